@@ -1,0 +1,55 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { LogLevel } from '@aws-lambda-powertools/logger/types';
+import type { AppSyncIdentityCognito, AppSyncResolverEvent } from 'aws-lambda';
+import { primaryRole, type Role } from '@core/roles';
+import { UnauthorizedError } from './errors';
+
+/** The event AppSync sends a direct Lambda resolver; the local gateway builds the same shape. */
+export type ResolverEvent<TArgs = Record<string, unknown>, TSource = Record<string, unknown> | null> =
+  AppSyncResolverEvent<TArgs, TSource>;
+
+/** The signed-in caller, from the verified Cognito token AppSync passes as identity. */
+export interface Caller {
+  sub: string;
+  email: string | null;
+  groups: string[];
+  role: Role | null;
+}
+
+export function callerOf(event: ResolverEvent<unknown, unknown>): Caller | null {
+  const identity = event.identity as AppSyncIdentityCognito | null | undefined;
+  if (!identity || !('sub' in identity) || !identity.sub) return null;
+  const claims = (identity.claims ?? {}) as Record<string, unknown>;
+  const groups = identity.groups ?? (claims['cognito:groups'] as string[] | undefined) ?? [];
+  const email = typeof claims.email === 'string' ? claims.email : null;
+  return { sub: identity.sub, email, groups, role: primaryRole(groups) };
+}
+
+export function requireCaller(event: ResolverEvent<unknown, unknown>): Caller {
+  const caller = callerOf(event);
+  if (!caller) throw new UnauthorizedError();
+  return caller;
+}
+
+export type FieldResolver = (event: ResolverEvent<any, any>) => Promise<unknown>;
+
+export const logger = new Logger({ serviceName: 'fitgauge', logLevel: (process.env.LOG_LEVEL ?? 'WARN') as LogLevel });
+
+/**
+ * A thin Lambda handler that sends each field to its resolver. Keys are "Parent.field",
+ * as in lambdas/resolver-map.ts.
+ */
+export function createResolverHandler(resolvers: Record<string, FieldResolver>) {
+  const handler = async (event: ResolverEvent<any, any>) => {
+    const field = `${event.info.parentTypeName}.${event.info.fieldName}`;
+    const resolve = resolvers[field];
+    if (!resolve) throw new Error(`No resolver for ${field}`);
+    try {
+      return await resolve(event);
+    } catch (error) {
+      logger.warn('resolver failed', { field, error: error as Error });
+      throw error;
+    }
+  };
+  return Object.assign(handler, { fields: Object.keys(resolvers) });
+}

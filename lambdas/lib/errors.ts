@@ -1,0 +1,39 @@
+/**
+ * Errors a resolver throws on purpose. The error's name becomes the GraphQL errorType
+ * (as AppSync reports a direct Lambda resolver's error); anything else is Lambda:Unhandled.
+ */
+export class AppError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'You are not authorized to make this call.') {
+    super('Unauthorized', message);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string) {
+    super('ValidationError', message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string) {
+    super('NotFound', message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super('Conflict', message);
+  }
+}
+
+/** The errorType AppSync would report for an error thrown by a direct Lambda resolver. */
+export function errorTypeOf(error: unknown): string {
+  return error instanceof Error && error.name && error.name !== 'Error' ? error.name : 'Lambda:Unhandled';
+}

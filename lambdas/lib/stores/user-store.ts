@@ -1,0 +1,69 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '@core/roles';
+import { config } from '../config';
+import { db } from '../db/client';
+import { keys } from '../db/keys';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  fullName: string | null;
+  username: string | null;
+  avatar: string | null;
+  role: Role | null;
+  enabled: boolean;
+  selectedTeamId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserStore {
+  get(userId: string): Promise<UserRecord | null>;
+  findByEmail(email: string): Promise<UserRecord | null>;
+  /** Creates the user; fails with ConditionalCheckFailedException when the id exists. */
+  create(user: UserRecord): Promise<void>;
+  setSelectedTeam(userId: string, teamId: string | null, at: string): Promise<void>;
+}
+
+const strip = ({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, type: _t, ...rest }: Record<string, unknown>) =>
+  rest as unknown as UserRecord;
+
+export const dynamoUserStore: UserStore = {
+  async get(userId) {
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.user(userId) }));
+    return Item ? strip(Item) : null;
+  },
+  async findByEmail(email) {
+    const index = keys.userByEmail(email);
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+        ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+        Limit: 1,
+      }),
+    );
+    return Items?.[0] ? strip(Items[0]) : null;
+  },
+  async create(user) {
+    await db().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: { ...keys.user(user.id), ...keys.userByEmail(user.email), type: 'User', ...user, email: user.email.toLowerCase() },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  },
+  async setSelectedTeam(userId, teamId, at) {
+    await db().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET selectedTeamId = :team, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':team': teamId, ':at': at },
+      }),
+    );
+  },
+};

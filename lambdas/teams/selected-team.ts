@@ -1,0 +1,40 @@
+import type { Caller } from '../lib/appsync';
+import { NotFoundError, UnauthorizedError } from '../lib/errors';
+import type { TeamRecord, TeamStore } from '../lib/stores/team-store';
+import type { UserStore } from '../lib/stores/user-store';
+import { teamRelation } from './team-access';
+
+export interface SelectedTeam {
+  userId: string;
+  teamId: string | null;
+  team: TeamRecord | null;
+}
+
+interface Stores {
+  users: UserStore;
+  teams: TeamStore;
+}
+
+export async function getSelectedTeam(caller: Caller, { users, teams }: Stores): Promise<SelectedTeam> {
+  const user = await users.get(caller.sub);
+  const teamId = user?.selectedTeamId ?? null;
+  const team = teamId ? await teams.get(teamId) : null;
+  // A team the user can no longer see (left, removed, deleted) is not restored.
+  if (!team || !(await teamRelation(caller, team, teams))) return { userId: caller.sub, teamId: null, team: null };
+  return { userId: caller.sub, teamId: team.id, team };
+}
+
+export async function setSelectedTeam(
+  caller: Caller,
+  teamId: string,
+  { users, teams }: Stores,
+  now = new Date(),
+): Promise<SelectedTeam> {
+  const team = await teams.get(teamId);
+  if (!team) throw new NotFoundError('Team not found.');
+  if (!(await teamRelation(caller, team, teams))) throw new UnauthorizedError('You are not a member of this team.');
+  const user = await users.get(caller.sub);
+  if (!user) throw new NotFoundError('User not found. Please sign up');
+  await users.setSelectedTeam(caller.sub, team.id, now.toISOString());
+  return { userId: caller.sub, teamId: team.id, team };
+}
