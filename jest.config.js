@@ -1,5 +1,4 @@
-import type { Config } from 'jest';
-
+/** @type {import('jest').Config} */
 const swc = [
   '@swc/jest',
   {
@@ -10,16 +9,16 @@ const swc = [
     },
     module: { type: 'commonjs' },
   },
-] as const;
+];
 
 const shared = {
-  transform: { '^.+\\.(t|j)sx?$': swc as unknown as [string, Record<string, unknown>] },
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: { '^@core/(.*)$': '<rootDir>/core/$1' },
   testEnvironment: 'node',
-  rootDir: '.',
 };
 
-const config: Config = {
+module.exports = {
   projects: [
     {
       ...shared,
@@ -40,5 +39,3 @@ const config: Config = {
     },
   ],
 };
-
-export default config;
