@@ -14,7 +14,7 @@ const swc = [
 const shared = {
   rootDir: __dirname,
   transform: { '^.+\\.(t|j)sx?$': swc },
-  moduleNameMapper: { '^@core/(.*)$': '<rootDir>/core/$1' },
+  moduleNameMapper: { '^@core/(.*)$': '<rootDir>/core/$1', '^@/(.*)$': '<rootDir>/web/src/$1' },
   testEnvironment: 'node',
 };
 
