@@ -1,0 +1,116 @@
+import { timingSafeEqual } from 'node:crypto';
+import { CognitoJwtVerifier } from 'aws-jwt-verify';
+import { JwtExpiredError, KidNotFoundInJwksError } from 'aws-jwt-verify/error';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import { UnauthorizedException } from './errors';
+
+/** Who is calling, as far as AppSync's auth modes are concerned. */
+export type Principal =
+  | { mode: 'apiKey' }
+  | { mode: 'userPool'; claims: Record<string, unknown>; groups: string[] };
+
+/** Checks a Cognito JWT and returns its claims; throws when it is not valid. */
+export interface TokenVerifier {
+  verify(token: string): Promise<Record<string, unknown>>;
+}
+
+export interface CognitoVerifierOptions {
+  userPoolId: string;
+  userPoolClientId: string;
+  jwksUri: string;
+}
+
+const JWKS_REFETCH_INTERVAL_MS = 10_000;
+
+/** The local user pool did not hand out its keys: a stack problem, not the caller's. */
+export class SigningKeysUnavailableError extends Error {}
+
+/**
+ * aws-jwt-verify's CognitoJwtVerifier, fed the JWKS from the local user pool (its own fetch would go to
+ * cognito-idp.amazonaws.com). Signature, issuer, expiry, token use and client are all checked by the library.
+ */
+export function createCognitoVerifier({ userPoolId, userPoolClientId, jwksUri }: CognitoVerifierOptions): TokenVerifier {
+  const verifier = CognitoJwtVerifier.create({ userPoolId, clientId: userPoolClientId, tokenUse: null });
+  let loaded: Promise<void> | null = null;
+  let loadedAt = 0;
+
+  const loadJwks = () => {
+    loadedAt = Date.now();
+    loaded = fetch(jwksUri)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        verifier.cacheJwks((await response.json()) as Jwks);
+      })
+      .catch((error: unknown) => {
+        loaded = null;
+        throw new SigningKeysUnavailableError(`Could not load the user pool's signing keys from ${jwksUri}: ${(error as Error).message}`);
+      });
+    return loaded;
+  };
+
+  return {
+    async verify(token) {
+      await (loaded ?? loadJwks());
+      try {
+        // verifySync never fetches, so an unknown key cannot send a request to AWS.
+        return verifier.verifySync(token) as unknown as Record<string, unknown>;
+      } catch (error) {
+        // The local pool may have been recreated with new keys: reload them, but not on every bad token.
+        if (!(error instanceof KidNotFoundInJwksError) || Date.now() - loadedAt < JWKS_REFETCH_INTERVAL_MS) throw error;
+        await loadJwks();
+        return verifier.verifySync(token) as unknown as Record<string, unknown>;
+      }
+    },
+  };
+}
+
+export interface AuthenticatorOptions {
+  apiKey: string;
+  verifier: TokenVerifier;
+}
+
+/** Headers with lower-case names, as node gives them. */
+export type HeaderMap = Record<string, string | undefined>;
+
+export type Authenticate = (headers: HeaderMap) => Promise<Principal>;
+
+export function lowerCaseKeys(headers: Record<string, unknown>): HeaderMap {
+  const result: HeaderMap = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === 'string') result[name.toLowerCase()] = value;
+    else if (Array.isArray(value)) result[name.toLowerCase()] = value.join(', ');
+  }
+  return result;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** AppSync's choice of auth mode from request headers: a Cognito token in Authorization, else the API key. */
+export function createAuthenticator({ apiKey, verifier }: AuthenticatorOptions): Authenticate {
+  return async (headers) => {
+    const authorization = headers.authorization?.trim();
+    if (authorization) {
+      const token = authorization.replace(/^Bearer\s+/i, '');
+      let claims: Record<string, unknown>;
+      try {
+        claims = await verifier.verify(token);
+      } catch (error) {
+        if (error instanceof JwtExpiredError) throw new UnauthorizedException('Token has expired.');
+        if (error instanceof SigningKeysUnavailableError) throw error;
+        throw new UnauthorizedException();
+      }
+      const groups = Array.isArray(claims['cognito:groups']) ? (claims['cognito:groups'] as string[]) : [];
+      return { mode: 'userPool', claims, groups };
+    }
+    const key = headers['x-api-key'];
+    if (key !== undefined) {
+      if (!sameSecret(key, apiKey)) throw new UnauthorizedException();
+      return { mode: 'apiKey' };
+    }
+    throw new UnauthorizedException('Valid authorization header not provided.');
+  };
+}

@@ -1,0 +1,88 @@
+import {
+  getDirectiveValues,
+  isObjectType,
+  type ConstDirectiveNode,
+  type GraphQLDirective,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+} from 'graphql';
+import type { Principal } from './auth';
+
+/** One auth mode a field or type admits; `groups: null` means any signed-in user of the pool. */
+type AuthRule = { mode: 'apiKey' } | { mode: 'userPool'; groups: string[] | null } | { mode: 'other' };
+
+/** The API's default mode (Cognito user pools) applies where no auth directive is written. */
+const DEFAULT_RULES: AuthRule[] = [{ mode: 'userPool', groups: null }];
+
+export type FieldAccess = (principal: Principal, typeName: string, fieldName: string) => boolean;
+
+interface WithDirectives {
+  readonly directives?: ReadonlyArray<ConstDirectiveNode>;
+}
+
+function rulesOf(schema: GraphQLSchema, nodes: ReadonlyArray<WithDirectives | null | undefined>): AuthRule[] {
+  const rules: AuthRule[] = [];
+  for (const node of nodes) {
+    for (const directive of node?.directives ?? []) {
+      switch (directive.name.value) {
+        case 'aws_api_key':
+          rules.push({ mode: 'apiKey' });
+          break;
+        case 'aws_cognito_user_pools':
+        case 'aws_auth': {
+          const definition = schema.getDirective(directive.name.value) as GraphQLDirective;
+          const groups = getDirectiveValues(definition, { directives: [directive] })?.cognito_groups as string[] | null | undefined;
+          rules.push({ mode: 'userPool', groups: groups ?? null });
+          break;
+        }
+        case 'aws_iam':
+        case 'aws_oidc':
+        case 'aws_lambda':
+          // Modes the local stack does not offer: they admit nobody here, as an unconfigured mode would in AWS.
+          rules.push({ mode: 'other' });
+          break;
+      }
+    }
+  }
+  return rules;
+}
+
+function admits(rules: AuthRule[], principal: Principal): boolean {
+  return rules.some((rule) => {
+    if (rule.mode !== principal.mode) return false;
+    if (rule.mode !== 'userPool' || principal.mode !== 'userPool' || rule.groups === null) return true;
+    return rule.groups.some((group) => principal.groups.includes(group));
+  });
+}
+
+/**
+ * AppSync's rules for auth directives: a field's own directives replace its type's, a type's apply to all its
+ * fields, and with neither only the default mode may read the field. Precomputed once per schema.
+ */
+export function createFieldAccess(schema: GraphQLSchema): FieldAccess {
+  const rulesByField = new Map<string, AuthRule[]>();
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    const typeRules = rulesOf(schema, [type.astNode, ...type.extensionASTNodes]);
+    for (const field of Object.values(type.getFields())) {
+      const fieldRules = rulesOf(schema, [field.astNode]);
+      const rules = fieldRules.length > 0 ? fieldRules : typeRules.length > 0 ? typeRules : DEFAULT_RULES;
+      rulesByField.set(`${type.name}.${field.name}`, rules);
+    }
+  }
+  return (principal, typeName, fieldName) => admits(rulesByField.get(`${typeName}.${fieldName}`) ?? DEFAULT_RULES, principal);
+}
+
+/** For each mutation, the subscription fields whose @aws_subscribe lists it. */
+export function subscriptionTriggers(schema: GraphQLSchema): Map<string, string[]> {
+  const triggers = new Map<string, string[]>();
+  const subscriptionType: GraphQLObjectType | null | undefined = schema.getSubscriptionType();
+  const directive = schema.getDirective('aws_subscribe');
+  if (!subscriptionType || !directive) return triggers;
+  for (const field of Object.values(subscriptionType.getFields())) {
+    if (!field.astNode) continue;
+    const mutations = (getDirectiveValues(directive, field.astNode)?.mutations as string[] | null | undefined) ?? [];
+    for (const mutation of mutations) triggers.set(mutation, [...(triggers.get(mutation) ?? []), field.name]);
+  }
+  return triggers;
+}

@@ -1,0 +1,67 @@
+import { Kind, print, type FieldNode, type FragmentDefinitionNode, type SelectionNode } from 'graphql';
+import type { ResolverEvent } from '../../../lambdas/lib/appsync';
+import type { HeaderMap, Principal } from './auth';
+
+/** What the caller sent besides the query: AppSync copies it into the event. */
+export interface RequestInfo {
+  headers: HeaderMap;
+  sourceIp: string;
+}
+
+export interface FieldCall {
+  parentTypeName: string;
+  fieldName: string;
+  fieldNode: FieldNode;
+  fragments: Record<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+  arguments: Record<string, unknown>;
+  source: Record<string, unknown> | null;
+}
+
+/** The `identity` AppSync passes for a Cognito caller; null for API-key callers. */
+export function identityOf(principal: Principal, sourceIp: string) {
+  if (principal.mode !== 'userPool') return null;
+  const { claims, groups } = principal;
+  return {
+    sub: claims.sub as string,
+    issuer: claims.iss as string,
+    username: (claims['cognito:username'] ?? claims.username) as string,
+    claims,
+    sourceIp: [sourceIp],
+    defaultAuthStrategy: 'ALLOW',
+    groups: groups.length > 0 ? groups : null,
+  };
+}
+
+/** Field paths below the resolved field, "parent/child", fragments expanded (AppSync's selectionSetList). */
+function selectionList(selections: readonly SelectionNode[], fragments: FieldCall['fragments'], prefix = ''): string[] {
+  return selections.flatMap((selection) => {
+    if (selection.kind === Kind.FIELD) {
+      const path = prefix + (selection.alias ?? selection.name).value;
+      const children = selection.selectionSet ? selectionList(selection.selectionSet.selections, fragments, `${path}/`) : [];
+      return [path, ...children];
+    }
+    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments[selection.name.value];
+    return fragment ? selectionList(fragment.selectionSet.selections, fragments, prefix) : [];
+  });
+}
+
+/** AppSync's direct Lambda resolver event for one field. */
+export function buildResolverEvent(call: FieldCall, principal: Principal, request: RequestInfo): ResolverEvent<any, any> {
+  const selectionSet = call.fieldNode.selectionSet;
+  return {
+    arguments: call.arguments,
+    identity: identityOf(principal, request.sourceIp) as ResolverEvent['identity'],
+    source: call.source,
+    request: { headers: request.headers as Record<string, string>, domainName: null },
+    info: {
+      fieldName: call.fieldName,
+      parentTypeName: call.parentTypeName,
+      variables: call.variables,
+      selectionSetList: selectionSet ? selectionList(selectionSet.selections, call.fragments) : [],
+      selectionSetGraphQL: selectionSet ? print(selectionSet) : '',
+    },
+    prev: null,
+    stash: {},
+  };
+}

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import { errorTypeOf } from '../../../lambdas/lib/errors';
+import { lambdaFunctions, type LambdaFunctionName } from '../../../lambdas/resolver-map';
+import { TypedError } from './errors';
+
+export type LambdaHandler = (event: any) => Promise<unknown>;
+export type LoadHandler = (name: LambdaFunctionName) => Promise<LambdaHandler>;
+/** Calls the Lambda that serves a root field ("Type.field"), as AppSync's direct Lambda resolver would. */
+export type Invoke = (field: string, event: unknown) => Promise<unknown>;
+
+const repoRoot = join(__dirname, '..', '..', '..');
+
+/** The production entry file of a Lambda, loaded in-process. */
+export const loadHandlerFromEntry: LoadHandler = async (name) => {
+  const module = (await import(join(repoRoot, lambdaFunctions[name].entry))) as { handler?: LambdaHandler };
+  if (typeof module.handler !== 'function') throw new Error(`${lambdaFunctions[name].entry} exports no handler`);
+  return module.handler;
+};
+
+/** Lambda hands events and results over as JSON; so does the gateway, so handlers see no live objects. */
+function overJson(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+}
+
+export function createInvoker(resolverMap: Readonly<Record<string, string>>, loadHandler: LoadHandler): Invoke {
+  const loaded = new Map<string, Promise<LambdaHandler>>();
+  const handlerFor = (name: string) => {
+    let handler = loaded.get(name);
+    if (!handler) {
+      handler = loadHandler(name as LambdaFunctionName);
+      handler.catch(() => loaded.delete(name)); // a broken entry file can be fixed without restarting
+      loaded.set(name, handler);
+    }
+    return handler;
+  };
+
+  return async (field, event) => {
+    const name = resolverMap[field];
+    if (!name) throw new TypedError('Lambda:Unhandled', `No Lambda is mapped to ${field} in lambdas/resolver-map.ts`);
+    try {
+      const handler = await handlerFor(name);
+      return overJson(await handler(overJson(event)));
+    } catch (error) {
+      // AppSync reports a direct Lambda's error by the error's type (its name) and message.
+      throw new TypedError(errorTypeOf(error), error instanceof Error ? error.message : String(error));
+    }
+  };
+}

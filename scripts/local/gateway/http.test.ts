@@ -1,0 +1,232 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { logger } from '../../../lambdas/lib/appsync';
+import { receivedEvents, testApiOptions } from './test-api';
+import { startGatewayServer, startTestIssuer, TEST_API_KEY, TEST_ISSUER, type TestIssuer } from './test-kit';
+
+let issuer: TestIssuer;
+let api: Awaited<ReturnType<typeof startGatewayServer>>;
+
+beforeAll(async () => {
+  jest.spyOn(logger, 'warn').mockImplementation(() => undefined); // handler errors below are expected
+  issuer = await startTestIssuer();
+  api = await startGatewayServer({ ...testApiOptions, jwksUri: issuer.jwksUri });
+});
+
+afterAll(async () => {
+  await api.close();
+  await issuer.close();
+});
+
+const asUser = (options: Parameters<TestIssuer['sign']>[0] = {}) => ({ authorization: `Bearer ${issuer.sign(options)}` });
+const asApiKey = { 'x-api-key': TEST_API_KEY };
+const unauthorizedField = (field: string, type: string) =>
+  expect.objectContaining({ errorType: 'Unauthorized', message: `Not Authorized to access ${field} on type ${type}` });
+
+describe('Cognito tokens', () => {
+  it('runs a query for a signed-in user and hands the handler AppSync’s direct Lambda event', async () => {
+    const { status, body } = await api.post(
+      { query: 'query Who($at: AWSDateTime!) { whoAmI echoTime(at: $at) note { text author { name } } }', variables: { at: '2024-05-01T04:00:00Z' } },
+      asUser({ sub: 'user-1', username: 'ada', groups: ['COACH'] }),
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { whoAmI: 'user-1', echoTime: '2024-05-01T04:00:00Z', note: { text: 'hello', author: { name: 'Ada' } } } });
+    expect(receivedEvents.find((e) => e.info.fieldName === 'echoTime')!.arguments).toEqual({ at: '2024-05-01T04:00:00Z' });
+
+    const event = receivedEvents.find((e) => e.info.fieldName === 'note')!;
+    expect(event).toMatchObject({
+      arguments: {},
+      source: null,
+      prev: null,
+      stash: {},
+      identity: {
+        sub: 'user-1',
+        issuer: TEST_ISSUER,
+        username: 'ada',
+        groups: ['COACH'],
+        defaultAuthStrategy: 'ALLOW',
+        claims: expect.objectContaining({ 'cognito:groups': ['COACH'], token_use: 'id' }),
+      },
+      request: { headers: expect.objectContaining({ 'content-type': 'application/json' }), domainName: null },
+      info: {
+        fieldName: 'note',
+        parentTypeName: 'Query',
+        variables: { at: '2024-05-01T04:00:00Z' },
+        selectionSetList: ['text', 'author', 'author/name'],
+        selectionSetGraphQL: expect.stringContaining('author {'),
+      },
+    });
+    expect((event.identity as { sourceIp: string[] }).sourceIp).toHaveLength(1);
+  });
+
+  it('accepts a raw access token (no "Bearer")', async () => {
+    const { status, body } = await api.post({ query: '{ whoAmI }' }, { authorization: issuer.sign({ tokenUse: 'access', sub: 'user-2' }) });
+    expect(status).toBe(200);
+    expect(body.data.whoAmI).toBe('user-2');
+  });
+
+  it.each([
+    ['a forged signature', { signWith: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey }],
+    ['another app client', { clientId: 'someone-else' }],
+    ['another user pool', { issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Other' }],
+  ])('rejects a token with %s with 401', async (_case, options) => {
+    const { status, body } = await api.post({ query: '{ whoAmI }' }, asUser(options));
+    expect(status).toBe(401);
+    expect(body).toEqual({ errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }] });
+    expect(body.data).toBeUndefined();
+  });
+
+  it('rejects an expired token with 401', async () => {
+    const { status, body } = await api.post({ query: '{ whoAmI }' }, asUser({ expiresIn: -60 }));
+    expect(status).toBe(401);
+    expect(body.errors[0]).toEqual({ errorType: 'UnauthorizedException', message: 'Token has expired.' });
+  });
+
+  it('rejects garbage in the Authorization header and requests without credentials', async () => {
+    expect((await api.post({ query: '{ whoAmI }' }, { authorization: 'not-a-jwt' })).status).toBe(401);
+    const anonymous = await api.post({ query: '{ anyone { message } }' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.errors[0].errorType).toBe('UnauthorizedException');
+  });
+});
+
+describe('API key', () => {
+  it('is accepted for fields marked @aws_api_key', async () => {
+    const { status, body } = await api.post({ query: '{ publicInfo { message } anyone { message } }' }, asApiKey);
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { publicInfo: { message: 'public' }, anyone: { message: 'anyone' } } });
+  });
+
+  it('is refused with 401 when wrong', async () => {
+    const { status, body } = await api.post({ query: '{ publicInfo { message } }' }, { 'x-api-key': 'da2-wrong' });
+    expect(status).toBe(401);
+    expect(body.errors[0].errorType).toBe('UnauthorizedException');
+  });
+
+  it('cannot read fields left to the default mode, at the root or nested', async () => {
+    const calls = receivedEvents.length;
+    const { body } = await api.post({ query: '{ whoAmI anyone { message } }' }, asApiKey);
+    expect(body.data).toEqual({ whoAmI: null, anyone: { message: 'anyone' } });
+    expect(body.errors).toEqual([
+      {
+        path: ['whoAmI'],
+        locations: [{ line: 1, column: 3, sourceName: null }],
+        errorType: 'Unauthorized',
+        message: 'Not Authorized to access whoAmI on type Query',
+        errorInfo: null,
+        data: null,
+      },
+    ]);
+    // the denied field's Lambda was never called
+    expect(receivedEvents.slice(calls).map((e) => e.info.fieldName)).toEqual(['anyone']);
+
+    // Author has no auth directive, so an API-key caller may not read its fields even inside a public Note.
+    const nested = await api.post({ query: '{ note { text author { name } } }' }, asApiKey);
+    expect(nested.body.data).toEqual({ note: { text: 'hello', author: null } });
+    expect(nested.body.errors).toEqual([unauthorizedField('name', 'Author')]);
+    expect(nested.body.errors[0].path).toEqual(['note', 'author', 'name']);
+  });
+
+  it('gives the handler a null identity', async () => {
+    await api.post({ query: '{ anyone { message } }' }, asApiKey);
+    expect(receivedEvents.at(-1)!.identity).toBeNull();
+  });
+});
+
+describe('auth directives for signed-in users', () => {
+  it('refuses fields marked only @aws_api_key', async () => {
+    const { body } = await api.post({ query: '{ publicInfo { message } }' }, asUser());
+    expect(body.data).toEqual({ publicInfo: null });
+    expect(body.errors).toEqual([unauthorizedField('publicInfo', 'Query')]);
+  });
+
+  it('lets only the listed Cognito groups read a group-restricted field', async () => {
+    const gamer = await api.post({ query: '{ adminStats { message } }' }, asUser({ groups: ['GAMER'] }));
+    expect(gamer.body).toEqual({ data: { adminStats: null }, errors: [unauthorizedField('adminStats', 'Query')] });
+    const noGroups = await api.post({ query: '{ adminStats { message } }' }, asUser());
+    expect(noGroups.body.errors).toEqual([unauthorizedField('adminStats', 'Query')]);
+    const admin = await api.post({ query: '{ adminStats { message } }' }, asUser({ groups: ['GAMER', 'SUPERADMIN'] }));
+    expect(admin.body).toEqual({ data: { adminStats: { message: 'stats' } } });
+  });
+
+  it('applies a field’s own group rule over its type’s rule', async () => {
+    const coach = await api.post({ query: '{ note { text secret } }' }, asUser({ groups: ['COACH'] }));
+    expect(coach.body.data).toEqual({ note: { text: 'hello', secret: null } });
+    expect(coach.body.errors).toEqual([unauthorizedField('secret', 'Note')]);
+    const admin = await api.post({ query: '{ note { secret } }' }, asUser({ groups: ['ADMIN'] }));
+    expect(admin.body).toEqual({ data: { note: { secret: 'classified' } } });
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    ['validation', 'ValidationError', 'Text is too long.'],
+    ['notFound', 'NotFound', 'No such note.'],
+    ['conflict', 'Conflict', 'That title is taken.'],
+    ['unauthorized', 'Unauthorized', 'You are not authorized to make this call.'],
+    ['plain', 'Lambda:Unhandled', 'database exploded'],
+  ])('reports a handler’s %s error as errorType %s', async (kind, errorType, message) => {
+    const { status, body } = await api.post({ query: 'query ($k: String!) { fail(kind: $k) { message } }', variables: { k: kind } }, asApiKey);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      data: { fail: null },
+      errors: [{ path: ['fail'], locations: [{ line: 1, column: 23, sourceName: null }], message, errorType, errorInfo: null, data: null }],
+    });
+  });
+
+  it('answers a query that does not fit the schema with a ValidationError', async () => {
+    const { status, body } = await api.post({ query: '{ nope }' }, asApiKey);
+    expect(status).toBe(200);
+    expect(body.data).toBeNull();
+    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message: expect.stringContaining('nope') })]);
+  });
+
+  it.each([
+    ['broken JSON', '{"query": '],
+    ['no query', JSON.stringify({ variables: {} })],
+    ['a GraphQL syntax error', JSON.stringify({ query: '{ anyone { ' })],
+  ])('answers %s with 400 MalformedHttpRequestException and keeps serving', async (_case, raw) => {
+    const { status, body } = await api.post(raw, asApiKey);
+    expect(status).toBe(400);
+    expect(body.errors[0].errorType).toBe('MalformedHttpRequestException');
+    expect((await api.post({ query: '{ anyone { message } }' }, asApiKey)).body.data.anyone.message).toBe('anyone');
+  });
+
+  it('refuses subscriptions over HTTP', async () => {
+    const { status, body } = await api.post({ query: 'subscription { onNoteAdded { id } }' }, asApiKey);
+    expect(status).toBe(400);
+    expect(body.errors[0].errorType).toBe('UnsupportedOperation');
+  });
+});
+
+describe('AppSync scalars', () => {
+  it('accepts a well-formed AWSDateTime and rejects a malformed one before calling the handler', async () => {
+    const ok = await api.post({ query: '{ echoTime(at: "2024-05-01T04:00:00.000Z") }' }, asApiKey);
+    expect(ok.body).toEqual({ data: { echoTime: '2024-05-01T04:00:00.000Z' } });
+    const bad = await api.post({ query: 'query ($at: AWSDateTime!) { echoTime(at: $at) }', variables: { at: '2024-05-01' } }, asApiKey);
+    expect(bad.body.data).toBeNull();
+    expect(bad.body.errors[0].errorType).toBe('ValidationError');
+    const literal = await api.post({ query: '{ echoTime(at: "yesterday") }' }, asApiKey);
+    expect(literal.body.errors[0].errorType).toBe('ValidationError');
+  });
+
+  it('refuses a resolver result that is not in the scalar’s format', async () => {
+    const { body } = await api.post({ query: '{ badTime }' }, asApiKey);
+    expect(body.data).toEqual({ badTime: null });
+    expect(body.errors[0]).toMatchObject({ path: ['badTime'], message: expect.stringContaining('AWSDateTime') });
+  });
+
+  it('hands AWSJSON arguments to the handler parsed and returns objects as JSON strings', async () => {
+    const { body } = await api.post({ query: 'query ($v: AWSJSON!) { echoJson(value: $v) }', variables: { v: '{"a":[1,2]}' } }, asApiKey);
+    expect(JSON.parse(body.data.echoJson)).toEqual({ received: { a: [1, 2] }, type: 'object' });
+  });
+});
+
+describe('HTTP surface', () => {
+  it('answers the CORS preflight and leaves other paths to the host server', async () => {
+    const preflight = await fetch(api.graphqlUrl, { method: 'OPTIONS' });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-api-key');
+    const other = await fetch(`http://${api.origin}/config.json`);
+    expect(await other.text()).toBe('not the gateway');
+  });
+});

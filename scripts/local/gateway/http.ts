@@ -1,0 +1,138 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { execute, getOperationAST, GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { lowerCaseKeys, type Authenticate } from './auth';
+import { MalformedRequestException, requestErrorBody, toAppSyncError, TypedError, UnauthorizedException } from './errors';
+import type { GatewayContext } from './executable-schema';
+import type { SubscriptionHub } from './subscriptions';
+
+export const GRAPHQL_PATH = '/graphql';
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+const corsHeaders = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, x-api-key, x-amz-date, x-amz-user-agent, x-amz-security-token',
+  'access-control-max-age': '86400',
+};
+
+interface GraphQLRequest {
+  query: string;
+  variables: Record<string, unknown>;
+  operationName?: string;
+}
+
+export interface HttpDeps {
+  schema: GraphQLSchema;
+  authenticate: Authenticate;
+  hub: SubscriptionHub;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { ...corsHeaders, 'content-type': 'application/json; charset=UTF-8' });
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new TypedError('PayloadTooLargeException', 'The request body is larger than 5 MB.'));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseRequest(body: string): GraphQLRequest {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new MalformedRequestException('Invalid JSON payload in POST request.');
+  }
+  const { query, variables, operationName } = (json ?? {}) as Record<string, unknown>;
+  if (typeof query !== 'string' || query.trim() === '') throw new MalformedRequestException('The request has no GraphQL query.');
+  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) {
+    throw new MalformedRequestException('variables must be a JSON object.');
+  }
+  if (operationName != null && typeof operationName !== 'string') throw new MalformedRequestException('operationName must be a string.');
+  return { query, variables: (variables ?? {}) as Record<string, unknown>, operationName: operationName ?? undefined };
+}
+
+function parseDocument(query: string): DocumentNode {
+  try {
+    return parse(query);
+  } catch (error) {
+    throw new MalformedRequestException(error instanceof GraphQLError ? error.message : 'Unable to parse GraphQL query.');
+  }
+}
+
+const statusOf = (error: TypedError) =>
+  error instanceof UnauthorizedException ? 401 : error.errorType === 'PayloadTooLargeException' ? 413 : 400;
+
+async function serve(deps: HttpDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const headers = lowerCaseKeys(req.headers);
+  const principal = await deps.authenticate(headers);
+  const request = parseRequest(await readBody(req));
+  const document = parseDocument(request.query);
+
+  const validationErrors = validate(deps.schema, document);
+  if (validationErrors.length > 0) {
+    send(res, 200, { data: null, errors: validationErrors.map((error) => toAppSyncError(error, 'ValidationError')) });
+    return;
+  }
+  const operation = getOperationAST(document, request.operationName);
+  if (!operation) throw new MalformedRequestException('The request names no single operation to run.');
+  if (operation.operation === 'subscription') {
+    throw new TypedError('UnsupportedOperation', 'Subscriptions are served over the realtime endpoint (/graphql/realtime).');
+  }
+
+  const contextValue: GatewayContext = {
+    principal,
+    request: { headers, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
+    mutations: [],
+  };
+  const result = await execute({
+    schema: deps.schema,
+    document,
+    operationName: request.operationName,
+    variableValues: request.variables,
+    contextValue,
+  });
+  // Subscribers hear about a mutation before its caller gets the answer, so a client that awaits the
+  // mutation and then checks its subscription sees the event (AWS gives no such ordering promise).
+  await deps.hub.publish(contextValue.mutations);
+  // Without `data`, the operation never ran: its variables were rejected.
+  const fallbackType = 'data' in result ? null : 'ValidationError';
+  const body = result.errors?.length
+    ? { data: result.data ?? null, errors: result.errors.map((error) => toAppSyncError(error, fallbackType)) }
+    : { data: result.data ?? null };
+  send(res, 200, body);
+}
+
+/** POST /graphql (and its CORS preflight), answering as AppSync's HTTP endpoint does. */
+export function createHttpHandler(deps: HttpDeps) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== GRAPHQL_PATH) return false;
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, corsHeaders).end();
+      return true;
+    }
+    if (req.method !== 'POST') {
+      send(res, 405, requestErrorBody(new TypedError('MethodNotAllowedException', 'Only POST is supported.')));
+      return true;
+    }
+    serve(deps, req, res).catch((error: unknown) => {
+      if (error instanceof TypedError) send(res, statusOf(error), requestErrorBody(error));
+      else send(res, 500, requestErrorBody(new TypedError('InternalFailure', (error as Error)?.message ?? String(error))));
+    });
+    return true;
+  };
+}

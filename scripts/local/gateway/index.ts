@@ -1,0 +1,72 @@
+/**
+ * Local stand-in for AppSync: serves schema.graphql at POST /graphql and AppSync's realtime protocol at
+ * /graphql/realtime, calling the same Lambda handlers in-process (see shared/design/stack.md, AppSync row).
+ * Mount it on any http.Server: `if (!gateway.handleRequest(req, res)) ...` and on 'upgrade' likewise.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { readSchemaSource } from '../../../lambdas/schema';
+import { resolverMap, type LambdaFunctionName } from '../../../lambdas/resolver-map';
+import { createAuthenticator, createCognitoVerifier, type TokenVerifier } from './auth';
+import { subscriptionTriggers } from './directives';
+import { buildExecutableSchema } from './executable-schema';
+import { createInvoker, loadHandlerFromEntry, type LambdaHandler } from './handlers';
+import { createHttpHandler } from './http';
+import { createRealtime } from './realtime';
+import { createStartSubscription } from './subscribe';
+import { SubscriptionHub } from './subscriptions';
+
+export type { TokenVerifier } from './auth';
+export { GRAPHQL_PATH } from './http';
+export { REALTIME_PATH } from './realtime';
+
+export interface GatewayOptions {
+  /** The schema without AppSync's prelude; default: schema.graphql. */
+  schemaSource?: string;
+  /** AWS-style pool id, e.g. us-east-1_LocalDev1. */
+  userPoolId: string;
+  userPoolClientId: string;
+  /** The local pool's keys, e.g. http://127.0.0.1:<port>/<poolId>/.well-known/jwks.json. */
+  jwksUri: string;
+  /** The public auth mode's key (x-api-key header). */
+  apiKey: string;
+  /** Root field ("Type.field") -> Lambda name; default: lambdas/resolver-map.ts. */
+  resolverMap?: Readonly<Record<string, string>>;
+  /** Default: imports lambdaFunctions[name].entry from the repository and takes its `handler`. */
+  loadHandler?: (name: LambdaFunctionName) => Promise<LambdaHandler>;
+  /** Replaces the Cognito verifier built from userPoolId/userPoolClientId/jwksUri. */
+  verifier?: TokenVerifier;
+  /** How often realtime connections get a `ka`; AppSync clients give up after 65 s without one. */
+  keepAliveMs?: number;
+}
+
+export interface Gateway {
+  /** Serves POST /graphql and its CORS preflight; false for any other path. */
+  handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Takes websocket upgrades for /graphql/realtime; false for any other path. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+}
+
+export async function createGateway(options: GatewayOptions): Promise<Gateway> {
+  const verifier = options.verifier ?? createCognitoVerifier(options);
+  const authenticate = createAuthenticator({ apiKey: options.apiKey, verifier });
+  const invoke = createInvoker(options.resolverMap ?? resolverMap, options.loadHandler ?? loadHandlerFromEntry);
+
+  const source = options.schemaSource ?? readSchemaSource();
+  const { schema, access } = buildExecutableSchema(source, invoke);
+  const hub = new SubscriptionHub(schema, subscriptionTriggers(schema));
+
+  const realtime = createRealtime({
+    authenticate,
+    hub,
+    startSubscription: createStartSubscription({ schema, authenticate, access, invoke }),
+    keepAliveMs: options.keepAliveMs ?? 30_000,
+  });
+
+  return {
+    handleRequest: createHttpHandler({ schema, authenticate, hub }),
+    handleUpgrade: realtime.handleUpgrade,
+    close: realtime.close,
+  };
+}
