@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, type Question, questionBySlug } from './questionnaire';
+
+/**
+ * Answer values and the check-in submission schema shared by the server and the web app. An answer's value is one
+ * option value; for a `multiple` question it is the ticked option values separated by commas ("back,neck").
+ * Questions may be skipped (that lowers the pillar's completeness), and the server decides which score day they count for.
+ */
+export const CHOICE_SEPARATOR = ',';
+
+export interface AnswerInput {
+  questionSlug: string;
+  value: string;
+}
+
+export function choicesOf(value: string): string[] {
+  return value
+    .split(CHOICE_SEPARATOR)
+    .map((choice) => choice.trim())
+    .filter((choice) => choice !== '');
+}
+
+export function joinChoices(values: readonly string[]): string {
+  return values.join(CHOICE_SEPARATOR);
+}
+
+/** Why a value is not a valid answer to the question, or null when it is. */
+export function answerValueProblem(question: Question, value: string): string | null {
+  const choices = choicesOf(value);
+  const allowed = question.options.map((candidate) => candidate.value);
+  if (choices.length === 0) return `Choose an answer to "${question.slug}".`;
+  if (question.kind === 'single' && choices.length > 1) return `Choose only one answer to "${question.slug}".`;
+  const unknown = choices.find((choice) => !allowed.includes(choice));
+  if (unknown !== undefined) return `"${unknown}" is not an answer to "${question.slug}". Choose from: ${allowed.join(', ')}.`;
+  if (question.noneOption && choices.includes(question.noneOption) && new Set(choices).size > 1) {
+    return `"${question.noneOption}" cannot be combined with other answers to "${question.slug}".`;
+  }
+  return null;
+}
+
+/** The stored form of a valid value: choices once each, in the question's option order. */
+export function canonicalAnswerValue(question: Question, value: string): string {
+  const choices = new Set(choicesOf(value));
+  return joinChoices(question.options.map((candidate) => candidate.value).filter((candidate) => choices.has(candidate)));
+}
+
+const answerInputSchema = z.object({
+  questionSlug: z.string({ error: 'Each answer needs a questionSlug.' }).trim().min(1, 'Each answer needs a questionSlug.'),
+  value: z.string({ error: 'Each answer needs a value.' }),
+});
+
+export const checkInSubmissionSchema = z
+  .object({
+    answers: z.array(answerInputSchema, { error: 'answers must be a list.' }).min(1, 'Answer at least one question.'),
+  })
+  .superRefine(({ answers }, ctx) => {
+    const seen = new Set<string>();
+    answers.forEach(({ questionSlug, value }, index) => {
+      const question = questionBySlug(questionSlug);
+      const problem = !question
+        ? `There is no question "${questionSlug}".`
+        : seen.has(questionSlug)
+          ? `"${questionSlug}" is answered more than once.`
+          : answerValueProblem(question, value);
+      seen.add(questionSlug);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['answers', index] });
+    });
+    const notGaming = answers.some((answer) => answer.questionSlug === GAMING_TODAY_SLUG && answer.value.trim() === 'false');
+    const performanceIndex = answers.findIndex((answer) => answer.questionSlug === GAME_PERFORMANCE_SLUG);
+    if (notGaming && performanceIndex >= 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Skip "${GAME_PERFORMANCE_SLUG}" on a day you are not gaming.`,
+        path: ['answers', performanceIndex],
+      });
+    }
+  })
+  .transform(({ answers }) => ({
+    answers: answers.map(({ questionSlug, value }) => ({
+      questionSlug,
+      value: canonicalAnswerValue(questionBySlug(questionSlug)!, value),
+    })),
+  }));
+
+export type CheckInSubmissionInput = z.input<typeof checkInSubmissionSchema>;
+export type CheckInSubmission = z.output<typeof checkInSubmissionSchema>;

@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import {
+  daysBetween,
+  daysOf,
+  isoWeekOf,
+  isScoreDay,
+  lastNDays,
+  resolveTimeZone,
+  scoreDayBounds,
+  scoreDayOf,
+  shiftDay,
+} from './dates';
+
+describe('score day (a day ends at 4 am on the gamer\'s clock)', () => {
+  it.each([
+    // UTC and the default for unknown zones
+    ['2026-05-10T03:59:59Z', 'UTC', '2026-05-09'],
+    ['2026-05-10T04:00:00Z', 'UTC', '2026-05-10'],
+    ['2026-05-10T03:59:00Z', 'Not/AZone', '2026-05-09'],
+    ['2026-05-10T03:59:00Z', undefined, '2026-05-09'],
+    // New York, spring forward on 2026-03-08 (02:00 EST -> 03:00 EDT)
+    ['2026-03-08T08:30:00Z', 'America/New_York', '2026-03-08'], // 04:30 EDT, though 4 elapsed hours earlier it was 23:30 on the 7th
+    ['2026-03-08T07:59:00Z', 'America/New_York', '2026-03-07'], // 03:59 EDT
+    ['2026-03-08T08:00:00Z', 'America/New_York', '2026-03-08'], // 04:00 EDT
+    ['2026-03-08T06:59:00Z', 'America/New_York', '2026-03-07'], // 01:59 EST
+    // New York, fall back on 2026-11-01 (02:00 EDT -> 01:00 EST)
+    ['2026-11-01T08:59:00Z', 'America/New_York', '2026-10-31'], // 03:59 EST
+    ['2026-11-01T09:00:00Z', 'America/New_York', '2026-11-01'], // 04:00 EST
+    ['2026-11-01T07:59:00Z', 'America/New_York', '2026-10-31'], // 02:59 EST
+    // Berlin, spring forward on 2026-03-29 and fall back on 2026-10-25
+    ['2026-03-29T01:59:00Z', 'Europe/Berlin', '2026-03-28'], // 03:59 CEST
+    ['2026-03-29T02:00:00Z', 'Europe/Berlin', '2026-03-29'], // 04:00 CEST
+    ['2026-10-25T02:59:00Z', 'Europe/Berlin', '2026-10-24'], // 03:59 CET
+    ['2026-10-25T03:00:00Z', 'Europe/Berlin', '2026-10-25'], // 04:00 CET
+    // A date line away
+    ['2026-05-09T15:59:00Z', 'Pacific/Auckland', '2026-05-09'], // 03:59 on the 10th local
+    ['2026-05-09T16:00:00Z', 'Pacific/Auckland', '2026-05-10'],
+  ])('%s in %s belongs to %s', (instant, zone, day) => {
+    expect(scoreDayOf(instant, zone)).toBe(day);
+  });
+
+  it('makes the day before a spring-forward 23 hours and before a fall-back 25 hours long', () => {
+    const hours = (day: string, zone: string) => {
+      const { start, end } = scoreDayBounds(day, zone);
+      return (end.getTime() - start.getTime()) / 3_600_000;
+    };
+    expect(hours('2026-03-07', 'America/New_York')).toBe(23);
+    expect(hours('2026-10-31', 'America/New_York')).toBe(25);
+    expect(hours('2026-03-28', 'Europe/Berlin')).toBe(23);
+    expect(hours('2026-10-24', 'Europe/Berlin')).toBe(25);
+    expect(hours('2026-06-01', 'Europe/Berlin')).toBe(24);
+    expect(scoreDayBounds('2026-03-08', 'America/New_York').start.toISOString()).toBe('2026-03-08T08:00:00.000Z');
+  });
+
+  it('puts every instant inside the bounds of its own score day, in every zone and across clock changes', () => {
+    const zones = ['UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2028, 0, 1) }),
+        fc.constantFrom(...zones),
+        (instant, zone) => {
+          const day = scoreDayOf(instant, zone);
+          const { start, end } = scoreDayBounds(day, zone);
+          expect(start.getTime()).toBeLessThanOrEqual(instant);
+          expect(instant).toBeLessThan(end.getTime());
+          expect(scoreDayOf(start, zone)).toBe(day);
+          expect(scoreDayOf(end.getTime() - 1, zone)).toBe(day);
+          expect(scoreDayOf(end, zone)).toBe(shiftDay(day, 1));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('counts unknown or missing zones as UTC', () => {
+    expect(resolveTimeZone(null)).toBe('UTC');
+    expect(resolveTimeZone('Mars/Olympus')).toBe('UTC');
+    expect(resolveTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
+  });
+});
+
+describe('day windows', () => {
+  it('makes the default 7-day window run from today minus 6 to today', () => {
+    expect(lastNDays('2026-03-02')).toEqual({ startDate: '2026-02-24', endDate: '2026-03-02' });
+    expect(daysOf(lastNDays('2026-03-02'))).toHaveLength(7);
+    expect(lastNDays('2026-03-02', 1)).toEqual({ startDate: '2026-03-02', endDate: '2026-03-02' });
+  });
+
+  it('does calendar arithmetic on YYYY-MM-DD across month, leap-day and year ends', () => {
+    expect(shiftDay('2028-02-28', 1)).toBe('2028-02-29');
+    expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
+    expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2);
+    expect(daysOf({ startDate: '2026-03-07', endDate: '2026-03-09' })).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
+    expect(daysOf({ startDate: '2026-03-09', endDate: '2026-03-07' })).toEqual([]);
+  });
+
+  it('recognises only real dates as score days', () => {
+    expect(isScoreDay('2026-02-29')).toBe(false);
+    expect(isScoreDay('2028-02-29')).toBe(true);
+    expect(isScoreDay('2026-3-1')).toBe(false);
+  });
+
+  it('gives ISO week numbers', () => {
+    expect(isoWeekOf('2026-01-01')).toEqual({ year: 2026, week: 1 });
+    expect(isoWeekOf('2027-01-01')).toEqual({ year: 2026, week: 53 });
+    expect(isoWeekOf('2026-03-09')).toEqual({ year: 2026, week: 11 });
+  });
+});

@@ -1,0 +1,149 @@
+import { getISOWeek, getISOWeekYear } from 'date-fns';
+import { z } from 'zod';
+
+/**
+ * Score days (spec 000 sections 4 and 9). A score day runs from 04:00 to 04:00 on the gamer's own wall clock, so an
+ * answer at 03:59 belongs to the day before. The gamer's clock is what they expect ("today" is the day they live in),
+ * and using wall-clock time keeps 4 am at 4 am on daylight-saving days (such a day is then 23 or 25 hours long).
+ * Days are stored as `YYYY-MM-DD`; arithmetic on them is plain calendar arithmetic, independent of any time zone.
+ */
+export const DAY_BOUNDARY_HOUR = 4;
+export const DEFAULT_TIME_ZONE = 'UTC';
+export const DEFAULT_WINDOW_DAYS = 7;
+
+/** A score day, `YYYY-MM-DD`. */
+export type ScoreDay = string;
+export interface DayWindow {
+  startDate: ScoreDay;
+  endDate: ScoreDay;
+}
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+export function isScoreDay(value: unknown): value is ScoreDay {
+  const match = typeof value === 'string' ? DAY_PATTERN.exec(value) : null;
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const scoreDaySchema = z.string().refine(isScoreDay, { message: 'Use a real date in the form YYYY-MM-DD.' });
+
+export function isValidTimeZone(timeZone: unknown): timeZone is string {
+  if (typeof timeZone !== 'string' || timeZone === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone stored on the user, or UTC when it is missing or not an IANA zone this runtime knows. */
+export function resolveTimeZone(timeZone: string | null | undefined): string {
+  return isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+}
+
+export const timeZoneSchema = z.string().refine(isValidTimeZone, { message: 'Use an IANA time zone such as Europe/Berlin.' });
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Wall-clock reading of an instant in a zone, expressed as if that reading were UTC (ms since epoch). */
+function wallClockMs(instantMs: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+}
+
+function toInstantMs(instant: Date | number | string): number {
+  const ms = instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
+  if (!Number.isFinite(ms)) throw new RangeError(`Not a valid instant: ${String(instant)}`);
+  return ms;
+}
+
+function dayOfUtcMs(ms: number): ScoreDay {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function assertScoreDay(day: ScoreDay): void {
+  if (!isScoreDay(day)) throw new RangeError(`Not a score day (YYYY-MM-DD): ${day}`);
+}
+
+function utcMsOfDay(day: ScoreDay): number {
+  assertScoreDay(day);
+  return Date.parse(`${day}T00:00:00Z`);
+}
+
+/** The score day an instant belongs to for a gamer in `timeZone` (unknown zones count as UTC). */
+export function scoreDayOf(instant: Date | number | string, timeZone?: string | null): ScoreDay {
+  const wall = wallClockMs(toInstantMs(instant), resolveTimeZone(timeZone));
+  return dayOfUtcMs(wall - DAY_BOUNDARY_HOUR * 3_600_000);
+}
+
+/** The instant a wall-clock time occurs in a zone; a time skipped by a clock change moves forward by the gap's length. */
+function instantOfWallClock(wallMs: number, timeZone: string): number {
+  const firstGuess = wallMs - (wallClockMs(wallMs, timeZone) - wallMs);
+  const offset = wallClockMs(firstGuess, timeZone) - firstGuess;
+  const candidate = wallMs - offset;
+  return wallClockMs(candidate, timeZone) === wallMs ? candidate : Math.max(candidate, firstGuess);
+}
+
+/** When a score day starts and ends (exclusive), as instants: 04:00 local on `day` and on the day after. */
+export function scoreDayBounds(day: ScoreDay, timeZone?: string | null): { start: Date; end: Date } {
+  const zone = resolveTimeZone(timeZone);
+  const boundary = utcMsOfDay(day) + DAY_BOUNDARY_HOUR * 3_600_000;
+  return {
+    start: new Date(instantOfWallClock(boundary, zone)),
+    end: new Date(instantOfWallClock(boundary + MS_PER_DAY, zone)),
+  };
+}
+
+export function shiftDay(day: ScoreDay, days: number): ScoreDay {
+  return dayOfUtcMs(utcMsOfDay(day) + days * MS_PER_DAY);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: ScoreDay, to: ScoreDay): number {
+  return Math.round((utcMsOfDay(to) - utcMsOfDay(from)) / MS_PER_DAY);
+}
+
+/** Every day from `startDate` to `endDate`, both included; empty when the window is reversed. */
+export function daysOf({ startDate, endDate }: DayWindow): ScoreDay[] {
+  const count = daysBetween(startDate, endDate) + 1;
+  return Array.from({ length: Math.max(0, count) }, (_, index) => shiftDay(startDate, index));
+}
+
+/** The `days` days ending at `endDate`: 7 days ending today start today minus 6 (the default score window). */
+export function lastNDays(endDate: ScoreDay, days: number = DEFAULT_WINDOW_DAYS): DayWindow {
+  if (!Number.isInteger(days) || days < 1) throw new RangeError(`A window has at least one day, got ${days}`);
+  return { startDate: shiftDay(endDate, -(days - 1)), endDate };
+}
+
+/** ISO-8601 week of a score day (weeks start on Monday; week 1 holds the year's first Thursday). */
+export function isoWeekOf(day: ScoreDay): { year: number; week: number } {
+  assertScoreDay(day);
+  const [year, month, date] = day.split('-').map(Number);
+  const local = new Date(year, month - 1, date, 12);
+  return { year: getISOWeekYear(local), week: getISOWeek(local) };
+}

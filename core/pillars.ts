@@ -1,0 +1,60 @@
+/** The five wellness pillars (spec 000 section 1) in the order the product lists them. */
+export const PILLAR_SLUGS = ['sleep', 'nutrition', 'mental', 'lifestyle', 'physical'] as const;
+export type PillarSlug = (typeof PILLAR_SLUGS)[number];
+
+export interface Pillar {
+  slug: PillarSlug;
+  label: string;
+  /** Colour name from spec 001 section 3, and the hex shade the web app paints it with (readable on the dark theme). */
+  colour: { name: string; hex: string };
+}
+
+export const PILLARS: readonly Pillar[] = [
+  { slug: 'sleep', label: 'Sleep', colour: { name: 'purple', hex: '#a855f7' } },
+  { slug: 'nutrition', label: 'Nutrition', colour: { name: 'green', hex: '#22c55e' } },
+  { slug: 'mental', label: 'Mental', colour: { name: 'red', hex: '#ef4444' } },
+  { slug: 'lifestyle', label: 'Lifestyle', colour: { name: 'blue', hex: '#3b82f6' } },
+  { slug: 'physical', label: 'Physical', colour: { name: 'orange', hex: '#f97316' } },
+];
+
+export function isPillarSlug(value: unknown): value is PillarSlug {
+  return typeof value === 'string' && (PILLAR_SLUGS as readonly string[]).includes(value);
+}
+
+export function pillarOf(slug: PillarSlug): Pillar {
+  return PILLARS.find((pillar) => pillar.slug === slug)!;
+}
+
+/** The scores beyond the pillars: the overall score, the day's score and the two game scores. */
+export const MAIN_SCORE_TYPES = ['fgScore', 'daily', 'gameReadiness', 'gamePerformance'] as const;
+export type MainScoreType = (typeof MAIN_SCORE_TYPES)[number];
+
+/** Every score a statistic can be asked for (`myScoreStats(type)`): the main scores and one per pillar. */
+export const SCORE_TYPES = [...MAIN_SCORE_TYPES, ...PILLAR_SLUGS] as const;
+export type ScoreType = (typeof SCORE_TYPES)[number];
+
+/**
+ * The game scores: team statistics list each member's points instead of averaging them (spec 000 section 9), and
+ * on a day the gamer is not gaming they read "No Gaming".
+ */
+export const GAME_SCORE_TYPES = ['gameReadiness', 'gamePerformance'] as const satisfies readonly MainScoreType[];
+export type GameScoreType = (typeof GAME_SCORE_TYPES)[number];
+
+export function isGameScoreType(type: ScoreType): type is GameScoreType {
+  return (GAME_SCORE_TYPES as readonly string[]).includes(type);
+}
+
+const MAIN_SCORE_LABELS: Record<MainScoreType, string> = {
+  fgScore: 'FG Score',
+  daily: 'Daily Score',
+  gameReadiness: 'Game Readiness',
+  gamePerformance: 'Game Performance',
+};
+
+export function isScoreType(value: unknown): value is ScoreType {
+  return typeof value === 'string' && (SCORE_TYPES as readonly string[]).includes(value);
+}
+
+export function scoreTypeLabel(type: ScoreType): string {
+  return isPillarSlug(type) ? pillarOf(type).label : MAIN_SCORE_LABELS[type];
+}

@@ -1,0 +1,48 @@
+import type { AnswerInput } from '../check-in';
+import type { ScoreDay } from '../dates';
+import { isGameScoreType, isPillarSlug, type ScoreType } from '../pillars';
+import { type DayScores, scoreDay } from './day';
+import { advanceFgState, type FgState } from './fg-score';
+import { type ScoreLabel, scoreLabel, type ScoreLabelOptions } from './labels';
+
+/** What is stored per gamer per score day: the day's scores plus the fgScore state after it. */
+export interface MemberDay extends DayScores {
+  userId: string;
+  /** The overall score state after this day; `fg.fgScore` is the day's fgScore. Null until the first check-in. */
+  fg: FgState | null;
+}
+
+export interface MemberDayInput {
+  userId: string;
+  date: ScoreDay;
+  /** All of the day's answers (after a correction: the full, corrected set). */
+  answers: readonly AnswerInput[];
+  /** fgScore state of the gamer's last stored day BEFORE `date` (null if none). */
+  previous: FgState | null;
+  watchedVideos: boolean;
+}
+
+export function buildMemberDay({ userId, date, answers, previous, watchedVideos }: MemberDayInput): MemberDay {
+  const day = scoreDay(date, answers);
+  return { ...day, userId, fg: advanceFgState(previous, { date, dailyScore: day.dailyScore, watchedVideos }) };
+}
+
+/** The value of one score type on a day; null when the day has none. */
+export function dayScoreValue(day: MemberDay, type: ScoreType): number | null {
+  if (isPillarSlug(type)) return day.pillars[type].score;
+  switch (type) {
+    case 'fgScore':
+      return day.fg?.fgScore ?? null;
+    case 'daily':
+      return day.dailyScore;
+    case 'gameReadiness':
+      return day.gameReadiness;
+    case 'gamePerformance':
+      return day.gamePerformance;
+  }
+}
+
+/** The label shown next to a day's score: game scores of a No Gaming day read "No Gaming". */
+export function dayScoreLabel(day: MemberDay, type: ScoreType, options: Omit<ScoreLabelOptions, 'noGaming'> = {}): ScoreLabel {
+  return scoreLabel(dayScoreValue(day, type), { ...options, noGaming: isGameScoreType(type) && !day.gaming });
+}
