@@ -76,9 +76,10 @@ describe('Cognito tokens', () => {
   });
 
   it('rejects an expired token with 401', async () => {
-    const { status, body } = await api.post({ query: '{ whoAmI }' }, asUser({ expiresIn: -60 }));
+    const { status, body, headers } = await api.post({ query: '{ whoAmI }' }, asUser({ expiresIn: -60 }));
     expect(status).toBe(401);
     expect(body.errors[0]).toEqual({ errorType: 'UnauthorizedException', message: 'Token has expired.' });
+    expect(headers.get('x-amzn-errortype')).toBe('UnauthorizedException');
   });
 
   it('rejects garbage in the Authorization header and requests without credentials', async () => {

@@ -12,6 +12,7 @@ const corsHeaders = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers': 'authorization, content-type, x-api-key, x-amz-date, x-amz-user-agent, x-amz-security-token',
+  'access-control-expose-headers': 'x-amzn-ErrorType',
   'access-control-max-age': '86400',
 };
 
@@ -27,10 +28,16 @@ export interface HttpDeps {
   hub: SubscriptionHub;
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+function send(res: ServerResponse, status: number, body: unknown, errorType?: string): void {
   if (res.headersSent) return;
-  res.writeHead(status, { ...corsHeaders, 'content-type': 'application/json; charset=UTF-8' });
+  // AWS clients (Amplify among them) name a failed request's error after this header.
+  const typeHeader = errorType ? { 'x-amzn-ErrorType': errorType } : {};
+  res.writeHead(status, { ...corsHeaders, ...typeHeader, 'content-type': 'application/json; charset=UTF-8' });
   res.end(JSON.stringify(body));
+}
+
+function sendRequestError(res: ServerResponse, status: number, error: TypedError): void {
+  send(res, status, requestErrorBody(error), error.errorType);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -126,12 +133,12 @@ export function createHttpHandler(deps: HttpDeps) {
       return true;
     }
     if (req.method !== 'POST') {
-      send(res, 405, requestErrorBody(new TypedError('MethodNotAllowedException', 'Only POST is supported.')));
+      sendRequestError(res, 405, new TypedError('MethodNotAllowedException', 'Only POST is supported.'));
       return true;
     }
     serve(deps, req, res).catch((error: unknown) => {
-      if (error instanceof TypedError) send(res, statusOf(error), requestErrorBody(error));
-      else send(res, 500, requestErrorBody(new TypedError('InternalFailure', (error as Error)?.message ?? String(error))));
+      if (error instanceof TypedError) sendRequestError(res, statusOf(error), error);
+      else sendRequestError(res, 500, new TypedError('InternalFailure', (error as Error)?.message ?? String(error)));
     });
     return true;
   };

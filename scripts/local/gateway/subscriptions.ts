@@ -103,7 +103,8 @@ export class SubscriptionHub {
         }
       }
     }
-    await Promise.all(deliveries);
+    // A failed delivery is that subscriber's problem, never the mutation's.
+    await Promise.allSettled(deliveries);
   }
 
   private async deliver(subscriber: Subscriber, published: Record<string, unknown>): Promise<void> {

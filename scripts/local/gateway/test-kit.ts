@@ -98,7 +98,7 @@ export async function startGatewayServer(options: Omit<GatewayOptions, 'userPool
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, headers: response.headers, body: (await response.json()) as any };
   };
 
   return {
