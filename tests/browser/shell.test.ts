@@ -1,0 +1,197 @@
+/**
+ * The web app shell in Chromium against the local stack (production build of web/dist): routing, the dark
+ * theme, the API status read through /config.json + Amplify + the gateway, the navigation frame and its
+ * keyboard and phone behaviour.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, VIEWPORTS } from '../support/browser';
+
+function baseUrl(): string {
+  const url = process.env.FG_BASE_URL;
+  if (!url) throw new Error('FG_BASE_URL is not set: the e2e global setup starts the local stack and sets it');
+  return url.replace(/\/$/, '');
+}
+
+interface SiteConfig {
+  mode: 'local' | 'aws';
+  graphqlEndpoint: string;
+  apiKey: string;
+}
+
+const siteConfig = async () => (await (await fetch(`${baseUrl()}/config.json`)).json()) as SiteConfig;
+
+/** The version the API reports, asked directly with the public API key the site is configured with. */
+async function apiVersion(): Promise<string> {
+  const config = await siteConfig();
+  const response = await fetch(config.graphqlEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': config.apiKey },
+    body: JSON.stringify({ query: '{ health { version } }' }),
+  });
+  const body = (await response.json()) as { data: { health: { version: string } } };
+  return body.data.health.version;
+}
+
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? null;
+  });
+
+let browser: Browser;
+const pageErrors: string[] = [];
+
+/** A page in its own context (own storage), as a first-time visitor. Close with closePage. */
+async function openPage(path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${path}: ${error.message}`));
+  await page.goto(`${baseUrl()}${path}`);
+  return page;
+}
+
+const closePage = (page: Page) => page.context().close();
+
+/** axe-core findings of any impact, as "rule: targets" lines. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(() => {
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+describe('web app shell', () => {
+  it('sends / to the sign-in address, keeping the query', async () => {
+    const page = await openPage('/?code=abc');
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    expect(new URL(page.url()).search).toBe('?code=abc');
+    await closePage(page);
+  });
+
+  it('shows Page not found for an unknown address, with a way back, in dark mode', async () => {
+    const page = await openPage('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to FitGauge' }).getAttribute('href')).toBe('/');
+    expect(await page.locator('[data-amplify-color-mode="dark"]').count()).toBeGreaterThan(0);
+
+    // The page really paints dark: relative luminance of the body background well below mid-grey.
+    const luminance = await page.evaluate(() => {
+      const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.map(Number);
+      return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+    });
+    expect(luminance).toBeLessThan(0.15);
+
+    await page.getByRole('link', { name: 'Back to FitGauge' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await closePage(page);
+  });
+
+  it('shows the version the API reports (config.json -> Amplify -> gateway, API key)', async () => {
+    const version = await apiVersion();
+    const page = await openPage('/no-such-page');
+    await page.getByRole('status').filter({ hasText: `API online · v${version}` }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await closePage(page);
+  });
+
+  it('in local mode, opens the realtime socket Amplify derives (wss://...) as ws:// on the gateway', async () => {
+    const config = await siteConfig();
+    expect(config.mode).toBe('local');
+    // What Amplify v6 derives for a non-AppSync endpoint: append /realtime and switch to wss://.
+    const derived = `${config.graphqlEndpoint.replace(/^http:/, 'wss:')}/realtime`;
+    const page = await openPage('/no-such-page');
+    await page.getByRole('status').waitFor();
+    const socket = await page.evaluate(async (url) => {
+      const ws = new WebSocket(url, ['graphql-ws']);
+      const outcome = await new Promise<string>((resolve) => {
+        ws.onopen = () => resolve('open');
+        ws.onerror = () => resolve('error');
+      });
+      ws.close();
+      return { url: ws.url, outcome };
+    }, derived);
+    expect(socket).toEqual({ url: derived.replace(/^wss:/, 'ws:'), outcome: 'open' });
+    await closePage(page);
+  });
+
+  it('frames /home with landmarks, a skip link and a sidebar that collapses from the keyboard', async () => {
+    const page = await openPage('/home');
+    await page.getByRole('heading', { name: 'Welcome to FitGauge' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await expect(page.getByRole('main').count()).resolves.toBe(1);
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Navigation menu' }).isVisible()).resolves.toBe(false);
+
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+
+    const sidebar = page.locator('#fg-sidebar');
+    const toggle = page.getByRole('button', { name: 'Navigation sidebar' });
+    const expandedWidth = (await sidebar.boundingBox())!.width;
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    expect((await sidebar.boundingBox())!.width).toBeLessThan(expandedWidth / 2);
+
+    // The choice survives a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome to FitGauge' }).waitFor();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    expect((await sidebar.boundingBox())!.width).toBe(expandedWidth);
+    await closePage(page);
+  });
+
+  it('shows Page not found inside the frame for an unknown /home address', async () => {
+    const page = await openPage('/home/no-such-section');
+    await page.getByRole('main').getByRole('heading', { name: 'Page not found' }).waitFor();
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(true);
+    await closePage(page);
+  });
+
+  it('on a 375px phone: menu button, drawer with overlay, Escape closes it, nothing scrolls sideways', async () => {
+    const page = await openPage('/home', VIEWPORTS.phone);
+    await page.getByRole('heading', { name: 'Welcome to FitGauge' }).waitFor();
+    const menu = page.getByRole('button', { name: 'Navigation menu' });
+    await expect(menu.isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
+    await drawer.waitFor();
+    await expect(page.locator('.fg-frame__overlay').isVisible()).resolves.toBe(true);
+    expect(await focusedName(page)).toBe('Close navigation menu');
+
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'hidden' }); // after sliding out
+    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+    expect(await focusedName(page)).toBe('Navigation menu');
+
+    // A tap on the overlay closes it too.
+    await menu.click();
+    await drawer.waitFor();
+    await page.mouse.click(360, 400);
+    await drawer.waitFor({ state: 'detached' });
+    await closePage(page);
+  });
+});

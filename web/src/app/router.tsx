@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
+import { PageLoader } from '@/components/ui/page-loader';
+import { paths } from '@/config/paths';
+import { RouteError } from './routes/route-error';
+
+/** `/` leads to sign-in, keeping the query (e.g. an OAuth `code` coming back from social login). */
+function RootRedirect() {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: paths.auth.login, search, hash }} replace />;
+}
+
+// Every page is its own chunk, so the first page loads only what it shows.
+const notFoundPage = async () => ({ Component: (await import('./routes/not-found')).NotFoundPage });
+const notFoundContent = async () => ({ Component: (await import('./routes/not-found')).NotFoundContent });
+
+/**
+ * The route tree. Feature pages are added here as lazy children: under `auth` (public pages in the
+ * centred layout) or under `home` (signed-in pages inside the navigation frame).
+ */
+export const routes: RouteObject[] = [
+  {
+    path: paths.root,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      {
+        path: 'auth',
+        lazy: async () => ({ Component: (await import('./routes/auth/root')).AuthRoot }),
+        children: [
+          { index: true, element: <Navigate to={paths.auth.login} replace /> },
+          { path: '*', lazy: notFoundContent },
+        ],
+      },
+      {
+        path: 'home',
+        lazy: async () => ({ Component: (await import('./routes/home/root')).HomeRoot }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('./routes/home/index')).HomeIndex }) },
+          { path: '*', lazy: notFoundContent },
+        ],
+      },
+      { path: '*', lazy: notFoundPage },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

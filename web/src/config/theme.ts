@@ -1,0 +1,47 @@
+import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
+import { PILLARS } from '@core/pillars';
+
+/** The spec's default colour mode. */
+export const DEFAULT_COLOR_MODE = 'dark' as const;
+
+// Pillar colours as tokens, for styles: var(--amplify-colors-pillar-<slug>). Charts paint SVG attributes, where
+// CSS variables do not apply: they take pillarOf(slug).colour.hex from core.
+const pillarTokens = Object.fromEntries(PILLARS.map((pillar) => [pillar.slug, { value: pillar.colour.hex }]));
+
+export const fitGaugeTheme: Theme = {
+  name: 'fitgauge',
+  tokens: {
+    colors: { pillar: pillarTokens },
+    fonts: {
+      default: {
+        variable: { value: "'Inter', 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, sans-serif" },
+        static: { value: "'Inter', 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, sans-serif" },
+      },
+    },
+  },
+  overrides: [
+    defaultDarkModeOverride,
+    {
+      // Deep navy surfaces instead of Amplify's grey, so the coloured scores stand out.
+      colorMode: 'dark',
+      tokens: {
+        colors: {
+          background: {
+            primary: { value: '#0b1018' },
+            secondary: { value: '#121a26' },
+            tertiary: { value: '#1a2433' },
+          },
+          border: {
+            primary: { value: '#2a3648' },
+            secondary: { value: '#222d3d' },
+          },
+          font: {
+            primary: { value: '#e6edf5' },
+            secondary: { value: '#a9b6c6' },
+            tertiary: { value: '#8593a6' },
+          },
+        },
+      },
+    },
+  ],
+};

@@ -1,0 +1,24 @@
+import { Amplify } from 'aws-amplify';
+import type { RuntimeConfig } from '@/config/runtime-config';
+import { installPlainRealtimeWebSocket } from './realtime-url';
+import { sessionTokenProvider } from './session-tokens';
+
+/** Points aws-amplify at this deployment's AppSync API and Cognito pool; call once, before rendering. */
+export function configureAmplify(config: RuntimeConfig): void {
+  if (config.mode === 'local') installPlainRealtimeWebSocket(window, config.graphqlEndpoint);
+  Amplify.configure(
+    {
+      API: {
+        GraphQL: {
+          endpoint: config.graphqlEndpoint,
+          region: config.region,
+          defaultAuthMode: 'userPool',
+          apiKey: config.apiKey,
+        },
+      },
+      Auth: { Cognito: { userPoolId: config.userPoolId, userPoolClientId: config.userPoolClientId } },
+    },
+    // Tokens come from the app's own session (see session-tokens.ts), not from Amplify Auth's sign-in.
+    { Auth: { tokenProvider: sessionTokenProvider } },
+  );
+}

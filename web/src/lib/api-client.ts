@@ -1,0 +1,92 @@
+import { generateClient, type GraphQLResult } from 'aws-amplify/api';
+
+/** userPool: the signed-in user's Cognito token (the default). apiKey: the operations that work signed out. */
+export type AuthMode = 'userPool' | 'apiKey';
+
+/** A GraphQL document tagged with its result and variables types, e.g. `gqlOperation<{ health: Health }>(...)`. */
+export type Operation<TData, TVariables extends object> = string & {
+  readonly __operation?: { data: TData; variables: TVariables };
+};
+
+export const gqlOperation = <TData, TVariables extends object = Record<string, never>>(document: string) =>
+  document as Operation<TData, TVariables>;
+
+export interface ApiErrorEntry {
+  message: string;
+  /** AppSync's errorType (the Lambda error's name), e.g. 'Unauthorized'; null for network failures. */
+  errorType: string | null;
+}
+
+/** A failed API call: GraphQL errors from the resolver, an auth failure, or the network. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(readonly errors: ApiErrorEntry[]) {
+    super(errors.map((entry) => entry.message).join('; ') || 'The API call failed');
+  }
+  get errorType(): string | null {
+    return this.errors[0]?.errorType ?? null;
+  }
+}
+
+/** The part of Amplify's client used here; its full generic type is too deep for tsc to compare. */
+interface GraphqlClient {
+  graphql(options: { query: string; variables?: object; authMode?: AuthMode }): unknown;
+}
+
+interface MessageStream<T> {
+  subscribe(observer: { next: (message: T) => void; error: (reason: unknown) => void }): { unsubscribe(): void };
+}
+
+let client: GraphqlClient | null = null;
+
+/** Amplify's GraphQL client; created on first use, so after configureAmplify() ran. */
+export function apiClient(): GraphqlClient {
+  client ??= generateClient() as GraphqlClient;
+  return client;
+}
+
+/** Amplify rejects with `{ data, errors }` (or, rarely, a plain Error); this turns either into an ApiError. */
+export function toApiError(reason: unknown): ApiError {
+  if (reason instanceof ApiError) return reason;
+  const errors = (reason as { errors?: unknown } | null)?.errors;
+  if (Array.isArray(errors) && errors.length > 0) {
+    return new ApiError(
+      errors.map((entry: { message?: unknown; errorType?: unknown }) => ({
+        message: typeof entry?.message === 'string' ? entry.message : 'Unknown error',
+        errorType: typeof entry?.errorType === 'string' ? entry.errorType : null,
+      })),
+    );
+  }
+  return new ApiError([{ message: reason instanceof Error ? reason.message : String(reason), errorType: null }]);
+}
+
+/** Runs a query or mutation and returns its data; throws ApiError. */
+export async function callApi<TData, TVariables extends object>(
+  operation: Operation<TData, TVariables>,
+  variables?: TVariables,
+  options: { authMode?: AuthMode } = {},
+): Promise<TData> {
+  try {
+    const result = (await apiClient().graphql({ query: operation, variables, authMode: options.authMode })) as GraphQLResult<TData>;
+    return result.data;
+  } catch (reason) {
+    throw toApiError(reason);
+  }
+}
+
+/** Opens a subscription over the realtime socket; returns the function that closes it. */
+export function subscribeApi<TData, TVariables extends object>(
+  operation: Operation<TData, TVariables>,
+  variables: TVariables,
+  handlers: { next: (data: TData) => void; error?: (error: ApiError) => void },
+  options: { authMode?: AuthMode } = {},
+): () => void {
+  const messages = apiClient().graphql({ query: operation, variables, authMode: options.authMode }) as MessageStream<{
+    data: TData;
+  }>;
+  const subscription = messages.subscribe({
+    next: (message) => handlers.next(message.data),
+    error: (reason) => handlers.error?.(toApiError(reason)),
+  });
+  return () => subscription.unsubscribe();
+}

@@ -1,0 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** One cache for the app's server state. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+    },
+  });
+}

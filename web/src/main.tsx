@@ -1,0 +1,35 @@
+import '@aws-amplify/ui-react/styles.css';
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { ThemeShell } from './app/provider';
+import { StartupError } from './components/errors/startup-error';
+import { loadRuntimeConfig } from './config/runtime-config';
+import { DEFAULT_COLOR_MODE, fitGaugeTheme } from './config/theme';
+import { configureAmplify } from './lib/amplify';
+
+// The theme's variables on <html> too, so the page background behind the app is themed as well.
+document.documentElement.dataset.amplifyTheme = fitGaugeTheme.name;
+document.documentElement.dataset.amplifyColorMode = DEFAULT_COLOR_MODE;
+
+const root = createRoot(document.getElementById('root')!);
+
+// Endpoints and pool ids come from /config.json, so Amplify is configured before anything renders.
+loadRuntimeConfig().then(
+  (config) => {
+    configureAmplify(config);
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    root.render(
+      <ThemeShell>
+        <StartupError error={error} />
+      </ThemeShell>,
+    );
+  },
+);
