@@ -3,10 +3,33 @@
  * CDK (infra/) builds AppSync data sources and resolvers from it; the local gateway
  * (scripts/local/gateway) loads the same handlers from it. Pure data: no imports with side effects.
  */
+
+/**
+ * What a function reaches beyond the table (every function gets the table, TABLE_NAME, USER_POOL_ID and
+ * USER_POOL_CLIENT_ID). infra/ grants exactly these: userPool -> Cognito admin calls on the pool;
+ * uploads / videos -> objects of that bucket (UPLOADS_BUCKET / VIDEOS_BUCKET); mail -> SES send as MAIL_FROM;
+ * stripeSecretKey / stripeWebhookSecret / discordClientSecret -> read of that SSM SecureString parameter, whose
+ * name (not value) is in STRIPE_SECRET_KEY_PARAM / STRIPE_WEBHOOK_SECRET_PARAM / DISCORD_CLIENT_SECRET_PARAM.
+ */
+export type FunctionResource =
+  | 'userPool'
+  | 'uploads'
+  | 'videos'
+  | 'mail'
+  | 'stripeSecretKey'
+  | 'stripeWebhookSecret'
+  | 'discordClientSecret';
+
+export interface LambdaFunctionSpec {
+  readonly entry: string;
+  readonly description: string;
+  readonly uses?: readonly FunctionResource[];
+}
+
 export const lambdaFunctions = {
   system: { entry: 'lambdas/system/handler.ts', description: 'Health and service information' },
   teams: { entry: 'lambdas/teams/handler.ts', description: 'Teams, membership and team selection' },
-} as const;
+} as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
 

@@ -1,0 +1,4 @@
+import { App } from 'aws-cdk-lib';
+import { defineFitGauge } from '../lib/app';
+
+defineFitGauge(new App());

@@ -1,0 +1,105 @@
+import { Aws, Duration, Expiration, Stack } from 'aws-cdk-lib';
+import * as appsync from 'aws-cdk-lib/aws-appsync';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { schemaPath } from '../../lambdas/schema';
+import { acknowledge, refInFinding } from './nag';
+import { pascal } from './functions';
+
+export interface ApiProps {
+  readonly userPool: cognito.IUserPool;
+  /** Function name -> function, as built from lambdaFunctions. */
+  readonly functions: ReadonlyMap<string, lambda.IFunction>;
+  /** "Type.field" -> function name: normally `resolverMap` from lambdas/resolver-map.ts. */
+  readonly resolvers: Readonly<Record<string, string>>;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * AppSync serving schema.graphql unchanged: Cognito user pools by default, an API key for the fields marked
+ * @aws_api_key (signed-out operations). Every root field is a direct Lambda resolver, no VTL.
+ */
+export class Api extends Construct {
+  readonly graphqlApi: appsync.GraphqlApi;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+
+    const logsRole = new iam.Role(this, 'LogsRole', { assumedBy: new iam.ServicePrincipal('appsync.amazonaws.com') });
+    this.graphqlApi = new appsync.GraphqlApi(this, 'GraphqlApi', {
+      name: `${Stack.of(this).stackName}-api`,
+      definition: appsync.Definition.fromFile(schemaPath),
+      authorizationConfig: {
+        defaultAuthorization: {
+          authorizationType: appsync.AuthorizationType.USER_POOL,
+          userPoolConfig: { userPool: props.userPool },
+        },
+        additionalAuthorizationModes: [
+          {
+            authorizationType: appsync.AuthorizationType.API_KEY,
+            apiKeyConfig: {
+              name: 'Public',
+              description: 'Signed-out operations (fields marked @aws_api_key)',
+              // AppSync keys live at most 365 days; the expiry is set from the synth time, so every deploy renews
+              // the key (same key value, later expiry). Rounded to the hour, as AppSync stores it.
+              expires: Expiration.atTimestamp(Math.floor((Date.now() + Duration.days(360).toMilliseconds()) / HOUR_MS) * HOUR_MS),
+            },
+          },
+        ],
+      },
+      logConfig: {
+        fieldLogLevel: appsync.FieldLogLevel.ERROR,
+        // Verbose content would put request headers (bearer tokens) and resolver payloads (personal data) in the logs.
+        excludeVerboseContent: true,
+        retention: logs.RetentionDays.ONE_MONTH,
+        role: logsRole,
+      },
+      // The web app and the local gateway work from schema.graphql; nobody needs to discover it from the live API.
+      introspectionConfig: appsync.IntrospectionConfig.DISABLED,
+    });
+    // AppSync writes to /aws/appsync/apis/<apiId> (created with its retention by CDK): streams in that group only.
+    const apiResource = this.graphqlApi.node.defaultChild as appsync.CfnGraphQLApi;
+    logsRole.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [`arn:${Aws.PARTITION}:logs:${Aws.REGION}:${Aws.ACCOUNT_ID}:log-group:/aws/appsync/apis/${apiResource.attrApiId}:*`],
+      }),
+    );
+    acknowledge(
+      logsRole,
+      'AppSync names the log streams itself inside the API\'s own log group; ":*" covers the streams of that one group.',
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:/aws/appsync/apis/${refInFinding(apiResource, 'ApiId')}:*]`,
+    );
+    acknowledge(
+      apiResource,
+      'Request logging is on (errors, CloudWatch role); verbose content is excluded on purpose because it carries bearer tokens and personal data.',
+      'AwsSolutions-ASC3',
+    );
+
+    const dataSources = new Map<string, appsync.LambdaDataSource>();
+    for (const [name, fn] of props.functions) {
+      const dataSource = this.graphqlApi.addLambdaDataSource(`${pascal(name)}DataSource`, fn, {
+        description: `Direct Lambda resolvers served by the ${name} function`,
+      });
+      acknowledge(
+        dataSource,
+        'CDK grants AppSync invoke on the function and its versions/aliases (ARN + ":*"); it is this one function.',
+        `AwsSolutions-IAM5[Resource::${refInFinding(fn.node.defaultChild as lambda.CfnFunction)}:*]`,
+      );
+      dataSources.set(name, dataSource);
+    }
+
+    for (const [field, functionName] of Object.entries(props.resolvers)) {
+      const [typeName, fieldName] = field.split('.');
+      const dataSource = dataSources.get(functionName);
+      if (!typeName || !fieldName || !dataSource) {
+        throw new Error(`Resolver ${field} names unknown function ${functionName}`);
+      }
+      dataSource.createResolver(`${typeName}${pascal(fieldName)}Resolver`, { typeName, fieldName });
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { lambdaFunctions, resolverMap } from '../../lambdas/resolver-map';
+import { version } from '../../package.json';
+import { Api } from './api';
+import { Auth } from './auth';
+import { Data } from './data';
+import { ApiFunctions } from './functions';
+import { acknowledgeCdkHelpers } from './nag';
+import { Secrets } from './secrets';
+import { Storage } from './storage';
+import { WebHosting } from './web-hosting';
+
+export interface FitGaugeStackProps extends StackProps {
+  /** The Vite build to publish (web/dist). */
+  readonly webDistPath: string;
+  /** Verified SES identity (plain address) the product sends mail from. */
+  readonly mailFrom: string;
+  /** SSM path under which the operator stores the SecureString secrets, e.g. /fitgauge. */
+  readonly secretsPrefix: string;
+}
+
+/** Everything FitGauge runs on in AWS; the pieces are in ./auth, ./data, ./storage, ./secrets, ./functions, ./api, ./web-hosting. */
+export class FitGaugeStack extends Stack {
+  readonly storage: Storage;
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly functions: ApiFunctions;
+  readonly api: Api;
+  readonly web: WebHosting;
+
+  constructor(scope: Construct, id: string, props: FitGaugeStackProps) {
+    super(scope, id, props);
+
+    this.storage = new Storage(this, 'Storage');
+    this.auth = new Auth(this, 'Auth');
+    this.data = new Data(this, 'Data');
+    const secrets = new Secrets(this, 'Secrets', { prefix: props.secretsPrefix });
+
+    this.functions = new ApiFunctions(this, 'Functions', {
+      functions: lambdaFunctions,
+      auth: this.auth,
+      data: this.data,
+      storage: this.storage,
+      secrets,
+      mailFrom: props.mailFrom,
+      appVersion: version,
+    });
+    this.api = new Api(this, 'Api', { userPool: this.auth.userPool, functions: this.functions.byName, resolvers: resolverMap });
+    const graphqlApi = this.api.graphqlApi;
+
+    this.web = new WebHosting(this, 'Web', {
+      accessLogs: this.storage.accessLogs,
+      distPath: props.webDistPath,
+      mediaOrigins: [this.storage.uploadsUrl, this.storage.videosUrl],
+    });
+    this.storage.allowBrowserAccess(this.web.url);
+    this.web.deploySite({
+      mode: 'aws',
+      region: this.region,
+      graphqlEndpoint: graphqlApi.graphqlUrl,
+      apiKey: graphqlApi.apiKey ?? '',
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+      uploadsBucketUrl: this.storage.uploadsUrl,
+    });
+
+    new CfnOutput(this, 'GraphqlEndpoint', { value: graphqlApi.graphqlUrl });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'WebUrl', { value: this.web.url });
+    new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'UploadsBucket', { value: this.storage.uploads.bucketName });
+    new CfnOutput(this, 'VideosBucket', { value: this.storage.videos.bucketName });
+    new CfnOutput(this, 'SecretParameters', {
+      value: secrets.parameterNames.join(','),
+      description: 'SSM SecureString parameters to create before first use (aws ssm put-parameter --type SecureString)',
+    });
+
+    acknowledgeCdkHelpers(this);
+  }
+}

@@ -1,0 +1,184 @@
+import { join } from 'node:path';
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { FunctionResource, LambdaFunctionSpec } from '../../lambdas/resolver-map';
+import type { Auth } from './auth';
+import type { Data } from './data';
+import { acknowledge, refInFinding } from './nag';
+import { isSecretName, type Secrets } from './secrets';
+import type { Storage } from './storage';
+
+export const repoRoot = join(__dirname, '..', '..');
+
+/**
+ * The project runs Node 20 everywhere (machines, local stack, Lambda). AWS deprecated nodejs20.x on 2026-04-30 and
+ * stops creating such functions on 2027-02-01: move this (and the esbuild target) to the next LTS before then.
+ */
+const RUNTIME = lambda.Runtime.NODEJS_20_X;
+const RUNTIME_REASON =
+  'FitGauge pins Node 20 for parity with the local stack and the build machines (project decision); moving to the next LTS is a one-line change here.';
+
+export const pascal = (name: string) => name.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
+
+/**
+ * Item-level table access for every function. Scan is left out on purpose: no request path may scan
+ * (TransactWriteItems needs no action of its own, only the item actions it performs).
+ */
+const TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
+
+/** The user-management calls the API makes on the pool (sign-up, sign-in, groups, enable/disable). */
+const USER_POOL_ACTIONS = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminResetUserPassword',
+  'cognito-idp:AdminInitiateAuth',
+  'cognito-idp:AdminRespondToAuthChallenge',
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminRemoveUserFromGroup',
+  'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:ListUsers',
+  'cognito-idp:ListUsersInGroup',
+];
+
+export interface ApiFunctionsProps {
+  /** Normally `lambdaFunctions` from lambdas/resolver-map.ts. */
+  readonly functions: Readonly<Record<string, LambdaFunctionSpec>>;
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly storage: Storage;
+  readonly secrets: Secrets;
+  /** Verified SES identity (address) the product sends mail from. */
+  readonly mailFrom: string;
+  readonly appVersion: string;
+}
+
+/** One Node 20 arm64 function per entry, bundled locally by esbuild, with the access its `uses` declares. */
+export class ApiFunctions extends Construct {
+  readonly byName = new Map<string, NodejsFunction>();
+
+  constructor(scope: Construct, id: string, private readonly props: ApiFunctionsProps) {
+    super(scope, id);
+    for (const [name, spec] of Object.entries(props.functions)) {
+      this.byName.set(name, this.createFunction(name, spec));
+    }
+  }
+
+  private createFunction(name: string, spec: LambdaFunctionSpec): NodejsFunction {
+    const { auth, data, appVersion } = this.props;
+    const id = pascal(name);
+    const logGroup = new logs.LogGroup(this, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH });
+    // An own role instead of the default one with the AWSLambdaBasicExecutionRole managed policy:
+    // it may write to its own log group only.
+    const role = new iam.Role(this, `${id}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `FitGauge ${name} function`,
+    });
+    logGroup.grantWrite(role);
+    role.addToPolicy(new iam.PolicyStatement({ actions: TABLE_ACTIONS, resources: data.tableAndIndexArns }));
+
+    const fn = new NodejsFunction(this, `${id}Function`, {
+      entry: join(repoRoot, spec.entry),
+      handler: 'handler',
+      description: spec.description,
+      runtime: RUNTIME,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 512,
+      // AppSync gives a resolver 30 s at most; fail well before it so the caller gets our error.
+      timeout: Duration.seconds(20),
+      role,
+      logGroup,
+      projectRoot: repoRoot,
+      depsLockFilePath: join(repoRoot, 'package-lock.json'),
+      bundling: {
+        // esbuild resolves the @core/* alias from the root tsconfig's paths.
+        tsconfig: join(repoRoot, 'tsconfig.json'),
+        format: OutputFormat.CJS,
+        target: 'node20',
+        minify: true,
+        sourceMap: true,
+        // Ship the SDK versions of package-lock.json instead of whatever the runtime carries.
+        bundleAwsSDK: true,
+        forceDockerBundling: false,
+      },
+      environment: {
+        TABLE_NAME: data.table.tableName,
+        USER_POOL_ID: auth.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: auth.userPoolClient.userPoolClientId,
+        APP_VERSION: appVersion,
+        POWERTOOLS_SERVICE_NAME: 'fitgauge',
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+
+    acknowledge(fn.node.defaultChild as lambda.CfnFunction, RUNTIME_REASON, 'AwsSolutions-L1', 'CloudFormation-Validate::W2531');
+
+    for (const resource of spec.uses ?? []) this.grant(fn, role, resource);
+    return fn;
+  }
+
+  private grant(fn: NodejsFunction, role: iam.Role, resource: FunctionResource): void {
+    const { auth, storage, secrets, mailFrom } = this.props;
+    if (isSecretName(resource)) {
+      const { env, parameter } = secrets.parameters[resource];
+      fn.addEnvironment(env, parameter.parameterName);
+      parameter.grantRead(role);
+      return;
+    }
+    switch (resource) {
+      case 'userPool':
+        role.addToPolicy(new iam.PolicyStatement({ actions: USER_POOL_ACTIONS, resources: [auth.userPool.userPoolArn] }));
+        return;
+      case 'uploads':
+        fn.addEnvironment('UPLOADS_BUCKET', storage.uploads.bucketName);
+        return this.grantObjects(role, storage.uploads);
+      case 'videos':
+        fn.addEnvironment('VIDEOS_BUCKET', storage.videos.bucketName);
+        return this.grantObjects(role, storage.videos);
+      case 'mail': {
+        fn.addEnvironment('MAIL_FROM', mailFrom);
+        const stack = Stack.of(this);
+        const identity = (name: string) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+        // SES checks the identity the address belongs to: the address itself or its domain.
+        const identities = [mailFrom, mailFrom.split('@')[1]].map(identity);
+        role.addToPolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
+        return;
+      }
+    }
+  }
+
+  /** Object read/write/delete (presigned POST and GET are signed with this role). */
+  private grantObjects(role: iam.Role, bucket: s3.Bucket): void {
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+        resources: [bucket.arnForObjects('*')],
+      }),
+    );
+    acknowledge(
+      role,
+      'Object keys are created per upload (user and item ids), so access is to objects of this one bucket, not to a fixed key list.',
+      `AwsSolutions-IAM5[Resource::${refInFinding(bucket.node.defaultChild as s3.CfnBucket)}/*]`,
+    );
+  }
+}

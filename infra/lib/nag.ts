@@ -1,0 +1,59 @@
+import { CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import { NagRuleCompliance, rules } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+
+/**
+ * Acknowledges cdk-nag findings on a construct and everything under it, all for one concrete reason.
+ * cdk-nag 3 reads CDK's own acknowledgements (Validations.of().acknowledge); each IAM5 finding
+ * (`AwsSolutions-IAM5[Resource::...]`) must be named exactly, so an unforeseen wildcard still fails synth.
+ */
+export function acknowledge(scope: IConstruct, reason: string, ...ids: string[]): void {
+  Validations.of(scope).acknowledge(...ids.map((id) => ({ id, reason })));
+}
+
+/** How cdk-nag spells a resource attribute (Fn::GetAtt) inside an IAM5 finding: `<LogicalId.Arn>`. */
+export function refInFinding(resource: CfnResource, attribute = 'Arn'): string {
+  return `<${Stack.of(resource).resolve(resource.logicalId)}.${attribute}>`;
+}
+
+/** CDK's own deploy-time helper Lambdas: stack-level singletons whose role, policy and runtime CDK writes. */
+const CDK_HELPERS: { idPrefix: string; reason: string }[] = [
+  {
+    idPrefix: 'LogRetention',
+    reason:
+      "CDK's log-retention helper (sets the retention of the AppSync log group, whose name exists only once the API does). CDK fixes its role, policy and runtime; it runs only during deployments.",
+  },
+  {
+    idPrefix: 'Custom::CDKBucketDeployment',
+    reason:
+      "CDK's BucketDeployment helper: copies the web build from the CDK asset bucket into the site bucket and invalidates CloudFront. CDK fixes its role, policy and runtime; it runs only during deployments.",
+  },
+];
+
+const HELPER_RULES = [
+  { id: 'AwsSolutions-IAM4', rule: rules.iam.IAMNoManagedPolicies },
+  { id: 'AwsSolutions-IAM5', rule: rules.iam.IAMNoWildcardPermissions },
+  { id: 'AwsSolutions-L1', rule: rules.lambda.LambdaLatestVersion },
+];
+
+/**
+ * Acknowledges, finding by finding, what cdk-nag reports on CDK's helper Lambdas. Call it when the stack is
+ * complete. The findings are listed by cdk-nag's own rules because their ARNs embed the bootstrap qualifier,
+ * account and region; everything FitGauge defines itself is acknowledged by hand where it is built.
+ */
+export function acknowledgeCdkHelpers(stack: Stack): void {
+  for (const helper of stack.node.children) {
+    const known = CDK_HELPERS.find(({ idPrefix }) => helper.node.id.startsWith(idPrefix));
+    if (!known) continue;
+    const ids = new Set<string>();
+    for (const node of helper.node.findAll()) {
+      if (!CfnResource.isCfnResource(node)) continue;
+      for (const { id, rule } of HELPER_RULES) {
+        const result = rule(node);
+        if (Array.isArray(result)) result.forEach((finding) => ids.add(`${id}[${finding}]`));
+        else if (result === NagRuleCompliance.NON_COMPLIANT) ids.add(id);
+      }
+    }
+    acknowledge(helper, known.reason, ...ids);
+  }
+}

@@ -1,0 +1,50 @@
+import * as ssm from 'aws-cdk-lib/aws-ssm';
+import { Construct } from 'constructs';
+import type { FunctionResource } from '../../lambdas/resolver-map';
+
+export type SecretName = Extract<FunctionResource, 'stripeSecretKey' | 'stripeWebhookSecret' | 'discordClientSecret'>;
+
+/** Where each secret lives under the prefix, and the env variable that hands its parameter name to a function. */
+const SECRETS: Record<SecretName, { path: string; env: string }> = {
+  stripeSecretKey: { path: 'stripe/secret-key', env: 'STRIPE_SECRET_KEY_PARAM' },
+  stripeWebhookSecret: { path: 'stripe/webhook-secret', env: 'STRIPE_WEBHOOK_SECRET_PARAM' },
+  discordClientSecret: { path: 'discord/client-secret', env: 'DISCORD_CLIENT_SECRET_PARAM' },
+};
+
+export interface SecretParameter {
+  readonly env: string;
+  readonly parameter: ssm.IStringParameter;
+}
+
+export function isSecretName(resource: FunctionResource): resource is SecretName {
+  return resource in SECRETS;
+}
+
+/**
+ * Secrets are SSM SecureString parameters that an operator puts once per account, e.g.
+ *   aws ssm put-parameter --type SecureString --name /fitgauge/stripe/secret-key --value sk_live_...
+ * CloudFormation cannot create SecureString values, which is the point: no secret value ever enters the template.
+ * Functions get only the parameter name (env) and read access to that one parameter; they fetch and cache it at runtime.
+ */
+export class Secrets extends Construct {
+  readonly parameters: Record<SecretName, SecretParameter>;
+
+  constructor(scope: Construct, id: string, props: { prefix: string }) {
+    super(scope, id);
+    const prefix = props.prefix.replace(/\/+$/, '');
+    const entries = (Object.keys(SECRETS) as SecretName[]).map((name): [SecretName, SecretParameter] => [
+      name,
+      {
+        env: SECRETS[name].env,
+        parameter: ssm.StringParameter.fromSecureStringParameterAttributes(this, name, {
+          parameterName: `${prefix}/${SECRETS[name].path}`,
+        }),
+      },
+    ]);
+    this.parameters = Object.fromEntries(entries) as Record<SecretName, SecretParameter>;
+  }
+
+  get parameterNames(): string[] {
+    return Object.values(this.parameters).map(({ parameter }) => parameter.parameterName);
+  }
+}

@@ -1,0 +1,89 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+/** A bucket nobody reaches without IAM: no public access, encrypted at rest, TLS only, access logged. */
+export function privateBucket(
+  scope: Construct,
+  id: string,
+  accessLogs: s3.IBucket,
+  props: Omit<s3.BucketProps, 'blockPublicAccess' | 'encryption' | 'enforceSSL' | 'serverAccessLogsBucket'> = {},
+): s3.Bucket {
+  return new s3.Bucket(scope, id, {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    serverAccessLogsBucket: accessLogs,
+    serverAccessLogsPrefix: `${id.toLowerCase()}/`,
+    ...props,
+  });
+}
+
+/**
+ * Buckets for files users send (uploads: avatars and raw videos, by presigned POST) and for processed video
+ * (HLS + thumbnails, read by presigned GET), plus the access-log bucket every bucket and CloudFront write to.
+ *
+ * The two content buckets get fixed names so that the CloudFront CSP can name them: taking their domain
+ * from the bucket resources would make the distribution depend on them while their CORS rule depends on the
+ * distribution's domain (a cycle).
+ */
+export class Storage extends Construct {
+  readonly accessLogs: s3.Bucket;
+  readonly uploads: s3.Bucket;
+  readonly videos: s3.Bucket;
+  /** https://<bucket>.s3.<region>.amazonaws.com, the URL presigned requests use. */
+  readonly uploadsUrl: string;
+  readonly videosUrl: string;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const nameOf = (purpose: string) => `${stack.stackName.toLowerCase()}-${purpose}-${stack.account}-${stack.region}`;
+    const urlOf = (bucketName: string) => `https://${bucketName}.s3.${stack.region}.amazonaws.com`;
+
+    this.accessLogs = new s3.Bucket(this, 'AccessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED, // the only encryption S3 server access logging accepts
+      enforceSSL: true,
+      // CloudFront standard logging writes through ACLs, so the bucket must not enforce bucket-owner ownership.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+    }); // cdk-nag S1 accepts a bucket that is itself a log target
+
+    const uploadsName = nameOf('uploads');
+    this.uploads = privateBucket(this, 'Uploads', this.accessLogs, {
+      bucketName: uploadsName,
+      // Users' originals: keep overwritten or deleted versions for a while so a mistake can be undone.
+      versioned: true,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1), noncurrentVersionExpiration: Duration.days(30) },
+      ],
+    });
+    this.uploadsUrl = urlOf(uploadsName);
+
+    const videosName = nameOf('videos');
+    this.videos = privateBucket(this, 'Videos', this.accessLogs, {
+      bucketName: videosName,
+      // Derived from uploads by the transcoder, so they can be rebuilt: no versioning.
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+    this.videosUrl = urlOf(videosName);
+  }
+
+  /** Lets the web app at `origin` send presigned POST uploads and read both buckets from the browser. */
+  allowBrowserAccess(origin: string): void {
+    this.uploads.addCorsRule({
+      allowedOrigins: [origin],
+      allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD, s3.HttpMethods.POST, s3.HttpMethods.PUT],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag'],
+      maxAge: 3000,
+    });
+    this.videos.addCorsRule({
+      allowedOrigins: [origin],
+      allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+      allowedHeaders: ['*'],
+      maxAge: 3000,
+    });
+  }
+}

@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Duration, Stack } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag';
+import { privateBucket } from './storage';
+
+/** What the web app reads from /config.json at start (the local stack serves the same shape with mode "local"). */
+export interface WebConfig {
+  mode: 'aws';
+  region: string;
+  graphqlEndpoint: string;
+  apiKey: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  uploadsBucketUrl: string;
+}
+
+export interface WebHostingProps {
+  readonly accessLogs: s3.IBucket;
+  /** The Vite build output (web/dist). */
+  readonly distPath: string;
+  /** Origins the page may load images and media from (the content buckets). */
+  readonly mediaOrigins: string[];
+}
+
+/** The CSP: only this site, AppSync, Cognito, the region's S3 (presigned requests) and Stripe.js. */
+export function contentSecurityPolicy(region: string, mediaOrigins: string[]): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", 'https://js.stripe.com'],
+    // Component libraries (Amplify UI, charts) inject <style> elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigins],
+    'media-src': ["'self'", 'blob:', ...mediaOrigins],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': [
+      "'self'",
+      `https://*.appsync-api.${region}.amazonaws.com`,
+      `wss://*.appsync-realtime-api.${region}.amazonaws.com`,
+      `https://cognito-idp.${region}.amazonaws.com`,
+      `https://*.s3.${region}.amazonaws.com`,
+      'https://api.stripe.com',
+    ],
+    'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'upgrade-insecure-requests': [],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+/** The SPA: a private bucket behind CloudFront (origin access control), with security headers on every response. */
+export class WebHosting extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** https://<distribution domain>, the web app's origin. */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, private readonly props: WebHostingProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+
+    this.bucket = privateBucket(this, 'Site', props.accessLogs);
+
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'FitGauge security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region, props.mediaOrigins), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
+        ],
+      },
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'FitGauge web app',
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+      },
+      // Client-side routes (/team/...) are not objects: the private bucket answers 403 (or 404), and the app takes over.
+      errorResponses: [403, 404].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 200,
+        responsePagePath: '/index.html',
+        ttl: Duration.seconds(0),
+      })),
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: 'cloudfront/',
+    });
+    this.url = `https://${this.distribution.distributionDomainName}`;
+
+    const distributionResource = this.distribution.node.defaultChild as cloudfront.CfnDistribution;
+    acknowledge(
+      distributionResource,
+      'No custom domain yet: with the default *.cloudfront.net certificate CloudFront fixes the viewer TLS policy; set minimumProtocolVersion TLSv1.2_2021 together with a certificate.',
+      'AwsSolutions-CFR4',
+    );
+    acknowledge(distributionResource, 'Esports teams use FitGauge worldwide; no country is excluded.', 'AwsSolutions-CFR1');
+    acknowledge(
+      distributionResource,
+      'The distribution serves static files only; every API call goes to AppSync, which authenticates each request. A WAF web ACL would add cost without protecting data.',
+      'AwsSolutions-CFR2',
+    );
+  }
+
+  /**
+   * Publishes web/dist and a generated /config.json. Without a build (a fresh checkout, a CI synth before the
+   * web build) the site is left out with a synth-time warning rather than failing synth: build with `npm run build`, then
+   * deploy. Hashed files under assets/ are cached for a year and never pruned (open tabs keep loading their
+   * chunks); everything else (index.html, config.json) is revalidated on every load.
+   */
+  deploySite(config: WebConfig): void {
+    const { distPath } = this.props;
+    if (!existsSync(join(distPath, 'index.html'))) {
+      Annotations.of(this).addWarningV2(
+        'fitgauge:web-dist-missing',
+        `${distPath}/index.html not found: the web app is not deployed. Run "npm run build" before "cdk deploy".`,
+      );
+      return;
+    }
+
+    const assetsPath = join(distPath, 'assets');
+    const assets = existsSync(assetsPath)
+      ? new s3deploy.BucketDeployment(this, 'DeployAssets', {
+          // Source maps stay out of the public site.
+          sources: [s3deploy.Source.asset(assetsPath, { exclude: ['*.map'] })],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: 'assets/',
+          prune: false,
+          cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+          memoryLimit: 512,
+        })
+      : undefined;
+
+    const site = new s3deploy.BucketDeployment(this, 'DeploySite', {
+      sources: [s3deploy.Source.asset(distPath, { exclude: ['assets', '*.map'] }), s3deploy.Source.jsonData('config.json', config)],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*'],
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    // index.html must not point at chunks that are not uploaded yet.
+    if (assets) site.node.addDependency(assets);
+  }
+}

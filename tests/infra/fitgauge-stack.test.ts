@@ -1,0 +1,322 @@
+/**
+ * The production stack as `cdk synth` builds it (same context as cdk.json), synthesized once: bundling the
+ * Lambdas with esbuild is the slow part.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack, type CfnResource } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { isObjectType } from 'graphql';
+import { ROLES } from '@core/roles';
+import cdkJson from '../../cdk.json';
+import { defineFitGauge } from '../../infra/lib/app';
+import type { FitGaugeStack } from '../../infra/lib/fitgauge-stack';
+import { tableDesign } from '../../lambdas/lib/db/table-design';
+import { fieldsServedBy, lambdaFunctions, resolverMap, type LambdaFunctionName } from '../../lambdas/resolver-map';
+import { buildAppSyncSchema, readSchemaSource } from '../../lambdas/schema';
+
+let app: App;
+let stack: FitGaugeStack;
+let template: Template;
+let assembly: CloudAssembly;
+let webDist: string;
+
+const logicalId = (resource: unknown) => Stack.of(stack).getLogicalId(resource as CfnResource);
+const functionNames = Object.keys(lambdaFunctions) as LambdaFunctionName[];
+const functionLogicalId = (name: string) => logicalId(stack.functions.byName.get(name)!.node.defaultChild);
+
+function resourcesOf(type: string): Record<string, any> {
+  return template.findResources(type);
+}
+
+beforeAll(() => {
+  // A stand-in for web/dist, so the test does not depend on whether the web app was built.
+  webDist = mkdtempSync(join(tmpdir(), 'fitgauge-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>FitGauge</title><script src="/assets/app-1.js"></script>');
+  writeFileSync(join(webDist, 'assets', 'app-1.js'), 'console.log("app")');
+
+  app = new App({ context: { ...cdkJson.context, webDistPath: webDist } });
+  stack = defineFitGauge(app);
+  assembly = app.synth();
+  template = Template.fromStack(stack);
+}, 180_000);
+
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+describe('Cognito', () => {
+  it('signs in by e-mail with the strong password policy, and only admins (the API) create users', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 8,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        }),
+      },
+      DeletionProtection: 'ACTIVE',
+    });
+  });
+
+  it('has one group per role', () => {
+    const groups = Object.values(resourcesOf('AWS::Cognito::UserPoolGroup')).map((group) => group.Properties.GroupName);
+    expect(groups.sort()).toEqual([...ROLES].sort());
+    expect(ROLES).toEqual(['SUPERADMIN', 'ADMIN', 'DIRECTOR', 'COACH', 'GAMER', 'SELF']);
+  });
+
+  it('gives the web app a secretless client for server-side password sign-in and token refresh', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      GenerateSecret: false,
+    });
+  });
+});
+
+describe('AppSync', () => {
+  it('serves schema.graphql with Cognito user pools by default and an API key for public operations', () => {
+    template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
+      AuthenticationType: 'AMAZON_COGNITO_USER_POOLS',
+      UserPoolConfig: Match.objectLike({ UserPoolId: { Ref: logicalId(stack.auth.userPool.node.defaultChild) } }),
+      AdditionalAuthenticationProviders: [{ AuthenticationType: 'API_KEY' }],
+    });
+    template.resourceCountIs('AWS::AppSync::ApiKey', 1);
+    template.hasResourceProperties('AWS::AppSync::GraphQLSchema', { Definition: readSchemaSource() });
+  });
+
+  it('has a Lambda data source for every function', () => {
+    for (const name of functionNames) {
+      template.hasResourceProperties('AWS::AppSync::DataSource', {
+        Type: 'AWS_LAMBDA',
+        LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [functionLogicalId(name), 'Arn'] } },
+      });
+    }
+  });
+
+  it.each(Object.entries(resolverMap))('wires %s to the %s function', (field, functionName) => {
+    const [typeName, fieldName] = field.split('.');
+    const resolvers = Object.values(resourcesOf('AWS::AppSync::Resolver')).filter(
+      (resolver) => resolver.Properties.TypeName === typeName && resolver.Properties.FieldName === fieldName,
+    );
+    expect(resolvers).toHaveLength(1);
+    const dataSources = Object.values(resourcesOf('AWS::AppSync::DataSource')).filter(
+      (dataSource) => dataSource.Properties.Name === resolvers[0].Properties.DataSourceName,
+    );
+    expect(dataSources).toHaveLength(1);
+    expect(dataSources[0].Properties.LambdaConfig.LambdaFunctionArn).toEqual({
+      'Fn::GetAtt': [functionLogicalId(functionName), 'Arn'],
+    });
+    expect(resolvers[0].Properties.Kind).toBe('UNIT'); // direct Lambda: no pipeline, no mapping templates
+    expect(resolvers[0].Properties.RequestMappingTemplate).toBeUndefined();
+  });
+
+  it('has a resolver for every root field of schema.graphql', () => {
+    const schema = buildAppSyncSchema();
+    const wired = new Set(
+      Object.values(resourcesOf('AWS::AppSync::Resolver')).map((r) => `${r.Properties.TypeName}.${r.Properties.FieldName}`),
+    );
+    const rootFields = (['Query', 'Mutation', 'Subscription'] as const).flatMap((typeName) => {
+      const type = schema.getType(typeName);
+      return isObjectType(type) ? Object.keys(type.getFields()).map((field) => `${typeName}.${field}`) : [];
+    });
+    expect(rootFields.filter((field) => !wired.has(field))).toEqual([]);
+  });
+
+  it('has no resolver the map does not name', () => {
+    template.resourceCountIs('AWS::AppSync::Resolver', Object.keys(resolverMap).length);
+  });
+});
+
+describe('Lambda functions', () => {
+  it.each(functionNames)('%s runs on Node 20 arm64 with its own log group and the deployment config in env', (name) => {
+    const fn = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)];
+    expect(fn.Properties).toMatchObject({
+      Runtime: 'nodejs20.x',
+      Architectures: ['arm64'],
+      Environment: {
+        Variables: expect.objectContaining({
+          TABLE_NAME: { Ref: logicalId(stack.data.table.node.defaultChild) },
+          USER_POOL_ID: { Ref: logicalId(stack.auth.userPool.node.defaultChild) },
+          USER_POOL_CLIENT_ID: { Ref: logicalId(stack.auth.userPoolClient.node.defaultChild) },
+          APP_VERSION: expect.any(String),
+          POWERTOOLS_SERVICE_NAME: 'fitgauge',
+        }),
+      },
+    });
+    const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref;
+    expect(resourcesOf('AWS::Logs::LogGroup')[logGroupId].Properties.RetentionInDays).toBeGreaterThan(0);
+  });
+
+  it.each(functionNames)('%s bundle resolves the @core alias, loads, and serves exactly its mapped fields', (name) => {
+    const s3Key: string = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)].Properties.Code.S3Key;
+    const bundle = join(assembly.directory, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.js');
+    const source = readFileSync(bundle, 'utf8');
+    expect(source).not.toMatch(/require\(["']@core\//);
+    const { handler } = require(bundle) as { handler: { fields: string[] } };
+    expect([...handler.fields].sort()).toEqual(fieldsServedBy(name).sort());
+  });
+
+  it('never grants Scan on the table', () => {
+    expect(JSON.stringify(resourcesOf('AWS::IAM::Policy'))).not.toMatch(/dynamodb:Scan|dynamodb:\*/);
+  });
+});
+
+describe('DynamoDB', () => {
+  it('is the table-design table: on demand, PITR, TTL, both GSIs with every attribute, encrypted, retained', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        KeySchema: [
+          { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
+          { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: tableDesign.timeToLiveAttribute, Enabled: true },
+        SSESpecification: { SSEEnabled: true },
+        DeletionProtectionEnabled: true,
+        GlobalSecondaryIndexes: tableDesign.globalIndexes.map((index) => ({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    });
+  });
+});
+
+describe('S3', () => {
+  it('blocks public access and encrypts every bucket', () => {
+    const buckets = Object.values(resourcesOf('AWS::S3::Bucket'));
+    expect(buckets).toHaveLength(4); // access logs, uploads, videos, web site
+    for (const bucket of buckets) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    }
+  });
+
+  it('denies every request without TLS on every bucket', () => {
+    const policies = Object.values(resourcesOf('AWS::S3::BucketPolicy'));
+    const buckets = Object.keys(resourcesOf('AWS::S3::Bucket'));
+    const guarded = policies
+      .filter((policy) =>
+        policy.Properties.PolicyDocument.Statement.some(
+          (statement: any) => statement.Effect === 'Deny' && statement.Condition?.Bool?.['aws:SecureTransport'] === 'false',
+        ),
+      )
+      .map((policy) => policy.Properties.Bucket.Ref);
+    expect(guarded.sort()).toEqual(buckets.sort());
+  });
+
+  it('lets only the web origin upload by presigned POST', () => {
+    const uploads = resourcesOf('AWS::S3::Bucket')[logicalId(stack.storage.uploads.node.defaultChild)];
+    const [rule] = uploads.Properties.CorsConfiguration.CorsRules;
+    expect(rule.AllowedMethods).toContain('POST');
+    expect(rule.AllowedOrigins).toEqual([
+      { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack.web.distribution.node.defaultChild), 'DomainName'] }]] },
+    ]);
+  });
+});
+
+describe('CloudFront', () => {
+  it('serves the SPA from the private bucket through origin access control, falling back to index.html', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+        CustomErrorResponses: [
+          { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+          { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+        ],
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          ResponseHeadersPolicyId: { Ref: logicalId(stack.web.node.findChild('SecurityHeaders').node.defaultChild) },
+        }),
+      }),
+    });
+  });
+
+  it('sends CSP, HSTS, nosniff, DENY framing and a referrer policy', () => {
+    const [policy] = Object.values(resourcesOf('AWS::CloudFront::ResponseHeadersPolicy'));
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp = JSON.stringify(Stack.of(stack).resolve(headers.ContentSecurityPolicy.ContentSecurityPolicy));
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('https://*.appsync-api.us-east-1.amazonaws.com');
+    expect(csp).toContain('wss://*.appsync-realtime-api.us-east-1.amazonaws.com');
+    expect(csp).toContain('https://cognito-idp.us-east-1.amazonaws.com');
+    expect(csp).toMatch(/img-src [^;]*https:\/\/fitgauge-uploads-/);
+    expect(csp).toMatch(/media-src [^;]*https:\/\/fitgauge-videos-/);
+    expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: expect.any(Number), Override: true });
+    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('publishes the build with a config.json pointing the web app at this stack', () => {
+    const deployments = Object.values(resourcesOf('Custom::CDKBucketDeployment'));
+    const site = deployments.find((deployment) => deployment.Properties.DistributionPaths);
+    expect(site).toBeDefined();
+    const markers = JSON.stringify(site!.Properties.SourceMarkers);
+    const apiId = logicalId(stack.api.graphqlApi.node.defaultChild);
+    expect(markers).toContain(JSON.stringify({ 'Fn::GetAtt': [apiId, 'GraphQLUrl'] }));
+
+    const configDir = readdirSync(assembly.directory)
+      .map((entry) => join(assembly.directory, entry, 'config.json'))
+      .find((file) => existsSync(file));
+    const config = JSON.parse(readFileSync(configDir!, 'utf8'));
+    expect(Object.keys(config).sort()).toEqual(
+      ['apiKey', 'graphqlEndpoint', 'mode', 'region', 'uploadsBucketUrl', 'userPoolClientId', 'userPoolId'].sort(),
+    );
+    expect(config).toMatchObject({ mode: 'aws', region: 'us-east-1', graphqlEndpoint: expect.stringMatching(/^<<marker:/) });
+  });
+});
+
+describe('secrets', () => {
+  it('puts no secret value in the template', () => {
+    const text = JSON.stringify(template.toJSON());
+    expect(text).not.toMatch(/sk_(live|test)_|rk_(live|test)_|whsec_/);
+    template.resourceCountIs('AWS::SecretsManager::Secret', 0);
+    template.resourceCountIs('AWS::SSM::Parameter', 0);
+    for (const fn of Object.values(resourcesOf('AWS::Lambda::Function'))) {
+      for (const [name, value] of Object.entries<unknown>(fn.Properties.Environment?.Variables ?? {})) {
+        if (/SECRET/.test(name)) expect(value).toMatch(/^\/[\w/-]+$/); // an SSM parameter name, never a value
+      }
+    }
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('reports no unacknowledged finding', () => {
+    const report = new AwsSolutionsChecks(undefined, { verbose: true }).validateScope(app);
+    const findings = report.violations.map((violation) => ({
+      rule: violation.ruleName,
+      severity: violation.severity,
+      at: violation.violatingResources.map((resource) => resource.constructPath),
+    }));
+    expect(findings).toEqual([]);
+  });
+
+  it('gives every acknowledgement a reason', () => {
+    const acknowledged = Object.values(template.toJSON().Resources as Record<string, any>).flatMap(
+      (resource) => resource.Metadata?.cdk_nag?.rules_to_suppress ?? [],
+    );
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const { id, reason } of acknowledged) expect({ id, reason: reason.length > 40 }).toEqual({ id, reason: true });
+  });
+});
