@@ -24,6 +24,8 @@ function stores(memberships: MembershipRecord[]) {
   const teamStore: TeamStore = {
     get: async (id) => (id === team.id ? team : null),
     getMembership: async (teamId, userId) => memberships.find((m) => m.teamId === teamId && m.userId === userId) ?? null,
+    membersOf: async (teamId) => memberships.filter((m) => m.teamId === teamId),
+    membershipsOfUser: async (userId) => memberships.filter((m) => m.userId === userId),
     create: async () => undefined,
     addMember: async () => undefined,
   };

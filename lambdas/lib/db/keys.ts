@@ -6,4 +6,19 @@ export const keys = {
   teamByOwner: (ownerId: string, teamId: string) => ({ gsi1pk: `OWNER#${ownerId}`, gsi1sk: `TEAM#${teamId}` }),
   membership: (teamId: string, userId: string) => ({ pk: `TEAM#${teamId}`, sk: `MEMBER#${userId}` }),
   membershipByUser: (userId: string, teamId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${teamId}` }),
+  /** One answer of a gamer for one score day; a day's answers share the prefix `answersOfDay`. */
+  answer: (userId: string, day: string, questionSlug: string) => ({ pk: `USER#${userId}`, sk: `ANSWER#${day}#${questionSlug}` }),
+  answersOfDay: (day: string) => `ANSWER#${day}#`,
+  /** Sort keys of answers from `from` to `to` (both days included): `to`'s answers sort below `ANSWER#<to>#~`. */
+  answerRange: (from: string, to: string) => ({ from: `ANSWER#${from}#`, to: `ANSWER#${to}#~` }),
+  memberDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),
+  teamDay: (teamId: string, day: string) => ({ pk: `TEAM#${teamId}`, sk: `DAY#${day}` }),
+  dayPrefix: 'DAY#',
+  invite: (teamId: string, inviteId: string) => ({ pk: `TEAM#${teamId}`, sk: `INVITE#${inviteId}` }),
+  /** An invitee's invites by status, oldest first: sign-in checks for a pending coach invite. */
+  inviteByInvitee: (email: string, status: string, createdAt: string) => ({
+    gsi1pk: `INVITEE#${email.toLowerCase()}`,
+    gsi1sk: `INVITE#${status}#${createdAt}`,
+  }),
+  teamSubscription: (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'SUBSCRIPTION' }),
 };

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
@@ -26,6 +26,10 @@ export interface MembershipRecord {
 export interface TeamStore {
   get(teamId: string): Promise<TeamRecord | null>;
   getMembership(teamId: string, userId: string): Promise<MembershipRecord | null>;
+  /** Members and coaches of a team. */
+  membersOf(teamId: string): Promise<MembershipRecord[]>;
+  /** The teams a user belongs to or coaches (index gsi1). */
+  membershipsOfUser(userId: string): Promise<MembershipRecord[]>;
   /** Creates the team; fails when the id exists. */
   create(team: TeamRecord): Promise<void>;
   addMember(membership: MembershipRecord): Promise<void>;
@@ -34,6 +38,17 @@ export interface TeamStore {
 function strip<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, type: _t, ...rest } = item;
   return rest as T;
+}
+
+async function queryMemberships(input: Omit<QueryCommandInput, 'TableName'>): Promise<MembershipRecord[]> {
+  const memberships: MembershipRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ TableName: config.tableName, ...input, ExclusiveStartKey }));
+    memberships.push(...(page.Items ?? []).map((item) => strip<MembershipRecord>(item)));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return memberships;
 }
 
 export const dynamoTeamStore: TeamStore = {
@@ -46,6 +61,19 @@ export const dynamoTeamStore: TeamStore = {
       new GetCommand({ TableName: config.tableName, Key: keys.membership(teamId, userId) }),
     );
     return Item ? strip<MembershipRecord>(Item) : null;
+  },
+  async membersOf(teamId) {
+    return queryMemberships({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :member)',
+      ExpressionAttributeValues: { ':pk': keys.team(teamId).pk, ':member': 'MEMBER#' },
+    });
+  },
+  async membershipsOfUser(userId) {
+    return queryMemberships({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :member)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':member': 'MEMBER#' },
+    });
   },
   async create(team) {
     await db().send(

@@ -13,6 +13,8 @@ export interface UserRecord {
   role: Role | null;
   enabled: boolean;
   selectedTeamId: string | null;
+  /** IANA zone whose clock defines the gamer's score days (4 am boundary); UTC when absent. Set by the check-in. */
+  timeZone?: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { checkInSubmissionSchema } from './check-in';
+import { daysBetween, DEFAULT_WINDOW_DAYS, type DayWindow, isScoreDay, lastNDays, type ScoreDay, timeZoneSchema } from './dates';
+import { PILLAR_SLUGS, SCORE_TYPES } from './pillars';
+import { questionBySlug } from './questionnaire';
+
+/**
+ * Arguments of the score and answer API (spec 000 section 7, "Scores, answers"), validated the same way by the
+ * server and the web app. Windows are score days, both ends included; see `resolveScoreWindow` for the defaults.
+ */
+export const MAX_WINDOW_DAYS = 366;
+
+const idField = (name: string) =>
+  z.string({ error: `${name} must be an id.` }).trim().min(1, `${name} must not be empty.`);
+
+const dayField = (name: string) =>
+  z
+    .string({ error: `${name} must be a date in the form YYYY-MM-DD.` })
+    .refine(isScoreDay, { message: `${name} must be a real date in the form YYYY-MM-DD.` });
+
+const windowFields = {
+  startDate: dayField('startDate').nullish(),
+  endDate: dayField('endDate').nullish(),
+  days: z
+    .number({ error: 'days must be a whole number.' })
+    .int('days must be a whole number.')
+    .min(1, 'days must be at least 1.')
+    .max(MAX_WINDOW_DAYS, `days must be at most ${MAX_WINDOW_DAYS}.`)
+    .nullish(),
+};
+
+export interface ScoreWindowArgs {
+  startDate?: ScoreDay | null;
+  endDate?: ScoreDay | null;
+  days?: number | null;
+}
+
+export type ScoreWindowResult = { window: DayWindow; problem?: undefined } | { window?: undefined; problem: string };
+
+/**
+ * The window a request asks for, given the viewer's current score day. Without dates: the last `days` days (7 by
+ * default) ending today. With only endDate: the `days` days ending then. With only startDate: from it to today.
+ */
+export function resolveScoreWindow({ startDate, endDate, days }: ScoreWindowArgs, today: ScoreDay): ScoreWindowResult {
+  if (startDate && days) return { problem: 'Give startDate or days, not both.' };
+  const end = endDate ?? today;
+  const window = startDate ? { startDate, endDate: end } : lastNDays(end, days ?? DEFAULT_WINDOW_DAYS);
+  const span = daysBetween(window.startDate, window.endDate) + 1;
+  if (span < 1) return { problem: 'startDate must not be after endDate.' };
+  if (span > MAX_WINDOW_DAYS) return { problem: `A window spans at most ${MAX_WINDOW_DAYS} days.` };
+  return { window };
+}
+
+const scoreTypeField = z
+  .enum(SCORE_TYPES, { error: `type must be one of: ${SCORE_TYPES.join(', ')}.` })
+  .nullish()
+  .transform((type) => type ?? 'fgScore');
+
+const pillarField = z.enum(PILLAR_SLUGS, { error: `pillarSlug must be one of: ${PILLAR_SLUGS.join(', ')}.` });
+
+/** `submitAnswers`: the check-in of the current score day, plus the videos flag and the client's time zone. */
+export const submitAnswersArgsSchema = z.intersection(
+  checkInSubmissionSchema,
+  z.object({
+    watchedVideos: z.boolean({ error: 'watchedVideos must be true or false.' }).nullish(),
+    timeZone: timeZoneSchema.nullish(),
+  }),
+);
+export type SubmitAnswersArgs = z.output<typeof submitAnswersArgsSchema>;
+
+/** `myCheckIn`: the current score day; a time zone, when given, is the one the next submission will use. */
+export const checkInArgsSchema = z.object({ timeZone: timeZoneSchema.nullish() });
+
+/** `myScore`: a gamer's score card (the caller's own when userId is left out). */
+export const scoreArgsSchema = z.object({ userId: idField('userId').nullish() });
+
+export const scoreStatsArgsSchema = z.object({ userId: idField('userId').nullish(), type: scoreTypeField, ...windowFields });
+export type ScoreStatsArgs = z.output<typeof scoreStatsArgsSchema>;
+
+export const teamScoreStatsArgsSchema = z.object({ teamId: idField('teamId'), type: scoreTypeField, ...windowFields });
+export type TeamScoreStatsArgs = z.output<typeof teamScoreStatsArgsSchema>;
+
+export const teamDataStatsArgsSchema = z.object({ teamId: idField('teamId'), ...windowFields });
+export type TeamDataStatsArgs = z.output<typeof teamDataStatsArgsSchema>;
+
+export const userAnswersArgsSchema = z.object({
+  userId: idField('userId').nullish(),
+  pillarSlug: pillarField.nullish(),
+  ...windowFields,
+});
+export type UserAnswersArgs = z.output<typeof userAnswersArgsSchema>;
+
+export const userAnswerBySlugArgsSchema = z.object({
+  questionSlug: z
+    .string({ error: 'questionSlug is required.' })
+    .refine((slug) => questionBySlug(slug) !== undefined, { message: 'There is no question with this questionSlug.' }),
+  date: dayField('date').nullish(),
+  userId: idField('userId').nullish(),
+});
+export type UserAnswerBySlugArgs = z.output<typeof userAnswerBySlugArgsSchema>;
