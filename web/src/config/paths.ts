@@ -2,5 +2,4 @@
 export const paths = {
   root: '/',
   auth: { login: '/auth/login' },
-  home: '/home',
 } as const;

@@ -1,5 +1,5 @@
 import { Avatar } from '@aws-amplify/ui-react';
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useStoredFlag } from '@/hooks/use-stored-flag';
@@ -31,17 +31,16 @@ interface AppFrameProps {
   /** null while nobody is signed in (or the user is still loading): the header shows the brand only. */
   profile: FrameProfile | null;
   navItems: readonly NavItem[];
-  /** Rendered under the navigation list (team dashboards and their actions). */
+  /**
+   * Rendered under the navigation list (team dashboards and their actions). Links and buttons given the
+   * `fg-nav-link` class, with their text in `fg-nav-link__label`, look like the items and shrink to icons
+   * when the sidebar is collapsed; the same goes for the footer.
+   */
   navExtra?: ReactNode;
   /** The sidebar's footer (Billing, Sign Out). */
   footer?: ReactNode;
   children: ReactNode;
 }
-
-const SidebarContext = createContext({ collapsed: false });
-
-/** Lets sidebar slot content (navExtra, footer) adapt to the collapsed, icon-only sidebar. */
-export const useSidebar = () => useContext(SidebarContext);
 
 const SIDEBAR_ID = 'fg-sidebar';
 const COLLAPSED_KEY = 'fg.sidebar.collapsed';
@@ -94,98 +93,96 @@ export function AppFrame({ profile, navItems, navExtra, footer, children }: AppF
   }, [drawerOpen, closeDrawer]);
 
   return (
-    <SidebarContext.Provider value={{ collapsed }}>
-      <div className="fg-frame" data-collapsed={collapsed || undefined} data-drawer-open={drawerOpen || undefined}>
-        <SkipLink />
-        <header className="fg-topbar" inert={drawerOpen}>
-          <button
-            ref={menuButton}
-            type="button"
-            className="fg-icon-button"
-            aria-label="Navigation menu"
-            aria-controls={SIDEBAR_ID}
-            aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpenAt(location.key)}
-          >
-            <Icon name="menu" />
-          </button>
-          <Brand />
-        </header>
-
-        {drawerOpen ? <div className="fg-frame__overlay" aria-hidden="true" onClick={closeDrawer} /> : null}
-
-        <aside
-          id={SIDEBAR_ID}
-          className="fg-sidebar"
-          // On a phone the open drawer is a modal dialog over the page.
-          {...(drawerOpen ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Navigation menu' } : { 'aria-label': 'Sidebar' })}
+    <div className="fg-frame" data-collapsed={collapsed || undefined} data-drawer-open={drawerOpen || undefined}>
+      <SkipLink />
+      <header className="fg-topbar" inert={drawerOpen}>
+        <button
+          ref={menuButton}
+          type="button"
+          className="fg-icon-button"
+          aria-label="Navigation menu"
+          aria-controls={SIDEBAR_ID}
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpenAt(location.key)}
         >
-          <div className="fg-sidebar__top">
-            <Brand />
-            <button
-              type="button"
-              className="fg-icon-button fg-sidebar__collapse"
-              aria-label="Navigation sidebar"
-              title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-              aria-controls={SIDEBAR_ID}
-              aria-expanded={!collapsed}
-              onClick={() => setCollapsed(!collapsed)}
-            >
-              <Icon name={collapsed ? 'chevrons-right' : 'chevrons-left'} />
-            </button>
-            <button
-              ref={closeButton}
-              type="button"
-              className="fg-icon-button fg-sidebar__close"
-              aria-label="Close navigation menu"
-              onClick={closeDrawer}
-            >
-              <Icon name="close" />
-            </button>
-          </div>
+          <Icon name="menu" />
+        </button>
+        <Brand />
+      </header>
 
-          {profile ? (
-            <div className="fg-sidebar__profile">
-              <Avatar className="fg-sidebar__avatar" src={profile.avatarUrl ?? undefined} alt="" size="large">
-                {initials(profile.fullName)}
-              </Avatar>
-              <div className="fg-sidebar__identity">
-                <span className="fg-sidebar__name">{profile.fullName}</span>
-                <span className="fg-sidebar__role">{profile.roleLabel}</span>
-              </div>
+      {drawerOpen ? <div className="fg-frame__overlay" aria-hidden="true" onClick={closeDrawer} /> : null}
+
+      <aside
+        id={SIDEBAR_ID}
+        className="fg-sidebar"
+        // On a phone the open drawer is a modal dialog over the page.
+        {...(drawerOpen ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Navigation menu' } : { 'aria-label': 'Sidebar' })}
+      >
+        <div className="fg-sidebar__top">
+          <Brand />
+          <button
+            type="button"
+            className="fg-icon-button fg-sidebar__collapse"
+            aria-label="Navigation sidebar"
+            title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-controls={SIDEBAR_ID}
+            aria-expanded={!collapsed}
+            onClick={() => setCollapsed(!collapsed)}
+          >
+            <Icon name={collapsed ? 'chevrons-right' : 'chevrons-left'} />
+          </button>
+          <button
+            ref={closeButton}
+            type="button"
+            className="fg-icon-button fg-sidebar__close"
+            aria-label="Close navigation menu"
+            onClick={closeDrawer}
+          >
+            <Icon name="close" />
+          </button>
+        </div>
+
+        {profile ? (
+          <div className="fg-sidebar__profile">
+            <Avatar className="fg-sidebar__avatar" src={profile.avatarUrl ?? undefined} alt="" size="large">
+              {initials(profile.fullName)}
+            </Avatar>
+            <div className="fg-sidebar__identity">
+              <span className="fg-sidebar__name">{profile.fullName}</span>
+              <span className="fg-sidebar__role">{profile.roleLabel}</span>
             </div>
+          </div>
+        ) : null}
+
+        <nav className="fg-sidebar__nav" aria-label="Main">
+          {navItems.length > 0 ? (
+            <ul className="fg-nav-list">
+              {navItems.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className="fg-nav-link"
+                    title={collapsed ? item.label : undefined}
+                    onClick={item.onSelect}
+                  >
+                    <Icon name={item.icon} />
+                    <span className="fg-nav-link__label">{item.label}</span>
+                    {item.marker ? <span className="fg-nav-link__marker" role="img" aria-label="new notifications" /> : null}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
           ) : null}
+          {navExtra}
+        </nav>
 
-          <nav className="fg-sidebar__nav" aria-label="Main">
-            {navItems.length > 0 ? (
-              <ul className="fg-nav-list">
-                {navItems.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      end={item.end}
-                      className="fg-nav-link"
-                      title={collapsed ? item.label : undefined}
-                      onClick={item.onSelect}
-                    >
-                      <Icon name={item.icon} />
-                      <span className="fg-nav-link__label">{item.label}</span>
-                      {item.marker ? <span className="fg-nav-link__marker" role="img" aria-label="new notifications" /> : null}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {navExtra}
-          </nav>
+        {footer ? <div className="fg-sidebar__footer">{footer}</div> : null}
+      </aside>
 
-          {footer ? <div className="fg-sidebar__footer">{footer}</div> : null}
-        </aside>
-
-        <main id={MAIN_CONTENT_ID} className="fg-frame__main" tabIndex={-1} inert={drawerOpen}>
-          {children}
-        </main>
-      </div>
-    </SidebarContext.Provider>
+      <main id={MAIN_CONTENT_ID} className="fg-frame__main" tabIndex={-1} inert={drawerOpen}>
+        {children}
+      </main>
+    </div>
   );
 }
