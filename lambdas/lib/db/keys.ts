@@ -21,4 +21,11 @@ export const keys = {
     gsi1sk: `INVITE#${status}#${createdAt}`,
   }),
   teamSubscription: (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'SUBSCRIPTION' }),
+  /** Uniqueness guards written with the profile in one transaction: one account per e-mail, per Discord id. */
+  emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'CLAIM' }),
+  discordClaim: (discordId: string) => ({ pk: `DISCORD#${discordId}`, sk: 'CLAIM' }),
+  /** Failed sign-in count of an account (expires with the lock period). */
+  loginAttempts: (userId: string) => ({ pk: `USER#${userId}`, sk: 'LOGIN_ATTEMPTS' }),
+  /** The account's one live password-reset code (hash only; expires with the code). */
+  resetCode: (userId: string) => ({ pk: `USER#${userId}`, sk: 'RESET_CODE' }),
 };

@@ -15,6 +15,9 @@ export interface UserRecord {
   selectedTeamId: string | null;
   /** IANA zone whose clock defines the gamer's score days (4 am boundary); UTC when absent. Set by the check-in. */
   timeZone?: string | null;
+  /** Set when the account was made through Discord sign-in (it then has no password of the user's). */
+  discordId?: string | null;
+  usedDiscord?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -29,6 +32,15 @@ export interface UserStore {
 
 const strip = ({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, type: _t, ...rest }: Record<string, unknown>) =>
   rest as unknown as UserRecord;
+
+/** The profile item as stored: the record plus its keys (also written by the sign-up transaction). */
+export const userItem = (user: UserRecord) => ({
+  ...keys.user(user.id),
+  ...keys.userByEmail(user.email),
+  type: 'User',
+  ...user,
+  email: user.email.toLowerCase(),
+});
 
 export const dynamoUserStore: UserStore = {
   async get(userId) {
@@ -52,7 +64,7 @@ export const dynamoUserStore: UserStore = {
     await db().send(
       new PutCommand({
         TableName: config.tableName,
-        Item: { ...keys.user(user.id), ...keys.userByEmail(user.email), type: 'User', ...user, email: user.email.toLowerCase() },
+        Item: userItem(user),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
