@@ -29,6 +29,7 @@ export interface LambdaFunctionSpec {
 export const lambdaFunctions = {
   system: { entry: 'lambdas/system/handler.ts', description: 'Health and service information' },
   teams: { entry: 'lambdas/teams/handler.ts', description: 'Teams, membership and team selection' },
+  scoring: { entry: 'lambdas/scoring/handler.ts', description: 'Daily check-in, scores, score statistics and answers' },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
@@ -39,6 +40,15 @@ export const resolverMap = {
   'Query.getSelectedTeam': 'teams',
   'Mutation.setSelectedTeam': 'teams',
   'Subscription.onSelectedTeamChanged': 'teams',
+  'Mutation.submitAnswers': 'scoring',
+  'Query.myCheckIn': 'scoring',
+  'Query.myScore': 'scoring',
+  'Query.myScoreStats': 'scoring',
+  'Query.myTeamScoreStats': 'scoring',
+  'Query.myTeamDataStats': 'scoring',
+  'Query.myTeamDataStatsPro': 'scoring',
+  'Query.userAnswers': 'scoring',
+  'Query.userAnswerBySlug': 'scoring',
 } as const satisfies Record<string, LambdaFunctionName>;
 
 export type RootField = keyof typeof resolverMap;

@@ -1,0 +1,332 @@
+import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { DayWindow, ScoreDay } from '@core/dates';
+import type { PillarSlug } from '@core/pillars';
+import {
+  emptyTeamDayAggregate,
+  type MemberDay,
+  type MemberGameScores,
+  TEAM_METRICS,
+  type TeamDayAggregate,
+  type TeamDayDelta,
+} from '@core/scoring';
+import { logger } from '../appsync';
+import { config } from '../config';
+import { db } from '../db/client';
+import { keys } from '../db/keys';
+
+/** One answer of a gamer for one score day (spec 000 section 3, Answer). */
+export interface StoredAnswer {
+  id: string;
+  userId: string;
+  date: ScoreDay;
+  questionSlug: string;
+  /** Null for the two game questions. */
+  pillarSlug: PillarSlug | null;
+  value: string;
+  /** 0..100; null for the unscored `gaming-today` flag. */
+  score: number | null;
+  answeredAt: string;
+}
+
+/** A gamer's scores of one score day as stored, with what guards its updates. */
+export interface StoredMemberDay extends MemberDay {
+  /** Starts at 1; every write of the day increments it and is conditional on the version it read. */
+  version: number;
+  /** The zone the day was answered in and the instant it closes (corrections are refused from then on). */
+  timeZone: string;
+  closesAt: string;
+  /** The gamer's "watched videos" flag for the day (also in `fg`, which is null before the first check-in). */
+  watchedVideos: boolean;
+  updatedAt: string;
+}
+
+/** Everything one check-in writes; `saveDay` writes it in one transaction. */
+export interface DayWrite {
+  day: StoredMemberDay;
+  /** The version the new day was computed from; null when the day did not exist. */
+  expectedVersion: number | null;
+  /** The day's full answer set after the check-in. */
+  answers: StoredAnswer[];
+  /** Questions answered before but not any more: their answers are deleted. */
+  removedQuestionSlugs: string[];
+  /** The change of the member's day, applied to the day aggregate of each of these teams. */
+  teamIds: string[];
+  teamDelta: TeamDayDelta | null;
+  /** Stored on the user's profile when the check-in came with a different zone. */
+  userTimeZone: string | null;
+}
+
+/** A precomputed history (seeding, backfills): written in batches, not transactionally. */
+export interface ScoreHistory {
+  answers: StoredAnswer[];
+  days: StoredMemberDay[];
+  teamDays: { teamId: string; aggregate: TeamDayAggregate }[];
+}
+
+/** The day changed since it was read (another check-in of the same gamer won the race). */
+export class DayVersionConflict extends Error {
+  constructor() {
+    super('The score day changed while it was being updated.');
+    this.name = 'DayVersionConflict';
+  }
+}
+
+export interface ScoreStore {
+  /** The gamer's stored days, newest first, at most `limit`; only days up to `through` when given. */
+  latestDays(userId: string, limit: number, through?: ScoreDay): Promise<StoredMemberDay[]>;
+  /** The gamer's stored days in a window, oldest first. */
+  memberDays(userId: string, window: DayWindow): Promise<StoredMemberDay[]>;
+  /** The gamer's answers in a window, by day then question slug. */
+  answers(userId: string, window: DayWindow): Promise<StoredAnswer[]>;
+  answer(userId: string, date: ScoreDay, questionSlug: string): Promise<StoredAnswer | null>;
+  /** A team's day aggregates in a window, oldest first: one item per day with data. */
+  teamDays(teamId: string, window: DayWindow): Promise<TeamDayAggregate[]>;
+  /** Writes a check-in atomically; throws DayVersionConflict when the day changed since it was read. */
+  saveDay(write: DayWrite): Promise<void>;
+  importHistory(history: ScoreHistory): Promise<void>;
+}
+
+/** DynamoDB's limit of items in one TransactWriteItems. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
+// Team day aggregates keep every total as two top-level numbers and every member as one map attribute, so a
+// check-in changes them with atomic ADD/SET/REMOVE and never needs to read the aggregate first.
+const sumAttribute = (metric: string) => `sum_${metric}`;
+const countAttribute = (metric: string) => `count_${metric}`;
+const MEMBER_PREFIX = 'member_';
+const memberAttribute = (userId: string) => `${MEMBER_PREFIX}${userId}`;
+
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type'];
+function withoutKeys<T>(item: Record<string, unknown>): T {
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.includes(name))) as T;
+}
+
+function teamDayOf(item: Record<string, unknown>): TeamDayAggregate {
+  const aggregate = emptyTeamDayAggregate(item.date as ScoreDay);
+  for (const metric of TEAM_METRICS) {
+    aggregate.totals[metric] = {
+      sum: Number(item[sumAttribute(metric)] ?? 0),
+      count: Number(item[countAttribute(metric)] ?? 0),
+    };
+  }
+  for (const [name, value] of Object.entries(item)) {
+    if (name.startsWith(MEMBER_PREFIX)) aggregate.members[name.slice(MEMBER_PREFIX.length)] = value as MemberGameScores;
+  }
+  return aggregate;
+}
+
+function teamDayItem(teamId: string, aggregate: TeamDayAggregate, at: string): Record<string, unknown> {
+  const item: Record<string, unknown> = { ...keys.teamDay(teamId, aggregate.date), type: 'TeamDay', teamId, date: aggregate.date, updatedAt: at };
+  for (const metric of TEAM_METRICS) {
+    item[sumAttribute(metric)] = aggregate.totals[metric].sum;
+    item[countAttribute(metric)] = aggregate.totals[metric].count;
+  }
+  for (const [userId, member] of Object.entries(aggregate.members)) item[memberAttribute(userId)] = member;
+  return item;
+}
+
+/** The update of one team's day aggregate by one member's change: ADD to the totals, SET or REMOVE the member. */
+function teamDayUpdate(teamId: string, delta: TeamDayDelta, at: string) {
+  const names: Record<string, string> = { '#date': 'date', '#type': 'type', '#team': 'teamId', '#member': memberAttribute(delta.userId) };
+  const values: Record<string, unknown> = { ':date': delta.date, ':type': 'TeamDay', ':team': teamId, ':at': at };
+  const adds: string[] = [];
+  Object.entries(delta.totals).forEach(([metric, change], index) => {
+    names[`#s${index}`] = sumAttribute(metric);
+    names[`#c${index}`] = countAttribute(metric);
+    values[`:s${index}`] = change.sum;
+    values[`:c${index}`] = change.count;
+    adds.push(`#s${index} :s${index}`, `#c${index} :c${index}`);
+  });
+  const sets = ['#date = :date', '#type = :type', '#team = :team', 'updatedAt = :at'];
+  if (delta.member) {
+    sets.push('#member = :member');
+    values[':member'] = delta.member;
+  }
+  const expression = [
+    `SET ${sets.join(', ')}`,
+    delta.member ? '' : 'REMOVE #member',
+    adds.length > 0 ? `ADD ${adds.join(', ')}` : '',
+  ].filter(Boolean).join(' ');
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: keys.teamDay(teamId, delta.date),
+      UpdateExpression: expression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+function answerItem(answer: StoredAnswer): Record<string, unknown> {
+  return { ...keys.answer(answer.userId, answer.date, answer.questionSlug), type: 'Answer', ...answer };
+}
+
+function memberDayItem(day: StoredMemberDay): Record<string, unknown> {
+  return { ...keys.memberDay(day.userId, day.date), type: 'MemberDay', ...day };
+}
+
+interface QueryResult {
+  items: Record<string, unknown>[];
+  /** Items DynamoDB read to answer (ScannedCount), and the read capacity it charged. */
+  itemsRead: number;
+  capacityUnits: number;
+}
+
+/** Every page of a Query; reads are metered from what DynamoDB reports (ScannedCount, ConsumedCapacity). */
+async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<QueryResult> {
+  const result: QueryResult = { items: [], itemsRead: 0, capacityUnits: 0 };
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ TableName: config.tableName, ReturnConsumedCapacity: 'TOTAL', ...input, ExclusiveStartKey }),
+    );
+    result.items.push(...(page.Items ?? []));
+    result.itemsRead += page.ScannedCount ?? 0;
+    result.capacityUnits += (page.ConsumedCapacity as ConsumedCapacity | undefined)?.CapacityUnits ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return result;
+}
+
+type PutRequest = { PutRequest: { Item: Record<string, unknown> } };
+
+async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
+  for (let start = 0; start < items.length; start += 25) {
+    let requests: PutRequest[] = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+    // BatchWriteItem may leave items unprocessed under load; send those again, backing off, until none are left.
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
+      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: requests } }));
+      requests = (UnprocessedItems?.[config.tableName] ?? []) as PutRequest[];
+    }
+  }
+}
+
+function isDayConflict(error: unknown, dayIndex: number): boolean {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  // Our version check failed, or another transaction held one of the items: either way the day must be re-read.
+  return reasons[dayIndex]?.Code === 'ConditionalCheckFailed' || reasons.some((reason) => reason.Code === 'TransactionConflict');
+}
+
+export const dynamoScoreStore: ScoreStore = {
+  async latestDays(userId, limit, through) {
+    const { pk } = keys.memberDay(userId, '');
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: through ? 'pk = :pk AND sk BETWEEN :from AND :to' : 'pk = :pk AND begins_with(sk, :from)',
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ':from': keys.dayPrefix,
+          ...(through ? { ':to': keys.memberDay(userId, through).sk } : {}),
+        },
+        ScanIndexForward: false,
+        Limit: limit,
+        ConsistentRead: true,
+      }),
+    );
+    return (Items ?? []).map((item) => withoutKeys<StoredMemberDay>(item));
+  },
+
+  async memberDays(userId, { startDate, endDate }) {
+    const { items } = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.memberDay(userId, startDate).pk,
+        ':from': keys.memberDay(userId, startDate).sk,
+        ':to': keys.memberDay(userId, endDate).sk,
+      },
+    });
+    return items.map((item) => withoutKeys<StoredMemberDay>(item));
+  },
+
+  async answers(userId, { startDate, endDate }) {
+    const range = keys.answerRange(startDate, endDate);
+    const { items } = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.answer(userId, startDate, '').pk, ':from': range.from, ':to': range.to },
+      ConsistentRead: true,
+    });
+    return items.map((item) => withoutKeys<StoredAnswer>(item));
+  },
+
+  async answer(userId, date, questionSlug) {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: config.tableName, Key: keys.answer(userId, date, questionSlug), ConsistentRead: true }),
+    );
+    return Item ? withoutKeys<StoredAnswer>(Item) : null;
+  },
+
+  async teamDays(teamId, window) {
+    const { items, itemsRead, capacityUnits } = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.teamDay(teamId, window.startDate).pk,
+        ':from': keys.teamDay(teamId, window.startDate).sk,
+        ':to': keys.teamDay(teamId, window.endDate).sk,
+      },
+    });
+    // What a team's statistics cost is a product figure (docs/performance.md): about one item per day of the window.
+    logger.info('team days read', { teamId, ...window, itemsRead, capacityUnits });
+    return items.map(teamDayOf);
+  },
+
+  async saveDay({ day, expectedVersion, answers, removedQuestionSlugs, teamIds, teamDelta, userTimeZone }) {
+    const TableName = config.tableName;
+    const at = day.updatedAt;
+    const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+      ...answers.map((answer) => ({ Put: { TableName, Item: answerItem(answer) } })),
+      ...removedQuestionSlugs.map((slug) => ({ Delete: { TableName, Key: keys.answer(day.userId, day.date, slug) } })),
+    ];
+    const dayIndex = items.length;
+    items.push({
+      Put: {
+        TableName,
+        Item: memberDayItem(day),
+        ...(expectedVersion === null
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': expectedVersion } }),
+      },
+    });
+    if (teamDelta) items.push(...teamIds.map((teamId) => teamDayUpdate(teamId, teamDelta, at)));
+    if (userTimeZone) {
+      items.push({
+        Update: {
+          TableName,
+          Key: keys.user(day.userId),
+          UpdateExpression: 'SET timeZone = :zone, updatedAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':zone': userTimeZone, ':at': at },
+        },
+      });
+    }
+    if (items.length > MAX_TRANSACTION_ITEMS) {
+      throw new RangeError(`A check-in would write ${items.length} items, over DynamoDB's ${MAX_TRANSACTION_ITEMS}.`);
+    }
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      if (isDayConflict(error, dayIndex)) throw new DayVersionConflict();
+      throw error;
+    }
+  },
+
+  async importHistory({ answers, days, teamDays }) {
+    const at = new Date().toISOString();
+    await batchWrite([
+      ...answers.map(answerItem),
+      ...days.map(memberDayItem),
+      ...teamDays.map(({ teamId, aggregate }) => teamDayItem(teamId, aggregate, at)),
+    ]);
+  },
+};

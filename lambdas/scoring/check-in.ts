@@ -1,0 +1,175 @@
+import type { AnswerInput } from '@core/check-in';
+import { resolveTimeZone, type ScoreDay, scoreDayBounds, scoreDayOf } from '@core/dates';
+import { PILLAR_SLUGS } from '@core/pillars';
+import { questionBySlug } from '@core/questionnaire';
+import { checkInArgsSchema, submitAnswersArgsSchema } from '@core/score-api';
+import { answerScore, buildMemberDay, type MemberDay, memberDayDelta, scoreDay } from '@core/scoring';
+import type { Caller } from '../lib/appsync';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import { DayVersionConflict, type ScoreStore, type StoredAnswer, type StoredMemberDay } from '../lib/stores/score-store';
+import type { TeamStore } from '../lib/stores/team-store';
+import type { UserRecord, UserStore } from '../lib/stores/user-store';
+import { parseInput } from '../lib/validation';
+
+/**
+ * The daily check-in (spec 000 sections 4 and 9; docs/scoring.md). A gamer answers for the current score day of their
+ * own clock and may correct it until the day ends at 4 am; each submission is the day's full answer set and replaces
+ * the earlier one, so nothing counts twice. One transaction writes the answers, the member's day (guarded by its
+ * version) and the change of that day to the aggregate of every team the gamer plays in.
+ */
+export interface CheckInStores {
+  users: Pick<UserStore, 'get'>;
+  teams: Pick<TeamStore, 'membershipsOfUser'>;
+  scores: ScoreStore;
+}
+
+/** A day as the check-in page shows it: the answers, every score of the day and the fgScore after it. */
+export interface CheckInDay {
+  userId: string;
+  date: ScoreDay;
+  timeZone: string;
+  closesAt: string;
+  answers: StoredAnswer[];
+  checkedIn: boolean;
+  pillars: MemberDay['pillars'][keyof MemberDay['pillars']][];
+  dailyScore: number | null;
+  gameReadiness: number | null;
+  gamePerformance: number | null;
+  gaming: boolean;
+  avgCompletion: number;
+  watchedVideos: boolean;
+  fgScore: number | null;
+  streak: number;
+}
+
+const CHECK_IN_ROLES = ['GAMER', 'SELF'];
+
+function checkInDay(
+  userId: string,
+  day: StoredMemberDay | null,
+  open: { date: ScoreDay; timeZone: string; closesAt: string },
+  answers: StoredAnswer[],
+): CheckInDay {
+  const scores = day ?? scoreDay(open.date, []);
+  return {
+    userId,
+    ...open,
+    answers,
+    checkedIn: scores.dailyScore !== null,
+    pillars: PILLAR_SLUGS.map((slug) => scores.pillars[slug]),
+    dailyScore: scores.dailyScore,
+    gameReadiness: scores.gameReadiness,
+    gamePerformance: scores.gamePerformance,
+    gaming: scores.gaming,
+    avgCompletion: scores.avgCompletion,
+    watchedVideos: day?.watchedVideos ?? false,
+    fgScore: day?.fg?.fgScore ?? null,
+    streak: day?.fg?.streak ?? 0,
+  };
+}
+
+async function userOf(users: CheckInStores['users'], userId: string): Promise<UserRecord> {
+  const user = await users.get(userId);
+  if (!user) throw new NotFoundError('User not found. Please sign up');
+  return user;
+}
+
+/** The gamer's stored day of `date` (if any) and the last stored day before it; refuses when a later day exists. */
+async function dayContext(scores: ScoreStore, userId: string, date: ScoreDay) {
+  const [latest, beforeLatest] = await scores.latestDays(userId, 2);
+  if (latest && latest.date > date) {
+    throw new ConflictError(
+      `You already checked in for ${latest.date}; answers now would count for ${date}, which is earlier. Check in again once ${latest.date} has ended.`,
+    );
+  }
+  const current = latest?.date === date ? latest : null;
+  return { current, previous: (current ? beforeLatest : latest) ?? null };
+}
+
+function storedAnswer(userId: string, date: ScoreDay, { questionSlug, value }: AnswerInput, answeredAt: string): StoredAnswer {
+  return {
+    id: `${userId}#${date}#${questionSlug}`,
+    userId,
+    date,
+    questionSlug,
+    pillarSlug: questionBySlug(questionSlug)?.pillar ?? null,
+    value,
+    score: answerScore(questionSlug, value),
+    answeredAt,
+  };
+}
+
+export async function submitAnswers(
+  caller: Caller,
+  args: unknown,
+  { users, teams, scores }: CheckInStores,
+  now = new Date(),
+): Promise<CheckInDay> {
+  const input = parseInput(submitAnswersArgsSchema, args);
+  if (!caller.role || !CHECK_IN_ROLES.includes(caller.role)) throw new UnauthorizedError('Only gamers answer the daily check-in.');
+  const user = await userOf(users, caller.sub);
+  const timeZone = input.timeZone ?? resolveTimeZone(user.timeZone);
+  const date = scoreDayOf(now, timeZone);
+  // Only the teams the gamer plays in aggregate the gamer's scores (coaches are not scored).
+  const teamIds = (await teams.membershipsOfUser(caller.sub)).filter((m) => m.role === 'GAMER').map((m) => m.teamId);
+  const at = now.toISOString();
+
+  const attempt = async (): Promise<CheckInDay> => {
+    const { current, previous } = await dayContext(scores, caller.sub, date);
+    if (current && at >= current.closesAt) throw new ConflictError(`The check-in for ${date} closed at ${current.closesAt}.`);
+    const existing = current ? await scores.answers(caller.sub, { startDate: date, endDate: date }) : [];
+    const watchedVideos = input.watchedVideos ?? current?.watchedVideos ?? false;
+    const closesAt = scoreDayBounds(date, timeZone).end.toISOString();
+    const day: StoredMemberDay = {
+      ...buildMemberDay({ userId: caller.sub, date, answers: input.answers, previous: previous?.fg ?? null, watchedVideos }),
+      version: (current?.version ?? 0) + 1,
+      timeZone,
+      // A day answered in two zones closes at the earlier end: switching zones never reopens or extends a day.
+      closesAt: current && current.closesAt < closesAt ? current.closesAt : closesAt,
+      watchedVideos,
+      updatedAt: at,
+    };
+    const previousAnswers = new Map(existing.map((answer) => [answer.questionSlug, answer]));
+    const answers = input.answers.map((answer) => {
+      const earlier = previousAnswers.get(answer.questionSlug);
+      return earlier?.value === answer.value ? earlier : storedAnswer(caller.sub, date, answer, at);
+    });
+    const answered = new Set(answers.map((answer) => answer.questionSlug));
+    await scores.saveDay({
+      day,
+      expectedVersion: current?.version ?? null,
+      answers: answers.filter((answer) => previousAnswers.get(answer.questionSlug) !== answer),
+      removedQuestionSlugs: existing.map((answer) => answer.questionSlug).filter((slug) => !answered.has(slug)),
+      teamIds,
+      teamDelta: memberDayDelta(current, day),
+      userTimeZone: input.timeZone && input.timeZone !== user.timeZone ? input.timeZone : null,
+    });
+    return checkInDay(caller.sub, day, { date, timeZone, closesAt: day.closesAt }, answers);
+  };
+
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof DayVersionConflict)) throw error;
+  }
+  // Another submission of the same gamer won the race: recompute once from what it wrote.
+  try {
+    return await attempt();
+  } catch (error) {
+    if (error instanceof DayVersionConflict) throw new ConflictError('Your answers changed at the same time in another session. Please send them again.');
+    throw error;
+  }
+}
+
+/** The current score day's check-in so far (empty scores before the first answer). */
+export async function currentCheckIn(caller: Caller, args: unknown, { users, scores }: CheckInStores, now = new Date()): Promise<CheckInDay> {
+  const input = parseInput(checkInArgsSchema, args);
+  const user = await userOf(users, caller.sub);
+  const timeZone = input.timeZone ?? resolveTimeZone(user.timeZone);
+  const date = scoreDayOf(now, timeZone);
+  const [stored] = await scores.latestDays(caller.sub, 1, date);
+  const current = stored?.date === date ? stored : null;
+  const answers = current ? await scores.answers(caller.sub, { startDate: date, endDate: date }) : [];
+  const closesAt = current?.closesAt ?? scoreDayBounds(date, timeZone).end.toISOString();
+  return checkInDay(caller.sub, current, { date, timeZone, closesAt }, answers);
+}

@@ -1,0 +1,20 @@
+import { createResolverHandler, requireCaller } from '../lib/appsync';
+import { dynamoScoreStore } from '../lib/stores/score-store';
+import { dynamoTeamStore } from '../lib/stores/team-store';
+import { dynamoUserStore } from '../lib/stores/user-store';
+import { currentCheckIn, submitAnswers } from './check-in';
+import { myScore, myScoreStats, myTeamDataStats, myTeamScoreStats, userAnswerBySlug, userAnswers } from './reads';
+
+const stores = { users: dynamoUserStore, teams: dynamoTeamStore, scores: dynamoScoreStore };
+
+export const handler = createResolverHandler({
+  'Mutation.submitAnswers': async (event) => submitAnswers(requireCaller(event), event.arguments, stores),
+  'Query.myCheckIn': async (event) => currentCheckIn(requireCaller(event), event.arguments, stores),
+  'Query.myScore': async (event) => myScore(requireCaller(event), event.arguments, stores),
+  'Query.myScoreStats': async (event) => myScoreStats(requireCaller(event), event.arguments, stores),
+  'Query.myTeamScoreStats': async (event) => myTeamScoreStats(requireCaller(event), event.arguments, stores),
+  'Query.myTeamDataStats': async (event) => myTeamDataStats(requireCaller(event), event.arguments, stores, { pro: false }),
+  'Query.myTeamDataStatsPro': async (event) => myTeamDataStats(requireCaller(event), event.arguments, stores, { pro: true }),
+  'Query.userAnswers': async (event) => userAnswers(requireCaller(event), event.arguments, stores),
+  'Query.userAnswerBySlug': async (event) => userAnswerBySlug(requireCaller(event), event.arguments, stores),
+});

@@ -1,0 +1,177 @@
+import { type DayWindow, resolveTimeZone, type ScoreDay, scoreDayOf } from '@core/dates';
+import { PILLAR_SLUGS, type PillarSlug } from '@core/pillars';
+import {
+  resolveScoreWindow,
+  scoreArgsSchema,
+  type ScoreWindowArgs,
+  scoreStatsArgsSchema,
+  teamDataStatsArgsSchema,
+  teamScoreStatsArgsSchema,
+  userAnswerBySlugArgsSchema,
+  userAnswersArgsSchema,
+} from '@core/score-api';
+import {
+  type MemberGameScores,
+  type ScoreStatistics,
+  type ScoreSummary,
+  scoreSummary,
+  type TeamDayAggregate,
+  teamMetricAverage,
+  teamScoreStatistics,
+  type UserScoreStatistic,
+  userScoreStatisticRows,
+  userScoreStatistics,
+} from '@core/scoring';
+import type { Caller } from '../lib/appsync';
+import { NotFoundError, ValidationError } from '../lib/errors';
+import type { ScoreStore, StoredAnswer } from '../lib/stores/score-store';
+import type { TeamStore } from '../lib/stores/team-store';
+import type { UserStore } from '../lib/stores/user-store';
+import { parseInput } from '../lib/validation';
+import { type AccessTeams, assertMayReadUser, teamForReader } from './access';
+
+/** Reads of scores, statistics and answers (spec 000 section 7, "Scores, answers"); each authorizes first. */
+export interface ReadStores {
+  users: Pick<UserStore, 'get'>;
+  teams: AccessTeams & Pick<TeamStore, 'membersOf'>;
+  scores: ScoreStore;
+}
+
+/** "Today" is the score day on the clock of the person whose data is read, or of the viewer for a team. */
+async function todayOf(users: ReadStores['users'], userId: string, now: Date): Promise<ScoreDay> {
+  const user = await users.get(userId);
+  if (!user) throw new NotFoundError('User not found.');
+  return scoreDayOf(now, resolveTimeZone(user.timeZone));
+}
+
+function windowOf(args: ScoreWindowArgs, today: ScoreDay): DayWindow {
+  const { window, problem } = resolveScoreWindow(args, today);
+  if (problem !== undefined) throw new ValidationError(problem);
+  return window;
+}
+
+/** The user a read is about (the caller's own when left out), once the caller may read them. */
+async function readableUser(caller: Caller, userId: string | null | undefined, teams: AccessTeams): Promise<string> {
+  const target = userId ?? caller.sub;
+  await assertMayReadUser(caller, target, teams);
+  return target;
+}
+
+export async function myScore(
+  caller: Caller,
+  args: unknown,
+  { users, teams, scores }: ReadStores,
+  now = new Date(),
+): Promise<ScoreSummary & { userId: string; date: ScoreDay }> {
+  const userId = await readableUser(caller, parseInput(scoreArgsSchema, args).userId, teams);
+  const today = await todayOf(users, userId, now);
+  const [latest, beforeLatest] = await scores.latestDays(userId, 2, today);
+  const todayDay = latest?.date === today ? latest : null;
+  const lastBeforeToday = (todayDay ? beforeLatest : latest) ?? null;
+  return { userId, date: today, ...scoreSummary({ today, todayDay, lastStateBeforeToday: lastBeforeToday?.fg ?? null }) };
+}
+
+type WindowedStatistics = ScoreStatistics & DayWindow;
+
+export async function myScoreStats(
+  caller: Caller,
+  args: unknown,
+  { users, teams, scores }: ReadStores,
+  now = new Date(),
+): Promise<WindowedStatistics & { userId: string }> {
+  const input = parseInput(scoreStatsArgsSchema, args);
+  const userId = await readableUser(caller, input.userId, teams);
+  const window = windowOf(input, await todayOf(users, userId, now));
+  const days = await scores.memberDays(userId, window);
+  return { userId, ...window, ...userScoreStatistics(input.type, days, window) };
+}
+
+export async function myTeamScoreStats(
+  caller: Caller,
+  args: unknown,
+  { users, teams, scores }: ReadStores,
+  now = new Date(),
+): Promise<WindowedStatistics & { teamId: string }> {
+  const input = parseInput(teamScoreStatsArgsSchema, args);
+  const team = await teamForReader(caller, input.teamId, teams);
+  const window = windowOf(input, await todayOf(users, caller.sub, now));
+  const aggregates = await scores.teamDays(team.id, window);
+  return { teamId: team.id, ...window, ...teamScoreStatistics(input.type, aggregates, window) };
+}
+
+/** One day of a team: member averages (game scores stay per member, as section 9 of the spec wants). */
+export interface TeamDayData {
+  date: ScoreDay;
+  membersCheckedIn: number;
+  fgScore: number | null;
+  dailyScore: number | null;
+  avgCompletion: number | null;
+  pillars: { pillarSlug: PillarSlug; score: number | null; completenessScore: number | null }[];
+  members: (MemberGameScores & { userId: string })[];
+}
+
+export interface TeamDataStatistics extends DayWindow {
+  teamId: string;
+  days: TeamDayData[];
+  /** Pro variant only: every member's user score statistics (one row per member, day and pillar). */
+  userStats: (UserScoreStatistic & { id: string; userId: string })[] | null;
+}
+
+function teamDayData(aggregate: TeamDayAggregate): TeamDayData {
+  return {
+    date: aggregate.date,
+    membersCheckedIn: aggregate.totals.daily.count,
+    fgScore: teamMetricAverage(aggregate, 'fgScore'),
+    dailyScore: teamMetricAverage(aggregate, 'daily'),
+    avgCompletion: teamMetricAverage(aggregate, 'avgCompletion'),
+    pillars: PILLAR_SLUGS.map((pillarSlug) => ({
+      pillarSlug,
+      score: teamMetricAverage(aggregate, pillarSlug),
+      completenessScore: teamMetricAverage(aggregate, `${pillarSlug}Completeness`),
+    })),
+    members: Object.entries(aggregate.members)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([userId, scores]) => ({ userId, ...scores })),
+  };
+}
+
+/** `myTeamDataStats` reads one aggregate per day; the pro variant adds each member's days (members x days items). */
+export async function myTeamDataStats(
+  caller: Caller,
+  args: unknown,
+  { users, teams, scores }: ReadStores,
+  { pro }: { pro: boolean },
+  now = new Date(),
+): Promise<TeamDataStatistics> {
+  const input = parseInput(teamDataStatsArgsSchema, args);
+  const team = await teamForReader(caller, input.teamId, teams);
+  const window = windowOf(input, await todayOf(users, caller.sub, now));
+  const days = (await scores.teamDays(team.id, window)).map(teamDayData);
+  if (!pro) return { teamId: team.id, ...window, days, userStats: null };
+  const gamers = (await teams.membersOf(team.id)).filter((member) => member.role === 'GAMER');
+  const memberDays = await Promise.all(gamers.map((member) => scores.memberDays(member.userId, window)));
+  const userStats = memberDays.flat().flatMap((day) =>
+    userScoreStatisticRows(day).map((row) => ({ ...row, id: `${day.userId}#${day.date}#${row.pillarSlug}`, userId: day.userId })),
+  );
+  return { teamId: team.id, ...window, days, userStats };
+}
+
+export async function userAnswers(caller: Caller, args: unknown, { users, teams, scores }: ReadStores, now = new Date()): Promise<StoredAnswer[]> {
+  const input = parseInput(userAnswersArgsSchema, args);
+  const userId = await readableUser(caller, input.userId, teams);
+  const window = windowOf(input, await todayOf(users, userId, now));
+  const answers = await scores.answers(userId, window);
+  return input.pillarSlug ? answers.filter((answer) => answer.pillarSlug === input.pillarSlug) : answers;
+}
+
+export async function userAnswerBySlug(
+  caller: Caller,
+  args: unknown,
+  { users, teams, scores }: ReadStores,
+  now = new Date(),
+): Promise<StoredAnswer | null> {
+  const input = parseInput(userAnswerBySlugArgsSchema, args);
+  const userId = await readableUser(caller, input.userId, teams);
+  const date = input.date ?? (await todayOf(users, userId, now));
+  return scores.answer(userId, date, input.questionSlug);
+}
