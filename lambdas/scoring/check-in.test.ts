@@ -1,0 +1,167 @@
+import type { AnswerInput } from '@core/check-in';
+import { scoreDayOf } from '@core/dates';
+import { QUESTIONS } from '@core/questionnaire';
+import { aggregateTeamDay, fgScoreSeries, scoreDay } from '@core/scoring';
+import { DayVersionConflict } from '../lib/stores/score-store';
+import { currentCheckIn, submitAnswers } from './check-in';
+import { caller, memoryScoreStore, memoryTeamStore, memoryUserStore, membership, team, user } from './test-support/memory-stores';
+
+/** Each pillar question answered with its best (or worst) option; the game questions say "gaming, played great". */
+function answersWith(pick: 'best' | 'worst', skip: string[] = []): AnswerInput[] {
+  return QUESTIONS.filter((question) => question.pillar !== null && !skip.includes(question.slug))
+    .map((question) => {
+      const sorted = [...question.options].sort((a, b) => (a.score ?? 0) - (b.score ?? 0));
+      return { questionSlug: question.slug, value: (pick === 'best' ? sorted.at(-1)! : sorted[0]).value };
+    })
+    .concat([
+      { questionSlug: 'gaming-today', value: 'true' },
+      { questionSlug: 'game-performance', value: pick === 'best' ? 'great' : 'awful' },
+    ]);
+}
+
+function setup() {
+  const users = memoryUserStore([user('g1'), user('g2', 'Europe/Berlin'), user('coach')]);
+  const teams = memoryTeamStore(
+    [team('t1', 'director'), team('t2', 'director')],
+    [membership('t1', 'g1'), membership('t1', 'g2'), membership('t2', 'g1'), membership('t1', 'coach', 'COACH')],
+  );
+  const scores = memoryScoreStore();
+  return { users, teams, scores, stores: { users, teams, scores } };
+}
+
+const at = (iso: string) => new Date(iso);
+
+describe('submitAnswers', () => {
+  it('replaces the earlier answers of the same day instead of adding to them', async () => {
+    const { scores, stores } = setup();
+    const first = answersWith('best');
+    const second = answersWith('worst', ['sleep-hours', 'pain']);
+    await submitAnswers(caller('g1'), { answers: first }, stores, at('2026-04-10T10:00:00Z'));
+    const corrected = await submitAnswers(caller('g1'), { answers: second }, stores, at('2026-04-10T11:00:00Z'));
+
+    const expected = scoreDay('2026-04-10', second);
+    expect(corrected).toMatchObject({ date: '2026-04-10', dailyScore: expected.dailyScore, gameReadiness: expected.gameReadiness });
+    const stored = await scores.answers('g1', { startDate: '2026-04-10', endDate: '2026-04-10' });
+    expect(stored.map((answer) => answer.questionSlug).sort()).toEqual(second.map((answer) => answer.questionSlug).sort());
+    expect(stored.find((answer) => answer.questionSlug === 'sleep-quality')?.value).toBe('terrible');
+    // The team day counts the gamer once, with the corrected scores.
+    const teamDay = scores.teamDay('t1', '2026-04-10')!;
+    expect(teamDay.totals.daily).toEqual({ sum: expected.dailyScore, count: 1 });
+    expect(teamDay.members.g1).toEqual({ gameReadiness: expected.gameReadiness, gamePerformance: 0, gaming: true });
+  });
+
+  it('counts an answer at 03:59 on the gamer’s clock for the day before, and one at 04:00 for the new day', async () => {
+    const { stores } = setup();
+    // Berlin is UTC+1 on 2026-03-10.
+    const late = await submitAnswers(caller('g2'), { answers: answersWith('best') }, stores, at('2026-03-10T02:59:00Z'));
+    const next = await submitAnswers(caller('g2'), { answers: answersWith('best') }, stores, at('2026-03-10T03:00:00Z'));
+    expect([late.date, next.date]).toEqual(['2026-03-09', '2026-03-10']);
+    expect(late).toMatchObject({ timeZone: 'Europe/Berlin', closesAt: '2026-03-10T03:00:00.000Z' });
+    expect(next.streak).toBe(2);
+  });
+
+  it('uses the zone the client sends and stores it on the user when it differs', async () => {
+    const { scores, stores } = setup();
+    const result = await submitAnswers(
+      caller('g1'),
+      { answers: answersWith('best'), timeZone: 'America/New_York' },
+      stores,
+      at('2026-04-10T06:00:00Z'),
+    );
+    expect(result.date).toBe(scoreDayOf('2026-04-10T06:00:00Z', 'America/New_York'));
+    expect(result.date).toBe('2026-04-09');
+    expect(scores.writes.at(-1)?.userTimeZone).toBe('America/New_York');
+    await submitAnswers(caller('g2'), { answers: answersWith('best'), timeZone: 'Europe/Berlin' }, stores, at('2026-04-10T06:00:00Z'));
+    expect(scores.writes.at(-1)?.userTimeZone).toBeNull();
+  });
+
+  it('never reopens a day that has ended, even from another time zone', async () => {
+    const { stores } = setup();
+    await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
+    // 05:00 UTC on the 11th is still the evening of the 10th in Honolulu, but the gamer's 10th ended at 04:00 UTC.
+    await expect(
+      submitAnswers(caller('g1'), { answers: answersWith('worst'), timeZone: 'Pacific/Honolulu' }, stores, at('2026-04-11T05:00:00Z')),
+    ).rejects.toMatchObject({ name: 'Conflict', message: 'The check-in for 2026-04-10 closed at 2026-04-11T04:00:00.000Z.' });
+  });
+
+  it('refuses answers for a day earlier than one already answered', async () => {
+    const { stores } = setup();
+    // 20:00 UTC on the 10th is already the 11th in Kiritimati (UTC+14).
+    await submitAnswers(caller('g1'), { answers: answersWith('best'), timeZone: 'Pacific/Kiritimati' }, stores, at('2026-04-10T20:00:00Z'));
+    await expect(
+      submitAnswers(caller('g1'), { answers: answersWith('best'), timeZone: 'UTC' }, stores, at('2026-04-10T21:00:00Z')),
+    ).rejects.toMatchObject({ name: 'Conflict' });
+  });
+
+  it('chains the overall score over missed days and keeps the videos flag on a correction that leaves it out', async () => {
+    const { stores } = setup();
+    await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-06T12:00:00Z'));
+    await submitAnswers(caller('g1'), { answers: answersWith('worst'), watchedVideos: true }, stores, at('2026-04-08T12:00:00Z'));
+    const corrected = await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-08T13:00:00Z'));
+    const best = scoreDay('2026-04-06', answersWith('best')).dailyScore;
+    const series = fgScoreSeries([
+      { date: '2026-04-06', dailyScore: best, watchedVideos: false },
+      { date: '2026-04-08', dailyScore: best, watchedVideos: true },
+    ]);
+    expect(corrected).toMatchObject({ watchedVideos: true, fgScore: series.at(-1)!.fgScore, streak: 1 });
+  });
+
+  it('keeps every team of the gamer equal to the aggregate of its members’ days', async () => {
+    const { scores, stores } = setup();
+    const g1 = await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
+    await submitAnswers(caller('g2'), { answers: answersWith('worst') }, stores, at('2026-04-10T10:00:00Z'));
+    await submitAnswers(caller('g2'), { answers: answersWith('best', ['energy']) }, stores, at('2026-04-10T11:00:00Z'));
+    const days = await Promise.all(['g1', 'g2'].map(async (id) => (await scores.latestDays(id, 1))[0]));
+    expect(scores.teamDay('t1', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', days));
+    expect(scores.teamDay('t2', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [days[0]]));
+    expect(g1.date).toBe('2026-04-10');
+  });
+
+  it.each([
+    ['no answers', { answers: [] }, 'Answer at least one question.'],
+    ['unknown option', { answers: [{ questionSlug: 'sleep-quality', value: 'superb' }] }, '"superb" is not an answer to "sleep-quality". Choose from: terrible, neutral, good, great.'],
+    ['unknown zone', { answers: answersWith('best'), timeZone: 'Mars/Olympus' }, 'Use an IANA time zone such as Europe/Berlin.'],
+    ['videos flag not a boolean', { answers: answersWith('best'), watchedVideos: 'yes' }, 'watchedVideos must be true or false.'],
+  ])('refuses bad input and changes nothing: %s', async (_case, args, message) => {
+    const { scores, stores } = setup();
+    await expect(submitAnswers(caller('g1'), args, stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({ name: 'ValidationError', message });
+    expect(scores.writes).toEqual([]);
+  });
+
+  it('lets only gamers check in', async () => {
+    const { scores, stores } = setup();
+    await expect(submitAnswers(caller('coach', ['COACH']), { answers: answersWith('best') }, stores)).rejects.toMatchObject({ name: 'Unauthorized' });
+    expect(scores.writes).toEqual([]);
+  });
+
+  it('recomputes once when another submission changed the day meanwhile, and reports a second clash', async () => {
+    const { scores, stores } = setup();
+    const saveDay = scores.saveDay.bind(scores);
+    let clashes = 1;
+    scores.saveDay = async (write) => {
+      if (clashes-- > 0) throw new DayVersionConflict();
+      return saveDay(write);
+    };
+    await expect(submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'))).resolves.toMatchObject({ date: '2026-04-10' });
+    clashes = 2;
+    await expect(submitAnswers(caller('g1'), { answers: answersWith('worst') }, stores, at('2026-04-10T11:00:00Z'))).rejects.toMatchObject({ name: 'Conflict' });
+    expect(scores.writes).toHaveLength(1);
+  });
+});
+
+describe('currentCheckIn', () => {
+  it('shows the open day with its answers, or empty scores before the first answer', async () => {
+    const { stores } = setup();
+    await expect(currentCheckIn(caller('g1'), {}, stores, at('2026-04-10T03:00:00Z'))).resolves.toMatchObject({
+      date: '2026-04-09',
+      checkedIn: false,
+      answers: [],
+      dailyScore: null,
+      closesAt: '2026-04-10T04:00:00.000Z',
+    });
+    await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T03:00:00Z'));
+    const open = await currentCheckIn(caller('g1'), {}, stores, at('2026-04-10T03:30:00Z'));
+    expect(open).toMatchObject({ date: '2026-04-09', checkedIn: true, dailyScore: 100, fgScore: 80, streak: 1 });
+    expect(open.answers).toHaveLength(answersWith('best').length);
+  });
+});

@@ -1,0 +1,163 @@
+import { QUESTIONS } from '@core/questionnaire';
+import { roundScore } from '@core/scoring';
+import { submitAnswers } from './check-in';
+import { myScore, myScoreStats, myTeamDataStats, myTeamScoreStats, userAnswerBySlug, userAnswers } from './reads';
+import { caller, memoryScoreStore, memoryTeamStore, memoryUserStore, membership, team, user } from './test-support/memory-stores';
+
+/** Every pillar question answered with the option at `index` of its list (clamped): different gamers, different days. */
+const answersAt = (index: number) =>
+  QUESTIONS.filter((question) => question.pillar !== null).map((question) => ({
+    questionSlug: question.slug,
+    value: question.options[Math.min(index, question.options.length - 1)].value,
+  }));
+
+const now = new Date('2026-04-10T12:00:00Z');
+const people = {
+  gamer: caller('g1'),
+  teammate: caller('g2'),
+  rival: caller('g3'),
+  solo: caller('solo'),
+  coach: caller('coach', ['COACH']),
+  director: caller('director', ['DIRECTOR']),
+  otherDirector: caller('director2', ['DIRECTOR']),
+  admin: caller('admin', ['ADMIN']),
+};
+
+async function setup() {
+  const users = memoryUserStore(Object.keys(people).map((name) => user(people[name as keyof typeof people].sub)));
+  const teams = memoryTeamStore(
+    [team('owls', 'director'), team('wolves', 'director2')],
+    [membership('owls', 'g1'), membership('owls', 'g2'), membership('owls', 'coach', 'COACH'), membership('wolves', 'g3')],
+  );
+  const scores = memoryScoreStore();
+  const stores = { users, teams, scores };
+  const checkIn = (who: keyof typeof people, index: number, iso: string) =>
+    submitAnswers(people[who], { answers: answersAt(index) }, stores, new Date(iso));
+  await checkIn('gamer', 3, '2026-04-08T12:00:00Z');
+  await checkIn('gamer', 1, '2026-04-09T12:00:00Z');
+  await checkIn('teammate', 2, '2026-04-09T12:00:00Z');
+  await checkIn('rival', 0, '2026-04-09T12:00:00Z');
+  return { stores, scores };
+}
+
+type Who = keyof typeof people;
+
+describe('who may read what', () => {
+  const userReads = {
+    myScore: (who: Who, userId: string, stores: any) => myScore(people[who], { userId }, stores, now),
+    myScoreStats: (who: Who, userId: string, stores: any) => myScoreStats(people[who], { userId }, stores, now),
+    userAnswers: (who: Who, userId: string, stores: any) => userAnswers(people[who], { userId }, stores, now),
+    userAnswerBySlug: (who: Who, userId: string, stores: any) =>
+      userAnswerBySlug(people[who], { userId, questionSlug: 'sleep-quality', date: '2026-04-09' }, stores, now),
+  };
+  const teamReads = {
+    myTeamScoreStats: (who: Who, teamId: string, stores: any) => myTeamScoreStats(people[who], { teamId }, stores, now),
+    myTeamDataStats: (who: Who, teamId: string, stores: any) => myTeamDataStats(people[who], { teamId }, stores, { pro: false }, now),
+    myTeamDataStatsPro: (who: Who, teamId: string, stores: any) => myTeamDataStats(people[who], { teamId }, stores, { pro: true }, now),
+  };
+
+  // [caller, gamer whose data is read, allowed]
+  const userCases: [Who, string, boolean][] = [
+    ['gamer', 'g1', true],
+    ['gamer', 'g2', false],
+    ['solo', 'g1', false],
+    ['coach', 'g1', true],
+    ['coach', 'g3', false],
+    ['director', 'g2', true],
+    ['otherDirector', 'g1', false],
+    ['otherDirector', 'g3', true],
+    ['admin', 'g3', true],
+  ];
+  for (const [read, run] of Object.entries(userReads)) {
+    it.each(userCases)(`${read}: %s reading %s is allowed: %s`, async (who, userId, allowed) => {
+      const { stores } = await setup();
+      const result = run(who, userId, stores);
+      if (allowed) await expect(result).resolves.toBeDefined();
+      else await expect(result).rejects.toMatchObject({ name: 'Unauthorized' });
+    });
+  }
+
+  // [caller, team, allowed]: gamers, their teammates included, see no team statistics.
+  const teamCases: [Who, string, boolean][] = [
+    ['gamer', 'owls', false],
+    ['gamer', 'wolves', false],
+    ['coach', 'owls', true],
+    ['coach', 'wolves', false],
+    ['director', 'owls', true],
+    ['director', 'wolves', false],
+    ['otherDirector', 'wolves', true],
+    ['admin', 'owls', true],
+    ['solo', 'owls', false],
+  ];
+  for (const [read, run] of Object.entries(teamReads)) {
+    it.each(teamCases)(`${read}: %s reading team %s is allowed: %s`, async (who, teamId, allowed) => {
+      const { stores } = await setup();
+      const result = run(who, teamId, stores);
+      if (allowed) await expect(result).resolves.toMatchObject({ teamId });
+      else await expect(result).rejects.toMatchObject({ name: 'Unauthorized' });
+    });
+  }
+
+  it('answers NotFound for an unknown team', async () => {
+    const { stores } = await setup();
+    await expect(myTeamScoreStats(people.admin, { teamId: 'nope' }, stores, now)).rejects.toMatchObject({ name: 'NotFound' });
+  });
+});
+
+describe('statistics', () => {
+  it('averages a team per date over the members who checked in', async () => {
+    const { stores, scores } = await setup();
+    const stats = await myTeamScoreStats(people.coach, { teamId: 'owls', type: 'daily' }, stores, now);
+    const [g1, g2] = await Promise.all(['g1', 'g2'].map((id) => scores.memberDays(id, { startDate: '2026-04-09', endDate: '2026-04-09' })));
+    const g1Earlier = (await scores.memberDays('g1', { startDate: '2026-04-08', endDate: '2026-04-08' }))[0];
+    expect(stats).toMatchObject({ startDate: '2026-04-04', endDate: '2026-04-10', type: 'daily', count: 2 });
+    expect(stats.mainScoreStatistics).toEqual([
+      { date: '2026-04-08', value: g1Earlier.dailyScore },
+      { date: '2026-04-09', value: roundScore((g1[0].dailyScore! + g2[0].dailyScore!) / 2) },
+    ]);
+    const readiness = await myTeamScoreStats(people.coach, { teamId: 'owls', type: 'gameReadiness' }, stores, now);
+    expect(readiness.mainScoreStatistics.map((point) => point.userId)).toEqual(['g1', 'g1', 'g2']);
+  });
+
+  it('lists a gamer’s days in the window, and the pro team variant adds one row per member, day and pillar', async () => {
+    const { stores } = await setup();
+    const own = await myScoreStats(people.gamer, { type: 'fgScore', startDate: '2026-04-09', endDate: '2026-04-10' }, stores, now);
+    expect(own.mainScoreStatistics.map((point) => point.date)).toEqual(['2026-04-09']);
+    const plain = await myTeamDataStats(people.director, { teamId: 'owls', days: 3 }, stores, { pro: false }, now);
+    expect(plain).toMatchObject({ startDate: '2026-04-08', userStats: null });
+    expect(plain.days.map((day) => [day.date, day.membersCheckedIn])).toEqual([['2026-04-08', 1], ['2026-04-09', 2]]);
+    const pro = await myTeamDataStats(people.director, { teamId: 'owls', days: 3 }, stores, { pro: true }, now);
+    expect(pro.userStats).toHaveLength(3 * 5);
+    expect(pro.userStats![0]).toMatchObject({ id: 'g1#2026-04-08#sleep', userId: 'g1', pillarSlug: 'sleep', totalQuestions: 3 });
+  });
+
+  it('shows yesterday’s score on the card until the gamer checks in today', async () => {
+    const { stores } = await setup();
+    const card = await myScore(people.gamer, {}, stores, now);
+    expect(card).toMatchObject({ userId: 'g1', date: '2026-04-10', todayScore: null, streak: 2 });
+    expect(card.score).toBe(card.prevDayScore);
+  });
+
+  it('filters answers by pillar and finds one answer by its question', async () => {
+    const { stores } = await setup();
+    const sleep = await userAnswers(people.gamer, { pillarSlug: 'sleep' }, stores, now);
+    expect(new Set(sleep.map((answer) => answer.pillarSlug))).toEqual(new Set(['sleep']));
+    expect(sleep).toHaveLength(2 * 3);
+    await expect(userAnswerBySlug(people.gamer, { questionSlug: 'sleep-quality', date: '2026-04-09' }, stores, now)).resolves.toMatchObject({
+      value: 'neutral',
+      score: 50,
+    });
+    await expect(userAnswerBySlug(people.gamer, { questionSlug: 'sleep-quality' }, stores, now)).resolves.toBeNull();
+  });
+
+  it.each([
+    [{ startDate: '2026-04-10', endDate: '2026-04-01' }, 'startDate must not be after endDate.'],
+    [{ startDate: '2024-01-01', endDate: '2026-04-01' }, 'A window spans at most 366 days.'],
+    [{ startDate: '2026-02-30' }, 'startDate must be a real date in the form YYYY-MM-DD.'],
+    [{ startDate: '2026-04-01', days: 3 }, 'Give startDate or days, not both.'],
+    [{ type: 'speed' }, 'type must be one of: fgScore, daily, gameReadiness, gamePerformance, sleep, nutrition, mental, lifestyle, physical.'],
+  ])('refuses the window %j', async (args, message) => {
+    const { stores } = await setup();
+    await expect(myScoreStats(people.gamer, args, stores, now)).rejects.toMatchObject({ name: 'ValidationError', message });
+  });
+});
