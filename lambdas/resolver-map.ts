@@ -29,6 +29,11 @@ export interface LambdaFunctionSpec {
 export const lambdaFunctions = {
   system: { entry: 'lambdas/system/handler.ts', description: 'Health and service information' },
   teams: { entry: 'lambdas/teams/handler.ts', description: 'Teams, membership and team selection' },
+  auth: {
+    entry: 'lambdas/auth/handler.ts',
+    description: 'Accounts and sessions: sign-in, sign-up, password reset, Discord sign-in, token refresh, me',
+    uses: ['userPool', 'mail', 'discordClientSecret'],
+  },
   scoring: { entry: 'lambdas/scoring/handler.ts', description: 'Daily check-in, scores, score statistics and answers' },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
@@ -36,7 +41,15 @@ export type LambdaFunctionName = keyof typeof lambdaFunctions;
 
 export const resolverMap = {
   'Query.health': 'system',
-  'Query.me': 'teams',
+  'Query.me': 'auth',
+  'Mutation.loginUser': 'auth',
+  'Mutation.signUpUser': 'auth',
+  'Mutation.forgotPassword': 'auth',
+  'Mutation.forgotPasswordVerify': 'auth',
+  'Mutation.forgotPasswordFinal': 'auth',
+  'Mutation.refreshToken': 'auth',
+  'Mutation.logInUserWithDiscord': 'auth',
+  'Mutation.logoutUser': 'auth',
   'Query.getSelectedTeam': 'teams',
   'Mutation.setSelectedTeam': 'teams',
   'Subscription.onSelectedTeamChanged': 'teams',

@@ -11,7 +11,6 @@ const teamIdArgs = z.object({ teamId: z.string().trim().min(1, 'A team is requir
 
 
 export const handler = createResolverHandler({
-  'Query.me': async (event) => dynamoUserStore.get(requireCaller(event).sub),
   'Query.getSelectedTeam': async (event) => getSelectedTeam(requireCaller(event), stores),
   'Mutation.setSelectedTeam': async (event) =>
     setSelectedTeam(requireCaller(event), parseInput(teamIdArgs, event.arguments).teamId, stores),

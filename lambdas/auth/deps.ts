@@ -1,0 +1,36 @@
+import { sendMail, type MailMessage } from '../lib/mail';
+import { dynamoAccountOverviewStore, type AccountOverviewStore } from '../lib/stores/account-overview-store';
+import { dynamoAccountStore, type AccountStore } from '../lib/stores/account-store';
+import { dynamoLoginAttemptStore, type LoginAttemptStore } from '../lib/stores/login-attempt-store';
+import { dynamoResetCodeStore, type ResetCodeStore } from '../lib/stores/reset-code-store';
+import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
+import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';
+import { discordApi, type DiscordApi } from './discord-api';
+import { cognitoIdentityProvider, type IdentityProvider } from './identity-provider';
+
+/** Everything the account rules reach: storage, the user pool, mail, Discord and the clock. */
+export interface AuthDeps {
+  users: Pick<UserStore, 'get' | 'findByEmail'>;
+  accounts: AccountStore;
+  attempts: LoginAttemptStore;
+  resetCodes: ResetCodeStore;
+  overview: AccountOverviewStore;
+  teams: Pick<TeamStore, 'membershipsOfUser'>;
+  idp: IdentityProvider;
+  discord: DiscordApi;
+  sendMail: (message: MailMessage) => Promise<void>;
+  now: () => Date;
+}
+
+export const productionDeps: AuthDeps = {
+  users: dynamoUserStore,
+  accounts: dynamoAccountStore,
+  attempts: dynamoLoginAttemptStore,
+  resetCodes: dynamoResetCodeStore,
+  overview: dynamoAccountOverviewStore,
+  teams: dynamoTeamStore,
+  idp: cognitoIdentityProvider,
+  discord: discordApi,
+  sendMail,
+  now: () => new Date(),
+};

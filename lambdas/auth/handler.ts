@@ -1,0 +1,21 @@
+import { createResolverHandler, requireCaller } from '../lib/appsync';
+import { productionDeps as deps } from './deps';
+import { logInUserWithDiscord } from './discord-login';
+import { loginUser } from './login';
+import { me } from './me';
+import { forgotPassword, forgotPasswordFinal, forgotPasswordVerify } from './password-reset';
+import { logoutUser, refreshSession } from './refresh';
+import { signUpUser } from './sign-up';
+
+/** Accounts and sessions (docs/accounts.md). Everything but `me` works signed out (@aws_api_key). */
+export const handler = createResolverHandler({
+  'Mutation.loginUser': async (event) => loginUser(event.arguments, deps),
+  'Mutation.signUpUser': async (event) => signUpUser(event.arguments, deps),
+  'Mutation.forgotPassword': async (event) => forgotPassword(event.arguments, deps),
+  'Mutation.forgotPasswordVerify': async (event) => forgotPasswordVerify(event.arguments, deps),
+  'Mutation.forgotPasswordFinal': async (event) => forgotPasswordFinal(event.arguments, deps),
+  'Mutation.refreshToken': async (event) => refreshSession(event.arguments, deps),
+  'Mutation.logInUserWithDiscord': async (event) => logInUserWithDiscord(event.arguments, deps),
+  'Mutation.logoutUser': async (event) => logoutUser(event.arguments, deps),
+  'Query.me': async (event) => me(requireCaller(event), deps),
+});

@@ -1,0 +1,38 @@
+import { AUTH_ERRORS, loginSchema } from '@core/validation/auth';
+import { NotFoundError, UnauthorizedError } from '../lib/errors';
+import { parseInput } from '../lib/validation';
+import type { UserRecord } from '../lib/stores/user-store';
+import type { AuthDeps } from './deps';
+import { failureExpiry, isLockedOut, wrongPasswordMessage } from './login-attempts';
+import { authResult, type AuthResult } from './session';
+
+/**
+ * E-mail + password sign-in with a server-side try counter. A locked account stays locked for the
+ * lock period even with the right password; a successful sign-in clears the count.
+ */
+export async function loginUser(input: { email: unknown; password: unknown }, deps: AuthDeps): Promise<AuthResult> {
+  const { email, password } = parseInput(loginSchema, input);
+  const user = await deps.users.findByEmail(email);
+  if (!user) throw new NotFoundError(AUTH_ERRORS.emailNotFound);
+  // Discord-made accounts have only a server-generated password.
+  if (user.usedDiscord) throw new UnauthorizedError(AUTH_ERRORS.signedUpWithDiscord);
+  const now = deps.now();
+  const [attempts] = await Promise.all([deps.attempts.get(user.id, now), assertEnabled(user, deps)]);
+  if (isLockedOut(attempts)) throw new UnauthorizedError(AUTH_ERRORS.tryLimit);
+
+  const tokens = await deps.idp.signIn(user.id, password);
+  if (!tokens) {
+    const { failures } = await deps.attempts.addFailure(user.id, now, failureExpiry(now));
+    throw new UnauthorizedError(wrongPasswordMessage(failures));
+  }
+  if (attempts) await deps.attempts.clear(user.id);
+  return authResult(tokens, user, now);
+}
+
+/**
+ * Both the profile's flag (what admins set) and Cognito's own must allow sign-in: cognito-local lets
+ * disabled users sign in, and a profile can be disabled while Cognito is not (or the other way round).
+ */
+export async function assertEnabled(user: UserRecord, deps: Pick<AuthDeps, 'idp'>): Promise<void> {
+  if (user.enabled === false || !(await deps.idp.isEnabled(user.id))) throw new UnauthorizedError(AUTH_ERRORS.disabled);
+}

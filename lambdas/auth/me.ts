@@ -1,0 +1,43 @@
+import { AUTH_ERRORS } from '@core/validation/auth';
+import type { Caller } from '../lib/appsync';
+import { NotFoundError } from '../lib/errors';
+import type { InviteRecord } from '../lib/stores/invite-store';
+import type { TeamRecord } from '../lib/stores/team-store';
+import type { UserRecord } from '../lib/stores/user-store';
+import type { AuthDeps } from './deps';
+
+export interface MeView extends UserRecord {
+  Invites: (InviteRecord & { Team: TeamRecord | null })[];
+  /** Teams the user plays in (as a gamer). */
+  Team: TeamRecord[];
+  coachedTeams: TeamRecord[];
+  ownedTeams: TeamRecord[];
+}
+
+/**
+ * The signed-in user's profile with pending invites and teams: one GetItem, three key queries in parallel
+ * (invites by e-mail, memberships by user, teams by owner) and one BatchGetItem for the teams they name.
+ */
+export async function me(caller: Caller, deps: AuthDeps): Promise<MeView> {
+  const user = await deps.users.get(caller.sub);
+  if (!user) throw new NotFoundError(AUTH_ERRORS.userNotFound);
+  const [invites, memberships, ownedTeams] = await Promise.all([
+    deps.overview.pendingInvites(user.email),
+    deps.teams.membershipsOfUser(user.id),
+    deps.overview.teamsOwnedBy(user.id),
+  ]);
+  const teams = new Map(
+    (await deps.overview.teams([...memberships.map((m) => m.teamId), ...invites.map((i) => i.teamId)])).map((team) => [team.id, team]),
+  );
+  const teamsAs = (role: 'GAMER' | 'COACH') =>
+    memberships.flatMap((membership) => (membership.role === role ? (teams.get(membership.teamId) ?? []) : []));
+  return {
+    ...user,
+    usedDiscord: user.usedDiscord ?? false,
+    discordId: user.discordId ?? null,
+    Invites: invites.map((invite) => ({ ...invite, Team: teams.get(invite.teamId) ?? null })),
+    Team: teamsAs('GAMER'),
+    coachedTeams: teamsAs('COACH'),
+    ownedTeams,
+  };
+}

@@ -1,0 +1,42 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { RESET_CODE_LENGTH } from '@core/validation/auth';
+import type { ResetCodeRecord } from '../lib/stores/reset-code-store';
+
+/** How long a password-reset code works, and how many wrong guesses it survives (docs/accounts.md). */
+export const RESET_CODE_TTL_SECONDS = 15 * 60;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+
+/** A uniformly random 6-digit code from the cryptographic source. */
+export function newResetCode(): string {
+  return randomInt(0, 10 ** RESET_CODE_LENGTH).toString().padStart(RESET_CODE_LENGTH, '0');
+}
+
+/** Only this keyed hash is stored; the salt is per code, and the account id binds the code to its account. */
+export function hashResetCode(userId: string, code: string, salt: string): string {
+  return createHmac('sha256', Buffer.from(salt, 'base64url')).update(`${userId}:${code}`).digest('base64url');
+}
+
+export function issueResetCode(userId: string, now: Date, code = newResetCode()): { code: string; record: ResetCodeRecord } {
+  const salt = randomBytes(16).toString('base64url');
+  return {
+    code,
+    record: {
+      userId,
+      codeHash: hashResetCode(userId, code, salt),
+      salt,
+      attempts: 0,
+      expiresAt: Math.floor(now.getTime() / 1000) + RESET_CODE_TTL_SECONDS,
+      createdAt: now.toISOString(),
+    },
+  };
+}
+
+export type ResetCodeCheck = 'valid' | 'wrong' | 'expired' | 'attempts-used';
+
+export function checkResetCode(record: ResetCodeRecord | null, code: string, now: Date): ResetCodeCheck {
+  if (!record || record.expiresAt <= Math.floor(now.getTime() / 1000)) return 'expired';
+  if (record.attempts >= RESET_CODE_MAX_ATTEMPTS) return 'attempts-used';
+  const given = Buffer.from(hashResetCode(record.userId, code, record.salt));
+  const expected = Buffer.from(record.codeHash);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? 'valid' : 'wrong';
+}

@@ -1,0 +1,59 @@
+import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { db } from '../db/client';
+import { keys } from '../db/keys';
+import { userItem, type UserRecord } from './user-store';
+
+/** Another account already holds this e-mail or Discord id. */
+export class ClaimTakenError extends Error {
+  constructor(readonly claim: 'email' | 'discord') {
+    super(`The ${claim} is taken by another account`);
+    this.name = 'ClaimTakenError';
+  }
+}
+
+export interface AccountStore {
+  /**
+   * Writes a new account's profile together with its uniqueness claims (e-mail, and Discord id when set)
+   * in one transaction: either all are written or none. Throws ClaimTakenError when a claim is held.
+   */
+  create(user: UserRecord): Promise<void>;
+  /** The account a Discord id belongs to. */
+  userIdByDiscordId(discordId: string): Promise<string | null>;
+}
+
+const claim = (key: { pk: string; sk: string }, user: UserRecord, kind: string) => ({
+  Put: {
+    TableName: config.tableName,
+    Item: { ...key, type: kind, userId: user.id, createdAt: user.createdAt },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+export const dynamoAccountStore: AccountStore = {
+  async create(user) {
+    const items = [
+      {
+        Put: { TableName: config.tableName, Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' },
+      },
+      claim(keys.emailClaim(user.email), user, 'EmailClaim'),
+      ...(user.discordId ? [claim(keys.discordClaim(user.discordId), user, 'DiscordClaim')] : []),
+    ];
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      const failed = ((error as TransactionCanceledException).CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
+      if (failed[1]) throw new ClaimTakenError('email');
+      if (failed[2]) throw new ClaimTakenError('discord');
+      throw error;
+    }
+  },
+  async userIdByDiscordId(discordId) {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: config.tableName, Key: keys.discordClaim(discordId), ConsistentRead: true }),
+    );
+    return typeof Item?.userId === 'string' ? Item.userId : null;
+  },
+};
