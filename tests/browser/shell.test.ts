@@ -6,12 +6,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, VIEWPORTS } from '../support/browser';
+import { stackUrls } from '../support/stack';
 
-function baseUrl(): string {
-  const url = process.env.FG_BASE_URL;
-  if (!url) throw new Error('FG_BASE_URL is not set: the e2e global setup starts the local stack and sets it');
-  return url.replace(/\/$/, '');
-}
+/** The local stack the e2e global setup started (production web build, gateway, /config.json). */
+const baseUrl = () => stackUrls().baseUrl.replace(/\/$/, '');
 
 interface SiteConfig {
   mode: 'local' | 'aws';
