@@ -1,0 +1,81 @@
+import { AUTH_ERRORS } from '@core/validation/auth';
+import { loginUser } from './login';
+import { LOGIN_LOCK_SECONDS, LOGIN_TRY_LIMIT } from './login-attempts';
+import { fakeWorld } from './test-support';
+
+const PASSWORD = 'Passw0rd!';
+
+async function world() {
+  const w = fakeWorld();
+  const user = await w.addAccount('gamer1@fitgauge.test', PASSWORD);
+  return { ...w, user };
+}
+
+describe('loginUser', () => {
+  it('signs in with the right password and returns tokens, groups and the user', async () => {
+    const { deps, user } = await world();
+    const result = await loginUser({ email: ' Gamer1@FitGauge.test ', password: PASSWORD }, deps);
+    expect(result).toMatchObject({ id: user.id, groups: ['GAMER'], expiresIn: 3600, user: { email: 'gamer1@fitgauge.test', usedDiscord: false } });
+    expect(result.refreshToken).toBeTruthy();
+  });
+
+  it('answers "Email not found" for an unknown e-mail', async () => {
+    const { deps } = await world();
+    await expect(loginUser({ email: 'nobody@fitgauge.test', password: PASSWORD }, deps)).rejects.toMatchObject({
+      name: 'NotFound',
+      message: 'Email not found',
+    });
+  });
+
+  it('counts wrong passwords down, then locks even the right password for the lock period', async () => {
+    const { deps, advance } = await world();
+    const wrong = () => loginUser({ email: 'gamer1@fitgauge.test', password: 'nope' }, deps);
+    for (let left = LOGIN_TRY_LIMIT - 1; left > 0; left--) {
+      await expect(wrong()).rejects.toThrow(`Wrong password. You still have ${left} tries left.`);
+    }
+    await expect(wrong()).rejects.toThrow('Error logging in user. You have reached your try limit.');
+    await expect(loginUser({ email: 'gamer1@fitgauge.test', password: PASSWORD }, deps)).rejects.toThrow(AUTH_ERRORS.tryLimit);
+
+    advance(LOGIN_LOCK_SECONDS * 1000 - 1000);
+    await expect(loginUser({ email: 'gamer1@fitgauge.test', password: PASSWORD }, deps)).rejects.toThrow(AUTH_ERRORS.tryLimit);
+    advance(1000);
+    await expect(loginUser({ email: 'gamer1@fitgauge.test', password: PASSWORD }, deps)).resolves.toMatchObject({ groups: ['GAMER'] });
+  });
+
+  it('starts the count again after a successful sign-in', async () => {
+    const { deps } = await world();
+    const attempt = (password: string) => loginUser({ email: 'gamer1@fitgauge.test', password }, deps);
+    await expect(attempt('nope')).rejects.toThrow('You still have 4 tries left.');
+    await expect(attempt('nope')).rejects.toThrow('You still have 3 tries left.');
+    await attempt(PASSWORD);
+    await expect(attempt('nope')).rejects.toThrow('You still have 4 tries left.');
+  });
+
+  it('refuses a disabled account, whether the profile or the user pool says so', async () => {
+    const { deps, users, pool, user } = await world();
+    users.set(user.id, { ...user, enabled: false });
+    await expect(loginUser({ email: user.email, password: PASSWORD }, deps)).rejects.toThrow(AUTH_ERRORS.disabled);
+    users.set(user.id, user);
+    pool.get(user.id)!.enabled = false;
+    await expect(loginUser({ email: user.email, password: PASSWORD }, deps)).rejects.toThrow(
+      'Your account has been disabled. Please contact support.',
+    );
+  });
+
+  it('sends Discord-made accounts to Discord', async () => {
+    const { deps, addAccount } = await world();
+    await addAccount('discord@fitgauge.test', 'whatever', 'GAMER', { usedDiscord: true, discordId: '42' });
+    await expect(loginUser({ email: 'discord@fitgauge.test', password: 'whatever' }, deps)).rejects.toThrow(
+      "You've signed up using Discord. Please use Discord to log back in.",
+    );
+  });
+
+  it('checks input before anything else', async () => {
+    const { deps } = await world();
+    await expect(loginUser({ email: '', password: PASSWORD }, deps)).rejects.toMatchObject({
+      name: 'ValidationError',
+      message: 'Please enter an email address',
+    });
+    await expect(loginUser({ email: 'gamer1@fitgauge.test', password: '' }, deps)).rejects.toThrow('Please enter a password');
+  });
+});

@@ -1,0 +1,108 @@
+import { AUTH_ERRORS } from '@core/validation/auth';
+import type { Caller } from '../lib/appsync';
+import { logInUserWithDiscord } from './discord-login';
+import { loginUser } from './login';
+import { me } from './me';
+import { logoutUser, refreshSession } from './refresh';
+import { fakeWorld } from './test-support';
+
+const REDIRECT = 'http://localhost:5173/auth/login';
+const demoGamer = { id: '100000000000000001', username: 'discord_gamer', global_name: 'Discord Demo Gamer', email: 'discord.gamer@fitgauge.test', verified: true };
+
+describe('refreshToken and logoutUser', () => {
+  it('refreshes until the token is revoked by sign-out', async () => {
+    const { deps, addAccount } = fakeWorld();
+    await addAccount('gamer1@fitgauge.test', 'Passw0rd!');
+    const session = await loginUser({ email: 'gamer1@fitgauge.test', password: 'Passw0rd!' }, deps);
+    const refreshed = await refreshSession({ refreshToken: session.refreshToken }, deps);
+    expect(refreshed).toMatchObject({ id: session.id, refreshToken: session.refreshToken, groups: ['GAMER'] });
+    expect(refreshed.accessToken).not.toBe(session.accessToken);
+
+    await expect(logoutUser({ refreshToken: session.refreshToken }, deps)).resolves.toBe(true);
+    await expect(refreshSession({ refreshToken: session.refreshToken }, deps)).rejects.toMatchObject({
+      name: 'Unauthorized',
+      message: 'Your session has expired. Please sign in again.',
+    });
+    await expect(refreshSession({ refreshToken: 'garbage' }, deps)).rejects.toThrow(AUTH_ERRORS.sessionExpired);
+  });
+
+  it('ends the session of an account disabled since sign-in', async () => {
+    const { deps, addAccount, users } = fakeWorld();
+    const user = await addAccount('gamer1@fitgauge.test', 'Passw0rd!');
+    const session = await loginUser({ email: user.email, password: 'Passw0rd!' }, deps);
+    users.set(user.id, { ...user, enabled: false });
+    await expect(refreshSession({ refreshToken: session.refreshToken }, deps)).rejects.toThrow(AUTH_ERRORS.disabled);
+    users.set(user.id, user);
+    await expect(refreshSession({ refreshToken: session.refreshToken }, deps)).rejects.toThrow(AUTH_ERRORS.sessionExpired);
+  });
+});
+
+describe('logInUserWithDiscord', () => {
+  it('makes a GAMER account on first use and signs the same account in later', async () => {
+    const w = fakeWorld();
+    const first = await logInUserWithDiscord({ code: w.discordCode(demoGamer), redirect_uri: REDIRECT }, w.deps);
+    expect(first).toMatchObject({
+      groups: ['GAMER'],
+      user: { email: 'discord.gamer@fitgauge.test', fullName: 'Discord Demo Gamer', usedDiscord: true, discordId: demoGamer.id, role: 'GAMER' },
+    });
+    const again = await logInUserWithDiscord({ code: w.discordCode(demoGamer), redirect_uri: REDIRECT }, w.deps);
+    expect(again.id).toBe(first.id);
+    expect(w.users.size).toBe(1);
+    await expect(loginUser({ email: demoGamer.email, password: 'anything' }, w.deps)).rejects.toThrow(AUTH_ERRORS.signedUpWithDiscord);
+  });
+
+  it('refuses an e-mail that belongs to a password account', async () => {
+    const w = fakeWorld();
+    await w.addAccount('gamer2@fitgauge.test', 'Passw0rd!');
+    const code = w.discordCode({ ...demoGamer, id: '2', email: 'gamer2@fitgauge.test' });
+    await expect(logInUserWithDiscord({ code, redirect_uri: REDIRECT }, w.deps)).rejects.toThrow(
+      'Error logging in user. No discord ID found. Please sign up using Discord.',
+    );
+    // The password account keeps its password.
+    await expect(loginUser({ email: 'gamer2@fitgauge.test', password: 'Passw0rd!' }, w.deps)).resolves.toBeTruthy();
+  });
+
+  it('needs a verified Discord e-mail to make an account, and a code Discord accepts', async () => {
+    const w = fakeWorld();
+    const code = w.discordCode({ ...demoGamer, id: '3', email: 'unverified@fitgauge.test', verified: false });
+    await expect(logInUserWithDiscord({ code, redirect_uri: REDIRECT }, w.deps)).rejects.toThrow(AUTH_ERRORS.discordEmailUnverified);
+    await expect(logInUserWithDiscord({ code: 'used-or-made-up', redirect_uri: REDIRECT }, w.deps)).rejects.toThrow(
+      AUTH_ERRORS.discordFailed,
+    );
+    expect(w.pool.size).toBe(0);
+  });
+
+  it('refuses a disabled Discord account', async () => {
+    const w = fakeWorld();
+    const { id } = await logInUserWithDiscord({ code: w.discordCode(demoGamer), redirect_uri: REDIRECT }, w.deps);
+    w.users.set(id, { ...w.users.get(id)!, enabled: false });
+    await expect(logInUserWithDiscord({ code: w.discordCode(demoGamer), redirect_uri: REDIRECT }, w.deps)).rejects.toThrow(AUTH_ERRORS.disabled);
+  });
+});
+
+describe('me', () => {
+  it('returns the profile with pending invites (and their team) and teams by relation', async () => {
+    const w = fakeWorld();
+    const coach = await w.addAccount('newcoach@fitgauge.test', 'Passw0rd!', 'COACH');
+    const at = '2026-11-01T00:00:00.000Z';
+    const team = (id: string, name: string) => ({ id, name, description: '', game: 'Valorant', avatar: '', ownerId: 'director', createdAt: at, updatedAt: at });
+    w.teams.set('wolves', team('wolves', 'Iron Wolves'));
+    w.teams.set('owls', team('owls', 'Night Owls'));
+    w.memberships.push({ teamId: 'owls', userId: coach.id, role: 'COACH', joinedAt: at });
+    w.invites.push(
+      { id: 'i1', teamId: 'wolves', inviteeEmail: coach.email, inviteeName: 'Nora', inviterUserId: 'director', role: 'COACH', status: 'PENDING', createdAt: at, updatedAt: at },
+      { id: 'i2', teamId: 'owls', inviteeEmail: coach.email, inviteeName: 'Nora', inviterUserId: 'director', role: 'COACH', status: 'ACCEPTED', createdAt: at, updatedAt: at },
+    );
+    const caller: Caller = { sub: coach.id, email: null, groups: ['COACH'], role: 'COACH' };
+    const view = await me(caller, w.deps);
+    expect(view.Invites).toEqual([expect.objectContaining({ id: 'i1', role: 'COACH', Team: expect.objectContaining({ name: 'Iron Wolves' }) })]);
+    expect(view.coachedTeams.map((t) => t.name)).toEqual(['Night Owls']);
+    expect(view.Team).toEqual([]);
+    expect(view.ownedTeams).toEqual([]);
+  });
+
+  it('answers "User not found. Please sign up" without a profile', async () => {
+    const w = fakeWorld();
+    await expect(me({ sub: 'ghost', email: null, groups: [], role: null }, w.deps)).rejects.toThrow('User not found. Please sign up');
+  });
+});
