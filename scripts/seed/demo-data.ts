@@ -1,0 +1,73 @@
+/**
+ * The demo accounts and teams that `npm start` promises (shared/design/local-contract.md).
+ * Fixed team and invite ids keep the demo the same after every reset.
+ */
+import type { Role } from '@core/roles';
+import type { MemberRole } from '../../lambdas/lib/stores/team-store';
+
+export const DEMO_PASSWORD = 'Passw0rd!';
+
+export interface DemoAccount {
+  email: string;
+  role: Role;
+  fullName: string;
+  username: string;
+}
+
+const account = (email: string, role: Role, fullName: string): DemoAccount => ({
+  email,
+  role,
+  fullName,
+  username: email.split('@')[0],
+});
+
+const gamerNames = ['Ava Reyes', 'Ben Okafor', 'Chloe Martin', 'Diego Silva', 'Emma Novak', 'Felix Wong', 'Grace Kim', 'Hugo Lambert'];
+
+export const demoAccounts: DemoAccount[] = [
+  account('superadmin@fitgauge.test', 'SUPERADMIN', 'Sara Admin'),
+  account('admin@fitgauge.test', 'ADMIN', 'Alex Admin'),
+  account('director@fitgauge.test', 'DIRECTOR', 'Dana Director'),
+  account('coach@fitgauge.test', 'COACH', 'Chris Coach'),
+  account('newcoach@fitgauge.test', 'COACH', 'Nora Newcoach'),
+  ...gamerNames.map((name, i) => account(`gamer${i + 1}@fitgauge.test`, 'GAMER', name)),
+  account('solo@fitgauge.test', 'GAMER', 'Sol Solo'),
+];
+
+export interface DemoTeam {
+  id: string;
+  name: string;
+  game: string;
+  description: string;
+  ownerEmail: string;
+  members: { email: string; role: MemberRole }[];
+  pendingInvites: { id: string; email: string; name: string; role: MemberRole }[];
+}
+
+const gamers = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => ({ email: `gamer${from + i}@fitgauge.test`, role: 'GAMER' as const }));
+
+export const demoTeams: DemoTeam[] = [
+  {
+    id: '6f1c2a9e-0b1d-4c57-9a43-4e2d8f0a1b01',
+    name: 'Night Owls',
+    game: 'Valorant',
+    description: 'Varsity Valorant roster',
+    ownerEmail: 'director@fitgauge.test',
+    members: [{ email: 'coach@fitgauge.test', role: 'COACH' }, ...gamers(1, 5)],
+    pendingInvites: [],
+  },
+  {
+    id: '0d7b5e34-8c2f-4f4a-b1e6-9a5c3d2e1f02',
+    name: 'Iron Wolves',
+    game: 'League of Legends',
+    description: 'League of Legends squad',
+    ownerEmail: 'director@fitgauge.test',
+    members: gamers(6, 8),
+    pendingInvites: [
+      { id: 'c3a9e1f0-5d2b-4e8a-9f17-2b6d4c8e0a03', email: 'newcoach@fitgauge.test', name: 'Nora Newcoach', role: 'COACH' },
+    ],
+  },
+];
+
+/** Each demo team has an active team-dashboard subscription (the billing side will shape this further). */
+export const DEMO_SUBSCRIPTION_PRODUCT = 'Team Dashboard';

@@ -1,0 +1,162 @@
+/**
+ * Seeds the demo accounts and teams into the running local stand-ins, through the same Cognito
+ * admin API and stores the Lambdas use (endpoints come from the AWS_ENDPOINT_URL_* environment).
+ * Every step skips what already exists, so an interrupted seed can simply run again.
+ */
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../lambdas/lib/config';
+import { db } from '../../lambdas/lib/db/client';
+import { keys } from '../../lambdas/lib/db/keys';
+import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
+import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
+import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
+import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type DemoAccount } from './demo-data';
+
+export interface SeedResult {
+  /** Cognito `sub` (= FitGauge user id) by e-mail. */
+  userIds: Record<string, string>;
+}
+
+export async function seedDemoData(now = new Date()): Promise<SeedResult> {
+  const cognito = new CognitoIdentityProviderClient({});
+  const at = now.toISOString();
+  const userIds: Record<string, string> = {};
+  try {
+    for (const account of demoAccounts) {
+      const sub = await ensureCognitoUser(cognito, account);
+      userIds[account.email] = sub;
+      await skipExisting(
+        dynamoUserStore.create({
+          id: sub,
+          email: account.email,
+          fullName: account.fullName,
+          username: account.username,
+          avatar: null,
+          role: account.role,
+          enabled: true,
+          selectedTeamId: null,
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
+    }
+  } finally {
+    cognito.destroy();
+  }
+
+  for (const team of demoTeams) {
+    const ownerId = userIds[team.ownerEmail];
+    await skipExisting(
+      dynamoTeamStore.create({
+        id: team.id,
+        name: team.name,
+        description: team.description,
+        game: team.game,
+        avatar: '',
+        ownerId,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
+    for (const member of team.members) {
+      await skipExisting(
+        dynamoTeamStore.addMember({ teamId: team.id, userId: userIds[member.email], role: member.role, joinedAt: at }),
+      );
+    }
+    for (const invite of team.pendingInvites) {
+      await skipExisting(
+        dynamoInviteStore.create({
+          id: invite.id,
+          teamId: team.id,
+          inviteeEmail: invite.email,
+          inviteeName: invite.name,
+          inviterUserId: ownerId,
+          role: invite.role,
+          status: 'PENDING',
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
+    }
+    await skipExisting(putActiveSubscription(team.id, ownerId, now));
+  }
+  return { userIds };
+}
+
+async function ensureCognitoUser(cognito: CognitoIdentityProviderClient, account: DemoAccount): Promise<string> {
+  const UserPoolId = config.userPoolId;
+  let sub: string | undefined;
+  try {
+    const existing = await cognito.send(new AdminGetUserCommand({ UserPoolId, Username: account.email }));
+    sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+    const created = await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId,
+        Username: account.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: account.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'name', Value: account.fullName },
+        ],
+      }),
+    );
+    sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  }
+  if (!sub) throw new Error(`Cognito returned no sub for ${account.email}`);
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId, Username: sub, Password: DEMO_PASSWORD, Permanent: true }),
+  );
+  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: sub, GroupName: account.role }));
+  return sub;
+}
+
+function putActiveSubscription(teamId: string, ownerId: string, now: Date) {
+  const renewsAt = new Date(now.getTime() + 30 * 24 * 3600 * 1000).toISOString();
+  return db().send(
+    new PutCommand({
+      TableName: config.tableName,
+      Item: {
+        ...keys.teamSubscription(teamId),
+        type: 'Subscription',
+        teamId,
+        userId: ownerId,
+        productName: DEMO_SUBSCRIPTION_PRODUCT,
+        status: 'active',
+        paymentFrequency: 'monthly',
+        method: 'card',
+        endSubscriptionAt: renewsAt,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/**
+ * Conditional writes refuse items that exist; on a re-run that is the expected outcome. In a
+ * transaction the item being written comes last (after its checks), and only its refusal counts.
+ */
+async function skipExisting(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return;
+    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+    const itemExists =
+      reasons.at(-1)?.Code === 'ConditionalCheckFailed' && reasons.slice(0, -1).every((r) => r.Code === 'None');
+    if (!itemExists) throw error;
+  }
+}

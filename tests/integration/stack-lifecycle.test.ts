@@ -1,0 +1,140 @@
+/**
+ * `npm start` as a user runs it (web app in Vite dev mode, data on disk), in a throwaway data folder
+ * on free ports: it prints the ready line, and stopping it leaves no process and no listening port,
+ * the DynamoDB Local JVM included; a crashed stack does not leave the JVM behind either.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assertPortFree, derivedServicePorts, freePorts } from '../../scripts/local/ports';
+import { repoRoot } from '../support/stack-env';
+
+jest.setTimeout(120_000);
+
+interface Started {
+  npm: ChildProcess;
+  port: number;
+  dataDir: string;
+  output: () => string;
+}
+
+async function startNpm(): Promise<Started> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fitgauge-lifecycle-'));
+  const [port] = await freePorts(1);
+  const npm = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), FITGAUGE_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  npm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  npm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const ready = `FitGauge is running at http://localhost:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready within 90 s:\n${output}`)), 90_000);
+    const check = () => {
+      if (output.split('\n').includes(ready)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    npm.stdout!.on('data', check);
+    npm.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
+  });
+  return { npm, port, dataDir, output: () => output };
+}
+
+/** The process and all its descendants, from /proc. */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) {
+    for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
+  }
+  return tree;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** Live processes among `pids` (zombies count as gone: they hold no port and no memory). */
+function alive(pids: number[]): number[] {
+  return pids.filter((pid) => {
+    try {
+      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+}
+
+async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return condition();
+}
+
+async function listeningPorts(ports: number[]): Promise<number[]> {
+  const taken: number[] = [];
+  for (const port of ports) await assertPortFree(port, 'check').catch(() => taken.push(port));
+  return taken;
+}
+
+describe('npm start', () => {
+  let started: Started | undefined;
+
+  afterEach(async () => {
+    if (!started) return;
+    for (const pid of alive(processTree(started.npm.pid!))) process.kill(pid, 'SIGKILL');
+    await rm(started.dataDir, { recursive: true, force: true });
+    started = undefined;
+  });
+
+  it('prints the ready line, and SIGTERM stops everything it started: no process, no listening port', async () => {
+    started = await startNpm();
+    const { npm, port, dataDir } = started;
+    const tree = processTree(npm.pid!);
+    expect(tree.map(commandOf).some((cmd) => cmd.startsWith('java ') && cmd.includes(dataDir))).toBe(true);
+    const ports = [port, ...Object.values(derivedServicePorts(dataDir))];
+    expect(await listeningPorts(ports)).toEqual(ports);
+
+    const exited = new Promise((resolve) => npm.once('exit', resolve));
+    npm.kill('SIGTERM');
+    await exited;
+
+    expect(await waitUntil(() => alive(tree).length === 0, 10_000)).toBe(true);
+    expect(await listeningPorts(ports)).toEqual([]);
+    expect(started.output()).toContain('SIGTERM: stopping FitGauge');
+  });
+
+  it('does not leave the DynamoDB Local JVM running when the stack process is killed outright', async () => {
+    started = await startNpm();
+    const tree = processTree(started.npm.pid!);
+    const java = tree.find((pid) => commandOf(pid).startsWith('java '))!;
+    const stackProcess = tree.find((pid) => commandOf(pid).includes('scripts/start.ts'))!;
+
+    process.kill(stackProcess, 'SIGKILL');
+
+    expect(await waitUntil(() => alive([java]).length === 0, 15_000)).toBe(true);
+    expect(await listeningPorts(Object.values(derivedServicePorts(started.dataDir)))).toEqual([]);
+  });
+});

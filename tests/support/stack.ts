@@ -1,0 +1,160 @@
+/**
+ * Helpers for e2e tests against the stack that tests/support/global-setup.ts starts (random ports,
+ * in-memory DynamoDB, seeded demo accounts with password Passw0rd!).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  AdminInitiateAuthCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DEMO_PASSWORD } from '../../scripts/seed/demo-data';
+import type { OutboxRecord } from '../../lambdas/lib/mail';
+import type { TestStackInfo } from '../../scripts/local/test-stack-info';
+import { readStackInfo } from './stack-env';
+
+export { DEMO_PASSWORD, demoAccounts, demoTeams } from '../../scripts/seed/demo-data';
+
+export interface StackUrls {
+  /** http://localhost:<port>: the web app and /config.json. */
+  baseUrl: string;
+  graphqlUrl: string;
+  realtimeUrl: string;
+  apiKey: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  cognitoEndpoint: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  outboxDir: string;
+  tableName: string;
+}
+
+export function stackInfo(): TestStackInfo {
+  return readStackInfo();
+}
+
+export function stackUrls(): StackUrls {
+  const info = readStackInfo();
+  return {
+    baseUrl: info.urls.app,
+    graphqlUrl: info.urls.graphql,
+    realtimeUrl: info.urls.realtime,
+    apiKey: info.config.apiKey,
+    region: info.config.region,
+    userPoolId: info.config.userPoolId,
+    userPoolClientId: info.config.userPoolClientId,
+    cognitoEndpoint: info.urls.cognito,
+    dynamodbEndpoint: info.urls.dynamodb,
+    s3Endpoint: info.urls.s3,
+    outboxDir: info.outboxDir,
+    tableName: info.env.TABLE_NAME,
+  };
+}
+
+/**
+ * Points this test process's AWS SDK clients (and lambdas/lib stores) at the stack's stand-ins by
+ * copying the stack's Lambda environment into process.env, e.g. to check what a call stored.
+ */
+export function useStackEnvironment(): void {
+  Object.assign(process.env, readStackInfo().env);
+}
+
+/** A Cognito client for the local pool (admin calls, ForgotPassword, …). Destroy it after use. */
+export function cognitoClient(): CognitoIdentityProviderClient {
+  const { cognitoEndpoint, region } = stackUrls();
+  return new CognitoIdentityProviderClient({
+    endpoint: cognitoEndpoint,
+    region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+export interface Tokens {
+  idToken: string;
+  /** What Amplify sends to AppSync in userPool mode (no email claim). */
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Signs in through Cognito (AdminInitiateAuth, ADMIN_USER_PASSWORD_AUTH) as the web app's sign-in Lambda does. */
+export async function signIn(email: string, password = DEMO_PASSWORD): Promise<Tokens> {
+  const { userPoolId, userPoolClientId } = stackUrls();
+  const client = cognitoClient();
+  try {
+    const { AuthenticationResult } = await client.send(
+      new AdminInitiateAuthCommand({
+        UserPoolId: userPoolId,
+        ClientId: userPoolClientId,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    if (!AuthenticationResult?.AccessToken || !AuthenticationResult.IdToken || !AuthenticationResult.RefreshToken) {
+      throw new Error(`Cognito returned no tokens for ${email}`);
+    }
+    return {
+      idToken: AuthenticationResult.IdToken,
+      accessToken: AuthenticationResult.AccessToken,
+      refreshToken: AuthenticationResult.RefreshToken,
+    };
+  } finally {
+    client.destroy();
+  }
+}
+
+export interface GraphQLError {
+  message: string;
+  errorType?: string;
+  path?: (string | number)[];
+  [key: string]: unknown;
+}
+
+export interface GraphQLResponse<T> {
+  status: number;
+  data?: T | null;
+  errors?: GraphQLError[];
+}
+
+/**
+ * Authorization for a call: a Cognito token (sent as AppSync expects it, the raw JWT in
+ * `Authorization`), the stack's API key (`apiKey: true`) or another key, or nothing.
+ */
+export type GraphQLAuth = { token: string } | { apiKey: true | string } | Record<string, never>;
+
+/** POST /graphql on the stack's gateway, as the web app calls AppSync. */
+export async function graphql<T = Record<string, any>>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  auth: GraphQLAuth = {},
+): Promise<GraphQLResponse<T>> {
+  const { graphqlUrl, apiKey } = stackUrls();
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if ('token' in auth) headers.authorization = auth.token;
+  if ('apiKey' in auth) headers['x-api-key'] = auth.apiKey === true ? apiKey : auth.apiKey;
+  const response = await fetch(graphqlUrl, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  const body = (await response.json()) as Omit<GraphQLResponse<T>, 'status'>;
+  return { status: response.status, ...body };
+}
+
+/** The messages in the stack's mail outbox (oldest first), optionally only those to one address. */
+export async function readOutbox(to?: string): Promise<OutboxRecord[]> {
+  const { outboxDir } = stackUrls();
+  const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+  const messages = await Promise.all(
+    files.map(async (f) => JSON.parse(await readFile(join(outboxDir, f), 'utf8')) as OutboxRecord),
+  );
+  return to ? messages.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : messages;
+}
+
+/** Waits for the next message to `to` that was sent after `since` (mail is written right after the call that sends it). */
+export async function waitForMail(to: string, since: Date, timeoutMs = 5000): Promise<OutboxRecord> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const message = (await readOutbox(to)).find((m) => new Date(m.sentAt) >= since);
+    if (message) return message;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
