@@ -86,7 +86,7 @@ async function dayContext(scores: ScoreStore, userId: string, date: ScoreDay) {
   return { current, previous: (current ? beforeLatest : latest) ?? null };
 }
 
-function storedAnswer(userId: string, date: ScoreDay, { questionSlug, value }: AnswerInput, answeredAt: string): StoredAnswer {
+export function storedAnswer(userId: string, date: ScoreDay, { questionSlug, value }: AnswerInput, answeredAt: string): StoredAnswer {
   return {
     id: `${userId}#${date}#${questionSlug}`,
     userId,
@@ -96,6 +96,33 @@ function storedAnswer(userId: string, date: ScoreDay, { questionSlug, value }: A
     value,
     score: answerScore(questionSlug, value),
     answeredAt,
+  };
+}
+
+export interface DayRecordInput {
+  userId: string;
+  date: ScoreDay;
+  answers: readonly AnswerInput[];
+  watchedVideos: boolean;
+  timeZone: string;
+  at: string;
+  /** The stored day being replaced, if any. */
+  current: StoredMemberDay | null;
+  /** The gamer's last stored day before `date`, if any. */
+  previous: StoredMemberDay | null;
+}
+
+/** The member day a check-in stores: its scores, the fgScore state chained from the day before, and its guards. */
+export function memberDayRecord({ userId, date, answers, watchedVideos, timeZone, at, current, previous }: DayRecordInput): StoredMemberDay {
+  const closesAt = scoreDayBounds(date, timeZone).end.toISOString();
+  return {
+    ...buildMemberDay({ userId, date, answers, previous: previous?.fg ?? null, watchedVideos }),
+    version: (current?.version ?? 0) + 1,
+    timeZone,
+    // A day answered in two zones closes at the earlier end: switching zones never reopens or extends a day.
+    closesAt: current && current.closesAt < closesAt ? current.closesAt : closesAt,
+    watchedVideos,
+    updatedAt: at,
   };
 }
 
@@ -119,16 +146,7 @@ export async function submitAnswers(
     if (current && at >= current.closesAt) throw new ConflictError(`The check-in for ${date} closed at ${current.closesAt}.`);
     const existing = current ? await scores.answers(caller.sub, { startDate: date, endDate: date }) : [];
     const watchedVideos = input.watchedVideos ?? current?.watchedVideos ?? false;
-    const closesAt = scoreDayBounds(date, timeZone).end.toISOString();
-    const day: StoredMemberDay = {
-      ...buildMemberDay({ userId: caller.sub, date, answers: input.answers, previous: previous?.fg ?? null, watchedVideos }),
-      version: (current?.version ?? 0) + 1,
-      timeZone,
-      // A day answered in two zones closes at the earlier end: switching zones never reopens or extends a day.
-      closesAt: current && current.closesAt < closesAt ? current.closesAt : closesAt,
-      watchedVideos,
-      updatedAt: at,
-    };
+    const day = memberDayRecord({ userId: caller.sub, date, answers: input.answers, watchedVideos, timeZone, at, current, previous });
     const previousAnswers = new Map(existing.map((answer) => [answer.questionSlug, answer]));
     const answers = input.answers.map((answer) => {
       const earlier = previousAnswers.get(answer.questionSlug);

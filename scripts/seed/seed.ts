@@ -19,6 +19,7 @@ import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
+import { seedDemoAnswers } from './answers';
 import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type DemoAccount } from './demo-data';
 
 export interface SeedResult {
@@ -89,6 +90,7 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
     }
     await skipExisting(putActiveSubscription(team.id, ownerId, now));
   }
+  await seedDemoAnswers(userIds, now);
   return { userIds };
 }
 

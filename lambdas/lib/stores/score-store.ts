@@ -199,16 +199,29 @@ async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Qu
 
 type PutRequest = { PutRequest: { Item: Record<string, unknown> } };
 
-async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
-  for (let start = 0; start < items.length; start += 25) {
-    let requests: PutRequest[] = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
-    // BatchWriteItem may leave items unprocessed under load; send those again, backing off, until none are left.
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
-      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: requests } }));
-      requests = (UnprocessedItems?.[config.tableName] ?? []) as PutRequest[];
-    }
+/** BatchWriteItem takes at most 25 items; a few batches go out side by side. */
+const BATCH_SIZE = 25;
+const BATCHES_IN_FLIGHT = 4;
+
+async function writeBatch(items: Record<string, unknown>[]): Promise<void> {
+  let requests: PutRequest[] = items.map((Item) => ({ PutRequest: { Item } }));
+  // BatchWriteItem may leave items unprocessed under load; send those again, backing off, until none are left.
+  for (let attempt = 0; requests.length > 0; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
+    const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: requests } }));
+    requests = (UnprocessedItems?.[config.tableName] ?? []) as PutRequest[];
   }
+}
+
+async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let start = next; start < items.length; start = next) {
+      next += BATCH_SIZE;
+      await writeBatch(items.slice(start, start + BATCH_SIZE));
+    }
+  };
+  await Promise.all(Array.from({ length: BATCHES_IN_FLIGHT }, worker));
 }
 
 function isDayConflict(error: unknown, dayIndex: number): boolean {

@@ -1,0 +1,40 @@
+import type { AnswerInput } from '@core/check-in';
+import type { ScoreDay } from '@core/dates';
+import { applyMemberDayChange, type TeamDayAggregate } from '@core/scoring';
+import type { ScoreHistory, StoredMemberDay } from '../lib/stores/score-store';
+import { memberDayRecord, storedAnswer } from './check-in';
+
+/**
+ * A whole history of check-ins turned into the items the check-ins themselves would have written (answers, member
+ * days chained day after day, team day aggregates), for loading in bulk with `ScoreStore.importHistory`: demo data
+ * and benchmarks, where one transaction per day would take minutes. Same rules as `submitAnswers`, applied in order.
+ */
+export interface GamerHistory {
+  userId: string;
+  timeZone: string;
+  /** The teams the gamer plays in. */
+  teamIds: string[];
+  /** One check-in per day, in any order; `at` is when it was sent (within that score day). */
+  checkIns: { date: ScoreDay; answers: AnswerInput[]; watchedVideos: boolean; at: Date }[];
+}
+
+export function historyOf(gamers: readonly GamerHistory[]): ScoreHistory {
+  const history: ScoreHistory = { answers: [], days: [], teamDays: [] };
+  const aggregates = new Map<string, { teamId: string; aggregate: TeamDayAggregate }>();
+  for (const gamer of gamers) {
+    let previous: StoredMemberDay | null = null;
+    for (const checkIn of [...gamer.checkIns].sort((a, b) => a.date.localeCompare(b.date))) {
+      const at = checkIn.at.toISOString();
+      const day = memberDayRecord({ userId: gamer.userId, ...checkIn, timeZone: gamer.timeZone, at, current: null, previous });
+      history.days.push(day);
+      history.answers.push(...checkIn.answers.map((answer) => storedAnswer(gamer.userId, checkIn.date, answer, at)));
+      for (const teamId of gamer.teamIds) {
+        const key = `${teamId}|${checkIn.date}`;
+        aggregates.set(key, { teamId, aggregate: applyMemberDayChange(aggregates.get(key)?.aggregate ?? null, null, day) });
+      }
+      previous = day;
+    }
+  }
+  history.teamDays = [...aggregates.values()];
+  return history;
+}
