@@ -3,30 +3,20 @@
  * the gateway, the teams Lambda and DynamoDB Local. A query, a mutation, and the subscription event it publishes.
  */
 import { Amplify } from 'aws-amplify';
-import { CONNECTION_STATE_CHANGE, ConnectionState, generateClient } from 'aws-amplify/api';
+import { generateClient } from 'aws-amplify/api';
 import { decodeJWT } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
+import { connectedOnce, eventually, installAmplifyNodeGlobals } from '../support/amplify-node';
 import { createPrivateKey, createSign } from 'node:crypto';
 import WebSocket from 'ws';
 import cognitoLocalKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
 import { demoTeams, signIn, stackUrls } from '../support/stack';
 
-/** Node 20 has no global WebSocket; the web app maps Amplify's wss://localhost back to ws:// the same way. */
-class LocalWebSocket extends WebSocket {
-  constructor(url: string | URL, protocols?: string | string[]) {
-    super(String(url).replace(/^wss:/, 'ws:'), protocols);
-  }
-}
-
 const urls = stackUrls();
-const originalSetTimeout = globalThis.setTimeout;
 let tokens: { idToken: string; accessToken: string };
 let directorId: string;
 
 beforeAll(async () => {
-  (globalThis as { WebSocket?: unknown }).WebSocket = LocalWebSocket;
-  // Amplify arms a handshake timer per connection that it never clears; keep it from holding the process open.
-  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => originalSetTimeout(...args).unref()) as typeof setTimeout;
+  installAmplifyNodeGlobals();
   tokens = await signIn('director@fitgauge.test');
   directorId = decodeJWT(tokens.idToken).payload.sub as string;
   Amplify.configure(
@@ -37,18 +27,6 @@ beforeAll(async () => {
     { Auth: { tokenProvider: { getTokens: async () => ({ accessToken: decodeJWT(tokens.accessToken), idToken: decodeJWT(tokens.idToken) }) } } },
   );
 });
-
-function connectedOnce(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = Hub.listen('api', ({ payload }) => {
-      const data = payload.data as { connectionState?: string } | undefined;
-      if (payload.event === CONNECTION_STATE_CHANGE && data?.connectionState === ConnectionState.Connected) {
-        stop();
-        resolve();
-      }
-    });
-  });
-}
 
 describe('aws-amplify v6 through the local gateway', () => {
   it('reads the public health query with the API key', async () => {
@@ -81,8 +59,7 @@ describe('aws-amplify v6 through the local gateway', () => {
       })) as { data: { setSelectedTeam: unknown } };
       expect(result.data.setSelectedTeam).toEqual({ userId: directorId, teamId: nightOwls.id, team: { name: 'Night Owls' } });
 
-      const deadline = Date.now() + 5000;
-      while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => originalSetTimeout(resolve, 20));
+      await eventually(received);
       expect(failures).toEqual([]);
       expect(received).toEqual([
         expect.objectContaining({ data: { onSelectedTeamChanged: { userId: directorId, teamId: nightOwls.id, team: { name: 'Night Owls' } } } }),

@@ -3,31 +3,20 @@
  * provider (subprotocol `header-...`, start with extensions.authorization, start_ack, ka, data).
  */
 import { Amplify } from 'aws-amplify';
-import { CONNECTION_STATE_CHANGE, ConnectionState, generateClient } from 'aws-amplify/api';
+import { generateClient } from 'aws-amplify/api';
 import { decodeJWT } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
-import WebSocket from 'ws';
+import { connectedOnce, eventually, installAmplifyNodeGlobals } from '../../../tests/support/amplify-node';
 import { logger } from '../../../lambdas/lib/appsync';
 import { testApiOptions } from './test-api';
 import { startGatewayServer, startTestIssuer, TEST_API_KEY, TEST_CLIENT_ID, TEST_POOL_ID, type TestIssuer } from './test-kit';
 
-/** Node 20 has no global WebSocket; Amplify turns http:// into wss://, which the local stack serves as ws:// (as the web app maps it). */
-class LocalWebSocket extends WebSocket {
-  constructor(url: string | URL, protocols?: string | string[]) {
-    super(String(url).replace(/^wss:/, 'ws:'), protocols);
-  }
-}
-
 let issuer: TestIssuer;
 let api: Awaited<ReturnType<typeof startGatewayServer>>;
 let tokens: { id: string; access: string };
-const originalSetTimeout = globalThis.setTimeout;
 
 beforeAll(async () => {
   jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
-  (globalThis as { WebSocket?: unknown }).WebSocket = LocalWebSocket;
-  // Amplify arms a 15 s handshake timer per connection and never clears it: keep it from holding the process open.
-  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => originalSetTimeout(...args).unref()) as typeof setTimeout;
+  installAmplifyNodeGlobals();
   issuer = await startTestIssuer();
   api = await startGatewayServer({ ...testApiOptions, jwksUri: issuer.jwksUri });
   tokens = { id: issuer.sign({ sub: 'amy', tokenUse: 'id' }), access: issuer.sign({ sub: 'amy', tokenUse: 'access' }) };
@@ -44,21 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
   await issuer.close();
-  // WebSocket and setTimeout stay replaced: Amplify may still touch them, and each test file has its own globals.
 });
-
-/** Resolves once Amplify's realtime provider reports the subscription acknowledged. */
-function connectedOnce(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = Hub.listen('api', ({ payload }) => {
-      const data = payload.data as { connectionState?: string } | undefined;
-      if (payload.event === CONNECTION_STATE_CHANGE && data?.connectionState === ConnectionState.Connected) {
-        stop();
-        resolve();
-      }
-    });
-  });
-}
 
 describe('aws-amplify v6 against the gateway', () => {
   it('queries with the API key', async () => {
@@ -100,8 +75,7 @@ describe('aws-amplify v6 against the gateway', () => {
         variables: { b: board },
       })) as { data: { addNote: { id: string } } };
 
-      const deadline = Date.now() + 5000;
-      while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await eventually(received);
       expect(failures).toEqual([]);
       expect(received).toEqual([
         expect.objectContaining({ data: { onNoteAdded: { id: result.data.addNote.id, boardId: board, text: 'hello subscribers' } } }),
