@@ -40,9 +40,11 @@ describe('navItemsFor', () => {
     expect(items.find((item) => item.label === 'Journal')?.marker).toBe(true);
   });
 
-  it('gives coaches the coach portal and gamers only the team links', () => {
+  it('gives coaches the coach portal, and gamers their check-in and scores plus the team links', () => {
     expect(labels(viewer({ groups: ['COACH'] }))).toEqual(['Coach Portal']);
-    expect(labels(viewer({ groups: ['GAMER'] }))).toEqual([]);
-    expect(labels(viewer({ groups: ['GAMER'], selectedTeamId: 't1' }))).toEqual(['Analytics', 'My Team', 'Journal']);
+    expect(labels(viewer({ groups: ['GAMER'] }))).toEqual(['Check-in', 'My scores']);
+    expect(labels(viewer({ groups: ['SELF'] }))).toEqual(['Check-in', 'My scores']);
+    expect(labels(viewer({ groups: ['GAMER'], selectedTeamId: 't1' }))).toEqual(['Check-in', 'My scores', 'Analytics', 'My Team', 'Journal']);
+    expect(navItemsFor(viewer({ groups: ['GAMER'] })).map((item) => item.to)).toEqual(['/home/check-in', '/home/my-scores']);
   });
 });

@@ -1,5 +1,6 @@
 import { isAdmin, isCoach, isDirector } from '@core/roles';
 import type { NavItem } from '@/components/layouts/app-frame';
+import { mayCheckIn } from '@/features/check-in/lib/check-in-form';
 import type { Viewer } from './viewer';
 
 const ADMIN_ITEMS: readonly NavItem[] = [
@@ -26,6 +27,13 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
   if (isAdmin(viewer.groups)) items.push(...ADMIN_ITEMS);
   if (isCoach(viewer.groups)) items.push({ to: '/home/coach-portal', label: 'Coach Portal', icon: 'clipboard' });
   if (isDirector(viewer.groups)) items.push({ to: '/home/manager-portal', label: 'Director Portal', icon: 'briefcase' });
+  // Gamers answer the daily check-in and follow their own scores, with or without a team.
+  if (mayCheckIn(viewer.groups)) {
+    items.push(
+      { to: '/home/check-in', label: 'Check-in', icon: 'check-square' },
+      { to: '/home/my-scores', label: 'My scores', icon: 'activity' },
+    );
+  }
   const teamId = viewer.selectedTeamId;
   if (teamId && viewer.groups.some((group) => TEAM_ROLES.includes(group))) {
     items.push(

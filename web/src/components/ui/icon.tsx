@@ -50,6 +50,9 @@ const ICONS = {
     </>
   ),
   book: <path d="M2 3h6a4 4 0 0 1 4 4v14a3 3 0 0 0-3-3H2zM22 3h-6a4 4 0 0 0-4 4v14a3 3 0 0 1 3-3h7z" />,
+  'log-out': <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />,
+  'check-square': <path d="m9 11 3 3L22 4M21 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11" />,
+  activity: <path d="M22 12h-4l-3 9L9 3l-3 9H2" />,
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof ICONS;

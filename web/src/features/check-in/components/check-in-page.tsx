@@ -1,0 +1,175 @@
+import { Alert, Button, Loader } from '@aws-amplify/ui-react';
+import { pillarOf } from '@core/pillars';
+import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, questionBySlug } from '@core/questionnaire';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CSSProperties, type FormEvent, useEffect, useRef, useState } from 'react';
+import { ChoiceChip } from '@/features/scores/components/choice-chip';
+import { SCORES_QUERY_KEY } from '@/features/scores/api/my-scores';
+import { formatInstant, formatScoreDay, pillarColourToken } from '@/features/scores/lib/score-display';
+import { browserTimeZone, type CheckInDay, getMyCheckIn, submitAnswers } from '../api/check-in';
+import { answeredCount, answersOf, type CheckInForm, checkInFormProblem, formFromDay, PILLAR_SECTIONS } from '../lib/check-in-form';
+import { DayScores } from './day-scores';
+import { QuestionField } from './question-field';
+import '../check-in.css';
+
+// The gamer's clock decides the score day; the browser knows it best (a trip abroad moves the day with the gamer).
+const timeZone = browserTimeZone();
+const checkInQueryKey = ['check-in', timeZone] as const;
+
+const gamingQuestion = questionBySlug(GAMING_TODAY_SLUG)!;
+const performanceQuestion = questionBySlug(GAME_PERFORMANCE_SLUG)!;
+
+/** /home/check-in: today's questions by pillar, sent as one check-in, then today's scores. */
+export function CheckInPage() {
+  const checkIn = useQuery({ queryKey: checkInQueryKey, queryFn: () => getMyCheckIn(timeZone) });
+  if (checkIn.isPending) {
+    return (
+      <div className="fg-page-loader" role="status">
+        <Loader size="large" />
+        <span className="fg-visually-hidden">Loading your check-in…</span>
+      </div>
+    );
+  }
+  if (checkIn.isError) {
+    return (
+      <Alert variation="error" heading="Your check-in could not be loaded" role="alert">
+        {checkIn.error.message}{' '}
+        <button type="button" className="fg-text-button" onClick={() => void checkIn.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  // A new score day (after 4 am) starts a fresh form.
+  return <CheckInEditor key={checkIn.data.date} day={checkIn.data} />;
+}
+
+function CheckInEditor({ day }: { day: CheckInDay }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<CheckInForm>(() => formFromDay(day));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sentCount, setSentCount] = useState(0);
+  const scoresHeading = useRef<HTMLHeadingElement>(null);
+
+  const send = useMutation({
+    mutationFn: submitAnswers,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(checkInQueryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: SCORES_QUERY_KEY });
+      setSentCount((count) => count + 1);
+    },
+  });
+
+  // After each submission the new scores take focus, so they are read out and scrolled into view.
+  useEffect(() => {
+    if (sentCount > 0) scoresHeading.current?.focus();
+  }, [sentCount]);
+
+  const update = (next: Partial<CheckInForm>) => {
+    setForm((current) => ({ ...current, ...next }));
+    setProblem(null);
+  };
+  const setChoices = (slug: string, chosen: string[]) => update({ choices: { ...form.choices, [slug]: chosen } });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const reason = checkInFormProblem(form);
+    setProblem(reason);
+    if (reason === null) send.mutate({ answers: answersOf(form), watchedVideos: form.watchedVideos, timeZone });
+  };
+
+  const error = problem ?? (send.isError ? send.error.message : null);
+  return (
+    <div className="fg-page fg-check-in">
+      <header className="fg-page__header">
+        <h1>Daily check-in</h1>
+        <p>
+          Score day {formatScoreDay(day.date)}. You can correct your answers until {formatInstant(day.closesAt)}; sending
+          again replaces them.
+        </p>
+      </header>
+
+      {day.checkedIn ? <DayScores day={day} headingRef={scoresHeading} /> : null}
+
+      <form className="fg-check-in__form" onSubmit={onSubmit} noValidate aria-labelledby="fg-check-in-answers">
+        <h2 id="fg-check-in-answers">{day.checkedIn ? 'Your answers' : "Today's questions"}</h2>
+
+        <QuestionField
+          question={gamingQuestion}
+          chosen={[String(form.gaming)]}
+          required
+          onChange={(chosen) => chosen.length > 0 && update({ gaming: chosen[0] === 'true' })}
+        />
+
+        {PILLAR_SECTIONS.map(({ pillar, questions }) => {
+          const colour = pillarColourToken(pillar.slug);
+          return (
+            <section
+              key={pillar.slug}
+              className="fg-pillar-section"
+              aria-labelledby={`fg-pillar-${pillar.slug}`}
+              style={{ '--fg-pillar-colour': colour } as CSSProperties}
+            >
+              <header className="fg-pillar-section__header">
+                <h3 id={`fg-pillar-${pillar.slug}`}>{pillarOf(pillar.slug).label}</h3>
+                <span className="fg-pillar-section__count">
+                  {answeredCount(form, questions)} of {questions.length} answered
+                </span>
+              </header>
+              {questions.map((question) => (
+                <QuestionField
+                  key={question.slug}
+                  question={question}
+                  chosen={form.choices[question.slug] ?? []}
+                  colour={colour}
+                  onChange={(chosen) => setChoices(question.slug, chosen)}
+                />
+              ))}
+            </section>
+          );
+        })}
+
+        {form.gaming ? (
+          <section className="fg-pillar-section" aria-labelledby="fg-pillar-game">
+            <header className="fg-pillar-section__header">
+              <h3 id="fg-pillar-game">Game</h3>
+            </header>
+            <QuestionField
+              question={performanceQuestion}
+              chosen={form.choices[GAME_PERFORMANCE_SLUG] ?? []}
+              onChange={(chosen) => setChoices(GAME_PERFORMANCE_SLUG, chosen)}
+            />
+          </section>
+        ) : null}
+
+        <fieldset className="fg-question">
+          <legend className="fg-question__text">Did you watch FitGauge videos today? Watching adds 10 points to today&apos;s FG Score.</legend>
+          <div className="fg-chips">
+            <ChoiceChip
+              type="checkbox"
+              name="watchedVideos"
+              value="true"
+              label="Watched videos"
+              checked={form.watchedVideos}
+              onChange={(checked) => update({ watchedVideos: checked })}
+            />
+          </div>
+        </fieldset>
+
+        <div className="fg-check-in__actions">
+          {error ? (
+            <Alert variation="error" role="alert" className="fg-check-in__error">
+              {error}
+            </Alert>
+          ) : null}
+          <Button type="submit" variation="primary" size="large" isFullWidth isLoading={send.isPending} loadingText="Sending…">
+            Submit
+          </Button>
+          <p className="fg-check-in__status" role="status">
+            {send.isPending ? 'Sending your answers…' : sentCount > 0 ? "Saved. Today's scores are updated." : ''}
+          </p>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { MAIN_SCORE_TYPES, type MainScoreType, type PillarSlug } from '@core/pillars';
+import { callApi, gqlOperation } from '@/lib/api-client';
+
+/** Every cached score read starts with this key, so a check-in can refresh them all at once. */
+export const SCORES_QUERY_KEY = ['scores'] as const;
+
+/** The gamer's score card now (schema.graphql Score). */
+export interface MyScore {
+  date: string;
+  score: number | null;
+  prevDayScore: number | null;
+  todayScore: number | null;
+  streak: number;
+  gaming: boolean;
+}
+
+export interface ScorePoint {
+  date: string;
+  value: number;
+}
+
+export interface ScoreSeries {
+  mainScoreStatistics: ScorePoint[];
+  perPillarScoreStatistics: { pillarSlug: PillarSlug; points: ScorePoint[] }[];
+  startDate: string;
+  endDate: string;
+}
+
+/** The statistics the My scores page draws: each main score's series, and the pillars' (they come with every type). */
+export interface MyScoreHistory {
+  score: MyScore | null;
+  series: Record<MainScoreType, ScoreSeries | null>;
+}
+
+const POINT = 'date value';
+
+// One request: the score card and one statistics call per main score (aliases), each with the pillars' series.
+const myScoreHistoryQuery = gqlOperation<
+  { score: MyScore | null } & Record<MainScoreType, ScoreSeries | null>,
+  { days: number }
+>(/* GraphQL */ `
+  query MyScoreHistory($days: Int) {
+    score: myScore {
+      date
+      score
+      prevDayScore
+      todayScore
+      streak
+      gaming
+    }
+    ${MAIN_SCORE_TYPES.map(
+      (type) => `${type}: myScoreStats(type: ${type}, days: $days) {
+      startDate
+      endDate
+      mainScoreStatistics { ${POINT} }
+      ${type === 'fgScore' ? `perPillarScoreStatistics { pillarSlug points { ${POINT} } }` : ''}
+    }`,
+    ).join('\n')}
+  }
+`);
+
+export async function getMyScoreHistory(days: number): Promise<MyScoreHistory> {
+  const data = await callApi(myScoreHistoryQuery, { days });
+  const series = Object.fromEntries(
+    MAIN_SCORE_TYPES.map((type) => {
+      const stats = data[type];
+      return [type, stats ? { ...stats, perPillarScoreStatistics: stats.perPillarScoreStatistics ?? [] } : null];
+    }),
+  ) as Record<MainScoreType, ScoreSeries | null>;
+  return { score: data.score, series };
+}

@@ -1,0 +1,161 @@
+import { Alert, Loader } from '@aws-amplify/ui-react';
+import { scoreTypeLabel } from '@core/pillars';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '@/components/ui/empty-state';
+import { getMyScoreHistory, type MyScoreHistory, SCORES_QUERY_KEY } from '../api/my-scores';
+import { chartRows, historySeries, isEmptyHistory, SCORE_WINDOWS, type ScoreWindow, seriesColour, seriesSummary } from '../lib/chart-data';
+import { formatScoreDay, scoreEntry } from '../lib/score-display';
+import { ChoiceChip } from './choice-chip';
+import { ScoreTiles } from './score-tile';
+import '../scores.css';
+
+// recharts is large: its chunk loads only when a chart is drawn.
+const ScoreChart = lazy(async () => ({ default: (await import('./score-chart')).ScoreChart }));
+
+const CHECK_IN_PATH = '/home/check-in';
+
+/** /home/my-scores: the overall score, the streak and each score over the last 7, 30 or 90 days. */
+export function MyScoresPage() {
+  const [days, setDays] = useState<ScoreWindow>(7);
+  const history = useQuery({
+    queryKey: [...SCORES_QUERY_KEY, 'history', days],
+    queryFn: () => getMyScoreHistory(days),
+    // Switching windows keeps the current charts on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+
+  let body: ReactNode;
+  if (history.isPending) {
+    body = <Loading label="Loading your scores…" />;
+  } else if (history.isError) {
+    body = (
+      <Alert variation="error" heading="Your scores could not be loaded" role="alert">
+        {history.error.message}{' '}
+        <button type="button" className="fg-text-button" onClick={() => void history.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  } else if (history.data.score?.score == null && isEmptyHistory(history.data)) {
+    body = (
+      <EmptyState
+        title="No scores yet"
+        description="Your scores appear here after your first daily check-in."
+        actions={
+          <Link className="amplify-button amplify-button--primary" to={CHECK_IN_PATH}>
+            Go to check-in
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = <ScoreHistory history={history.data} days={days} updating={history.isPlaceholderData} onDays={setDays} />;
+  }
+
+  return (
+    <div className="fg-page fg-my-scores">
+      <header className="fg-page__header">
+        <h1>My scores</h1>
+        <p>Your overall score, your streak, and how each score moved day by day.</p>
+      </header>
+      {body}
+    </div>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="fg-page-loader" role="status">
+      <Loader size="large" />
+      <span className="fg-visually-hidden">{label}</span>
+    </div>
+  );
+}
+
+interface ScoreHistoryProps {
+  history: MyScoreHistory;
+  days: ScoreWindow;
+  updating: boolean;
+  onDays: (days: ScoreWindow) => void;
+}
+
+function ScoreHistory({ history, days, updating, onDays }: ScoreHistoryProps) {
+  const score = history.score;
+  const span = history.series.fgScore ?? history.series.daily;
+  const streak = score?.streak ?? 0;
+  const series = historySeries(history);
+  return (
+    <>
+      <section aria-labelledby="fg-my-scores-now">
+        <h2 id="fg-my-scores-now">Now</h2>
+        <ScoreTiles
+          label="Overall score and streak"
+          emphasisFirst
+          entries={[
+            scoreEntry('fgScore', score?.score),
+            { type: 'streak', title: 'Streak', score: streak, label: streak === 1 ? 'day in a row' : 'days in a row', colour: null },
+            { ...scoreEntry('daily', score?.todayScore), title: "Today's Daily Score" },
+          ]}
+        />
+      </section>
+
+      <section aria-labelledby="fg-my-scores-history" aria-busy={updating}>
+        <div className="fg-my-scores__history-head">
+          <h2 id="fg-my-scores-history">History</h2>
+          <fieldset className="fg-window-switch">
+            <legend className="fg-visually-hidden">Window</legend>
+            <div className="fg-chips">
+              {SCORE_WINDOWS.map((option) => (
+                <ChoiceChip
+                  key={option}
+                  type="radio"
+                  name="window"
+                  value={String(option)}
+                  label={`${option} days`}
+                  checked={days === option}
+                  onChange={(checked) => checked && onDays(option)}
+                />
+              ))}
+            </div>
+          </fieldset>
+        </div>
+        {span ? (
+          <p className="fg-my-scores__window">
+            {formatScoreDay(span.startDate)} to {formatScoreDay(span.endDate)}
+            {updating ? ' · updating…' : ''}
+          </p>
+        ) : null}
+        {isEmptyHistory(history) ? (
+          <p className="fg-my-scores__none">No scores in the last {days} days.</p>
+        ) : (
+          <ul className="fg-chart-grid">
+            {series.map(({ type, points }) => {
+              const title = scoreTypeLabel(type);
+              const summary = seriesSummary(points);
+              return (
+                <li key={type} className="fg-chart-card" data-score-type={type}>
+                  <h3>
+                    <span className="fg-chart-card__swatch" style={{ background: seriesColour(type) }} aria-hidden="true" />
+                    {title}
+                  </h3>
+                  <p className="fg-chart-card__summary">
+                    {summary.latest
+                      ? `Latest ${summary.latest.value} (${formatScoreDay(summary.latest.date)}) · average ${summary.average} · ${summary.count} of ${days} days`
+                      : `No data in the last ${days} days`}
+                  </p>
+                  {span && summary.count > 0 ? (
+                    <Suspense fallback={<div className="fg-chart-card__placeholder" />}>
+                      <ScoreChart rows={chartRows(span, points)} colour={seriesColour(type)} name={title} />
+                    </Suspense>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

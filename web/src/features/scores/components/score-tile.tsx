@@ -1,0 +1,32 @@
+import type { CSSProperties } from 'react';
+import type { ScoreEntry } from '../lib/score-display';
+
+/** What a tile shows: a score, or another number shown the same way (the streak). */
+export type TileEntry = Omit<ScoreEntry, 'type' | 'score'> & { type: string; score: number | null };
+import '../scores.css';
+
+/** One score: its name, the whole number (a dash when empty) and the tier or label, tinted with the pillar colour. */
+export function ScoreTile({ entry, emphasis = false }: { entry: TileEntry; emphasis?: boolean }) {
+  const style = entry.colour ? ({ '--fg-score-colour': entry.colour } as CSSProperties) : undefined;
+  return (
+    <li className="fg-score-tile" data-score-type={entry.type} data-emphasis={emphasis || undefined} style={style}>
+      <span className="fg-score-tile__title">{entry.title}</span>
+      <span className="fg-score-tile__value">
+        {entry.score ?? <span aria-hidden="true">–</span>}
+        {entry.score === null ? <span className="fg-visually-hidden">no score</span> : null}
+      </span>
+      <span className="fg-score-tile__label">{entry.label}</span>
+    </li>
+  );
+}
+
+/** A grid of score tiles under a heading. */
+export function ScoreTiles({ entries, label, emphasisFirst = false }: { entries: readonly TileEntry[]; label: string; emphasisFirst?: boolean }) {
+  return (
+    <ul className="fg-score-tiles" aria-label={label}>
+      {entries.map((entry, index) => (
+        <ScoreTile key={entry.type} entry={entry} emphasis={emphasisFirst && index === 0} />
+      ))}
+    </ul>
+  );
+}

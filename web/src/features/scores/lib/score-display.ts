@@ -1,0 +1,78 @@
+import { isGameScoreType, isPillarSlug, pillarOf, type PillarSlug, type ScoreType, scoreTypeLabel } from '@core/pillars';
+import { readinessTier, scoreLabel } from '@core/scoring';
+
+/** How a score is shown: its name, the whole number (or nothing), the words for it and its colour. */
+export interface ScoreEntry {
+  type: ScoreType;
+  title: string;
+  score: number | null;
+  /** Readiness tier for the main score, score label otherwise ("No data", "No Gaming" included). */
+  label: string;
+  /** Theme token of the pillar colour; null for the scores outside the pillars. */
+  colour: string | null;
+}
+
+/** The theme token of a pillar's colour (spec 001: physical orange, nutrition green, mental red, lifestyle blue, sleep purple). */
+export const pillarColourToken = (slug: PillarSlug) => `var(--amplify-colors-pillar-${slug})`;
+
+/** The main score (fgScore) reads as a readiness tier; without one (null or 0) it reads "No data". */
+export function mainScoreLabel(score: number | null | undefined): string {
+  return readinessTier(score) ?? scoreLabel(score);
+}
+
+export function scoreEntry(type: ScoreType, score: number | null | undefined, { gaming = true }: { gaming?: boolean } = {}): ScoreEntry {
+  return {
+    type,
+    title: scoreTypeLabel(type),
+    score: score ?? null,
+    label: type === 'fgScore' ? mainScoreLabel(score) : scoreLabel(score, { noGaming: !gaming && isGameScoreType(type) }),
+    colour: isPillarSlug(type) ? pillarColourToken(pillarOf(type).slug) : null,
+  };
+}
+
+export interface DayScoresInput {
+  fgScore: number | null;
+  dailyScore: number | null;
+  gameReadiness: number | null;
+  gamePerformance: number | null;
+  gaming: boolean;
+  pillars: readonly { pillarSlug: PillarSlug; score: number | null }[];
+}
+
+/** A day's scores as shown after a check-in: the main scores, then one per pillar in pillar order. */
+export function dayScoreEntries(day: DayScoresInput): { main: ScoreEntry[]; pillars: ScoreEntry[] } {
+  const { gaming } = day;
+  return {
+    main: [
+      scoreEntry('fgScore', day.fgScore),
+      scoreEntry('daily', day.dailyScore),
+      scoreEntry('gameReadiness', day.gameReadiness, { gaming }),
+      scoreEntry('gamePerformance', day.gamePerformance, { gaming }),
+    ],
+    pillars: day.pillars.map(({ pillarSlug, score }) => scoreEntry(pillarSlug, score)),
+  };
+}
+
+/** "04/10/2026" for a score day (spec: displayed dates are MM/dd/yyyy). */
+export function formatScoreDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${month}/${date}/${year}`;
+}
+
+/** "04/11/2026 - 04:00 AM" in the browser's zone (spec: displayed dates MM/dd/yyyy - hh:mm a). */
+export function formatInstant(iso: string, timeZone?: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.month}/${parts.day}/${parts.year} - ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
+}
