@@ -5,7 +5,7 @@ import { version } from '../../package.json';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
-import { ApiFunctions } from './functions';
+import { ApiFunctions, type DiscordApp } from './functions';
 import { acknowledgeCdkHelpers } from './nag';
 import { Secrets } from './secrets';
 import { Storage } from './storage';
@@ -18,6 +18,8 @@ export interface FitGaugeStackProps extends StackProps {
   readonly mailFrom: string;
   /** SSM path under which the operator stores the SecureString secrets, e.g. /fitgauge. */
   readonly secretsPrefix: string;
+  /** Discord's OAuth app for social sign-in (its secret is an SSM parameter, not a prop). */
+  readonly discord: DiscordApp;
 }
 
 /** Everything FitGauge runs on in AWS; the pieces are in ./auth, ./data, ./storage, ./secrets, ./functions, ./api, ./web-hosting. */
@@ -45,6 +47,7 @@ export class FitGaugeStack extends Stack {
       secrets,
       mailFrom: props.mailFrom,
       appVersion: version,
+      discord: props.discord,
     });
     this.api = new Api(this, 'Api', { userPool: this.auth.userPool, functions: this.functions.byName, resolvers: resolverMap });
     const graphqlApi = this.api.graphqlApi;
@@ -63,6 +66,8 @@ export class FitGaugeStack extends Stack {
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
       uploadsBucketUrl: this.storage.uploadsUrl,
+      discordAuthorizeUrl: props.discord.authorizeUrl,
+      discordClientId: props.discord.clientId,
     });
 
     new CfnOutput(this, 'GraphqlEndpoint', { value: graphqlApi.graphqlUrl });

@@ -71,6 +71,14 @@ export interface ApiFunctionsProps {
   /** Verified SES identity (address) the product sends mail from. */
   readonly mailFrom: string;
   readonly appVersion: string;
+  /** Discord's OAuth app, for the functions that use the Discord client secret. */
+  readonly discord: DiscordApp;
+}
+
+export interface DiscordApp {
+  readonly clientId: string;
+  readonly apiUrl: string;
+  readonly authorizeUrl: string;
 }
 
 /** One Node 20 arm64 function per entry, bundled locally by esbuild, with the access its `uses` declares. */
@@ -143,6 +151,10 @@ export class ApiFunctions extends Construct {
       const { env, parameter } = secrets.parameters[resource];
       fn.addEnvironment(env, parameter.parameterName);
       parameter.grantRead(role);
+      if (resource === 'discordClientSecret') {
+        fn.addEnvironment('DISCORD_CLIENT_ID', this.props.discord.clientId);
+        fn.addEnvironment('DISCORD_API_URL', this.props.discord.apiUrl);
+      }
       return;
     }
     switch (resource) {

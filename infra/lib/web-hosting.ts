@@ -18,6 +18,8 @@ export interface WebConfig {
   userPoolId: string;
   userPoolClientId: string;
   uploadsBucketUrl: string;
+  discordAuthorizeUrl: string;
+  discordClientId: string;
 }
 
 export interface WebHostingProps {

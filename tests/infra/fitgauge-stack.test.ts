@@ -281,9 +281,14 @@ describe('CloudFront', () => {
       .find((file) => existsSync(file));
     const config = JSON.parse(readFileSync(configDir!, 'utf8'));
     expect(Object.keys(config).sort()).toEqual(
-      ['apiKey', 'graphqlEndpoint', 'mode', 'region', 'uploadsBucketUrl', 'userPoolClientId', 'userPoolId'].sort(),
+      ['apiKey', 'discordAuthorizeUrl', 'discordClientId', 'graphqlEndpoint', 'mode', 'region', 'uploadsBucketUrl', 'userPoolClientId', 'userPoolId'].sort(),
     );
-    expect(config).toMatchObject({ mode: 'aws', region: 'us-east-1', graphqlEndpoint: expect.stringMatching(/^<<marker:/) });
+    expect(config).toMatchObject({
+      mode: 'aws',
+      region: 'us-east-1',
+      graphqlEndpoint: expect.stringMatching(/^<<marker:/),
+      discordAuthorizeUrl: 'https://discord.com/oauth2/authorize',
+    });
   });
 });
 

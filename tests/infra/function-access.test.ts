@@ -65,6 +65,7 @@ beforeAll(() => {
     secrets: new Secrets(stack, 'Secrets', { prefix: '/fg-test/' }),
     mailFrom: 'no-reply@mail.fitgauge.test',
     appVersion: '9.9.9',
+    discord: { clientId: 'discord-app-1', apiUrl: 'https://discord.test/api', authorizeUrl: 'https://discord.test/oauth2/authorize' },
   });
   const web = new WebHosting(stack, 'Web', { accessLogs: storage.accessLogs, distPath: '/nonexistent/web/dist', mediaOrigins: [] });
   web.deploySite({
@@ -75,6 +76,8 @@ beforeAll(() => {
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.userPoolClient.userPoolClientId,
     uploadsBucketUrl: storage.uploadsUrl,
+    discordAuthorizeUrl: 'https://discord.test/oauth2/authorize',
+    discordClientId: 'discord-app-1',
   });
   acknowledgeCdkHelpers(stack);
   template = Template.fromStack(stack);
@@ -87,7 +90,12 @@ describe('secrets', () => {
       STRIPE_WEBHOOK_SECRET_PARAM: '/fg-test/stripe/webhook-secret',
     });
     expect(envOf('billing')).not.toHaveProperty('DISCORD_CLIENT_SECRET_PARAM');
-    expect(envOf('accounts')).toMatchObject({ DISCORD_CLIENT_SECRET_PARAM: '/fg-test/discord/client-secret' });
+    expect(envOf('accounts')).toMatchObject({
+      DISCORD_CLIENT_SECRET_PARAM: '/fg-test/discord/client-secret',
+      DISCORD_CLIENT_ID: 'discord-app-1',
+      DISCORD_API_URL: 'https://discord.test/api',
+    });
+    expect(envOf('billing')).not.toHaveProperty('DISCORD_CLIENT_ID');
 
     const billingParams = resourcesFor('billing', 'ssm:GetParameter');
     expect(billingParams).toContain(':parameter/fg-test/stripe/secret-key');
