@@ -16,6 +16,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lambdas/lib/config';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
+import { dynamoAccountStore } from '../../lambdas/lib/stores/account-store';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
@@ -35,8 +36,9 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
     for (const account of demoAccounts) {
       const sub = await ensureCognitoUser(cognito, account);
       userIds[account.email] = sub;
-      await skipExisting(
-        dynamoUserStore.create({
+      // Through the account store, as sign-up does, so demo e-mails hold their uniqueness claims too.
+      if (!(await dynamoUserStore.get(sub))) {
+        await dynamoAccountStore.create({
           id: sub,
           email: account.email,
           fullName: account.fullName,
@@ -47,8 +49,8 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
           selectedTeamId: null,
           createdAt: at,
           updatedAt: at,
-        }),
-      );
+        });
+      }
     }
   } finally {
     cognito.destroy();
