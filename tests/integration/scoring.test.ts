@@ -251,19 +251,20 @@ describe('team statistics', () => {
 
 describe('who may read what', () => {
   const teamReads = [TEAM_STATS, TEAM_DATA, TEAM_DATA_PRO];
+  const teamIdOf = (name: string) => demoTeams.find((team) => team.name === name)!.id;
   it.each([
-    ['coach', nightOwls, true],
-    ['coach', ironWolves, false],
-    ['director', nightOwls, true],
-    ['director', ironWolves, true],
-    ['admin', ironWolves, true],
-    ['gamer1', nightOwls, false],
-    ['gamer1', ironWolves, false],
-    ['solo', nightOwls, false],
-    ['newcoach', ironWolves, false],
-  ])('team statistics: %s reading %s is allowed: %s', async (who, teamId, allowed) => {
+    ['coach', 'Night Owls', true],
+    ['coach', 'Iron Wolves', false],
+    ['director', 'Night Owls', true],
+    ['director', 'Iron Wolves', true],
+    ['admin', 'Iron Wolves', true],
+    ['gamer1', 'Night Owls', false],
+    ['gamer1', 'Iron Wolves', false],
+    ['solo', 'Night Owls', false],
+    ['newcoach', 'Iron Wolves', false],
+  ])('team statistics: %s reading %s is allowed: %s', async (who, teamName, allowed) => {
     for (const query of teamReads) {
-      const response = await call(who, query, { teamId, days: 7 });
+      const response = await call(who, query, { teamId: teamIdOf(teamName as string), days: 7 });
       if (allowed) expect(response.errors).toBeUndefined();
       else expect(errorTypeOf(response)).toBe('Unauthorized');
     }

@@ -317,8 +317,10 @@ export const dynamoScoreStore: ScoreStore = {
         Update: {
           TableName,
           Key: keys.user(day.userId),
-          UpdateExpression: 'SET timeZone = :zone, updatedAt = :at',
+          UpdateExpression: 'SET #zone = :zone, updatedAt = :at',
           ConditionExpression: 'attribute_exists(pk)',
+          // timeZone is a DynamoDB reserved word.
+          ExpressionAttributeNames: { '#zone': 'timeZone' },
           ExpressionAttributeValues: { ':zone': userTimeZone, ':at': at },
         },
       });

@@ -1,0 +1,69 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { buildMemberDay, memberDayDelta } from '@core/scoring';
+import { DayVersionConflict, dynamoScoreStore, type DayWrite, type StoredMemberDay } from './score-store';
+
+// Adapter test: the shape of the one transaction a check-in sends (DynamoDB itself: tests/integration/scoring.test.ts).
+const dynamo = mockClient(DynamoDBDocumentClient);
+const at = '2026-04-10T10:00:00.000Z';
+
+function day(answers: { questionSlug: string; value: string }[], version: number): StoredMemberDay {
+  const built = buildMemberDay({ userId: 'g1', date: '2026-04-10', answers, previous: null, watchedVideos: false });
+  return { ...built, version, timeZone: 'UTC', closesAt: '2026-04-11T04:00:00.000Z', watchedVideos: false, updatedAt: at };
+}
+
+function correction(): DayWrite {
+  const before = day([{ questionSlug: 'sleep-quality', value: 'great' }], 1);
+  const after = day([{ questionSlug: 'sleep-quality', value: 'terrible' }], 2);
+  return {
+    day: after,
+    expectedVersion: 1,
+    answers: [{ id: 'a', userId: 'g1', date: '2026-04-10', questionSlug: 'sleep-quality', pillarSlug: 'sleep', value: 'terrible', score: 0, answeredAt: at }],
+    removedQuestionSlugs: ['pain'],
+    teamIds: ['t1', 't2'],
+    teamDelta: memberDayDelta(before, after),
+    userTimeZone: 'Europe/Berlin',
+  };
+}
+
+beforeAll(() => {
+  process.env.TABLE_NAME = 'fitgauge';
+});
+beforeEach(() => dynamo.reset());
+
+describe('dynamoScoreStore.saveDay', () => {
+  it('writes answers, the versioned day, each team by delta and the zone in one transaction', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    await dynamoScoreStore.saveDay(correction());
+    const [{ args }] = dynamo.commandCalls(TransactWriteCommand);
+    const items = args[0].input.TransactItems!;
+    expect(items.map((item) => Object.keys(item)[0])).toEqual(['Put', 'Delete', 'Put', 'Update', 'Update', 'Update']);
+    expect(items[1].Delete!.Key).toEqual({ pk: 'USER#g1', sk: 'ANSWER#2026-04-10#pain' });
+    expect(items[2].Put).toMatchObject({ ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': 1 } });
+    const team = items[3].Update!;
+    expect(team.Key).toEqual({ pk: 'TEAM#t1', sk: 'DAY#2026-04-10' });
+    expect(team.UpdateExpression).toMatch(/^SET .*#member = :member ADD /);
+    // The sleep pillar went from 33 (one of three questions at 100) to 0: its sum drops by 33, the member still counts once.
+    const sleepIndex = Object.entries(team.ExpressionAttributeNames!).find(([, name]) => name === 'sum_sleep')![0].slice(2);
+    expect(team.ExpressionAttributeValues).toMatchObject({ [`:s${sleepIndex}`]: -33, [`:c${sleepIndex}`]: 0 });
+    expect(items[5].Update).toMatchObject({ Key: { pk: 'USER#g1', sk: 'PROFILE' }, ExpressionAttributeValues: { ':zone': 'Europe/Berlin' } });
+  });
+
+  it('reports a day changed meanwhile as a version conflict', async () => {
+    dynamo.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }],
+      }),
+    );
+    await expect(dynamoScoreStore.saveDay(correction())).rejects.toBeInstanceOf(DayVersionConflict);
+  });
+
+  it('refuses a write over DynamoDB’s 100 items before sending it', async () => {
+    const write = { ...correction(), teamIds: Array.from({ length: 97 }, (_, index) => `t${index}`) };
+    await expect(dynamoScoreStore.saveDay(write)).rejects.toThrow(RangeError);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});
