@@ -2,7 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { LogLevel } from '@aws-lambda-powertools/logger/types';
 import type { AppSyncIdentityCognito, AppSyncResolverEvent } from 'aws-lambda';
 import { primaryRole, type Role } from '@core/roles';
-import { UnauthorizedError } from './errors';
+import { AppError, UnauthorizedError } from './errors';
 
 /** The event AppSync sends a direct Lambda resolver; the local gateway builds the same shape. */
 export type ResolverEvent<TArgs = Record<string, unknown>, TSource = Record<string, unknown> | null> =
@@ -47,8 +47,13 @@ export function createResolverHandler(resolvers: Record<string, FieldResolver>) 
     try {
       return await resolve(event);
     } catch (error) {
-      logger.warn('resolver failed', { field, error: error as Error });
-      throw error;
+      if (error instanceof AppError) {
+        logger.warn('resolver refused', { field, error });
+        throw error;
+      }
+      // An unexpected failure (an AWS SDK error, a bug) reaches the caller as Lambda:Unhandled without its internals.
+      logger.error('resolver failed', { field, error: error as Error });
+      throw new Error('Something went wrong. Please try again later.');
     }
   };
   return Object.assign(handler, { fields: Object.keys(resolvers) });
