@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
+import { plannedAdminRoutes, plannedTeamRoutes } from './routes/home/planned-routes';
 import { RouteError } from './routes/route-error';
 
 /** `/` leads to sign-in, keeping the query (e.g. an OAuth `code` coming back from social login). */
@@ -30,6 +31,9 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/auth/root')).AuthRoot }),
         children: [
           { index: true, element: <Navigate to={paths.auth.login} replace /> },
+          { path: 'login', lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginPage }) },
+          { path: 'signup', lazy: async () => ({ Component: (await import('./routes/auth/signup')).SignUpPage }) },
+          { path: 'forgot-password', lazy: async () => ({ Component: (await import('./routes/auth/forgot-password')).ForgotPasswordPage }) },
           { path: '*', lazy: notFoundContent },
         ],
       },
@@ -38,9 +42,12 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/home/root')).HomeRoot }),
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./routes/home/index')).HomeIndex }) },
+          ...plannedTeamRoutes,
+          { lazy: async () => ({ Component: (await import('./routes/home/admin-routes')).AdminRoutes }), children: plannedAdminRoutes },
           { path: '*', lazy: notFoundContent },
         ],
       },
+      { path: 'pricing', lazy: async () => ({ Component: (await import('./routes/pricing')).PricingPage }) },
       { path: '*', lazy: notFoundPage },
     ],
   },

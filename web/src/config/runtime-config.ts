@@ -13,6 +13,9 @@ export const runtimeConfigSchema = z.object({
   userPoolId: z.string().check(z.minLength(1)),
   userPoolClientId: z.string().check(z.minLength(1)),
   uploadsBucketUrl: z.optional(z.url()),
+  /** Discord's OAuth2 authorize page (a local stand-in in local mode); without it there is no Discord sign-in. */
+  discordAuthorizeUrl: z.optional(z.url()),
+  discordClientId: z.optional(z.string().check(z.minLength(1))),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

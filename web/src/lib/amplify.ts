@@ -18,7 +18,12 @@ export function configureAmplify(config: RuntimeConfig): void {
       },
       Auth: { Cognito: { userPoolId: config.userPoolId, userPoolClientId: config.userPoolClientId } },
     },
-    // Tokens come from the app's own session (see session-tokens.ts), not from Amplify Auth's sign-in.
-    { Auth: { tokenProvider: sessionTokenProvider } },
+    {
+      // Tokens come from the app's own session (see session-tokens.ts), not from Amplify Auth's sign-in.
+      Auth: { tokenProvider: sessionTokenProvider },
+      // No IAM signing: otherwise every call, API-key ones too, first asks the token provider for a session,
+      // and the session's own refresh call (API key) would wait on itself while the token is near expiry.
+      API: { REST: { defaultAuthMode: 'none' } },
+    },
   );
 }

@@ -38,6 +38,18 @@ interface MessageStream<T> {
 }
 
 let client: GraphqlClient | null = null;
+const errorListeners = new Set<(error: ApiError) => void>();
+
+/** Hears every failed call and subscription (e.g. the session reacts to an expired token); returns the unsubscribe. */
+export function onApiError(listener: (error: ApiError) => void): () => void {
+  errorListeners.add(listener);
+  return () => errorListeners.delete(listener);
+}
+
+function reported(error: ApiError): ApiError {
+  for (const listener of errorListeners) listener(error);
+  return error;
+}
 
 /** Amplify's GraphQL client; created on first use, so after configureAmplify() ran. */
 export function apiClient(): GraphqlClient {
@@ -70,7 +82,7 @@ export async function callApi<TData, TVariables extends object>(
     const result = (await apiClient().graphql({ query: operation, variables, authMode: options.authMode })) as GraphQLResult<TData>;
     return result.data;
   } catch (reason) {
-    throw toApiError(reason);
+    throw reported(toApiError(reason));
   }
 }
 
@@ -86,7 +98,7 @@ export function subscribeApi<TData, TVariables extends object>(
   }>;
   const subscription = messages.subscribe({
     next: (message) => handlers.next(message.data),
-    error: (reason) => handlers.error?.(toApiError(reason)),
+    error: (reason) => handlers.error?.(reported(toApiError(reason))),
   });
   return () => subscription.unsubscribe();
 }

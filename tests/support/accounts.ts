@@ -1,0 +1,80 @@
+/**
+ * Account helpers for browser tests: fresh accounts made through the API, sessions to start a page
+ * signed in, and the sign-in form. Fresh accounts keep destructive cases (try limit, password reset,
+ * disabling) away from the shared demo accounts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { SESSION_STORAGE_KEY, sessionFromGrant, type AuthGrant } from '../../web/src/features/auth/session/session-store';
+import { DEMO_PASSWORD, graphql, stackUrls, waitForMail } from './stack';
+
+const GRANT = 'accessToken idToken refreshToken expiresIn groups user { id email fullName avatar role }';
+
+/** An e-mail address nobody has used in this stack yet. */
+export const freshEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@fitgauge.test`;
+
+async function publicGrant(field: 'loginUser' | 'signUpUser', query: string, variables: Record<string, unknown>): Promise<AuthGrant> {
+  const response = await graphql<Record<string, AuthGrant>>(query, variables, { apiKey: true });
+  const grant = response.data?.[field];
+  if (!grant) throw new Error(`${field} failed: ${JSON.stringify(response.errors)}`);
+  return grant;
+}
+
+/** Signs up a new GAMER through the API (password Passw0rd! unless given). */
+export function signUpAccount(email: string, fullName = 'Test Gamer', password = DEMO_PASSWORD): Promise<AuthGrant> {
+  return publicGrant(
+    'signUpUser',
+    `mutation($data: SignUpData!, $password: String!, $confirmPassword: String!) {
+      signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword) { ${GRANT} } }`,
+    { data: { fullName, email }, password, confirmPassword: password },
+  );
+}
+
+export function logInAccount(email: string, password = DEMO_PASSWORD): Promise<AuthGrant> {
+  return publicGrant(
+    'loginUser',
+    `mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { ${GRANT} } }`,
+    { email, password },
+  );
+}
+
+/** Starts every page of `context` signed in as `email`: the session the app keeps in local storage, set before it loads. */
+export async function signInContext(context: BrowserContext, email: string): Promise<AuthGrant> {
+  const grant = await logInAccount(email);
+  const stored = JSON.stringify(sessionFromGrant(grant, Date.now()));
+  await context.addInitScript(
+    ([key, value]) => {
+      // Only on the first load, so sign-out and reloads behave as they do for a user.
+      if (!sessionStorage.getItem('fg.test.seeded')) {
+        localStorage.setItem(key!, value!);
+        sessionStorage.setItem('fg.test.seeded', '1');
+      }
+    },
+    [SESSION_STORAGE_KEY, stored],
+  );
+  return grant;
+}
+
+/** The session the app keeps in local storage, as the page sees it. */
+export const storedSession = (page: Page) =>
+  page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as ReturnType<typeof sessionFromGrant>) : null;
+  }, SESSION_STORAGE_KEY);
+
+/** Fills in and sends the sign-in form of the page (which must show /auth/login). */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** The 6-digit password-reset code mailed to `email` after `since` (read from the stack's outbox). */
+export async function resetCodeFor(email: string, since: Date): Promise<string> {
+  const mail = await waitForMail(email, since);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`No 6-digit code in the mail to ${email}: ${mail.text}`);
+  return code;
+}
+
+export const baseUrl = () => stackUrls().baseUrl.replace(/\/$/, '');

@@ -1,0 +1,1 @@
+export { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';

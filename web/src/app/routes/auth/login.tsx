@@ -1,0 +1,1 @@
+export { LoginPage } from '@/features/auth/components/login-page';

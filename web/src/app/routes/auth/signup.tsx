@@ -1,0 +1,1 @@
+export { SignUpPage } from '@/features/auth/components/signup-page';

@@ -1,0 +1,1 @@
+export { AdminRoutes } from '@/features/auth/components/require-session';

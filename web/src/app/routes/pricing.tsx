@@ -1,0 +1,32 @@
+import { Button } from '@aws-amplify/ui-react';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { ApiStatus } from '@/features/system/components/api-status';
+
+/** /pricing (public): where plans will be bought; gamers land here after sign-in and sign-up. */
+export function PricingPage() {
+  const session = useSession();
+  const { signOut, signingOut } = useSignOut();
+  return (
+    <PublicLayout footer={<ApiStatus />}>
+      <EmptyState
+        title="Pricing"
+        description="The team dashboard plan, with monthly and yearly prices and purchase, will appear here."
+        actions={
+          session ? (
+            <Button onClick={() => void signOut()} isLoading={signingOut} loadingText="Signing out…">
+              Sign Out
+            </Button>
+          ) : null
+        }
+        footer={
+          session ? (
+            <p className="fg-signed-in-as">Signed in as {session.user.fullName ?? session.user.email}</p>
+          ) : null
+        }
+      />
+    </PublicLayout>
+  );
+}

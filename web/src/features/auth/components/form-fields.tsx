@@ -1,0 +1,69 @@
+import { PasswordField, TextField } from '@aws-amplify/ui-react';
+import { PASSWORD_MIN_LENGTH } from '@core/validation/auth';
+import { useId, type InputHTMLAttributes } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+/** The pool's password policy in one sentence, under new-password fields. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with an uppercase and a lowercase letter, a number and a symbol.`;
+
+interface FieldProps {
+  /** The visible label. */
+  label: string;
+  registration: UseFormRegisterReturn;
+  /** The field's error; announced to screen readers when it appears (role=alert) and tied to the input. */
+  error?: string;
+  /** Help shown under the label. */
+  description?: string;
+  autoComplete: string;
+}
+
+type TextInputProps = FieldProps & {
+  type?: 'text' | 'email';
+  inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
+  maxLength?: number;
+};
+
+/** The error under a field; Amplify's own has no live role, so it is not used. */
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} role="alert" className="fg-field-error">
+      {message}
+    </p>
+  ) : null;
+}
+
+export function FormTextField({ label, registration, error, description, type = 'text', ...input }: TextInputProps) {
+  const errorId = useId();
+  return (
+    <div className="fg-form-field">
+      <TextField
+        label={label}
+        type={type}
+        descriptiveText={description}
+        hasError={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+        {...registration}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export function FormPasswordField({ label, registration, error, description, autoComplete }: FieldProps) {
+  const errorId = useId();
+  return (
+    <div className="fg-form-field">
+      <PasswordField
+        label={label}
+        autoComplete={autoComplete}
+        descriptiveText={description}
+        hasError={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        showPasswordButtonLabel={`Show ${label.toLowerCase()}`}
+        {...registration}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMemo, type ReactNode } from 'react';
+import { ViewerProvider, type Viewer } from '@/app/viewer';
+import { useMe } from '../hooks/use-me';
+import { useSession } from '../hooks/use-session';
+
+/**
+ * Tells the frame who is signed in: name, avatar and groups from the session at once, then the profile
+ * (`me`) once loaded, which also brings the team chosen on the server.
+ */
+export function SessionViewerProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const me = useMe().data;
+  const viewer = useMemo<Viewer | null>(() => {
+    if (!session) return null;
+    return {
+      fullName: me?.fullName ?? session.user.fullName ?? session.user.email,
+      avatarUrl: me?.avatar ?? session.user.avatar,
+      groups: session.groups,
+      selectedTeamId: me?.selectedTeamId ?? null,
+      // Team notifications arrive with the journal; until then there is nothing to mark.
+      hasTeamNotifications: false,
+    };
+  }, [session, me]);
+  return <ViewerProvider value={viewer}>{children}</ViewerProvider>;
+}

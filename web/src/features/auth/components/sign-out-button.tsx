@@ -1,0 +1,19 @@
+import { Icon } from '@/components/ui/icon';
+import { useSignOut } from '../hooks/use-sign-out';
+
+/** The sidebar footer's Sign Out, looking like the navigation items (an icon when collapsed). */
+export function SignOutButton() {
+  const { signOut, signingOut } = useSignOut();
+  return (
+    <button
+      type="button"
+      className="fg-nav-link fg-sign-out"
+      onClick={() => void signOut()}
+      disabled={signingOut}
+      aria-busy={signingOut || undefined}
+    >
+      <Icon name="log-out" />
+      <span className="fg-nav-link__label">Sign Out</span>
+    </button>
+  );
+}

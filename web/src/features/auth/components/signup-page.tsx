@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button } from '@aws-amplify/ui-react';
+import { MESSAGES, PASSWORD_RULES, signUpSchema } from '@core/validation/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { ApiError } from '@/lib/api-client';
+import { signUpUser } from '../api/auth-api';
+import { accountErrorMessage } from '../errors';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { useSession } from '../hooks/use-session';
+import { routes } from '../routing';
+import { AuthCard } from './auth-card';
+import { FormPasswordField, FormTextField, PASSWORD_HINT } from './form-fields';
+
+type SignUpForm = z.input<typeof signUpSchema>;
+
+/** Which field a server validation message belongs to (the server re-checks the same rules). */
+function fieldOf(message: string): keyof SignUpForm | null {
+  if (message === MESSAGES.signUpPasswordsDiffer) return 'confirmPassword';
+  if (message === MESSAGES.passwordRequired || PASSWORD_RULES.some((rule) => rule.message === message)) return 'password';
+  return null;
+}
+
+/** /auth/signup: name, e-mail, password and confirmation; new accounts are gamers (the API's default role). */
+export function SignUpPage() {
+  const session = useSession();
+  const [alreadySignedIn] = useState(() => session !== null);
+  const [error, setError] = useState<string | null>(null);
+  const finishSignIn = useFinishSignIn();
+  const form = useForm<SignUpForm, unknown, z.output<typeof signUpSchema>>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ fullName, email, password, confirmPassword }) => {
+    setError(null);
+    try {
+      const grant = await signUpUser({ data: { fullName, email }, password, confirmPassword });
+      await finishSignIn(grant, { kind: 'signup' });
+    } catch (reason) {
+      const message = accountErrorMessage(reason);
+      const field = reason instanceof ApiError && reason.errorType === 'ValidationError' ? fieldOf(message) : null;
+      if (field) form.setError(field, { message }, { shouldFocus: true });
+      else setError(message);
+    }
+  });
+
+  if (alreadySignedIn) return <Navigate to={routes.home} replace />;
+
+  return (
+    <AuthCard title="Create your account" intro="Track your wellness and game readiness with FitGauge.">
+      {error ? (
+        <Alert variation="error" hasIcon>
+          {error}
+        </Alert>
+      ) : null}
+      <form className="fg-auth__form" onSubmit={onSubmit} noValidate>
+        <FormTextField label="Name" autoComplete="name" registration={form.register('fullName')} error={errors.fullName?.message} />
+        <FormTextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          registration={form.register('email')}
+          error={errors.email?.message}
+        />
+        <FormPasswordField
+          label="Password"
+          autoComplete="new-password"
+          description={PASSWORD_HINT}
+          registration={form.register('password')}
+          error={errors.password?.message}
+        />
+        <FormPasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          registration={form.register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <Button type="submit" variation="primary" isFullWidth isLoading={isSubmitting} loadingText="Creating your account…">
+          Sign Up
+        </Button>
+      </form>
+      <div className="fg-auth__links">
+        <span>
+          Already have an account?{' '}
+          <Link className="fg-link" to={routes.login}>
+            Sign in
+          </Link>
+        </span>
+        <a className="fg-link" href={routes.pricing} target="_blank" rel="noopener">
+          Pricing<span className="fg-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </div>
+    </AuthCard>
+  );
+}

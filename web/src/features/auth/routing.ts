@@ -1,0 +1,74 @@
+/**
+ * Where sign-in, sign-up and /home send a user (spec section 2: "After login", default redirects under /home).
+ * Pure functions of the user's groups and profile, shared by the pages and the guard.
+ */
+import { isAdmin, isCoach, isDirector } from '@core/roles';
+
+export const routes = {
+  login: '/auth/login',
+  signUp: '/auth/signup',
+  forgotPassword: '/auth/forgot-password',
+  home: '/home',
+  pricing: '/pricing',
+  adminHome: '/home/videos/',
+  managerPortal: '/home/manager-portal',
+  coachPortal: '/home/coach-portal',
+  coachInvites: '/home/coach-portal?tab=team-invite',
+  /** Where a non-admin who opens an admin-only route is sent (spec section 2, kept as written). */
+  adminOnlyFallback: '/home/users/',
+} as const;
+
+/** The query parameter of /auth/login that carries the page to return to after sign-in. */
+export const REDIRECT_PARAM = 'redirectTo';
+
+/** The slice of `me` the routing needs. */
+export interface InviteHolder {
+  Invites?: readonly { role: string; status: string }[] | null;
+}
+
+/** The page /home opens for the user: admin -> content, director (manager) -> director portal, coach -> coach portal, else pricing. */
+export function defaultHomePath(groups: readonly string[]): string {
+  if (isAdmin(groups)) return routes.adminHome;
+  if (isDirector(groups)) return routes.managerPortal;
+  if (isCoach(groups)) return routes.coachPortal;
+  return routes.pricing;
+}
+
+/** Admin-only routes: the admin flag, which also covers directors for route access (spec section 1). */
+export const canOpenAdminRoutes = (groups: readonly string[]) => isAdmin(groups) || isDirector(groups);
+
+/** Admins and directors go on without loading their profile; everyone else's pending invites decide. */
+export const needsProfileAfterLogin = (groups: readonly string[]) => !(isAdmin(groups) || isDirector(groups));
+
+export const hasPendingCoachInvite = (me: InviteHolder | null | undefined) =>
+  (me?.Invites ?? []).some((invite) => invite.role === 'COACH' && invite.status === 'PENDING');
+
+/**
+ * After sign-in: the remembered page if there is one; otherwise the coach-portal invite tab for a pending
+ * coach invite (only looked at for non-admins, whose profile is loaded), else /home.
+ */
+export function afterLoginPath(options: { groups: readonly string[]; me: InviteHolder | null; redirectTo: string | null }): string {
+  if (options.redirectTo) return options.redirectTo;
+  if (needsProfileAfterLogin(options.groups) && hasPendingCoachInvite(options.me)) return routes.coachInvites;
+  return routes.home;
+}
+
+/** After sign-up: the coach-portal invite tab for a pending coach invite, else pricing. */
+export const afterSignUpPath = (me: InviteHolder | null) => (hasPendingCoachInvite(me) ? routes.coachInvites : routes.pricing);
+
+/**
+ * A page to return to, from the query string: only a path inside this app (no other site, no
+ * protocol-relative `//host` or `/\host` address, nothing outside /home), else null.
+ */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  const url = new URL(value, 'http://app.invalid');
+  if (url.origin !== 'http://app.invalid') return null;
+  if (url.pathname !== routes.home && !url.pathname.startsWith(`${routes.home}/`)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** /auth/login, remembering `redirectTo` (path and query) when given. */
+export function loginPath(redirectTo?: string | null): string {
+  return redirectTo ? `${routes.login}?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : routes.login;
+}
