@@ -4,7 +4,8 @@
  * outbox, the /home guard with deep links, session persistence and sign-out, Discord through the local
  * stand-in, and where each demo account lands.
  */
-import { UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import AxeBuilder from '@axe-core/playwright';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
@@ -419,6 +420,21 @@ describe('Discord sign-in through the local stand-in', () => {
     const page = await openPage('/auth/login?code=forged&state=nope');
     await loginAlert(page, DEFAULT_ERROR).waitFor();
     await waitForPath(page, '/auth/login');
+    await closePage(page);
+  });
+});
+
+describe('accessibility', () => {
+  const violations = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+  it.each(['/auth/login', '/auth/signup', '/auth/forgot-password'])('%s has no axe findings, with errors shown', async (path) => {
+    const page = await openPage(path);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^(Sign In|Sign Up|Send code)$/ }).click();
+    await page.getByRole(path === '/auth/forgot-password' ? 'alertdialog' : 'alert').first().waitFor();
+    expect(await violations(page)).toEqual([]);
     await closePage(page);
   });
 });

@@ -1,4 +1,4 @@
-import { Button } from '@aws-amplify/ui-react';
+import { Button, Text } from '@aws-amplify/ui-react';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useSession } from '@/features/auth/hooks/use-session';
@@ -23,7 +23,9 @@ export function PricingPage() {
         }
         footer={
           session ? (
-            <p className="fg-signed-in-as">Signed in as {session.user.fullName ?? session.user.email}</p>
+            <Text color="font.secondary" fontSize="small">
+              Signed in as {session.user.fullName ?? session.user.email}
+            </Text>
           ) : null
         }
       />
