@@ -344,6 +344,28 @@ describe('session and the /home guard', () => {
     await closePage(page);
   });
 
+  it('a server message containing "jwt expired" renews the session (session-expired handler)', async () => {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(10_000);
+    const grant = await signInContext(context, 'coach@fitgauge.test');
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // The first profile request is answered as a server would for an expired token.
+    let answered = false;
+    await page.route('**/graphql', (route) => {
+      if (answered || !route.request().postData()?.includes('query Me')) return route.continue();
+      answered = true;
+      return route.fulfill({ json: { data: { me: null }, errors: [{ message: 'Error: jwt expired', errorType: 'Unauthorized' }] } });
+    });
+    const renewal = page.waitForRequest((request) => request.postData()?.includes('mutation RefreshToken') ?? false);
+    await page.goto(`${baseUrl()}/home/coach-portal`);
+    await renewal;
+    await page.waitForFunction((old) => JSON.parse(localStorage.getItem('fg.session') ?? 'null')?.accessToken !== old, grant.accessToken);
+    expect(where(page)).toBe('/home/coach-portal');
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByText('Chris Coach').waitFor();
+    await context.close();
+  });
+
   it('a non-admin opening an admin-only route is sent to /home/users/', async () => {
     const page = await openPage('/home/payments/', { signedInAs: 'coach@fitgauge.test' });
     await waitForPath(page, '/home/users/');
