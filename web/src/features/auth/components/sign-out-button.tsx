@@ -8,6 +8,7 @@ export function SignOutButton() {
     <button
       type="button"
       className="fg-nav-link fg-sign-out"
+      title="Sign Out" // the collapsed sidebar shows only the icon
       onClick={() => void signOut()}
       disabled={signingOut}
       aria-busy={signingOut || undefined}
