@@ -6,21 +6,12 @@ import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import type { WrittenRuntimeConfig } from '../../core/runtime-config';
 import { acknowledge } from './nag';
 import { privateBucket } from './storage';
 
-/** What the web app reads from /config.json at start (the local stack serves the same shape with mode "local"). */
-export interface WebConfig {
-  mode: 'aws';
-  region: string;
-  graphqlEndpoint: string;
-  apiKey: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  uploadsBucketUrl: string;
-  discordAuthorizeUrl: string;
-  discordClientId: string;
-}
+/** What the web app reads from /config.json at start (core/runtime-config.ts). */
+export type WebConfig = WrittenRuntimeConfig<'aws'>;
 
 export interface WebHostingProps {
   readonly accessLogs: s3.IBucket;

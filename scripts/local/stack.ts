@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seedDemoData } from '../seed/seed';
 import { startCognito } from './cognito';
+import type { WrittenRuntimeConfig } from '../../core/runtime-config';
 import { createDiscordStandIn, DISCORD_BASE_PATH, LOCAL_DISCORD_CLIENT_ID, LOCAL_DISCORD_CLIENT_SECRET } from './discord';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
@@ -37,18 +38,8 @@ export interface StackOptions {
 }
 
 /** What the web app reads from /config.json. */
-export interface WebConfig {
-  mode: 'local';
-  region: string;
-  graphqlEndpoint: string;
-  apiKey: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  uploadsBucketUrl: string;
-  /** Discord's authorize page (here: the local stand-in) and the app's Discord client id. */
-  discordAuthorizeUrl: string;
-  discordClientId: string;
-}
+/** /config.json as the local stack serves it (core/runtime-config.ts). */
+export type WebConfig = WrittenRuntimeConfig<'local'>;
 
 export interface StackUrls {
   /** http://localhost:<port>: the web app, /config.json, POST /graphql. */

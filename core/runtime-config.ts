@@ -1,0 +1,29 @@
+/**
+ * The shape of /config.json, the one file that tells the web app where its API and user pool are.
+ * The deployed site (infra/lib/web-hosting.ts) and the local stack (scripts/local/stack.ts) both write it;
+ * the web app validates it at start (web/src/config/runtime-config.ts).
+ */
+// zod/mini: the same validation with a far smaller footprint on the first page's bundle.
+import * as z from 'zod/mini';
+
+/**
+ * What the deployed site (or the local stack) writes to /config.json. The same build runs everywhere,
+ * so endpoints and pool ids are read at start instead of being baked into the bundle.
+ */
+export const runtimeConfigSchema = z.object({
+  mode: z.enum(['local', 'aws']),
+  region: z.string().check(z.minLength(1)),
+  graphqlEndpoint: z.url(),
+  apiKey: z.string().check(z.minLength(1)),
+  userPoolId: z.string().check(z.minLength(1)),
+  userPoolClientId: z.string().check(z.minLength(1)),
+  uploadsBucketUrl: z.optional(z.url()),
+  /** Discord's OAuth2 authorize page (a local stand-in in local mode); without it there is no Discord sign-in. */
+  discordAuthorizeUrl: z.optional(z.url()),
+  discordClientId: z.optional(z.string().check(z.minLength(1))),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** What each environment writes: every field, with its own mode. */
+export type WrittenRuntimeConfig<Mode extends RuntimeConfig['mode']> = Required<RuntimeConfig> & { mode: Mode };
