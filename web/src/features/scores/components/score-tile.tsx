@@ -5,16 +5,13 @@ import type { ScoreEntry } from '../lib/score-display';
 export type TileEntry = Omit<ScoreEntry, 'type' | 'score'> & { type: string; score: number | null };
 import '../scores.css';
 
-/** One score: its name, the whole number (a dash when empty) and the tier or label, tinted with the pillar colour. */
+/** One score: its name, the whole number (a dash when empty, the label then says No data) and the tier or label, tinted with the pillar colour. */
 export function ScoreTile({ entry, emphasis = false }: { entry: TileEntry; emphasis?: boolean }) {
   const style = entry.colour ? ({ '--fg-score-colour': entry.colour } as CSSProperties) : undefined;
   return (
     <li className="fg-score-tile" data-score-type={entry.type} data-emphasis={emphasis || undefined} style={style}>
       <span className="fg-score-tile__title">{entry.title}</span>
-      <span className="fg-score-tile__value">
-        {entry.score ?? <span aria-hidden="true">–</span>}
-        {entry.score === null ? <span className="fg-visually-hidden">no score</span> : null}
-      </span>
+      <span className="fg-score-tile__value">{entry.score ?? '–'}</span>
       <span className="fg-score-tile__label">{entry.label}</span>
     </li>
   );

@@ -70,6 +70,7 @@ export function MonthCalendar({ today, days, active, problems, onPick }: MonthCa
                     isActive={date === active}
                     hasProblem={problems[date] !== undefined}
                     focusable={date === focusDay}
+                    onFocus={() => setFocusDay(date)}
                     onPick={() => {
                       setFocusDay(date);
                       onPick(date);
@@ -97,15 +98,16 @@ interface DayCellProps {
   isActive: boolean;
   hasProblem: boolean;
   focusable: boolean;
+  onFocus: () => void;
   onPick: () => void;
 }
 
-function DayCell({ date, draft, isToday, isActive, hasProblem, focusable, onPick }: DayCellProps) {
+function DayCell({ date, draft, isToday, isActive, hasProblem, focusable, onFocus, onPick }: DayCellProps) {
   const picked = draft !== undefined;
   const details = [
     longDayLabel(date),
     isToday ? 'today' : null,
-    picked ? `picked, daily score ${draft.score.trim() || 'not set'}` : null,
+    picked ? `picked, score ${draft.score.trim() || 'not set'}` : null,
     draft?.watchedVideos ? 'watched videos' : null,
     isActive ? 'editing' : null,
   ].filter(Boolean);
@@ -122,6 +124,7 @@ function DayCell({ date, draft, isToday, isActive, hasProblem, focusable, onPick
         aria-label={details.join(', ')}
         aria-current={isToday ? 'date' : undefined}
         tabIndex={focusable ? 0 : -1}
+        onFocus={onFocus}
         onClick={onPick}
       >
         <span className="fg-calendar__date">{Number(date.slice(8))}</span>

@@ -39,47 +39,49 @@ export function SimulatorPage() {
           />
         </section>
 
-        <section className="fg-simulator__panel fg-simulator__editor" aria-labelledby="fg-simulator-day">
-          {active ? (
-            <>
-              <h2 id="fg-simulator-day">Day {formatScoreDay(active)}</h2>
-              {draft ? (
-                <>
-                  <TextField
-                    label="Daily score"
-                    descriptiveText="A whole number from 0 to 100."
-                    inputMode="numeric"
-                    autoComplete="off"
-                    value={draft.score}
-                    hasError={draft.score.trim() !== '' && view.problems[active] !== undefined}
-                    errorMessage={view.problems[active]}
-                    onChange={(event) => dispatch({ type: 'score', date: active, score: event.target.value })}
-                  />
-                  <CheckboxField
-                    label="Watched Videos"
-                    name="watchedVideos"
-                    value="yes"
-                    checked={draft.watchedVideos}
-                    onChange={(event) => dispatch({ type: 'watched', date: active, watchedVideos: event.target.checked })}
-                  />
-                  <Button onClick={() => dispatch({ type: 'resetDay', date: active })}>Reset Day</Button>
-                </>
-              ) : (
-                <>
-                  <p>This day is not in the simulation.</p>
-                  <Button onClick={() => dispatch({ type: 'pick', date: active })}>Add this day</Button>
-                </>
-              )}
-            </>
-          ) : (
-            <>
-              <h2 id="fg-simulator-day">Day</h2>
-              <p>Pick a day in the calendar to give it a daily score.</p>
-            </>
-          )}
-        </section>
+        <div className="fg-simulator__side">
+          <section className="fg-simulator__panel fg-simulator__editor" aria-labelledby="fg-simulator-day">
+            {active ? (
+              <>
+                <h2 id="fg-simulator-day">Day {formatScoreDay(active)}</h2>
+                {draft ? (
+                  <>
+                    <TextField
+                      label="Daily score"
+                      descriptiveText="A whole number from 0 to 100."
+                      inputMode="numeric"
+                      autoComplete="off"
+                      value={draft.score}
+                      hasError={draft.score.trim() !== '' && view.problems[active] !== undefined}
+                      errorMessage={view.problems[active]}
+                      onChange={(event) => dispatch({ type: 'score', date: active, score: event.target.value })}
+                    />
+                    <CheckboxField
+                      label="Watched Videos"
+                      name="watchedVideos"
+                      value="yes"
+                      checked={draft.watchedVideos}
+                      onChange={(event) => dispatch({ type: 'watched', date: active, watchedVideos: event.target.checked })}
+                    />
+                    <Button onClick={() => dispatch({ type: 'resetDay', date: active })}>Reset Day</Button>
+                  </>
+                ) : (
+                  <>
+                    <p>This day is not in the simulation.</p>
+                    <Button onClick={() => dispatch({ type: 'pick', date: active })}>Add this day</Button>
+                  </>
+                )}
+              </>
+            ) : (
+              <>
+                <h2 id="fg-simulator-day">Day</h2>
+                <p>Pick a day in the calendar to give it a daily score.</p>
+              </>
+            )}
+          </section>
 
-        <Results view={view} onResetAll={() => dispatch({ type: 'resetAll' })} />
+          <Results view={view} onResetAll={() => dispatch({ type: 'resetAll' })} />
+        </div>
       </div>
     </div>
   );
@@ -113,7 +115,7 @@ function Results({ view, onResetAll }: { view: SimulationView; onResetAll: () =>
         />
         {message ? <p className="fg-simulator__message">{message}</p> : null}
       </div>
-      <Button variation="warning" onClick={onResetAll} isDisabled={pickedDays.length === 0}>
+      <Button onClick={onResetAll} isDisabled={pickedDays.length === 0}>
         Reset All Days
       </Button>
       {result && result.days.length > 0 ? (

@@ -1,0 +1,323 @@
+/**
+ * The gamer's score pages in Chromium against the local stack: a seeded gamer (gamer5, changed by no other test)
+ * signs in through the real login page, answers the daily check-in by pillar, sees today's scores with their tier and
+ * labels, corrects the day, and follows the scores over 7/30/90 days; a new gamer sees the empty state.
+ * Expected numbers come from the same core functions the server runs, and from the API itself.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { scoreDayOf } from '@core/dates';
+import { readinessTier, scoreDay, scoreLabel } from '@core/scoring';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, VIEWPORTS } from '../support/browser';
+import { DEMO_PASSWORD, graphql, signIn, stackUrls } from '../support/stack';
+
+jest.setTimeout(90_000);
+
+const GAMER = 'gamer5@fitgauge.test';
+/** Ahead of UTC (where the seeded days were written), so the browser's score day is never before the last seeded one. */
+const TIME_ZONE = 'Europe/Berlin';
+
+const baseUrl = () => stackUrls().baseUrl.replace(/\/$/, '');
+
+let browser: Browser;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(() => {
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const context = await browser.newContext({ viewport, timezoneId: TIME_ZONE });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return page;
+}
+
+/** Signs in on /auth/login, which returns to `path` (the page remembered in redirectTo). */
+async function signInAt(page: Page, email: string, path: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl()}/auth/login?redirectTo=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** What the API says, asked as the gamer with a token of their own. */
+async function apiAs<T>(email: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const { accessToken } = await signIn(email);
+  const response = await graphql<T>(query, variables, { token: accessToken });
+  if (response.errors?.length) throw new Error(response.errors.map((error) => error.message).join('; '));
+  return response.data!;
+}
+
+const question = (page: Page, slug: string): Locator => page.locator(`fieldset[data-question="${slug}"]`);
+const pick = (page: Page, slug: string, option: string) => question(page, slug).getByRole('radio', { name: option, exact: true }).check();
+const tick = (page: Page, slug: string, option: string) => question(page, slug).getByRole('checkbox', { name: option, exact: true }).check();
+
+/** Title, number and label of a score tile, as the tile reads. */
+async function tile(page: Page, list: string, title: string): Promise<{ value: string; label: string }> {
+  const item = page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+  return {
+    value: (await item.locator('.fg-score-tile__value').innerText()).trim(),
+    label: (await item.locator('.fg-score-tile__label').innerText()).trim(),
+  };
+}
+
+const shown = (score: number | null) => (score === null ? '–' : String(score));
+
+const CHECK_IN = `query($timeZone: String) { myCheckIn(timeZone: $timeZone) {
+  date fgScore streak dailyScore gameReadiness gamePerformance gaming watchedVideos answers { questionSlug value } } }`;
+interface ApiDay {
+  date: string;
+  fgScore: number | null;
+  streak: number;
+  dailyScore: number | null;
+  gameReadiness: number | null;
+  gamePerformance: number | null;
+  gaming: boolean;
+  watchedVideos: boolean;
+  answers: { questionSlug: string; value: string }[];
+}
+
+describe('daily check-in', () => {
+  it('a seeded gamer answers by pillar, sees today’s scores with tiers and labels, and corrects the day', async () => {
+    const page = await newPage();
+    await signInAt(page, GAMER, '/home/check-in');
+    await page.getByRole('heading', { name: 'Daily check-in' }).waitFor();
+
+    // The sidebar leads gamers to both pages.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Check-in' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'My scores' }).getAttribute('href')).toBe('/home/my-scores');
+
+    // Today on the gamer's clock (the browser's zone is sent with the request).
+    const today = scoreDayOf(new Date(), TIME_ZONE);
+    const [year, month, day] = today.split('-');
+    await page.getByText(`Score day ${month}/${day}/${year}.`).waitFor();
+    await expect(page.getByRole('heading', { name: "Today's scores" }).count()).resolves.toBe(0);
+
+    // Questions grouped by pillar, in pillar colours.
+    for (const pillar of ['Sleep', 'Nutrition', 'Mental', 'Lifestyle', 'Physical']) {
+      await page.getByRole('region', { name: pillar }).waitFor();
+    }
+    const sleepBar = await page
+      .getByRole('region', { name: 'Sleep' })
+      .evaluate((section) => getComputedStyle(section).borderLeftColor);
+    expect(sleepBar).toBe('rgb(168, 85, 247)'); // purple, the sleep pillar's token
+
+    // Sending nothing answered is refused on the page, with a clear message.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert').innerText()).resolves.toContain('Answer at least one question to get your scores.');
+
+    await pick(page, 'sleep-hours', '7 to 9');
+    await pick(page, 'sleep-quality', 'Great');
+    // "Nothing" and the disturbances exclude each other.
+    await tick(page, 'sleep-disturbance', 'Noise');
+    await tick(page, 'sleep-disturbance', 'Nothing');
+    expect(await question(page, 'sleep-disturbance').getByRole('checkbox', { name: 'Noise' }).isChecked()).toBe(false);
+    await pick(page, 'water-drink', '8 glasses or more');
+    await pick(page, 'emotional-state', 'Calm');
+    await pick(page, 'activities', 'Two');
+    await pick(page, 'energy', 'Good');
+    await tick(page, 'pain', 'Back');
+    await tick(page, 'pain', 'Neck');
+    await expect(page.getByRole('region', { name: 'Sleep' }).getByText('3 of 3 answered').count()).resolves.toBe(1);
+
+    // Not gaming today: the game-performance question goes away.
+    await expect(question(page, 'game-performance').count()).resolves.toBe(1);
+    await pick(page, 'gaming-today', 'No');
+    await expect(question(page, 'game-performance').count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const heading = page.getByRole('heading', { name: "Today's scores" });
+    await heading.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Today's scores");
+
+    const answers = [
+      { questionSlug: 'gaming-today', value: 'false' },
+      { questionSlug: 'sleep-hours', value: '7-9' },
+      { questionSlug: 'sleep-quality', value: 'great' },
+      { questionSlug: 'sleep-disturbance', value: 'none' },
+      { questionSlug: 'water-drink', value: '8-or-more-glasses' },
+      { questionSlug: 'emotional-state', value: 'calm' },
+      { questionSlug: 'activities', value: 'two' },
+      { questionSlug: 'energy', value: 'good' },
+      { questionSlug: 'pain', value: 'back,neck' },
+    ];
+    const expected = scoreDay(today, answers);
+    const saved = (await apiAs<{ myCheckIn: ApiDay }>(GAMER, CHECK_IN, { timeZone: TIME_ZONE })).myCheckIn;
+    expect(saved).toMatchObject({ date: today, dailyScore: expected.dailyScore, gameReadiness: expected.gameReadiness, gaming: false });
+    expect([...saved.answers].sort((a, b) => a.questionSlug.localeCompare(b.questionSlug))).toEqual(
+      [...answers].sort((a, b) => a.questionSlug.localeCompare(b.questionSlug)),
+    );
+
+    // The overall score with its readiness tier; the day's scores with their labels; No Gaming on the game scores.
+    expect(await tile(page, 'Main scores', 'FG Score')).toEqual({ value: shown(saved.fgScore), label: readinessTier(saved.fgScore) ?? 'No data' });
+    expect(await tile(page, 'Main scores', 'Daily Score')).toEqual({ value: String(expected.dailyScore), label: scoreLabel(expected.dailyScore) });
+    expect(await tile(page, 'Main scores', 'Game Readiness')).toEqual({ value: String(expected.gameReadiness), label: 'No Gaming' });
+    expect(await tile(page, 'Main scores', 'Game Performance')).toEqual({ value: '–', label: 'No Gaming' });
+    for (const [title, slug] of [
+      ['Sleep', 'sleep'],
+      ['Nutrition', 'nutrition'],
+      ['Mental', 'mental'],
+      ['Lifestyle', 'lifestyle'],
+      ['Physical', 'physical'],
+    ] as const) {
+      const score = expected.pillars[slug].score;
+      expect(await tile(page, 'Pillar scores', title)).toEqual({ value: String(score), label: scoreLabel(score) });
+    }
+    expect(await page.getByText(`Streak ${saved.streak} ${saved.streak === 1 ? 'day' : 'days'}`).count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Coming back later the same day: the form holds the day's answers, and a correction replaces them.
+    await page.reload();
+    await heading.waitFor();
+    expect(await question(page, 'sleep-quality').getByRole('radio', { name: 'Great' }).isChecked()).toBe(true);
+    expect(await question(page, 'pain').getByRole('checkbox', { name: 'Neck' }).isChecked()).toBe(true);
+    expect(await question(page, 'gaming-today').getByRole('radio', { name: 'No' }).isChecked()).toBe(true);
+
+    await pick(page, 'gaming-today', 'Yes');
+    await pick(page, 'game-performance', 'Good');
+    await pick(page, 'sleep-quality', 'Good');
+    await question(page, 'pain').getByRole('button', { name: 'Clear answer' }).click();
+    await page.getByRole('checkbox', { name: 'Watched videos' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('status').filter({ hasText: "Saved. Today's scores are updated." }).waitFor();
+
+    const corrected = (await apiAs<{ myCheckIn: ApiDay }>(GAMER, CHECK_IN, { timeZone: TIME_ZONE })).myCheckIn;
+    const correctedAnswers = answers
+      .filter((answer) => answer.questionSlug !== 'pain')
+      .map((answer) =>
+        answer.questionSlug === 'gaming-today' ? { ...answer, value: 'true' } : answer.questionSlug === 'sleep-quality' ? { ...answer, value: 'good' } : answer,
+      )
+      .concat({ questionSlug: 'game-performance', value: 'good' });
+    const expectedNow = scoreDay(today, correctedAnswers);
+    // Replaced, never counted twice: one answer per question, the cleared one gone.
+    expect(corrected.answers).toHaveLength(correctedAnswers.length);
+    expect(corrected).toMatchObject({ date: today, dailyScore: expectedNow.dailyScore, gaming: true, watchedVideos: true, gamePerformance: 75 });
+    expect(await tile(page, 'Main scores', 'Game Performance')).toEqual({ value: '75', label: 'Pretty Solid' });
+    expect(await tile(page, 'Main scores', 'Game Readiness')).toEqual({
+      value: String(expectedNow.gameReadiness),
+      label: scoreLabel(expectedNow.gameReadiness),
+    });
+    expect(await tile(page, 'Main scores', 'FG Score')).toEqual({ value: shown(corrected.fgScore), label: readinessTier(corrected.fgScore) ?? 'No data' });
+    expect(await tile(page, 'Pillar scores', 'Physical')).toEqual({
+      value: String(expectedNow.pillars.physical.score),
+      label: scoreLabel(expectedNow.pillars.physical.score),
+    });
+    await page.getByText('Watched videos (+10)', { exact: false }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows a loading state while sending and the server’s message when the API refuses', async () => {
+    const page = await newPage();
+    await signInAt(page, GAMER, '/home/check-in');
+    await page.getByRole('heading', { name: 'Daily check-in' }).waitFor();
+    const message = 'Your answers changed at the same time in another session. Please send them again.';
+    // The API answers slowly and with an error, as AppSync does for a refused mutation.
+    await page.route('**/graphql', async (route) => {
+      if (!route.request().postData()?.includes('SubmitAnswers')) return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ data: { submitAnswers: null }, errors: [{ message, errorType: 'Conflict' }] }),
+      });
+    });
+    await pick(page, 'focus', 'Sharp');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const sending = page.getByRole('button', { name: 'Sending…' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    const alert = page.getByRole('alert').filter({ hasText: message });
+    await alert.waitFor();
+    expect(await page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('fits a 375px phone: no sideways scrolling and answers at least 44px tall', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await signInAt(page, GAMER, '/home/check-in');
+    await page.getByRole('heading', { name: 'Daily check-in' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const heights = await page.locator('.fg-chip').evaluateAll((chips) => chips.map((chip) => chip.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(50);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+    // While answering, the send button stays within reach at the bottom of the screen.
+    await question(page, 'water-drink').scrollIntoViewIfNeeded();
+    const submit = (await page.getByRole('button', { name: 'Submit' }).boundingBox())!;
+    expect(submit.y + submit.height).toBeLessThanOrEqual(812);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('my scores', () => {
+  const SCORE = 'query { myScore { score streak } }';
+  const STATS = `query($days: Int) { myScoreStats(type: fgScore, days: $days) { startDate endDate mainScoreStatistics { date value } } }`;
+
+  it('shows the overall score, streak, tier and 7/30/90-day charts', async () => {
+    const page = await newPage();
+    await signInAt(page, 'gamer2@fitgauge.test', '/home/my-scores');
+    await page.getByRole('heading', { name: 'My scores' }).waitFor();
+    await page.getByRole('heading', { name: 'History' }).waitFor();
+
+    const { myScore } = await apiAs<{ myScore: { score: number | null; streak: number } }>('gamer2@fitgauge.test', SCORE);
+    expect(await tile(page, 'Overall score and streak', 'FG Score')).toEqual({
+      value: shown(myScore.score),
+      label: readinessTier(myScore.score) ?? 'No data',
+    });
+    expect((await tile(page, 'Overall score and streak', 'Streak')).value).toBe(String(myScore.streak));
+
+    // One chart per main score and pillar with data (recharts arrives in its own chunk).
+    const charts = page.locator('.fg-chart-card svg.recharts-surface');
+    await page.waitForFunction(() => document.querySelectorAll('.fg-chart-card svg.recharts-surface').length >= 8);
+    const fg = page.locator('.fg-chart-card[data-score-type="fgScore"]');
+    const week = (await apiAs<{ myScoreStats: { startDate: string; mainScoreStatistics: unknown[] } }>('gamer2@fitgauge.test', STATS, { days: 7 }))
+      .myScoreStats;
+    await expect(fg.innerText()).resolves.toContain(`${week.mainScoreStatistics.length} of 7 days`);
+    expect(await charts.count()).toBeGreaterThanOrEqual(8);
+
+    await page.getByRole('radio', { name: '30 days' }).check();
+    const month = (await apiAs<{ myScoreStats: { startDate: string; mainScoreStatistics: unknown[] } }>('gamer2@fitgauge.test', STATS, { days: 30 }))
+      .myScoreStats;
+    const [year, mm, dd] = month.startDate.split('-');
+    await page.getByText(`${mm}/${dd}/${year} to`).waitFor();
+    await expect(fg.innerText()).resolves.toContain(`${month.mainScoreStatistics.length} of 30 days`);
+    await page.getByRole('radio', { name: '90 days' }).check();
+    await fg.getByText(/of 90 days/).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('tells a gamer without any check-in how to get scores', async () => {
+    const email = `scores-empty-${Date.now()}@fitgauge.test`;
+    const password = 'Passw0rd!x';
+    const signUp = await graphql(
+      `mutation($data: SignUpData!, $password: String!, $confirm: String!) {
+        signUpUser(data: $data, password: $password, confirmPassword: $confirm) { id } }`,
+      { data: { fullName: 'Empty Scores', email }, password, confirm: password },
+      { apiKey: true },
+    );
+    expect(signUp.errors).toBeUndefined();
+    const page = await newPage(VIEWPORTS.phone);
+    await signInAt(page, email, '/home/my-scores', password);
+    await page.getByRole('heading', { name: 'No scores yet' }).waitFor();
+    await page.getByRole('link', { name: 'Go to check-in' }).click();
+    await page.getByRole('heading', { name: 'Daily check-in' }).waitFor();
+    await page.context().close();
+  });
+});
