@@ -265,6 +265,16 @@ describe('daily check-in', () => {
   });
 });
 
+describe('who checks in', () => {
+  it('is gamers only: a coach has no check-in in the sidebar and is told so on the page', async () => {
+    const page = await newPage();
+    await signInAt(page, 'coach@fitgauge.test', '/home/check-in');
+    await page.getByRole('heading', { name: 'The daily check-in is for gamers' }).waitFor();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Check-in' }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('my scores', () => {
   const SCORE = 'query { myScore { score streak } }';
   const STATS = `query($days: Int) { myScoreStats(type: fgScore, days: $days) { startDate endDate mainScoreStatistics { date value } } }`;

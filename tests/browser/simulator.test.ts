@@ -106,7 +106,8 @@ describe('score simulator', () => {
     await expect(result(page)).resolves.toEqual(expected(withGap));
     expect((await result(page)).streak).toBe('1');
     await page.getByText('Day by day').click();
-    await expect(page.getByRole('row', { name: new RegExp(`^${mmdd(d3)} missed`) }).count()).resolves.toBe(1);
+    const missed = simulateFgScore(withGap).days.find((day) => day.date === d3)!;
+    await expect(page.getByRole('row', { name: new RegExp(`^${mmdd(d3)} missed ${missed.fgScore} 0\\b`) }).count()).resolves.toBe(1);
 
     // Validation: whole numbers from 0 to 100, with a clear message; no result meanwhile.
     await page.getByRole('textbox', { name: 'Daily score' }).fill('150');

@@ -121,28 +121,30 @@ function Results({ view, onResetAll }: { view: SimulationView; onResetAll: () =>
       {result && result.days.length > 0 ? (
         <details className="fg-simulator__breakdown">
           <summary>Day by day</summary>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Daily score</th>
-                <th scope="col">Videos</th>
-                <th scope="col">Streak</th>
-                <th scope="col">FG Score</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.days.map((day) => (
-                <tr key={day.date}>
-                  <th scope="row">{formatScoreDay(day.date)}</th>
-                  <td>{day.checkedIn ? view.dailyScores[day.date] : 'missed'}</td>
-                  <td>{day.watchedVideos ? '+10' : ''}</td>
-                  <td>{day.streak}</td>
-                  <td>{day.fgScore}</td>
+          <div className="fg-simulator__table" role="region" aria-label="Day by day" tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Daily score</th>
+                  <th scope="col">FG Score</th>
+                  <th scope="col">Streak</th>
+                  <th scope="col">Videos</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {result.days.map((day) => (
+                  <tr key={day.date}>
+                    <th scope="row">{formatScoreDay(day.date)}</th>
+                    <td>{day.checkedIn ? view.dailyScores[day.date] : 'missed'}</td>
+                    <td>{day.fgScore}</td>
+                    <td>{day.streak}</td>
+                    <td>{day.watchedVideos ? '+10' : ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </details>
       ) : null}
     </section>
