@@ -1,5 +1,5 @@
 /**
- * The gamer's score pages in Chromium against the local stack: a seeded gamer (gamer5, changed by no other test)
+ * The gamer's score pages in Chromium against the local stack: a seeded gamer (solo, in no team, so no team statistics other tests compare change under them)
  * signs in through the real login page, answers the daily check-in by pillar, sees today's scores with their tier and
  * labels, corrects the day, and follows the scores over 7/30/90 days; a new gamer sees the empty state.
  * Expected numbers come from the same core functions the server runs, and from the API itself.
@@ -13,7 +13,7 @@ import { DEMO_PASSWORD, graphql, signIn, stackUrls } from '../support/stack';
 
 jest.setTimeout(90_000);
 
-const GAMER = 'gamer5@fitgauge.test';
+const GAMER = 'solo@fitgauge.test';
 /** Ahead of UTC (where the seeded days were written), so the browser's score day is never before the last seeded one. */
 const TIME_ZONE = 'Europe/Berlin';
 
