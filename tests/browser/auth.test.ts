@@ -4,9 +4,8 @@
  * outbox, the /home guard with deep links, session persistence and sign-out, Discord through the local
  * stand-in, and where each demo account lands.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import {
@@ -18,22 +17,21 @@ import {
   storedSession,
   submitLogin,
 } from '../support/accounts';
-import { launchBrowser, VIEWPORTS } from '../support/browser';
+import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { DEMO_PASSWORD, demoAccounts, graphql, stackUrls, useStackEnvironment } from '../support/stack';
 
 const DEFAULT_ERROR = "We're having some trouble logging you in. Please try again later.";
 
 jest.setTimeout(30_000);
 
-let browser: Browser;
-const pageErrors: string[] = [];
+const chromium = useBrowser();
 
 async function openPage(path: string, options: { signedInAs?: string; viewport?: { width: number; height: number } } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORTS.desktop });
+  const context = await chromium.browser.newContext({ viewport: options.viewport ?? VIEWPORTS.desktop });
   if (options.signedInAs) await signInContext(context, options.signedInAs);
   context.setDefaultTimeout(10_000); // fail on the step that waits, before the test's own timeout
   const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${path}: ${error.message}`));
+  chromium.watchErrors(page, path);
   await page.goto(`${baseUrl()}${path}`);
   return page;
 }
@@ -52,18 +50,12 @@ const waitForPath = (page: Page, pathAndQuery: string) =>
 /** The sign-in page's error, announced as an alert. */
 const loginAlert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
-beforeAll(async () => {
+beforeAll(() => {
   useStackEnvironment(); // for the few checks made straight on DynamoDB
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   db().destroy();
-});
-
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
 });
 
 describe('sign-in errors (spec section 8)', () => {
@@ -135,11 +127,11 @@ describe('sign-in errors (spec section 8)', () => {
   it('"User not found. Please sign up" when the account is gone: the session ends and sign-in says why', async () => {
     const email = freshEmail('gone');
     await signUpAccount(email);
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     context.setDefaultTimeout(10_000);
     const grant = await signInContext(context, email);
     const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    chromium.watchErrors(page);
     await page.goto(`${baseUrl()}/pricing`);
     await page.getByText('Signed in as Test Gamer').waitFor();
 
@@ -345,11 +337,11 @@ describe('session and the /home guard', () => {
   });
 
   it('a server message containing "jwt expired" renews the session (session-expired handler)', async () => {
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     context.setDefaultTimeout(10_000);
     const grant = await signInContext(context, 'coach@fitgauge.test');
     const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    chromium.watchErrors(page);
     // The first profile request is answered as a server would for an expired token.
     let answered = false;
     await page.route('**/graphql', (route) => {
@@ -447,16 +439,13 @@ describe('Discord sign-in through the local stand-in', () => {
 });
 
 describe('accessibility', () => {
-  const violations = async (page: Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-
   it.each(['/auth/login', '/auth/signup', '/auth/forgot-password'])('%s has no axe findings, with errors shown', async (path) => {
     const page = await openPage(path);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: /^(Sign In|Sign Up|Send code)$/ }).click();
     await page.getByRole(path === '/auth/forgot-password' ? 'alertdialog' : 'alert').first().waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await closePage(page);
   });
 });

@@ -4,11 +4,10 @@
  * labels, corrects the day, and follows the scores over 7/30/90 days; a new gamer sees the empty state.
  * Expected numbers come from the same core functions the server runs, and from the API itself.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { scoreDayOf } from '@core/dates';
 import { readinessTier, scoreDay, scoreLabel } from '@core/scoring';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, VIEWPORTS } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { DEMO_PASSWORD, graphql, signIn, stackUrls } from '../support/stack';
 
 jest.setTimeout(90_000);
@@ -19,25 +18,12 @@ const TIME_ZONE = 'Europe/Berlin';
 
 const baseUrl = () => stackUrls().baseUrl.replace(/\/$/, '');
 
-let browser: Browser;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+const chromium = useBrowser();
 
 async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, timezoneId: TIME_ZONE });
+  const context = await chromium.browser.newContext({ viewport, timezoneId: TIME_ZONE });
   const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  chromium.watchErrors(page);
   return page;
 }
 
@@ -48,11 +34,6 @@ async function signInAt(page: Page, email: string, path: string, password = DEMO
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => url.pathname === path);
-}
-
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** What the API says, asked as the gamer with a token of their own. */

@@ -3,10 +3,9 @@
  * theme, the API status read through /config.json + Amplify + the gateway, the navigation frame and its
  * keyboard and phone behaviour.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { signInContext } from '../support/accounts';
-import { launchBrowser, VIEWPORTS } from '../support/browser';
+import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { stackUrls } from '../support/stack';
 
 /** The local stack the e2e global setup started (production web build, gateway, /config.json). */
@@ -38,8 +37,7 @@ const focusedName = (page: Page) =>
     return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? null;
   });
 
-let browser: Browser;
-const pageErrors: string[] = [];
+const chromium = useBrowser();
 
 /** The frame's pages need a session; the coach's /home opens the Coach Portal. */
 const FRAME_USER = 'coach@fitgauge.test';
@@ -51,33 +49,15 @@ async function openPage(
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
   signedInAs?: string,
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await chromium.browser.newContext({ viewport });
   if (signedInAs) await signInContext(context, signedInAs);
   const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${path}: ${error.message}`));
+  chromium.watchErrors(page, path);
   await page.goto(`${baseUrl()}${path}`);
   return page;
 }
 
 const closePage = (page: Page) => page.context().close();
-
-/** axe-core findings of any impact, as "rule: targets" lines. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
 
 describe('web app shell', () => {
   it('sends / to the sign-in address, keeping the query', async () => {

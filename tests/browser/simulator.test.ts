@@ -3,36 +3,22 @@
  * daily scores and Watched Videos, validation, Reset Day and Reset All Days. The final score and streak it shows must
  * be what core/simulator.ts computes (the function the server runs for gamers).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { shiftDay } from '@core/dates';
 import { type SimulatorDay, simulateFgScore } from '@core/simulator';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, VIEWPORTS } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { stackUrls } from '../support/stack';
 
 jest.setTimeout(60_000);
 
 const baseUrl = () => stackUrls().baseUrl.replace(/\/$/, '');
 
-let browser: Browser;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+const chromium = useBrowser();
 
 async function openSimulator(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, timezoneId: 'UTC' });
+  const context = await chromium.browser.newContext({ viewport, timezoneId: 'UTC' });
   const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  chromium.watchErrors(page);
   await page.goto(`${baseUrl()}/simulator`);
   await page.getByRole('heading', { name: 'Score simulator' }).waitFor();
   return page;
@@ -42,11 +28,6 @@ async function openSimulator(viewport: { width: number; height: number } = VIEWP
 function daysOfThisMonth(): string[] {
   const first = `${new Date().toISOString().slice(0, 7)}-01`;
   return Array.from({ length: 6 }, (_, index) => shiftDay(first, index));
-}
-
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 const dayButton = (page: Page, date: string) => page.locator(`button[data-date="${date}"]`);

@@ -2,7 +2,8 @@
  * Launching Debian's Chromium for browser tests (never a downloaded browser). Each launch gets a fresh,
  * throwaway profile; use one browser context per simulated user so sessions and storage stay apart.
  */
-import { chromium, type Browser } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -26,3 +27,40 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 375, height: 812 },
 } as const;
+
+/**
+ * One Chromium for a test file: launched before its tests, closed after them. A test fails when a page it watched threw
+ * an uncaught error. Call once at the top level of a browser test file; use `browser` only inside tests and hooks.
+ */
+export function useBrowser(): { readonly browser: Browser; watchErrors: (page: Page, label?: string) => void } {
+  let browser: Browser | undefined;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(() => {
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  return {
+    get browser() {
+      if (!browser) throw new Error('The browser is launched in beforeAll; use it inside tests and hooks.');
+      return browser;
+    },
+    watchErrors(page, label) {
+      page.on('pageerror', (error) => pageErrors.push(label ? `${label}: ${error.message}` : error.message));
+    },
+  };
+}
+
+/** axe-core findings of any impact, as "rule: targets" lines. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
