@@ -3,6 +3,7 @@ import { checkInSubmissionSchema } from './check-in';
 import { daysBetween, DEFAULT_WINDOW_DAYS, type DayWindow, isScoreDay, lastNDays, type ScoreDay, timeZoneSchema } from './dates';
 import { PILLAR_SLUGS, SCORE_TYPES } from './pillars';
 import { questionBySlug } from './questionnaire';
+import type { PillarScore } from './scoring/pillar';
 
 /**
  * Arguments of the score and answer API (spec 000 section 7, "Scores, answers"), validated the same way by the
@@ -67,6 +68,32 @@ export const submitAnswersArgsSchema = z.intersection(
   }),
 );
 export type SubmitAnswersArgs = z.output<typeof submitAnswersArgsSchema>;
+
+/**
+ * `myCheckIn` and `submitAnswers` answer with one score day and every score it gives (schema.graphql DayScoresResult).
+ * The server fills in whole answers and pillar scores; a reader may select only the fields below.
+ */
+export interface CheckInDay<
+  Answer extends { questionSlug: string; value: string } = { questionSlug: string; value: string },
+  Pillar extends Pick<PillarScore, 'pillarSlug' | 'score' | 'completenessScore'> = Pick<PillarScore, 'pillarSlug' | 'score' | 'completenessScore'>,
+> {
+  userId: string;
+  date: ScoreDay;
+  timeZone: string;
+  /** When the day ends (4 am local the next day); corrections are accepted until then. */
+  closesAt: string;
+  answers: Answer[];
+  checkedIn: boolean;
+  pillars: Pillar[];
+  dailyScore: number | null;
+  gameReadiness: number | null;
+  gamePerformance: number | null;
+  gaming: boolean;
+  avgCompletion: number;
+  watchedVideos: boolean;
+  fgScore: number | null;
+  streak: number;
+}
 
 /** `myCheckIn`: the current score day; a time zone, when given, is the one the next submission will use. */
 export const checkInArgsSchema = z.object({ timeZone: timeZoneSchema.nullish() });

@@ -2,8 +2,8 @@ import type { AnswerInput } from '@core/check-in';
 import { resolveTimeZone, type ScoreDay, scoreDayBounds, scoreDayOf } from '@core/dates';
 import { PILLAR_SLUGS } from '@core/pillars';
 import { questionBySlug } from '@core/questionnaire';
-import { checkInArgsSchema, submitAnswersArgsSchema } from '@core/score-api';
-import { answerScore, buildMemberDay, type MemberDay, memberDayDelta, scoreDay } from '@core/scoring';
+import { type CheckInDay as CheckInDayOf, checkInArgsSchema, submitAnswersArgsSchema } from '@core/score-api';
+import { answerScore, buildMemberDay, memberDayDelta, type PillarScore, scoreDay } from '@core/scoring';
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { DayVersionConflict, type ScoreStore, type StoredAnswer, type StoredMemberDay } from '../lib/stores/score-store';
@@ -23,24 +23,8 @@ export interface CheckInStores {
   scores: ScoreStore;
 }
 
-/** A day as the check-in page shows it: the answers, every score of the day and the fgScore after it. */
-export interface CheckInDay {
-  userId: string;
-  date: ScoreDay;
-  timeZone: string;
-  closesAt: string;
-  answers: StoredAnswer[];
-  checkedIn: boolean;
-  pillars: MemberDay['pillars'][keyof MemberDay['pillars']][];
-  dailyScore: number | null;
-  gameReadiness: number | null;
-  gamePerformance: number | null;
-  gaming: boolean;
-  avgCompletion: number;
-  watchedVideos: boolean;
-  fgScore: number | null;
-  streak: number;
-}
+/** A day as the check-in page shows it, with the stored answers and whole pillar scores. */
+export type CheckInDay = CheckInDayOf<StoredAnswer, PillarScore>;
 
 const CHECK_IN_ROLES = ['GAMER', 'SELF'];
 

@@ -1,25 +1,9 @@
 import type { AnswerInput } from '@core/check-in';
-import type { PillarSlug } from '@core/pillars';
+import type { CheckInDay as ApiCheckInDay } from '@core/score-api';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-/** A gamer's check-in of one score day and every score it gives (schema.graphql DayScoresResult). */
-export interface CheckInDay {
-  date: string;
-  timeZone: string;
-  /** When the day ends (4 am local the next day); corrections are accepted until then. */
-  closesAt: string;
-  answers: { questionSlug: string; value: string }[];
-  checkedIn: boolean;
-  pillars: { pillarSlug: PillarSlug; score: number | null; completenessScore: number }[];
-  dailyScore: number | null;
-  gameReadiness: number | null;
-  gamePerformance: number | null;
-  gaming: boolean;
-  avgCompletion: number;
-  watchedVideos: boolean;
-  fgScore: number | null;
-  streak: number;
-}
+/** A gamer's check-in of one score day, as DAY_FIELDS selects it (all but userId). */
+export type CheckInDay = Omit<ApiCheckInDay, 'userId'>;
 
 const DAY_FIELDS = /* GraphQL */ `
   date
