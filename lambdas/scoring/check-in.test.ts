@@ -1,23 +1,9 @@
-import type { AnswerInput } from '@core/check-in';
 import { scoreDayOf } from '@core/dates';
-import { QUESTIONS } from '@core/questionnaire';
 import { aggregateTeamDay, fgScoreSeries, scoreDay } from '@core/scoring';
+import { answersWith } from '@core/test-support/answers';
 import { DayVersionConflict } from '../lib/stores/score-store';
 import { currentCheckIn, submitAnswers } from './check-in';
 import { caller, memoryScoreStore, memoryTeamStore, memoryUserStore, membership, team, user } from './test-support/memory-stores';
-
-/** Each pillar question answered with its best (or worst) option; the game questions say "gaming, played great". */
-function answersWith(pick: 'best' | 'worst', skip: string[] = []): AnswerInput[] {
-  return QUESTIONS.filter((question) => question.pillar !== null && !skip.includes(question.slug))
-    .map((question) => {
-      const sorted = [...question.options].sort((a, b) => (a.score ?? 0) - (b.score ?? 0));
-      return { questionSlug: question.slug, value: (pick === 'best' ? sorted.at(-1)! : sorted[0]).value };
-    })
-    .concat([
-      { questionSlug: 'gaming-today', value: 'true' },
-      { questionSlug: 'game-performance', value: pick === 'best' ? 'great' : 'awful' },
-    ]);
-}
 
 function setup() {
   const users = memoryUserStore([user('g1'), user('g2', 'Europe/Berlin'), user('coach')]);

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerInput } from '@core/check-in';
 import { scoreDayBounds, scoreDayOf, shiftDay } from '@core/dates';
-import { QUESTIONS } from '@core/questionnaire';
 import { roundScore, scoreDay } from '@core/scoring';
+import { answersWith } from '@core/test-support/answers';
 import { demoTeams, graphql, signIn } from '../support/stack';
 
 jest.setTimeout(60_000);
@@ -40,19 +40,6 @@ const ANSWER_BY_SLUG = `query($questionSlug: String!, $date: AWSDate, $userId: I
 const ME = 'query { me { id timeZone } }';
 const SIGN_UP = `mutation($data: SignUpData!, $password: String!, $confirmPassword: String!) {
   signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword) { accessToken } }`;
-
-/** Each pillar question with its best (or worst) option, minus `skip`; the game questions say gaming and how it went. */
-function answersWith(pick: 'best' | 'worst', skip: string[] = []): AnswerInput[] {
-  return QUESTIONS.filter((question) => question.pillar !== null && !skip.includes(question.slug))
-    .map((question) => {
-      const sorted = [...question.options].sort((a, b) => (a.score ?? 0) - (b.score ?? 0));
-      return { questionSlug: question.slug, value: (pick === 'best' ? sorted.at(-1)! : sorted[0]).value };
-    })
-    .concat([
-      { questionSlug: 'gaming-today', value: 'true' },
-      { questionSlug: 'game-performance', value: pick === 'best' ? 'great' : 'poor' },
-    ]);
-}
 
 const tokens = new Map<string, string>();
 async function tokenOf(who: string): Promise<string> {
@@ -109,7 +96,7 @@ describe('check-in', () => {
   it('replaces the earlier answers of the same day: the scores and the team day count them once', async () => {
     await awayFromBoundary('UTC');
     const first = answersWith('best');
-    const second = answersWith('worst', ['sleep-hours', 'pain', 'focus']);
+    const second = answersWith('worst', ['sleep-hours', 'pain', 'focus'], 'poor');
     const sent = (await ok('gamer8', SUBMIT, { answers: first, watchedVideos: true })).submitAnswers;
     const today = scoreDayOf(new Date(), 'UTC');
     expect(sent).toMatchObject({ date: today, timeZone: 'UTC', checkedIn: true, dailyScore: 100, watchedVideos: true });
@@ -198,7 +185,7 @@ describe('the 4 am day boundary on the gamer’s clock', () => {
 
     // Where it is 05:xx, the new score day has begun.
     const { zone: morning, localDate: morningDate } = zonesAtHour(5, new Date()).find(({ zone }) => scoreDayOf(new Date(), zone) > sent.date)!;
-    const next = (await as(SUBMIT, { answers: answersWith('worst'), timeZone: morning })).submitAnswers;
+    const next = (await as(SUBMIT, { answers: answersWith('worst', [], 'poor'), timeZone: morning })).submitAnswers;
     expect(next.date).toBe(morningDate);
     expect(next.date > sent.date).toBe(true);
     // The night's day keeps its answers; the card now shows the new day.
