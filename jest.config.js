@@ -1,19 +1,7 @@
 /** @type {import('jest').Config} */
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      target: 'es2022',
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-    },
-    module: { type: 'commonjs' },
-  },
-];
-
 const shared = {
   rootDir: __dirname,
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j)sx?$': '<rootDir>/tests/support/esbuild-transform.js' },
   moduleNameMapper: { '^@core/(.*)$': '<rootDir>/core/$1', '^@/(.*)$': '<rootDir>/web/src/$1' },
   testEnvironment: 'node',
 };

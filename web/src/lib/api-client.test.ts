@@ -1,7 +1,7 @@
-import { ApiError, callApi, gqlOperation, onApiError, toApiError } from './api-client';
-
 const graphql = jest.fn();
 jest.mock('aws-amplify/api', () => ({ generateClient: () => ({ graphql }) }));
+// Required after the mock: the test transform does not hoist jest.mock above imports.
+const { ApiError, callApi, gqlOperation, onApiError, toApiError } = require('./api-client') as typeof import('./api-client');
 
 describe('toApiError', () => {
   it("keeps AppSync's errorType and message from Amplify's rejected { data, errors }", () => {
@@ -19,7 +19,7 @@ describe('toApiError', () => {
 
 describe('onApiError', () => {
   it('tells listeners about every failed call (how the session hears of an expired token), until unsubscribed', async () => {
-    const heard: ApiError[] = [];
+    const heard: InstanceType<typeof ApiError>[] = [];
     const stop = onApiError((error) => heard.push(error));
     graphql.mockRejectedValueOnce({ data: null, errors: [{ message: 'Token has expired.', errorType: 'UnauthorizedException' }] });
     const query = gqlOperation<{ me: null }>('query { me { id } }');
