@@ -11,6 +11,7 @@ import { answeredCount, answersOf, type CheckInForm, checkInFormProblem, formFro
 import { DayScores } from './day-scores';
 import { QuestionField } from './question-field';
 import '../check-in.css';
+import { LoadError } from '@/components/errors/load-error';
 
 // The gamer's clock decides the score day; the browser knows it best (a trip abroad moves the day with the gamer).
 const timeZone = browserTimeZone();
@@ -32,12 +33,7 @@ export function CheckInPage() {
   }
   if (checkIn.isError) {
     return (
-      <Alert variation="error" heading="Your check-in could not be loaded" role="alert">
-        {checkIn.error.message}{' '}
-        <button type="button" className="fg-text-button" onClick={() => void checkIn.refetch()}>
-          Try again
-        </button>
-      </Alert>
+      <LoadError heading="Your check-in could not be loaded" error={checkIn.error} onRetry={() => void checkIn.refetch()} />
     );
   }
   // A new score day (after 4 am) starts a fresh form.

@@ -1,4 +1,4 @@
-import { Alert, Loader } from '@aws-amplify/ui-react';
+import { Loader } from '@aws-amplify/ui-react';
 import { scoreTypeLabel } from '@core/pillars';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { formatScoreDay, scoreEntry } from '../lib/score-display';
 import { ChoiceChip } from './choice-chip';
 import { ScoreTiles } from './score-tile';
 import '../scores.css';
+import { LoadError } from '@/components/errors/load-error';
 
 // recharts is large: its chunk loads only when a chart is drawn.
 const ScoreChart = lazy(async () => ({ default: (await import('./score-chart')).ScoreChart }));
@@ -31,12 +32,7 @@ export function MyScoresPage() {
     body = <Loading label="Loading your scores…" />;
   } else if (history.isError) {
     body = (
-      <Alert variation="error" heading="Your scores could not be loaded" role="alert">
-        {history.error.message}{' '}
-        <button type="button" className="fg-text-button" onClick={() => void history.refetch()}>
-          Try again
-        </button>
-      </Alert>
+      <LoadError heading="Your scores could not be loaded" error={history.error} onRetry={() => void history.refetch()} />
     );
   } else if (history.data.score?.score == null && isEmptyHistory(history.data)) {
     body = (
