@@ -28,17 +28,3 @@ export const isAdmin = (groups: readonly string[]) => groups.includes('ADMIN') |
 export const isDirector = (groups: readonly string[]) => groups.includes('DIRECTOR');
 export const isCoach = (groups: readonly string[]) => groups.includes('COACH');
 export const isCoachOrDirector = (groups: readonly string[]) => isDirector(groups) || isCoach(groups);
-
-/** Which roles a role may manage (spec section 6, management map). */
-export const MANAGES: Record<Role, readonly Role[]> = {
-  SELF: ['SELF'],
-  GAMER: ['GAMER'],
-  COACH: ['GAMER'],
-  DIRECTOR: ['GAMER', 'COACH'],
-  ADMIN: ['GAMER', 'COACH', 'DIRECTOR'],
-  SUPERADMIN: ['GAMER', 'COACH', 'DIRECTOR', 'ADMIN'],
-};
-
-export function canManage(manager: Role, target: Role): boolean {
-  return MANAGES[manager].includes(target);
-}

@@ -1,4 +1,5 @@
-import { createResolverHandler, requireCaller } from '../lib/appsync';
+import { requireCaller } from '../lib/appsync';
+import { createAuthorizedHandler } from '../lib/authorization';
 import { productionDeps as deps } from './deps';
 import { logInUserWithDiscord } from './discord-login';
 import { loginUser } from './login';
@@ -8,7 +9,7 @@ import { logoutUser, refreshSession } from './refresh';
 import { signUpUser } from './sign-up';
 
 /** Accounts and sessions (docs/accounts.md). Everything but `me` works signed out (@aws_api_key). */
-export const handler = createResolverHandler({
+export const handler = createAuthorizedHandler({
   'Mutation.loginUser': async (event) => loginUser(event.arguments, deps),
   'Mutation.signUpUser': async (event) => signUpUser(event.arguments, deps),
   'Mutation.forgotPassword': async (event) => forgotPassword(event.arguments, deps),

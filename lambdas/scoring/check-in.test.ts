@@ -120,6 +120,12 @@ describe('submitAnswers', () => {
     expect(scores.writes).toEqual([]);
   });
 
+  it('lets a coach who also plays (COACH and GAMER groups) check in', async () => {
+    const { stores } = setup();
+    const day = await submitAnswers(caller('coach', ['COACH', 'GAMER']), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
+    expect(day).toMatchObject({ userId: 'coach', checkedIn: true });
+  });
+
   it('recomputes once when another submission changed the day meanwhile, and reports a second clash', async () => {
     const { scores, stores } = setup();
     const saveDay = scores.saveDay.bind(scores);

@@ -5,7 +5,8 @@ import { questionBySlug } from '@core/questionnaire';
 import { type CheckInDay as CheckInDayOf, checkInArgsSchema, submitAnswersArgsSchema } from '@core/score-api';
 import { answerScore, buildMemberDay, memberDayDelta, type PillarScore, scoreDay } from '@core/scoring';
 import type { Caller } from '../lib/appsync';
-import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import { assertMayCall } from '../lib/authorization';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import { DayVersionConflict, type ScoreStore, type StoredAnswer, type StoredMemberDay } from '../lib/stores/score-store';
 import type { TeamStore } from '../lib/stores/team-store';
 import type { UserRecord, UserStore } from '../lib/stores/user-store';
@@ -25,8 +26,6 @@ export interface CheckInStores {
 
 /** A day as the check-in page shows it, with the stored answers and whole pillar scores. */
 export type CheckInDay = CheckInDayOf<StoredAnswer, PillarScore>;
-
-const CHECK_IN_ROLES = ['GAMER', 'SELF'];
 
 function checkInDay(
   userId: string,
@@ -117,7 +116,7 @@ export async function submitAnswers(
   now = new Date(),
 ): Promise<CheckInDay> {
   const input = parseInput(submitAnswersArgsSchema, args);
-  if (!caller.role || !CHECK_IN_ROLES.includes(caller.role)) throw new UnauthorizedError('Only gamers answer the daily check-in.');
+  assertMayCall('Mutation.submitAnswers', caller);
   const user = await userOf(users, caller.sub);
   const timeZone = input.timeZone ?? resolveTimeZone(user.timeZone);
   const date = scoreDayOf(now, timeZone);
@@ -166,6 +165,7 @@ export async function submitAnswers(
 /** The current score day's check-in so far (empty scores before the first answer). */
 export async function currentCheckIn(caller: Caller, args: unknown, { users, scores }: CheckInStores, now = new Date()): Promise<CheckInDay> {
   const input = parseInput(checkInArgsSchema, args);
+  assertMayCall('Query.myCheckIn', caller);
   const user = await userOf(users, caller.sub);
   const timeZone = input.timeZone ?? resolveTimeZone(user.timeZone);
   const date = scoreDayOf(now, timeZone);

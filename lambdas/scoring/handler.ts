@@ -1,4 +1,5 @@
-import { createResolverHandler, requireCaller } from '../lib/appsync';
+import { requireCaller } from '../lib/appsync';
+import { createAuthorizedHandler } from '../lib/authorization';
 import { dynamoScoreStore } from '../lib/stores/score-store';
 import { dynamoTeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore } from '../lib/stores/user-store';
@@ -7,7 +8,7 @@ import { myScore, myScoreStats, myTeamDataStats, myTeamScoreStats, userAnswerByS
 
 const stores = { users: dynamoUserStore, teams: dynamoTeamStore, scores: dynamoScoreStore };
 
-export const handler = createResolverHandler({
+export const handler = createAuthorizedHandler({
   'Mutation.submitAnswers': async (event) => submitAnswers(requireCaller(event), event.arguments, stores),
   'Query.myCheckIn': async (event) => currentCheckIn(requireCaller(event), event.arguments, stores),
   'Query.myScore': async (event) => myScore(requireCaller(event), event.arguments, stores),

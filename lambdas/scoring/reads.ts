@@ -23,17 +23,18 @@ import {
   userScoreStatistics,
 } from '@core/scoring';
 import type { Caller } from '../lib/appsync';
+import { authorizeTeam, authorizeUser } from '../lib/authorization';
+import type { RelationStores } from '../lib/authorization-relations';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import type { ScoreStore, StoredAnswer } from '../lib/stores/score-store';
 import type { TeamStore } from '../lib/stores/team-store';
 import type { UserStore } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
-import { type AccessTeams, assertMayReadUser, teamForReader } from './access';
 
 /** Reads of scores, statistics and answers (spec 000 section 7, "Scores, answers"); each authorizes first. */
 export interface ReadStores {
   users: Pick<UserStore, 'get'>;
-  teams: AccessTeams & Pick<TeamStore, 'membersOf'>;
+  teams: RelationStores & Pick<TeamStore, 'membersOf'>;
   scores: ScoreStore;
 }
 
@@ -50,20 +51,13 @@ function windowOf(args: ScoreWindowArgs, today: ScoreDay): DayWindow {
   return window;
 }
 
-/** The user a read is about (the caller's own when left out), once the caller may read them. */
-async function readableUser(caller: Caller, userId: string | null | undefined, teams: AccessTeams): Promise<string> {
-  const target = userId ?? caller.sub;
-  await assertMayReadUser(caller, target, teams);
-  return target;
-}
-
 export async function myScore(
   caller: Caller,
   args: unknown,
   { users, teams, scores }: ReadStores,
   now = new Date(),
 ): Promise<ScoreSummary & { userId: string; date: ScoreDay }> {
-  const userId = await readableUser(caller, parseInput(scoreArgsSchema, args).userId, teams);
+  const userId = await authorizeUser('Query.myScore', caller, parseInput(scoreArgsSchema, args).userId, teams);
   const today = await todayOf(users, userId, now);
   const [latest, beforeLatest] = await scores.latestDays(userId, 2, today);
   const todayDay = latest?.date === today ? latest : null;
@@ -80,7 +74,7 @@ export async function myScoreStats(
   now = new Date(),
 ): Promise<WindowedStatistics & { userId: string }> {
   const input = parseInput(scoreStatsArgsSchema, args);
-  const userId = await readableUser(caller, input.userId, teams);
+  const userId = await authorizeUser('Query.myScoreStats', caller, input.userId, teams);
   const window = windowOf(input, await todayOf(users, userId, now));
   const days = await scores.memberDays(userId, window);
   return { userId, ...window, ...userScoreStatistics(input.type, days, window) };
@@ -93,7 +87,7 @@ export async function myTeamScoreStats(
   now = new Date(),
 ): Promise<WindowedStatistics & { teamId: string }> {
   const input = parseInput(teamScoreStatsArgsSchema, args);
-  const team = await teamForReader(caller, input.teamId, teams);
+  const team = await authorizeTeam('Query.myTeamScoreStats', caller, input.teamId, teams);
   const window = windowOf(input, await todayOf(users, caller.sub, now));
   const aggregates = await scores.teamDays(team.id, window);
   return { teamId: team.id, ...window, ...teamScoreStatistics(input.type, aggregates, window) };
@@ -144,7 +138,7 @@ export async function myTeamDataStats(
   now = new Date(),
 ): Promise<TeamDataStatistics> {
   const input = parseInput(teamDataStatsArgsSchema, args);
-  const team = await teamForReader(caller, input.teamId, teams);
+  const team = await authorizeTeam(pro ? 'Query.myTeamDataStatsPro' : 'Query.myTeamDataStats', caller, input.teamId, teams);
   const window = windowOf(input, await todayOf(users, caller.sub, now));
   const days = (await scores.teamDays(team.id, window)).map(teamDayData);
   if (!pro) return { teamId: team.id, ...window, days, userStats: null };
@@ -158,7 +152,7 @@ export async function myTeamDataStats(
 
 export async function userAnswers(caller: Caller, args: unknown, { users, teams, scores }: ReadStores, now = new Date()): Promise<StoredAnswer[]> {
   const input = parseInput(userAnswersArgsSchema, args);
-  const userId = await readableUser(caller, input.userId, teams);
+  const userId = await authorizeUser('Query.userAnswers', caller, input.userId, teams);
   const window = windowOf(input, await todayOf(users, userId, now));
   const answers = await scores.answers(userId, window);
   return input.pillarSlug ? answers.filter((answer) => answer.pillarSlug === input.pillarSlug) : answers;
@@ -171,7 +165,7 @@ export async function userAnswerBySlug(
   now = new Date(),
 ): Promise<StoredAnswer | null> {
   const input = parseInput(userAnswerBySlugArgsSchema, args);
-  const userId = await readableUser(caller, input.userId, teams);
+  const userId = await authorizeUser('Query.userAnswerBySlug', caller, input.userId, teams);
   const date = input.date ?? (await todayOf(users, userId, now));
   return scores.answer(userId, date, input.questionSlug);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { createResolverHandler, requireCaller } from '../lib/appsync';
-import { UnauthorizedError } from '../lib/errors';
+import { requireCaller } from '../lib/appsync';
+import { authorizeUser, createAuthorizedHandler } from '../lib/authorization';
 import { parseInput } from '../lib/validation';
 import { dynamoTeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore } from '../lib/stores/user-store';
@@ -8,16 +8,15 @@ import { getSelectedTeam, setSelectedTeam } from './selected-team';
 
 const stores = { users: dynamoUserStore, teams: dynamoTeamStore };
 const teamIdArgs = z.object({ teamId: z.string().trim().min(1, 'A team is required.') });
+const userIdArgs = z.object({ userId: z.string().trim().min(1, 'A user is required.') });
 
-
-export const handler = createResolverHandler({
+export const handler = createAuthorizedHandler({
   'Query.getSelectedTeam': async (event) => getSelectedTeam(requireCaller(event), stores),
   'Mutation.setSelectedTeam': async (event) =>
     setSelectedTeam(requireCaller(event), parseInput(teamIdArgs, event.arguments).teamId, stores),
-  // Subscribing: only to one's own team choice.
+  // Subscribing: the policy map allows following only one's own team choice.
   'Subscription.onSelectedTeamChanged': async (event) => {
-    const caller = requireCaller(event);
-    if (event.arguments.userId !== caller.sub) throw new UnauthorizedError('You can only follow your own team choice.');
+    await authorizeUser('Subscription.onSelectedTeamChanged', requireCaller(event), parseInput(userIdArgs, event.arguments).userId, stores.teams);
     return null;
   },
 });

@@ -1,8 +1,8 @@
 import type { Caller } from '../lib/appsync';
-import { NotFoundError, UnauthorizedError } from '../lib/errors';
+import { authorizeTeam, mayUseTeam } from '../lib/authorization';
+import { NotFoundError } from '../lib/errors';
 import type { TeamRecord, TeamStore } from '../lib/stores/team-store';
 import type { UserStore } from '../lib/stores/user-store';
-import { teamRelation } from './team-access';
 
 export interface SelectedTeam {
   userId: string;
@@ -19,8 +19,8 @@ export async function getSelectedTeam(caller: Caller, { users, teams }: Stores):
   const user = await users.get(caller.sub);
   const teamId = user?.selectedTeamId ?? null;
   const team = teamId ? await teams.get(teamId) : null;
-  // A team the user can no longer see (left, removed, deleted) is not restored.
-  if (!team || !(await teamRelation(caller, team, teams))) return { userId: caller.sub, teamId: null, team: null };
+  // A team the user could no longer select (left, removed, deleted) is not restored.
+  if (!team || !(await mayUseTeam('Mutation.setSelectedTeam', caller, team, teams))) return { userId: caller.sub, teamId: null, team: null };
   return { userId: caller.sub, teamId: team.id, team };
 }
 
@@ -30,9 +30,7 @@ export async function setSelectedTeam(
   { users, teams }: Stores,
   now = new Date(),
 ): Promise<SelectedTeam> {
-  const team = await teams.get(teamId);
-  if (!team) throw new NotFoundError('Team not found.');
-  if (!(await teamRelation(caller, team, teams))) throw new UnauthorizedError('You are not a member of this team.');
+  const team = await authorizeTeam('Mutation.setSelectedTeam', caller, teamId, teams);
   const user = await users.get(caller.sub);
   if (!user) throw new NotFoundError('User not found. Please sign up');
   await users.setSelectedTeam(caller.sub, team.id, now.toISOString());

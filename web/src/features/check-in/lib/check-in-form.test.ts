@@ -96,4 +96,8 @@ describe('mayCheckIn', () => {
     expect(mayCheckIn(['DIRECTOR'])).toBe(false);
     expect(mayCheckIn(['ADMIN'])).toBe(false);
   });
+
+  it('lets a coach who also plays (COACH and GAMER groups) check in, as the server does', () => {
+    expect(mayCheckIn(['COACH', 'GAMER'])).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import { type AnswerInput, checkInSubmissionSchema, choicesOf, joinChoices } from '@core/check-in';
 import { type Pillar, PILLARS } from '@core/pillars';
+import { groupsMayCall } from '@core/policy';
 import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, type Question, QUESTIONS, questionsOfPillar } from '@core/questionnaire';
 
 /**
@@ -78,9 +79,7 @@ export function answeredCount(form: CheckInForm, questions: readonly Question[])
   return questions.filter((question) => (form.choices[question.slug]?.length ?? 0) > 0).length;
 }
 
-/** The roles that answer the daily check-in (the server refuses the others); coaches and directors are not scored. */
-export const CHECK_IN_ROLES = ['GAMER', 'SELF'] as const;
-
+/** Whether the user answers the daily check-in: the policy map's rule for submitAnswers, as the server applies it. */
 export function mayCheckIn(groups: readonly string[]): boolean {
-  return CHECK_IN_ROLES.some((role) => groups.includes(role));
+  return groupsMayCall('Mutation.submitAnswers', groups);
 }

@@ -1,0 +1,155 @@
+import type { Role } from './roles';
+
+/**
+ * The one policy map (docs/architecture.md, "Authorization"): for every root field of schema.graphql, who may call it
+ * and on which relation to the user or team it touches. The Lambdas authorize through it (lambdas/lib/authorization.ts),
+ * the web app hides what it forbids with it, and tests/integration/authorization-matrix.test.ts checks the running API
+ * against it for every field and caller.
+ */
+
+/** How a caller stands to the subject of a call. */
+export type Relation =
+  /** the subject is the caller */
+  | 'self'
+  /** the caller plays in the team (as a gamer) */
+  | 'member'
+  /** the caller coaches the team, or a team the subject user is in */
+  | 'coach'
+  /** the caller owns (directs) the team, or a team the subject user is in */
+  | 'owner'
+  /** the caller is an admin (ADMIN or SUPERADMIN) */
+  | 'admin';
+
+export type Subject =
+  /** Touches nothing of a user's or team's (health), or proves who it is by its own arguments (sign-in, reset). */
+  | { kind: 'none' }
+  /** Reads or writes only the signed-in caller's own data. */
+  | { kind: 'caller' }
+  /** A user named by an argument, the caller when it is left out. */
+  | { kind: 'user'; argument: string; relations: readonly Relation[] }
+  /** A team named by an argument. */
+  | { kind: 'team'; argument: string; relations: readonly Relation[] };
+
+export interface FieldPolicy {
+  /** Callable signed out with the API key (the field carries @aws_api_key). */
+  apiKey: boolean;
+  /** Which signed-in users may call it: everyone, nobody, or only holders of these roles (Cognito groups). */
+  users: 'all' | 'none' | readonly Role[];
+  subject: Subject;
+  /** What a refused caller is told, when it says more than the default. */
+  refusal?: string;
+}
+
+export const DEFAULT_REFUSAL = 'You are not authorized to make this call.';
+
+const PUBLIC_ONLY: FieldPolicy = { apiKey: true, users: 'none', subject: { kind: 'none' } };
+const OWN_DATA: FieldPolicy = { apiKey: false, users: 'all', subject: { kind: 'caller' } };
+/** Gamers answer the daily check-in; coaches and directors are not scored (spec 000 section 1). */
+const GAMERS_OWN_DATA: FieldPolicy = {
+  apiKey: false,
+  users: ['GAMER', 'SELF'],
+  subject: { kind: 'caller' },
+  refusal: 'Only gamers answer the daily check-in.',
+};
+/** A gamer's scores and answers: their own, their team's coaches and director, and admins. */
+const GAMER_READ: FieldPolicy = {
+  apiKey: false,
+  users: 'all',
+  subject: { kind: 'user', argument: 'userId', relations: ['self', 'coach', 'owner', 'admin'] },
+  refusal: 'You can only see your own scores and those of the members of teams you coach or own.',
+};
+/** A team's statistics: its director, its coaches and admins; not its gamers. */
+const TEAM_STATISTICS: FieldPolicy = {
+  apiKey: false,
+  users: 'all',
+  subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'coach', 'admin'] },
+  refusal: "Only the team's director, its coaches and admins can see its statistics.",
+};
+
+export const POLICY = {
+  'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
+  'Query.me': OWN_DATA,
+  'Query.getSelectedTeam': OWN_DATA,
+  'Query.myCheckIn': GAMERS_OWN_DATA,
+  'Query.myScore': GAMER_READ,
+  'Query.myScoreStats': GAMER_READ,
+  'Query.myTeamScoreStats': TEAM_STATISTICS,
+  'Query.myTeamDataStats': TEAM_STATISTICS,
+  'Query.myTeamDataStatsPro': TEAM_STATISTICS,
+  'Query.userAnswers': GAMER_READ,
+  'Query.userAnswerBySlug': GAMER_READ,
+  'Mutation.loginUser': PUBLIC_ONLY,
+  'Mutation.signUpUser': PUBLIC_ONLY,
+  'Mutation.forgotPassword': PUBLIC_ONLY,
+  'Mutation.forgotPasswordVerify': PUBLIC_ONLY,
+  'Mutation.forgotPasswordFinal': PUBLIC_ONLY,
+  'Mutation.refreshToken': PUBLIC_ONLY,
+  'Mutation.logInUserWithDiscord': PUBLIC_ONLY,
+  // The refresh token is the credential, so an expired session can still be ended.
+  'Mutation.logoutUser': { apiKey: true, users: 'all', subject: { kind: 'none' } },
+  'Mutation.setSelectedTeam': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
+    refusal: 'You are not a member of this team.',
+  },
+  'Mutation.submitAnswers': GAMERS_OWN_DATA,
+  'Subscription.onSelectedTeamChanged': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'user', argument: 'userId', relations: ['self'] },
+    refusal: 'You can only follow your own team choice.',
+  },
+} as const satisfies Record<string, FieldPolicy>;
+
+export type PolicyField = keyof typeof POLICY;
+
+export function isPolicyField(field: string): field is PolicyField {
+  return Object.hasOwn(POLICY, field);
+}
+
+/** Who is calling: nobody signed in (the API key), or a signed-in user with their Cognito groups. */
+export type PolicyCaller = { signedIn: false } | { signedIn: true; groups: readonly string[] };
+
+/**
+ * Whether the caller may call the field at all, before any relation. Roles are Cognito groups and a user may hold
+ * several: any one of them that the field admits is enough (a coach who also plays checks in as a gamer).
+ */
+export function mayCall(field: PolicyField, caller: PolicyCaller): boolean {
+  const policy: FieldPolicy = POLICY[field];
+  if (!caller.signedIn) return policy.apiKey;
+  if (policy.users === 'all' || policy.users === 'none') return policy.users === 'all';
+  return policy.users.some((role) => caller.groups.includes(role));
+}
+
+/** Shorthand for the web app, which only has signed-in users' groups. */
+export const groupsMayCall = (field: PolicyField, groups: readonly string[]) => mayCall(field, { signedIn: true, groups });
+
+/** The relations a field accepts to its subject; null when it has none to check. */
+export function requiredRelations(field: PolicyField): readonly Relation[] | null {
+  const { subject }: FieldPolicy = POLICY[field];
+  return subject.kind === 'user' || subject.kind === 'team' ? subject.relations : null;
+}
+
+export const refusalOf = (field: PolicyField): string => (POLICY[field] as FieldPolicy).refusal ?? DEFAULT_REFUSAL;
+
+/** The full answer: may the caller call the field on a subject they stand to in these relations? */
+export function isAllowed(field: PolicyField, caller: PolicyCaller, relations: readonly Relation[]): boolean {
+  if (!mayCall(field, caller)) return false;
+  const required = requiredRelations(field);
+  return required === null || relations.some((relation) => required.includes(relation));
+}
+
+/** Which roles a role may manage (spec 000 section 6, management map). */
+export const MANAGES: Record<Role, readonly Role[]> = {
+  SELF: ['SELF'],
+  GAMER: ['GAMER'],
+  COACH: ['GAMER'],
+  DIRECTOR: ['GAMER', 'COACH'],
+  ADMIN: ['GAMER', 'COACH', 'DIRECTOR'],
+  SUPERADMIN: ['GAMER', 'COACH', 'DIRECTOR', 'ADMIN'],
+};
+
+export function canManage(manager: Role, target: Role): boolean {
+  return MANAGES[manager].includes(target);
+}

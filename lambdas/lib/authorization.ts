@@ -1,0 +1,57 @@
+import { isAllowed, isPolicyField, mayCall, type PolicyCaller, type PolicyField, refusalOf, requiredRelations } from '@core/policy';
+import { callerOf, type Caller, createResolverHandler, type FieldResolver } from './appsync';
+import { type RelationStores, teamRelations, userRelations } from './authorization-relations';
+import { NotFoundError, UnauthorizedError } from './errors';
+import type { TeamRecord } from './stores/team-store';
+
+/**
+ * Server-side authorization through the policy map (core/policy.ts). The handler wrapper below refuses callers the
+ * field admits in no case (signed out, wrong role); the fields that touch a user or a team then check the caller's
+ * relation to it with `authorizeUser` / `authorizeTeam` once their arguments are validated.
+ */
+const policyCallerOf = (caller: Caller | null): PolicyCaller => (caller ? { signedIn: true, groups: caller.groups } : { signedIn: false });
+
+function policyField(field: string): PolicyField {
+  // A field without a row is refused: a new field is closed until the policy map says who may call it.
+  if (!isPolicyField(field)) throw new UnauthorizedError(`${field} has no row in the policy map.`);
+  return field;
+}
+
+export function assertMayCall(field: string, caller: Caller | null): void {
+  const row = policyField(field);
+  if (!mayCall(row, policyCallerOf(caller))) throw new UnauthorizedError(refusalOf(row));
+}
+
+/** The user a call is about (the caller when `userId` is left out), once the caller stands to them as the field needs. */
+export async function authorizeUser(field: PolicyField, caller: Caller, userId: string | null | undefined, teams: RelationStores): Promise<string> {
+  const target = userId ?? caller.sub;
+  const relations = await userRelations(caller, target, requiredRelations(field) ?? [], teams);
+  if (!isAllowed(field, policyCallerOf(caller), relations)) throw new UnauthorizedError(refusalOf(field));
+  return target;
+}
+
+/** The team a call is about, once the caller stands to it as the field needs. */
+export async function authorizeTeam(field: PolicyField, caller: Caller, teamId: string, teams: RelationStores): Promise<TeamRecord> {
+  const team = await teams.get(teamId);
+  if (!team) throw new NotFoundError('Team not found.');
+  if (!(await mayUseTeam(field, caller, team, teams))) throw new UnauthorizedError(refusalOf(field));
+  return team;
+}
+
+export async function mayUseTeam(field: PolicyField, caller: Caller, team: TeamRecord, teams: RelationStores): Promise<boolean> {
+  return isAllowed(field, policyCallerOf(caller), await teamRelations(caller, team, teams));
+}
+
+/** createResolverHandler that first refuses, per the policy map, every caller the field never admits. */
+export function createAuthorizedHandler(resolvers: Record<string, FieldResolver>) {
+  const authorized = Object.fromEntries(
+    Object.entries(resolvers).map(([field, resolve]): [string, FieldResolver] => [
+      field,
+      async (event) => {
+        assertMayCall(field, callerOf(event));
+        return resolve(event);
+      },
+    ]),
+  );
+  return createResolverHandler(authorized);
+}
