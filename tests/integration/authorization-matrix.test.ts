@@ -1,0 +1,330 @@
+/**
+ * The authorization matrix, generated from schema.graphql: every Query, Mutation and Subscription field, called through
+ * the local gateway as anonymous (no credentials), with the API key only, and signed in as SELF, GAMER, COACH, DIRECTOR,
+ * ADMIN and SUPERADMIN, on the caller's own data, a teammate's, and another team's user or team. Each call must get the
+ * policy map's answer (core/policy.ts): allowed (no error), or refused with errorType Unauthorized (the gateway's auth
+ * directives and the Lambdas' refusals both use it; no credentials at all is AppSync's UnauthorizedException, HTTP 401).
+ * Subscriptions go through the realtime handshake: start_ack, or an error for the start.
+ *
+ * The callers and their two teams are fresh accounts made here, so no call changes a demo account other tests use.
+ * A new schema field falls under the matrix as it is: it fails until it has a policy row and an argument fixture below.
+ */
+import { randomUUID } from 'node:crypto';
+import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { getNamedType, isLeafType, type GraphQLField, type GraphQLObjectType } from 'graphql';
+import { isAllowed, isPolicyField, POLICY, type PolicyCaller, type Relation, type Subject } from '@core/policy';
+import { isAdmin, type Role } from '@core/roles';
+import { answersWith } from '@core/test-support/answers';
+import { buildAppSyncSchema } from '../../lambdas/schema';
+import { dynamoTeamStore, type MemberRole } from '../../lambdas/lib/stores/team-store';
+import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
+import { freshEmail } from '../support/accounts';
+import { cognitoClient, DEMO_PASSWORD, graphql, type GraphQLAuth, signIn, stackUrls, useStackEnvironment, waitForMail } from '../support/stack';
+
+jest.setTimeout(120_000);
+
+const schema = buildAppSyncSchema();
+const ROOT_TYPES = ['Query', 'Mutation', 'Subscription'] as const;
+const rootFields = ROOT_TYPES.flatMap((typeName) => {
+  const type = schema.getType(typeName) as GraphQLObjectType | undefined;
+  return type ? Object.values(type.getFields()).map((field) => ({ typeName, field, name: `${typeName}.${field.name}` })) : [];
+});
+
+// ---- the world: callers, the users they may or may not reach, two teams ----
+
+const ROLE_CALLERS = ['SELF', 'GAMER', 'COACH', 'DIRECTOR', 'ADMIN', 'SUPERADMIN'] as const satisfies readonly Role[];
+const CALLERS = ['anonymous', 'apiKey', ...ROLE_CALLERS] as const;
+type CallerName = (typeof CALLERS)[number];
+/** Users who are only ever the subject of a call. */
+type Bystander = 'teammate' | 'outsider' | 'otherDirector';
+type Person = (typeof ROLE_CALLERS)[number] | Bystander;
+
+/** Who owns and plays in which team: the facts the expected answers are derived from, independently of the server. */
+const TEAMS: Record<'home' | 'other', { owner: Person; members: Partial<Record<Person, MemberRole>> }> = {
+  home: { owner: 'DIRECTOR', members: { GAMER: 'GAMER', teammate: 'GAMER', COACH: 'COACH' } },
+  other: { owner: 'otherDirector', members: { outsider: 'GAMER' } },
+};
+type TeamName = keyof typeof TEAMS;
+const MEMBERSHIP_RELATION: Record<MemberRole, Relation> = { GAMER: 'member', COACH: 'coach' };
+
+interface Account {
+  id: string;
+  email: string;
+  token: string;
+}
+const people = {} as Record<Person, Account>;
+const teamIds = {} as Record<TeamName, string>;
+
+function teamRelations(caller: Person, team: TeamName): Relation[] {
+  const relations: Relation[] = [];
+  if (TEAMS[team].owner === caller) relations.push('owner');
+  const membership = TEAMS[team].members[caller];
+  if (membership) relations.push(MEMBERSHIP_RELATION[membership]);
+  return relations;
+}
+
+function userRelations(caller: Person, subject: Person): Relation[] {
+  const throughTeams = (Object.keys(TEAMS) as TeamName[])
+    .filter((team) => TEAMS[team].members[subject] !== undefined)
+    .flatMap((team) => teamRelations(caller, team).filter((relation) => relation === 'owner' || relation === 'coach'));
+  return caller === subject ? ['self', ...throughTeams] : throughTeams;
+}
+
+// ---- what each call is about ----
+
+interface Scenario {
+  label: string;
+  /** Arguments naming the subject; fixtures spread them into their variables. */
+  subject: { userId?: string; teamId?: string };
+  relations(caller: Person): Relation[];
+}
+
+/** A user subject: the caller themselves (the GAMER for callers who are nobody), a teammate, someone else's gamer. */
+const userScenarios = (caller: CallerName): Scenario[] => {
+  const own: Person = caller === 'anonymous' || caller === 'apiKey' ? 'GAMER' : caller;
+  return (
+    [
+      ['own data', own],
+      ['a gamer of the home team', 'teammate'],
+      ["another team's gamer", 'outsider'],
+    ] as const
+  ).map(([label, subject]) => ({ label, subject: { userId: people[subject].id }, relations: (person) => userRelations(person, subject) }));
+};
+
+const teamScenarios = (): Scenario[] =>
+  (['home', 'other'] as const).map((team) => ({
+    label: `the ${team} team`,
+    subject: { teamId: teamIds[team] },
+    relations: (person) => teamRelations(person, team),
+  }));
+
+const NO_SUBJECT: Scenario[] = [{ label: 'no subject', subject: {}, relations: () => [] }];
+
+function scenariosOf(subject: Subject, caller: CallerName): Scenario[] {
+  if (subject.kind === 'user') return userScenarios(caller);
+  if (subject.kind === 'team') return teamScenarios();
+  return NO_SUBJECT;
+}
+
+// ---- arguments per field ----
+
+type Variables = Record<string, unknown>;
+type Fixture = (subject: Scenario['subject']) => Variables | Promise<Variables>;
+
+const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
+  let made: Promise<T> | null = null;
+  return () => (made ??= make());
+};
+
+const windowOf = (subject: Scenario['subject']) => ({ ...subject, days: 3 });
+
+/** A fresh account signed up through the API: its e-mail, id and refresh token. */
+async function signUp(role: 'GAMER' | 'SELF' = 'GAMER') {
+  const email = freshEmail('matrix');
+  const response = await graphql<{ signUpUser: { id: string; refreshToken: string } }>(
+    `mutation($data: SignUpData!, $password: String!, $confirmPassword: String!, $role: Role) {
+      signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword, role: $role) { id refreshToken } }`,
+    { data: { fullName: 'Matrix Caller', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, role },
+    { apiKey: true },
+  );
+  if (!response.data?.signUpUser) throw new Error(`signUpUser failed: ${JSON.stringify(response.errors)}`);
+  return { email, ...response.data.signUpUser };
+}
+
+/** A password-reset code mailed to a fresh account. */
+async function resetCode() {
+  const { email } = await signUp();
+  const since = new Date();
+  const response = await graphql('mutation($email: String!) { forgotPassword(email: $email) }', { email }, { apiKey: true });
+  if (response.errors) throw new Error(`forgotPassword failed: ${JSON.stringify(response.errors)}`);
+  const code = /\b(\d{6})\b/.exec((await waitForMail(email, since)).text)?.[1];
+  return { email, code };
+}
+
+/** A one-time code from the local Discord stand-in for a new identity, as the browser brings it back. */
+async function discordCode() {
+  const config = (await (await fetch(`${stackUrls().baseUrl}/config.json`)).json()) as { discordAuthorizeUrl: string; discordClientId: string };
+  const redirectUri = `${stackUrls().baseUrl}/auth/login`;
+  const choose = `${config.discordAuthorizeUrl}/choose?${new URLSearchParams({
+    client_id: config.discordClientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'identify email',
+    username: `matrix_${randomUUID().slice(0, 8)}`,
+    email: freshEmail('matrix.discord'),
+    verified: 'true',
+  })}`;
+  const back = await fetch(choose, { redirect: 'manual' });
+  return { code: new URL(back.headers.get('location')!).searchParams.get('code'), redirect_uri: redirectUri };
+}
+
+const verifiableCode = once(resetCode);
+const spendableCode = once(resetCode);
+const refreshable = once(() => signUp());
+const loginAccount = once(() => signUp());
+
+/**
+ * Valid arguments for every root field, keyed by field name. Calls that change something act on fresh accounts;
+ * what a call spends (a reset code, a Discord code, a refresh token) is made fresh or made once for the one caller
+ * the policy lets through.
+ */
+const FIXTURES: Record<string, Fixture> = {
+  'Query.health': () => ({}),
+  'Query.me': () => ({}),
+  'Query.getSelectedTeam': () => ({}),
+  'Query.myCheckIn': () => ({}),
+  'Query.myScore': (subject) => subject,
+  'Query.myScoreStats': windowOf,
+  'Query.myTeamScoreStats': windowOf,
+  'Query.myTeamDataStats': windowOf,
+  'Query.myTeamDataStatsPro': windowOf,
+  'Query.userAnswers': windowOf,
+  'Query.userAnswerBySlug': (subject) => ({ ...subject, questionSlug: 'sleep-quality' }),
+  'Mutation.loginUser': async () => ({ email: (await loginAccount()).email, password: DEMO_PASSWORD }),
+  'Mutation.signUpUser': () => ({ data: { fullName: 'Matrix Sign-up', email: freshEmail('matrix.signup') }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }),
+  'Mutation.forgotPassword': async () => ({ email: (await loginAccount()).email }),
+  'Mutation.forgotPasswordVerify': verifiableCode,
+  'Mutation.forgotPasswordFinal': async () => ({ ...(await spendableCode()), password: 'N3w-Passw0rd!' }),
+  'Mutation.refreshToken': async () => ({ refreshToken: (await refreshable()).refreshToken }),
+  'Mutation.logInUserWithDiscord': discordCode,
+  'Mutation.logoutUser': async () => ({ refreshToken: (await signUp()).refreshToken }),
+  'Mutation.setSelectedTeam': (subject) => subject,
+  'Mutation.submitAnswers': () => ({ answers: answersWith('best') }),
+  'Subscription.onSelectedTeamChanged': (subject) => subject,
+};
+
+/** `query($a: T!) { field(a: $a) { __typename } }`, typed from the schema, with the arguments the fixture gives. */
+function operationOf(typeName: string, field: GraphQLField<unknown, unknown>, variables: Variables): string {
+  const args = field.args.filter((arg) => variables[arg.name] !== undefined);
+  const declarations = args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
+  const passed = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+  const selection = isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
+  return `${typeName.toLowerCase()}${declarations ? `(${declarations})` : ''} { ${field.name}${passed ? `(${passed})` : ''}${selection} }`;
+}
+
+// ---- calling ----
+
+const authOf = (caller: CallerName): GraphQLAuth =>
+  caller === 'anonymous' ? {} : caller === 'apiKey' ? { apiKey: true } : { token: people[caller].token };
+
+/** 'allowed', 'refused: <errorType>', or what else happened. */
+type Outcome = string;
+
+function outcomeOf(errors: { errorType?: string; message: string }[] | undefined): Outcome {
+  const [first] = errors ?? [];
+  if (!first) return 'allowed';
+  return first.errorType === 'Unauthorized' || first.errorType === 'UnauthorizedException'
+    ? `refused: ${first.errorType}`
+    : `failed: ${first.errorType} ${first.message}`;
+}
+
+async function callOverHttp(caller: CallerName, operation: string, variables: Variables): Promise<Outcome> {
+  return outcomeOf((await graphql(operation, variables, authOf(caller))).errors);
+}
+
+/** The realtime handshake as Amplify v6 does it: connection_init, then start; start_ack means subscribed. */
+async function subscribe(caller: CallerName, operation: string, variables: Variables): Promise<Outcome> {
+  const { graphqlUrl, realtimeUrl, apiKey } = stackUrls();
+  const host = new URL(graphqlUrl).host;
+  const header = caller === 'anonymous' ? { host } : caller === 'apiKey' ? { host, 'x-api-key': apiKey } : { host, Authorization: people[caller].token };
+  const client = await RealtimeClient.connect(realtimeUrl, header);
+  try {
+    client.send({ type: 'connection_init' });
+    const connection = await client.next((message) => message.type === 'connection_ack' || message.type === 'connection_error');
+    if (connection.type === 'connection_error') return outcomeOf(connection.payload.errors);
+    client.send({ id: 'matrix', type: 'start', payload: { data: JSON.stringify({ query: operation, variables }), extensions: { authorization: header } } });
+    const reply = await client.next((message) => message.id === 'matrix');
+    return reply.type === 'start_ack' ? 'allowed' : outcomeOf(reply.payload.errors);
+  } finally {
+    client.ws.close();
+  }
+}
+
+/** What the policy map says the caller gets: anonymous callers never reach a resolver (AppSync needs credentials). */
+function expectedOutcome(name: keyof typeof POLICY, caller: CallerName, scenario: Scenario): Outcome {
+  if (caller === 'anonymous') return 'refused: UnauthorizedException';
+  const policyCaller: PolicyCaller = caller === 'apiKey' ? { signedIn: false } : { signedIn: true, groups: [caller] };
+  const relations = caller === 'apiKey' ? [] : [...scenario.relations(caller), ...(isAdmin([caller]) ? (['admin'] as const) : [])];
+  return isAllowed(name, policyCaller, relations) ? 'allowed' : 'refused: Unauthorized';
+}
+
+/** Runs `tasks` with at most `limit` under way at once (the stack shares two cores with other work). */
+async function inParallel<T>(tasks: (() => Promise<T>)[], limit = 6): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]!();
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return results;
+}
+
+// ---- setup ----
+
+/** A fresh account in exactly one role group (sign-up gives GAMER or SELF; the others are set as an admin would). */
+async function accountWithRole(role: Role): Promise<Account> {
+  const { email, id } = await signUp(role === 'SELF' ? 'SELF' : 'GAMER');
+  if (role !== 'SELF' && role !== 'GAMER') {
+    const cognito = cognitoClient();
+    const { userPoolId } = stackUrls();
+    try {
+      await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: id, GroupName: role }));
+      await cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: id, GroupName: 'GAMER' }));
+    } finally {
+      cognito.destroy();
+    }
+  }
+  return { id, email, token: (await signIn(email)).accessToken };
+}
+
+beforeAll(async () => {
+  useStackEnvironment();
+  const roles: Record<Person, Role> = {
+    SELF: 'SELF',
+    GAMER: 'GAMER',
+    COACH: 'COACH',
+    DIRECTOR: 'DIRECTOR',
+    ADMIN: 'ADMIN',
+    SUPERADMIN: 'SUPERADMIN',
+    teammate: 'GAMER',
+    outsider: 'GAMER',
+    otherDirector: 'DIRECTOR',
+  };
+  const accounts = await Promise.all(Object.entries(roles).map(async ([person, role]) => [person, await accountWithRole(role)] as const));
+  Object.assign(people, Object.fromEntries(accounts));
+  const at = new Date().toISOString();
+  for (const [name, { owner, members }] of Object.entries(TEAMS) as [TeamName, (typeof TEAMS)[TeamName]][]) {
+    const id = randomUUID();
+    teamIds[name] = id;
+    await dynamoTeamStore.create({ id, name: `Matrix ${name}`, description: 'Authorization matrix', game: 'Valorant', avatar: '', ownerId: people[owner].id, createdAt: at, updatedAt: at });
+    for (const [person, role] of Object.entries(members) as [Person, MemberRole][]) {
+      await dynamoTeamStore.addMember({ teamId: id, userId: people[person].id, role, joinedAt: at });
+    }
+  }
+});
+
+// ---- the matrix ----
+
+describe('authorization matrix over schema.graphql', () => {
+  it('covers every root field: each has a policy row and an argument fixture', () => {
+    expect(rootFields.filter(({ name }) => !isPolicyField(name)).map(({ name }) => name)).toEqual([]);
+    expect(rootFields.filter(({ name }) => !(name in FIXTURES)).map(({ name }) => name)).toEqual([]);
+  });
+
+  it.each(rootFields.map((root) => [root.name, root] as const))('%s answers every caller as the policy map says', async (name, { typeName, field }) => {
+    if (!isPolicyField(name) || !FIXTURES[name]) throw new Error(`${name} needs a policy row (core/policy.ts) and a fixture here`);
+    const tasks = CALLERS.flatMap((caller) =>
+      scenariosOf(POLICY[name].subject, caller).map((scenario) => async () => {
+        const variables = await FIXTURES[name]!(scenario.subject);
+        const operation = operationOf(typeName, field, variables);
+        const actual = typeName === 'Subscription' ? await subscribe(caller, operation, variables) : await callOverHttp(caller, operation, variables);
+        return { call: `${caller} on ${scenario.label}`, actual, expected: expectedOutcome(name, caller, scenario) };
+      }),
+    );
+    const results = await inParallel(tasks);
+    expect(results.map(({ call, actual }) => ({ call, outcome: actual }))).toEqual(results.map(({ call, expected }) => ({ call, outcome: expected })));
+  });
+});
