@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, type Question, questionBySlug } from './questionnaire';
+import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, type Question, QUESTIONS, questionBySlug } from './questionnaire';
+import { MAX_ANSWER_VALUE_LENGTH, MAX_QUESTION_SLUG_LENGTH, quoteForMessage, safeText } from './validation/fields';
 
 /**
  * Answer values and the check-in submission schema shared by the server and the web app. An answer's value is one
@@ -31,7 +32,7 @@ export function answerValueProblem(question: Question, value: string): string | 
   if (choices.length === 0) return `Choose an answer to "${question.slug}".`;
   if (question.kind === 'single' && choices.length > 1) return `Choose only one answer to "${question.slug}".`;
   const unknown = choices.find((choice) => !allowed.includes(choice));
-  if (unknown !== undefined) return `"${unknown}" is not an answer to "${question.slug}". Choose from: ${allowed.join(', ')}.`;
+  if (unknown !== undefined) return `"${quoteForMessage(unknown)}" is not an answer to "${question.slug}". Choose from: ${allowed.join(', ')}.`;
   if (question.noneOption && choices.includes(question.noneOption) && new Set(choices).size > 1) {
     return `"${question.noneOption}" cannot be combined with other answers to "${question.slug}".`;
   }
@@ -45,20 +46,36 @@ export function canonicalAnswerValue(question: Question, value: string): string 
 }
 
 const answerInputSchema = z.object({
-  questionSlug: z.string({ error: 'Each answer needs a questionSlug.' }).trim().min(1, 'Each answer needs a questionSlug.'),
-  value: z.string({ error: 'Each answer needs a value.' }),
+  questionSlug: safeText({
+    required: 'Each answer needs a questionSlug.',
+    max: MAX_QUESTION_SLUG_LENGTH,
+    tooLong: 'There is no question with this questionSlug.',
+    label: 'questionSlug',
+  }),
+  value: safeText({
+    required: 'Each answer needs a value.',
+    max: MAX_ANSWER_VALUE_LENGTH,
+    tooLong: `An answer's value must be at most ${MAX_ANSWER_VALUE_LENGTH} characters.`,
+    label: "An answer's value",
+    trim: false,
+    // An empty choice gets the question's own message below.
+    allowBlank: true,
+  }),
 });
 
 export const checkInSubmissionSchema = z
   .object({
-    answers: z.array(answerInputSchema, { error: 'answers must be a list.' }).min(1, 'Answer at least one question.'),
+    answers: z
+      .array(answerInputSchema, { error: 'answers must be a list.' })
+      .min(1, 'Answer at least one question.')
+      .max(QUESTIONS.length, { message: `There are ${QUESTIONS.length} questions: answer each at most once.`, abort: true }),
   })
   .superRefine(({ answers }, ctx) => {
     const seen = new Set<string>();
     answers.forEach(({ questionSlug, value }, index) => {
       const question = questionBySlug(questionSlug);
       const problem = !question
-        ? `There is no question "${questionSlug}".`
+        ? `There is no question "${quoteForMessage(questionSlug)}".`
         : seen.has(questionSlug)
           ? `"${questionSlug}" is answered more than once.`
           : answerValueProblem(question, value);

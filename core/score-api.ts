@@ -4,6 +4,7 @@ import { daysBetween, DEFAULT_WINDOW_DAYS, type DayWindow, isScoreDay, lastNDays
 import { PILLAR_SLUGS, SCORE_TYPES } from './pillars';
 import { questionBySlug } from './questionnaire';
 import type { PillarScore } from './scoring/pillar';
+import { boundedId, boundedInt, MAX_QUESTION_SLUG_LENGTH, MAX_TIME_ZONE_LENGTH } from './validation/fields';
 
 /**
  * Arguments of the score and answer API (spec 000 section 7, "Scores, answers"), validated the same way by the
@@ -11,23 +12,16 @@ import type { PillarScore } from './scoring/pillar';
  */
 export const MAX_WINDOW_DAYS = 366;
 
-const idField = (name: string) =>
-  z.string({ error: `${name} must be an id.` }).trim().min(1, `${name} must not be empty.`);
-
 const dayField = (name: string) =>
   z
     .string({ error: `${name} must be a date in the form YYYY-MM-DD.` })
+    .max('YYYY-MM-DD'.length, { message: `${name} must be a date in the form YYYY-MM-DD.`, abort: true })
     .refine(isScoreDay, { message: `${name} must be a real date in the form YYYY-MM-DD.` });
 
 const windowFields = {
   startDate: dayField('startDate').nullish(),
   endDate: dayField('endDate').nullish(),
-  days: z
-    .number({ error: 'days must be a whole number.' })
-    .int('days must be a whole number.')
-    .min(1, 'days must be at least 1.')
-    .max(MAX_WINDOW_DAYS, `days must be at most ${MAX_WINDOW_DAYS}.`)
-    .nullish(),
+  days: boundedInt('days', 1, MAX_WINDOW_DAYS).nullish(),
 };
 
 export interface ScoreWindowArgs {
@@ -59,12 +53,18 @@ const scoreTypeField = z
 
 const pillarField = z.enum(PILLAR_SLUGS, { error: `pillarSlug must be one of: ${PILLAR_SLUGS.join(', ')}.` });
 
+/** A time zone argument; its length is checked before the runtime is asked about it. */
+const timeZoneField = z
+  .string({ error: 'timeZone must be an IANA time zone such as Europe/Berlin.' })
+  .max(MAX_TIME_ZONE_LENGTH, { message: 'timeZone must be an IANA time zone such as Europe/Berlin.', abort: true })
+  .pipe(timeZoneSchema);
+
 /** `submitAnswers`: the check-in of the current score day, plus the videos flag and the client's time zone. */
 export const submitAnswersArgsSchema = z.intersection(
   checkInSubmissionSchema,
   z.object({
     watchedVideos: z.boolean({ error: 'watchedVideos must be true or false.' }).nullish(),
-    timeZone: timeZoneSchema.nullish(),
+    timeZone: timeZoneField.nullish(),
   }),
 );
 export type SubmitAnswersArgs = z.output<typeof submitAnswersArgsSchema>;
@@ -96,22 +96,22 @@ export interface CheckInDay<
 }
 
 /** `myCheckIn`: the current score day; a time zone, when given, is the one the next submission will use. */
-export const checkInArgsSchema = z.object({ timeZone: timeZoneSchema.nullish() });
+export const checkInArgsSchema = z.object({ timeZone: timeZoneField.nullish() });
 
 /** `myScore`: a gamer's score card (the caller's own when userId is left out). */
-export const scoreArgsSchema = z.object({ userId: idField('userId').nullish() });
+export const scoreArgsSchema = z.object({ userId: boundedId('userId').nullish() });
 
-export const scoreStatsArgsSchema = z.object({ userId: idField('userId').nullish(), type: scoreTypeField, ...windowFields });
+export const scoreStatsArgsSchema = z.object({ userId: boundedId('userId').nullish(), type: scoreTypeField, ...windowFields });
 export type ScoreStatsArgs = z.output<typeof scoreStatsArgsSchema>;
 
-export const teamScoreStatsArgsSchema = z.object({ teamId: idField('teamId'), type: scoreTypeField, ...windowFields });
+export const teamScoreStatsArgsSchema = z.object({ teamId: boundedId('teamId'), type: scoreTypeField, ...windowFields });
 export type TeamScoreStatsArgs = z.output<typeof teamScoreStatsArgsSchema>;
 
-export const teamDataStatsArgsSchema = z.object({ teamId: idField('teamId'), ...windowFields });
+export const teamDataStatsArgsSchema = z.object({ teamId: boundedId('teamId'), ...windowFields });
 export type TeamDataStatsArgs = z.output<typeof teamDataStatsArgsSchema>;
 
 export const userAnswersArgsSchema = z.object({
-  userId: idField('userId').nullish(),
+  userId: boundedId('userId').nullish(),
   pillarSlug: pillarField.nullish(),
   ...windowFields,
 });
@@ -120,8 +120,9 @@ export type UserAnswersArgs = z.output<typeof userAnswersArgsSchema>;
 export const userAnswerBySlugArgsSchema = z.object({
   questionSlug: z
     .string({ error: 'questionSlug is required.' })
+    .max(MAX_QUESTION_SLUG_LENGTH, { message: 'There is no question with this questionSlug.', abort: true })
     .refine((slug) => questionBySlug(slug) !== undefined, { message: 'There is no question with this questionSlug.' }),
   date: dayField('date').nullish(),
-  userId: idField('userId').nullish(),
+  userId: boundedId('userId').nullish(),
 });
 export type UserAnswerBySlugArgs = z.output<typeof userAnswerBySlugArgsSchema>;

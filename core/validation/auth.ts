@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Role } from '../roles';
+import { boundedInt, boundedToken, boundedUrl, emailAddress, safeText } from './fields';
 
 export const MESSAGES = {
   emailRequired: 'Please enter an email address',
@@ -11,6 +12,10 @@ export const MESSAGES = {
   passwordRequired: 'Please enter a password',
   fullNameRequired: 'Please enter your full name',
   fullNameTooLong: 'Full name must be at most 100 characters.',
+  fullNameUnsafe: 'Full name must not contain control characters, direction overrides or broken characters.',
+  fullNameMarkup: 'Full name must not contain < or >.',
+  passwordUnsafe: 'Password must not contain control characters, direction overrides or broken characters.',
+  passwordTooLong: 'Password must be at most 256 characters.',
   codeInvalid: 'Please enter a valid code',
   signUpPasswordsDiffer: "Passwords don't match",
   resetPasswordsDiffer: 'Passwords do not match',
@@ -27,7 +32,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 /** The pool's password policy (infra/lib/auth.ts) as readable rules; the first one broken is reported. */
 export const PASSWORD_RULES: readonly { test: (password: string) => boolean; message: string }[] = [
   { test: (p) => p.length >= PASSWORD_MIN_LENGTH, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` },
-  { test: (p) => p.length <= PASSWORD_MAX_LENGTH, message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.` },
+  { test: (p) => p.length <= PASSWORD_MAX_LENGTH, message: MESSAGES.passwordTooLong },
   { test: (p) => /[A-Z]/.test(p), message: 'Password must contain an uppercase letter.' },
   { test: (p) => /[a-z]/.test(p), message: 'Password must contain a lowercase letter.' },
   { test: (p) => /[0-9]/.test(p), message: 'Password must contain a number.' },
@@ -40,33 +45,49 @@ export function passwordProblems(password: string): string[] {
   return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.message);
 }
 
-export const passwordRules = z
-  .string()
-  .min(1, MESSAGES.passwordRequired)
-  .superRefine((password, ctx) => {
-    const [problem] = passwordProblems(password);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+/**
+ * Any password the API takes: present, at most Cognito's length, and free of characters no password policy of ours
+ * ever allowed (controls, direction overrides, broken characters), so such input never reaches Cognito or a try counter.
+ */
+const passwordField = safeText({
+  required: MESSAGES.passwordRequired,
+  max: PASSWORD_MAX_LENGTH,
+  tooLong: MESSAGES.passwordTooLong,
+  unsafe: MESSAGES.passwordUnsafe,
+  trim: false,
+});
 
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.emailRequired)
-  .pipe(z.email(MESSAGES.emailInvalid))
-  .transform((email) => email.toLowerCase());
+/** A new password: the pool's policy as well. */
+export const passwordRules = passwordField.superRefine((password, ctx) => {
+  const [problem] = passwordProblems(password);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
-/** Sign-in checks only presence: the password rules may have changed since the account was made. */
+/** What the confirmation is compared with: a longer value can only differ. */
+const confirmationField = (differs: string) => z.string({ error: differs }).max(PASSWORD_MAX_LENGTH, differs);
+
+export const emailField = emailAddress({ required: MESSAGES.emailRequired, invalid: MESSAGES.emailInvalid });
+
+/** Sign-in checks no password rules: they may have changed since the account was made. */
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string().min(1, MESSAGES.passwordRequired),
+  password: passwordField,
 });
+
+export const FULL_NAME_MAX_LENGTH = 100;
 
 export const signUpSchema = z
   .object({
-    fullName: z.string().trim().min(1, MESSAGES.fullNameRequired).max(100, MESSAGES.fullNameTooLong),
+    fullName: safeText({
+      required: MESSAGES.fullNameRequired,
+      max: FULL_NAME_MAX_LENGTH,
+      tooLong: MESSAGES.fullNameTooLong,
+      unsafe: MESSAGES.fullNameUnsafe,
+      noMarkup: MESSAGES.fullNameMarkup,
+    }),
     email: emailField,
     password: passwordRules,
-    confirmPassword: z.string(),
+    confirmPassword: confirmationField(MESSAGES.signUpPasswordsDiffer),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: MESSAGES.signUpPasswordsDiffer,
@@ -82,17 +103,22 @@ export const forgotPasswordEmailSchema = z.object({ email: emailField });
 export const RESET_CODE_LENGTH = 6;
 export const resetCodeSchema = z.object({
   code: z
-    .string()
+    .string({ error: MESSAGES.codeInvalid })
+    .max(RESET_CODE_LENGTH * 4, { message: MESSAGES.codeInvalid, abort: true })
     .trim()
     .regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), MESSAGES.codeInvalid),
 });
 
 export const newPasswordSchema = z
-  .object({ password: passwordRules, confirmPassword: z.string() })
+  .object({ password: passwordRules, confirmPassword: confirmationField(MESSAGES.resetPasswordsDiffer) })
   .refine((form) => form.password === form.confirmPassword, {
     message: MESSAGES.resetPasswordsDiffer,
     path: ['confirmPassword'],
   });
+
+/** `forgotPasswordVerify` and `forgotPasswordFinal` (the password is checked first: a weak one must not use up a guess). */
+export const resetCodeArgsSchema = forgotPasswordEmailSchema.extend(resetCodeSchema.shape);
+export const resetPasswordArgsSchema = resetCodeArgsSchema.extend({ password: passwordRules });
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
@@ -117,3 +143,20 @@ export const AUTH_ERRORS = {
   codeAttemptsUsed: 'Too many attempts. Please request a new code.',
   sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
+
+/** Cognito's longest access-token lifetime (1 day): what `refreshToken`'s unused expiresIn may say. */
+export const MAX_EXPIRES_IN_SECONDS = 86_400;
+
+/** `logoutUser`; `refreshToken` adds the access token and its remaining seconds, which are accepted and not used. */
+export const logoutArgsSchema = z.object({ refreshToken: boundedToken(AUTH_ERRORS.sessionExpired) });
+export const refreshArgsSchema = logoutArgsSchema.extend({
+  accessToken: boundedToken(AUTH_ERRORS.sessionExpired).nullish(),
+  expiresIn: boundedInt('expiresIn', 0, MAX_EXPIRES_IN_SECONDS).nullish(),
+});
+
+/** Discord's codes are short opaque strings; 512 is far above them. */
+const DISCORD_CODE_MAX_LENGTH = 512;
+export const discordLoginArgsSchema = z.object({
+  code: boundedToken(AUTH_ERRORS.discordFailed, DISCORD_CODE_MAX_LENGTH),
+  redirect_uri: boundedUrl(AUTH_ERRORS.discordFailed),
+});

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS, discordLoginArgsSchema } from '@core/validation/auth';
 import { logger } from '../lib/appsync';
 import { UnauthorizedError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
@@ -12,11 +11,6 @@ import { assertEnabled } from './login';
 import { authResult, type AuthResult } from './session';
 import { createAccount, serverOnlyPassword } from './sign-up';
 
-const discordArgs = z.object({
-  code: z.string().trim().min(1, AUTH_ERRORS.discordFailed),
-  redirect_uri: z.url(AUTH_ERRORS.discordFailed),
-});
-
 /**
  * Sign-in with Discord's authorization code. The Discord id finds the account; without one, a new GAMER
  * account is made from Discord's verified e-mail. An e-mail that already belongs to a password account is
@@ -24,7 +18,7 @@ const discordArgs = z.object({
  * its password (docs/accounts.md).
  */
 export async function logInUserWithDiscord(input: { code: unknown; redirect_uri: unknown }, deps: AuthDeps): Promise<AuthResult> {
-  const { code, redirect_uri: redirectUri } = parseInput(discordArgs, input);
+  const { code, redirect_uri: redirectUri } = parseInput(discordLoginArgsSchema, input);
   let identity: DiscordIdentity;
   try {
     identity = await deps.discord.identify(code, redirectUri);

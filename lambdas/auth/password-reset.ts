@@ -1,12 +1,9 @@
-import { AUTH_ERRORS, forgotPasswordEmailSchema, passwordRules, resetCodeSchema } from '@core/validation/auth';
+import { AUTH_ERRORS, forgotPasswordEmailSchema, resetCodeArgsSchema, resetPasswordArgsSchema } from '@core/validation/auth';
 import { ValidationError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
 import { checkResetCode, issueResetCode, RESET_CODE_TTL_SECONDS } from './reset-code';
-
-const codeInput = forgotPasswordEmailSchema.extend(resetCodeSchema.shape);
-const finalInput = codeInput.extend({ password: passwordRules });
 
 /**
  * Sends a reset code to the account's e-mail. Always answers true, so the answer does not tell
@@ -36,7 +33,7 @@ export async function forgotPassword(input: { email: unknown }, deps: AuthDeps):
 
 /** True when the code is the account's live one; a wrong guess counts against the code's attempts. */
 export async function forgotPasswordVerify(input: { email: unknown; code: unknown }, deps: AuthDeps): Promise<boolean> {
-  const { email, code } = parseInput(codeInput, input);
+  const { email, code } = parseInput(resetCodeArgsSchema, input);
   await verifiedCode(email, code, deps);
   return true;
 }
@@ -47,7 +44,7 @@ export async function forgotPasswordFinal(
   deps: AuthDeps,
 ): Promise<boolean> {
   // The password is checked first, so a weak one does not use up an attempt of the code.
-  const { email, code, password } = parseInput(finalInput, input);
+  const { email, code, password } = parseInput(resetPasswordArgsSchema, input);
   const { user, codeHash } = await verifiedCode(email, code, deps);
   if (!(await deps.resetCodes.spend(user.id, codeHash))) throw new ValidationError(AUTH_ERRORS.invalidCode);
   await deps.idp.setPassword(user.id, password);

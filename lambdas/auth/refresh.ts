@@ -1,16 +1,13 @@
-import { z } from 'zod';
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS, logoutArgsSchema, refreshArgsSchema } from '@core/validation/auth';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import type { AuthDeps } from './deps';
 import { assertEnabled } from './login';
 import { authResult, tokenClaims, type AuthResult } from './session';
 
-const refreshArgs = z.object({ refreshToken: z.string().trim().min(1, AUTH_ERRORS.sessionExpired) });
-
 /** Fresh access and id tokens from a refresh token that is neither revoked nor expired, for an enabled account. */
 export async function refreshSession(input: { refreshToken: unknown }, deps: AuthDeps): Promise<AuthResult> {
-  const { refreshToken } = parseInput(refreshArgs, input);
+  const { refreshToken } = parseInput(refreshArgsSchema, input);
   const tokens = await deps.idp.refresh(refreshToken);
   if (!tokens) throw new UnauthorizedError(AUTH_ERRORS.sessionExpired);
   const userId = tokenClaims(tokens.idToken).sub;
@@ -28,7 +25,7 @@ export async function refreshSession(input: { refreshToken: unknown }, deps: Aut
 
 /** Sign-out: the refresh token stops working (Cognito RevokeToken). */
 export async function logoutUser(input: { refreshToken: unknown }, deps: AuthDeps): Promise<boolean> {
-  const { refreshToken } = parseInput(refreshArgs, input);
+  const { refreshToken } = parseInput(logoutArgsSchema, input);
   await deps.idp.revoke(refreshToken);
   return true;
 }

@@ -1,9 +1,16 @@
 import type { z } from 'zod';
+import { quoteForMessage } from '@core/validation/fields';
 import { ValidationError } from './errors';
+
+/** No validation message is longer; rules that quote a value cut it, and this is the net under them. */
+export const MAX_VALIDATION_MESSAGE_LENGTH = 300;
 
 /** Validates resolver input with a shared schema; the first issue's message is the caller's error. */
 export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
-  if (!result.success) throw new ValidationError(result.error.issues[0]?.message ?? 'Invalid input.');
+  if (!result.success) {
+    const message = result.error.issues[0]?.message ?? 'Invalid input.';
+    throw new ValidationError(quoteForMessage(message, MAX_VALIDATION_MESSAGE_LENGTH));
+  }
   return result.data;
 }

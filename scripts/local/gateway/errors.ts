@@ -1,4 +1,17 @@
 import type { GraphQLError } from 'graphql';
+import { MAX_QUOTED_LENGTH, quoteForMessage } from '../../../core/validation/fields';
+
+/** graphql-js quotes a rejected value in full (a 100 KB variable comes back as 100 KB); AppSync's messages stay short. */
+const MAX_MESSAGE_LENGTH = 500;
+const QUOTED_VALUE = /"(?:[^"\\]|\\.)*"/g;
+
+/** An error message with every quoted value cut to a few words and the whole kept short, controls shown as escapes. */
+export function boundedMessage(message: string): string {
+  const cut = message.replace(QUOTED_VALUE, (quoted) =>
+    quoted.length > MAX_QUOTED_LENGTH + 2 ? `"${quoted.slice(1, MAX_QUOTED_LENGTH + 1)}…"` : quoted,
+  );
+  return quoteForMessage(cut, MAX_MESSAGE_LENGTH);
+}
 
 /** One entry of an AppSync response's `errors` list. */
 export interface AppSyncError {
@@ -16,7 +29,7 @@ export class TypedError extends Error {
     readonly errorType: string,
     message: string,
   ) {
-    super(message);
+    super(boundedMessage(message));
     this.name = errorType;
   }
 }
@@ -47,7 +60,7 @@ export function toAppSyncError(error: GraphQLError, fallbackType: string | null 
   return {
     path: error.path ?? null,
     locations: error.locations?.map(({ line, column }) => ({ line, column, sourceName: null })) ?? null,
-    message: error.message,
+    message: boundedMessage(error.message),
     errorType,
     errorInfo: null,
     data: null,
