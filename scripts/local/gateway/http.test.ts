@@ -211,6 +211,20 @@ describe('AppSync scalars', () => {
     expect(literal.body.errors[0].errorType).toBe('ValidationError');
   });
 
+  it('never echoes a huge or invisible rejected value in full (AppSync keeps such messages short)', async () => {
+    const huge = `\u202e${'x'.repeat(100_000)}`;
+    const wrongType = await api.post({ query: 'query ($k: String!) { fail(kind: $k) { message } }', variables: { k: { huge } } }, asApiKey);
+    const badScalar = await api.post({ query: 'query ($at: AWSDateTime!) { echoTime(at: $at) }', variables: { at: huge } }, asApiKey);
+    const badLiteral = await api.post({ query: `{ echoTime(at: "${'y'.repeat(100_000)}") }` }, asApiKey);
+    const notAString = await api.post({ query: 'mutation ($b: ID!, $t: String!) { addNote(boardId: $b, text: $t) { id } }', variables: { b: 'b1', t: [huge] } }, asApiKey);
+    for (const { body } of [wrongType, badScalar, badLiteral, notAString]) {
+      expect(body.errors[0]).toMatchObject({ errorType: 'ValidationError', message: expect.stringMatching(/\S/) });
+      expect(body.errors[0].message.length).toBeLessThanOrEqual(500);
+      expect(body.errors[0].message).not.toContain('\u202e');
+    }
+    expect(badScalar.body.errors[0].message).toContain('\\u202e'); // shown as an escape, not applied
+  });
+
   it('refuses a resolver result that is not in the scalar’s format', async () => {
     const { body } = await api.post({ query: '{ badTime }' }, asApiKey);
     expect(body.data).toEqual({ badTime: null });
