@@ -3,7 +3,7 @@ import { quoteForMessage } from '@core/validation/fields';
 import { ValidationError } from './errors';
 
 /** No validation message is longer; rules that quote a value cut it, and this is the net under them. */
-export const MAX_VALIDATION_MESSAGE_LENGTH = 300;
+const MAX_VALIDATION_MESSAGE_LENGTH = 300;
 
 /** Validates resolver input with a shared schema; the first issue's message is the caller's error. */
 export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {

@@ -1,0 +1,281 @@
+/**
+ * The bad-input harness: every argument of every mutation in schema.graphql (read from the schema, so a new mutation
+ * is covered without editing this file) gets values no caller should get stored: wrong types, empty and blank text,
+ * 100 KB strings, NUL, right-to-left overrides, lone surrogates, markup, out-of-range numbers and unknown enum-like
+ * strings. Each call is made as a caller who may call the mutation, with every other argument valid, so the refusal
+ * must come from validation: errorType ValidationError with a short message, no data, and the caller's items in
+ * DynamoDB exactly as they were.
+ */
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type GraphQLField,
+  type GraphQLInputType,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+} from 'graphql';
+import { db } from '../../lambdas/lib/db/client';
+import { keys } from '../../lambdas/lib/db/keys';
+import { buildAppSyncSchema } from '../../lambdas/schema';
+import { freshEmail, signUpAccount } from '../support/accounts';
+import { DEMO_PASSWORD, demoTeams, graphql, type GraphQLResponse, stackUrls, useStackEnvironment } from '../support/stack';
+
+jest.setTimeout(180_000);
+
+/** Every generated string carries this, so a stored one is found by a scan of the table. */
+const MARKER = 'fgbad';
+const PARALLEL_CALLS = 8;
+/** What a short error message is; graphql-js alone would quote a 100 KB value in full. */
+const MAX_MESSAGE_LENGTH = 500;
+
+type Path = (string | number)[];
+interface BadValue {
+  label: string;
+  value: unknown;
+}
+interface BadCase {
+  field: string;
+  path: Path;
+  label: string;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * Leaves that take any well-formed value (opaque ids, tokens and codes, free names, a sign-in password): an unknown
+ * but well-formed value is not bad input there, so only the malformed values are sent. Keyed `field.path`.
+ */
+const WELL_FORMED_IS_VALID = new Set([
+  'loginUser.password',
+  'signUpUser.data.fullName',
+  'refreshToken.accessToken',
+  'refreshToken.refreshToken',
+  'logInUserWithDiscord.code',
+  'logoutUser.refreshToken',
+  'setSelectedTeam.teamId',
+]);
+/** Any printable password may be an account's password at sign-in, markup included. */
+const MARKUP_IS_VALID = new Set(['loginUser.password']);
+
+interface Caller {
+  email: string;
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+  /** An address with no account: sign-up cases use it, so a sign-up that got through would leave its claim behind. */
+  unusedEmail: string;
+}
+
+/** A valid value for a leaf, by `field.path` first and then by the argument's own name. */
+function validLeaf(caller: Caller, field: string, path: Path): unknown {
+  const byPath: Record<string, unknown> = {
+    'signUpUser.data.email': caller.unusedEmail,
+    'logInUserWithDiscord.code': 'local-authorization-code',
+    'logInUserWithDiscord.redirect_uri': `${stackUrls().baseUrl}/auth/login`,
+  };
+  const byName: Record<string, unknown> = {
+    email: caller.email,
+    password: DEMO_PASSWORD,
+    confirmPassword: DEMO_PASSWORD,
+    fullName: 'Bad Input Harness',
+    code: '123456',
+    refreshToken: caller.refreshToken,
+    accessToken: caller.accessToken,
+    expiresIn: 3600,
+    teamId: demoTeams[0].id,
+    role: 'GAMER',
+    questionSlug: 'sleep-quality',
+    value: 'good',
+    watchedVideos: true,
+    timeZone: 'Europe/Berlin',
+  };
+  const key = [field, ...path].join('.').replace(/\.\d+/g, '');
+  const name = String(path.filter((segment) => typeof segment === 'string').at(-1));
+  if (key in byPath) return byPath[key];
+  if (name in byName) return byName[name];
+  throw new Error(`No valid value for ${key}: add one to the harness so its bad values can be sent alone.`);
+}
+
+function validValue(caller: Caller, field: string, path: Path, type: GraphQLInputType): unknown {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return [validValue(caller, field, [...path, 0], inner.ofType)];
+  if (isInputObjectType(inner)) {
+    return Object.fromEntries(
+      Object.values(inner.getFields()).map((child) => [child.name, validValue(caller, field, [...path, child.name], child.type)]),
+    );
+  }
+  return validLeaf(caller, field, path);
+}
+
+const HUGE = `${MARKER}${'x'.repeat(100_000)}`;
+
+function badStrings(key: string): BadValue[] {
+  const values: BadValue[] = [
+    { label: 'a boolean', value: true },
+    { label: 'an object', value: { [MARKER]: 1 } },
+    { label: 'a fraction', value: 1.5 },
+    { label: 'empty', value: '' },
+    { label: 'only spaces', value: '   ' },
+    { label: 'only zero-width characters', value: '\u200b\u200b\ufeff' },
+    { label: '100 KB', value: HUGE },
+    { label: 'NUL', value: `${MARKER}\u0000x` },
+    { label: 'a control character', value: `${MARKER}\u0007x` },
+    { label: 'a right-to-left override', value: `\u202e${MARKER}` },
+    { label: 'a lone surrogate', value: `${MARKER}\ud800` },
+  ];
+  if (!MARKUP_IS_VALID.has(key)) values.push({ label: 'markup', value: `<script>alert("${MARKER}")</script>` });
+  if (!WELL_FORMED_IS_VALID.has(key)) values.push({ label: 'an unknown value', value: `${MARKER.toUpperCase()}_UNKNOWN_VALUE` });
+  return values;
+}
+
+const BAD_INTS: BadValue[] = [
+  { label: '-1', value: -1 },
+  { label: 'the largest Int', value: 2_147_483_647 },
+  { label: 'beyond Int', value: 2_147_483_648 },
+  { label: 'a fraction', value: 1.5 },
+  { label: 'a string', value: MARKER },
+];
+const BAD_BOOLEANS: BadValue[] = [
+  { label: 'a string', value: MARKER },
+  { label: 'a number', value: 1 },
+];
+
+/** Bad values for the value at `path` (its own, then its parts'), each with the path it replaces. */
+function badValuesAt(caller: Caller, field: string, path: Path, type: GraphQLInputType): { path: Path; bad: BadValue }[] {
+  const at = (bad: BadValue) => ({ path, bad });
+  const own: BadValue[] = isNonNullType(type) ? [{ label: 'null', value: null }] : [];
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) {
+    const element = validValue(caller, field, [...path, 0], inner.ofType);
+    own.push({ label: 'an empty list', value: [] }, { label: '1,000 items', value: Array.from({ length: 1000 }, () => element) });
+    return [...own.map(at), ...badValuesAt(caller, field, [...path, 0], inner.ofType)];
+  }
+  if (isInputObjectType(inner)) {
+    const valid = validValue(caller, field, path, inner) as Record<string, unknown>;
+    own.push({ label: 'a string', value: MARKER }, { label: 'an empty object', value: {} }, { label: 'an unknown field', value: { ...valid, [MARKER]: 'x' } });
+    const parts = Object.values(inner.getFields()).flatMap((child) => badValuesAt(caller, field, [...path, child.name], child.type));
+    return [...own.map(at), ...parts];
+  }
+  if (isEnumType(inner)) {
+    own.push({ label: 'an unknown value', value: MARKER.toUpperCase() }, { label: 'lower case', value: inner.getValues()[0].name.toLowerCase() }, { label: 'a number', value: 42 });
+  } else if (inner.name === 'Int') own.push(...BAD_INTS);
+  else if (inner.name === 'Boolean') own.push(...BAD_BOOLEANS);
+  else own.push(...badStrings([field, ...path].join('.').replace(/\.\d+/g, '')));
+  return own.map(at);
+}
+
+function withValueAt(value: unknown, path: Path, replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[head] = withValueAt(copy[head], rest, replacement);
+  return copy;
+}
+
+function casesOf(caller: Caller, field: GraphQLField<unknown, unknown>): BadCase[] {
+  const valid = Object.fromEntries(field.args.map((arg) => [arg.name, validValue(caller, field.name, [arg.name], arg.type)]));
+  return field.args.flatMap((arg) =>
+    badValuesAt(caller, field.name, [arg.name], arg.type).map(({ path, bad }) => ({
+      field: field.name,
+      path,
+      label: `${field.name}(${path.join('.')}) = ${bad.label}`,
+      variables: withValueAt(valid, path, bad.value) as Record<string, unknown>,
+    })),
+  );
+}
+
+function operationOf(field: GraphQLField<unknown, unknown>): string {
+  const definitions = field.args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
+  const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+  const selection = isObjectType(getNamedType(field.type)) ? '{ __typename }' : '';
+  return `mutation BadInput(${definitions}) { ${field.name}(${args}) ${selection} }`;
+}
+
+/** Signed-in callers use their token; fields open only to the API key get the key. */
+function authFor(field: GraphQLField<unknown, unknown>, caller: Caller) {
+  const directives = field.astNode?.directives?.map((directive) => directive.name.value) ?? [];
+  const apiKeyOnly = directives.includes('aws_api_key') && !directives.includes('aws_cognito_user_pools');
+  return apiKeyOnly ? { apiKey: true as const } : { token: caller.accessToken };
+}
+
+/** The items a refused call could have touched: the caller's partitions and the unused address's claim. */
+async function touchedItems(caller: Caller): Promise<Record<string, unknown>[]> {
+  const partitions = [keys.user(caller.userId).pk, keys.emailClaim(caller.email).pk, keys.emailClaim(caller.unusedEmail).pk];
+  const pages = await Promise.all(
+    partitions.map((pk) =>
+      db().send(new QueryCommand({ TableName: stackUrls().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } })),
+    ),
+  );
+  return pages.flatMap((page) => page.Items ?? []);
+}
+
+/** Items anywhere in the table holding a generated value (a Scan is fine in a test). */
+async function itemsWithMarker(): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new ScanCommand({ TableName: stackUrls().tableName, ExclusiveStartKey: start }));
+    found.push(...(page.Items ?? []).filter((item) => JSON.stringify(item).toLowerCase().includes(MARKER)));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+/** Why a response is not a clean validation refusal, or null when it is. */
+function problemOf(field: string, response: GraphQLResponse<Record<string, unknown>>): string | null {
+  const [error] = response.errors ?? [];
+  if (!error) return `accepted (status ${response.status})`;
+  if (error.errorType !== 'ValidationError') return `${String(error.errorType)}: ${error.message.slice(0, 120)}`;
+  if (!/\S/.test(error.message) || error.message.length > MAX_MESSAGE_LENGTH) return `message of ${error.message.length} characters`;
+  if (response.data?.[field] != null) return 'returned data';
+  return null;
+}
+
+async function inParallel<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await run(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return results;
+}
+
+describe('bad-input harness', () => {
+  let caller: Caller;
+
+  beforeAll(async () => {
+    useStackEnvironment();
+    const email = freshEmail('bad-input');
+    const grant = await signUpAccount(email, 'Bad Input Harness');
+    caller = { email, userId: grant.user.id, accessToken: grant.accessToken, refreshToken: grant.refreshToken, unusedEmail: freshEmail('bad-input-unused') };
+  });
+
+  it('refuses every bad value of every mutation argument with a validation error and changes nothing', async () => {
+    const mutations = Object.values(buildAppSyncSchema().getMutationType()!.getFields());
+    const cases = mutations.flatMap((field) => casesOf(caller, field).map((badCase) => ({ badCase, field })));
+    const argumentsCovered = new Set(cases.map(({ badCase }) => `${badCase.field}.${badCase.path[0]}`));
+    expect(mutations.flatMap((field) => field.args.map((arg) => `${field.name}.${arg.name}`)).filter((arg) => !argumentsCovered.has(arg))).toEqual([]);
+
+    const before = await touchedItems(caller);
+    expect(before.map((item) => item.sk)).toEqual(expect.arrayContaining(['PROFILE', 'CLAIM']));
+
+    const failures = (
+      await inParallel(cases, PARALLEL_CALLS, async ({ badCase, field }) => {
+        const response = await graphql<Record<string, unknown>>(operationOf(field), badCase.variables, authFor(field, caller));
+        const problem = problemOf(field.name, response);
+        return problem && `${badCase.label}: ${problem}`;
+      })
+    ).filter(Boolean);
+    console.log(`bad-input harness: ${cases.length} cases`);
+
+    expect(failures).toEqual([]);
+    expect(await touchedItems(caller)).toEqual(before);
+    expect(await itemsWithMarker()).toEqual([]);
+  });
+});
