@@ -22,7 +22,9 @@ export const MAX_ANSWER_VALUE_LENGTH = 1000;
 export const MAX_QUOTED_LENGTH = 40;
 
 /** Characters no text field stores: C0 and C1 controls (NUL among them) and DEL; `multiline` allows tab and line breaks. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they make text read differently than it is stored. */
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
