@@ -1,15 +1,17 @@
 /**
- * The bad-input harness: every argument of every mutation in schema.graphql (read from the schema, so a new mutation
- * is covered without editing this file) gets values no caller should get stored: wrong types, empty and blank text,
- * 100 KB strings, NUL, right-to-left overrides, lone surrogates, markup, out-of-range numbers and unknown enum-like
- * strings. Each call is made as a caller who may call the mutation, with every other argument valid, so the refusal
- * must come from validation: errorType ValidationError with a short message, no data, and the caller's items in
- * DynamoDB exactly as they were.
+ * The bad-input harness: every argument of every mutation and query in schema.graphql (read from the schema, so a new
+ * field is covered without editing this file) gets values no caller should get stored: wrong types, empty and blank
+ * text, 100 KB strings, NUL, right-to-left overrides, lone surrogates, markup, out-of-range numbers and unknown
+ * enum-like strings. Each call is made as a caller who may call the field (a fresh gamer who owns a team made for the
+ * harness), with every other argument valid, so the refusal must come from validation: errorType ValidationError
+ * with a short message, no data, and the caller's and the team's items in DynamoDB exactly as they were.
  */
+import { randomUUID } from 'node:crypto';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type GraphQLField,
   type GraphQLInputType,
+  type GraphQLObjectType,
   getNamedType,
   isEnumType,
   isInputObjectType,
@@ -19,9 +21,10 @@ import {
 } from 'graphql';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
+import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { buildAppSyncSchema } from '../../lambdas/schema';
 import { freshEmail, signUpAccount } from '../support/accounts';
-import { DEMO_PASSWORD, demoTeams, graphql, type GraphQLResponse, stackUrls, useStackEnvironment } from '../support/stack';
+import { DEMO_PASSWORD, graphql, type GraphQLResponse, stackUrls, useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(180_000);
 
@@ -37,6 +40,7 @@ interface BadValue {
   value: unknown;
 }
 interface BadCase {
+  operation: 'query' | 'mutation';
   field: string;
   path: Path;
   label: string;
@@ -44,8 +48,8 @@ interface BadCase {
 }
 
 /**
- * Leaves that take any well-formed value (opaque ids, tokens and codes, free names, a sign-in password): an unknown
- * but well-formed value is not bad input there, so only the malformed values are sent. Keyed `field.path`.
+ * String leaves that take any well-formed value (tokens and codes, free names, a sign-in password), as every ID does:
+ * an unknown but well-formed value is not bad input there, so only the malformed values are sent. Keyed `field.path`.
  */
 const WELL_FORMED_IS_VALID = new Set([
   'loginUser.password',
@@ -54,7 +58,6 @@ const WELL_FORMED_IS_VALID = new Set([
   'refreshToken.refreshToken',
   'logInUserWithDiscord.code',
   'logoutUser.refreshToken',
-  'setSelectedTeam.teamId',
 ]);
 /** Any printable password may be an account's password at sign-in, markup included. */
 const MARKUP_IS_VALID = new Set(['loginUser.password']);
@@ -64,6 +67,8 @@ interface Caller {
   userId: string;
   accessToken: string;
   refreshToken: string;
+  /** A team the caller owns, made for the harness. */
+  teamId: string;
   /** An address with no account: sign-up cases use it, so a sign-up that got through would leave its claim behind. */
   unusedEmail: string;
 }
@@ -84,12 +89,20 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     refreshToken: caller.refreshToken,
     accessToken: caller.accessToken,
     expiresIn: 3600,
-    teamId: demoTeams[0].id,
+    userId: caller.userId,
+    teamId: caller.teamId,
     role: 'GAMER',
     questionSlug: 'sleep-quality',
     value: 'good',
     watchedVideos: true,
     timeZone: 'Europe/Berlin',
+    type: 'fgScore',
+    pillarSlug: 'sleep',
+    date: '2026-01-07',
+    startDate: '2026-01-01',
+    endDate: '2026-01-07',
+    // Left out: a window is given by its dates or by days, not both.
+    days: undefined,
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));
@@ -111,7 +124,7 @@ function validValue(caller: Caller, field: string, path: Path, type: GraphQLInpu
 
 const HUGE = `${MARKER}${'x'.repeat(100_000)}`;
 
-function badStrings(key: string): BadValue[] {
+function badStrings(key: string, isId: boolean): BadValue[] {
   const values: BadValue[] = [
     { label: 'a boolean', value: true },
     { label: 'an object', value: { [MARKER]: 1 } },
@@ -126,7 +139,7 @@ function badStrings(key: string): BadValue[] {
     { label: 'a lone surrogate', value: `${MARKER}\ud800` },
   ];
   if (!MARKUP_IS_VALID.has(key)) values.push({ label: 'markup', value: `<script>alert("${MARKER}")</script>` });
-  if (!WELL_FORMED_IS_VALID.has(key)) values.push({ label: 'an unknown value', value: `${MARKER.toUpperCase()}_UNKNOWN_VALUE` });
+  if (!isId && !WELL_FORMED_IS_VALID.has(key)) values.push({ label: 'an unknown value', value: `${MARKER.toUpperCase()}_UNKNOWN_VALUE` });
   return values;
 }
 
@@ -162,7 +175,7 @@ function badValuesAt(caller: Caller, field: string, path: Path, type: GraphQLInp
     own.push({ label: 'an unknown value', value: MARKER.toUpperCase() }, { label: 'lower case', value: inner.getValues()[0].name.toLowerCase() }, { label: 'a number', value: 42 });
   } else if (inner.name === 'Int') own.push(...BAD_INTS);
   else if (inner.name === 'Boolean') own.push(...BAD_BOOLEANS);
-  else own.push(...badStrings([field, ...path].join('.').replace(/\.\d+/g, '')));
+  else own.push(...badStrings([field, ...path].join('.').replace(/\.\d+/g, ''), inner.name === 'ID'));
   return own.map(at);
 }
 
@@ -174,10 +187,11 @@ function withValueAt(value: unknown, path: Path, replacement: unknown): unknown 
   return copy;
 }
 
-function casesOf(caller: Caller, field: GraphQLField<unknown, unknown>): BadCase[] {
+function casesOf(caller: Caller, operation: BadCase['operation'], field: GraphQLField<unknown, unknown>): BadCase[] {
   const valid = Object.fromEntries(field.args.map((arg) => [arg.name, validValue(caller, field.name, [arg.name], arg.type)]));
   return field.args.flatMap((arg) =>
     badValuesAt(caller, field.name, [arg.name], arg.type).map(({ path, bad }) => ({
+      operation,
       field: field.name,
       path,
       label: `${field.name}(${path.join('.')}) = ${bad.label}`,
@@ -186,11 +200,11 @@ function casesOf(caller: Caller, field: GraphQLField<unknown, unknown>): BadCase
   );
 }
 
-function operationOf(field: GraphQLField<unknown, unknown>): string {
+function operationOf(operation: BadCase['operation'], field: GraphQLField<unknown, unknown>): string {
   const definitions = field.args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
   const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
   const selection = isObjectType(getNamedType(field.type)) ? '{ __typename }' : '';
-  return `mutation BadInput(${definitions}) { ${field.name}(${args}) ${selection} }`;
+  return `${operation} BadInput(${definitions}) { ${field.name}(${args}) ${selection} }`;
 }
 
 /** Signed-in callers use their token; fields open only to the API key get the key. */
@@ -200,9 +214,14 @@ function authFor(field: GraphQLField<unknown, unknown>, caller: Caller) {
   return apiKeyOnly ? { apiKey: true as const } : { token: caller.accessToken };
 }
 
-/** The items a refused call could have touched: the caller's partitions and the unused address's claim. */
+/** The items a refused call could have touched: the caller's and the team's partitions and the unused address's claim. */
 async function touchedItems(caller: Caller): Promise<Record<string, unknown>[]> {
-  const partitions = [keys.user(caller.userId).pk, keys.emailClaim(caller.email).pk, keys.emailClaim(caller.unusedEmail).pk];
+  const partitions = [
+    keys.user(caller.userId).pk,
+    keys.team(caller.teamId).pk,
+    keys.emailClaim(caller.email).pk,
+    keys.emailClaim(caller.unusedEmail).pk,
+  ];
   const pages = await Promise.all(
     partitions.map((pk) =>
       db().send(new QueryCommand({ TableName: stackUrls().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } })),
@@ -253,21 +272,35 @@ describe('bad-input harness', () => {
     useStackEnvironment();
     const email = freshEmail('bad-input');
     const grant = await signUpAccount(email, 'Bad Input Harness');
-    caller = { email, userId: grant.user.id, accessToken: grant.accessToken, refreshToken: grant.refreshToken, unusedEmail: freshEmail('bad-input-unused') };
+    const at = new Date().toISOString();
+    const team = { id: randomUUID(), name: 'Bad Input Harness', description: '', game: '', avatar: '', ownerId: grant.user.id, createdAt: at, updatedAt: at };
+    await dynamoTeamStore.create(team);
+    caller = {
+      email,
+      userId: grant.user.id,
+      accessToken: grant.accessToken,
+      refreshToken: grant.refreshToken,
+      teamId: team.id,
+      unusedEmail: freshEmail('bad-input-unused'),
+    };
   });
 
-  it('refuses every bad value of every mutation argument with a validation error and changes nothing', async () => {
-    const mutations = Object.values(buildAppSyncSchema().getMutationType()!.getFields());
-    const cases = mutations.flatMap((field) => casesOf(caller, field).map((badCase) => ({ badCase, field })));
+  it('refuses every bad value of every mutation and query argument with a validation error and changes nothing', async () => {
+    const schema = buildAppSyncSchema();
+    const fieldsOf = (operation: BadCase['operation'], type: GraphQLObjectType) =>
+      Object.values(type.getFields()).map((field) => ({ operation, field }));
+    const fields = [...fieldsOf('mutation', schema.getMutationType()!), ...fieldsOf('query', schema.getQueryType()!)];
+    const cases = fields.flatMap(({ operation, field }) => casesOf(caller, operation, field).map((badCase) => ({ badCase, field })));
     const argumentsCovered = new Set(cases.map(({ badCase }) => `${badCase.field}.${badCase.path[0]}`));
-    expect(mutations.flatMap((field) => field.args.map((arg) => `${field.name}.${arg.name}`)).filter((arg) => !argumentsCovered.has(arg))).toEqual([]);
+    const allArguments = fields.flatMap(({ field }) => field.args.map((arg) => `${field.name}.${arg.name}`));
+    expect(allArguments.filter((arg) => !argumentsCovered.has(arg))).toEqual([]);
 
     const before = await touchedItems(caller);
-    expect(before.map((item) => item.sk)).toEqual(expect.arrayContaining(['PROFILE', 'CLAIM']));
+    expect(before.map((item) => item.sk)).toEqual(expect.arrayContaining(['PROFILE', 'CLAIM', 'TEAM']));
 
     const failures = (
       await inParallel(cases, PARALLEL_CALLS, async ({ badCase, field }) => {
-        const response = await graphql<Record<string, unknown>>(operationOf(field), badCase.variables, authFor(field, caller));
+        const response = await graphql<Record<string, unknown>>(operationOf(badCase.operation, field), badCase.variables, authFor(field, caller));
         const problem = problemOf(field.name, response);
         return problem && `${badCase.label}: ${problem}`;
       })
