@@ -44,13 +44,12 @@ export function unsafeTextProblem(text: string, { multiline = false } = {}): Uns
   return null;
 }
 
+const INVISIBLE_OR_BROKEN = new RegExp(`${CONTROL.source}|${BIDI_CONTROL.source}|${LONE_SURROGATE.source}`, 'g');
+
 /** A caller's value as an error message may quote it: cut, with controls and bidi marks shown as escapes. */
 export function quoteForMessage(value: string, max = MAX_QUOTED_LENGTH): string {
   const cut = value.length > max ? `${value.slice(0, max)}…` : value;
-  return cut.replace(
-    new RegExp(`${CONTROL.source}|${BIDI_CONTROL.source}|${LONE_SURROGATE.source}`, 'g'),
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return cut.replace(INVISIBLE_OR_BROKEN, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 interface TextOptions {
