@@ -76,15 +76,18 @@ export const loginSchema = z.object({
 
 export const FULL_NAME_MAX_LENGTH = 100;
 
+/** A person's name as stored on the profile, typed at sign-up or taken from Discord. */
+export const fullNameField = safeText({
+  required: MESSAGES.fullNameRequired,
+  max: FULL_NAME_MAX_LENGTH,
+  tooLong: MESSAGES.fullNameTooLong,
+  unsafe: MESSAGES.fullNameUnsafe,
+  noMarkup: MESSAGES.fullNameMarkup,
+});
+
 export const signUpSchema = z
   .object({
-    fullName: safeText({
-      required: MESSAGES.fullNameRequired,
-      max: FULL_NAME_MAX_LENGTH,
-      tooLong: MESSAGES.fullNameTooLong,
-      unsafe: MESSAGES.fullNameUnsafe,
-      noMarkup: MESSAGES.fullNameMarkup,
-    }),
+    fullName: fullNameField,
     email: emailField,
     password: passwordRules,
     confirmPassword: confirmationField(MESSAGES.signUpPasswordsDiffer),

@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, discordLoginArgsSchema } from '@core/validation/auth';
+import { AUTH_ERRORS, discordLoginArgsSchema, fullNameField } from '@core/validation/auth';
 import { logger } from '../lib/appsync';
 import { UnauthorizedError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
@@ -43,7 +43,8 @@ async function createDiscordAccount(identity: DiscordIdentity, password: string,
   const email = identity.email?.trim().toLowerCase();
   if (email && (await deps.users.findByEmail(email))) throw new UnauthorizedError(AUTH_ERRORS.noDiscordId);
   if (!email || identity.verified !== true) throw new UnauthorizedError(AUTH_ERRORS.discordEmailUnverified);
-  const fullName = (identity.global_name ?? identity.username).slice(0, 100);
+  // Discord's display name is free text; its usernames are plain lower-case letters, digits, '_' and '.'.
+  const fullName = fullNameField.safeParse(identity.global_name).data ?? identity.username;
   try {
     return await createAccount({ email, fullName, role: 'GAMER', discordId: identity.id }, password, deps);
   } catch (error) {

@@ -51,6 +51,16 @@ describe('logInUserWithDiscord', () => {
     await expect(loginUser({ email: demoGamer.email, password: 'anything' }, w.deps)).rejects.toThrow(AUTH_ERRORS.signedUpWithDiscord);
   });
 
+  it('stores a Discord display name only when it is a safe full name, else the Discord username', async () => {
+    const w = fakeWorld();
+    const reversed = { ...demoGamer, id: '4', email: 'reversed@fitgauge.test', global_name: '\u202eremaG' };
+    const nameless = { ...demoGamer, id: '5', email: 'nameless@fitgauge.test', global_name: null };
+    const named = await logInUserWithDiscord({ code: w.discordCode({ ...demoGamer, global_name: 'Zoë 🎮' }), redirect_uri: REDIRECT }, w.deps);
+    expect(named.user.fullName).toBe('Zoë 🎮');
+    expect((await logInUserWithDiscord({ code: w.discordCode(reversed), redirect_uri: REDIRECT }, w.deps)).user.fullName).toBe('discord_gamer');
+    expect((await logInUserWithDiscord({ code: w.discordCode(nameless), redirect_uri: REDIRECT }, w.deps)).user.fullName).toBe('discord_gamer');
+  });
+
   it('refuses an e-mail that belongs to a password account', async () => {
     const w = fakeWorld();
     await w.addAccount('gamer2@fitgauge.test', 'Passw0rd!');
