@@ -18,12 +18,13 @@ export async function loginUser(input: { email: unknown; password: unknown }, de
   if (!user) throw new NotFoundError(AUTH_ERRORS.emailNotFound);
   // Discord-made accounts have only a server-generated password.
   if (user.usedDiscord) throw new UnauthorizedError(AUTH_ERRORS.signedUpWithDiscord);
-  await assertEnabled(user, deps);
+  if (user.enabled === false) throw new UnauthorizedError(AUTH_ERRORS.disabled);
   const now = deps.now();
+  // Nothing reaches Cognito before a try is reserved, so a locked account costs Cognito no call at all.
   const tries = await deps.attempts.reserveTry(user.id, now, tryExpiry(now), LOGIN_TRY_LIMIT);
   if (tries === null) throw new UnauthorizedError(AUTH_ERRORS.tryLimit);
 
-  const tokens = await deps.idp.signIn(user.id, password);
+  const [tokens] = await Promise.all([deps.idp.signIn(user.id, password), assertEnabled(user, deps)]);
   if (!tokens) throw new UnauthorizedError(wrongPasswordMessage(tries));
   await deps.attempts.clear(user.id);
   return authResult(tokens, user, now);
