@@ -29,12 +29,12 @@ export async function refreshSession(input: { refreshToken: unknown }, deps: Aut
 
 /**
  * Sign-out: the refresh token stops working (Cognito RevokeToken) and every access and id token the account
- * was issued before now is refused (docs/accounts.md, Sessions). The account is the signed-in caller's, or,
- * for a caller whose session already expired, the refresh token's own.
+ * was issued before now is refused (docs/accounts.md, Sessions). The account is the refresh token's own, or
+ * the signed-in caller's when the refresh token no longer works.
  */
 export async function logoutUser(input: { refreshToken: unknown }, caller: Caller | null, deps: AuthDeps): Promise<boolean> {
   const { refreshToken } = parseInput(refreshArgs, input);
-  const userId = caller?.sub ?? (await refreshTokenOwner(refreshToken, deps));
+  const userId = (await refreshTokenOwner(refreshToken, deps)) ?? caller?.sub;
   if (userId) await deps.signOuts.signOut(userId, deps.now());
   await deps.idp.revoke(refreshToken);
   return true;

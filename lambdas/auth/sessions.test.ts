@@ -26,16 +26,17 @@ describe('refreshToken and logoutUser', () => {
     await expect(refreshSession({ refreshToken: 'garbage' }, deps)).rejects.toThrow(AUTH_ERRORS.sessionExpired);
   });
 
-  it('records the sign-out of the refresh token\'s account, or of the signed-in caller', async () => {
+  it('records the sign-out of the refresh token\'s account, or of the signed-in caller when the token no longer works', async () => {
     const { deps, addAccount, signOuts, advance } = fakeWorld();
     const user = await addAccount('gamer1@fitgauge.test', 'Passw0rd!');
     const other = await addAccount('gamer2@fitgauge.test', 'Passw0rd!');
+    const caller: Caller = { sub: other.id, email: other.email, groups: ['GAMER'], role: 'GAMER' };
     const session = await loginUser({ email: user.email, password: 'Passw0rd!' }, deps);
-    await logoutUser({ refreshToken: session.refreshToken }, null, deps);
+    await logoutUser({ refreshToken: session.refreshToken }, caller, deps);
     expect(signOuts.get(user.id)).toBe(Math.floor(deps.now().getTime() / 1000));
+    expect(signOuts.has(other.id)).toBe(false);
 
     advance(5000);
-    const caller: Caller = { sub: other.id, email: other.email, groups: ['GAMER'], role: 'GAMER' };
     await logoutUser({ refreshToken: 'already-gone' }, caller, deps);
     expect(signOuts.get(other.id)).toBe(Math.floor(deps.now().getTime() / 1000));
   });
