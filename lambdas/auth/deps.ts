@@ -2,24 +2,29 @@ import { sendMail, type MailMessage } from '../lib/mail';
 import { dynamoAccountOverviewStore, type AccountOverviewStore } from '../lib/stores/account-overview-store';
 import { dynamoAccountStore, type AccountStore } from '../lib/stores/account-store';
 import { dynamoLoginAttemptStore, type LoginAttemptStore } from '../lib/stores/login-attempt-store';
+import { dynamoRateLimitStore, type RateLimitStore } from '../lib/stores/rate-limit-store';
 import { dynamoResetCodeStore, type ResetCodeStore } from '../lib/stores/reset-code-store';
+import { dynamoSignOutStore, type SignOutStore } from '../lib/stores/sign-out-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';
 import { discordApi, type DiscordApi } from './discord-api';
 import { cognitoIdentityProvider, type IdentityProvider } from './identity-provider';
 
-/** Everything the account rules reach: storage, the user pool, mail, Discord and the clock. */
+/** Everything the account rules reach: storage, the user pool, mail, Discord, the clock and timers. */
 export interface AuthDeps {
   users: Pick<UserStore, 'get' | 'findByEmail'>;
   accounts: AccountStore;
   attempts: LoginAttemptStore;
   resetCodes: ResetCodeStore;
+  rateLimits: RateLimitStore;
+  signOuts: SignOutStore;
   overview: AccountOverviewStore;
   teams: Pick<TeamStore, 'membershipsOfUser'>;
   idp: IdentityProvider;
   discord: DiscordApi;
   sendMail: (message: MailMessage) => Promise<void>;
   now: () => Date;
+  sleep: (ms: number) => Promise<void>;
 }
 
 export const productionDeps: AuthDeps = {
@@ -27,10 +32,13 @@ export const productionDeps: AuthDeps = {
   accounts: dynamoAccountStore,
   attempts: dynamoLoginAttemptStore,
   resetCodes: dynamoResetCodeStore,
+  rateLimits: dynamoRateLimitStore,
+  signOuts: dynamoSignOutStore,
   overview: dynamoAccountOverviewStore,
   teams: dynamoTeamStore,
   idp: cognitoIdentityProvider,
   discord: discordApi,
   sendMail,
   now: () => new Date(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

@@ -1,5 +1,6 @@
-import { requireCaller } from '../lib/appsync';
+import { callerOf, requireCaller } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
+import { callerAddressOf } from './caller-address';
 import { productionDeps as deps } from './deps';
 import { logInUserWithDiscord } from './discord-login';
 import { loginUser } from './login';
@@ -12,11 +13,11 @@ import { signUpUser } from './sign-up';
 export const handler = createAuthorizedHandler({
   'Mutation.loginUser': async (event) => loginUser(event.arguments, deps),
   'Mutation.signUpUser': async (event) => signUpUser(event.arguments, deps),
-  'Mutation.forgotPassword': async (event) => forgotPassword(event.arguments, deps),
+  'Mutation.forgotPassword': async (event) => forgotPassword(event.arguments, callerAddressOf(event), deps),
   'Mutation.forgotPasswordVerify': async (event) => forgotPasswordVerify(event.arguments, deps),
   'Mutation.forgotPasswordFinal': async (event) => forgotPasswordFinal(event.arguments, deps),
   'Mutation.refreshToken': async (event) => refreshSession(event.arguments, deps),
   'Mutation.logInUserWithDiscord': async (event) => logInUserWithDiscord(event.arguments, deps),
-  'Mutation.logoutUser': async (event) => logoutUser(event.arguments, deps),
+  'Mutation.logoutUser': async (event) => logoutUser(event.arguments, callerOf(event), deps),
   'Query.me': async (event) => me(requireCaller(event), deps),
 });

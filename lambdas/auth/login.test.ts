@@ -42,6 +42,18 @@ describe('loginUser', () => {
     await expect(loginUser({ email: 'gamer1@fitgauge.test', password: PASSWORD }, deps)).resolves.toMatchObject({ groups: ['GAMER'] });
   });
 
+  it('refuses tries beyond the limit without asking Cognito, however many arrive at once', async () => {
+    const { deps } = await world();
+    const signIn = jest.spyOn(deps.idp, 'signIn');
+    const isEnabled = jest.spyOn(deps.idp, 'isEnabled');
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => loginUser({ email: 'gamer1@fitgauge.test', password: 'nope' }, deps)),
+    );
+    expect(signIn).toHaveBeenCalledTimes(LOGIN_TRY_LIMIT);
+    expect(isEnabled).toHaveBeenCalledTimes(LOGIN_TRY_LIMIT);
+    expect(results.every((result) => result.status === 'rejected')).toBe(true);
+  });
+
   it('starts the count again after a successful sign-in', async () => {
     const { deps } = await world();
     const attempt = (password: string) => loginUser({ email: 'gamer1@fitgauge.test', password }, deps);

@@ -3,12 +3,14 @@ import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
-import { failureExpiry, isLockedOut, wrongPasswordMessage } from './login-attempts';
+import { LOGIN_TRY_LIMIT, tryExpiry, wrongPasswordMessage } from './login-attempts';
 import { authResult, type AuthResult } from './session';
 
 /**
- * E-mail + password sign-in with a server-side try counter. A locked account stays locked for the
- * lock period even with the right password; a successful sign-in clears the count.
+ * E-mail + password sign-in with a server-side try counter. Each password check is reserved in the count
+ * before Cognito is asked, so no burst of parallel calls gets more than LOGIN_TRY_LIMIT checks per lock
+ * period. A locked account stays locked for the lock period even with the right password; a successful
+ * sign-in clears the count.
  */
 export async function loginUser(input: { email: unknown; password: unknown }, deps: AuthDeps): Promise<AuthResult> {
   const { email, password } = parseInput(loginSchema, input);
@@ -16,16 +18,15 @@ export async function loginUser(input: { email: unknown; password: unknown }, de
   if (!user) throw new NotFoundError(AUTH_ERRORS.emailNotFound);
   // Discord-made accounts have only a server-generated password.
   if (user.usedDiscord) throw new UnauthorizedError(AUTH_ERRORS.signedUpWithDiscord);
+  if (user.enabled === false) throw new UnauthorizedError(AUTH_ERRORS.disabled);
   const now = deps.now();
-  const [attempts] = await Promise.all([deps.attempts.get(user.id, now), assertEnabled(user, deps)]);
-  if (isLockedOut(attempts)) throw new UnauthorizedError(AUTH_ERRORS.tryLimit);
+  // Nothing reaches Cognito before a try is reserved, so a locked account costs Cognito no call at all.
+  const tries = await deps.attempts.reserveTry(user.id, now, tryExpiry(now), LOGIN_TRY_LIMIT);
+  if (tries === null) throw new UnauthorizedError(AUTH_ERRORS.tryLimit);
 
-  const tokens = await deps.idp.signIn(user.id, password);
-  if (!tokens) {
-    const { failures } = await deps.attempts.addFailure(user.id, now, failureExpiry(now));
-    throw new UnauthorizedError(wrongPasswordMessage(failures));
-  }
-  if (attempts) await deps.attempts.clear(user.id);
+  const [tokens] = await Promise.all([deps.idp.signIn(user.id, password), assertEnabled(user, deps)]);
+  if (!tokens) throw new UnauthorizedError(wrongPasswordMessage(tries));
+  await deps.attempts.clear(user.id);
   return authResult(tokens, user, now);
 }
 

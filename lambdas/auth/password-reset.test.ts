@@ -1,10 +1,19 @@
 import { AUTH_ERRORS } from '@core/validation/auth';
 import { loginUser } from './login';
-import { forgotPassword, forgotPasswordFinal, forgotPasswordVerify } from './password-reset';
+import {
+  FORGOT_PASSWORD_MIN_MS,
+  forgotPassword as forgotPasswordFrom,
+  forgotPasswordFinal,
+  forgotPasswordVerify,
+  RESET_MAILS_PER_EMAIL,
+  RESET_REQUESTS_PER_CALLER,
+} from './password-reset';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_SECONDS } from './reset-code';
 import { fakeWorld } from './test-support';
 
 const EMAIL = 'gamer1@fitgauge.test';
+const forgotPassword = (input: { email: unknown }, deps: Parameters<typeof forgotPasswordFrom>[2], from = '203.0.113.9') =>
+  forgotPasswordFrom(input, from, deps);
 
 async function world() {
   const w = fakeWorld();
@@ -66,12 +75,59 @@ describe('password reset', () => {
   });
 
   it('replaces the earlier code with a new request', async () => {
+    const { deps, mail, advance } = await world();
+    const latestCode = () => codeIn(mail.at(-1)!.text);
+    await forgotPassword({ email: EMAIL }, deps);
+    let earlier = latestCode();
+    await forgotPassword({ email: EMAIL }, deps);
+    // Two random codes are equal once in a million: ask again (in the next hour's allowance) until they differ.
+    while (latestCode() === earlier) {
+      earlier = latestCode();
+      advance(RESET_MAILS_PER_EMAIL.windowSeconds * 1000);
+      await forgotPassword({ email: EMAIL }, deps);
+    }
+    await expect(forgotPasswordVerify({ email: EMAIL, code: earlier }, deps)).rejects.toThrow(AUTH_ERRORS.invalidCode);
+    await expect(forgotPasswordVerify({ email: EMAIL, code: latestCode() }, deps)).resolves.toBe(true);
+  });
+
+  it('lets a verified code still set the password after four wrong guesses (verifying gives its guess back)', async () => {
     const { deps, mail } = await world();
     await forgotPassword({ email: EMAIL }, deps);
+    const code = codeIn(mail[0].text);
+    for (let i = 1; i < RESET_CODE_MAX_ATTEMPTS; i++) {
+      await expect(forgotPasswordVerify({ email: EMAIL, code: wrongCode(code) }, deps)).rejects.toThrow(AUTH_ERRORS.invalidCode);
+    }
+    await expect(forgotPasswordVerify({ email: EMAIL, code }, deps)).resolves.toBe(true);
+    await expect(forgotPasswordFinal({ email: EMAIL, code, password: 'N3w!password' }, deps)).resolves.toBe(true);
+  });
+
+  it(`mails at most ${RESET_MAILS_PER_EMAIL.limit} codes per address an hour, and a refused request leaves the pending code valid`, async () => {
+    const { deps, mail, advance } = await world();
+    for (let i = 0; i < RESET_MAILS_PER_EMAIL.limit + 2; i++) await expect(forgotPassword({ email: EMAIL }, deps)).resolves.toBe(true);
+    expect(mail).toHaveLength(RESET_MAILS_PER_EMAIL.limit);
+    await expect(forgotPasswordVerify({ email: EMAIL, code: codeIn(mail.at(-1)!.text) }, deps)).resolves.toBe(true);
+
+    advance(RESET_MAILS_PER_EMAIL.windowSeconds * 1000);
     await forgotPassword({ email: EMAIL }, deps);
-    const [first, second] = mail.map((m) => codeIn(m.text));
-    if (first !== second) await expect(forgotPasswordVerify({ email: EMAIL, code: first }, deps)).rejects.toThrow(AUTH_ERRORS.invalidCode);
-    await expect(forgotPasswordVerify({ email: EMAIL, code: second }, deps)).resolves.toBe(true);
+    expect(mail).toHaveLength(RESET_MAILS_PER_EMAIL.limit + 1);
+  });
+
+  it(`takes at most ${RESET_REQUESTS_PER_CALLER.limit} requests from one caller address per window, whatever the e-mails`, async () => {
+    const { deps, mail, addAccount } = await world();
+    const emails = await Promise.all(
+      Array.from({ length: RESET_REQUESTS_PER_CALLER.limit + 1 }, (_, i) => addAccount(`player${i}@fitgauge.test`, 'Passw0rd!')),
+    );
+    for (const { email } of emails) await forgotPassword({ email }, deps, '198.51.100.1');
+    expect(mail).toHaveLength(RESET_REQUESTS_PER_CALLER.limit);
+    await forgotPassword({ email: emails.at(-1)!.email }, deps, '198.51.100.2');
+    expect(mail.at(-1)!.to).toBe(emails.at(-1)!.email);
+  });
+
+  it('answers known and unknown e-mails after the same minimum time', async () => {
+    const { deps, sleeps } = await world();
+    await forgotPassword({ email: EMAIL }, deps);
+    await forgotPassword({ email: 'nobody@fitgauge.test' }, deps);
+    expect(sleeps).toEqual([FORGOT_PASSWORD_MIN_MS, FORGOT_PASSWORD_MIN_MS]);
   });
 
   it('checks the new password before using up the code, and clears failed sign-ins on success', async () => {

@@ -1,40 +1,63 @@
+import { createHash } from 'node:crypto';
 import { AUTH_ERRORS, forgotPasswordEmailSchema, resetCodeArgsSchema, resetPasswordArgsSchema } from '@core/validation/auth';
 import { ValidationError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
-import { checkResetCode, issueResetCode, RESET_CODE_TTL_SECONDS } from './reset-code';
+import { issueResetCode, matchesResetCode, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_SECONDS } from './reset-code';
+
+/** forgotPassword limits (docs/accounts.md): e-mails per address, and requests per caller address. */
+export const RESET_MAILS_PER_EMAIL = { limit: 3, windowSeconds: 60 * 60 };
+export const RESET_REQUESTS_PER_CALLER = { limit: 10, windowSeconds: 15 * 60 };
+/** forgotPassword never answers sooner, so known and unknown e-mails take the same time. */
+export const FORGOT_PASSWORD_MIN_MS = 500;
 
 /**
- * Sends a reset code to the account's e-mail. Always answers true, so the answer does not tell
- * whether an account exists; unknown and disabled accounts get no mail.
+ * Sends a reset code to the account's e-mail. Always answers true, after the same minimum time, so neither
+ * the answer nor its timing tells whether an account exists; unknown and disabled accounts get no mail.
+ * Over a limit nothing is sent and the pending code stays valid.
  */
-export async function forgotPassword(input: { email: unknown }, deps: AuthDeps): Promise<boolean> {
+export async function forgotPassword(input: { email: unknown }, callerAddress: string, deps: AuthDeps): Promise<boolean> {
   const { email } = parseInput(forgotPasswordEmailSchema, input);
+  await Promise.all([deps.sleep(FORGOT_PASSWORD_MIN_MS), mailResetCode(email, callerAddress, deps)]);
+  return true;
+}
+
+async function mailResetCode(email: string, callerAddress: string, deps: AuthDeps): Promise<void> {
+  const now = deps.now();
+  const take = (subject: string, { limit, windowSeconds }: typeof RESET_MAILS_PER_EMAIL) =>
+    deps.rateLimits.take(subject, limit, windowSeconds, now);
+  // Counted for known and unknown e-mails alike (the same work either way); the caller first, so a
+  // refused caller does not use up the address's allowance. The address is kept only as a hash.
+  if (!(await take(`forgotPassword#caller#${callerAddress}`, RESET_REQUESTS_PER_CALLER))) return;
+  const emailHash = createHash('sha256').update(email).digest('base64url');
+  if (!(await take(`forgotPassword#email#${emailHash}`, RESET_MAILS_PER_EMAIL))) return;
+
   const user = await deps.users.findByEmail(email);
-  if (!user || user.enabled === false) return true;
+  if (!user || user.enabled === false) return;
   if (user.usedDiscord) {
     await deps.sendMail({
       to: user.email,
       subject: 'Your FitGauge sign-in',
       text: 'Someone asked to reset the password of your FitGauge account. Your account signs in with Discord: use "Sign in with Discord" on the login page. If you did not ask, ignore this e-mail.',
     });
-    return true;
+    return;
   }
-  const { code, record } = issueResetCode(user.id, deps.now());
+  const { code, record } = issueResetCode(user.id, now);
   await deps.resetCodes.put(record);
   await deps.sendMail({
     to: user.email,
     subject: 'Your FitGauge password reset code',
     text: `Your FitGauge password reset code is ${code}. It expires in ${RESET_CODE_TTL_SECONDS / 60} minutes. If you did not ask to reset your password, ignore this e-mail.`,
   });
-  return true;
 }
 
 /** True when the code is the account's live one; a wrong guess counts against the code's attempts. */
 export async function forgotPasswordVerify(input: { email: unknown; code: unknown }, deps: AuthDeps): Promise<boolean> {
   const { email, code } = parseInput(resetCodeArgsSchema, input);
-  await verifiedCode(email, code, deps);
+  const { user, codeHash } = await guessCode(email, code, deps);
+  // The right code is still to be used by forgotPasswordFinal: verifying it must not use up a guess.
+  await deps.resetCodes.refundGuess(user.id, codeHash);
   return true;
 }
 
@@ -45,19 +68,21 @@ export async function forgotPasswordFinal(
 ): Promise<boolean> {
   // The password is checked first, so a weak one does not use up an attempt of the code.
   const { email, code, password } = parseInput(resetPasswordArgsSchema, input);
-  const { user, codeHash } = await verifiedCode(email, code, deps);
+  const { user, codeHash } = await guessCode(email, code, deps);
   if (!(await deps.resetCodes.spend(user.id, codeHash))) throw new ValidationError(AUTH_ERRORS.invalidCode);
   await deps.idp.setPassword(user.id, password);
   await deps.attempts.clear(user.id);
   return true;
 }
 
-async function verifiedCode(email: string, code: string, deps: AuthDeps): Promise<{ user: UserRecord; codeHash: string }> {
+/**
+ * Counts the guess against the account's live code, then checks it: at most RESET_CODE_MAX_ATTEMPTS guesses
+ * are ever checked against one code, however many arrive at once.
+ */
+async function guessCode(email: string, code: string, deps: AuthDeps): Promise<{ user: UserRecord; codeHash: string }> {
   const user = await deps.users.findByEmail(email);
-  const record = user ? await deps.resetCodes.get(user.id) : null;
-  const check = checkResetCode(record, code, deps.now());
-  if (user && record && check === 'valid') return { user, codeHash: record.codeHash };
-  if (check === 'attempts-used') throw new ValidationError(AUTH_ERRORS.codeAttemptsUsed);
-  if (user && record && check === 'wrong') await deps.resetCodes.addFailedAttempt(user.id, record.codeHash);
-  throw new ValidationError(AUTH_ERRORS.invalidCode);
+  const reserved = user ? await deps.resetCodes.reserveGuess(user.id, deps.now(), RESET_CODE_MAX_ATTEMPTS) : null;
+  if (reserved === 'attempts-used') throw new ValidationError(AUTH_ERRORS.codeAttemptsUsed);
+  if (!user || !reserved || !matchesResetCode(reserved, code)) throw new ValidationError(AUTH_ERRORS.invalidCode);
+  return { user, codeHash: reserved.codeHash };
 }

@@ -1,4 +1,5 @@
 import { AUTH_ERRORS, logoutArgsSchema, refreshArgsSchema } from '@core/validation/auth';
+import type { Caller } from '../lib/appsync';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import type { AuthDeps } from './deps';
@@ -23,9 +24,22 @@ export async function refreshSession(input: { refreshToken: unknown }, deps: Aut
   return authResult({ ...tokens, refreshToken }, user, deps.now());
 }
 
-/** Sign-out: the refresh token stops working (Cognito RevokeToken). */
-export async function logoutUser(input: { refreshToken: unknown }, deps: AuthDeps): Promise<boolean> {
+/**
+ * Sign-out: the refresh token stops working (Cognito RevokeToken) and every access and id token the account
+ * was issued before now is refused (docs/accounts.md, Sessions). The account is the refresh token's own, or
+ * the signed-in caller's when the refresh token no longer works.
+ */
+export async function logoutUser(input: { refreshToken: unknown }, caller: Caller | null, deps: AuthDeps): Promise<boolean> {
   const { refreshToken } = parseInput(logoutArgsSchema, input);
+  const userId = (await refreshTokenOwner(refreshToken, deps)) ?? caller?.sub;
+  if (userId) await deps.signOuts.signOut(userId, deps.now());
   await deps.idp.revoke(refreshToken);
   return true;
+}
+
+/** Cognito's refresh tokens are opaque: a refresh is the one way to learn whose one is. */
+async function refreshTokenOwner(refreshToken: string, deps: AuthDeps): Promise<string | null> {
+  const tokens = await deps.idp.refresh(refreshToken);
+  const sub = tokens ? tokenClaims(tokens.idToken).sub : null;
+  return typeof sub === 'string' ? sub : null;
 }

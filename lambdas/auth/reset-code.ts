@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { RESET_CODE_LENGTH } from '@core/validation/auth';
 import type { ResetCodeRecord } from '../lib/stores/reset-code-store';
 
-/** How long a password-reset code works, and how many wrong guesses it survives (docs/accounts.md). */
+/** How long a password-reset code works, and how many guesses are ever checked against it (docs/accounts.md). */
 export const RESET_CODE_TTL_SECONDS = 15 * 60;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 
@@ -31,12 +31,9 @@ export function issueResetCode(userId: string, now: Date, code = newResetCode())
   };
 }
 
-export type ResetCodeCheck = 'valid' | 'wrong' | 'expired' | 'attempts-used';
-
-export function checkResetCode(record: ResetCodeRecord | null, code: string, now: Date): ResetCodeCheck {
-  if (!record || record.expiresAt <= Math.floor(now.getTime() / 1000)) return 'expired';
-  if (record.attempts >= RESET_CODE_MAX_ATTEMPTS) return 'attempts-used';
+/** True when `code` is the one `record` holds (constant-time compare). Expiry and guess counts are the store's. */
+export function matchesResetCode(record: ResetCodeRecord, code: string): boolean {
   const given = Buffer.from(hashResetCode(record.userId, code, record.salt));
   const expected = Buffer.from(record.codeHash);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? 'valid' : 'wrong';
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

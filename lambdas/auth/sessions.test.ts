@@ -18,12 +18,27 @@ describe('refreshToken and logoutUser', () => {
     expect(refreshed).toMatchObject({ id: session.id, refreshToken: session.refreshToken, groups: ['GAMER'] });
     expect(refreshed.accessToken).not.toBe(session.accessToken);
 
-    await expect(logoutUser({ refreshToken: session.refreshToken }, deps)).resolves.toBe(true);
+    await expect(logoutUser({ refreshToken: session.refreshToken }, null, deps)).resolves.toBe(true);
     await expect(refreshSession({ refreshToken: session.refreshToken }, deps)).rejects.toMatchObject({
       name: 'Unauthorized',
       message: 'Your session has expired. Please sign in again.',
     });
     await expect(refreshSession({ refreshToken: 'garbage' }, deps)).rejects.toThrow(AUTH_ERRORS.sessionExpired);
+  });
+
+  it('records the sign-out of the refresh token\'s account, or of the signed-in caller when the token no longer works', async () => {
+    const { deps, addAccount, signOuts, advance } = fakeWorld();
+    const user = await addAccount('gamer1@fitgauge.test', 'Passw0rd!');
+    const other = await addAccount('gamer2@fitgauge.test', 'Passw0rd!');
+    const caller: Caller = { sub: other.id, email: other.email, groups: ['GAMER'], role: 'GAMER' };
+    const session = await loginUser({ email: user.email, password: 'Passw0rd!' }, deps);
+    await logoutUser({ refreshToken: session.refreshToken }, caller, deps);
+    expect(signOuts.get(user.id)).toBe(Math.floor(deps.now().getTime() / 1000));
+    expect(signOuts.has(other.id)).toBe(false);
+
+    advance(5000);
+    await logoutUser({ refreshToken: 'already-gone' }, caller, deps);
+    expect(signOuts.get(other.id)).toBe(Math.floor(deps.now().getTime() / 1000));
   });
 
   it('ends the session of an account disabled since sign-in', async () => {

@@ -5,7 +5,6 @@
 import type { Role } from '@core/roles';
 import type { MailMessage } from '../lib/mail';
 import type { InviteRecord } from '../lib/stores/invite-store';
-import type { LoginAttempts } from '../lib/stores/login-attempt-store';
 import type { ResetCodeRecord } from '../lib/stores/reset-code-store';
 import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
 import type { UserRecord } from '../lib/stores/user-store';
@@ -31,7 +30,10 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
   let nextId = 1;
   const users = new Map<string, UserRecord>();
   const claims = new Map<string, string>();
-  const attempts = new Map<string, LoginAttempts>();
+  const attempts = new Map<string, { failures: number; expiresAt: number }>();
+  const rateWindows = new Map<string, number>();
+  const signOuts = new Map<string, number>();
+  const sleeps: number[] = [];
   const codes = new Map<string, ResetCodeRecord>();
   const pool = new Map<string, PoolUser>();
   const mail: MailMessage[] = [];
@@ -72,29 +74,46 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
       userIdByDiscordId: async (discordId) => claims.get(`DISCORD#${discordId}`) ?? null,
     },
     attempts: {
-      async get(userId, now) {
+      async reserveTry(userId, now, expiresAt, limit) {
         const found = attempts.get(userId);
-        return found && found.expiresAt > Math.floor(now.getTime() / 1000) ? found : null;
-      },
-      async addFailure(userId, now, expiresAt) {
-        const live = await deps.attempts.get(userId, now);
-        const next = { failures: (live?.failures ?? 0) + 1, expiresAt };
-        attempts.set(userId, next);
-        return next;
+        const live = found && found.expiresAt > Math.floor(now.getTime() / 1000) ? found.failures : 0;
+        if (live >= limit) return null;
+        attempts.set(userId, { failures: live + 1, expiresAt });
+        return live + 1;
       },
       clear: async (userId) => void attempts.delete(userId),
     },
     resetCodes: {
       put: async (record) => void codes.set(record.userId, { ...record }),
-      get: async (userId) => (codes.has(userId) ? { ...codes.get(userId)! } : null),
-      async addFailedAttempt(userId, codeHash) {
+      async reserveGuess(userId, now, maxGuesses) {
         const record = codes.get(userId);
-        if (record?.codeHash === codeHash) record.attempts += 1;
+        if (!record || record.expiresAt <= Math.floor(now.getTime() / 1000)) return null;
+        if (record.attempts >= maxGuesses) return 'attempts-used';
+        record.attempts += 1;
+        return { ...record };
+      },
+      async refundGuess(userId, codeHash) {
+        const record = codes.get(userId);
+        if (record?.codeHash === codeHash && record.attempts > 0) record.attempts -= 1;
       },
       async spend(userId, codeHash) {
         if (codes.get(userId)?.codeHash !== codeHash) return false;
         return codes.delete(userId);
       },
+    },
+    rateLimits: {
+      async take(subject, limit, windowSeconds, now) {
+        const seconds = Math.floor(now.getTime() / 1000);
+        const key = `${subject}@${seconds - (seconds % windowSeconds)}`;
+        const hits = rateWindows.get(key) ?? 0;
+        if (hits >= limit) return false;
+        rateWindows.set(key, hits + 1);
+        return true;
+      },
+    },
+    signOuts: {
+      signedOutAt: async (userId) => signOuts.get(userId) ?? null,
+      signOut: async (userId, at) => void signOuts.set(userId, Math.max(signOuts.get(userId) ?? 0, Math.floor(at.getTime() / 1000))),
     },
     overview: {
       pendingInvites: async (email) => invites.filter((i) => i.inviteeEmail === email && i.status === 'PENDING'),
@@ -134,6 +153,7 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
     },
     sendMail: async (message) => void mail.push(message),
     now: () => clock,
+    sleep: async (ms) => void sleeps.push(ms),
   };
 
   return {
@@ -145,6 +165,9 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
     memberships,
     teams,
     codes,
+    attempts,
+    signOuts,
+    sleeps,
     failures,
     /** A Discord authorization code that identifies as `identity` once. */
     discordCode(identity: DiscordIdentity) {

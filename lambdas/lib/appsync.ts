@@ -3,6 +3,8 @@ import type { LogLevel } from '@aws-lambda-powertools/logger/types';
 import type { AppSyncIdentityCognito, AppSyncResolverEvent } from 'aws-lambda';
 import { primaryRole, type Role } from '@core/roles';
 import { AppError, UnauthorizedError } from './errors';
+import { isSignedOut, SIGNED_OUT_MESSAGE } from './signed-out';
+import { dynamoSignOutStore, type SignOutStore } from './stores/sign-out-store';
 
 /** The event AppSync sends a direct Lambda resolver; the local gateway builds the same shape. */
 export type ResolverEvent<TArgs = Record<string, unknown>, TSource = Record<string, unknown> | null> =
@@ -37,14 +39,21 @@ export const logger = new Logger({ serviceName: 'fitgauge', logLevel: (process.e
 
 /**
  * A thin Lambda handler that sends each field to its resolver. Keys are "Parent.field",
- * as in lambdas/resolver-map.ts.
+ * as in lambdas/resolver-map.ts. A signed-in caller's token is refused when its account signed out after
+ * the token was issued (AppSync checks only the signature and expiry); `signOuts: null` skips that for a
+ * Lambda whose answers are the same for every caller.
  */
-export function createResolverHandler(resolvers: Record<string, FieldResolver>) {
+export function createResolverHandler(
+  resolvers: Record<string, FieldResolver>,
+  { signOuts = dynamoSignOutStore }: { signOuts?: SignOutStore | null } = {},
+) {
   const handler = async (event: ResolverEvent<any, any>) => {
     const field = `${event.info.parentTypeName}.${event.info.fieldName}`;
     const resolve = resolvers[field];
     if (!resolve) throw new Error(`No resolver for ${field}`);
     try {
+      const claims = signOuts && callerOf(event) && (event.identity as AppSyncIdentityCognito).claims;
+      if (claims && (await isSignedOut(claims, signOuts))) throw new UnauthorizedError(SIGNED_OUT_MESSAGE);
       return await resolve(event);
     } catch (error) {
       if (error instanceof AppError) {

@@ -43,7 +43,7 @@ export async function mayUseTeam(field: PolicyField, caller: Caller, team: TeamR
 }
 
 /** createResolverHandler that first refuses, per the policy map, every caller the field never admits. */
-export function createAuthorizedHandler(resolvers: Record<string, FieldResolver>) {
+export function createAuthorizedHandler(resolvers: Record<string, FieldResolver>, options?: Parameters<typeof createResolverHandler>[1]) {
   const authorized = Object.fromEntries(
     Object.entries(resolvers).map(([field, resolve]): [string, FieldResolver] => [
       field,
@@ -53,5 +53,5 @@ export function createAuthorizedHandler(resolvers: Record<string, FieldResolver>
       },
     ]),
   );
-  return createResolverHandler(authorized);
+  return createResolverHandler(authorized, options);
 }

@@ -28,4 +28,8 @@ export const keys = {
   loginAttempts: (userId: string) => ({ pk: `USER#${userId}`, sk: 'LOGIN_ATTEMPTS' }),
   /** The account's one live password-reset code (hash only; expires with the code). */
   resetCode: (userId: string) => ({ pk: `USER#${userId}`, sk: 'RESET_CODE' }),
+  /** When the account last signed out: its tokens issued before then are refused (expires after the longest token life). */
+  signOut: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SIGN_OUT' }),
+  /** Uses of one rate-limited action by one subject in one fixed window (expires with the window). */
+  rateWindow: (subject: string, windowStart: number) => ({ pk: `RATE#${subject}`, sk: `WINDOW#${windowStart}` }),
 };

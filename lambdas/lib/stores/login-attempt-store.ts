@@ -1,19 +1,15 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
 
-/** Failed sign-ins of one account since the count last started; forgotten after `expiresAt` (epoch seconds). */
-export interface LoginAttempts {
-  failures: number;
-  expiresAt: number;
-}
-
 export interface LoginAttemptStore {
-  /** The live count; null when there is none or it has expired (TTL deletion lags, so expiry is checked here). */
-  get(userId: string, now: Date): Promise<LoginAttempts | null>;
-  /** Counts one more failure and moves the expiry to `expiresAt`; an expired count starts again at 1. */
-  addFailure(userId: string, now: Date, expiresAt: number): Promise<LoginAttempts>;
+  /**
+   * Reserves one password check before it is made: the live count goes up by one and its expiry moves to
+   * `expiresAt`; an expired or missing count starts again at 1. Returns the count including this try, or
+   * null (nothing written) when the live count already holds `limit` tries: the account is locked.
+   */
+  reserveTry(userId: string, now: Date, expiresAt: number, limit: number): Promise<number | null>;
   clear(userId: string): Promise<void>;
 }
 
@@ -21,33 +17,27 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 export const dynamoLoginAttemptStore: LoginAttemptStore = {
-  async get(userId, now) {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: config.tableName, Key: keys.loginAttempts(userId), ConsistentRead: true }),
-    );
-    if (!Item || Item.expiresAt <= epochSeconds(now)) return null;
-    return { failures: Item.failures, expiresAt: Item.expiresAt };
-  },
-  async addFailure(userId, now, expiresAt) {
+  async reserveTry(userId, now, expiresAt, limit) {
     const key = keys.loginAttempts(userId);
-    // Concurrent wrong passwords must each count: an atomic ADD on a live count, else a fresh count.
-    for (let attempt = 0; attempt < 3; attempt++) {
+    const addToLiveCount = async (): Promise<number | null> => {
       try {
         const { Attributes } = await db().send(
           new UpdateCommand({
             TableName: config.tableName,
             Key: key,
-            UpdateExpression: 'SET expiresAt = :expiresAt, #type = :type ADD failures :one',
-            ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
-            ExpressionAttributeNames: { '#type': 'type' },
-            ExpressionAttributeValues: { ':expiresAt': expiresAt, ':type': 'LoginAttempts', ':one': 1, ':now': epochSeconds(now) },
+            UpdateExpression: 'SET expiresAt = :expiresAt ADD failures :one',
+            ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now AND failures < :limit',
+            ExpressionAttributeValues: { ':expiresAt': expiresAt, ':one': 1, ':now': epochSeconds(now), ':limit': limit },
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return { failures: Attributes!.failures, expiresAt: Attributes!.expiresAt };
+        return Attributes!.failures as number;
       } catch (error) {
-        if (!isConditionFailure(error)) throw error;
+        if (isConditionFailure(error)) return null;
+        throw error;
       }
+    };
+    const startCount = async (): Promise<boolean> => {
       try {
         await db().send(
           new PutCommand({
@@ -57,12 +47,18 @@ export const dynamoLoginAttemptStore: LoginAttemptStore = {
             ExpressionAttributeValues: { ':now': epochSeconds(now) },
           }),
         );
-        return { failures: 1, expiresAt };
+        return true;
       } catch (error) {
-        if (!isConditionFailure(error)) throw error; // another request started the count: add to it
+        if (isConditionFailure(error)) return false;
+        throw error;
       }
-    }
-    throw new Error('Could not record the failed sign-in');
+    };
+    // Each step is one conditional write, so parallel requests can never reserve more than `limit` tries.
+    const added = await addToLiveCount();
+    if (added !== null) return added;
+    if (await startCount()) return 1;
+    // A live count exists (another request may have just started it): it is at the limit unless this adds to it.
+    return addToLiveCount();
   },
   async clear(userId) {
     await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.loginAttempts(userId) }));

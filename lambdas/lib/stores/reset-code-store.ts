@@ -8,7 +8,7 @@ export interface ResetCodeRecord {
   userId: string;
   codeHash: string;
   salt: string;
-  /** Wrong guesses so far. */
+  /** Guesses counted so far (a right guess made by forgotPasswordVerify is given back). */
   attempts: number;
   /** Epoch seconds; also the item's TTL. */
   expiresAt: number;
@@ -18,14 +18,24 @@ export interface ResetCodeRecord {
 export interface ResetCodeStore {
   /** Stores a new code, replacing the account's earlier one. */
   put(record: ResetCodeRecord): Promise<void>;
-  get(userId: string): Promise<ResetCodeRecord | null>;
-  /** Counts a wrong guess against this code (not against a newer one that replaced it). */
-  addFailedAttempt(userId: string, codeHash: string): Promise<void>;
+  /**
+   * Counts one guess against the live code before the guess is checked, so parallel guesses cannot pass
+   * `maxGuesses`. Returns the code as counted; 'attempts-used' when it already had `maxGuesses`; null when
+   * the account has no live code.
+   */
+  reserveGuess(userId: string, now: Date, maxGuesses: number): Promise<ResetCodeRecord | 'attempts-used' | null>;
+  /** Gives a reserved guess back to this code (not to a newer one that replaced it). */
+  refundGuess(userId: string, codeHash: string): Promise<void>;
   /** Deletes this code if it is still the live one; false when it was already spent or replaced. */
   spend(userId: string, codeHash: string): Promise<boolean>;
 }
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
+
+function toRecord(item: Record<string, any>): ResetCodeRecord {
+  const { userId, codeHash, salt, attempts, expiresAt, createdAt } = item;
+  return { userId, codeHash, salt, attempts, expiresAt, createdAt };
+}
 
 export const dynamoResetCodeStore: ResetCodeStore = {
   async put(record) {
@@ -33,23 +43,38 @@ export const dynamoResetCodeStore: ResetCodeStore = {
       new PutCommand({ TableName: config.tableName, Item: { ...keys.resetCode(record.userId), type: 'ResetCode', ...record } }),
     );
   },
-  async get(userId) {
+  async reserveGuess(userId, now, maxGuesses) {
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.resetCode(userId),
+          UpdateExpression: 'ADD attempts :one',
+          ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now AND attempts < :max',
+          ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds, ':max': maxGuesses },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toRecord(Attributes!);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    // Refused: read only to tell a used-up code from a missing or expired one.
     const { Item } = await db().send(
       new GetCommand({ TableName: config.tableName, Key: keys.resetCode(userId), ConsistentRead: true }),
     );
-    if (!Item) return null;
-    const { userId: id, codeHash, salt, attempts, expiresAt, createdAt } = Item;
-    return { userId: id, codeHash, salt, attempts, expiresAt, createdAt };
+    return Item && Item.expiresAt > nowSeconds && Item.attempts >= maxGuesses ? 'attempts-used' : null;
   },
-  async addFailedAttempt(userId, codeHash) {
+  async refundGuess(userId, codeHash) {
     try {
       await db().send(
         new UpdateCommand({
           TableName: config.tableName,
           Key: keys.resetCode(userId),
-          UpdateExpression: 'ADD attempts :one',
-          ConditionExpression: 'codeHash = :hash',
-          ExpressionAttributeValues: { ':one': 1, ':hash': codeHash },
+          UpdateExpression: 'ADD attempts :minusOne',
+          ConditionExpression: 'codeHash = :hash AND attempts > :zero',
+          ExpressionAttributeValues: { ':minusOne': -1, ':hash': codeHash, ':zero': 0 },
         }),
       );
     } catch (error) {

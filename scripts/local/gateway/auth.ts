@@ -2,6 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { JwtExpiredError, KidNotFoundInJwksError } from 'aws-jwt-verify/error';
 import type { Jwks } from 'aws-jwt-verify/jwk';
+import { isSignedOut, SIGNED_OUT_MESSAGE } from '../../../lambdas/lib/signed-out';
+import { dynamoSignOutStore, type SignOutStore } from '../../../lambdas/lib/stores/sign-out-store';
 import { UnauthorizedException } from './errors';
 
 /** Who is calling, as far as AppSync's auth modes are concerned. */
@@ -18,6 +20,8 @@ export interface CognitoVerifierOptions {
   userPoolId: string;
   userPoolClientId: string;
   jwksUri: string;
+  /** Where sign-outs are recorded; default: the table the Lambdas use. */
+  signOuts?: SignOutStore;
 }
 
 const JWKS_REFETCH_INTERVAL_MS = 10_000;
@@ -25,11 +29,21 @@ const JWKS_REFETCH_INTERVAL_MS = 10_000;
 /** The local user pool did not hand out its keys: a stack problem, not the caller's. */
 export class SigningKeysUnavailableError extends Error {}
 
+/** A valid token of an account that signed out after it was issued. */
+export class SignedOutTokenError extends Error {}
+
 /**
  * aws-jwt-verify's CognitoJwtVerifier, fed the JWKS from the local user pool (its own fetch would go to
  * cognito-idp.amazonaws.com). Signature, issuer, expiry, token use and client are all checked by the library.
+ * A token issued before its account's last sign-out is refused too: cognito-local cannot revoke access and id
+ * tokens, so the gateway applies the rule the Lambdas apply on AWS (lambdas/lib/signed-out.ts).
  */
-export function createCognitoVerifier({ userPoolId, userPoolClientId, jwksUri }: CognitoVerifierOptions): TokenVerifier {
+export function createCognitoVerifier({
+  userPoolId,
+  userPoolClientId,
+  jwksUri,
+  signOuts = dynamoSignOutStore,
+}: CognitoVerifierOptions): TokenVerifier {
   const verifier = CognitoJwtVerifier.create({ userPoolId, clientId: userPoolClientId, tokenUse: null });
   let loaded: Promise<void> | null = null;
   let loadedAt = 0;
@@ -48,18 +62,24 @@ export function createCognitoVerifier({ userPoolId, userPoolClientId, jwksUri }:
     return loaded;
   };
 
+  const verifySignature = async (token: string) => {
+    await (loaded ?? loadJwks());
+    try {
+      // verifySync never fetches, so an unknown key cannot send a request to AWS.
+      return verifier.verifySync(token) as unknown as Record<string, unknown>;
+    } catch (error) {
+      // The local pool may have been recreated with new keys: reload them, but not on every bad token.
+      if (!(error instanceof KidNotFoundInJwksError) || Date.now() - loadedAt < JWKS_REFETCH_INTERVAL_MS) throw error;
+      await loadJwks();
+      return verifier.verifySync(token) as unknown as Record<string, unknown>;
+    }
+  };
+
   return {
     async verify(token) {
-      await (loaded ?? loadJwks());
-      try {
-        // verifySync never fetches, so an unknown key cannot send a request to AWS.
-        return verifier.verifySync(token) as unknown as Record<string, unknown>;
-      } catch (error) {
-        // The local pool may have been recreated with new keys: reload them, but not on every bad token.
-        if (!(error instanceof KidNotFoundInJwksError) || Date.now() - loadedAt < JWKS_REFETCH_INTERVAL_MS) throw error;
-        await loadJwks();
-        return verifier.verifySync(token) as unknown as Record<string, unknown>;
-      }
+      const claims = await verifySignature(token);
+      if (await isSignedOut(claims, signOuts)) throw new SignedOutTokenError();
+      return claims;
     },
   };
 }
@@ -100,6 +120,7 @@ export function createAuthenticator({ apiKey, verifier }: AuthenticatorOptions):
         claims = await verifier.verify(token);
       } catch (error) {
         if (error instanceof JwtExpiredError) throw new UnauthorizedException('Token has expired.');
+        if (error instanceof SignedOutTokenError) throw new UnauthorizedException(SIGNED_OUT_MESSAGE);
         if (error instanceof SigningKeysUnavailableError) throw error;
         throw new UnauthorizedException();
       }

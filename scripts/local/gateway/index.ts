@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { readSchemaSource } from '../../../lambdas/schema';
 import { resolverMap, type LambdaFunctionName } from '../../../lambdas/resolver-map';
+import type { SignOutStore } from '../../../lambdas/lib/stores/sign-out-store';
 import { createAuthenticator, createCognitoVerifier, type TokenVerifier } from './auth';
 import { subscriptionTriggers } from './directives';
 import { buildExecutableSchema } from './executable-schema';
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   loadHandler?: (name: LambdaFunctionName) => Promise<LambdaHandler>;
   /** Replaces the Cognito verifier built from userPoolId/userPoolClientId/jwksUri. */
   verifier?: TokenVerifier;
+  /** Where the Cognito verifier reads sign-outs; default: the Lambdas' table. */
+  signOuts?: SignOutStore;
   /** How often realtime connections get a `ka`; AppSync clients give up after 65 s without one. */
   keepAliveMs?: number;
 }

@@ -1,6 +1,7 @@
 /** A small API for the gateway's own tests: every AppSync auth rule the real schema uses, and a few more. */
 import { createResolverHandler, type ResolverEvent } from '../../../lambdas/lib/appsync';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../../lambdas/lib/errors';
+import { nobodySignedOut } from './test-kit';
 
 export const testSchema = /* GraphQL */ `
 schema {
@@ -85,7 +86,7 @@ export const testHandler = createResolverHandler({
     return null;
   },
   'Subscription.onAdminNote': async () => null,
-});
+}, { signOuts: nobodySignedOut });
 
 /** Options that make a gateway serve the test API through the test Lambda. */
 export const testApiOptions = {

@@ -6,6 +6,7 @@ import { createSign, generateKeyPairSync, randomUUID, type KeyObject } from 'nod
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
+import type { SignOutStore } from '../../../lambdas/lib/stores/sign-out-store';
 import { createGateway, type Gateway, type GatewayOptions } from './index';
 
 export const TEST_POOL_ID = 'us-east-1_TestPool1';
@@ -79,9 +80,18 @@ export async function startTestIssuer() {
 
 export type TestIssuer = Awaited<ReturnType<typeof startTestIssuer>>;
 
+/** A sign-out record with no sign-outs, for gateways without a table. */
+export const nobodySignedOut: SignOutStore = { signedOutAt: async () => null, signOut: async () => undefined };
+
 /** The gateway mounted on its own http server, as the local stack mounts it. */
 export async function startGatewayServer(options: Omit<GatewayOptions, 'userPoolId' | 'userPoolClientId' | 'apiKey'> & Partial<GatewayOptions>) {
-  const gateway: Gateway = await createGateway({ userPoolId: TEST_POOL_ID, userPoolClientId: TEST_CLIENT_ID, apiKey: TEST_API_KEY, ...options });
+  const gateway: Gateway = await createGateway({
+    userPoolId: TEST_POOL_ID,
+    userPoolClientId: TEST_CLIENT_ID,
+    apiKey: TEST_API_KEY,
+    signOuts: nobodySignedOut,
+    ...options,
+  });
   const server = createServer((req, res) => {
     if (!gateway.handleRequest(req, res)) res.writeHead(404).end('not the gateway');
   });

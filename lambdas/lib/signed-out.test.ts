@@ -1,0 +1,36 @@
+import { createResolverHandler, logger, type ResolverEvent } from './appsync';
+import { errorTypeOf } from './errors';
+import { SIGNED_OUT_MESSAGE } from './signed-out';
+import type { SignOutStore } from './stores/sign-out-store';
+
+/** The sign-out check on AWS, where AppSync hands any unexpired token on: createResolverHandler refuses it. */
+describe('tokens issued before a sign-out', () => {
+  const SIGNED_OUT_AT = 1_800_000_000;
+  const signOuts: SignOutStore = {
+    signedOutAt: async (userId) => (userId === 'u1' ? SIGNED_OUT_AT : null),
+    signOut: async () => undefined,
+  };
+  const handler = createResolverHandler({ 'Query.whoAmI': async (event) => (event.identity as { sub: string }).sub }, { signOuts });
+  const callAs = (sub: string, iat: number) =>
+    handler({
+      info: { parentTypeName: 'Query', fieldName: 'whoAmI' },
+      arguments: {},
+      identity: { sub, claims: { sub, iat }, groups: ['GAMER'], sourceIp: ['203.0.113.1'] },
+    } as unknown as ResolverEvent);
+
+  beforeAll(() => {
+    jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('are refused with a message that makes the web app renew its session', async () => {
+    const error = await callAs('u1', SIGNED_OUT_AT - 1).catch((e: unknown) => e);
+    expect(errorTypeOf(error)).toBe('Unauthorized');
+    expect((error as Error).message).toBe(SIGNED_OUT_MESSAGE);
+    expect(SIGNED_OUT_MESSAGE).toContain('jwt expired');
+  });
+
+  it('are served when issued in or after the sign-out\'s second, or for an account that never signed out', async () => {
+    await expect(callAs('u1', SIGNED_OUT_AT)).resolves.toBe('u1');
+    await expect(callAs('u2', SIGNED_OUT_AT - 100)).resolves.toBe('u2');
+  });
+});

@@ -1,0 +1,37 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { db } from '../db/client';
+import { keys } from '../db/keys';
+
+/** Fixed-window counters: how often a subject (an e-mail, a caller address) did an action. */
+export interface RateLimitStore {
+  /**
+   * Counts one use by `subject` in the current window of `windowSeconds`; false, with nothing counted,
+   * when the window already holds `limit` uses.
+   */
+  take(subject: string, limit: number, windowSeconds: number, now: Date): Promise<boolean>;
+}
+
+export const dynamoRateLimitStore: RateLimitStore = {
+  async take(subject, limit, windowSeconds, now) {
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const windowStart = nowSeconds - (nowSeconds % windowSeconds);
+    try {
+      // One item per window, so one conditional ADD both counts and enforces the limit.
+      await db().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.rateWindow(subject, windowStart),
+          UpdateExpression: 'SET #type = :type, expiresAt = :expiresAt ADD hits :one',
+          ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':type': 'RateWindow', ':expiresAt': windowStart + windowSeconds, ':one': 1, ':limit': limit },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  },
+};

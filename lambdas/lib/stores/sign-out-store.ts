@@ -1,0 +1,39 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { db } from '../db/client';
+import { keys } from '../db/keys';
+
+/** No Cognito access or id token lives longer than a day, so a sign-out need not be remembered longer. */
+const LONGEST_TOKEN_LIFE_SECONDS = 24 * 60 * 60;
+
+/** When each account last signed out (docs/accounts.md, Sessions). */
+export interface SignOutStore {
+  /** Epoch second of the account's last sign-out; null when there is none to honour. */
+  signedOutAt(userId: string): Promise<number | null>;
+  /** Records a sign-out at `at`; an earlier time never replaces a later one. */
+  signOut(userId: string, at: Date): Promise<void>;
+}
+
+export const dynamoSignOutStore: SignOutStore = {
+  async signedOutAt(userId) {
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.signOut(userId), ConsistentRead: true }));
+    return typeof Item?.signedOutAt === 'number' ? Item.signedOutAt : null;
+  },
+  async signOut(userId, at) {
+    const seconds = Math.floor(at.getTime() / 1000);
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.signOut(userId),
+          UpdateExpression: 'SET #type = :type, signedOutAt = :at, expiresAt = :expiresAt',
+          ConditionExpression: 'attribute_not_exists(signedOutAt) OR signedOutAt < :at',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':type': 'SignOut', ':at': seconds, ':expiresAt': seconds + LONGEST_TOKEN_LIFE_SECONDS },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error; // a later sign-out is kept
+    }
+  },
+};
