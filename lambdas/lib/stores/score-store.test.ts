@@ -82,25 +82,12 @@ describe('dynamoScoreStore.saveDay', () => {
     });
   });
 
-  it('reports a day changed meanwhile as a version conflict', async () => {
-    dynamo.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({
-        message: 'cancelled',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }],
-      }),
-    );
-    await expect(dynamoScoreStore.saveDay(correction())).rejects.toBeInstanceOf(DayVersionConflict);
-  });
-
-  it('reports a zone changed meanwhile as a version conflict too', async () => {
-    dynamo.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({
-        message: 'cancelled',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
-      }),
-    );
+  it.each([
+    ['the day (its version)', 2],
+    ['the user’s zone', 5],
+  ])('reports %s changed meanwhile as a version conflict', async (_case, failedItem) => {
+    const CancellationReasons = Array.from({ length: 6 }, (_, index) => ({ Code: index === failedItem ? 'ConditionalCheckFailed' : 'None' }));
+    dynamo.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons }));
     await expect(dynamoScoreStore.saveDay(correction())).rejects.toBeInstanceOf(DayVersionConflict);
   });
 
