@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import {
+  BoundedCache,
+  cachedFormatterCount,
+  canonicalTimeZone,
   daysBetween,
   daysOf,
   isoWeekOf,
@@ -9,6 +12,8 @@ import {
   scoreDayBounds,
   scoreDayOf,
   shiftDay,
+  TIME_ZONE_CACHE_SIZE,
+  timeZoneSchema,
 } from './dates';
 
 describe('score day (a day ends at 4 am on the gamer\'s clock)', () => {
@@ -104,5 +109,47 @@ describe('day windows', () => {
     expect(isoWeekOf('2026-01-01')).toEqual({ year: 2026, week: 1 });
     expect(isoWeekOf('2027-01-01')).toEqual({ year: 2026, week: 53 });
     expect(isoWeekOf('2026-03-09')).toEqual({ year: 2026, week: 11 });
+  });
+});
+
+describe('time-zone names and the formatter cache', () => {
+  const randomCase = (text: string, seed: number) =>
+    [...text].map((char, index) => ((seed >> index % 20) & 1 ? char.toUpperCase() : char.toLowerCase())).join('');
+
+  it('keeps one formatter for every letter case of one zone, and gives the day of the canonical zone', () => {
+    const before = cachedFormatterCount();
+    const days = new Set<string>();
+    for (let seed = 0; seed < 500; seed += 1) {
+      // Kathmandu is UTC+05:45 and no other test here uses it, so its formatter is not cached yet.
+      days.add(scoreDayOf('2026-05-09T22:15:00Z', randomCase('Asia/Kathmandu', seed)));
+    }
+    expect(days).toEqual(new Set(['2026-05-10']));
+    expect(cachedFormatterCount() - before).toBe(1);
+  });
+
+  it('never caches more formatters than its bound, whatever zones arrive', () => {
+    for (const zone of Intl.supportedValuesOf('timeZone')) scoreDayOf('2026-05-10T12:00:00Z', zone);
+    expect(Intl.supportedValuesOf('timeZone').length).toBeGreaterThan(TIME_ZONE_CACHE_SIZE);
+    expect(cachedFormatterCount()).toBe(TIME_ZONE_CACHE_SIZE);
+  });
+
+  it('spells zones canonically and refuses what is not a zone', () => {
+    expect(canonicalTimeZone('europe/BERLIN')).toBe('Europe/Berlin');
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    expect(canonicalTimeZone('Not/AZone')).toBeNull();
+    expect(canonicalTimeZone(`Europe/${'x'.repeat(100_000)}`)).toBeNull();
+    expect(timeZoneSchema.parse('america/new_york')).toBe('America/New_York');
+    expect(timeZoneSchema.safeParse('Mars/Olympus').success).toBe(false);
+  });
+});
+
+describe('BoundedCache', () => {
+  it('drops the least recently used entry when full', () => {
+    const cache = new BoundedCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.get('a');
+    cache.set('c', 3);
+    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.size]).toEqual([1, undefined, 3, 2]);
   });
 });

@@ -31,24 +31,78 @@ export function isScoreDay(value: unknown): value is ScoreDay {
 
 export const scoreDaySchema = z.string().refine(isScoreDay, { message: 'Use a real date in the form YYYY-MM-DD.' });
 
-export function isValidTimeZone(timeZone: unknown): timeZone is string {
-  if (typeof timeZone !== 'string' || timeZone === '') return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
+/** A map that keeps at most `maxEntries`, dropping the least recently used first. */
+export class BoundedCache<K, V> {
+  private readonly entries = new Map<K, V>();
+
+  constructor(readonly maxEntries: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      // Map keeps insertion order: re-inserting marks the entry as the most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
   }
 }
 
-/** The zone stored on the user, or UTC when it is missing or not an IANA zone this runtime knows. */
-export function resolveTimeZone(timeZone: string | null | undefined): string {
-  return isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+/** IANA names are at most about 30 characters; anything far longer is not a zone. */
+const MAX_TIME_ZONE_LENGTH = 64;
+/** Zones in use at once are few (one per gamer's region); the bounds keep hostile spellings from growing memory. */
+export const TIME_ZONE_CACHE_SIZE = 64;
+
+// Zone names as typed -> the runtime's canonical spelling; zone names are case-insensitive ("europe/berlin").
+const canonicalNames = new BoundedCache<string, string>(TIME_ZONE_CACHE_SIZE);
+const formatters = new BoundedCache<string, Intl.DateTimeFormat>(TIME_ZONE_CACHE_SIZE);
+
+/** The canonical spelling of an IANA zone (`europe/BERLIN` -> `Europe/Berlin`), or null when it is not a zone. */
+export function canonicalTimeZone(timeZone: unknown): string | null {
+  if (typeof timeZone !== 'string' || timeZone === '' || timeZone.length > MAX_TIME_ZONE_LENGTH) return null;
+  const known = canonicalNames.get(timeZone);
+  if (known) return known;
+  try {
+    const canonical = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+    canonicalNames.set(timeZone, canonical);
+    return canonical;
+  } catch {
+    return null;
+  }
 }
 
-export const timeZoneSchema = z.string().refine(isValidTimeZone, { message: 'Use an IANA time zone such as Europe/Berlin.' });
+export function isValidTimeZone(timeZone: unknown): timeZone is string {
+  return canonicalTimeZone(timeZone) !== null;
+}
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** The zone stored on the user in its canonical spelling, or UTC when it is missing or not an IANA zone this runtime knows. */
+export function resolveTimeZone(timeZone: string | null | undefined): string {
+  return canonicalTimeZone(timeZone) ?? DEFAULT_TIME_ZONE;
+}
+
+/** An IANA zone, given back in its canonical spelling so that spellings of one zone compare equal. */
+export const timeZoneSchema = z
+  .string()
+  .max(MAX_TIME_ZONE_LENGTH, { message: 'Use an IANA time zone such as Europe/Berlin.' })
+  .refine(isValidTimeZone, { message: 'Use an IANA time zone such as Europe/Berlin.' })
+  .transform((timeZone) => canonicalTimeZone(timeZone) as string);
+
+/** How many zone formatters are cached (bounded by TIME_ZONE_CACHE_SIZE). */
+export function cachedFormatterCount(): number {
+  return formatters.size;
+}
+
+/** Formatters are cached per canonical zone: callers pass zones through resolveTimeZone first. */
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {

@@ -5,7 +5,9 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { apiLimits } from '../../lambdas/api-limits';
 import { schemaPath } from '../../lambdas/schema';
+import { ApiFirewall } from './api-firewall';
 import { acknowledge, refInFinding } from './nag';
 import { pascal } from './functions';
 
@@ -21,10 +23,12 @@ const HOUR_MS = 3_600_000;
 
 /**
  * AppSync serving schema.graphql unchanged: Cognito user pools by default, an API key for the fields marked
- * @aws_api_key (signed-out operations). Every root field is a direct Lambda resolver, no VTL.
+ * @aws_api_key (signed-out operations). Every root field is a direct Lambda resolver, no VTL. AWS WAF guards it
+ * (api-firewall.ts).
  */
 export class Api extends Construct {
   readonly graphqlApi: appsync.GraphqlApi;
+  readonly firewall: ApiFirewall;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -60,7 +64,11 @@ export class Api extends Construct {
       },
       // The web app and the local gateway work from schema.graphql; nobody needs to discover it from the live API.
       introspectionConfig: appsync.IntrospectionConfig.DISABLED,
+      // The same limits the local gateway enforces: one request cannot fan out into thousands of Lambda calls.
+      queryDepthLimit: apiLimits.queryDepth,
+      resolverCountLimit: apiLimits.resolverCount,
     });
+    this.firewall = new ApiFirewall(this, 'Firewall', { api: this.graphqlApi });
     // AppSync writes to /aws/appsync/apis/<apiId> (created with its retention by CDK): streams in that group only.
     const apiResource = this.graphqlApi.node.defaultChild as appsync.CfnGraphQLApi;
     logsRole.addToPolicy(

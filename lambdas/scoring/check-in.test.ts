@@ -1,8 +1,8 @@
-import { scoreDayOf } from '@core/dates';
+import fc from 'fast-check';
 import { aggregateTeamDay, fgScoreSeries, scoreDay } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
 import { DayVersionConflict } from '../lib/stores/score-store';
-import { currentCheckIn, submitAnswers } from './check-in';
+import { currentCheckIn, memberDayRecord, submitAnswers } from './check-in';
 import { caller, memoryScoreStore, memoryTeamStore, memoryUserStore, membership, team, user } from './test-support/memory-stores';
 
 function setup() {
@@ -11,7 +11,7 @@ function setup() {
     [team('t1', 'director'), team('t2', 'director')],
     [membership('t1', 'g1'), membership('t1', 'g2'), membership('t2', 'g1'), membership('t1', 'coach', 'COACH')],
   );
-  const scores = memoryScoreStore();
+  const scores = memoryScoreStore(users.users);
   return { users, teams, scores, stores: { users, teams, scores } };
 }
 
@@ -46,21 +46,6 @@ describe('submitAnswers', () => {
     expect(next.streak).toBe(2);
   });
 
-  it('uses the zone the client sends and stores it on the user when it differs', async () => {
-    const { scores, stores } = setup();
-    const result = await submitAnswers(
-      caller('g1'),
-      { answers: answersWith('best'), timeZone: 'America/New_York' },
-      stores,
-      at('2026-04-10T06:00:00Z'),
-    );
-    expect(result.date).toBe(scoreDayOf('2026-04-10T06:00:00Z', 'America/New_York'));
-    expect(result.date).toBe('2026-04-09');
-    expect(scores.writes.at(-1)?.userTimeZone).toBe('America/New_York');
-    await submitAnswers(caller('g2'), { answers: answersWith('best'), timeZone: 'Europe/Berlin' }, stores, at('2026-04-10T06:00:00Z'));
-    expect(scores.writes.at(-1)?.userTimeZone).toBeNull();
-  });
-
   it('never reopens a day that has ended, even from another time zone', async () => {
     const { stores } = setup();
     await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
@@ -71,11 +56,14 @@ describe('submitAnswers', () => {
   });
 
   it('refuses answers for a day earlier than one already answered', async () => {
-    const { stores } = setup();
-    // 20:00 UTC on the 10th is already the 11th in Kiritimati (UTC+14).
-    await submitAnswers(caller('g1'), { answers: answersWith('best'), timeZone: 'Pacific/Kiritimati' }, stores, at('2026-04-10T20:00:00Z'));
+    const { scores, stores } = setup();
+    const later = memberDayRecord({
+      userId: 'g1', date: '2026-04-11', answers: answersWith('best'), watchedVideos: false, timeZone: 'Pacific/Kiritimati',
+      at: '2026-04-10T20:00:00.000Z', current: null, previous: null,
+    });
+    await scores.importHistory({ answers: [], days: [later], teamDays: [] });
     await expect(
-      submitAnswers(caller('g1'), { answers: answersWith('best'), timeZone: 'UTC' }, stores, at('2026-04-10T21:00:00Z')),
+      submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T21:00:00Z')),
     ).rejects.toMatchObject({ name: 'Conflict' });
   });
 
@@ -139,6 +127,101 @@ describe('submitAnswers', () => {
     await expect(submitAnswers(caller('g1'), { answers: answersWith('worst') }, stores, at('2026-04-10T11:00:00Z'))).rejects.toMatchObject({ name: 'Conflict' });
     expect(scores.writes).toHaveLength(1);
   });
+});
+
+describe('time-zone changes (the day follows the zone stored on the user)', () => {
+  const send = (stores: ReturnType<typeof setup>['stores'], who: string, iso: string, timeZone?: string) =>
+    submitAnswers(caller(who), { answers: answersWith('best'), ...(timeZone ? { timeZone } : {}) }, stores, at(iso));
+
+  it('adopts the first zone a gamer sends at once, in its canonical spelling', async () => {
+    const { users, stores } = setup();
+    const result = await send(stores, 'g1', '2026-04-10T06:00:00Z', 'america/new_york');
+    expect(result).toMatchObject({ date: '2026-04-09', timeZone: 'America/New_York', closesAt: '2026-04-10T08:00:00.000Z' });
+    expect(users.users.get('g1')).toMatchObject({ timeZone: 'America/New_York', timeZoneFrom: null, previousTimeZone: null });
+  });
+
+  it('answers the same day whatever zone each call sends, and schedules the last one for the end of that day', async () => {
+    const { users, stores } = setup();
+    // g2 lives in Berlin (UTC+2 in April): 12:00 on the 10th there; the day ends at 02:00 UTC on the 11th.
+    const zones = ['Pacific/Kiritimati', 'Pacific/Honolulu', 'UTC', 'Asia/Tokyo', 'Pacific/Pago_Pago', 'Europe/Berlin', 'Pacific/Kiritimati'];
+    const results = [];
+    for (const zone of zones) results.push(await send(stores, 'g2', '2026-04-10T10:00:00Z', zone));
+    expect(new Set(results.map((result) => `${result.date} ${result.timeZone} ${result.closesAt} streak ${result.streak}`))).toEqual(
+      new Set(['2026-04-10 Europe/Berlin 2026-04-11T02:00:00.000Z streak 1']),
+    );
+    expect(users.users.get('g2')).toMatchObject({
+      timeZone: 'Pacific/Kiritimati',
+      timeZoneFrom: '2026-04-11T02:00:00.000Z',
+      previousTimeZone: 'Europe/Berlin',
+    });
+    await expect(currentCheckIn(caller('g2'), { timeZone: 'Pacific/Honolulu' }, stores, at('2026-04-10T11:00:00Z'))).resolves.toMatchObject({
+      date: '2026-04-10',
+      timeZone: 'Europe/Berlin',
+    });
+  });
+
+  it('after a westward change, keeps the ended day closed until the new zone’s next day begins', async () => {
+    const { stores } = setup();
+    await send(stores, 'g2', '2026-04-10T10:00:00Z', 'Pacific/Honolulu');
+    // When Berlin's 10th ends (02:00 UTC), Honolulu (UTC-10) is still on the 10th: that day stays closed.
+    await expect(send(stores, 'g2', '2026-04-11T05:00:00Z')).rejects.toMatchObject({
+      name: 'Conflict',
+      message: 'The check-in for 2026-04-10 closed at 2026-04-11T02:00:00.000Z.',
+    });
+    // Another zone sent meanwhile does not reopen it either.
+    await expect(send(stores, 'g2', '2026-04-11T05:00:00Z', 'Europe/Berlin')).rejects.toMatchObject({ name: 'Conflict' });
+    await expect(currentCheckIn(caller('g2'), {}, stores, at('2026-04-11T05:00:00Z'))).resolves.toMatchObject({
+      date: '2026-04-10',
+      closesAt: '2026-04-11T02:00:00.000Z',
+    });
+    // 14:00 UTC is 04:00 on the 11th in Honolulu.
+    await expect(send(stores, 'g2', '2026-04-11T14:00:00Z')).resolves.toMatchObject({ date: '2026-04-11', timeZone: 'Pacific/Honolulu', streak: 2 });
+  });
+
+  it('after an eastward change, starts the next day when the old one ends, and never a later one', async () => {
+    const { stores } = setup();
+    await send(stores, 'g2', '2026-04-10T10:00:00Z', 'Pacific/Kiritimati');
+    // When Berlin's 10th ends, Kiritimati (UTC+14) is at 16:00 on the 11th: the 11th is open, the 12th is not.
+    const next = await send(stores, 'g2', '2026-04-11T02:00:00Z', 'Pacific/Pago_Pago');
+    expect(next).toMatchObject({ date: '2026-04-11', timeZone: 'Pacific/Kiritimati', closesAt: '2026-04-11T14:00:00.000Z', streak: 2 });
+  });
+
+  it('never lets zone changes answer more days than the clock allows, nor a day after it closed', async () => {
+    const zones = ['Etc/GMT+12', 'Pacific/Honolulu', 'America/New_York', 'UTC', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Tokyo', 'Pacific/Kiritimati'];
+    const checkIns = fc.array(fc.record({ minutesLater: fc.integer({ min: 0, max: 600 }), zone: fc.option(fc.constantFrom(...zones)) }), {
+      minLength: 1,
+      maxLength: 40,
+    });
+    await fc.assert(
+      fc.asyncProperty(checkIns, async (plan) => {
+        const { stores } = setup();
+        const start = Date.parse('2026-04-10T10:00:00Z');
+        let elapsed = 0;
+        const answered: { date: string; at: number }[] = [];
+        for (const { minutesLater, zone } of plan) {
+          elapsed += minutesLater * 60_000;
+          const result = await send(stores, 'g1', new Date(start + elapsed).toISOString(), zone ?? undefined).catch((error: Error) => error);
+          if (result instanceof Error) {
+            expect(result).toMatchObject({ name: 'Conflict' });
+            continue;
+          }
+          expect(Date.parse(result.closesAt)).toBeGreaterThan(start + elapsed);
+          if (answered.length > 0) expect(result.date >= answered.at(-1)!.date).toBe(true);
+          answered.push({ date: result.date, at: start + elapsed });
+        }
+        // At one instant there is one day, whatever zones are sent.
+        const daysByInstant = new Map<number, Set<string>>();
+        for (const { date, at: instant } of answered) daysByInstant.set(instant, (daysByInstant.get(instant) ?? new Set()).add(date));
+        expect([...daysByInstant.values()].filter((days) => days.size > 1)).toEqual([]);
+        // Over a stretch of H hours, days touch at most floor(H / 24) + 2 of them; a zone change moves the clock by at
+        // most 26 hours (UTC-12 to UTC+14), as it would for a traveller.
+        const days = new Set(answered.map(({ date }) => date)).size;
+        const hours = answered.length > 0 ? (answered.at(-1)!.at - answered[0].at) / 3_600_000 : 0;
+        expect(days).toBeLessThanOrEqual(Math.floor((hours + 26) / 24) + 2);
+      }),
+      { numRuns: 100 },
+    );
+  }, 60_000);
 });
 
 describe('currentCheckIn', () => {

@@ -1,9 +1,10 @@
 import type { AnswerInput } from '@core/check-in';
-import { resolveTimeZone, type ScoreDay, scoreDayBounds, scoreDayOf } from '@core/dates';
+import { type ScoreDay, scoreDayBounds } from '@core/dates';
 import { PILLAR_SLUGS } from '@core/pillars';
 import { questionBySlug } from '@core/questionnaire';
 import { type CheckInDay as CheckInDayOf, checkInArgsSchema, submitAnswersArgsSchema } from '@core/score-api';
 import { answerScore, buildMemberDay, memberDayDelta, type PillarScore, scoreDay } from '@core/scoring';
+import { checkInZone } from '@core/user-zone';
 import type { Caller } from '../lib/appsync';
 import { assertMayCall } from '../lib/authorization';
 import { ConflictError, NotFoundError } from '../lib/errors';
@@ -15,8 +16,10 @@ import { parseInput } from '../lib/validation';
 /**
  * The daily check-in (spec 000 sections 4 and 9; docs/scoring.md). A gamer answers for the current score day of their
  * own clock and may correct it until the day ends at 4 am; each submission is the day's full answer set and replaces
- * the earlier one, so nothing counts twice. One transaction writes the answers, the member's day (guarded by its
- * version) and the change of that day to the aggregate of every team the gamer plays in.
+ * the earlier one, so nothing counts twice. The day follows the zone stored on the user (core/user-zone.ts); a zone
+ * sent with the check-in takes effect from the next score day. One transaction writes the answers, the member's day
+ * (guarded by its version), the change of that day to the aggregate of every team the gamer plays in, and the user's
+ * zone (guarded by the zone it was computed from).
  */
 export interface CheckInStores {
   users: Pick<UserStore, 'get'>;
@@ -49,6 +52,11 @@ function checkInDay(
     fgScore: day?.fg?.fgScore ?? null,
     streak: day?.fg?.streak ?? 0,
   };
+}
+
+/** A day answered in two zones closes at the earlier end: switching zones never reopens or extends a day. */
+function closingOf(current: StoredMemberDay | null, closesAt: string): string {
+  return current && current.closesAt < closesAt ? current.closesAt : closesAt;
 }
 
 async function userOf(users: CheckInStores['users'], userId: string): Promise<UserRecord> {
@@ -97,13 +105,11 @@ export interface DayRecordInput {
 
 /** The member day a check-in stores: its scores, the fgScore state chained from the day before, and its guards. */
 export function memberDayRecord({ userId, date, answers, watchedVideos, timeZone, at, current, previous }: DayRecordInput): StoredMemberDay {
-  const closesAt = scoreDayBounds(date, timeZone).end.toISOString();
   return {
     ...buildMemberDay({ userId, date, answers, previous: previous?.fg ?? null, watchedVideos }),
     version: (current?.version ?? 0) + 1,
     timeZone,
-    // A day answered in two zones closes at the earlier end: switching zones never reopens or extends a day.
-    closesAt: current && current.closesAt < closesAt ? current.closesAt : closesAt,
+    closesAt: closingOf(current, scoreDayBounds(date, timeZone).end.toISOString()),
     watchedVideos,
     updatedAt: at,
   };
@@ -117,16 +123,16 @@ export async function submitAnswers(
 ): Promise<CheckInDay> {
   const input = parseInput(submitAnswersArgsSchema, args);
   assertMayCall('Mutation.submitAnswers', caller);
-  const user = await userOf(users, caller.sub);
-  const timeZone = input.timeZone ?? resolveTimeZone(user.timeZone);
-  const date = scoreDayOf(now, timeZone);
   // Only the teams the gamer plays in aggregate the gamer's scores (coaches are not scored).
   const teamIds = (await teams.membershipsOfUser(caller.sub)).filter((m) => m.role === 'GAMER').map((m) => m.teamId);
   const at = now.toISOString();
 
   const attempt = async (): Promise<CheckInDay> => {
+    const user = await userOf(users, caller.sub);
+    const { timeZone, date, closesAt, next } = checkInZone(user, input.timeZone, now);
     const { current, previous } = await dayContext(scores, caller.sub, date);
-    if (current && at >= current.closesAt) throw new ConflictError(`The check-in for ${date} closed at ${current.closesAt}.`);
+    const closedAt = closingOf(current, closesAt);
+    if (at >= closedAt) throw new ConflictError(`The check-in for ${date} closed at ${closedAt}.`);
     const existing = current ? await scores.answers(caller.sub, { startDate: date, endDate: date }) : [];
     const watchedVideos = input.watchedVideos ?? current?.watchedVideos ?? false;
     const day = memberDayRecord({ userId: caller.sub, date, answers: input.answers, watchedVideos, timeZone, at, current, previous });
@@ -136,6 +142,7 @@ export async function submitAnswers(
       return earlier?.value === answer.value ? earlier : storedAnswer(caller.sub, date, answer, at);
     });
     const answered = new Set(answers.map((answer) => answer.questionSlug));
+    const { timeZone: readZone = null, timeZoneFrom = null, previousTimeZone = null } = user;
     await scores.saveDay({
       day,
       expectedVersion: current?.version ?? null,
@@ -143,7 +150,7 @@ export async function submitAnswers(
       removedQuestionSlugs: existing.map((answer) => answer.questionSlug).filter((slug) => !answered.has(slug)),
       teamIds,
       teamDelta: memberDayDelta(current, day),
-      userTimeZone: input.timeZone && input.timeZone !== user.timeZone ? input.timeZone : null,
+      userZone: { read: { timeZone: readZone, timeZoneFrom, previousTimeZone }, next },
     });
     return checkInDay(caller.sub, day, { date, timeZone, closesAt: day.closesAt }, answers);
   };
@@ -153,7 +160,7 @@ export async function submitAnswers(
   } catch (error) {
     if (!(error instanceof DayVersionConflict)) throw error;
   }
-  // Another submission of the same gamer won the race: recompute once from what it wrote.
+  // Another submission of the same gamer (or a zone change) won the race: recompute once from what it wrote.
   try {
     return await attempt();
   } catch (error) {
@@ -167,11 +174,10 @@ export async function currentCheckIn(caller: Caller, args: unknown, { users, sco
   const input = parseInput(checkInArgsSchema, args);
   assertMayCall('Query.myCheckIn', caller);
   const user = await userOf(users, caller.sub);
-  const timeZone = input.timeZone ?? resolveTimeZone(user.timeZone);
-  const date = scoreDayOf(now, timeZone);
+  // The day a check-in would answer now (the zone sent only matters to a gamer who never had one).
+  const { timeZone, date, closesAt } = checkInZone(user, input.timeZone, now);
   const [stored] = await scores.latestDays(caller.sub, 1, date);
   const current = stored?.date === date ? stored : null;
   const answers = current ? await scores.answers(caller.sub, { startDate: date, endDate: date }) : [];
-  const closesAt = current?.closesAt ?? scoreDayBounds(date, timeZone).end.toISOString();
-  return checkInDay(caller.sub, current, { date, timeZone, closesAt }, answers);
+  return checkInDay(caller.sub, current, { date, timeZone, closesAt: closingOf(current, closesAt) }, answers);
 }

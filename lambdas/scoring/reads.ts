@@ -1,5 +1,6 @@
-import { type DayWindow, resolveTimeZone, type ScoreDay, scoreDayOf } from '@core/dates';
+import type { DayWindow, ScoreDay } from '@core/dates';
 import { PILLAR_SLUGS, type PillarSlug } from '@core/pillars';
+import { scoreDayUnder } from '@core/user-zone';
 import {
   resolveScoreWindow,
   scoreArgsSchema,
@@ -42,7 +43,7 @@ export interface ReadStores {
 async function todayOf(users: ReadStores['users'], userId: string, now: Date): Promise<ScoreDay> {
   const user = await users.get(userId);
   if (!user) throw new NotFoundError('User not found.');
-  return scoreDayOf(now, resolveTimeZone(user.timeZone));
+  return scoreDayUnder(user, now).date;
 }
 
 function windowOf(args: ScoreWindowArgs, today: ScoreDay): DayWindow {

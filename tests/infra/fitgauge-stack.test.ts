@@ -9,10 +9,12 @@ import { App, Stack, type CfnResource } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { isObjectType } from 'graphql';
+import { isObjectType, type GraphQLObjectType } from 'graphql';
 import { ROLES } from '@core/roles';
 import cdkJson from '../../cdk.json';
+import { PUBLIC_AUTH_OPERATIONS, RATE_LIMITS } from '../../infra/lib/api-firewall';
 import { defineFitGauge } from '../../infra/lib/app';
+import { apiLimits } from '../../lambdas/api-limits';
 import type { FitGaugeStack } from '../../infra/lib/fitgauge-stack';
 import { tableDesign } from '../../lambdas/lib/db/table-design';
 import { fieldsServedBy, lambdaFunctions, resolverMap, type LambdaFunctionName } from '../../lambdas/resolver-map';
@@ -130,6 +132,80 @@ describe('AppSync', () => {
 
   it('has no resolver the map does not name', () => {
     template.resourceCountIs('AWS::AppSync::Resolver', Object.keys(resolverMap).length);
+  });
+});
+
+describe('AppSync request limits and WAF', () => {
+  const apiLogicalId = () => logicalId(stack.api.graphqlApi.node.defaultChild);
+  const webAcl = () => {
+    const [acl, ...others] = Object.values(resourcesOf('AWS::WAFv2::WebACL'));
+    expect(others).toEqual([]);
+    return acl.Properties;
+  };
+  const ruleNamed = (name: string) => webAcl().Rules.find((rule: { Name: string }) => rule.Name === name);
+
+  it('sets the query depth and resolver count limits the local gateway enforces', () => {
+    template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
+      QueryDepthLimit: apiLimits.queryDepth,
+      ResolverCountLimit: apiLimits.resolverCount,
+    });
+  });
+
+  it('associates one regional web ACL with the API', () => {
+    expect(webAcl()).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } });
+    template.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+      ResourceArn: { 'Fn::GetAtt': [apiLogicalId(), 'Arn'] },
+      WebACLArn: { 'Fn::GetAtt': [logicalId(stack.api.firewall.webAcl), 'Arn'] },
+    });
+  });
+
+  it('limits the public sign-in, sign-up and reset operations per IP, before anything else', () => {
+    const rule = ruleNamed('PublicAuthRatePerIp');
+    expect(rule.Priority).toBe(0);
+    expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
+    expect(rule.Statement.RateBasedStatement).toMatchObject({
+      AggregateKeyType: 'IP',
+      Limit: RATE_LIMITS.publicAuthPerIp,
+      EvaluationWindowSec: 300,
+    });
+    const matches = rule.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map(
+      (statement: any) => statement.ByteMatchStatement,
+    );
+    expect(matches.map((match: any) => match.SearchString).sort()).toEqual(
+      ['forgotPassword', 'logInUserWithDiscord', 'loginUser', 'signUpUser'],
+    );
+    for (const match of matches) {
+      expect(match).toMatchObject({
+        FieldToMatch: { Body: { OversizeHandling: 'MATCH' } },
+        PositionalConstraint: 'CONTAINS',
+        TextTransformations: [{ Priority: 0, Type: 'JS_DECODE' }],
+      });
+    }
+  });
+
+  it('names only public operations of schema.graphql, covering every one that checks a password or a code', () => {
+    const mutations = Object.keys((buildAppSyncSchema().getMutationType() as GraphQLObjectType).getFields());
+    const covered = mutations.filter((field) => PUBLIC_AUTH_OPERATIONS.some((name) => field.includes(name)));
+    expect(covered.sort()).toEqual(
+      ['forgotPassword', 'forgotPasswordFinal', 'forgotPasswordVerify', 'logInUserWithDiscord', 'loginUser', 'signUpUser'],
+    );
+  });
+
+  it('limits every request per IP, and applies the AWS common rule set without blocking GraphQL bodies by size or markup', () => {
+    expect(ruleNamed('AllRequestsRatePerIp').Statement.RateBasedStatement).toEqual({
+      AggregateKeyType: 'IP',
+      Limit: RATE_LIMITS.allPerIp,
+      EvaluationWindowSec: 300,
+    });
+    expect(RATE_LIMITS.allPerIp).toBeGreaterThan(RATE_LIMITS.publicAuthPerIp);
+    const common = ruleNamed('AwsCommonRuleSet');
+    expect(common.OverrideAction).toEqual({ None: {} });
+    expect(common.Statement.ManagedRuleGroupStatement).toMatchObject({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' });
+    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([
+      { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+      { Name: 'CrossSiteScripting_BODY', ActionToUse: { Count: {} } },
+    ]);
   });
 });
 
@@ -298,11 +374,12 @@ describe('secrets', () => {
     expect(text).not.toMatch(/sk_(live|test)_|rk_(live|test)_|whsec_/);
     template.resourceCountIs('AWS::SecretsManager::Secret', 0);
     template.resourceCountIs('AWS::SSM::Parameter', 0);
-    for (const fn of Object.values(resourcesOf('AWS::Lambda::Function'))) {
-      for (const [name, value] of Object.entries<unknown>(fn.Properties.Environment?.Variables ?? {})) {
-        if (/SECRET/.test(name)) expect(value).toMatch(/^\/[\w/-]+$/); // an SSM parameter name, never a value
-      }
-    }
+    const secretVariables = Object.values(resourcesOf('AWS::Lambda::Function')).flatMap((fn) =>
+      Object.entries<unknown>(fn.Properties.Environment?.Variables ?? {}).filter(([name]) => /SECRET/.test(name)),
+    );
+    // The functions that need secrets do get them, each as an SSM parameter name, never a value.
+    expect(secretVariables.length).toBeGreaterThan(0);
+    for (const [name, value] of secretVariables) expect({ name, value }).toEqual({ name, value: expect.stringMatching(/^\/[\w/-]+$/) });
   });
 });
 

@@ -90,6 +90,12 @@ async function awayFromBoundary(timeZone: string) {
   if (end.getTime() - now < 60_000) await new Promise((resolve) => setTimeout(resolve, end.getTime() - now + 1000));
 }
 
+/** Waits out the top of the hour, when the score day of some whole-hour zone changes. */
+async function awayFromHourChange() {
+  const msIntoHour = Date.now() % 3_600_000;
+  if (msIntoHour > 3_540_000) await new Promise((resolve) => setTimeout(resolve, 3_600_000 - msIntoHour + 1000));
+}
+
 const errorTypeOf = (response: { errors?: { errorType?: string }[] }) => response.errors?.[0]?.errorType;
 
 describe('check-in', () => {
@@ -165,7 +171,8 @@ describe('check-in', () => {
 });
 
 describe('the 4 am day boundary on the gamer’s clock', () => {
-  it('counts a check-in at 2 am for the day before, stores the zone, and moves on with the zone’s day', async () => {
+  it('counts a check-in at 2 am for the day before, stores the zone, and keeps that day when the zone changes', async () => {
+    await awayFromHourChange();
     const token = await freshGamer();
     const as = async (query: string, variables: Record<string, unknown> = {}) => {
       const response = await graphql(query, variables, { token });
@@ -179,18 +186,51 @@ describe('the 4 am day boundary on the gamer’s clock', () => {
     expect(sent.date).toBe(scoreDayOf(now, night));
     expect(sent.date).toBe(shiftDay(localDate, -1));
     expect(sent).toMatchObject({ timeZone: night, closesAt: scoreDayBounds(sent.date, night).end.toISOString(), streak: 1 });
-    // The zone is kept on the user: later calls without one use it.
+    // The first zone is kept on the user: later calls without one use it.
     expect((await as(ME)).me.timeZone).toBe(night);
     expect((await as(CHECK_IN)).myCheckIn).toMatchObject({ date: sent.date, timeZone: night, checkedIn: true });
 
-    // Where it is 05:xx, the new score day has begun.
-    const { zone: morning, localDate: morningDate } = zonesAtHour(5, new Date()).find(({ zone }) => scoreDayOf(new Date(), zone) > sent.date)!;
-    const next = (await as(SUBMIT, { answers: answersWith('worst', [], 'poor'), timeZone: morning })).submitAnswers;
-    expect(next.date).toBe(morningDate);
-    expect(next.date > sent.date).toBe(true);
-    // The night's day keeps its answers; the card now shows the new day.
-    const card = (await as(SCORE)).myScore;
-    expect(card).toMatchObject({ date: next.date, todayScore: next.dailyScore });
+    // Where it is 05:xx, the next score day has begun; the gamer's own day has not, so the answers still count
+    // for it, and the new zone waits for that day's end.
+    const [{ zone: morning }] = zonesAtHour(5, new Date());
+    const corrected = (await as(SUBMIT, { answers: answersWith('worst', [], 'poor'), timeZone: morning })).submitAnswers;
+    expect(corrected).toMatchObject({ date: sent.date, timeZone: night, closesAt: sent.closesAt, streak: 1 });
+    expect((await as(ME)).me.timeZone).toBe(morning);
+    expect((await as(SCORE)).myScore).toMatchObject({ date: sent.date, todayScore: corrected.dailyScore, streak: 1 });
+  });
+
+  it('keeps 50 check-ins sent with changing zones, at once and one after another, on one score day', async () => {
+    await awayFromHourChange();
+    const token = await freshGamer();
+    const offsets = Array.from({ length: 27 }, (_, index) => index - 12);
+    const zoneOf = (offset: number) => (offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`);
+    const zones = Array.from({ length: 50 }, (_, index) => zoneOf(offsets[(index * 7) % offsets.length]));
+    // The zones alone would spread the check-ins over two or three score days.
+    expect(new Set(zones.map((zone) => scoreDayOf(new Date(), zone))).size).toBeGreaterThanOrEqual(2);
+    const send = (timeZone: string) => graphql(SUBMIT, { answers: answersWith('best'), timeZone }, { token });
+
+    const parallel = await Promise.all(zones.slice(0, 25).map(send));
+    const sequential = [];
+    for (const zone of zones.slice(25)) sequential.push(await send(zone));
+
+    // Parallel writes of one gamer may clash (refused with Conflict: "send again"), never for another reason;
+    // one after another, every check-in is taken.
+    const refused = parallel.filter((response) => response.errors).map(errorTypeOf);
+    expect(refused.filter((errorType) => errorType !== 'Conflict')).toEqual([]);
+    expect(sequential.map(errorTypeOf)).toEqual(sequential.map(() => undefined));
+    const answered = [...parallel, ...sequential].filter((response) => !response.errors);
+    expect(answered.length).toBeGreaterThanOrEqual(26);
+    const days = new Set(answered.map((response) => response.data!.submitAnswers.date));
+    expect(days.size).toBe(1);
+    const [day] = days;
+    expect(answered.map((response) => response.data!.submitAnswers.streak)).toEqual(answered.map(() => 1));
+
+    const { myScoreStats } = (await graphql(STATS, { type: 'daily', days: 7 }, { token })).data!;
+    expect(myScoreStats.mainScoreStatistics.filter((point: { value: number | null }) => point.value !== null).map((point: { date: string }) => point.date)).toEqual([day]);
+    // Whatever zone it is asked in, the current day is that same day.
+    for (const timeZone of [zoneOf(-12), zoneOf(14)]) {
+      expect((await graphql(CHECK_IN, { timeZone }, { token })).data!.myCheckIn).toMatchObject({ date: day, checkedIn: true });
+    }
   });
 });
 

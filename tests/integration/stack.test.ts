@@ -81,6 +81,18 @@ describe('local stack', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('answers 413 to a 10 MB request, and keeps serving', async () => {
+    const { graphqlUrl, apiKey } = stackUrls();
+    const response = await fetch(graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ query: `{ health { status } } # ${'x'.repeat(10 * 1024 * 1024)}` }),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).errors[0].errorType).toBe('PayloadTooLargeException');
+    expect((await graphql('{ health { status } }', {}, { apiKey: true })).data?.health).toEqual({ status: 'ok' });
+  });
+
   it("returns the signed-in director's own profile from `me`", async () => {
     const { accessToken } = await signIn('director@fitgauge.test');
     const result = await graphql('{ me { id email role fullName enabled } }', {}, { token: accessToken });

@@ -23,7 +23,10 @@ function correction(): DayWrite {
     removedQuestionSlugs: ['pain'],
     teamIds: ['t1', 't2'],
     teamDelta: memberDayDelta(before, after),
-    userTimeZone: 'Europe/Berlin',
+    userZone: {
+      read: { timeZone: 'UTC', timeZoneFrom: null, previousTimeZone: null },
+      next: { timeZone: 'Europe/Berlin', timeZoneFrom: '2026-04-11T04:00:00.000Z', previousTimeZone: 'UTC' },
+    },
   };
 }
 
@@ -47,17 +50,44 @@ describe('dynamoScoreStore.saveDay', () => {
     // The sleep pillar went from 33 (one of three questions at 100) to 0: its sum drops by 33, the member still counts once.
     const sleepIndex = Object.entries(team.ExpressionAttributeNames!).find(([, name]) => name === 'sum_sleep')![0].slice(2);
     expect(team.ExpressionAttributeValues).toMatchObject({ [`:s${sleepIndex}`]: -33, [`:c${sleepIndex}`]: 0 });
-    expect(items[5].Update).toMatchObject({ Key: { pk: 'USER#g1', sk: 'PROFILE' }, ExpressionAttributeValues: { ':zone': 'Europe/Berlin' } });
+    // The zone change is guarded by the zone fields the day was computed from.
+    expect(items[5].Update).toMatchObject({
+      Key: { pk: 'USER#g1', sk: 'PROFILE' },
+      ConditionExpression:
+        'attribute_exists(pk) AND #zone = :zoneRead AND (attribute_not_exists(#zoneFrom) OR attribute_type(#zoneFrom, :null)) AND (attribute_not_exists(#previousZone) OR attribute_type(#previousZone, :null))',
+      ExpressionAttributeValues: {
+        ':zoneRead': 'UTC',
+        ':null': 'NULL',
+        ':zone': 'Europe/Berlin',
+        ':zoneFrom': '2026-04-11T04:00:00.000Z',
+        ':previousZone': 'UTC',
+        ':at': at,
+      },
+    });
   });
 
-  it('reports a day changed meanwhile as a version conflict', async () => {
-    dynamo.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({
-        message: 'cancelled',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }],
-      }),
-    );
+  it('checks the zone it read without writing the user when the zone stays', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    const read = { timeZone: 'Europe/Berlin', timeZoneFrom: '2026-04-11T02:00:00.000Z', previousTimeZone: 'UTC' };
+    await dynamoScoreStore.saveDay({ ...correction(), userZone: { read, next: null } });
+    const items = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
+    expect(items.at(-1)).toEqual({
+      ConditionCheck: {
+        TableName: 'fitgauge',
+        Key: { pk: 'USER#g1', sk: 'PROFILE' },
+        ConditionExpression: 'attribute_exists(pk) AND #zone = :zoneRead AND #zoneFrom = :zoneFromRead AND #previousZone = :previousZoneRead',
+        ExpressionAttributeNames: { '#zone': 'timeZone', '#zoneFrom': 'timeZoneFrom', '#previousZone': 'previousTimeZone' },
+        ExpressionAttributeValues: { ':zoneRead': 'Europe/Berlin', ':zoneFromRead': '2026-04-11T02:00:00.000Z', ':previousZoneRead': 'UTC' },
+      },
+    });
+  });
+
+  it.each([
+    ['the day (its version)', 2],
+    ['the user’s zone', 5],
+  ])('reports %s changed meanwhile as a version conflict', async (_case, failedItem) => {
+    const CancellationReasons = Array.from({ length: 6 }, (_, index) => ({ Code: index === failedItem ? 'ConditionalCheckFailed' : 'None' }));
+    dynamo.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons }));
     await expect(dynamoScoreStore.saveDay(correction())).rejects.toBeInstanceOf(DayVersionConflict);
   });
 

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { DayWindow, ScoreDay } from '@core/dates';
 import type { PillarSlug } from '@core/pillars';
+import type { UserZone } from '@core/user-zone';
 import {
   emptyTeamDayAggregate,
   type MemberDay,
@@ -60,8 +61,11 @@ export interface DayWrite {
   /** The change of the member's day, applied to the day aggregate of each of these teams. */
   teamIds: string[];
   teamDelta: TeamDayDelta | null;
-  /** Stored on the user's profile when the check-in came with a different zone. */
-  userTimeZone: string | null;
+  /**
+   * The user's zone fields the day was computed from (the write fails with DayVersionConflict when they changed
+   * meanwhile) and, when the check-in changes them, their new values.
+   */
+  userZone: { read: Required<UserZone>; next: Required<UserZone> | null };
 }
 
 /** A precomputed history (seeding, backfills): written in batches, not transactionally. */
@@ -71,10 +75,10 @@ export interface ScoreHistory {
   teamDays: { teamId: string; aggregate: TeamDayAggregate }[];
 }
 
-/** The day changed since it was read (another check-in of the same gamer won the race). */
+/** The day or the user's zone changed since they were read (another check-in of the same gamer won the race). */
 export class DayVersionConflict extends Error {
   constructor() {
-    super('The score day changed while it was being updated.');
+    super('The score day or the time zone changed while the day was being updated.');
     this.name = 'DayVersionConflict';
   }
 }
@@ -224,11 +228,42 @@ async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
   await Promise.all(Array.from({ length: BATCHES_IN_FLIGHT }, worker));
 }
 
-function isDayConflict(error: unknown, dayIndex: number): boolean {
+function isDayConflict(error: unknown): boolean {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
   const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  // Our version check failed, or another transaction held one of the items: either way the day must be re-read.
-  return reasons[dayIndex]?.Code === 'ConditionalCheckFailed' || reasons.some((reason) => reason.Code === 'TransactionConflict');
+  // A guard failed (the day's version or the user's zone), or another transaction held one of the items: either way
+  // the day must be re-read.
+  return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict');
+}
+
+/** The user item, guarded by its zone fields as read (a field never set is absent or null), changed to `next`. */
+function userZoneWrite(TableName: string, userId: string, { read, next }: DayWrite['userZone'], at: string) {
+  // timeZone is a DynamoDB reserved word, hence names for all three.
+  const fields = [
+    ['#zone', 'timeZone', ':zone'],
+    ['#zoneFrom', 'timeZoneFrom', ':zoneFrom'],
+    ['#previousZone', 'previousTimeZone', ':previousZone'],
+  ] as const;
+  const names = Object.fromEntries(fields.map(([name, attribute]) => [name, attribute]));
+  const values: Record<string, unknown> = {};
+  const guards = fields.map(([name, attribute, value]) => {
+    if (read[attribute] === null) {
+      values[':null'] = 'NULL';
+      return `(attribute_not_exists(${name}) OR attribute_type(${name}, :null))`;
+    }
+    values[`${value}Read`] = read[attribute];
+    return `${name} = ${value}Read`;
+  });
+  const guarded = { TableName, Key: keys.user(userId), ConditionExpression: ['attribute_exists(pk)', ...guards].join(' AND '), ExpressionAttributeNames: names };
+  if (!next) return { ConditionCheck: { ...guarded, ExpressionAttributeValues: values } };
+  for (const [, attribute, value] of fields) values[value] = next[attribute];
+  return {
+    Update: {
+      ...guarded,
+      UpdateExpression: `SET ${fields.map(([name, , value]) => `${name} = ${value}`).join(', ')}, updatedAt = :at`,
+      ExpressionAttributeValues: { ...values, ':at': at },
+    },
+  };
 }
 
 export const dynamoScoreStore: ScoreStore = {
@@ -294,14 +329,13 @@ export const dynamoScoreStore: ScoreStore = {
     return items.map(teamDayOf);
   },
 
-  async saveDay({ day, expectedVersion, answers, removedQuestionSlugs, teamIds, teamDelta, userTimeZone }) {
+  async saveDay({ day, expectedVersion, answers, removedQuestionSlugs, teamIds, teamDelta, userZone }) {
     const TableName = config.tableName;
     const at = day.updatedAt;
     const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
       ...answers.map((answer) => ({ Put: { TableName, Item: answerItem(answer) } })),
       ...removedQuestionSlugs.map((slug) => ({ Delete: { TableName, Key: keys.answer(day.userId, day.date, slug) } })),
     ];
-    const dayIndex = items.length;
     items.push({
       Put: {
         TableName,
@@ -312,26 +346,14 @@ export const dynamoScoreStore: ScoreStore = {
       },
     });
     if (teamDelta) items.push(...teamIds.map((teamId) => teamDayUpdate(teamId, teamDelta, at)));
-    if (userTimeZone) {
-      items.push({
-        Update: {
-          TableName,
-          Key: keys.user(day.userId),
-          UpdateExpression: 'SET #zone = :zone, updatedAt = :at',
-          ConditionExpression: 'attribute_exists(pk)',
-          // timeZone is a DynamoDB reserved word.
-          ExpressionAttributeNames: { '#zone': 'timeZone' },
-          ExpressionAttributeValues: { ':zone': userTimeZone, ':at': at },
-        },
-      });
-    }
+    items.push(userZoneWrite(TableName, day.userId, userZone, at));
     if (items.length > MAX_TRANSACTION_ITEMS) {
       throw new RangeError(`A check-in would write ${items.length} items, over DynamoDB's ${MAX_TRANSACTION_ITEMS}.`);
     }
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));
     } catch (error) {
-      if (isDayConflict(error, dayIndex)) throw new DayVersionConflict();
+      if (isDayConflict(error)) throw new DayVersionConflict();
       throw error;
     }
   },

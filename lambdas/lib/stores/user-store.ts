@@ -13,8 +13,13 @@ export interface UserRecord {
   role: Role | null;
   enabled: boolean;
   selectedTeamId: string | null;
-  /** IANA zone whose clock defines the gamer's score days (4 am boundary); UTC when absent. Set by the check-in. */
+  /**
+   * IANA zone whose clock defines the gamer's score days (4 am boundary), from `timeZoneFrom` on, and the zone
+   * before it; UTC when absent. Set by the check-in (core/user-zone.ts).
+   */
   timeZone?: string | null;
+  timeZoneFrom?: string | null;
+  previousTimeZone?: string | null;
   /** Set when the account was made through Discord sign-in (it then has no password of the user's). */
   discordId?: string | null;
   usedDiscord?: boolean;

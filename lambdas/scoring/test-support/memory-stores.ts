@@ -19,7 +19,10 @@ import type { UserRecord, UserStore } from '../../lib/stores/user-store';
 const inWindow = (date: string, { startDate, endDate }: DayWindow) => date >= startDate && date <= endDate;
 const at = '2026-04-01T00:00:00.000Z';
 
-export function memoryScoreStore(): ScoreStore & { writes: DayWrite[]; teamDay(teamId: string, date: string): TeamDayAggregate | undefined } {
+/** With `users`, a check-in's zone guard and zone change apply to those users, as the DynamoDB transaction does. */
+export function memoryScoreStore(
+  users?: Map<string, UserRecord>,
+): ScoreStore & { writes: DayWrite[]; teamDay(teamId: string, date: string): TeamDayAggregate | undefined } {
   const days = new Map<string, StoredMemberDay>();
   const answers = new Map<string, StoredAnswer>();
   const teamDays = new Map<string, TeamDayAggregate>();
@@ -61,6 +64,13 @@ export function memoryScoreStore(): ScoreStore & { writes: DayWrite[]; teamDay(t
       const { day } = write;
       const stored = days.get(dayKey(day.userId, day.date));
       if ((stored?.version ?? null) !== write.expectedVersion) throw new DayVersionConflict();
+      const user = users?.get(day.userId);
+      if (users && user) {
+        const { read, next } = write.userZone;
+        const zoneChanged = (['timeZone', 'timeZoneFrom', 'previousTimeZone'] as const).some((field) => (user[field] ?? null) !== read[field]);
+        if (zoneChanged) throw new DayVersionConflict();
+        if (next) users.set(user.id, { ...user, ...next });
+      }
       store.writes.push(clone(write));
       days.set(dayKey(day.userId, day.date), clone(day));
       for (const answer of write.answers) answers.set(answerKey(answer.userId, answer.date, answer.questionSlug), clone(answer));

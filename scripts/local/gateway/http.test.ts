@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { apiLimits } from '../../../lambdas/api-limits';
 import { logger } from '../../../lambdas/lib/appsync';
 import { receivedEvents, testApiOptions } from './test-api';
 import { startGatewayServer, startTestIssuer, TEST_API_KEY, TEST_ISSUER, type TestIssuer } from './test-kit';
@@ -244,5 +245,85 @@ describe('HTTP surface', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('x-api-key');
     const other = await fetch(`http://${api.origin}/config.json`);
     expect(await other.text()).toBe('not the gateway');
+  });
+});
+
+describe('query cost limits (AppSync queryDepthLimit, resolverCountLimit and request size)', () => {
+  const handlerCalls = () => receivedEvents.length;
+
+  /** `mentor { mentor { ... name } }`: `count` + 1 levels. */
+  const mentorChain = (count: number) => `${'mentor { '.repeat(count)}name${' }'.repeat(count)}`;
+  /** `{ note { author { mentor { ... { name } } } } }`, `levels` deep. */
+  const nestedQuery = (levels: number) => `{ note { author { ${mentorChain(levels - 3)} } } }`;
+
+  /** Sends `query` and expects it refused whole, with `message`, before any resolver ran. */
+  async function expectRefused(query: string, message: string) {
+    const before = handlerCalls();
+    const { status, body } = await api.post({ query }, asApiKey);
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: null, errors: [expect.objectContaining({ errorType: 'ValidationError', message })] });
+    expect(handlerCalls()).toBe(before);
+  }
+
+  it(`refuses an operation nested deeper than ${apiLimits.queryDepth} levels before any resolver runs`, async () => {
+    await expectRefused(
+      nestedQuery(apiLimits.queryDepth + 1),
+      `The operation is nested ${apiLimits.queryDepth + 1} levels deep; the limit is ${apiLimits.queryDepth}.`,
+    );
+  });
+
+  it('counts the levels of spread fragments where they are spread', async () => {
+    await expectRefused(
+      `{ ...Deep } fragment Deep on Query { note { author { ...Mentors } } } fragment Mentors on Author { ${mentorChain(apiLimits.queryDepth - 2)} }`,
+      `The operation is nested ${apiLimits.queryDepth + 1} levels deep; the limit is ${apiLimits.queryDepth}.`,
+    );
+  });
+
+  it('runs an operation at exactly the limits', async () => {
+    const aliases = Array.from({ length: apiLimits.resolverCount }, (_, i) => `a${i}: anyone { message }`).join(' ');
+    const wide = await api.post({ query: `{ ${aliases} __typename }` }, asApiKey);
+    expect(Object.keys(wide.body.data)).toHaveLength(apiLimits.resolverCount + 1);
+    expect(wide.body.errors).toBeUndefined();
+    const deep = await api.post({ query: nestedQuery(apiLimits.queryDepth) }, asUser());
+    expect(deep.body).toEqual({ data: { note: { author: { mentor: null } } } });
+  });
+
+  it('refuses 10,000 aliased fields without running a resolver', async () => {
+    const aliases = Array.from({ length: 10_000 }, (_, i) => `a${i}: anyone { message }`).join(' ');
+    const started = Date.now();
+    await expectRefused(`{ ${aliases} }`, `The operation would run 10000 resolvers; the limit is ${apiLimits.resolverCount}.`);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('counts aliases spread through fragments too', async () => {
+    const aliases = Array.from({ length: apiLimits.resolverCount + 1 }, (_, i) => `a${i}: anyone { message }`).join(' ');
+    await expectRefused(
+      `{ ...Many } fragment Many on Query { ${aliases} }`,
+      `The operation would run ${apiLimits.resolverCount + 1} resolvers; the limit is ${apiLimits.resolverCount}.`,
+    );
+  });
+
+  it.each([
+    ['announced by Content-Length', false],
+    ['streamed without a length', true],
+  ])('answers 413 to a 10 MB body %s, and keeps serving', async (_case, chunked) => {
+    const tenMegabytes = JSON.stringify({ query: `{ anyone { message } } # ${'x'.repeat(10 * 1024 * 1024)}` });
+    const body = chunked
+      ? new ReadableStream({
+          start(controller) {
+            for (let at = 0; at < tenMegabytes.length; at += 1024 * 1024) controller.enqueue(Buffer.from(tenMegabytes.slice(at, at + 1024 * 1024)));
+            controller.close();
+          },
+        })
+      : tenMegabytes;
+    const response = await fetch(api.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...asApiKey },
+      body,
+      ...(chunked ? { duplex: 'half' } : {}),
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ errors: [{ errorType: 'PayloadTooLargeException', message: 'The request body is larger than 5 MB.' }] });
+    expect((await api.post({ query: '{ anyone { message } }' }, asApiKey)).body.data.anyone.message).toBe('anyone');
   });
 });

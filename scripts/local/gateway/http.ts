@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { execute, getOperationAST, GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { execute, getOperationAST, GraphQLError, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { apiLimits } from '../../../lambdas/api-limits';
 import { lowerCaseKeys, type Authenticate } from './auth';
 import { MalformedRequestException, requestErrorBody, toAppSyncError, TypedError, UnauthorizedException } from './errors';
 import type { GatewayContext } from './executable-schema';
+import { validateWithinLimits } from './limits';
 import type { SubscriptionHub } from './subscriptions';
 
 export const GRAPHQL_PATH = '/graphql';
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 const corsHeaders = {
   'access-control-allow-origin': '*',
@@ -40,17 +41,32 @@ function sendRequestError(res: ServerResponse, status: number, error: TypedError
   send(res, status, requestErrorBody(error), error.errorType);
 }
 
+const bodyTooLarge = () =>
+  new TypedError('PayloadTooLargeException', `The request body is larger than ${apiLimits.requestBodyBytes / 1024 / 1024} MB.`);
+
+/**
+ * The body as text, up to AppSync's size limit. Past it, nothing more is kept: the rest is read and dropped so the
+ * client, still sending, gets the 413 instead of a reset connection.
+ */
 function readBody(req: IncomingMessage): Promise<string> {
+  if (Number(req.headers['content-length'] ?? 0) > apiLimits.requestBodyBytes) {
+    req.resume();
+    return Promise.reject(bodyTooLarge());
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new TypedError('PayloadTooLargeException', 'The request body is larger than 5 MB.'));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
+      if (size <= apiLimits.requestBodyBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', collect);
+      req.resume();
+      reject(bodyTooLarge());
+    };
+    req.on('data', collect);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
@@ -89,7 +105,7 @@ async function serve(deps: HttpDeps, req: IncomingMessage, res: ServerResponse):
   const request = parseRequest(await readBody(req));
   const document = parseDocument(request.query);
 
-  const validationErrors = validate(deps.schema, document);
+  const validationErrors = validateWithinLimits(deps.schema, document);
   if (validationErrors.length > 0) {
     send(res, 200, { data: null, errors: validationErrors.map((error) => toAppSyncError(error, 'ValidationError')) });
     return;

@@ -5,7 +5,6 @@ import {
   GraphQLError,
   Kind,
   parse,
-  validate,
   type DocumentNode,
   type GraphQLSchema,
 } from 'graphql';
@@ -14,6 +13,7 @@ import type { FieldAccess } from './directives';
 import { fieldNotAuthorized, TypedError } from './errors';
 import { buildResolverEvent, type RequestInfo } from './event';
 import type { Invoke } from './handlers';
+import { validateWithinLimits } from './limits';
 import type { Subscriber } from './subscriptions';
 
 /** A realtime `start` message, with what the connection already knows. */
@@ -79,7 +79,7 @@ export function createStartSubscription({ schema, authenticate, access, invoke }
 
     const { query, variables, operationName } = readOperation(data);
     const document = parseDocument(query);
-    const errors = validate(schema, document);
+    const errors = validateWithinLimits(schema, document);
     if (errors.length > 0) throw validationError(errors);
     const operation = getOperationAST(document, operationName);
     if (!operation) throw new TypedError('MalformedHttpRequestException', 'The start message names no single operation.');

@@ -16,6 +16,7 @@ type Info @aws_api_key @aws_cognito_user_pools {
 
 type Author {
   name: String!
+  mentor: Author
 }
 
 type Note @aws_api_key @aws_cognito_user_pools {
