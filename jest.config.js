@@ -12,6 +12,14 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       testMatch: ['<rootDir>/{core,lambdas,scripts,web/src,tests/unit}/**/*.test.{ts,tsx}'],
+      // Component tests need a DOM: the web project runs them.
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/web/src/.*\\.test\\.tsx$'],
+    },
+    {
+      ...shared,
+      displayName: 'web',
+      testMatch: ['<rootDir>/web/src/**/*.test.tsx'],
+      testEnvironment: 'jsdom',
     },
     {
       ...shared,

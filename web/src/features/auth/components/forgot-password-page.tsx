@@ -9,8 +9,9 @@ import { forgotPassword, forgotPasswordFinal, forgotPasswordVerify } from '../ap
 import { accountErrorMessage } from '../errors';
 import { routes } from '../routing';
 import { AuthCard } from './auth-card';
-import { FormPasswordField, FormTextField, PASSWORD_HINT } from './form-fields';
-import { MessageDialog } from './message-dialog';
+import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
+import { PASSWORD_HINT } from '../password-hint';
+import { MessageDialog } from '@/components/ui/dialog/message-dialog';
 
 /** Spec section 4: an e-mail in the query string that matches a simple pattern sends the request at once. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -15,7 +15,7 @@ import { browserSession } from '../session/browser-session';
 import type { SessionEnd } from '../session/session-store';
 import { AuthCard } from './auth-card';
 import { DiscordSignIn } from './discord-sign-in';
-import { FormPasswordField, FormTextField } from './form-fields';
+import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
 
 /** Why the last session ended, in words, when that was not the user's own Sign Out. */
 function endNotice(end: SessionEnd | null): string | null {

@@ -12,7 +12,8 @@ import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { useSession } from '../hooks/use-session';
 import { routes } from '../routing';
 import { AuthCard } from './auth-card';
-import { FormPasswordField, FormTextField, PASSWORD_HINT } from './form-fields';
+import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
+import { PASSWORD_HINT } from '../password-hint';
 
 type SignUpForm = z.input<typeof signUpSchema>;
 
