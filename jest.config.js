@@ -20,6 +20,8 @@ module.exports = {
       displayName: 'web',
       testMatch: ['<rootDir>/web/src/**/*.test.tsx'],
       testEnvironment: 'jsdom',
+      // TanStack Table ships ES modules only: compile it to CommonJS like our own code.
+      transformIgnorePatterns: ['/node_modules/(?!@tanstack/)'],
     },
     {
       ...shared,
