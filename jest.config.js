@@ -22,6 +22,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       // TanStack Table ships ES modules only: compile it to CommonJS like our own code.
       transformIgnorePatterns: ['/node_modules/(?!@tanstack/)'],
+      setupFiles: ['<rootDir>/tests/support/web-setup.ts'],
     },
     {
       ...shared,
