@@ -11,7 +11,7 @@ const messages: DropZoneMessages = {
 
 const image = (name: string, bytes = 10) => new File(['x'.repeat(bytes)], name, { type: 'image/png' });
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
-const zone = () => screen.getByRole('button', { name: messages.prompt });
+const zone = () => screen.getByRole('group', { name: messages.prompt });
 
 /** Drops files on the zone as a browser does: a drop is not filtered by the file picker's accept and multiple. */
 function drop(files: File[]) {
@@ -28,9 +28,12 @@ function setup(multiple = false) {
 }
 
 describe('DropZone', () => {
-  it('is a button named by its prompt', () => {
-    setup();
-    expect(zone().textContent).toBe('Drop your Team Avatar Here');
+  it('is a drop target named by its prompt, with a button that opens the file picker', async () => {
+    const { user } = setup();
+    expect(zone().textContent).toContain('Drop your Team Avatar Here');
+    const picker = jest.spyOn(fileInput(), 'click');
+    await user.click(screen.getByRole('button', { name: 'Choose a file' }));
+    expect(picker).toHaveBeenCalledTimes(1);
   });
 
   it('hands over one accepted image', async () => {

@@ -1,3 +1,4 @@
+import { Button } from '@aws-amplify/ui-react';
 import { ErrorCode, useDropzone, type Accept, type FileRejection } from 'react-dropzone';
 import { useId, useState } from 'react';
 
@@ -37,8 +38,8 @@ function rejectionMessage(rejections: readonly FileRejection[], messages: DropZo
 }
 
 /**
- * A drop target that is also a button (Enter or Space opens the file picker). A drop with any refused
- * file is refused whole and says why.
+ * A drop target named by its prompt, with a button that opens the file picker (a click anywhere on the zone
+ * does too). A drop with any refused file is refused whole and says why.
  */
 export function DropZone({ accept, multiple = false, maxSize, messages, onFiles, disabled = false }: DropZoneProps) {
   const [problem, setProblem] = useState<string | null>(null);
@@ -48,6 +49,8 @@ export function DropZone({ accept, multiple = false, maxSize, messages, onFiles,
     multiple,
     maxSize,
     disabled,
+    // The button inside takes the keyboard; its click reaches the zone, which opens the picker.
+    noKeyboard: true,
     onDrop: (accepted, rejections) => {
       if (rejections.length > 0) {
         setProblem(rejectionMessage(rejections, messages));
@@ -63,15 +66,17 @@ export function DropZone({ accept, multiple = false, maxSize, messages, onFiles,
       <div
         {...getRootProps({
           className: 'fg-drop-zone',
-          role: 'button',
+          role: 'group',
           'aria-label': messages.prompt,
-          'aria-describedby': problem ? problemId : undefined,
           'aria-disabled': disabled || undefined,
           'data-drag-active': isDragActive || undefined,
         })}
       >
         <input {...getInputProps()} />
         <p className="fg-drop-zone__prompt">{messages.prompt}</p>
+        <Button size="small" isDisabled={disabled} aria-describedby={problem ? problemId : undefined}>
+          {multiple ? 'Choose files' : 'Choose a file'}
+        </Button>
       </div>
       {problem ? (
         <p id={problemId} role="alert" className="fg-field-error">
