@@ -24,7 +24,8 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 /**
  * Holds the toasts of the whole app. They appear in two live regions that exist before any toast does,
- * so screen readers announce them: successes politely (role status), errors at once (role alert).
+ * so screen readers announce them: successes politely, errors at once. The regions have no role, so an
+ * empty one is not a page's alert or status.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -63,16 +64,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       <div className="fg-toasts">
-        <ToastRegion role="status" toasts={toasts.filter((toast) => toast.kind === 'success')} onDismiss={dismiss} />
-        <ToastRegion role="alert" toasts={toasts.filter((toast) => toast.kind === 'error')} onDismiss={dismiss} />
+        <ToastRegion live="polite" toasts={toasts.filter((toast) => toast.kind === 'success')} onDismiss={dismiss} />
+        <ToastRegion live="assertive" toasts={toasts.filter((toast) => toast.kind === 'error')} onDismiss={dismiss} />
       </div>
     </ToastContext.Provider>
   );
 }
 
-function ToastRegion({ role, toasts, onDismiss }: { role: 'status' | 'alert'; toasts: Toast[]; onDismiss: (id: number) => void }) {
+function ToastRegion({ live, toasts, onDismiss }: { live: 'polite' | 'assertive'; toasts: Toast[]; onDismiss: (id: number) => void }) {
   return (
-    <div role={role} className="fg-toasts__region">
+    <div aria-live={live} aria-relevant="additions" className="fg-toasts__region">
       {toasts.map((toast) => (
         <div key={toast.id} className={`fg-toast fg-toast--${toast.kind}`}>
           <p className="fg-toast__message">{toast.message}</p>
