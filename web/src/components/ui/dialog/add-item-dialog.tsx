@@ -31,7 +31,7 @@ interface AddItemDialogProps {
 /** A dialog with one text field, Create and Cancel (spec 000 section 2, single-field add dialog). */
 export function AddItemDialog({ open, title, onCancel, ...form }: AddItemDialogProps) {
   return (
-    <Dialog open={open} title={title} onClose={onCancel}>
+    <Dialog open={open} title={title} onClose={onCancel} bodyDescribes={false}>
       {/* Mounted only while open, so every opening starts with an empty field. */}
       <AddItemForm {...form} onCancel={onCancel} />
     </Dialog>

@@ -31,8 +31,8 @@ export interface DialogProps {
   alert?: boolean;
   /** Fills the window (the video player). */
   fullscreen?: boolean;
-  /** Keeps the title for screen readers only. */
-  hideTitle?: boolean;
+  /** The body is a message that describes the dialog (not a form or a video, which would be read out whole). */
+  bodyDescribes?: boolean;
 }
 
 /**
@@ -40,7 +40,7 @@ export interface DialogProps {
  * moves in when it opens, Tab and Shift+Tab stay inside, Escape closes it, and focus goes back to the
  * element that opened it. It is rendered at the end of <body> over a backdrop that takes the pointer.
  */
-export function Dialog({ open, title, onClose, children, actions, alert = false, fullscreen = false, hideTitle = false }: DialogProps) {
+export function Dialog({ open, title, onClose, children, actions, alert = false, fullscreen = false, bodyDescribes = true }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -91,11 +91,11 @@ export function Dialog({ open, title, onClose, children, actions, alert = false,
         role={alert ? 'alertdialog' : 'dialog'}
         aria-modal="true"
         aria-labelledby={titleId}
-        aria-describedby={bodyId}
+        aria-describedby={bodyDescribes ? bodyId : undefined}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <Heading level={2} id={titleId} className={hideTitle ? 'fg-visually-hidden' : 'fg-dialog__title'}>
+        <Heading level={2} id={titleId} className="fg-dialog__title">
           {title}
         </Heading>
         <div id={bodyId} className="fg-dialog__body">

@@ -38,7 +38,7 @@ describe('Dialog behaviour (through MessageDialog)', () => {
 
     const dialog = screen.getByRole('alertdialog', { name: 'Password Reset Failed' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(dialog.textContent).toContain('Please enter an email address');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toBe('Please enter an email address');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'OK' }));
 
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));

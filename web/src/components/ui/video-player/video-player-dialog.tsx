@@ -29,6 +29,7 @@ export function VideoPlayerDialog({ open, title, src, poster, onClose }: VideoPl
       title={title}
       onClose={onClose}
       fullscreen
+      bodyDescribes={false}
       actions={
         <Button variation="primary" onClick={onClose}>
           Close
