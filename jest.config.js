@@ -12,6 +12,17 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       testMatch: ['<rootDir>/{core,lambdas,scripts,web/src,tests/unit}/**/*.test.{ts,tsx}'],
+      // Component tests need a DOM: the web project runs them.
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/web/src/.*\\.test\\.tsx$'],
+    },
+    {
+      ...shared,
+      displayName: 'web',
+      testMatch: ['<rootDir>/web/src/**/*.test.tsx'],
+      testEnvironment: 'jsdom',
+      // TanStack Table ships ES modules only: compile it to CommonJS like our own code.
+      transformIgnorePatterns: ['/node_modules/(?!@tanstack/)'],
+      setupFiles: ['<rootDir>/tests/support/web-setup.ts'],
     },
     {
       ...shared,

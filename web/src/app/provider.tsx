@@ -1,6 +1,7 @@
 import { ThemeProvider } from '@aws-amplify/ui-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { ToastProvider } from '@/components/ui/toast/toast';
 import { DEFAULT_COLOR_MODE, fitGaugeTheme } from '@/config/theme';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -13,12 +14,14 @@ export function ThemeShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** App-wide providers: theme and the server-state cache. */
+/** App-wide providers: theme, the server-state cache and toasts. */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <ThemeShell>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
     </ThemeShell>
   );
 }

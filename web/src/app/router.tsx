@@ -45,7 +45,13 @@ export const routes: RouteObject[] = [
           { path: 'check-in', lazy: async () => ({ Component: (await import('./routes/home/check-in')).CheckInRoute }) },
           { path: 'my-scores', lazy: async () => ({ Component: (await import('./routes/home/my-scores')).MyScoresRoute }) },
           ...plannedTeamRoutes,
-          { lazy: async () => ({ Component: (await import('./routes/home/admin-routes')).AdminRoutes }), children: plannedAdminRoutes },
+          {
+            lazy: async () => ({ Component: (await import('./routes/home/admin-routes')).AdminRoutes }),
+            children: [
+              ...plannedAdminRoutes,
+              { path: paths.uiKit, lazy: async () => ({ Component: (await import('@/features/ui-showcase/components/ui-showcase-page')).UiShowcasePage }) },
+            ],
+          },
           { path: '*', lazy: notFoundContent },
         ],
       },

@@ -2,4 +2,6 @@
 export const paths = {
   root: '/',
   auth: { login: '/auth/login' },
+  /** The UI kit's showcase (admins). */
+  uiKit: '/home/ui',
 } as const;

@@ -1,11 +1,11 @@
 import { Loader } from '@aws-amplify/ui-react';
 
-/** Shown while a lazy route's code arrives. */
-export function PageLoader() {
+/** The one loading state of a page (or a lazy route's code): a large spinner, its label for screen readers. */
+export function PageLoader({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="fg-page-loader" role="status">
       <Loader size="large" />
-      <span className="fg-visually-hidden">Loading…</span>
+      <span className="fg-visually-hidden">{label}</span>
     </div>
   );
 }

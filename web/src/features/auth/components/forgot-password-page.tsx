@@ -5,12 +5,13 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
+import { MessageDialog } from '@/components/ui/dialog/message-dialog';
+import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
 import { forgotPassword, forgotPasswordFinal, forgotPasswordVerify } from '../api/auth-api';
 import { accountErrorMessage } from '../errors';
 import { routes } from '../routing';
 import { AuthCard } from './auth-card';
-import { FormPasswordField, FormTextField, PASSWORD_HINT } from './form-fields';
-import { MessageDialog } from './message-dialog';
+import { PASSWORD_HINT } from '../password-hint';
 
 /** Spec section 4: an e-mail in the query string that matches a simple pattern sends the request at once. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

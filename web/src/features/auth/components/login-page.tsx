@@ -5,6 +5,8 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
+import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
+import { ButtonLink } from '@/components/ui/link/button-link';
 import { logInUserWithDiscord, loginUser } from '../api/auth-api';
 import { discordRedirectUri, finishDiscordReturn } from '../discord';
 import { accountErrorMessage, DEFAULT_LOGIN_ERROR } from '../errors';
@@ -15,7 +17,6 @@ import { browserSession } from '../session/browser-session';
 import type { SessionEnd } from '../session/session-store';
 import { AuthCard } from './auth-card';
 import { DiscordSignIn } from './discord-sign-in';
-import { FormPasswordField, FormTextField } from './form-fields';
 
 /** Why the last session ended, in words, when that was not the user's own Sign Out. */
 function endNotice(end: SessionEnd | null): string | null {
@@ -135,9 +136,9 @@ export function LoginPage() {
       <DiscordSignIn redirectTo={redirectTo} disabled={busy} />
       <div className="fg-auth__links">
         <span>New to FitGauge?</span>
-        <Link className="amplify-button amplify-button--fullwidth" to={routes.signUp}>
+        <ButtonLink isFullWidth to={routes.signUp}>
           Sign Up
-        </Link>
+        </ButtonLink>
       </div>
     </AuthCard>
   );

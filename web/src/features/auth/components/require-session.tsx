@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ButtonLink } from '@/components/ui/link/button-link';
 import { useSession } from '../hooks/use-session';
 import { canOpenAdminRoutes, defaultHomePath, loginPath, routes } from '../routing';
 import { browserSession } from '../session/browser-session';
@@ -37,9 +38,9 @@ export function AdminRoutes() {
       title="No access"
       description="This part of FitGauge is for administrators."
       actions={
-        <Link className="amplify-button amplify-button--primary" to={routes.home}>
+        <ButtonLink variation="primary" to={routes.home}>
           Go to my home page
-        </Link>
+        </ButtonLink>
       }
     />
   );

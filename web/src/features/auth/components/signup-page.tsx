@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router-dom';
 import type { z } from 'zod';
+import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
 import { ApiError } from '@/lib/api-client';
 import { signUpUser } from '../api/auth-api';
 import { accountErrorMessage } from '../errors';
@@ -12,7 +13,7 @@ import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { useSession } from '../hooks/use-session';
 import { routes } from '../routing';
 import { AuthCard } from './auth-card';
-import { FormPasswordField, FormTextField, PASSWORD_HINT } from './form-fields';
+import { PASSWORD_HINT } from '../password-hint';
 
 type SignUpForm = z.input<typeof signUpSchema>;
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Loader } from '@aws-amplify/ui-react';
+import { Alert, Button } from '@aws-amplify/ui-react';
 import { pillarOf } from '@core/pillars';
 import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, questionBySlug } from '@core/questionnaire';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { DayScores } from './day-scores';
 import { QuestionField } from './question-field';
 import '../check-in.css';
 import { LoadError } from '@/components/errors/load-error';
+import { PageLoader } from '@/components/ui/page-loader';
 
 // The gamer's clock decides the score day; the browser knows it best (a trip abroad moves the day with the gamer).
 const timeZone = browserTimeZone();
@@ -24,12 +25,7 @@ const performanceQuestion = questionBySlug(GAME_PERFORMANCE_SLUG)!;
 export function CheckInPage() {
   const checkIn = useQuery({ queryKey: checkInQueryKey, queryFn: () => getMyCheckIn(timeZone) });
   if (checkIn.isPending) {
-    return (
-      <div className="fg-page-loader" role="status">
-        <Loader size="large" />
-        <span className="fg-visually-hidden">Loading your check-in…</span>
-      </div>
-    );
+    return <PageLoader label="Loading your check-in…" />;
   }
   if (checkIn.isError) {
     return (

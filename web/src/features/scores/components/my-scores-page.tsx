@@ -1,9 +1,9 @@
-import { Loader } from '@aws-amplify/ui-react';
 import { scoreTypeLabel } from '@core/pillars';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ButtonLink } from '@/components/ui/link/button-link';
+import { PageLoader } from '@/components/ui/page-loader';
 import { getMyScoreHistory, type MyScoreHistory, SCORES_QUERY_KEY } from '../api/my-scores';
 import { chartRows, historySeries, isEmptyHistory, SCORE_WINDOWS, type ScoreWindow, seriesColour, seriesSummary } from '../lib/chart-data';
 import { formatScoreDay, scoreEntry } from '../lib/score-display';
@@ -29,7 +29,7 @@ export function MyScoresPage() {
 
   let body: ReactNode;
   if (history.isPending) {
-    body = <Loading label="Loading your scores…" />;
+    body = <PageLoader label="Loading your scores…" />;
   } else if (history.isError) {
     body = (
       <LoadError heading="Your scores could not be loaded" error={history.error} onRetry={() => void history.refetch()} />
@@ -40,9 +40,9 @@ export function MyScoresPage() {
         title="No scores yet"
         description="Your scores appear here after your first daily check-in."
         actions={
-          <Link className="amplify-button amplify-button--primary" to={CHECK_IN_PATH}>
+          <ButtonLink variation="primary" to={CHECK_IN_PATH}>
             Go to check-in
-          </Link>
+          </ButtonLink>
         }
       />
     );
@@ -57,15 +57,6 @@ export function MyScoresPage() {
         <p>Your overall score, your streak, and how each score moved day by day.</p>
       </header>
       {body}
-    </div>
-  );
-}
-
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="fg-page-loader" role="status">
-      <Loader size="large" />
-      <span className="fg-visually-hidden">{label}</span>
     </div>
   );
 }

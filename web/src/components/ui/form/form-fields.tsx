@@ -1,10 +1,6 @@
 import { PasswordField, TextField } from '@aws-amplify/ui-react';
-import { PASSWORD_MIN_LENGTH } from '@core/validation/auth';
 import { useId, type InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-
-/** The pool's password policy in one sentence, under new-password fields. */
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with an uppercase and a lowercase letter, a number and a symbol.`;
 
 interface FieldProps {
   /** The visible label. */
