@@ -7,7 +7,7 @@ import { ThemeShell } from './app/provider';
 import { StartupError } from './components/errors/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { DEFAULT_COLOR_MODE, fitGaugeTheme } from './config/theme';
-import { configureAmplify } from './lib/amplify';
+import { setApiConfig } from './lib/api-client';
 
 // The theme's variables on <html> too, so the page background behind the app is themed as well.
 document.documentElement.dataset.amplifyTheme = fitGaugeTheme.name;
@@ -15,10 +15,10 @@ document.documentElement.dataset.amplifyColorMode = DEFAULT_COLOR_MODE;
 
 const root = createRoot(document.getElementById('root')!);
 
-// Endpoints and pool ids come from /config.json, so Amplify is configured before anything renders.
+// Endpoints and pool ids come from /config.json, read before anything renders.
 loadRuntimeConfig().then(
   (config) => {
-    configureAmplify(config);
+    setApiConfig(config);
     root.render(
       <StrictMode>
         <App />
