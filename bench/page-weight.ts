@@ -9,7 +9,8 @@
  * Prints a table; not a test. Targets (docs/performance.md): at most 150 KB of gzipped JS on /auth/login, and a
  * Lighthouse performance score of 95 or more on every page measured.
  *
- * Options (environment): BENCH_RUNS (Lighthouse runs per page, median reported; default 3).
+ * Options (environment): BENCH_RUNS (Lighthouse runs per page, median reported; default 3); BENCH_LIST=1 also lists
+ * each page's scripts with their gzipped sizes.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -21,6 +22,7 @@ import { startStack } from '../scripts/local/stack';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/browser';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LIST_SCRIPTS = process.env.BENCH_LIST === '1';
 const DEMO_PASSWORD = 'Passw0rd!';
 const GZIP_TARGET_KB = 150;
 const LIGHTHOUSE_TARGET = 95;
@@ -57,14 +59,21 @@ const kb = (bytes: number) => bytes / 1024;
 /** The JavaScript a fresh visit loads (every script response until the page is ready and the network is idle). */
 async function measureWeight(page: Page, url: string, route: Route): Promise<Weight> {
   const bodies: Promise<Buffer>[] = [];
+  const names: string[] = [];
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
-    if (type.includes('javascript')) bodies.push(response.body());
+    if (!type.includes('javascript')) return;
+    names.push(new URL(response.url()).pathname);
+    bodies.push(response.body());
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await route.ready(page);
   await page.waitForLoadState('networkidle');
   const scripts = await Promise.all(bodies);
+  if (LIST_SCRIPTS) {
+    console.log(`\n${route.label}`);
+    for (const [index, body] of scripts.entries()) console.log(`  ${kb(gzipSync(body, { level: 9 }).length).toFixed(1).padStart(6)} KB  ${names[index]}`);
+  }
   const sum = (sizes: number[]) => kb(sizes.reduce((a, b) => a + b, 0));
   return {
     scripts: scripts.length,
@@ -103,20 +112,19 @@ async function measureLighthouse(url: string, appUrl: string, route: Route): Pro
     headless: true,
   });
   try {
-    if (route.signedInAs) {
-      const page = await browser.newPage();
-      await signIn(page, appUrl, route.signedInAs);
-      await page.close();
-    }
+    const page = await browser.newPage();
+    if (route.signedInAs) await signIn(page, appUrl, route.signedInAs);
+    const devtools = await browser.newCDPSession(page);
     const runs: LighthouseFigures[] = [];
     for (let run = 0; run < RUNS; run++) {
+      // Every run is a first visit: the HTTP cache goes; the session in local storage stays.
+      await devtools.send('Network.clearBrowserCache');
       const result = await lighthouse(url, {
         port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
-        // Keeps the signed-in session (local storage); caches are still cleared, so every run is a first visit.
-        disableStorageReset: Boolean(route.signedInAs),
+        disableStorageReset: true,
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories, audits } = result.lhr;

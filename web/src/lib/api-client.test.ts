@@ -3,7 +3,8 @@ const configureAmplify = jest.fn();
 jest.mock('aws-amplify/api', () => ({ generateClient: () => ({ graphql }) }));
 jest.mock('./amplify', () => ({ configureAmplify }));
 // Required after the mocks: the test transform does not hoist jest.mock above imports.
-const { ApiError, callApi, gqlOperation, onApiError, setApiConfig, toApiError } = require('./api-client') as typeof import('./api-client');
+const { ApiError, callApi, gqlOperation, onApiError, toApiError } = require('./api-client') as typeof import('./api-client');
+const { loadRuntimeConfig } = require('@/config/runtime-config') as typeof import('@/config/runtime-config');
 
 const runtimeConfig = {
   mode: 'aws',
@@ -12,15 +13,15 @@ const runtimeConfig = {
   apiKey: 'da2-key',
   userPoolId: 'us-east-1_Pool',
   userPoolClientId: 'client',
-} as unknown as Parameters<typeof setApiConfig>[0];
+};
 
 describe('loading the API client on the first call', () => {
   it('refuses a call made before the endpoints are known, then configures Amplify once for all later calls', async () => {
     const query = gqlOperation<{ health: string }>('query { health }');
-    await expect(callApi(query)).rejects.toMatchObject({ message: 'setApiConfig() must run before the first API call' });
+    await expect(callApi(query)).rejects.toMatchObject({ message: 'runtime config read before loadRuntimeConfig() finished' });
     expect(configureAmplify).not.toHaveBeenCalled();
 
-    setApiConfig(runtimeConfig);
+    await loadRuntimeConfig(async () => new Response(JSON.stringify(runtimeConfig)));
     graphql.mockResolvedValue({ data: { health: 'ok' } });
     await expect(Promise.all([callApi(query), callApi(query)])).resolves.toEqual([{ health: 'ok' }, { health: 'ok' }]);
     await expect(callApi(query)).resolves.toEqual({ health: 'ok' });

@@ -1,5 +1,5 @@
 import type { GraphQLResult } from 'aws-amplify/api';
-import type { RuntimeConfig } from '@/config/runtime-config';
+import { runtimeConfig } from '@/config/runtime-config';
 
 /** userPool: the signed-in user's Cognito token (the default). apiKey: the operations that work signed out. */
 export type AuthMode = 'userPool' | 'apiKey';
@@ -51,13 +51,7 @@ function reported(error: ApiError): ApiError {
   return error;
 }
 
-let apiConfig: RuntimeConfig | null = null;
 let client: Promise<GraphqlClient> | null = null;
-
-/** This deployment's endpoints for the API client; call once at start-up, before the first call. */
-export function setApiConfig(config: RuntimeConfig): void {
-  apiConfig = config;
-}
 
 /**
  * Amplify's GraphQL client, loaded and configured on the first call: aws-amplify is the largest part of the app's
@@ -65,9 +59,9 @@ export function setApiConfig(config: RuntimeConfig): void {
  */
 function apiClient(): Promise<GraphqlClient> {
   client ??= (async () => {
-    if (!apiConfig) throw new Error('setApiConfig() must run before the first API call');
+    const config = runtimeConfig();
     const [{ configureAmplify }, { generateClient }] = await Promise.all([import('./amplify'), import('aws-amplify/api')]);
-    configureAmplify(apiConfig);
+    configureAmplify(config);
     return generateClient() as GraphqlClient;
   })();
   client.catch(() => {
