@@ -1,6 +1,7 @@
 /**
- * `npm start`: the whole product locally (shared/design/local-contract.md). PORT picks the web app's
- * port (default 5173); FITGAUGE_DATA_DIR moves the data folder (default .local in the checkout).
+ * `npm start`: the whole product locally (docs/local-mode.md). PORT picks the web app's port (default 5173);
+ * FITGAUGE_DATA_DIR moves the data folder (default .local in the checkout). `--preview` (`npm run preview`) serves
+ * the production build in web/dist, compressed as CloudFront serves it, instead of Vite's dev server.
  */
 import { readFileSync } from 'node:fs';
 import { localDataDir } from './local/paths';
@@ -8,6 +9,7 @@ import { startStack, type Stack } from './local/stack';
 
 const port = Number(process.env.PORT ?? 5173);
 const dataDir = localDataDir();
+const web = process.argv.includes('--preview') ? 'dist' : 'dev';
 
 async function main() {
   if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a port number (got "${process.env.PORT}").`);
@@ -28,7 +30,7 @@ async function main() {
   }, 1000).unref();
 
   try {
-    stack = await startStack({ port, dataDir, web: 'dev', seed: true });
+    stack = await startStack({ port, dataDir, web, seed: true });
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }

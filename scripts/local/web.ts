@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { Duplex } from 'node:stream';
 
 export type WebMode = 'dev' | 'dist' | 'none';
@@ -73,11 +75,60 @@ const contentTypes: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+/** What CloudFront compresses (text formats; images and video are compressed already). */
+const compressible = /^(text\/|application\/(json|manifest\+json|wasm)|image\/svg\+xml)/;
+
+type Encoding = 'br' | 'gzip';
+const compressors: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
+  br: (data) => promisify(brotliCompress)(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: (data) => promisify(gzip)(data, { level: 9 }),
+};
+
+/** Brotli when the browser takes it, else gzip, else none: the order CloudFront follows. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, quality]) => quality?.trim() !== 'q=0')
+      .map(([name]) => name.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
 /**
- * web/dist as CloudFront serves it: hashed files under /assets are cached for good, everything else
- * (index.html above all) is revalidated; a path that is not a file gets index.html (client routing).
+ * web/dist as CloudFront serves it: compressed (brotli or gzip) when the browser accepts it, hashed files under
+ * /assets cached for good, everything else (index.html above all) revalidated; a path that is not a file gets
+ * index.html (client routing).
  */
 function staticSite(root: string): WebApp {
+  // The build does not change while the stack runs: each file is compressed once per encoding.
+  const compressed = new Map<string, Promise<Buffer>>();
+  const compressedBody = (file: string, encoding: Encoding) => {
+    const key = `${encoding}:${file}`;
+    let body = compressed.get(key);
+    if (!body) {
+      body = readFile(file).then(compressors[encoding]);
+      compressed.set(key, body);
+    }
+    return body;
+  };
+  const sendFile = async (req: IncomingMessage, res: ServerResponse, file: string, immutable: boolean) => {
+    const contentType = contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const headers = {
+      'content-type': contentType,
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+    };
+    const encoding = compressible.test(contentType) ? chooseEncoding(req.headers['accept-encoding']) : null;
+    if (!encoding) return sendPlainFile(req, res, file, headers);
+    const body = await compressedBody(file, encoding);
+    res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length, vary: 'accept-encoding' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
     let pathname: string;
@@ -110,14 +161,9 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, immutable: boolean) {
+async function sendPlainFile(req: IncomingMessage, res: ServerResponse, file: string, headers: Record<string, string>) {
   const { size } = await stat(file);
-  res.writeHead(200, {
-    'content-type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': size,
-    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'x-content-type-options': 'nosniff',
-  });
+  res.writeHead(200, { ...headers, 'content-length': size });
   if (req.method === 'HEAD') return void res.end();
   createReadStream(file).pipe(res);
 }

@@ -1,4 +1,4 @@
-import '@aws-amplify/ui-react/styles.css';
+import './styles/amplify-ui.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,7 +7,6 @@ import { ThemeShell } from './app/provider';
 import { StartupError } from './components/errors/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { DEFAULT_COLOR_MODE, fitGaugeTheme } from './config/theme';
-import { configureAmplify } from './lib/amplify';
 
 // The theme's variables on <html> too, so the page background behind the app is themed as well.
 document.documentElement.dataset.amplifyTheme = fitGaugeTheme.name;
@@ -15,10 +14,9 @@ document.documentElement.dataset.amplifyColorMode = DEFAULT_COLOR_MODE;
 
 const root = createRoot(document.getElementById('root')!);
 
-// Endpoints and pool ids come from /config.json, so Amplify is configured before anything renders.
+// Endpoints and pool ids come from /config.json, read before anything renders.
 loadRuntimeConfig().then(
-  (config) => {
-    configureAmplify(config);
+  () => {
     root.render(
       <StrictMode>
         <App />

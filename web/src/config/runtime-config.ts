@@ -19,7 +19,8 @@ let loaded: RuntimeConfig | null = null;
 
 /** Fetches and validates /config.json once, before the app renders. */
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl('/config.json', { cache: 'no-store', headers: { accept: 'application/json' } });
+    // Default cache mode, so the <link rel="preload"> in index.html serves it; the server marks it no-store / no-cache.
+  const response = await fetchImpl('/config.json', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new RuntimeConfigError(`/config.json answered HTTP ${response.status}`);
   let body: unknown;
   try {

@@ -1,7 +1,34 @@
 const graphql = jest.fn();
+const configureAmplify = jest.fn();
 jest.mock('aws-amplify/api', () => ({ generateClient: () => ({ graphql }) }));
-// Required after the mock: the test transform does not hoist jest.mock above imports.
+jest.mock('./amplify', () => ({ configureAmplify }));
+// Required after the mocks: the test transform does not hoist jest.mock above imports.
 const { ApiError, callApi, gqlOperation, onApiError, toApiError } = require('./api-client') as typeof import('./api-client');
+const { loadRuntimeConfig } = require('@/config/runtime-config') as typeof import('@/config/runtime-config');
+
+const runtimeConfig = {
+  mode: 'aws',
+  region: 'us-east-1',
+  graphqlEndpoint: 'https://api.example.com/graphql',
+  apiKey: 'da2-key',
+  userPoolId: 'us-east-1_Pool',
+  userPoolClientId: 'client',
+};
+
+describe('loading the API client on the first call', () => {
+  it('refuses a call made before the endpoints are known, then configures Amplify once for all later calls', async () => {
+    const query = gqlOperation<{ health: string }>('query { health }');
+    await expect(callApi(query)).rejects.toMatchObject({ message: 'runtime config read before loadRuntimeConfig() finished' });
+    expect(configureAmplify).not.toHaveBeenCalled();
+
+    await loadRuntimeConfig(async () => new Response(JSON.stringify(runtimeConfig)));
+    graphql.mockResolvedValue({ data: { health: 'ok' } });
+    await expect(Promise.all([callApi(query), callApi(query)])).resolves.toEqual([{ health: 'ok' }, { health: 'ok' }]);
+    await expect(callApi(query)).resolves.toEqual({ health: 'ok' });
+    expect(configureAmplify).toHaveBeenCalledTimes(1);
+    expect(configureAmplify).toHaveBeenCalledWith(runtimeConfig);
+  });
+});
 
 describe('toApiError', () => {
   it("keeps AppSync's errorType and message from Amplify's rejected { data, errors }", () => {

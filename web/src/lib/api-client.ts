@@ -1,4 +1,5 @@
-import { generateClient, type GraphQLResult } from 'aws-amplify/api';
+import type { GraphQLResult } from 'aws-amplify/api';
+import { runtimeConfig } from '@/config/runtime-config';
 
 /** userPool: the signed-in user's Cognito token (the default). apiKey: the operations that work signed out. */
 export type AuthMode = 'userPool' | 'apiKey';
@@ -37,7 +38,6 @@ interface MessageStream<T> {
   subscribe(observer: { next: (message: T) => void; error: (reason: unknown) => void }): { unsubscribe(): void };
 }
 
-let client: GraphqlClient | null = null;
 const errorListeners = new Set<(error: ApiError) => void>();
 
 /** Hears every failed call and subscription (e.g. the session reacts to an expired token); returns the unsubscribe. */
@@ -51,9 +51,23 @@ function reported(error: ApiError): ApiError {
   return error;
 }
 
-/** Amplify's GraphQL client; created on first use, so after configureAmplify() ran. */
-export function apiClient(): GraphqlClient {
-  client ??= generateClient() as GraphqlClient;
+let client: Promise<GraphqlClient> | null = null;
+
+/**
+ * Amplify's GraphQL client, loaded and configured on the first call: aws-amplify is the largest part of the app's
+ * JavaScript, and a page that makes no call yet (the sign-in form, the simulator) paints without it.
+ */
+function apiClient(): Promise<GraphqlClient> {
+  client ??= (async () => {
+    const config = runtimeConfig();
+    const [{ configureAmplify }, { generateClient }] = await Promise.all([import('./amplify'), import('aws-amplify/api')]);
+    configureAmplify(config);
+    return generateClient() as GraphqlClient;
+  })();
+  client.catch(() => {
+    // A failed load (e.g. offline) is tried again on the next call.
+    client = null;
+  });
   return client;
 }
 
@@ -79,7 +93,7 @@ export async function callApi<TData, TVariables extends object>(
   options: { authMode?: AuthMode } = {},
 ): Promise<TData> {
   try {
-    const result = (await apiClient().graphql({ query: operation, variables, authMode: options.authMode })) as GraphQLResult<TData>;
+    const result = (await (await apiClient()).graphql({ query: operation, variables, authMode: options.authMode })) as GraphQLResult<TData>;
     return result.data;
   } catch (reason) {
     throw reported(toApiError(reason));
@@ -93,12 +107,21 @@ export function subscribeApi<TData, TVariables extends object>(
   handlers: { next: (data: TData) => void; error?: (error: ApiError) => void },
   options: { authMode?: AuthMode } = {},
 ): () => void {
-  const messages = apiClient().graphql({ query: operation, variables, authMode: options.authMode }) as MessageStream<{
-    data: TData;
-  }>;
-  const subscription = messages.subscribe({
-    next: (message) => handlers.next(message.data),
-    error: (reason) => handlers.error?.(reported(toApiError(reason))),
-  });
-  return () => subscription.unsubscribe();
+  let closed = false;
+  let close = () => {
+    closed = true;
+  };
+  apiClient().then(
+    (api) => {
+      if (closed) return;
+      const messages = api.graphql({ query: operation, variables, authMode: options.authMode }) as MessageStream<{ data: TData }>;
+      const subscription = messages.subscribe({
+        next: (message) => handlers.next(message.data),
+        error: (reason) => handlers.error?.(reported(toApiError(reason))),
+      });
+      close = () => subscription.unsubscribe();
+    },
+    (reason: unknown) => handlers.error?.(reported(toApiError(reason))),
+  );
+  return () => close();
 }

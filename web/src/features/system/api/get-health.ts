@@ -1,4 +1,4 @@
-import { callApi, gqlOperation } from '@/lib/api-client';
+import { runtimeConfig } from '@/config/runtime-config';
 
 export interface Health {
   status: string;
@@ -6,7 +6,7 @@ export interface Health {
   time: string;
 }
 
-const healthQuery = gqlOperation<{ health: Health }>(/* GraphQL */ `
+const healthQuery = /* GraphQL */ `
   query Health {
     health {
       status
@@ -14,10 +14,21 @@ const healthQuery = gqlOperation<{ health: Health }>(/* GraphQL */ `
       time
     }
   }
-`);
+`;
 
-/** The API's liveness; public (API key), so it answers before anyone signs in. */
-export async function getHealth(): Promise<Health> {
-  const data = await callApi(healthQuery, undefined, { authMode: 'apiKey' });
-  return data.health;
+/**
+ * The API's liveness; public (API key), so it answers before anyone signs in. A plain POST rather than Amplify's
+ * client: the status line sits on the public pages, which otherwise paint without loading aws-amplify at all.
+ */
+export async function getHealth(fetchImpl: typeof fetch = fetch): Promise<Health> {
+  const { graphqlEndpoint, apiKey } = runtimeConfig();
+  const response = await fetchImpl(graphqlEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body: JSON.stringify({ query: healthQuery }),
+  });
+  if (!response.ok) throw new Error(`The API answered HTTP ${response.status}`);
+  const body = (await response.json()) as { data?: { health?: Health | null }; errors?: { message: string }[] };
+  if (!body.data?.health) throw new Error(body.errors?.[0]?.message ?? 'The API sent no health');
+  return body.data.health;
 }

@@ -1,0 +1,209 @@
+/**
+ * bench/page-weight (`npm run bench:page-weight`): what the first visit of a page costs a phone.
+ *
+ * Builds nothing itself: it serves the production build in web/dist (run `npm run build` first; the npm script
+ * does) from the local stack, compressed as CloudFront compresses it, with the demo data. For each entry route it
+ * prints the JavaScript the page loads (raw, gzip and brotli, from the bodies Chromium received) and Lighthouse's
+ * performance score with the mobile preset (Lighthouse's default: a mid-range phone on slow 4G), run in Debian's
+ * Chromium. The signed-in page is measured after signing in through the login page in the same browser profile.
+ * Prints a table; not a test. Targets (docs/performance.md): at most 150 KB of gzipped JS on /auth/login, and a
+ * Lighthouse performance score of 95 or more on every page measured.
+ *
+ * Options (environment): BENCH_RUNS (Lighthouse runs per page, median reported; default 3); BENCH_LIST=1 also lists
+ * each page's scripts with their gzipped sizes.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { freePorts } from '../scripts/local/ports';
+import { startStack } from '../scripts/local/stack';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/browser';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LIST_SCRIPTS = process.env.BENCH_LIST === '1';
+const DEMO_PASSWORD = 'Passw0rd!';
+const GZIP_TARGET_KB = 150;
+const LIGHTHOUSE_TARGET = 95;
+
+interface Route {
+  label: string;
+  path: string;
+  /** Signs in as this demo account first (same browser profile), for pages behind sign-in. */
+  signedInAs?: string;
+  /** Shown once the page has drawn what it is for. */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const ROUTES: Route[] = [
+  { label: '/auth/login', path: '/auth/login', ready: (page) => page.getByRole('button', { name: 'Sign In', exact: true }).waitFor() },
+  { label: '/simulator', path: '/simulator', ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor() },
+  {
+    label: '/home/my-scores (gamer1)',
+    path: '/home/my-scores',
+    signedInAs: 'gamer1@fitgauge.test',
+    ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
+  },
+];
+
+interface Weight {
+  scripts: number;
+  rawKb: number;
+  gzipKb: number;
+  brotliKb: number;
+}
+
+const kb = (bytes: number) => bytes / 1024;
+
+/** The JavaScript a fresh visit loads (every script response until the page is ready and the network is idle). */
+async function measureWeight(page: Page, url: string, route: Route): Promise<Weight> {
+  const bodies: Promise<Buffer>[] = [];
+  const names: string[] = [];
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!type.includes('javascript')) return;
+    names.push(new URL(response.url()).pathname);
+    bodies.push(response.body());
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await route.ready(page);
+  await page.waitForLoadState('networkidle');
+  const scripts = await Promise.all(bodies);
+  if (LIST_SCRIPTS) {
+    console.log(`\n${route.label}`);
+    for (const [index, body] of scripts.entries()) console.log(`  ${kb(gzipSync(body, { level: 9 }).length).toFixed(1).padStart(6)} KB  ${names[index]}`);
+  }
+  const sum = (sizes: number[]) => kb(sizes.reduce((a, b) => a + b, 0));
+  return {
+    scripts: scripts.length,
+    rawKb: sum(scripts.map((body) => body.length)),
+    gzipKb: sum(scripts.map((body) => gzipSync(body, { level: 9 }).length)),
+    brotliKb: sum(scripts.map((body) => brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length)),
+  };
+}
+
+async function signIn(page: Page, appUrl: string, email: string) {
+  await page.goto(`${appUrl}/auth/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+}
+
+interface LighthouseFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Lighthouse (mobile preset) against a Chromium whose profile already holds the session when the page needs one. */
+async function measureLighthouse(url: string, appUrl: string, route: Route): Promise<LighthouseFigures> {
+  const { default: lighthouse } = await import('lighthouse');
+  const profile = await mkdtemp(join(tmpdir(), 'fg-lighthouse-'));
+  const [port] = await freePorts(1);
+  // Lighthouse drives the browser through the DevTools port; Playwright signs in first in the same profile.
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    headless: true,
+  });
+  try {
+    const page = await browser.newPage();
+    if (route.signedInAs) await signIn(page, appUrl, route.signedInAs);
+    const devtools = await browser.newCDPSession(page);
+    const runs: LighthouseFigures[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      // Every run is a first visit: the HTTP cache goes; the session in local storage stays.
+      await devtools.send('Network.clearBrowserCache');
+      const result = await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { categories, audits } = result.lhr;
+      if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      runs.push({
+        score: Math.round((categories.performance.score ?? 0) * 100),
+        fcpMs: audits['first-contentful-paint'].numericValue ?? NaN,
+        lcpMs: audits['largest-contentful-paint'].numericValue ?? NaN,
+        tbtMs: audits['total-blocking-time'].numericValue ?? NaN,
+      });
+    }
+    return {
+      score: median(runs.map((r) => r.score)),
+      fcpMs: median(runs.map((r) => r.fcpMs)),
+      lcpMs: median(runs.map((r) => r.lcpMs)),
+      tbtMs: median(runs.map((r) => r.tbtMs)),
+    };
+  } finally {
+    await browser.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const stack = await startStack({ port: 0, dataDir: null, web: 'dist', seed: true, log: () => undefined });
+  const appUrl = stack.urls.app;
+  const rows: string[] = [];
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    for (const route of ROUTES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      if (route.signedInAs) {
+        await signIn(page, appUrl, route.signedInAs);
+        // A first visit of the signed-in page: the session stays, the HTTP cache goes.
+        const session = await context.storageState();
+        await context.close();
+        const fresh = await browser.newContext({ storageState: session });
+        const freshPage = await fresh.newPage();
+        const weight = await measureWeight(freshPage, appUrl + route.path, route);
+        await fresh.close();
+        rows.push(await row(route, weight, appUrl));
+        continue;
+      }
+      const weight = await measureWeight(page, appUrl + route.path, route);
+      await context.close();
+      rows.push(await row(route, weight, appUrl));
+    }
+    await browser.close();
+  } finally {
+    await stack.stop();
+  }
+  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+  console.log(`Lighthouse: mobile preset, median of ${RUNS} runs. Targets: ≤ ${GZIP_TARGET_KB} KB gzipped JS on /auth/login, performance ≥ ${LIGHTHOUSE_TARGET}.\n`);
+  console.log('| page | scripts | JS raw KB | JS gzip KB | JS brotli KB | Lighthouse | FCP ms | LCP ms | TBT ms |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const line of rows) console.log(line);
+}
+
+async function row(route: Route, weight: Weight, appUrl: string): Promise<string> {
+  const figures = await measureLighthouse(appUrl + route.path, appUrl, route);
+  const cells = [
+    route.label,
+    weight.scripts,
+    weight.rawKb.toFixed(1),
+    weight.gzipKb.toFixed(1),
+    weight.brotliKb.toFixed(1),
+    figures.score,
+    Math.round(figures.fcpMs),
+    Math.round(figures.lcpMs),
+    Math.round(figures.tbtMs),
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
