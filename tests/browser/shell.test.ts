@@ -8,6 +8,9 @@ import { signInContext } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { stackUrls } from '../support/stack';
 
+// Each test drives a real browser through pages that load their code on demand: slow on a loaded 2-core machine.
+jest.setTimeout(30_000);
+
 /** The local stack the e2e global setup started (production web build, gateway, /config.json). */
 const baseUrl = () => stackUrls().baseUrl.replace(/\/$/, '');
 

@@ -13,6 +13,7 @@ import { LOGIN_TRY_LIMIT } from '../../lambdas/auth/login-attempts';
 import { FORGOT_PASSWORD_MIN_MS, RESET_MAILS_PER_EMAIL, RESET_REQUESTS_PER_CALLER } from '../../lambdas/auth/password-reset';
 import { RESET_CODE_MAX_ATTEMPTS } from '../../lambdas/auth/reset-code';
 import { graphql, readOutbox, stackUrls, useStackEnvironment, waitForMail, type GraphQLResponse } from '../support/stack';
+import { apiLimits } from '../../lambdas/api-limits';
 
 jest.setTimeout(120_000);
 
@@ -149,7 +150,8 @@ describe('forgotPassword limits and timing', () => {
   it(`mails one address at most ${RESET_MAILS_PER_EMAIL.limit} codes from aliased and parallel calls, and the last mailed code works`, async () => {
     const { email } = await freshAccount('reset-flood');
     const since = new Date();
-    const aliased = `mutation($email: String!) { ${times(50, (i) => `a${i}: forgotPassword(email: $email)`).join(' ')} }`;
+    // As many aliases as one request may carry (apiLimits.resolverCount), plus parallel requests.
+    const aliased = `mutation($email: String!) { ${times(apiLimits.resolverCount, (i) => `a${i}: forgotPassword(email: $email)`).join(' ')} }`;
     // Each request from its own address: the limit per address holds whatever the callers.
     const responses = await Promise.all([
       publicCall(aliased, { email }, newCallerAddress()),

@@ -6,6 +6,7 @@ import { App } from './app';
 import { ThemeShell } from './app/provider';
 import { StartupError } from './components/errors/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
+import { installPlainRealtimeWebSocket } from './lib/realtime-url';
 import { DEFAULT_COLOR_MODE, fitGaugeTheme } from './config/theme';
 
 // The theme's variables on <html> too, so the page background behind the app is themed as well.
@@ -16,7 +17,9 @@ const root = createRoot(document.getElementById('root')!);
 
 // Endpoints and pool ids come from /config.json, read before anything renders.
 loadRuntimeConfig().then(
-  () => {
+  (config) => {
+    // The local gateway speaks plain ws://; installed before anything (Amplify included, when it loads) opens a socket.
+    if (config.mode === 'local') installPlainRealtimeWebSocket(window, config.graphqlEndpoint);
     root.render(
       <StrictMode>
         <App />

@@ -1,11 +1,9 @@
 import { Amplify } from 'aws-amplify';
 import type { RuntimeConfig } from '@/config/runtime-config';
-import { installPlainRealtimeWebSocket } from './realtime-url';
 import { sessionTokenProvider } from './session-tokens';
 
 /** Points aws-amplify at this deployment's AppSync API and Cognito pool; the API client calls it once, on its first call. */
 export function configureAmplify(config: RuntimeConfig): void {
-  if (config.mode === 'local') installPlainRealtimeWebSocket(window, config.graphqlEndpoint);
   Amplify.configure(
     {
       API: {
