@@ -38,12 +38,18 @@ const stop = async () => {
   await cognito?.stop();
   cognito = undefined;
 };
-const clientFor = (running: CognitoProcess) =>
-  new CognitoIdentityProviderClient({
+async function withClient(running: CognitoProcess, use: (client: CognitoIdentityProviderClient) => Promise<void>): Promise<void> {
+  const client = new CognitoIdentityProviderClient({
     endpoint: running.endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
+  try {
+    await use(client);
+  } finally {
+    client.destroy();
+  }
+}
 
 /** A confirmed user with a password, in the given group; answers its sub. */
 async function createMember(client: CognitoIdentityProviderClient, running: CognitoProcess, email: string, group: string) {
@@ -77,18 +83,18 @@ afterEach(async () => {
 describe('local Cognito across restarts', () => {
   it('keeps every group membership and the app client when started again on the same data', async () => {
     const first = await start();
-    let client = clientFor(first);
-    const adminSub = await createMember(client, first, 'admin@example.test', 'ADMIN');
-    const coachSub = await createMember(client, first, 'coach@example.test', 'COACH');
-    client.destroy();
+    const subs: Record<string, string> = {};
+    await withClient(first, async (client) => {
+      subs.admin = await createMember(client, first, 'admin@example.test', 'ADMIN');
+      subs.coach = await createMember(client, first, 'coach@example.test', 'COACH');
+    });
     await stop();
 
     const second = await start();
-    client = clientFor(second);
-    try {
+    await withClient(second, async (client) => {
       expect(second.userPoolClientId).toBe(first.userPoolClientId);
-      expect(await groupsOf(client, second, adminSub)).toEqual(['ADMIN']);
-      expect(await groupsOf(client, second, coachSub)).toEqual(['COACH']);
+      expect(await groupsOf(client, second, subs.admin)).toEqual(['ADMIN']);
+      expect(await groupsOf(client, second, subs.coach)).toEqual(['COACH']);
       const { AuthenticationResult } = await client.send(
         new AdminInitiateAuthCommand({
           UserPoolId: second.userPoolId,
@@ -99,31 +105,25 @@ describe('local Cognito across restarts', () => {
       );
       const claims = JSON.parse(Buffer.from(AuthenticationResult!.IdToken!.split('.')[1], 'base64url').toString());
       expect(claims['cognito:groups']).toEqual(['ADMIN']);
-    } finally {
-      client.destroy();
-    }
+    });
   });
 
   it('answers CreateGroup on an existing group with GroupExistsException and keeps its members, as Cognito does', async () => {
     const running = await start();
-    const client = clientFor(running);
-    try {
+    await withClient(running, async (client) => {
       const sub = await createMember(client, running, 'gamer@example.test', 'GAMER');
       await expect(client.send(new CreateGroupCommand({ UserPoolId: running.userPoolId, GroupName: 'GAMER' }))).rejects.toMatchObject({
         name: 'GroupExistsException',
       });
       expect(await groupsOf(client, running, sub)).toEqual(['GAMER']);
-    } finally {
-      client.destroy();
-    }
+    });
   });
 });
 
 describe('local Cognito sign-in flows', () => {
   it('gives the web client the auth flows of the CDK client, and refuses USER_PASSWORD_AUTH from outside', async () => {
     const running = await start();
-    const client = clientFor(running);
-    try {
+    await withClient(running, async (client) => {
       await createMember(client, running, 'solo@example.test', 'GAMER');
       const { UserPoolClient } = await client.send(
         new DescribeUserPoolClientCommand({ UserPoolId: running.userPoolId, ClientId: running.userPoolClientId }),
@@ -158,9 +158,7 @@ describe('local Cognito sign-in flows', () => {
         }),
       );
       expect(refreshed.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
-    } finally {
-      client.destroy();
-    }
+    });
   });
 
   it('narrows the flows of a client left by an older start that allowed USER_PASSWORD_AUTH', async () => {
@@ -173,28 +171,22 @@ describe('local Cognito sign-in flows', () => {
     await writeFile(clientsFile, JSON.stringify(clients));
 
     const second = await start();
-    const client = clientFor(second);
-    try {
+    await withClient(second, async (client) => {
       const { UserPoolClient } = await client.send(
         new DescribeUserPoolClientCommand({ UserPoolId: second.userPoolId, ClientId: second.userPoolClientId }),
       );
       expect(UserPoolClient?.ExplicitAuthFlows).toEqual(CDK_CLIENT_AUTH_FLOWS);
-    } finally {
-      client.destroy();
-    }
+    });
   });
 
   it('creates one group per role', async () => {
     const running = await start();
-    const client = clientFor(running);
-    try {
+    await withClient(running, async (client) => {
       for (const role of ROLES) {
         await expect(client.send(new CreateGroupCommand({ UserPoolId: running.userPoolId, GroupName: role }))).rejects.toMatchObject({
           name: 'GroupExistsException',
         });
       }
-    } finally {
-      client.destroy();
-    }
+    });
   });
 });

@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { assertPortFree, derivedServicePorts, freePorts } from '../../scripts/local/ports';
 import { repoRoot } from '../support/stack-env';
 
-jest.setTimeout(120_000);
+// A first start seeds the demo data into DynamoDB Local on disk: minutes on a busy shared machine.
+const READY_TIMEOUT_MS = 180_000;
+jest.setTimeout(READY_TIMEOUT_MS + 60_000);
 
 interface Started {
   npm: ChildProcess;
@@ -19,6 +21,9 @@ interface Started {
   dataDir: string;
   output: () => string;
 }
+
+/** Every start, kept from the moment it is spawned so that afterEach also cleans up one that never got ready. */
+const launched: Started[] = [];
 
 async function startNpm(): Promise<Started> {
   await mkdir(join(repoRoot, '.local'), { recursive: true });
@@ -32,9 +37,11 @@ async function startNpm(): Promise<Started> {
   let output = '';
   npm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   npm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const started: Started = { npm, port, dataDir, output: () => output };
+  launched.push(started);
   const ready = `FitGauge is running at http://localhost:${port}`;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready within 90 s:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output}`)), READY_TIMEOUT_MS);
     const check = () => {
       if (output.split('\n').includes(ready)) {
         clearTimeout(timer);
@@ -44,7 +51,7 @@ async function startNpm(): Promise<Started> {
     npm.stdout!.on('data', check);
     npm.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
   });
-  return { npm, port, dataDir, output: () => output };
+  return started;
 }
 
 /** The process and all its descendants, from /proc. */
@@ -104,9 +111,10 @@ describe('npm start', () => {
   let started: Started | undefined;
 
   afterEach(async () => {
-    if (!started) return;
-    for (const pid of alive(processTree(started.npm.pid!))) process.kill(pid, 'SIGKILL');
-    await rm(started.dataDir, { recursive: true, force: true });
+    for (const { npm, dataDir } of launched.splice(0)) {
+      for (const pid of alive(processTree(npm.pid!))) process.kill(pid, 'SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
     started = undefined;
   });
 
