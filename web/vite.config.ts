@@ -1,13 +1,27 @@
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const coreRoot = fileURLToPath(new URL('../core', import.meta.url));
+// Real path: node_modules may be a link to another checkout's, and Vite checks resolved file paths.
+const nodeModules = realpathSync(fileURLToPath(new URL('../node_modules', import.meta.url)));
 
 /** The SPA lives in web/; `npm run build` writes the static site to web/dist (served by CloudFront, or by the local stack). */
 export default defineConfig({
   root: webRoot,
   plugins: [react()],
+  server: {
+    fs: {
+      // Only the app's sources and its dependencies. The checkout also holds the local stack's data folder
+      // (.local: local users with their passwords and refresh tokens, the mail outbox with reset codes),
+      // which Vite's dev server would otherwise hand to anyone under /@fs/.
+      allow: [webRoot, coreRoot, nodeModules],
+      // Vite's defaults, and any .local folder wherever it sits.
+      deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.local/**'],
+    },
+  },
   resolve: {
     alias: {
       // Same aliases as tsconfig paths and jest's moduleNameMapper.

@@ -4,11 +4,14 @@ import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
-  GroupExistsException,
+  type ExplicitAuthFlowsType,
+  ListGroupsCommand,
   ListUserPoolClientsCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ROLES } from '@core/roles';
-import { Router } from 'cognito-local/lib/server/Router';
+import { CognitoError, InvalidParameterError } from 'cognito-local/lib/errors';
+import { Router, type Route } from 'cognito-local/lib/server/Router';
 import { DefaultConfig, type Config } from 'cognito-local/lib/server/config';
 import { createServer } from 'cognito-local/lib/server/server';
 import { DateClock, LambdaService, TriggersService, type Services } from 'cognito-local/lib/services';
@@ -27,6 +30,11 @@ export const LOCAL_USER_POOL_ID = 'us-east-1_LocalDev1';
 export const LOCAL_APP_CLIENT_NAME = 'fitgauge-web';
 /** Tokens name the real Cognito issuer; only the JWKS comes from the local server. */
 const ISSUER_DOMAIN = 'https://cognito-idp.us-east-1.amazonaws.com';
+/**
+ * The web client's auth flows as infra/lib/auth.ts defines them (`authFlows: { adminUserPassword: true }`,
+ * to which CDK adds refresh): sign-in only through the API Lambda, never USER_PASSWORD_AUTH from outside.
+ */
+export const LOCAL_APP_CLIENT_AUTH_FLOWS: ExplicitAuthFlowsType[] = ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
 
 export interface LocalCognito {
   endpoint: string;
@@ -83,7 +91,8 @@ export async function startCognito(options: { port: number; dataDir: string; out
   if (!(await cognito.listUserPools(ctx)).some((pool) => pool.Id === LOCAL_USER_POOL_ID)) {
     await cognito.createUserPool(ctx, { Id: LOCAL_USER_POOL_ID, Name: 'fitgauge-local', UsernameAttributes: ['email'] });
   }
-  const server = (await createServer(Router(services), logger, config.ServerConfig, services).start()) as Server;
+  // Without `services` cognito-local adds no hosted-UI (/oauth2) routes: the CDK client has OAuth disabled.
+  const server = (await createServer(awsFaithfulRouter(services), logger, config.ServerConfig).start()) as Server;
   const endpoint = `http://${LOCAL_HOST}:${options.port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -105,7 +114,11 @@ export async function startCognito(options: { port: number; dataDir: string; out
   }
 }
 
-/** Groups (one per role) and the web app client, through the Cognito API as CDK would define them. */
+/**
+ * Groups (one per role) and the web app client, through the Cognito API as CDK defines them. Runs on
+ * every start: what exists is kept (a group's members above all) and only what is missing is created;
+ * a client left by an older start gets its auth flows brought in line with CDK's.
+ */
 async function provisionPool(endpoint: string): Promise<string> {
   const client = new CognitoIdentityProviderClient({
     endpoint,
@@ -113,28 +126,97 @@ async function provisionPool(endpoint: string): Promise<string> {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    for (const role of ROLES) {
-      try {
-        await client.send(new CreateGroupCommand({ UserPoolId: LOCAL_USER_POOL_ID, GroupName: role }));
-      } catch (error) {
-        if (!(error instanceof GroupExistsException)) throw error;
-      }
+    const { Groups } = await client.send(new ListGroupsCommand({ UserPoolId: LOCAL_USER_POOL_ID, Limit: 60 }));
+    const existingGroups = new Set(Groups?.map((group) => group.GroupName));
+    // Lower precedence wins, as in infra/lib/auth.ts: the order of ROLES is the order of privilege.
+    for (const [precedence, role] of ROLES.entries()) {
+      if (existingGroups.has(role)) continue;
+      await client.send(
+        new CreateGroupCommand({ UserPoolId: LOCAL_USER_POOL_ID, GroupName: role, Precedence: precedence, Description: `FitGauge ${role} role` }),
+      );
     }
     const { UserPoolClients } = await client.send(
       new ListUserPoolClientsCommand({ UserPoolId: LOCAL_USER_POOL_ID, MaxResults: 60 }),
     );
-    const existing = UserPoolClients?.find((c) => c.ClientName === LOCAL_APP_CLIENT_NAME)?.ClientId;
-    if (existing) return existing;
+    const existingClientId = UserPoolClients?.find((c) => c.ClientName === LOCAL_APP_CLIENT_NAME)?.ClientId;
+    if (existingClientId) {
+      await client.send(
+        new UpdateUserPoolClientCommand({
+          UserPoolId: LOCAL_USER_POOL_ID,
+          ClientId: existingClientId,
+          ExplicitAuthFlows: LOCAL_APP_CLIENT_AUTH_FLOWS,
+        }),
+      );
+      return existingClientId;
+    }
     const { UserPoolClient } = await client.send(
       new CreateUserPoolClientCommand({
         UserPoolId: LOCAL_USER_POOL_ID,
         ClientName: LOCAL_APP_CLIENT_NAME,
-        ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        ExplicitAuthFlows: LOCAL_APP_CLIENT_AUTH_FLOWS,
       }),
     );
     return UserPoolClient!.ClientId!;
   } finally {
     client.destroy();
+  }
+}
+
+/**
+ * cognito-local's router, with Cognito's own answers where cognito-local is laxer than AWS: CreateGroup
+ * on an existing group raises GroupExistsException (cognito-local replaces the group, dropping its
+ * members), and an auth flow the app client does not allow is refused (cognito-local ignores
+ * ExplicitAuthFlows, so USER_PASSWORD_AUTH would bypass the sign-in Lambda and its try limit).
+ */
+function awsFaithfulRouter(services: Services): Router {
+  const route = Router(services);
+  const guards: Record<string, Route> = {
+    CreateGroup: async (ctx, req: { UserPoolId: string; GroupName: string }) => {
+      const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+      // listGroups, not getGroupByGroupName: the latter fails in a pool that has no group yet.
+      if ((await pool.listGroups(ctx)).some((group) => group.GroupName === req.GroupName)) {
+        throw new CognitoError('GroupExistsException', `A group with the name ${req.GroupName} already exists.`);
+      }
+    },
+    InitiateAuth: (ctx, req: AuthRequest) => assertFlowAllowed(services, ctx, req),
+    AdminInitiateAuth: (ctx, req: AuthRequest) => assertFlowAllowed(services, ctx, req),
+  };
+  return (target) => {
+    const handler = route(target);
+    const guard = guards[target];
+    if (!guard) return handler;
+    return async (ctx, req) => {
+      await guard(ctx, req);
+      return handler(ctx, req);
+    };
+  };
+}
+
+interface AuthRequest {
+  ClientId: string;
+  AuthFlow: string;
+}
+
+/** The client settings that allow each auth flow (Cognito also honours the legacy names). */
+const settingsAllowingFlow: Record<string, string[]> = {
+  USER_PASSWORD_AUTH: ['ALLOW_USER_PASSWORD_AUTH', 'USER_PASSWORD_AUTH'],
+  ADMIN_USER_PASSWORD_AUTH: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ADMIN_NO_SRP_AUTH'],
+  ADMIN_NO_SRP_AUTH: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ADMIN_NO_SRP_AUTH'],
+  REFRESH_TOKEN_AUTH: ['ALLOW_REFRESH_TOKEN_AUTH'],
+  REFRESH_TOKEN: ['ALLOW_REFRESH_TOKEN_AUTH'],
+  USER_SRP_AUTH: ['ALLOW_USER_SRP_AUTH'],
+  CUSTOM_AUTH: ['ALLOW_CUSTOM_AUTH', 'CUSTOM_AUTH_FLOW_ONLY'],
+};
+/** What Cognito allows a client created without ExplicitAuthFlows. */
+const DEFAULT_AUTH_FLOWS = ['ALLOW_USER_SRP_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
+
+async function assertFlowAllowed(services: Services, ctx: Parameters<Route>[0], req: AuthRequest): Promise<void> {
+  const appClient = await services.cognito.getAppClient(ctx, req.ClientId);
+  // An unknown client is refused by cognito-local itself, as by Cognito.
+  if (!appClient) return;
+  const allowed = appClient.ExplicitAuthFlows?.length ? appClient.ExplicitAuthFlows : DEFAULT_AUTH_FLOWS;
+  if (!(settingsAllowingFlow[req.AuthFlow] ?? []).some((setting) => allowed.includes(setting))) {
+    throw new InvalidParameterError(`${req.AuthFlow} flow not enabled for this client`);
   }
 }
 

@@ -4,11 +4,12 @@ import { discordApi } from '../../lambdas/auth/discord-api';
 import { createDiscordStandIn, demoDiscordIdentities, DISCORD_BASE_PATH } from './discord';
 
 const CLIENT_ID = 'test-client';
+const REDIRECT = 'http://localhost:5173/auth/login';
 let server: Server;
 let origin: string;
 
 beforeAll(async () => {
-  const standIn = createDiscordStandIn({ clientId: CLIENT_ID, clientSecret: 'test-secret' });
+  const standIn = createDiscordStandIn({ clientId: CLIENT_ID, clientSecret: 'test-secret', redirectUris: [REDIRECT] });
   server = createServer((req, res) => {
     if (!standIn.handleRequest(req, res)) res.writeHead(404).end('not the stand-in');
   });
@@ -22,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-const REDIRECT = 'http://localhost:5173/auth/login';
 const authorizeUrl = (extra = '') =>
   `${origin}${DISCORD_BASE_PATH}/oauth2/authorize?client_id=${CLIENT_ID}&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code&scope=identify%20email&state=xyz${extra}`;
 
@@ -69,6 +69,18 @@ describe('local Discord stand-in', () => {
 
     const cancelled = await fetch(`${authorizeUrl('&error=access_denied').replace('/authorize?', '/authorize/choose?')}`, { redirect: 'manual' });
     expect(new URL(cancelled.headers.get('location')!).searchParams.get('error')).toBe('access_denied');
+  });
+
+  it("refuses to send a code anywhere but the app's own redirect_uri", async () => {
+    for (const elsewhere of ['https://attacker.example/auth/login', 'http://localhost:5173/elsewhere', 'http://localhost:5173/auth/login/../x']) {
+      const url = authorizeUrl().replace(encodeURIComponent(REDIRECT), encodeURIComponent(elsewhere));
+      const page = await fetch(url);
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain('Invalid OAuth2 redirect_uri');
+      const chosen = await fetch(`${url.replace('/authorize?', '/authorize/choose?')}&identity=${demoDiscordIdentities[0].id}`, { redirect: 'manual' });
+      expect(chosen.status).toBe(400);
+      expect(chosen.headers.get('location')).toBeNull();
+    }
   });
 
   it('rejects an authorize request for another client', async () => {

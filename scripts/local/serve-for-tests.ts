@@ -1,6 +1,7 @@
 /**
- * The stack as tests use it (tests/support/global-setup.ts runs this as a child process): DynamoDB in
- * memory, temp folders, random ports, the production web build, demo data. Prints one line
+ * The stack as tests use it (tests/support/test-stack-process.ts runs this as a child process): DynamoDB
+ * in memory and temp folders (or the data folder FG_TEST_DATA_DIR names, kept on disk as by `npm start`),
+ * random ports, the production web build (FG_TEST_WEB picks another web mode), demo data. Prints one line
  * `FITGAUGE_STACK_READY <json>` (TestStackInfo) on stdout when ready; stops on SIGTERM/SIGINT or when
  * the parent closes stdin (so a killed test run does not leave it behind).
  */
@@ -27,7 +28,7 @@ async function main() {
   try {
     stack = await startStack({
       port: 0,
-      dataDir: null,
+      dataDir: process.env.FG_TEST_DATA_DIR || null,
       web: (process.env.FG_TEST_WEB as WebMode | undefined) ?? 'dist',
       seed: true,
       log: (line) => console.error(line),

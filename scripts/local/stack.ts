@@ -25,6 +25,8 @@ export const LOCAL_TABLE_NAME = 'fitgauge';
 /** The public auth mode's key in local mode (AppSync's da2- format). */
 export const LOCAL_API_KEY = 'da2-fitgaugelocaldevkey0000000';
 const REGION = 'us-east-1';
+/** Where the web app has Discord send the browser back (its sign-in page, web/src/features/auth/discord.ts). */
+const DISCORD_RETURN_PATH = '/auth/login';
 
 export interface StackOptions {
   /** The web app's port; 0 = any free port, and then random ports for every stand-in too (tests). */
@@ -161,7 +163,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const server = createServer();
     const web = await createWebApp(options.web, server, dataDir ? join(dataDir, 'vite') : undefined);
     stoppers.push(() => web.close());
-    const discord = createDiscordStandIn({ clientId: LOCAL_DISCORD_CLIENT_ID, clientSecret: LOCAL_DISCORD_CLIENT_SECRET });
+    const discord = createDiscordStandIn({
+      clientId: LOCAL_DISCORD_CLIENT_ID,
+      clientSecret: LOCAL_DISCORD_CLIENT_SECRET,
+      redirectUris: [appUrl, `http://${LOCAL_HOST}:${port}`].map((origin) => `${origin}${DISCORD_RETURN_PATH}`),
+    });
     server.on('request', (req, res) => {
       if (gateway.handleRequest(req, res)) return;
       if (discord.handleRequest(req, res)) return;

@@ -1,17 +1,19 @@
 /**
  * `npm start` as a user runs it (web app in Vite dev mode, data on disk), in a throwaway data folder
- * on free ports: it prints the ready line, and stopping it leaves no process and no listening port,
- * the DynamoDB Local JVM included; a crashed stack does not leave the JVM behind either.
+ * inside the checkout's .local (where `npm start` keeps its data) on free ports: it prints the ready
+ * line, and stopping it leaves no process and no listening port, the DynamoDB Local JVM included; a
+ * crashed stack does not leave the JVM behind either; the dev server does not hand out the data folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertPortFree, derivedServicePorts, freePorts } from '../../scripts/local/ports';
 import { repoRoot } from '../support/stack-env';
 
-jest.setTimeout(120_000);
+// A first start seeds the demo data into DynamoDB Local on disk: minutes on a busy shared machine.
+const READY_TIMEOUT_MS = 180_000;
+jest.setTimeout(READY_TIMEOUT_MS + 60_000);
 
 interface Started {
   npm: ChildProcess;
@@ -20,8 +22,12 @@ interface Started {
   output: () => string;
 }
 
+/** Every start, kept from the moment it is spawned so that afterEach also cleans up one that never got ready. */
+const launched: Started[] = [];
+
 async function startNpm(): Promise<Started> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'fitgauge-lifecycle-'));
+  await mkdir(join(repoRoot, '.local'), { recursive: true });
+  const dataDir = await mkdtemp(join(repoRoot, '.local', 'lifecycle-'));
   const [port] = await freePorts(1);
   const npm = spawn('npm', ['start'], {
     cwd: repoRoot,
@@ -31,9 +37,11 @@ async function startNpm(): Promise<Started> {
   let output = '';
   npm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   npm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const started: Started = { npm, port, dataDir, output: () => output };
+  launched.push(started);
   const ready = `FitGauge is running at http://localhost:${port}`;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready within 90 s:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output}`)), READY_TIMEOUT_MS);
     const check = () => {
       if (output.split('\n').includes(ready)) {
         clearTimeout(timer);
@@ -43,7 +51,7 @@ async function startNpm(): Promise<Started> {
     npm.stdout!.on('data', check);
     npm.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
   });
-  return { npm, port, dataDir, output: () => output };
+  return started;
 }
 
 /** The process and all its descendants, from /proc. */
@@ -103,9 +111,10 @@ describe('npm start', () => {
   let started: Started | undefined;
 
   afterEach(async () => {
-    if (!started) return;
-    for (const pid of alive(processTree(started.npm.pid!))) process.kill(pid, 'SIGKILL');
-    await rm(started.dataDir, { recursive: true, force: true });
+    for (const { npm, dataDir } of launched.splice(0)) {
+      for (const pid of alive(processTree(npm.pid!))) process.kill(pid, 'SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
     started = undefined;
   });
 
@@ -136,5 +145,34 @@ describe('npm start', () => {
 
     expect(await waitUntil(() => alive([java]).length === 0, 15_000)).toBe(true);
     expect(await listeningPorts(Object.values(derivedServicePorts(started.dataDir)))).toEqual([]);
+  });
+
+  it("does not let Vite's dev server hand out the data folder: local users' passwords and the outbox's reset codes", async () => {
+    started = await startNpm();
+    const { port, dataDir } = started;
+    const app = `http://localhost:${port}`;
+    const { apiKey } = (await (await fetch(`${app}/config.json`)).json()) as { apiKey: string };
+    const forgot = await fetch(`${app}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ query: 'mutation { forgotPassword(email: "solo@fitgauge.test") }' }),
+    });
+    expect(await forgot.json()).toEqual({ data: { forgotPassword: true } });
+    const outbox = readdirSync(join(dataDir, 'outbox')).map((file) => join(dataDir, 'outbox', file));
+    const secrets = [join(dataDir, 'cognito', 'us-east-1_LocalDev1.json'), join(dataDir, 'cognito', 'clients.json'), ...outbox];
+    expect(outbox.length).toBeGreaterThan(0);
+
+    for (const file of secrets) {
+      const content = readFileSync(file, 'utf8');
+      const answer = await fetch(`${app}/@fs${file}`);
+      const body = await answer.text();
+      expect({ file, refused: [403, 404].includes(answer.status), leaked: body.includes(content.slice(0, 200)) }).toEqual({
+        file,
+        refused: true,
+        leaked: false,
+      });
+    }
+    // The app's own modules are still served.
+    expect((await fetch(`${app}/src/main.tsx`)).status).toBe(200);
   });
 });

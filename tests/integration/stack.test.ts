@@ -4,12 +4,14 @@
  * S3 and the mail outbox.
  */
 import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { isLoopback, listeningSockets } from '../support/listening-sockets';
 import {
   cognitoClient,
   demoAccounts,
   demoTeams,
   graphql,
   signIn,
+  stackInfo,
   stackUrls,
   waitForMail,
 } from '../support/stack';
@@ -39,6 +41,14 @@ describe('local stack', () => {
       uploadsBucketUrl: expect.stringMatching(/\/fitgauge-uploads$/),
     });
     expect(baseUrl).toMatch(/^http:\/\/localhost:\d+$/);
+  });
+
+  it('listens on the loopback interface only: the app, every stand-in and the DynamoDB Local JVM', () => {
+    const { pid, dynamoDbPid, urls } = stackInfo();
+    const sockets = [...listeningSockets(pid), ...listeningSockets(dynamoDbPid)];
+    const stackPorts = [urls.app, urls.dynamodb, urls.cognito, urls.s3].map((url) => Number(new URL(url).port));
+    expect(sockets.map((socket) => socket.port)).toEqual(expect.arrayContaining(stackPorts));
+    expect(sockets.filter((socket) => !isLoopback(socket.address))).toEqual([]);
   });
 
   it('serves the built web app, with client-side routes falling back to index.html', async () => {

@@ -129,11 +129,20 @@ export async function graphql<T = Record<string, any>>(
   variables: Record<string, unknown> = {},
   auth: GraphQLAuth = {},
 ): Promise<GraphQLResponse<T>> {
-  const { graphqlUrl, apiKey } = stackUrls();
+  return graphqlAt<T>(stackUrls(), query, variables, auth);
+}
+
+/** The same call on another stack's gateway (one a test started itself). */
+export async function graphqlAt<T = Record<string, any>>(
+  gateway: Pick<StackUrls, 'graphqlUrl' | 'apiKey'>,
+  query: string,
+  variables: Record<string, unknown> = {},
+  auth: GraphQLAuth = {},
+): Promise<GraphQLResponse<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if ('token' in auth) headers.authorization = auth.token;
-  if ('apiKey' in auth) headers['x-api-key'] = auth.apiKey === true ? apiKey : auth.apiKey;
-  const response = await fetch(graphqlUrl, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  if ('apiKey' in auth) headers['x-api-key'] = auth.apiKey === true ? gateway.apiKey : auth.apiKey;
+  const response = await fetch(gateway.graphqlUrl, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
   const body = (await response.json()) as Omit<GraphQLResponse<T>, 'status'>;
   return { status: response.status, ...body };
 }
