@@ -19,6 +19,7 @@ import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoAccountStore } from '../../lambdas/lib/stores/account-store';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
+import { TransactionRefused } from '../../lambdas/lib/stores/transactions';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { seedDemoAnswers } from './answers';
 import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type DemoAccount } from './demo-data';
@@ -158,6 +159,8 @@ async function skipExisting(write: Promise<unknown>): Promise<void> {
     await write;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return;
+    // The team stores name the refusing item: the team, membership or invite that is already there.
+    if (error instanceof TransactionRefused && ['team', 'membership', 'invite'].includes(error.label)) return;
     const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
     const itemExists =
       reasons.at(-1)?.Code === 'ConditionalCheckFailed' && reasons.slice(0, -1).every((r) => r.Code === 'None');
