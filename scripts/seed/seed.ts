@@ -91,7 +91,7 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
         }),
       );
     }
-    await skipExisting(putActiveSubscription(team.id, ownerId, now));
+    await skipExisting(putSubscription(team.id, ownerId, now, team.subscriptionExpired ?? false));
   }
   await seedDemoAnswers(userIds, now);
   return { userIds };
@@ -127,8 +127,9 @@ async function ensureCognitoUser(cognito: CognitoIdentityProviderClient, account
   return sub;
 }
 
-function putActiveSubscription(teamId: string, ownerId: string, now: Date) {
-  const renewsAt = new Date(now.getTime() + 30 * 24 * 3600 * 1000).toISOString();
+/** A monthly subscription that renews in 30 days, or one that ended 3 days ago. */
+function putSubscription(teamId: string, ownerId: string, now: Date, expired: boolean) {
+  const endsAt = new Date(now.getTime() + (expired ? -3 : 30) * 24 * 3600 * 1000).toISOString();
   return db().send(
     new PutCommand({
       TableName: config.tableName,
@@ -138,10 +139,10 @@ function putActiveSubscription(teamId: string, ownerId: string, now: Date) {
         teamId,
         userId: ownerId,
         productName: DEMO_SUBSCRIPTION_PRODUCT,
-        status: 'active',
+        status: expired ? 'canceled' : 'active',
         paymentFrequency: 'monthly',
         method: 'card',
-        endSubscriptionAt: renewsAt,
+        endSubscriptionAt: endsAt,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       },

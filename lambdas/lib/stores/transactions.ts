@@ -15,18 +15,28 @@ export class TransactionRefused<L extends string = string> extends Error {
   }
 }
 
+/** Tries of a transaction that collides with another one on the same items before giving up. */
+const CONFLICT_TRIES = 6;
+
 /**
  * Writes labelled items in one transaction. When a condition fails, throws TransactionRefused with the label of the
- * first item whose condition failed, so callers can say which rule refused the write.
+ * first item whose condition failed, so callers can say which rule refused the write. A transaction cancelled only
+ * because a concurrent one held its items (TransactionConflict) wrote nothing and is sent again after a short pause,
+ * so that under concurrency every caller gets the answer of the conditions, not a collision.
  */
 export async function transact<L extends string>(items: readonly { label: L; item: TransactItem }[]): Promise<void> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items.map(({ item }) => item) }));
-  } catch (error) {
-    if ((error as Error).name !== 'TransactionCanceledException') throw error;
-    const reasons = (error as TransactionCanceledException).CancellationReasons ?? [];
-    const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-    if (failed >= 0 && items[failed]) throw new TransactionRefused(items[failed].label);
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items.map(({ item }) => item) }));
+      return;
+    } catch (error) {
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      const reasons = (error as TransactionCanceledException).CancellationReasons ?? [];
+      const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+      if (failed >= 0 && items[failed]) throw new TransactionRefused(items[failed].label);
+      const collided = reasons.some((reason) => reason.Code === 'TransactionConflict');
+      if (!collided || attempt >= CONFLICT_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+    }
   }
 }
