@@ -81,6 +81,9 @@ export const teamIdField = (name: string) =>
     .max(MAX_ID_LENGTH, { message: `${name} must be at most ${MAX_ID_LENGTH} characters.`, abort: true })
     .regex(ID_PATTERN, `${name} must be an id (letters, digits, -, _, . or :).`);
 
+/** The arguments of every call about one team. */
+export const teamIdArgsSchema = z.object({ teamId: teamIdField('teamId') });
+
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -9,6 +9,7 @@ import {
   TEAM_CODE_LENGTH,
   TEAM_MESSAGES,
   teamCodeField,
+  teamIdArgsSchema,
   teamIdField,
 } from '@core/teams';
 import type { Caller } from '../lib/appsync';
@@ -26,7 +27,6 @@ import { userView } from './teams';
 const sendArgs = inviteFormSchema.extend({ teamId: teamIdField('teamId') });
 const inviteIdArgs = z.object({ inviteId: teamIdField('inviteId') });
 const deleteArgs = z.object({ id: teamIdField('id'), teamId: teamIdField('teamId') });
-const teamIdArgs = z.object({ teamId: teamIdField('teamId') });
 const codeArgs = z.object({ code: teamCodeField });
 
 export const newTeamCode = () => Array.from({ length: TEAM_CODE_LENGTH }, () => TEAM_CODE_ALPHABET[randomInt(TEAM_CODE_ALPHABET.length)]).join('');
@@ -162,7 +162,7 @@ export async function deleteTeamInvite(caller: Caller, args: unknown, deps: Team
 }
 
 export async function teamInvites(caller: Caller, args: unknown, deps: TeamDeps) {
-  const team = await authorizeTeam('Query.teamInvites', caller, parseInput(teamIdArgs, args).teamId, deps.teams);
+  const team = await authorizeTeam('Query.teamInvites', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
   return (await deps.invites.ofTeam(team.id)).reverse().map((invite) => ({ ...invite, Team: team }));
 }
 
@@ -178,6 +178,6 @@ export async function receivedInvites(caller: Caller, deps: TeamDeps) {
 }
 
 export async function receivedInviteByTeam(caller: Caller, args: unknown, deps: TeamDeps) {
-  const { teamId } = parseInput(teamIdArgs, args);
+  const { teamId } = parseInput(teamIdArgsSchema, args);
   return (await receivedInvites(caller, deps)).find((invite) => invite.teamId === teamId) ?? null;
 }

@@ -7,6 +7,7 @@ import {
   seatsUsedLabel,
   TEAM_MESSAGES,
   teamFormSchema,
+  teamIdArgsSchema,
   teamIdField,
   teamUpdateSchema,
 } from '@core/teams';
@@ -20,7 +21,6 @@ import type { UserRecord } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
 import type { TeamDeps } from './deps';
 
-const teamIdArgs = z.object({ teamId: teamIdField('teamId') });
 const ownerArgs = z.object({ ownerId: teamIdField('ownerId') });
 const teamQueryArgs = memberListSchema.extend({ teamId: teamIdField('teamId') });
 const updateArgs = z.object({ teamId: teamIdField('teamId'), data: teamUpdateSchema });
@@ -56,19 +56,19 @@ export async function teamWithMembers(caller: Caller, args: unknown, deps: TeamD
 const RUNNING = new Set(['active', 'trialing']);
 
 export async function verifyTeamSubscription(caller: Caller, args: unknown, deps: TeamDeps) {
-  const team = await authorizeTeam('Query.verifyTeamSubscription', caller, parseInput(teamIdArgs, args).teamId, deps.teams);
+  const team = await authorizeTeam('Query.verifyTeamSubscription', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
   const subscription = await deps.subscriptions.teamSubscription(team.id);
   const running = subscription !== null && RUNNING.has(subscription.status) && new Date(subscription.endSubscriptionAt) > deps.now();
   return { id: team.id, status: running ? 'active' : 'inActive' };
 }
 
 export async function getTeamCodes(caller: Caller, args: unknown, deps: TeamDeps) {
-  const team = await authorizeTeam('Query.getTeamCodes', caller, parseInput(teamIdArgs, args).teamId, deps.teams);
+  const team = await authorizeTeam('Query.getTeamCodes', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
   return deps.invites.codesOf(team.id);
 }
 
 export async function teamSeats(caller: Caller, args: unknown, deps: TeamDeps) {
-  const team = await authorizeTeam('Query.teamSeatsSubscriptions', caller, parseInput(teamIdArgs, args).teamId, deps.teams);
+  const team = await authorizeTeam('Query.teamSeatsSubscriptions', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
   const [counts, seats] = await Promise.all([deps.teams.seats(team.id), deps.subscriptions.seatsOf(team.id)]);
   if (!counts) throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
   return {
@@ -127,7 +127,7 @@ export async function updateTeam(caller: Caller, args: unknown, deps: TeamDeps):
  * Its statistics stay behind in the table, out of every reader's reach: each reader authorizes on the team item.
  */
 export async function deleteTeam(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
-  const team = await authorizeTeam('Mutation.deleteTeam', caller, parseInput(teamIdArgs, args).teamId, deps.teams);
+  const team = await authorizeTeam('Mutation.deleteTeam', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
   try {
     await deps.teams.delete(team, await deps.invites.keysOfTeam(team.id));
   } catch (error) {
