@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { canManage, type Relation } from './policy';
 import type { Role } from './roles';
+import { boundedId, boundedInt, boundedUrl, emailAddress, safeText } from './validation/fields';
 
 export const GAMES = [
   'Apex Legends',
@@ -38,7 +39,8 @@ export const TEAM_MESSAGES = {
   descriptionTooShort: 'Description must be at least 2 characters.',
   descriptionTooLong: 'Description should be less than 1000 characters.',
   gameInvalid: `Game must be one of: ${GAMES.join(', ')}.`,
-  avatarTooLong: 'The avatar address must be at most 2048 characters.',
+  nothingToChange: 'Nothing to change: give a name, description, game or avatar.',
+  avatarInvalid: 'The avatar must be an http(s) address of at most 2048 characters.',
   noUnusedPurchase: 'You need an unused team dashboard purchase to create a team. Purchase a Team Dashboard on the pricing page.',
   deleteNeedsTwoTeams: 'You can only delete a team dashboard while you own 2 or more.',
   inviteeNameRequired: 'A Name is required.',
@@ -71,51 +73,27 @@ export function seatsFullMessage(role: 'GAMER' | 'COACH', seats: number): string
 
 export const seatsUsedLabel = (used: number, seats: number) => `${used} of ${seats} gamer seats used`;
 
-/** Ids as the API hands them out (UUIDs, Cognito subs): bounded, so a huge value never reaches DynamoDB. */
-export const MAX_ID_LENGTH = 128;
-const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
-export const teamIdField = (name: string) =>
-  z
-    .string({ error: `${name} must be an id.` })
-    .min(1, { message: `${name} must not be empty.`, abort: true })
-    .max(MAX_ID_LENGTH, { message: `${name} must be at most ${MAX_ID_LENGTH} characters.`, abort: true })
-    .regex(ID_PATTERN, `${name} must be an id (letters, digits, -, _, . or :).`);
-
 /** The arguments of every call about one team. */
-export const teamIdArgsSchema = z.object({ teamId: teamIdField('teamId') });
+export const teamIdArgsSchema = z.object({ teamId: boundedId('teamId') });
 
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const hasNoUnsafeCharacters = (text: string) => !CONTROL.test(text) && !LONE_SURROGATE.test(text);
-const unsafeMessage = (label: string) => `${label} must not contain control characters, direction overrides or broken characters.`;
+const noMarkup = (label: string) => `${label} must not contain < or >.`;
 
-/** Text with a length range; the length is checked first, so a huge value costs one comparison. */
-function boundedText(label: string, { min, max, required, tooShort, tooLong }: { min: number; max: number; required: string; tooShort: string; tooLong: string }) {
-  return z
-    .string({ error: required })
-    .max(max * 4, { message: tooLong, abort: true })
-    .trim()
-    .min(1, { message: required, abort: true })
-    .min(min, { message: tooShort, abort: true })
-    .max(max, { message: tooLong, abort: true })
-    .refine(hasNoUnsafeCharacters, unsafeMessage(label));
-}
-
-export const teamNameField = boundedText('Name', { min: 2, max: 20, required: TEAM_MESSAGES.nameRequired, tooShort: TEAM_MESSAGES.nameLength, tooLong: TEAM_MESSAGES.nameLength });
-export const teamDescriptionField = boundedText('Description', {
-  min: 2,
-  max: 1000,
+export const teamNameField = safeText({ label: 'Name', required: TEAM_MESSAGES.nameRequired, max: 20, tooLong: TEAM_MESSAGES.nameLength, noMarkup: noMarkup('Name') }).min(
+  2,
+  { message: TEAM_MESSAGES.nameLength, abort: true },
+);
+export const teamDescriptionField = safeText({
+  label: 'Description',
   required: TEAM_MESSAGES.descriptionRequired,
-  tooShort: TEAM_MESSAGES.descriptionTooShort,
+  max: 1000,
   tooLong: TEAM_MESSAGES.descriptionTooLong,
-});
+  multiline: true,
+  noMarkup: noMarkup('Description'),
+}).min(2, { message: TEAM_MESSAGES.descriptionTooShort, abort: true });
 /** Game and avatar are optional and default to empty strings (spec 000 section 5). */
 export const gameField = z.union([z.literal(''), z.enum(GAMES)], { error: TEAM_MESSAGES.gameInvalid });
-export const avatarField = z
-  .string({ error: TEAM_MESSAGES.avatarTooLong })
-  .max(2048, TEAM_MESSAGES.avatarTooLong)
-  .refine((avatar) => avatar === '' || /^https?:\/\/\S+$/.test(avatar), 'The avatar must be an http(s) address.');
+/** The avatar's address (the upload flow sets it; empty for none). */
+export const avatarField = z.union([z.literal(''), boundedUrl(TEAM_MESSAGES.avatarInvalid)], { error: TEAM_MESSAGES.avatarInvalid });
 
 /** The team form: createTeam's data, and the web app's creation form. */
 export const teamFormSchema = z.object({
@@ -126,32 +104,24 @@ export const teamFormSchema = z.object({
 });
 export type TeamForm = z.infer<typeof teamFormSchema>;
 
-/** updateTeam's data: any of the form's fields, each checked as in the form. */
-export const teamUpdateSchema = z.object({
-  name: teamNameField.optional(),
-  description: teamDescriptionField.optional(),
-  game: gameField.optional(),
-  avatar: avatarField.optional(),
-});
+/** updateTeam's data: any of the form's fields (at least one), each checked as in the form. */
+export const teamUpdateSchema = z
+  .object({
+    name: teamNameField.optional(),
+    description: teamDescriptionField.optional(),
+    game: gameField.optional(),
+    avatar: avatarField.optional(),
+  })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), TEAM_MESSAGES.nothingToChange);
 
-export const MAX_EMAIL_LENGTH = 254;
-export const inviteeEmailField = z
-  .string({ error: TEAM_MESSAGES.emailRequired })
-  .trim()
-  .min(1, { message: TEAM_MESSAGES.emailRequired, abort: true })
-  .max(MAX_EMAIL_LENGTH, { message: TEAM_MESSAGES.emailInvalid, abort: true })
-  .pipe(z.email(TEAM_MESSAGES.emailInvalid))
-  .transform((email) => email.toLowerCase());
+export const inviteeEmailField = emailAddress({ required: TEAM_MESSAGES.emailRequired, invalid: TEAM_MESSAGES.emailInvalid });
 
 export const INVITE_ROLES = ['GAMER', 'COACH'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
 /** The invite dialog: sendInvite's arguments but the team. */
 export const inviteFormSchema = z.object({
-  inviteeName: boundedText('Name', { min: 1, max: 100, required: TEAM_MESSAGES.inviteeNameRequired, tooShort: TEAM_MESSAGES.inviteeNameRequired, tooLong: TEAM_MESSAGES.inviteeNameTooLong }).refine(
-    (name) => !/[<>]/.test(name),
-    'Name must not contain < or >.',
-  ),
+  inviteeName: safeText({ label: 'Name', required: TEAM_MESSAGES.inviteeNameRequired, max: 100, tooLong: TEAM_MESSAGES.inviteeNameTooLong, noMarkup: noMarkup('Name') }),
   inviteeEmail: inviteeEmailField,
   role: z.enum(INVITE_ROLES, { error: TEAM_MESSAGES.inviteRole }),
 });
@@ -187,11 +157,13 @@ export type MemberOrderField = (typeof MEMBER_ORDER_FIELDS)[number];
 export const MAX_MEMBERS_PAGE = 50;
 
 export const memberListSchema = z.object({
-  search: z.string({ error: 'search must be text.' }).max(100, 'search must be at most 100 characters.').trim().optional().nullable(),
+  search: safeText({ label: 'search', required: 'search must not be empty (leave it out to list everyone).', max: 100, tooLong: 'search must be at most 100 characters.', noMarkup: noMarkup('search') })
+    .optional()
+    .nullable(),
   orderBy: z.enum(MEMBER_ORDER_FIELDS, { error: `orderBy must be one of ${MEMBER_ORDER_FIELDS.join(', ')}.` }).optional().nullable(),
   direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc.' }).optional().nullable(),
-  take: z.number({ error: 'take must be a whole number.' }).int('take must be a whole number.').min(1, 'take must be at least 1.').max(MAX_MEMBERS_PAGE, `take must be at most ${MAX_MEMBERS_PAGE}.`).optional().nullable(),
-  skip: z.number({ error: 'skip must be a whole number.' }).int('skip must be a whole number.').min(0, 'skip must be at least 0.').max(100_000, 'skip must be at most 100000.').optional().nullable(),
+  take: boundedInt('take', 1, MAX_MEMBERS_PAGE).optional().nullable(),
+  skip: boundedInt('skip', 0, 100_000).optional().nullable(),
 });
 export type MemberListQuery = z.infer<typeof memberListSchema>;
 

@@ -10,8 +10,8 @@ import {
   TEAM_MESSAGES,
   teamCodeField,
   teamIdArgsSchema,
-  teamIdField,
 } from '@core/teams';
+import { boundedId } from '@core/validation/fields';
 import type { Caller } from '../lib/appsync';
 import { authorizeTeam } from '../lib/authorization';
 import { teamRelations } from '../lib/authorization-relations';
@@ -24,9 +24,9 @@ import { parseInput } from '../lib/validation';
 import type { TeamDeps } from './deps';
 import { userView } from './teams';
 
-const sendArgs = inviteFormSchema.extend({ teamId: teamIdField('teamId') });
-const inviteIdArgs = z.object({ inviteId: teamIdField('inviteId') });
-const deleteArgs = z.object({ id: teamIdField('id'), teamId: teamIdField('teamId') });
+const sendArgs = inviteFormSchema.extend({ teamId: boundedId('teamId') });
+const inviteIdArgs = z.object({ inviteId: boundedId('inviteId') });
+const deleteArgs = z.object({ id: boundedId('id'), teamId: boundedId('teamId') });
 const codeArgs = z.object({ code: teamCodeField });
 
 export const newTeamCode = () => Array.from({ length: TEAM_CODE_LENGTH }, () => TEAM_CODE_ALPHABET[randomInt(TEAM_CODE_ALPHABET.length)]).join('');

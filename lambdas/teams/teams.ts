@@ -8,9 +8,9 @@ import {
   TEAM_MESSAGES,
   teamFormSchema,
   teamIdArgsSchema,
-  teamIdField,
   teamUpdateSchema,
 } from '@core/teams';
+import { boundedId } from '@core/validation/fields';
 import type { Caller } from '../lib/appsync';
 import { authorizeTeam, authorizeUser } from '../lib/authorization';
 import { teamRelations } from '../lib/authorization-relations';
@@ -21,12 +21,12 @@ import type { UserRecord } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
 import type { TeamDeps } from './deps';
 
-const ownerArgs = z.object({ ownerId: teamIdField('ownerId') });
-const teamQueryArgs = memberListSchema.extend({ teamId: teamIdField('teamId') });
-const updateArgs = z.object({ teamId: teamIdField('teamId'), data: teamUpdateSchema });
-const memberArgs = z.object({ teamId: teamIdField('teamId'), userId: teamIdField('userId') });
-const leaveArgs = z.object({ teamId: teamIdField('teamId').optional().nullable() });
-const seatArgs = z.object({ teamId: teamIdField('teamId'), id: teamIdField('id') });
+const ownerArgs = z.object({ ownerId: boundedId('ownerId') });
+const teamQueryArgs = memberListSchema.extend({ teamId: boundedId('teamId') });
+const updateArgs = z.object({ teamId: boundedId('teamId'), data: teamUpdateSchema });
+const memberArgs = z.object({ teamId: boundedId('teamId'), userId: boundedId('userId') });
+const leaveArgs = z.object({ teamId: boundedId('teamId').optional().nullable() });
+const seatArgs = z.object({ teamId: boundedId('teamId'), id: boundedId('id') });
 
 /** A profile as the GraphQL User type shows it. */
 export const userView = (user: UserRecord) => ({ ...user, usedDiscord: user.usedDiscord ?? false, discordId: user.discordId ?? null });
