@@ -66,6 +66,8 @@ const WELL_FORMED_IS_VALID = new Set([
   'sendInvite.inviteeName',
   'team.search',
 ]);
+/** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
+const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
 /** Any printable password may be an account's password at sign-in, markup included. */
 const MARKUP_IS_VALID = new Set(['loginUser.password']);
 
@@ -150,7 +152,7 @@ function badStrings(key: string, isId: boolean): BadValue[] {
     { label: 'a boolean', value: true },
     { label: 'an object', value: { [MARKER]: 1 } },
     { label: 'a fraction', value: 1.5 },
-    { label: 'empty', value: '' },
+    ...(EMPTY_IS_VALID.has(key) ? [] : [{ label: 'empty', value: '' }]),
     { label: 'only spaces', value: '   ' },
     { label: 'only zero-width characters', value: '\u200b\u200b\ufeff' },
     { label: '100 KB', value: HUGE },
@@ -193,7 +195,10 @@ function badValuesAt(caller: Caller, field: string, path: Path, type: GraphQLInp
     return [...own.map(at), ...parts];
   }
   if (isEnumType(inner)) {
-    own.push({ label: 'an unknown value', value: MARKER.toUpperCase() }, { label: 'lower case', value: inner.getValues()[0].name.toLowerCase() }, { label: 'a number', value: 42 });
+    own.push({ label: 'an unknown value', value: MARKER.toUpperCase() }, { label: 'a number', value: 42 });
+    // Enums spelled in capitals refuse lower case; the spec's own lower-case enums (sort direction asc, desc) do not.
+    const first = inner.getValues()[0].name;
+    if (first !== first.toLowerCase()) own.push({ label: 'lower case', value: first.toLowerCase() });
   } else if (inner.name === 'Int') own.push(...BAD_INTS);
   else if (inner.name === 'Boolean') own.push(...BAD_BOOLEANS);
   else own.push(...badStrings([field, ...path].join('.').replace(/\.\d+/g, ''), inner.name === 'ID'));
