@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type BatchWriteCommandOutput, GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TEAM_PLAN } from '@core/teams';
 import { config } from '../config';
 import { db } from '../db/client';
@@ -219,8 +219,12 @@ export const dynamoTeamStore: TeamStore = {
     // Past DynamoDB's 100 items (a team with very many old invites), the rest goes after: without the team item
     // nothing can reach or use them any more (every join checks that the team exists).
     for (let start = room; start < deletes.length; start += 25) {
-      const slice = deletes.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      await db().send(new BatchWriteCommand({ RequestItems: { [TableName]: slice } }));
+      let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = deletes.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      // BatchWriteItem may leave some unprocessed under load: send those again until none are left.
+      while (requests?.length) {
+        const { UnprocessedItems }: BatchWriteCommandOutput = await db().send(new BatchWriteCommand({ RequestItems: { [TableName]: requests } }));
+        requests = UnprocessedItems?.[TableName] as typeof requests;
+      }
     }
   },
 };
