@@ -82,7 +82,7 @@ async function main() {
       selectedTeamId: null, createdAt: at, updatedAt: at,
     });
     const teamId = randomUUID();
-    await dynamoTeamStore.create({ id: teamId, name: 'Bench Team', description: '', game: 'Valorant', avatar: '', ownerId: directorId, createdAt: at, updatedAt: at });
+    await dynamoTeamStore.create({ id: teamId, name: 'Bench Team', description: '', game: 'Valorant', avatar: '', ownerId: directorId, createdAt: at, updatedAt: at }, { extraGamerSeats: GAMERS });
 
     // 50 gamers x 365 days of check-ins, the same generator as the demo data (some days skipped, some questions left out).
     const today = scoreDayOf(new Date(), null);

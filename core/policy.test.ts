@@ -34,7 +34,8 @@ describe('policy map', () => {
       const { subject } = POLICY[field] as (typeof POLICY)[PolicyField];
       return subject.kind === 'user' || subject.kind === 'team' ? [`${subject.kind}:${subject.argument}`] : [];
     });
-    expect(new Set(subjects)).toEqual(new Set(['user:userId', 'team:teamId']));
+    // teamsByOwner names its user ownerId, as the spec does; the authorization matrix passes the subject under that name.
+    expect(new Set(subjects)).toEqual(new Set(['user:userId', 'user:ownerId', 'team:teamId']));
   });
 });
 

@@ -66,6 +66,21 @@ const TEAM_STATISTICS: FieldPolicy = {
   refusal: "Only the team's director, its coaches and admins can see its statistics.",
 };
 
+/** A team's own business: its director, its coaches and admins (invites, codes, seats). */
+const TEAM_STAFF: FieldPolicy = {
+  apiKey: false,
+  users: 'all',
+  subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'coach', 'admin'] },
+  refusal: "Only the team's director, its coaches and admins can do this.",
+};
+/** What only the team's director (or an admin) changes. */
+const TEAM_OWNER: FieldPolicy = {
+  apiKey: false,
+  users: 'all',
+  subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'admin'] },
+  refusal: "Only the team's director can do this.",
+};
+
 export const POLICY = {
   'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Query.me': OWN_DATA,
@@ -94,6 +109,48 @@ export const POLICY = {
     refusal: 'You are not a member of this team.',
   },
   'Mutation.submitAnswers': GAMERS_OWN_DATA,
+  'Query.teamsByOwner': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'user', argument: 'ownerId', relations: ['self', 'admin'] },
+    refusal: 'You can only list the teams you own.',
+  },
+  // A gamer reads his own team's name and members; its statistics stay with its staff (TEAM_STATISTICS).
+  'Query.team': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
+    refusal: 'You are not a member of this team.',
+  },
+  'Query.verifyTeamSubscription': TEAM_OWNER,
+  'Query.getTeamCodes': TEAM_STAFF,
+  'Query.teamSeatsSubscriptions': TEAM_STAFF,
+  'Query.teamInvites': TEAM_STAFF,
+  // Invites are addressed to the caller's e-mail: the resolvers read only the caller's own.
+  'Query.receivedInvites': OWN_DATA,
+  'Query.receivedInviteByTeam': OWN_DATA,
+  'Mutation.acceptInvite': OWN_DATA,
+  'Mutation.rejectInvite': OWN_DATA,
+  'Mutation.joinTeamWithCode': OWN_DATA,
+  'Mutation.leaveTeam': OWN_DATA,
+  'Mutation.createTeam': {
+    apiKey: false,
+    users: ['DIRECTOR'],
+    subject: { kind: 'caller' },
+    refusal: 'Only directors can create a team.',
+  },
+  'Mutation.updateTeam': TEAM_OWNER,
+  'Mutation.deleteTeam': {
+    apiKey: false,
+    users: ['DIRECTOR'],
+    subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
+    refusal: 'Only the director who owns a team can delete it.',
+  },
+  'Mutation.deleteTeamSeat': TEAM_OWNER,
+  // Who may remove or invite whom within the team follows the management map (MANAGES) in the resolver.
+  'Mutation.removeTeamMember': TEAM_STAFF,
+  'Mutation.sendInvite': TEAM_STAFF,
+  'Mutation.deleteTeamInvite': TEAM_STAFF,
   'Subscription.onSelectedTeamChanged': {
     apiKey: false,
     users: 'all',

@@ -33,6 +33,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** The call needs something bought first (a team-dashboard purchase); the app leads to the pricing page. */
+export class PaymentRequiredError extends AppError {
+  constructor(message: string) {
+    super('PaymentRequired', message);
+  }
+}
+
 /** The errorType AppSync would report for an error thrown by a direct Lambda resolver. */
 export function errorTypeOf(error: unknown): string {
   return error instanceof Error && error.name && error.name !== 'Error' ? error.name : 'Lambda:Unhandled';

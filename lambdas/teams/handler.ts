@@ -1,21 +1,56 @@
 import { selectedTeamArgsSchema, selectedTeamSubscriptionArgsSchema } from '@core/validation/teams';
-import { requireCaller } from '../lib/appsync';
+import { requireCaller, type ResolverEvent } from '../lib/appsync';
 import { authorizeUser, createAuthorizedHandler } from '../lib/authorization';
 import { parseInput } from '../lib/validation';
-import { dynamoTeamStore } from '../lib/stores/team-store';
-import { dynamoUserStore } from '../lib/stores/user-store';
+import { productionDeps as deps } from './deps';
+import { acceptInvite, deleteTeamInvite, joinTeamWithCode, receivedInviteByTeam, receivedInvites, rejectInvite, sendInvite, teamInvites } from './invites';
 import { getSelectedTeam, setSelectedTeam } from './selected-team';
+import {
+  createTeam,
+  deleteTeam,
+  deleteTeamSeat,
+  getTeamCodes,
+  leaveTeam,
+  removeTeamMember,
+  teamSeats,
+  teamsByOwner,
+  teamWithMembers,
+  updateTeam,
+  verifyTeamSubscription,
+} from './teams';
 
-const stores = { users: dynamoUserStore, teams: dynamoTeamStore };
+type TeamResolver = (caller: ReturnType<typeof requireCaller>, args: unknown, d: typeof deps) => Promise<unknown>;
+/** A resolver of the signed-in caller and the field's arguments. */
+const withCaller = (resolve: TeamResolver) => async (event: ResolverEvent) => resolve(requireCaller(event), event.arguments, deps);
 
+/** Teams, members, invites and join codes, seats and team selection (docs/data-model.md). */
 export const handler = createAuthorizedHandler({
-  'Query.getSelectedTeam': async (event) => getSelectedTeam(requireCaller(event), stores),
+  'Query.getSelectedTeam': async (event) => getSelectedTeam(requireCaller(event), deps),
   'Mutation.setSelectedTeam': async (event) =>
-    setSelectedTeam(requireCaller(event), parseInput(selectedTeamArgsSchema, event.arguments).teamId, stores),
+    setSelectedTeam(requireCaller(event), parseInput(selectedTeamArgsSchema, event.arguments).teamId, deps),
   // Subscribing: the policy map allows following only one's own team choice.
   'Subscription.onSelectedTeamChanged': async (event) => {
     const { userId } = parseInput(selectedTeamSubscriptionArgsSchema, event.arguments);
-    await authorizeUser('Subscription.onSelectedTeamChanged', requireCaller(event), userId, stores.teams);
+    await authorizeUser('Subscription.onSelectedTeamChanged', requireCaller(event), userId, deps.teams);
     return null;
   },
+  'Query.teamsByOwner': withCaller(teamsByOwner),
+  'Query.team': withCaller(teamWithMembers),
+  'Query.verifyTeamSubscription': withCaller(verifyTeamSubscription),
+  'Query.getTeamCodes': withCaller(getTeamCodes),
+  'Query.teamSeatsSubscriptions': withCaller(teamSeats),
+  'Query.teamInvites': withCaller(teamInvites),
+  'Query.receivedInvites': async (event) => receivedInvites(requireCaller(event), deps),
+  'Query.receivedInviteByTeam': withCaller(receivedInviteByTeam),
+  'Mutation.createTeam': withCaller(createTeam),
+  'Mutation.updateTeam': withCaller(updateTeam),
+  'Mutation.deleteTeam': withCaller(deleteTeam),
+  'Mutation.leaveTeam': withCaller(leaveTeam),
+  'Mutation.removeTeamMember': withCaller(removeTeamMember),
+  'Mutation.deleteTeamSeat': withCaller(deleteTeamSeat),
+  'Mutation.sendInvite': withCaller(sendInvite),
+  'Mutation.acceptInvite': withCaller(acceptInvite),
+  'Mutation.rejectInvite': withCaller(rejectInvite),
+  'Mutation.deleteTeamInvite': withCaller(deleteTeamInvite),
+  'Mutation.joinTeamWithCode': withCaller(joinTeamWithCode),
 });

@@ -1,5 +1,6 @@
 import type { Caller } from '../lib/appsync';
-import type { MembershipRecord, TeamRecord, TeamStore } from '../lib/stores/team-store';
+import type { RelationStores } from '../lib/authorization-relations';
+import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
 import type { UserRecord, UserStore } from '../lib/stores/user-store';
 import { getSelectedTeam, setSelectedTeam } from './selected-team';
 
@@ -13,21 +14,16 @@ function user(id: string): UserRecord {
 // In-memory stores standing in for DynamoDB: these tests are about who may select which team.
 function stores(memberships: MembershipRecord[]) {
   const users = new Map(['director', 'gamer', 'outsider', 'admin'].map((id) => [id, user(id)]));
-  const userStore: UserStore = {
+  const userStore: Pick<UserStore, 'get' | 'setSelectedTeam'> = {
     get: async (id) => users.get(id) ?? null,
-    findByEmail: async () => null,
-    create: async () => undefined,
     setSelectedTeam: async (id, teamId) => {
       users.set(id, { ...users.get(id)!, selectedTeamId: teamId });
     },
   };
-  const teamStore: TeamStore = {
+  const teamStore: RelationStores = {
     get: async (id) => (id === team.id ? team : null),
     getMembership: async (teamId, userId) => memberships.find((m) => m.teamId === teamId && m.userId === userId) ?? null,
-    membersOf: async (teamId) => memberships.filter((m) => m.teamId === teamId),
     membershipsOfUser: async (userId) => memberships.filter((m) => m.userId === userId),
-    create: async () => undefined,
-    addMember: async () => undefined,
   };
   return { users: userStore, teams: teamStore };
 }

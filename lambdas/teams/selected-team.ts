@@ -1,7 +1,8 @@
 import type { Caller } from '../lib/appsync';
 import { authorizeTeam, mayUseTeam } from '../lib/authorization';
 import { NotFoundError } from '../lib/errors';
-import type { TeamRecord, TeamStore } from '../lib/stores/team-store';
+import type { RelationStores } from '../lib/authorization-relations';
+import type { TeamRecord } from '../lib/stores/team-store';
 import type { UserStore } from '../lib/stores/user-store';
 
 export interface SelectedTeam {
@@ -11,8 +12,8 @@ export interface SelectedTeam {
 }
 
 interface Stores {
-  users: UserStore;
-  teams: TeamStore;
+  users: Pick<UserStore, 'get' | 'setSelectedTeam'>;
+  teams: RelationStores;
 }
 
 export async function getSelectedTeam(caller: Caller, { users, teams }: Stores): Promise<SelectedTeam> {

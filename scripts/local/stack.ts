@@ -122,6 +122,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       MAIL_OUTBOX_DIR: outboxDir,
+      // Links in e-mails (invites) point at this stack's own web app.
+      APP_URL: appUrl,
       UPLOADS_BUCKET: LOCAL_BUCKETS.uploads,
       VIDEOS_BUCKET: LOCAL_BUCKETS.videos,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',

@@ -31,6 +31,9 @@ export const demoAccounts: DemoAccount[] = [
   account('newcoach@fitgauge.test', 'COACH', 'Nora Newcoach'),
   ...gamerNames.map((name, i) => account(`gamer${i + 1}@fitgauge.test`, 'GAMER', name)),
   account('solo@fitgauge.test', 'GAMER', 'Sol Solo'),
+  account('expired@fitgauge.test', 'DIRECTOR', 'Eli Expired'),
+  account('sloth1@fitgauge.test', 'GAMER', 'Sam Sloth'),
+  account('sloth2@fitgauge.test', 'GAMER', 'Sid Sloth'),
 ];
 
 export interface DemoTeam {
@@ -41,6 +44,8 @@ export interface DemoTeam {
   ownerEmail: string;
   members: { email: string; role: MemberRole }[];
   pendingInvites: { id: string; email: string; name: string; role: MemberRole }[];
+  /** The team-dashboard subscription has ended (team selection then prompts to renew). */
+  subscriptionExpired?: boolean;
 }
 
 const gamers = (from: number, to: number) =>
@@ -67,7 +72,20 @@ export const demoTeams: DemoTeam[] = [
       { id: 'c3a9e1f0-5d2b-4e8a-9f17-2b6d4c8e0a03', email: 'newcoach@fitgauge.test', name: 'Nora Newcoach', role: 'COACH' },
     ],
   },
+  {
+    id: '9b2e4d61-3f7a-4c08-8e5d-1a6c2f9b7e04',
+    name: 'Sleepy Sloths',
+    game: 'Fortnite',
+    description: 'Fortnite duo whose dashboard subscription has ended',
+    ownerEmail: 'expired@fitgauge.test',
+    members: [
+      { email: 'sloth1@fitgauge.test', role: 'GAMER' },
+      { email: 'sloth2@fitgauge.test', role: 'GAMER' },
+    ],
+    pendingInvites: [],
+    subscriptionExpired: true,
+  },
 ];
 
-/** Each demo team has an active team-dashboard subscription (the billing side will shape this further). */
+/** Each demo team has a team-dashboard subscription, active unless the team says it expired (the billing side will shape this further). */
 export const DEMO_SUBSCRIPTION_PRODUCT = 'Team Dashboard';

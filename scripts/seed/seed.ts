@@ -19,6 +19,7 @@ import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoAccountStore } from '../../lambdas/lib/stores/account-store';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
+import { TransactionRefused } from '../../lambdas/lib/stores/transactions';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { seedDemoAnswers } from './answers';
 import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type DemoAccount } from './demo-data';
@@ -90,7 +91,7 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
         }),
       );
     }
-    await skipExisting(putActiveSubscription(team.id, ownerId, now));
+    await skipExisting(putSubscription(team.id, ownerId, now, team.subscriptionExpired ?? false));
   }
   await seedDemoAnswers(userIds, now);
   return { userIds };
@@ -126,8 +127,9 @@ async function ensureCognitoUser(cognito: CognitoIdentityProviderClient, account
   return sub;
 }
 
-function putActiveSubscription(teamId: string, ownerId: string, now: Date) {
-  const renewsAt = new Date(now.getTime() + 30 * 24 * 3600 * 1000).toISOString();
+/** A monthly subscription that renews in 30 days, or one that ended 3 days ago. */
+function putSubscription(teamId: string, ownerId: string, now: Date, expired: boolean) {
+  const endsAt = new Date(now.getTime() + (expired ? -3 : 30) * 24 * 3600 * 1000).toISOString();
   return db().send(
     new PutCommand({
       TableName: config.tableName,
@@ -137,10 +139,10 @@ function putActiveSubscription(teamId: string, ownerId: string, now: Date) {
         teamId,
         userId: ownerId,
         productName: DEMO_SUBSCRIPTION_PRODUCT,
-        status: 'active',
+        status: expired ? 'canceled' : 'active',
         paymentFrequency: 'monthly',
         method: 'card',
-        endSubscriptionAt: renewsAt,
+        endSubscriptionAt: endsAt,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       },
@@ -158,6 +160,8 @@ async function skipExisting(write: Promise<unknown>): Promise<void> {
     await write;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return;
+    // The team stores name the refusing item: the team, membership or invite that is already there.
+    if (error instanceof TransactionRefused && ['team', 'membership', 'invite'].includes(error.label)) return;
     const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
     const itemExists =
       reasons.at(-1)?.Code === 'ConditionalCheckFailed' && reasons.slice(0, -1).every((r) => r.Code === 'None');

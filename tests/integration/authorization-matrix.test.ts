@@ -10,16 +10,18 @@
  * A new schema field falls under the matrix as it is: it fails until it has a policy row and an argument fixture below.
  */
 import { randomUUID } from 'node:crypto';
-import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { getNamedType, isLeafType, type GraphQLField, type GraphQLObjectType } from 'graphql';
 import { isAllowed, isPolicyField, POLICY, type PolicyCaller, type Relation, type Subject } from '@core/policy';
 import { isAdmin, type Role } from '@core/roles';
 import { answersWith } from '@core/test-support/answers';
 import { buildAppSyncSchema } from '../../lambdas/schema';
+import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
+import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore, type MemberRole } from '../../lambdas/lib/stores/team-store';
+import { newTeamCode } from '../../lambdas/teams/invites';
 import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
-import { freshEmail } from '../support/accounts';
-import { cognitoClient, DEMO_PASSWORD, graphql, type GraphQLAuth, signIn, stackUrls, useStackEnvironment, waitForMail } from '../support/stack';
+import { accountWithRole, freshEmail } from '../support/accounts';
+import { DEMO_PASSWORD, graphql, type GraphQLAuth, stackUrls, useStackEnvironment, waitForMail } from '../support/stack';
 
 jest.setTimeout(120_000);
 
@@ -109,7 +111,8 @@ function scenariosOf(subject: Subject, caller: CallerName): Scenario[] {
 // ---- arguments per field ----
 
 type Variables = Record<string, unknown>;
-type Fixture = (subject: Scenario['subject']) => Variables | Promise<Variables>;
+/** Arguments for a call on this subject by this caller (calls on the caller's own data make what they act on for them). */
+type Fixture = (subject: Scenario['subject'], caller: CallerName) => Variables | Promise<Variables>;
 
 const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
   let made: Promise<T> | null = null;
@@ -158,6 +161,39 @@ async function discordCode() {
   return { code: new URL(back.headers.get('location')!).searchParams.get('code'), redirect_uri: redirectUri };
 }
 
+// ---- team fixtures: each call that changes a team acts on a fresh copy of it (same owner and members) ----
+
+const teamNameOf = (teamId: string | undefined) => (Object.keys(teamIds) as TeamName[]).find((name) => teamIds[name] === teamId) ?? 'home';
+
+/** A new team with this owner and these members, written through the stores as the product writes them. */
+async function makeTeam(owner: Person, members: Partial<Record<Person, MemberRole>>, label = 'Matrix team'): Promise<string> {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  await dynamoTeamStore.create({ id, name: label, description: 'Authorization matrix', game: 'Valorant', avatar: '', ownerId: people[owner].id, createdAt: at, updatedAt: at });
+  for (const [person, role] of Object.entries(members) as [Person, MemberRole][]) {
+    await dynamoTeamStore.addMember({ teamId: id, userId: people[person].id, role, joinedAt: at });
+  }
+  return id;
+}
+
+const copyOf = (teamId: string | undefined) => makeTeam(TEAMS[teamNameOf(teamId)].owner, TEAMS[teamNameOf(teamId)].members);
+
+/** The account a caller fixture acts for: the caller's own, or (for callers refused before any resolver) the GAMER's. */
+const personOf = (caller: CallerName): Person => (caller === 'anonymous' || caller === 'apiKey' ? 'GAMER' : caller);
+
+/** A pending GAMER invite with its code to this e-mail, to the given team or a fresh one of another director. */
+async function inviteTo(email: string, teamId?: string) {
+  const team = teamId ?? (await makeTeam('otherDirector', {}));
+  const at = new Date().toISOString();
+  const invite = {
+    id: randomUUID(), teamId: team, inviteeEmail: email, inviteeName: 'Matrix Invitee',
+    inviterUserId: people.otherDirector.id, role: 'GAMER' as const, status: 'PENDING' as const, createdAt: at, updatedAt: at,
+  };
+  const code = newTeamCode();
+  await dynamoInviteStore.create(invite, { id: randomUUID(), code, teamId: team, inviteId: invite.id, email: invite.inviteeEmail, used: false, accepted: false, userId: null, createdAt: at });
+  return { inviteId: invite.id, teamId: team, code };
+}
+
 const verifiableCode = once(resetCode);
 const spendableCode = once(resetCode);
 const refreshable = once(() => signUp());
@@ -191,6 +227,44 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.setSelectedTeam': (subject) => subject,
   'Mutation.submitAnswers': () => ({ answers: answersWith('best') }),
   'Subscription.onSelectedTeamChanged': (subject) => subject,
+  'Query.teamsByOwner': (subject) => ({ ownerId: subject.userId }),
+  'Query.team': (subject) => ({ ...subject, take: 5 }),
+  'Query.verifyTeamSubscription': (subject) => subject,
+  'Query.getTeamCodes': (subject) => subject,
+  'Query.teamSeatsSubscriptions': (subject) => subject,
+  'Query.teamInvites': (subject) => subject,
+  'Query.receivedInvites': () => ({}),
+  'Query.receivedInviteByTeam': () => ({ teamId: teamIds.home }),
+  'Mutation.acceptInvite': async (_, caller) => ({ inviteId: (await inviteTo(people[personOf(caller)].email)).inviteId }),
+  'Mutation.rejectInvite': async (_, caller) => ({ inviteId: (await inviteTo(people[personOf(caller)].email)).inviteId }),
+  'Mutation.joinTeamWithCode': async (_, caller) => ({ code: (await inviteTo(people[personOf(caller)].email)).code }),
+  'Mutation.leaveTeam': async (_, caller) => ({ teamId: await makeTeam('otherDirector', { [personOf(caller)]: 'GAMER' }) }),
+  'Mutation.createTeam': async (_, caller) => {
+    const at = new Date().toISOString();
+    const endSubscriptionAt = new Date(Date.now() + 86_400_000).toISOString();
+    await dynamoSubscriptionStore.addPurchase({
+      id: randomUUID(), userId: people[personOf(caller)].id, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly', endSubscriptionAt, createdAt: at,
+    });
+    return { data: { name: 'Matrix created', description: 'Made by the authorization matrix', game: 'Valorant' } };
+  },
+  'Mutation.updateTeam': (subject) => ({ ...subject, data: { description: 'Changed by the authorization matrix' } }),
+  'Mutation.deleteTeam': async (subject) => ({ teamId: await copyOf(subject.teamId) }),
+  'Mutation.deleteTeamSeat': async (subject) => {
+    const seat = { id: randomUUID(), teamId: subject.teamId!, userId: 'billing', subscriptionId: 'sub_matrix', active: true, isDefaultSeat: false, createdAt: new Date().toISOString() };
+    await dynamoSubscriptionStore.addSeat(seat);
+    return { id: seat.id, teamId: seat.teamId };
+  },
+  'Mutation.removeTeamMember': async (subject) => {
+    const teamId = await copyOf(subject.teamId);
+    const userId = randomUUID();
+    await dynamoTeamStore.addMember({ teamId, userId, role: 'GAMER', joinedAt: new Date().toISOString() });
+    return { teamId, userId };
+  },
+  'Mutation.sendInvite': (subject) => ({ ...subject, inviteeName: 'Matrix Invitee', inviteeEmail: freshEmail('matrix.invitee'), role: 'GAMER' }),
+  'Mutation.deleteTeamInvite': async (subject) => {
+    const { inviteId, teamId } = await inviteTo(freshEmail('matrix.invitee'), subject.teamId);
+    return { id: inviteId, teamId };
+  },
 };
 
 /** `query($a: T!) { field(a: $a) { __typename } }`, typed from the schema, with the arguments the fixture gives. */
@@ -264,22 +338,6 @@ async function inParallel<T>(tasks: (() => Promise<T>)[], limit = 6): Promise<T[
 
 // ---- setup ----
 
-/** A fresh account in exactly one role group (sign-up gives GAMER or SELF; the others are set as an admin would). */
-async function accountWithRole(role: Role): Promise<Account> {
-  const { email, id } = await signUp(role === 'SELF' ? 'SELF' : 'GAMER');
-  if (role !== 'SELF' && role !== 'GAMER') {
-    const cognito = cognitoClient();
-    const { userPoolId } = stackUrls();
-    try {
-      await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: id, GroupName: role }));
-      await cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: id, GroupName: 'GAMER' }));
-    } finally {
-      cognito.destroy();
-    }
-  }
-  return { id, email, token: (await signIn(email)).accessToken };
-}
-
 beforeAll(async () => {
   useStackEnvironment();
   const roles: Record<Person, Role> = {
@@ -293,16 +351,10 @@ beforeAll(async () => {
     outsider: 'GAMER',
     otherDirector: 'DIRECTOR',
   };
-  const accounts = await Promise.all(Object.entries(roles).map(async ([person, role]) => [person, await accountWithRole(role)] as const));
+  const accounts = await Promise.all(Object.entries(roles).map(async ([person, role]) => [person, await accountWithRole(role, 'matrix')] as const));
   Object.assign(people, Object.fromEntries(accounts));
-  const at = new Date().toISOString();
   for (const [name, { owner, members }] of Object.entries(TEAMS) as [TeamName, (typeof TEAMS)[TeamName]][]) {
-    const id = randomUUID();
-    teamIds[name] = id;
-    await dynamoTeamStore.create({ id, name: `Matrix ${name}`, description: 'Authorization matrix', game: 'Valorant', avatar: '', ownerId: people[owner].id, createdAt: at, updatedAt: at });
-    for (const [person, role] of Object.entries(members) as [Person, MemberRole][]) {
-      await dynamoTeamStore.addMember({ teamId: id, userId: people[person].id, role, joinedAt: at });
-    }
+    teamIds[name] = await makeTeam(owner, members, `Matrix ${name}`);
   }
 });
 
@@ -318,7 +370,7 @@ describe('authorization matrix over schema.graphql', () => {
     if (!isPolicyField(name) || !FIXTURES[name]) throw new Error(`${name} needs a policy row (core/policy.ts) and a fixture here`);
     const tasks = CALLERS.flatMap((caller) =>
       scenariosOf(POLICY[name].subject, caller).map((scenario) => async () => {
-        const variables = await FIXTURES[name]!(scenario.subject);
+        const variables = await FIXTURES[name]!(scenario.subject, caller);
         const operation = operationOf(typeName, field, variables);
         const actual = typeName === 'Subscription' ? await subscribe(caller, operation, variables) : await callOverHttp(caller, operation, variables);
         return { call: `${caller} on ${scenario.label}`, actual, expected: expectedOutcome(name, caller, scenario) };

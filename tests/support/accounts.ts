@@ -4,9 +4,11 @@
  * disabling) away from the shared demo accounts.
  */
 import { randomUUID } from 'node:crypto';
+import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { Role } from '@core/roles';
 import { SESSION_STORAGE_KEY, sessionFromGrant, type AuthGrant } from '../../web/src/features/auth/session/session-store';
-import { DEMO_PASSWORD, graphql, stackUrls, waitForMail } from './stack';
+import { cognitoClient, DEMO_PASSWORD, graphql, signIn, stackUrls, waitForMail } from './stack';
 
 const GRANT = 'accessToken idToken refreshToken expiresIn groups user { id email fullName avatar role }';
 
@@ -28,6 +30,35 @@ export function signUpAccount(email: string, fullName = 'Test Gamer', password =
       signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword) { ${GRANT} } }`,
     { data: { fullName, email }, password, confirmPassword: password },
   );
+}
+
+export interface RoleAccount {
+  id: string;
+  email: string;
+  /** An access token, as the web app sends it. */
+  token: string;
+}
+
+/** A fresh account in exactly one role group (sign-up gives GAMER or SELF; the others are set as an admin would). */
+export async function accountWithRole(role: Role, label = 'account', fullName = 'Test Account'): Promise<RoleAccount> {
+  const email = freshEmail(label);
+  const { user } = await publicGrant(
+    'signUpUser',
+    `mutation($data: SignUpData!, $password: String!, $confirmPassword: String!, $role: Role) {
+      signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword, role: $role) { ${GRANT} } }`,
+    { data: { fullName, email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, role: role === 'SELF' ? 'SELF' : 'GAMER' },
+  );
+  if (role !== 'SELF' && role !== 'GAMER') {
+    const cognito = cognitoClient();
+    const { userPoolId } = stackUrls();
+    try {
+      await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.id, GroupName: role }));
+      await cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: user.id, GroupName: 'GAMER' }));
+    } finally {
+      cognito.destroy();
+    }
+  }
+  return { id: user.id, email, token: (await signIn(email)).accessToken };
 }
 
 export function logInAccount(email: string, password = DEMO_PASSWORD): Promise<AuthGrant> {

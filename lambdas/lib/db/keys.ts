@@ -21,6 +21,19 @@ export const keys = {
     gsi1sk: `INVITE#${status}#${createdAt}`,
   }),
   teamSubscription: (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'SUBSCRIPTION' }),
+  /** A team's seat counts (seats of its plan and extra ones, seats in use), changed in every membership transaction. */
+  teamSeats: (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'SEATS' }),
+  /** An extra gamer seat bought for a team (billing). */
+  seat: (teamId: string, seatId: string) => ({ pk: `TEAM#${teamId}`, sk: `SEAT#${seatId}` }),
+  /** Guard: one pending invite per team and e-mail, written and removed with the invite's status. */
+  pendingInviteGuard: (teamId: string, email: string) => ({ pk: `TEAM#${teamId}`, sk: `INVITEE#${email.toLowerCase()}` }),
+  /** A one-time team code, found by the code itself (join by code) and by team (gsi1). */
+  teamCode: (code: string) => ({ pk: `CODE#${code}`, sk: 'TEAM_CODE' }),
+  teamCodeByTeam: (teamId: string, createdAt: string, code: string) => ({ gsi1pk: `TEAM_CODES#${teamId}`, gsi1sk: `CODE#${createdAt}#${code}` }),
+  /** A team-dashboard purchase of a director; `teamId` is set once a team is created with it. */
+  dashboardPurchase: (userId: string, subscriptionId: string) => ({ pk: `USER#${userId}`, sk: `DASHBOARD#${subscriptionId}` }),
+  /** How many teams a director owns: deleting one needs 2 or more, checked in the delete transaction. */
+  ownedTeamCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'OWNED_TEAMS' }),
   /** Uniqueness guards written with the profile in one transaction: one account per e-mail, per Discord id. */
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'CLAIM' }),
   discordClaim: (discordId: string) => ({ pk: `DISCORD#${discordId}`, sk: 'CLAIM' }),

@@ -1,8 +1,9 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
-import type { MemberRole } from './team-store';
+import { type MemberRole, queryAll, strip } from './team-store';
+import { type TransactItem, transact } from './transactions';
 
 export type InviteStatus = 'PENDING' | 'ACCEPTED' | 'REJECTED';
 
@@ -14,42 +15,173 @@ export interface InviteRecord {
   inviterUserId: string;
   role: MemberRole;
   status: InviteStatus;
+  /** The one-time team code sent with the invite (invites made before codes existed have none). */
+  code?: string;
   createdAt: string;
   updatedAt: string;
 }
 
-export interface InviteStore {
-  /** Stores a new invite to an existing team; fails when the team is missing or the invite id exists. */
-  create(invite: InviteRecord): Promise<void>;
+/** A one-time team code (spec 000 section 3): joins its invite's team once, whoever signs in with it. */
+export interface TeamCodeRecord {
+  id: string;
+  code: string;
+  teamId: string;
+  inviteId: string;
+  email: string;
+  used: boolean;
+  accepted: boolean;
+  userId: string | null;
+  createdAt: string;
 }
 
+/** Which condition refused an invite write. */
+export type InviteRefusal = 'team' | 'invite' | 'pending' | 'code';
+
+export interface InviteStore {
+  /**
+   * Stores a new PENDING invite to an existing team, with its pending-e-mail guard and its team code when given, in one
+   * transaction. TransactionRefused('team') when the team is missing, ('pending') when the e-mail has a pending invite
+   * to the team, ('code') when the code exists, ('invite') when the id exists.
+   */
+  create(invite: InviteRecord, code?: TeamCodeRecord): Promise<void>;
+  get(teamId: string, inviteId: string): Promise<InviteRecord | null>;
+  /** Invites of a team, oldest first. */
+  ofTeam(teamId: string): Promise<InviteRecord[]>;
+  /** Pending invites addressed to an e-mail, whatever its case, oldest first (index gsi1). */
+  pendingFor(email: string): Promise<InviteRecord[]>;
+  codeOf(code: string): Promise<TeamCodeRecord | null>;
+  /** Codes of a team, oldest first (index gsi1). */
+  codesOf(teamId: string): Promise<TeamCodeRecord[]>;
+  /** Items that answer a pending invite (exactly once: TransactionRefused('invite') when it is no longer pending). */
+  answerItems(invite: InviteRecord, answer: 'ACCEPTED' | 'REJECTED', by: { userId: string | null }, at: string): { label: InviteRefusal; item: TransactItem }[];
+  /** Answers a pending invite REJECTED. */
+  reject(invite: InviteRecord, at: string): Promise<void>;
+  /** Deletes an invite, its guard and its code. */
+  delete(invite: InviteRecord): Promise<void>;
+  /** Keys of everything invite-related a team holds (invites, guards, codes), for deleting the team. */
+  keysOfTeam(teamId: string): Promise<{ pk: string; sk: string }[]>;
+}
+
+const TableName = () => config.tableName;
+
+export const inviteItem = (invite: InviteRecord) => ({
+  ...keys.invite(invite.teamId, invite.id),
+  ...keys.inviteByInvitee(invite.inviteeEmail, invite.status, invite.createdAt),
+  type: 'Invite',
+  ...invite,
+  inviteeEmail: invite.inviteeEmail.toLowerCase(),
+});
+
+const codeItem = (code: TeamCodeRecord) => ({ ...keys.teamCode(code.code), ...keys.teamCodeByTeam(code.teamId, code.createdAt, code.code), type: 'TeamCode', ...code });
+
+const guardPut = (invite: InviteRecord): TransactItem => ({
+  Put: {
+    TableName: TableName(),
+    Item: { ...keys.pendingInviteGuard(invite.teamId, invite.inviteeEmail), type: 'PendingInviteGuard', inviteId: invite.id },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+const guardDelete = (invite: InviteRecord): TransactItem => ({
+  Delete: { TableName: TableName(), Key: keys.pendingInviteGuard(invite.teamId, invite.inviteeEmail), ConditionExpression: 'inviteId = :invite', ExpressionAttributeValues: { ':invite': invite.id } },
+});
+
 export const dynamoInviteStore: InviteStore = {
-  async create(invite) {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: config.tableName,
-              Key: keys.team(invite.teamId),
-              ConditionExpression: 'attribute_exists(pk)',
+  async create(invite, code) {
+    const put = (item: Record<string, unknown>): TransactItem => ({ Put: { TableName: TableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
+    await transact<InviteRefusal>([
+      { label: 'team', item: { ConditionCheck: { TableName: TableName(), Key: keys.team(invite.teamId), ConditionExpression: 'attribute_exists(pk)' } } },
+      { label: 'invite', item: put(inviteItem({ ...invite, code: code?.code })) },
+      ...(invite.status === 'PENDING' ? [{ label: 'pending' as const, item: guardPut(invite) }] : []),
+      ...(code ? [{ label: 'code' as const, item: put(codeItem(code)) }] : []),
+    ]);
+  },
+  async get(teamId, inviteId) {
+    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.invite(teamId, inviteId), ConsistentRead: true }));
+    return Item ? strip<InviteRecord>(Item) : null;
+  },
+  async ofTeam(teamId) {
+    const invites = await queryAll<InviteRecord>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :invite)',
+      ExpressionAttributeValues: { ':pk': keys.invite(teamId, '').pk, ':invite': keys.invite(teamId, '').sk },
+      ConsistentRead: true,
+    });
+    return invites.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  },
+  pendingFor(email) {
+    const pending = keys.inviteByInvitee(email, 'PENDING', '');
+    return queryAll<InviteRecord>({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :pending)',
+      ExpressionAttributeValues: { ':pk': pending.gsi1pk, ':pending': pending.gsi1sk },
+    });
+  },
+  async codeOf(code) {
+    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.teamCode(code), ConsistentRead: true }));
+    return Item ? strip<TeamCodeRecord>(Item) : null;
+  },
+  codesOf(teamId) {
+    const ofTeam = keys.teamCodeByTeam(teamId, '', '');
+    return queryAll<TeamCodeRecord>({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :code)',
+      ExpressionAttributeValues: { ':pk': ofTeam.gsi1pk, ':code': 'CODE#' },
+    });
+  },
+  answerItems(invite, answer, { userId }, at) {
+    const items: { label: InviteRefusal; item: TransactItem }[] = [
+      {
+        label: 'invite',
+        item: {
+          Update: {
+            TableName: TableName(),
+            Key: keys.invite(invite.teamId, invite.id),
+            UpdateExpression: 'SET #status = :answer, gsi1sk = :byStatus, updatedAt = :at',
+            ConditionExpression: '#status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':answer': answer,
+              ':pending': 'PENDING',
+              ':byStatus': keys.inviteByInvitee(invite.inviteeEmail, answer, invite.createdAt).gsi1sk,
+              ':at': at,
             },
           },
-          {
-            Put: {
-              TableName: config.tableName,
-              Item: {
-                ...keys.invite(invite.teamId, invite.id),
-                ...keys.inviteByInvitee(invite.inviteeEmail, invite.status, invite.createdAt),
-                type: 'Invite',
-                ...invite,
-                inviteeEmail: invite.inviteeEmail.toLowerCase(),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+        },
+      },
+      { label: 'pending', item: guardDelete(invite) },
+    ];
+    if (invite.code) {
+      items.push({
+        label: 'code',
+        item: {
+          Update: {
+            TableName: TableName(),
+            Key: keys.teamCode(invite.code),
+            UpdateExpression: 'SET used = :true, accepted = :accepted, userId = :user',
+            ConditionExpression: 'used = :false',
+            ExpressionAttributeValues: { ':true': true, ':false': false, ':accepted': answer === 'ACCEPTED', ':user': userId },
           },
-        ],
-      }),
-    );
+        },
+      });
+    }
+    return items;
+  },
+  async reject(invite, at) {
+    await transact(this.answerItems(invite, 'REJECTED', { userId: null }, at));
+  },
+  async delete(invite) {
+    await transact<InviteRefusal>([
+      { label: 'invite', item: { Delete: { TableName: TableName(), Key: keys.invite(invite.teamId, invite.id), ConditionExpression: 'attribute_exists(pk)' } } },
+      ...(invite.status === 'PENDING' ? [{ label: 'pending' as const, item: guardDelete(invite) }] : []),
+      ...(invite.code ? [{ label: 'code' as const, item: { Delete: { TableName: TableName(), Key: keys.teamCode(invite.code) } } }] : []),
+    ]);
+  },
+  async keysOfTeam(teamId) {
+    const [invites, codes] = await Promise.all([this.ofTeam(teamId), this.codesOf(teamId)]);
+    return [
+      ...invites.map((invite) => keys.invite(teamId, invite.id)),
+      ...invites.filter((invite) => invite.status === 'PENDING').map((invite) => keys.pendingInviteGuard(teamId, invite.inviteeEmail)),
+      ...codes.map((code) => keys.teamCode(code.code)),
+    ];
   },
 };

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@core/roles';
 import { config } from '../config';
 import { db } from '../db/client';
@@ -29,6 +29,8 @@ export interface UserRecord {
 
 export interface UserStore {
   get(userId: string): Promise<UserRecord | null>;
+  /** Profiles by id (BatchGetItem), in no particular order; missing ones are left out. */
+  getMany(userIds: readonly string[]): Promise<UserRecord[]>;
   findByEmail(email: string): Promise<UserRecord | null>;
   /** Creates the user; fails with ConditionalCheckFailedException when the id exists. */
   create(user: UserRecord): Promise<void>;
@@ -51,6 +53,20 @@ export const dynamoUserStore: UserStore = {
   async get(userId) {
     const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.user(userId) }));
     return Item ? strip(Item) : null;
+  },
+  async getMany(userIds) {
+    const found: UserRecord[] = [];
+    const unique = [...new Set(userIds)];
+    // BatchGetItem takes at most 100 keys; keys it leaves unprocessed (throttling) are asked for again.
+    for (let start = 0; start < unique.length; start += 100) {
+      let requested: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map((id) => keys.user(id));
+      while (requested?.length) {
+        const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: requested } } }));
+        found.push(...(Responses?.[config.tableName] ?? []).map(strip));
+        requested = UnprocessedKeys?.[config.tableName]?.Keys;
+      }
+    }
+    return found;
   },
   async findByEmail(email) {
     const index = keys.userByEmail(email);

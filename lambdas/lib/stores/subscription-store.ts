@@ -1,0 +1,149 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { db } from '../db/client';
+import { keys } from '../db/keys';
+import { queryAll, strip } from './team-store';
+import { type TransactItem, transact } from './transactions';
+
+/**
+ * The billing records the team side reads and spends (docs/data-model.md, "Subscriptions and seats"): a director's
+ * team-dashboard purchases, each team's subscription, and the extra gamer seats bought for a team. The billing
+ * feature writes them when a payment succeeds; tests and the demo data write them through this store.
+ */
+export interface DashboardPurchase {
+  /** The billing subscription id. */
+  id: string;
+  userId: string;
+  productName: string;
+  status: string;
+  paymentFrequency: string;
+  endSubscriptionAt: string;
+  /** Set once a team was created with this purchase. */
+  teamId?: string;
+  createdAt: string;
+}
+
+/** The subscription a team runs on (its dashboard purchase, once tied to it). */
+export interface TeamSubscriptionRecord {
+  teamId: string;
+  userId: string;
+  subscriptionId?: string;
+  productName: string;
+  status: string;
+  paymentFrequency: string;
+  endSubscriptionAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An extra gamer seat of a team (spec 000 section 3, Seat). */
+export interface SeatRecord {
+  id: string;
+  teamId: string;
+  userId: string;
+  subscriptionId: string;
+  active: boolean;
+  isDefaultSeat: boolean;
+  createdAt: string;
+}
+
+export interface SubscriptionStore {
+  /** Records a purchase (billing; tests). */
+  addPurchase(purchase: DashboardPurchase): Promise<void>;
+  /** A director's purchases not yet tied to a team, oldest first. */
+  unusedPurchases(userId: string): Promise<DashboardPurchase[]>;
+  /** The transaction item that ties a purchase to a new team (refused when another team took it meanwhile). */
+  spendPurchase(purchase: DashboardPurchase, teamId: string, at: string): { label: 'purchase'; item: TransactItem }[];
+  teamSubscription(teamId: string): Promise<TeamSubscriptionRecord | null>;
+  putTeamSubscription(subscription: TeamSubscriptionRecord): Promise<void>;
+  /** Adds an extra gamer seat and raises the team's gamer seats, in one transaction. */
+  addSeat(seat: SeatRecord): Promise<void>;
+  seatsOf(teamId: string): Promise<SeatRecord[]>;
+  /** Removes an extra seat while a free gamer seat remains: TransactionRefused('seat' | 'seats'). */
+  deleteSeat(teamId: string, seatId: string): Promise<void>;
+}
+
+const TableName = () => config.tableName;
+
+export const dynamoSubscriptionStore: SubscriptionStore = {
+  async addPurchase(purchase) {
+    await db().send(
+      new PutCommand({
+        TableName: TableName(),
+        Item: { ...keys.dashboardPurchase(purchase.userId, purchase.id), type: 'DashboardPurchase', ...purchase },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  },
+  async unusedPurchases(userId) {
+    const purchases = await queryAll<DashboardPurchase>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :purchase)',
+      // A director's own few purchases: the filter only drops those already tied to a team.
+      FilterExpression: 'attribute_not_exists(teamId)',
+      ExpressionAttributeValues: { ':pk': keys.dashboardPurchase(userId, '').pk, ':purchase': keys.dashboardPurchase(userId, '').sk },
+      ConsistentRead: true,
+    });
+    return purchases.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  },
+  spendPurchase(purchase, teamId, at) {
+    const subscription: TeamSubscriptionRecord = {
+      teamId,
+      userId: purchase.userId,
+      subscriptionId: purchase.id,
+      productName: purchase.productName,
+      status: purchase.status,
+      paymentFrequency: purchase.paymentFrequency,
+      endSubscriptionAt: purchase.endSubscriptionAt,
+      createdAt: at,
+      updatedAt: at,
+    };
+    return [
+      {
+        label: 'purchase',
+        item: {
+          Update: {
+            TableName: TableName(),
+            Key: keys.dashboardPurchase(purchase.userId, purchase.id),
+            UpdateExpression: 'SET teamId = :team',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(teamId)',
+            ExpressionAttributeValues: { ':team': teamId },
+          },
+        },
+      },
+      { label: 'purchase', item: { Put: { TableName: TableName(), Item: { ...keys.teamSubscription(teamId), type: 'Subscription', ...subscription } } } },
+    ];
+  },
+  async teamSubscription(teamId) {
+    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.teamSubscription(teamId), ConsistentRead: true }));
+    return Item ? strip<TeamSubscriptionRecord>(Item) : null;
+  },
+  async putTeamSubscription(subscription) {
+    await db().send(new PutCommand({ TableName: TableName(), Item: { ...keys.teamSubscription(subscription.teamId), type: 'Subscription', ...subscription } }));
+  },
+  async addSeat(seat) {
+    await transact([
+      { label: 'seat', item: { Put: { TableName: TableName(), Item: { ...keys.seat(seat.teamId, seat.id), type: 'Seat', ...seat }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+      {
+        label: 'seats',
+        item: { Update: { TableName: TableName(), Key: keys.teamSeats(seat.teamId), UpdateExpression: 'ADD gamerSeats :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
+      },
+    ]);
+  },
+  seatsOf(teamId) {
+    return queryAll<SeatRecord>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :seat)',
+      ExpressionAttributeValues: { ':pk': keys.seat(teamId, '').pk, ':seat': keys.seat(teamId, '').sk },
+      ConsistentRead: true,
+    });
+  },
+  async deleteSeat(teamId, seatId) {
+    await transact([
+      { label: 'seat', item: { Delete: { TableName: TableName(), Key: keys.seat(teamId, seatId), ConditionExpression: 'attribute_exists(pk)' } } },
+      {
+        label: 'seats',
+        // A seat can go only while one gamer seat is free: gamers < gamerSeats before the change.
+        item: { Update: { TableName: TableName(), Key: keys.teamSeats(teamId), UpdateExpression: 'ADD gamerSeats :minus', ConditionExpression: 'gamers < gamerSeats', ExpressionAttributeValues: { ':minus': -1 } } },
+      },
+    ]);
+  },
+};

@@ -1,0 +1,31 @@
+import { sendMail, type MailMessage } from '../lib/mail';
+import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store';
+import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
+import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
+import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';
+
+/** Everything the team rules reach: storage, mail, the app's address for links, and the clock. */
+export interface TeamDeps {
+  users: UserStore;
+  teams: TeamStore;
+  invites: InviteStore;
+  subscriptions: SubscriptionStore;
+  sendMail: (message: MailMessage) => Promise<void>;
+  /** The web app's address, for links in e-mails (APP_URL). */
+  appUrl: () => string;
+  now: () => Date;
+}
+
+export const productionDeps: TeamDeps = {
+  users: dynamoUserStore,
+  teams: dynamoTeamStore,
+  invites: dynamoInviteStore,
+  subscriptions: dynamoSubscriptionStore,
+  sendMail,
+  appUrl: () => {
+    const url = process.env.APP_URL;
+    if (!url) throw new Error('Missing environment variable APP_URL');
+    return url.replace(/\/$/, '');
+  },
+  now: () => new Date(),
+};

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  listMembers,
+  mayManageMember,
+  memberListSchema,
+  seatsUsedLabel,
+  TEAM_MESSAGES,
+  teamFormSchema,
+  teamIdArgsSchema,
+  teamUpdateSchema,
+} from '@core/teams';
+import { boundedId } from '@core/validation/fields';
+import type { Caller } from '../lib/appsync';
+import { authorizeTeam, authorizeUser } from '../lib/authorization';
+import { teamRelations } from '../lib/authorization-relations';
+import { ConflictError, NotFoundError, PaymentRequiredError, UnauthorizedError } from '../lib/errors';
+import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
+import { TransactionRefused } from '../lib/stores/transactions';
+import type { UserRecord } from '../lib/stores/user-store';
+import { parseInput } from '../lib/validation';
+import type { TeamDeps } from './deps';
+
+const ownerArgs = z.object({ ownerId: boundedId('ownerId') });
+const teamQueryArgs = memberListSchema.extend({ teamId: boundedId('teamId') });
+const updateArgs = z.object({ teamId: boundedId('teamId'), data: teamUpdateSchema });
+const memberArgs = z.object({ teamId: boundedId('teamId'), userId: boundedId('userId') });
+const leaveArgs = z.object({ teamId: boundedId('teamId').optional().nullable() });
+const seatArgs = z.object({ teamId: boundedId('teamId'), id: boundedId('id') });
+
+/** A profile as the GraphQL User type shows it. */
+export const userView = (user: UserRecord) => ({ ...user, usedDiscord: user.usedDiscord ?? false, discordId: user.discordId ?? null });
+
+export async function teamsByOwner(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord[]> {
+  const ownerId = await authorizeUser('Query.teamsByOwner', caller, parseInput(ownerArgs, args).ownerId, deps.teams);
+  return deps.teams.ownedBy(ownerId);
+}
+
+/** A team with its members filtered, ordered and paged, and its owner. */
+export async function teamWithMembers(caller: Caller, args: unknown, deps: TeamDeps) {
+  const { teamId, ...query } = parseInput(teamQueryArgs, args);
+  const team = await authorizeTeam('Query.team', caller, teamId, deps.teams);
+  const memberships = await deps.teams.membersOf(team.id);
+  const profiles = new Map((await deps.users.getMany([team.ownerId, ...memberships.map((m) => m.userId)])).map((user) => [user.id, user]));
+  // A member whose account was deleted has no profile left to show.
+  const listed = memberships.flatMap((membership) => {
+    const user = profiles.get(membership.userId);
+    return user ? [{ ...membership, fullName: user.fullName, username: user.username, email: user.email, avatar: user.avatar }] : [];
+  });
+  const { items, total } = listMembers(listed, query);
+  const owner = profiles.get(team.ownerId);
+  return { ...team, members: items, membersCount: total, TeamOwner: owner ? userView(owner) : null };
+}
+
+/** Statuses of a billing subscription that keep a dashboard open. */
+const RUNNING = new Set(['active', 'trialing']);
+
+export async function verifyTeamSubscription(caller: Caller, args: unknown, deps: TeamDeps) {
+  const team = await authorizeTeam('Query.verifyTeamSubscription', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
+  const subscription = await deps.subscriptions.teamSubscription(team.id);
+  const running = subscription !== null && RUNNING.has(subscription.status) && new Date(subscription.endSubscriptionAt) > deps.now();
+  return { id: team.id, status: running ? 'active' : 'inActive' };
+}
+
+export async function getTeamCodes(caller: Caller, args: unknown, deps: TeamDeps) {
+  const team = await authorizeTeam('Query.getTeamCodes', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
+  return deps.invites.codesOf(team.id);
+}
+
+export async function teamSeats(caller: Caller, args: unknown, deps: TeamDeps) {
+  const team = await authorizeTeam('Query.teamSeatsSubscriptions', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
+  const [counts, seats] = await Promise.all([deps.teams.seats(team.id), deps.subscriptions.seatsOf(team.id)]);
+  if (!counts) throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
+  return {
+    teamId: team.id,
+    gamerSeats: counts.gamerSeats,
+    gamersUsed: counts.gamers,
+    coachSeats: counts.coachSeats,
+    coachesUsed: counts.coaches,
+    label: seatsUsedLabel(counts.gamers, counts.gamerSeats),
+    seats,
+  };
+}
+
+export async function deleteTeamSeat(caller: Caller, args: unknown, deps: TeamDeps): Promise<boolean> {
+  const { teamId, id } = parseInput(seatArgs, args);
+  const team = await authorizeTeam('Mutation.deleteTeamSeat', caller, teamId, deps.teams);
+  try {
+    await deps.subscriptions.deleteSeat(team.id, id);
+  } catch (error) {
+    if (!(error instanceof TransactionRefused)) throw error;
+    if (error.label === 'seat') throw new NotFoundError(TEAM_MESSAGES.seatNotFound);
+    throw new ConflictError(TEAM_MESSAGES.seatInUse);
+  }
+  return true;
+}
+
+/** A director creates a team with the oldest of their unused, running team-dashboard purchases. */
+export async function createTeam(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
+  const { data } = parseInput(z.object({ data: teamFormSchema }), args);
+  const now = deps.now();
+  const purchase = (await deps.subscriptions.unusedPurchases(caller.sub)).find(
+    (candidate) => RUNNING.has(candidate.status) && new Date(candidate.endSubscriptionAt) > now,
+  );
+  if (!purchase) throw new PaymentRequiredError(TEAM_MESSAGES.noUnusedPurchase);
+  const at = now.toISOString();
+  const team: TeamRecord = { id: randomUUID(), ...data, ownerId: caller.sub, createdAt: at, updatedAt: at };
+  try {
+    await deps.teams.create(team, { also: deps.subscriptions.spendPurchase(purchase, team.id, at) });
+  } catch (error) {
+    if (error instanceof TransactionRefused && error.label === 'purchase') throw new ConflictError(TEAM_MESSAGES.purchaseTaken);
+    throw error;
+  }
+  return team;
+}
+
+export async function updateTeam(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
+  const { teamId, data } = parseInput(updateArgs, args);
+  const team = await authorizeTeam('Mutation.updateTeam', caller, teamId, deps.teams);
+  const updated = await deps.teams.update(team.id, data, deps.now().toISOString());
+  if (!updated) throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
+  return updated;
+}
+
+/**
+ * Deletes a team with its memberships, invites and codes in one transaction, while its director owns 2 or more teams.
+ * Its statistics stay behind in the table, out of every reader's reach: each reader authorizes on the team item.
+ */
+export async function deleteTeam(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
+  const team = await authorizeTeam('Mutation.deleteTeam', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
+  try {
+    await deps.teams.delete(team, await deps.invites.keysOfTeam(team.id));
+  } catch (error) {
+    if (error instanceof TransactionRefused && error.label === 'owner') throw new ConflictError(TEAM_MESSAGES.deleteNeedsTwoTeams);
+    if (error instanceof TransactionRefused && error.label === 'team') throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
+    throw error;
+  }
+  return team;
+}
+
+/** Ends a membership and frees its seat; a membership ended meanwhile is reported as not found. */
+async function endMembership(membership: MembershipRecord, deps: TeamDeps, notFound: string): Promise<void> {
+  try {
+    await deps.teams.removeMember(membership);
+  } catch (error) {
+    if (error instanceof TransactionRefused) throw new NotFoundError(notFound);
+    throw error;
+  }
+}
+
+/**
+ * Leaves one team, or without a team every team the caller plays in as a gamer (the pricing page's Leave Team).
+ * The billing fields of the answer stay null until billing gives the account a subscription of its own.
+ */
+export async function leaveTeam(caller: Caller, args: unknown, deps: TeamDeps) {
+  const { teamId } = parseInput(leaveArgs, args);
+  let leaving: MembershipRecord[];
+  if (teamId) {
+    const membership = await deps.teams.getMembership(teamId, caller.sub);
+    if (!membership) throw new NotFoundError(TEAM_MESSAGES.notAMember);
+    leaving = [membership];
+  } else {
+    leaving = (await deps.teams.membershipsOfUser(caller.sub)).filter((membership) => membership.role === 'GAMER');
+  }
+  for (const membership of leaving) await endMembership(membership, deps, TEAM_MESSAGES.notAMember);
+  return { id: caller.sub, appSubscriptionReason: null, subscription: null };
+}
+
+/** The director removes a gamer or the coach, a coach removes a gamer (management map), admins either. */
+export async function removeTeamMember(caller: Caller, args: unknown, deps: TeamDeps): Promise<boolean> {
+  const { teamId, userId } = parseInput(memberArgs, args);
+  const team = await authorizeTeam('Mutation.removeTeamMember', caller, teamId, deps.teams);
+  const membership = await deps.teams.getMembership(team.id, userId);
+  if (!membership) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
+  if (!mayManageMember(await teamRelations(caller, team, deps.teams), membership.role)) throw new UnauthorizedError(TEAM_MESSAGES.notYourRoleToManage);
+  await endMembership(membership, deps, TEAM_MESSAGES.memberNotFound);
+  return true;
+}
