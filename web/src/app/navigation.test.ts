@@ -1,5 +1,5 @@
 import { navItemsFor } from './navigation';
-import type { Viewer } from './viewer';
+import type { Viewer } from '@/lib/viewer';
 
 const viewer = (overrides: Partial<Viewer>): Viewer => ({
   fullName: 'Sam Player',

@@ -1,7 +1,7 @@
 import { isAdmin, isCoach, isDirector } from '@core/roles';
 import type { NavItem } from '@/components/layouts/app-frame';
 import { mayCheckIn } from '@/features/check-in/lib/check-in-form';
-import type { Viewer } from './viewer';
+import type { Viewer } from '@/lib/viewer';
 
 const ADMIN_ITEMS: readonly NavItem[] = [
   { to: '/home/videos/', label: 'Content', icon: 'grid' },

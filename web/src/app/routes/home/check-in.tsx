@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CheckInPage } from '@/features/check-in/components/check-in-page';
 import { mayCheckIn } from '@/features/check-in/lib/check-in-form';
-import { useViewer } from '../../viewer';
+import { useViewer } from '@/lib/viewer';
 
 /** /home/check-in: the daily check-in, for gamers. */
 export function CheckInRoute() {
