@@ -1,18 +1,19 @@
 /**
- * The repository's lint configuration refuses imports against the layer direction (eslint/fitgauge-rules.js) and a
- * static import of a module the same test jest.mock()s. Each case lints a small source text as if it lived at a path.
+ * The repository's lint configuration refuses imports against the layer direction (eslint/fitgauge-rules.js), app
+ * routes written outside the route registry, and a static import of a module the same test jest.mock()s. Each case lints a small source text as if it lived at a path.
  */
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
 
 const root = join(__dirname, '../..');
+const OUR_RULES = /^(fitgauge\/|no-restricted-syntax$)/;
 // The repository's own config, handed over as an object: ESLint would load the file with a dynamic import, which jest's VM refuses.
 const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: require('../../eslint.config.js') });
 
-/** The messages of our two rules for `code` placed at `file` (a repository path; the file need not exist). */
+/** The messages of our rules for `code` placed at `file` (a repository path; the file need not exist). */
 async function problems(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, file) });
-  return result!.messages.filter((message) => message.ruleId?.startsWith('fitgauge/')).map((message) => message.message);
+  return result!.messages.filter((message) => OUR_RULES.test(message.ruleId ?? '')).map((message) => message.message);
 }
 
 describe('import boundaries', () => {
@@ -57,6 +58,14 @@ describe('import boundaries', () => {
     await expect(problems('core/x.ts', "import { keys } from '../lambdas/lib/db/keys';\nexport const k = keys;\n")).resolves.toEqual([
       'core/ holds pure rules shared by the Lambdas and the browser: it may not import lambdas/lib/db/keys.',
     ]);
+  });
+});
+
+describe('route paths', () => {
+  it('refuses an app route written outside the route registry, in a string or a template', async () => {
+    const refusal = 'Write app routes once, in web/src/config/paths.ts, and read them from `paths`.';
+    await expect(problems('web/src/features/auth/x.tsx', "export const a = '/home/my-scores';\nexport const b = `/auth/login?email=${a}`;\n")).resolves.toEqual([refusal, refusal]);
+    await expect(problems('web/src/config/paths.ts', "export const paths = { home: '/home' };\n")).resolves.toEqual([]);
   });
 });
 
