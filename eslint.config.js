@@ -3,6 +3,11 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
+const fitgauge = require('./eslint/fitgauge-rules');
+
+/** A string that starts with one of the app's routes (`/home`, `/auth/login`, `/pricing?x`...). */
+const APP_ROUTE = String.raw`/^\/(home|auth|pricing|simulator)(\/|\?|$)/`;
+const ROUTE_MESSAGE = 'Write app routes once, in web/src/config/paths.ts, and read them from `paths`.';
 
 module.exports = tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', 'coverage'] },
@@ -10,17 +15,36 @@ module.exports = tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { fitgauge },
     rules: {
+      // Features, shared web code, Lambda domains and core: see eslint/fitgauge-rules.js for who may import whom.
+      'fitgauge/import-boundaries': 'error',
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
   {
+    files: ['**/*.test.{ts,tsx}', '**/test-support/**', 'tests/**'],
+    rules: { 'fitgauge/jest-mock-before-import': 'error' },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Every link and redirect reads the route registry, so a route's path is written once.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/config/paths.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=${APP_ROUTE}]`, message: ROUTE_MESSAGE },
+        { selector: `TemplateElement[value.raw=${APP_ROUTE}]`, message: ROUTE_MESSAGE },
+      ],
+    },
   },
   {
     // Pure product rules: no AWS, React or Node I/O, so both the Lambdas and the browser can import them.

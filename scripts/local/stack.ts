@@ -1,6 +1,6 @@
 /**
  * The whole product on one machine: DynamoDB Local, cognito-local, s3rver and the mail outbox behind
- * the local AppSync gateway, with the web app on the same http server (shared/design/local-contract.md).
+ * the local AppSync gateway, with the web app on the same http server (docs/local-mode.md).
  */
 import type { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';

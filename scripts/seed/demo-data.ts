@@ -1,5 +1,5 @@
 /**
- * The demo accounts and teams that `npm start` promises (shared/design/local-contract.md).
+ * The demo accounts and teams that `npm start` promises (docs/local-mode.md).
  * Fixed team and invite ids keep the demo the same after every reset.
  */
 import type { Role } from '@core/roles';

@@ -4,6 +4,7 @@
  * outbox, the /home guard with deep links, session persistence and sign-out, Discord through the local
  * stand-in, and where each demo account lands.
  */
+import { AUTH_ERRORS } from '@core/validation/auth';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
@@ -307,7 +308,10 @@ describe('session and the /home guard', () => {
       { refreshToken },
       { apiKey: true },
     );
-    expect(refreshed.errors?.[0]?.message).toBeTruthy();
+    // The signed-out refresh token is refused as an expired session, not for some other reason.
+    expect(refreshed.errors?.map(({ message, errorType }) => ({ message, errorType }))).toEqual([
+      { message: AUTH_ERRORS.sessionExpired, errorType: 'Unauthorized' },
+    ]);
 
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();

@@ -1,6 +1,6 @@
 /**
  * Local stand-in for AppSync: serves schema.graphql at POST /graphql and AppSync's realtime protocol at
- * /graphql/realtime, calling the same Lambda handlers in-process (see shared/design/stack.md, AppSync row).
+ * /graphql/realtime, calling the same Lambda handlers in-process (see docs/architecture.md, AppSync row).
  * Mount it on any http.Server: `if (!gateway.handleRequest(req, res)) ...` and on 'upgrade' likewise.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 import { navItemsFor } from './navigation';
-import type { Viewer } from './viewer';
+import type { Viewer } from '@/lib/viewer';
 
 const viewer = (overrides: Partial<Viewer>): Viewer => ({
   fullName: 'Sam Player',
@@ -35,7 +35,7 @@ describe('navItemsFor', () => {
       ['Director Portal', '/home/manager-portal'],
       ['Analytics', '/home/my-team/statistics/'],
       ['My Team', '/home/my-team'],
-      ['Journal', '/home/my-team/journal?teamId=team%201'],
+      ['Journal', '/home/my-team/journal?teamId=team+1'],
     ]);
     expect(items.find((item) => item.label === 'Journal')?.marker).toBe(true);
   });

@@ -1,18 +1,19 @@
 import { isAdmin, isCoach, isDirector } from '@core/roles';
 import type { NavItem } from '@/components/layouts/app-frame';
+import { paths, withQuery } from '@/config/paths';
 import { mayCheckIn } from '@/features/check-in/lib/check-in-form';
-import type { Viewer } from './viewer';
+import type { Viewer } from '@/lib/viewer';
 
 const ADMIN_ITEMS: readonly NavItem[] = [
-  { to: '/home/videos/', label: 'Content', icon: 'grid' },
-  { to: '/home/video/upload', label: 'Add a video', icon: 'upload' },
-  { to: '/home/video-recommendation/', label: 'Recommendation', icon: 'star' },
-  { to: '/home/users/', label: 'Users', icon: 'users' },
-  { to: '/home/weekly-challenge/', label: 'Weekly Challenge', icon: 'flag' },
-  { to: '/home/payments/', label: 'Payments', icon: 'credit-card' },
-  { to: '/home/teams-performance/', label: 'Teams Performance', icon: 'bar-chart' },
-  { to: '/home/user-performance/', label: 'User Performance', icon: 'trending-up' },
-  { to: '/home/promotion/', label: 'Promotion', icon: 'tag' },
+  { to: paths.home.videos, label: 'Content', icon: 'grid' },
+  { to: paths.home.uploadVideo, label: 'Add a video', icon: 'upload' },
+  { to: paths.home.videoRecommendation, label: 'Recommendation', icon: 'star' },
+  { to: paths.home.users, label: 'Users', icon: 'users' },
+  { to: paths.home.weeklyChallenge, label: 'Weekly Challenge', icon: 'flag' },
+  { to: paths.home.payments, label: 'Payments', icon: 'credit-card' },
+  { to: paths.home.teamsPerformance, label: 'Teams Performance', icon: 'bar-chart' },
+  { to: paths.home.userPerformance, label: 'User Performance', icon: 'trending-up' },
+  { to: paths.home.promotion, label: 'Promotion', icon: 'tag' },
 ];
 
 const TEAM_ROLES = ['DIRECTOR', 'COACH', 'GAMER', 'SELF'];
@@ -25,22 +26,22 @@ const TEAM_ROLES = ['DIRECTOR', 'COACH', 'GAMER', 'SELF'];
 export function navItemsFor(viewer: Viewer): NavItem[] {
   const items: NavItem[] = [];
   if (isAdmin(viewer.groups)) items.push(...ADMIN_ITEMS);
-  if (isCoach(viewer.groups)) items.push({ to: '/home/coach-portal', label: 'Coach Portal', icon: 'clipboard' });
-  if (isDirector(viewer.groups)) items.push({ to: '/home/manager-portal', label: 'Director Portal', icon: 'briefcase' });
+  if (isCoach(viewer.groups)) items.push({ to: paths.home.coachPortal, label: 'Coach Portal', icon: 'clipboard' });
+  if (isDirector(viewer.groups)) items.push({ to: paths.home.managerPortal, label: 'Director Portal', icon: 'briefcase' });
   // Gamers answer the daily check-in and follow their own scores, with or without a team.
   if (mayCheckIn(viewer.groups)) {
     items.push(
-      { to: '/home/check-in', label: 'Check-in', icon: 'check-square' },
-      { to: '/home/my-scores', label: 'My scores', icon: 'activity' },
+      { to: paths.home.checkIn, label: 'Check-in', icon: 'check-square' },
+      { to: paths.home.myScores, label: 'My scores', icon: 'activity' },
     );
   }
   const teamId = viewer.selectedTeamId;
   if (teamId && viewer.groups.some((group) => TEAM_ROLES.includes(group))) {
     items.push(
-      { to: '/home/my-team/statistics/', label: 'Analytics', icon: 'bar-chart' },
-      { to: '/home/my-team', label: 'My Team', icon: 'users', end: true },
+      { to: paths.home.myTeam.statistics, label: 'Analytics', icon: 'bar-chart' },
+      { to: paths.home.myTeam.root, label: 'My Team', icon: 'users', end: true },
       {
-        to: `/home/my-team/journal?teamId=${encodeURIComponent(teamId)}`,
+        to: withQuery(paths.home.myTeam.journal, { teamId }),
         label: 'Journal',
         icon: 'book',
         marker: viewer.hasTeamNotifications,

@@ -1,7 +1,51 @@
-/** Route paths that more than one module links to. */
+/**
+ * Every route of the web app, written once (spec 000 and 001, section 2): the router's patterns, the navigation,
+ * the sign-in redirects and every page's links read them from here. Paths are absolute and keep the spec's
+ * trailing slashes (the router matches with or without one).
+ */
 export const paths = {
   root: '/',
-  auth: { login: '/auth/login' },
-  /** The UI kit's showcase (admins). */
-  uiKit: '/home/ui',
+  pricing: '/pricing',
+  simulator: '/simulator',
+  auth: {
+    root: '/auth',
+    login: '/auth/login',
+    signUp: '/auth/signup',
+    forgotPassword: '/auth/forgot-password',
+  },
+  home: {
+    root: '/home',
+    checkIn: '/home/check-in',
+    myScores: '/home/my-scores',
+    managerPortal: '/home/manager-portal',
+    coachPortal: '/home/coach-portal',
+    coachInvites: '/home/coach-portal?tab=team-invite',
+    noTeam: '/home/no-team',
+    teamInvite: '/home/team-invite',
+    myTeam: {
+      root: '/home/my-team',
+      new: '/home/my-team/new',
+      waiting: '/home/my-team/waiting',
+      statistics: '/home/my-team/statistics/',
+      journal: '/home/my-team/journal',
+    },
+    videos: '/home/videos/',
+    editVideo: '/home/videos/:id/edit',
+    uploadVideo: '/home/video/upload',
+    videoRecommendation: '/home/video-recommendation/',
+    users: '/home/users/',
+    weeklyChallenge: '/home/weekly-challenge/',
+    payments: '/home/payments/',
+    teamsPerformance: '/home/teams-performance/',
+    userPerformance: '/home/user-performance/',
+    promotion: '/home/promotion/',
+    /** The UI kit's showcase (admins). */
+    uiKit: '/home/ui',
+  },
 } as const;
+
+/** `path` with a query string of the given parameters (none: the bare path). */
+export function withQuery(path: string, query: Record<string, string>): string {
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}

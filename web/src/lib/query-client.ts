@@ -8,3 +8,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** Every cached score read starts with this key, so a check-in can refresh them all at once. */
+export const SCORES_QUERY_KEY = ['scores'] as const;

@@ -4,8 +4,9 @@
  * The state ties the return to this tab's request (no sign-in forced on someone from another site),
  * and carries the page to return to after sign-in.
  */
+import { paths } from '@/config/paths';
 import type { RuntimeConfig } from '@/config/runtime-config';
-import { routes, safeRedirect } from './routing';
+import { safeRedirect } from './routing';
 
 const PENDING_KEY = 'fg.discord.pending';
 const SCOPE = 'identify email';
@@ -17,7 +18,7 @@ interface PendingRequest {
 }
 
 /** Where Discord sends the browser back to; the server passes the same address when it trades the code. */
-export const discordRedirectUri = (origin: string) => `${origin}${routes.login}`;
+export const discordRedirectUri = (origin: string) => `${origin}${paths.auth.login}`;
 
 export function discordAuthorizeUrl(config: Pick<RuntimeConfig, 'discordAuthorizeUrl' | 'discordClientId'>, origin: string, state: string) {
   if (!config.discordAuthorizeUrl || !config.discordClientId) return null;

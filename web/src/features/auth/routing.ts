@@ -3,20 +3,10 @@
  * Pure functions of the user's groups and profile, shared by the pages and the guard.
  */
 import { isAdmin, isCoach, isDirector } from '@core/roles';
+import { paths, withQuery } from '@/config/paths';
 
-export const routes = {
-  login: '/auth/login',
-  signUp: '/auth/signup',
-  forgotPassword: '/auth/forgot-password',
-  home: '/home',
-  pricing: '/pricing',
-  adminHome: '/home/videos/',
-  managerPortal: '/home/manager-portal',
-  coachPortal: '/home/coach-portal',
-  coachInvites: '/home/coach-portal?tab=team-invite',
-  /** Where a non-admin who opens an admin-only route is sent (spec section 2, kept as written). */
-  adminOnlyFallback: '/home/users/',
-} as const;
+/** Where a non-admin who opens an admin-only route is sent (spec section 2, kept as written). */
+export const ADMIN_ONLY_FALLBACK = paths.home.users;
 
 /** The query parameter of /auth/login that carries the page to return to after sign-in. */
 export const REDIRECT_PARAM = 'redirectTo';
@@ -28,10 +18,10 @@ export interface InviteHolder {
 
 /** The page /home opens for the user: admin -> content, director (manager) -> director portal, coach -> coach portal, else pricing. */
 export function defaultHomePath(groups: readonly string[]): string {
-  if (isAdmin(groups)) return routes.adminHome;
-  if (isDirector(groups)) return routes.managerPortal;
-  if (isCoach(groups)) return routes.coachPortal;
-  return routes.pricing;
+  if (isAdmin(groups)) return paths.home.videos;
+  if (isDirector(groups)) return paths.home.managerPortal;
+  if (isCoach(groups)) return paths.home.coachPortal;
+  return paths.pricing;
 }
 
 /** Admin-only routes: the admin flag, which also covers directors for route access (spec section 1). */
@@ -49,12 +39,12 @@ export const hasPendingCoachInvite = (me: InviteHolder | null | undefined) =>
  */
 export function afterLoginPath(options: { groups: readonly string[]; me: InviteHolder | null; redirectTo: string | null }): string {
   if (options.redirectTo) return options.redirectTo;
-  if (needsProfileAfterLogin(options.groups) && hasPendingCoachInvite(options.me)) return routes.coachInvites;
-  return routes.home;
+  if (needsProfileAfterLogin(options.groups) && hasPendingCoachInvite(options.me)) return paths.home.coachInvites;
+  return paths.home.root;
 }
 
 /** After sign-up: the coach-portal invite tab for a pending coach invite, else pricing. */
-export const afterSignUpPath = (me: InviteHolder | null) => (hasPendingCoachInvite(me) ? routes.coachInvites : routes.pricing);
+export const afterSignUpPath = (me: InviteHolder | null) => (hasPendingCoachInvite(me) ? paths.home.coachInvites : paths.pricing);
 
 /**
  * A page to return to, from the query string: only a path inside this app (no other site, no
@@ -64,11 +54,11 @@ export function safeRedirect(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   const url = new URL(value, 'http://app.invalid');
   if (url.origin !== 'http://app.invalid') return null;
-  if (url.pathname !== routes.home && !url.pathname.startsWith(`${routes.home}/`)) return null;
+  if (url.pathname !== paths.home.root && !url.pathname.startsWith(`${paths.home.root}/`)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** /auth/login, remembering `redirectTo` (path and query) when given. */
 export function loginPath(redirectTo?: string | null): string {
-  return redirectTo ? `${routes.login}?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : routes.login;
+  return withQuery(paths.auth.login, redirectTo ? { [REDIRECT_PARAM]: redirectTo } : {});
 }

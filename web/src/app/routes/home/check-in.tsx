@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
 import { CheckInPage } from '@/features/check-in/components/check-in-page';
 import { mayCheckIn } from '@/features/check-in/lib/check-in-form';
-import { useViewer } from '../../viewer';
+import { useViewer } from '@/lib/viewer';
 
 /** /home/check-in: the daily check-in, for gamers. */
 export function CheckInRoute() {
@@ -13,7 +14,7 @@ export function CheckInRoute() {
         title="The daily check-in is for gamers"
         description="Coaches and directors follow their teams' scores in Analytics."
         actions={
-          <Link className="amplify-button amplify-button--primary" to="/home">
+          <Link className="amplify-button amplify-button--primary" to={paths.home.root}>
             Back to home
           </Link>
         }

@@ -4,8 +4,8 @@ import { AppFrame } from '@/components/layouts/app-frame';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { useViewer } from '@/lib/viewer';
 import { navItemsFor } from '../../navigation';
-import { useViewer } from '../../viewer';
 
 /** Layout of the signed-in area (/home/*): only with a session; the navigation frame around the page. */
 export function HomeRoot() {

@@ -7,9 +7,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { MessageDialog } from '@/components/ui/dialog/message-dialog';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
+import { paths, withQuery } from '@/config/paths';
 import { forgotPassword, forgotPasswordFinal, forgotPasswordVerify } from '../api/auth-api';
 import { accountErrorMessage } from '../errors';
-import { routes } from '../routing';
 import { AuthCard } from './auth-card';
 import { PASSWORD_HINT } from '../password-hint';
 
@@ -103,7 +103,7 @@ export function ForgotPasswordPage() {
 
   const toLogin = () => {
     const email = state.step === 'email' ? '' : state.email;
-    void navigate(email ? `${routes.login}?${new URLSearchParams({ email })}` : routes.login, { replace: true });
+    void navigate(withQuery(paths.auth.login, email ? { email } : {}), { replace: true });
   };
 
   return (
@@ -161,7 +161,7 @@ export function ForgotPasswordPage() {
       ) : null}
 
       <div className="fg-auth__links">
-        <Link className="fg-link" to={routes.login}>
+        <Link className="fg-link" to={paths.auth.login}>
           Back to sign in
         </Link>
       </div>

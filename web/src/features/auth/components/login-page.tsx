@@ -7,12 +7,13 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
 import { ButtonLink } from '@/components/ui/link/button-link';
+import { paths, withQuery } from '@/config/paths';
 import { logInUserWithDiscord, loginUser } from '../api/auth-api';
 import { discordRedirectUri, finishDiscordReturn } from '../discord';
 import { accountErrorMessage, DEFAULT_LOGIN_ERROR } from '../errors';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { useSession } from '../hooks/use-session';
-import { REDIRECT_PARAM, routes, safeRedirect } from '../routing';
+import { REDIRECT_PARAM, safeRedirect } from '../routing';
 import { browserSession } from '../session/browser-session';
 import type { SessionEnd } from '../session/session-store';
 import { AuthCard } from './auth-card';
@@ -92,11 +93,11 @@ export function LoginPage() {
     }
   });
 
-  if (alreadySignedIn) return <Navigate to={redirectTo ?? routes.home} replace />;
+  if (alreadySignedIn) return <Navigate to={redirectTo ?? paths.home.root} replace />;
 
   const busy = isSubmitting || discordBusy;
   const message = error ?? notice;
-  const forgotLink = typedEmail ? `${routes.forgotPassword}?${new URLSearchParams({ email: typedEmail })}` : routes.forgotPassword;
+  const forgotLink = withQuery(paths.auth.forgotPassword, typedEmail ? { email: typedEmail } : {});
 
   return (
     <AuthCard title="Sign in" intro="Welcome back to FitGauge.">
@@ -136,7 +137,7 @@ export function LoginPage() {
       <DiscordSignIn redirectTo={redirectTo} disabled={busy} />
       <div className="fg-auth__links">
         <span>New to FitGauge?</span>
-        <ButtonLink isFullWidth to={routes.signUp}>
+        <ButtonLink isFullWidth to={paths.auth.signUp}>
           Sign Up
         </ButtonLink>
       </div>

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ButtonLink } from '@/components/ui/link/button-link';
+import { paths } from '@/config/paths';
 import { useSession } from '../hooks/use-session';
-import { canOpenAdminRoutes, defaultHomePath, loginPath, routes } from '../routing';
+import { ADMIN_ONLY_FALLBACK, canOpenAdminRoutes, defaultHomePath, loginPath } from '../routing';
 import { browserSession } from '../session/browser-session';
 
 /**
@@ -21,7 +22,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
 /** /home itself: the page the user's role starts on (spec section 2, default redirect under /home). */
 export function HomeRedirect() {
   const session = useSession();
-  return <Navigate to={session ? defaultHomePath(session.groups) : routes.login} replace />;
+  return <Navigate to={session ? defaultHomePath(session.groups) : paths.auth.login} replace />;
 }
 
 /**
@@ -32,13 +33,13 @@ export function AdminRoutes() {
   const session = useSession();
   const { pathname } = useLocation();
   if (session && canOpenAdminRoutes(session.groups)) return <Outlet />;
-  if (pathname !== routes.adminOnlyFallback) return <Navigate to={routes.adminOnlyFallback} replace />;
+  if (pathname !== ADMIN_ONLY_FALLBACK) return <Navigate to={ADMIN_ONLY_FALLBACK} replace />;
   return (
     <EmptyState
       title="No access"
       description="This part of FitGauge is for administrators."
       actions={
-        <ButtonLink variation="primary" to={routes.home}>
+        <ButtonLink variation="primary" to={paths.home.root}>
           Go to my home page
         </ButtonLink>
       }

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { ViewerProvider, type Viewer } from '@/app/viewer';
+import { ViewerProvider, type Viewer } from '@/lib/viewer';
 import { useMe } from '../hooks/use-me';
 import { useSession } from '../hooks/use-session';
 

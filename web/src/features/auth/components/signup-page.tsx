@@ -6,12 +6,12 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { signUpUser } from '../api/auth-api';
 import { accountErrorMessage } from '../errors';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { useSession } from '../hooks/use-session';
-import { routes } from '../routing';
 import { AuthCard } from './auth-card';
 import { PASSWORD_HINT } from '../password-hint';
 
@@ -49,7 +49,7 @@ export function SignUpPage() {
     }
   });
 
-  if (alreadySignedIn) return <Navigate to={routes.home} replace />;
+  if (alreadySignedIn) return <Navigate to={paths.home.root} replace />;
 
   return (
     <AuthCard title="Create your account" intro="Track your wellness and game readiness with FitGauge.">
@@ -87,11 +87,11 @@ export function SignUpPage() {
       <div className="fg-auth__links">
         <span>
           Already have an account?{' '}
-          <Link className="fg-link" to={routes.login}>
+          <Link className="fg-link" to={paths.auth.login}>
             Sign in
           </Link>
         </span>
-        <a className="fg-link" href={routes.pricing} target="_blank" rel="noopener">
+        <a className="fg-link" href={paths.pricing} target="_blank" rel="noopener">
           Pricing<span className="fg-visually-hidden"> (opens in a new tab)</span>
         </a>
       </div>

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { logoutUser } from '../api/auth-api';
-import { routes } from '../routing';
 import { browserSession } from '../session/browser-session';
 
 /** How long sign-out waits for the server to revoke the refresh token before ending the session anyway. */
@@ -29,7 +29,7 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
     // The selected team lives in the cached server state: dropping the cache forgets it and all else of this user.
     queryClient.clear();
     setSigningOut(false);
-    void navigate(routes.login, { replace: true });
+    void navigate(paths.auth.login, { replace: true });
   }, [navigate, queryClient]);
 
   return { signOut, signingOut };

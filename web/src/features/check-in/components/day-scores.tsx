@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
-import { ScoreTiles } from '@/features/scores/components/score-tile';
-import { dayScoreEntries, formatScoreDay } from '@/features/scores/lib/score-display';
+import { ScoreTiles } from '@/components/scores/score-tile';
+import { dayScoreEntries, formatScoreDay } from '@/lib/score-display';
 import type { CheckInDay } from '../api/check-in';
 
 interface DayScoresProps {

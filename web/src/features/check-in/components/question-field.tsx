@@ -1,6 +1,6 @@
 import type { Question } from '@core/questionnaire';
 import { useId } from 'react';
-import { ChoiceChip } from '@/features/scores/components/choice-chip';
+import { ChoiceChip } from '@/components/inputs/choice-chip';
 import { toggleChoice } from '../lib/check-in-form';
 
 interface QuestionFieldProps {

@@ -1,5 +1,7 @@
 import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, questionBySlug, QUESTIONS } from '@core/questionnaire';
 import { scoreDay } from '@core/scoring';
+import { answersArbitrary } from '@core/test-support/arbitraries';
+import fc from 'fast-check';
 import {
   answeredCount,
   answersOf,
@@ -69,7 +71,15 @@ describe('the answers a check-in sends', () => {
     expect(form.watchedVideos).toBe(true);
     expect(form.choices['sleep-disturbance']).toEqual(['noise', 'worry']);
     expect(answersOf(form)).toEqual(answers);
-    expect(scoreDay('2026-04-10', answersOf(form))).toEqual(scoreDay('2026-04-10', answers));
+  });
+
+  it('scores any valid day the same after a round trip through the prefilled form', () => {
+    fc.assert(
+      fc.property(answersArbitrary, fc.boolean(), (answers, watchedVideos) => {
+        const resent = answersOf(formFromDay({ answers, watchedVideos }));
+        expect(scoreDay('2026-04-10', resent)).toEqual(scoreDay('2026-04-10', answers));
+      }),
+    );
   });
 
   it('starts a day without answers as gaming, nothing answered', () => {

@@ -1,9 +1,6 @@
 import { MAIN_SCORE_TYPES, type MainScoreType, type PillarSlug } from '@core/pillars';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-/** Every cached score read starts with this key, so a check-in can refresh them all at once. */
-export const SCORES_QUERY_KEY = ['scores'] as const;
-
 /** The gamer's score card now (schema.graphql Score). */
 export interface MyScore {
   date: string;

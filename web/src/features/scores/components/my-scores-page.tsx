@@ -1,21 +1,22 @@
 import { scoreTypeLabel } from '@core/pillars';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { LoadError } from '@/components/errors/load-error';
+import { ChoiceChip } from '@/components/inputs/choice-chip';
+import { ScoreTiles } from '@/components/scores/score-tile';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { PageLoader } from '@/components/ui/page-loader';
-import { getMyScoreHistory, type MyScoreHistory, SCORES_QUERY_KEY } from '../api/my-scores';
+import { paths } from '@/config/paths';
+import { SCORES_QUERY_KEY } from '@/lib/query-client';
+import { formatScoreDay, scoreEntry } from '@/lib/score-display';
+import { getMyScoreHistory, type MyScoreHistory } from '../api/my-scores';
 import { chartRows, historySeries, isEmptyHistory, SCORE_WINDOWS, type ScoreWindow, seriesColour, seriesSummary } from '../lib/chart-data';
-import { formatScoreDay, scoreEntry } from '../lib/score-display';
-import { ChoiceChip } from './choice-chip';
-import { ScoreTiles } from './score-tile';
 import '../scores.css';
-import { LoadError } from '@/components/errors/load-error';
 
 // recharts is large: its chunk loads only when a chart is drawn.
 const ScoreChart = lazy(async () => ({ default: (await import('./score-chart')).ScoreChart }));
 
-const CHECK_IN_PATH = '/home/check-in';
 
 /** /home/my-scores: the overall score, the streak and each score over the last 7, 30 or 90 days. */
 export function MyScoresPage() {
@@ -40,7 +41,7 @@ export function MyScoresPage() {
         title="No scores yet"
         description="Your scores appear here after your first daily check-in."
         actions={
-          <ButtonLink variation="primary" to={CHECK_IN_PATH}>
+          <ButtonLink variation="primary" to={paths.home.checkIn}>
             Go to check-in
           </ButtonLink>
         }

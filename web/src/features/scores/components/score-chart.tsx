@@ -1,5 +1,5 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatScoreDay } from '../lib/score-display';
+import { formatScoreDay } from '@/lib/score-display';
 import type { ChartRow } from '../lib/chart-data';
 
 interface ScoreChartProps {

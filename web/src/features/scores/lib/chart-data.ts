@@ -1,8 +1,8 @@
 import { daysOf, type DayWindow } from '@core/dates';
 import { isPillarSlug, MAIN_SCORE_TYPES, PILLAR_SLUGS, pillarOf, type ScoreType } from '@core/pillars';
 import { roundScore } from '@core/scoring';
+import { formatScoreDay } from '@/lib/score-display';
 import type { MyScoreHistory, ScorePoint } from '../api/my-scores';
-import { formatScoreDay } from './score-display';
 
 /** The windows the My scores page offers (days ending today). */
 export const SCORE_WINDOWS = [7, 30, 90] as const;

@@ -1,7 +1,7 @@
 import { Button, CheckboxField, TextField } from '@aws-amplify/ui-react';
 import { useMemo, useReducer, useState } from 'react';
-import { ScoreTiles } from '@/features/scores/components/score-tile';
-import { formatScoreDay, scoreEntry } from '@/features/scores/lib/score-display';
+import { ScoreTiles } from '@/components/scores/score-tile';
+import { formatScoreDay, scoreEntry } from '@/lib/score-display';
 import { localToday } from '../lib/calendar';
 import { initialSimulatorState, type SimulationView, simulationOf, simulatorReducer } from '../lib/simulator-state';
 import { MonthCalendar } from './month-calendar';

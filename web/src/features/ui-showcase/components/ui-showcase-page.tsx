@@ -14,6 +14,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { SearchBox } from '@/components/ui/search-box/search-box';
 import { useToast } from '@/components/ui/toast/toast';
 import { VideoPlayerDialog } from '@/components/ui/video-player/video-player-dialog';
+import { paths } from '@/config/paths';
 import '../ui-showcase.css';
 
 interface DemoGamer {
@@ -240,7 +241,7 @@ function FeedbackSection() {
           Success toast
         </Button>
         <Button onClick={() => toast.error('Failed to upload to S3')}>Error toast</Button>
-        <ButtonLink variation="primary" to="/home">
+        <ButtonLink variation="primary" to={paths.home.root}>
           Go to my home page
         </ButtonLink>
       </div>

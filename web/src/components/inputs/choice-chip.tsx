@@ -1,5 +1,5 @@
 import type { ChangeEvent, CSSProperties } from 'react';
-import '../scores.css';
+import './choice-chip.css';
 
 interface ChoiceChipProps {
   type: 'radio' | 'checkbox';

@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react';
-import type { ScoreEntry } from '../lib/score-display';
+import type { ScoreEntry } from '@/lib/score-display';
 
 /** What a tile shows: a score, or another number shown the same way (the streak). */
 export type TileEntry = Omit<ScoreEntry, 'type' | 'score'> & { type: string; score: number | null };
-import '../scores.css';
+import './score-tile.css';
 
 /** One score: its name, the whole number (a dash when empty, the label then says No data) and the tier or label, tinted with the pillar colour. */
 export function ScoreTile({ entry, emphasis = false }: { entry: TileEntry; emphasis?: boolean }) {
