@@ -109,7 +109,8 @@ describe('sign-in tries under concurrency', () => {
     const right = responses.at(-1)!;
     expect([undefined, AUTH_ERRORS.tryLimit]).toContain(errorOf(right));
     expect(responses.filter((response) => response.data?.loginUser).length).toBeLessThanOrEqual(1);
-    expect((await storedTries(session.id))!.failures).toBeLessThanOrEqual(LOGIN_TRY_LIMIT);
+    // No count left is a count of 0: the right password cleared it after the last wrong one.
+    expect((await storedTries(session.id))?.failures ?? 0).toBeLessThanOrEqual(LOGIN_TRY_LIMIT);
   });
 
   it('does not extend a lock with tries made while locked', async () => {
@@ -161,9 +162,13 @@ describe('forgotPassword limits and timing', () => {
 
     const mails = (await readOutbox(email)).filter((mail) => new Date(mail.sentAt) >= since);
     expect(mails).toHaveLength(RESET_MAILS_PER_EMAIL.limit);
-    // Refused requests left the pending code alone: the code in the last mail is the live one.
-    const lastCode = /\b(\d{6})\b/.exec(mails.sort((a, b) => a.sentAt.localeCompare(b.sentAt)).at(-1)!.text)![1];
-    expect((await publicCall(VERIFY, { email, code: lastCode }, newCallerAddress())).data).toEqual({ forgotPasswordVerify: true });
+    // Refused requests left the pending code alone: one of the mailed codes is live. Which one depends on the order the
+    // parallel requests wrote their codes in, which the mails' times do not tell, so each is tried (two wrong guesses
+    // stay within the code's attempts).
+    const mailedCodes = mails.map((mail) => /\b(\d{6})\b/.exec(mail.text)![1]);
+    const verified = [];
+    for (const code of mailedCodes) verified.push((await publicCall(VERIFY, { email, code }, newCallerAddress())).data?.forgotPasswordVerify === true);
+    expect(verified.filter(Boolean)).toHaveLength(1);
   });
 
   it(`takes ${RESET_REQUESTS_PER_CALLER.limit} requests from one caller address per window, whatever the e-mails`, async () => {
