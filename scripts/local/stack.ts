@@ -1,5 +1,5 @@
 /**
- * The whole product on one machine: DynamoDB Local, cognito-local, s3rver and the mail outbox behind
+ * The whole product on one machine: DynamoDB Local, cognito-local, s3rver, the Stripe stand-in and the mail outbox behind
  * the local AppSync gateway, with the web app on the same http server (docs/local-mode.md).
  */
 import type { EventEmitter } from 'node:events';

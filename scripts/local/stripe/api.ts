@@ -499,7 +499,7 @@ export class StripeApi {
     });
 
     this.define('POST', '/v1/payment_intents', (params) => {
-      allowOnly(params, ['amount', 'currency', 'customer', 'payment_method', 'confirm', 'metadata', 'description', 'setup_future_usage', 'off_session', 'return_url', 'automatic_payment_methods', 'payment_method_types', 'receipt_email']);
+      allowOnly(params, ['amount', 'currency', 'customer', 'payment_method', 'confirm', 'metadata', 'description', 'setup_future_usage', 'off_session', 'return_url', 'automatic_payment_methods', 'allowed_payment_method_types', 'receipt_email']);
       const customer = stringParam(params, 'customer');
       if (customer) this.find('customer', customer, 'customer');
       const intent = this.billing.createPaymentIntent({
@@ -539,7 +539,7 @@ export class StripeApi {
     });
 
     this.define('POST', '/v1/setup_intents', (params) => {
-      allowOnly(params, ['customer', 'payment_method', 'payment_method_types', 'usage', 'confirm', 'metadata', 'return_url', 'automatic_payment_methods']);
+      allowOnly(params, ['customer', 'payment_method', 'allowed_payment_method_types', 'usage', 'confirm', 'metadata', 'return_url', 'automatic_payment_methods', 'description']);
       const customer = stringParam(params, 'customer');
       if (customer) this.find('customer', customer, 'customer');
       const id = `seti_${randomToken(24)}`;
@@ -549,7 +549,7 @@ export class StripeApi {
         client_secret: `${id}_secret_${randomToken(24)}`,
         customer: customer ?? null,
         payment_method: paymentMethod ? this.billing.paymentMethod(paymentMethod).id : null,
-        payment_method_types: ['card'],
+        allowed_payment_method_types: ['card'],
         usage: stringParam(params, 'usage') ?? 'off_session',
         status: paymentMethod ? 'requires_confirmation' : 'requires_payment_method',
         last_setup_error: null,

@@ -87,6 +87,7 @@ export class Billing {
       client_secret: `${id}_secret_${randomToken(24)}`,
       payment_method: null,
       payment_method_types: ['card'],
+      allowed_payment_method_types: ['card'],
       capture_method: 'automatic',
       confirmation_method: 'automatic',
       last_payment_error: null,

@@ -273,7 +273,7 @@ describe('local Stripe stand-in with the real stripe client', () => {
 
   it('saves a card with a setup intent and lists it with its last four digits', async () => {
     const { customer, method } = await customerWithCard(CARDS.succeeds);
-    const setup = await stripe.setupIntents.create({ customer: customer.id, payment_method_types: ['card'] });
+    const setup = await stripe.setupIntents.create({ customer: customer.id, allowed_payment_method_types: ['card'] });
     expect(setup.client_secret).toMatch(/^seti_.+_secret_/);
     expect((await stripe.setupIntents.confirm(setup.id, { payment_method: method.id })).status).toBe('succeeded');
     const cards = await stripe.customers.listPaymentMethods(customer.id);
