@@ -111,7 +111,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     const [status, answer] = api.handle(method, path, params);
     // Failed calls change state too (a declined card fails the invoice), so every call is saved.
     if (method !== 'GET') state.save();
-    if (typeof key === 'string') idempotent.set(key, { fingerprint, status, body: answer, at: Date.now() });
+    if (typeof key === 'string') {
+      for (const [oldKey, entry] of idempotent) if (Date.now() - entry.at >= IDEMPOTENCY_KEY_LIFETIME_MS) idempotent.delete(oldKey);
+      idempotent.set(key, { fingerprint, status, body: answer, at: Date.now() });
+    }
     json(res, status, answer);
   };
 
