@@ -18,6 +18,10 @@ export const config = {
   get userPoolClientId() {
     return required('USER_POOL_CLIENT_ID');
   },
+  /** Another Stripe API address (the local stand-in); unset on AWS, where the client talks to Stripe. */
+  get stripeApiUrl(): string | undefined {
+    return process.env.STRIPE_API_URL || undefined;
+  },
   get appVersion() {
     return process.env.APP_VERSION ?? '0.1.0';
   },

@@ -1,5 +1,5 @@
 /**
- * The whole product on one machine: DynamoDB Local, cognito-local, s3rver and the mail outbox behind
+ * The whole product on one machine: DynamoDB Local, cognito-local, s3rver, the Stripe stand-in and the mail outbox behind
  * the local AppSync gateway, with the web app on the same http server (docs/local-mode.md).
  */
 import type { EventEmitter } from 'node:events';
@@ -15,8 +15,9 @@ import { createDiscordStandIn, DISCORD_BASE_PATH, LOCAL_DISCORD_CLIENT_ID, LOCAL
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
 import { lockDataDir, runningStack } from './lock';
-import { assertPortFree, derivedServicePorts, freePorts, LOCAL_HOST, PortInUseError, type ServicePorts } from './ports';
+import { assertPortFree, derivedServicePorts, freePorts, LOCAL_HOST, PortInUseError, serviceOffsets, type ServicePorts } from './ports';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, startS3 } from './s3';
+import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeStandIn } from './stripe/server';
 import { createWebApp, type WebMode } from './web';
 
 export { PortInUseError } from './ports';
@@ -52,6 +53,8 @@ export interface StackUrls {
   cognito: string;
   jwks: string;
   s3: string;
+  /** The Stripe stand-in (scripts/local/stripe): API, billing portal, clock control. */
+  stripe: string;
 }
 
 export interface Stack {
@@ -101,14 +104,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         stoppers.push(running.stop);
         return running;
       });
-    const [dynamoResult, cognitoResult, s3Result] = await Promise.allSettled([
+    const [dynamoResult, cognitoResult, s3Result, stripeResult] = await Promise.allSettled([
       started(startDynamoDb({ port: services.dynamodb, dbPath: dataDir ? join(dataDir, 'dynamodb') : null })),
       started(startCognito({ port: services.cognito, dataDir: join(workDir, 'cognito'), outboxDir, log })),
       started(
         startS3({ port: services.s3, directory: join(workDir, 's3'), corsOrigins: [appUrl, `http://${LOCAL_HOST}:${port}`] }),
       ),
+      started(
+        startStripeStandIn({
+          port: services.stripe,
+          dataFile: dataDir ? join(dataDir, 'stripe.json') : null,
+          // The app's webhook endpoint on its own server, as Stripe would call it.
+          webhook: { url: `http://${LOCAL_HOST}:${port}/api/v1/stripe/webhook`, secret: LOCAL_STRIPE_WEBHOOK_SECRET },
+          log,
+        }),
+      ),
     ]);
-    const [dynamo, cognito, s3] = [settled(dynamoResult), settled(cognitoResult), settled(s3Result)];
+    const [dynamo, cognito, s3, stripe] = [settled(dynamoResult), settled(cognitoResult), settled(s3Result), settled(stripeResult)];
     await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
 
     const env: Record<string, string> = {
@@ -132,6 +144,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       DISCORD_CLIENT_SECRET: LOCAL_DISCORD_CLIENT_SECRET,
       DISCORD_API_URL: `http://${LOCAL_HOST}:${port}${DISCORD_BASE_PATH}/api`,
       DISCORD_AUTHORIZE_URL: `${appUrl}${DISCORD_BASE_PATH}/oauth2/authorize`,
+      // The stripe client goes to the stand-in (lambdas/lib/stripe.ts); the secrets are its local ones.
+      STRIPE_API_URL: stripe.url,
+      STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
     };
     Object.assign(process.env, env);
 
@@ -198,6 +214,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         cognito: cognito.endpoint,
         jwks: cognito.jwksUri,
         s3: s3.endpoint,
+        stripe: stripe.url,
       },
       config,
       env,
@@ -216,8 +233,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 /** Port 0 means random everywhere; otherwise the stand-ins take the checkout's derived block. All must be free. */
 async function choosePorts(port: number, anchor: string): Promise<{ port: number; services: ServicePorts }> {
   if (port === 0) {
-    const [app, dynamodb, cognito, s3] = await freePorts(4);
-    return { port: app, services: { dynamodb, cognito, s3 } };
+    const names = Object.keys(serviceOffsets);
+    const [app, ...others] = await freePorts(1 + names.length);
+    return { port: app, services: Object.fromEntries(names.map((name, i) => [name, others[i]])) as ServicePorts };
   }
   const services = derivedServicePorts(anchor);
   await assertPortFree(port, 'web app');

@@ -1,0 +1,88 @@
+/**
+ * Plans and prices (spec 000 section 9), the one source for the web app, the Lambdas and the local Stripe
+ * stand-in's catalogue. Amounts are in cents, as Stripe keeps them.
+ */
+
+export type BillingInterval = 'month' | 'year';
+
+/** Stripe lookup keys: the Lambdas find the prices by these, on Stripe and on the local stand-in alike. */
+export const PRICE_LOOKUP_KEYS = {
+  dashboardMonthly: 'team_dashboard_monthly',
+  dashboardYearly: 'team_dashboard_yearly',
+  extraGamerSeatMonthly: 'extra_gamer_seat_monthly',
+} as const;
+
+/** The team dashboard plan. Its product name contains `Dashboard`, which is how payments for it are recognised. */
+export const TEAM_PLAN = {
+  productName: 'Team Dashboard',
+  monthlyPriceCents: 3999,
+  yearlyPriceCents: 39999,
+  includedGamerSeats: 5,
+  includedDirectorSeats: 1,
+  includedCoachSeats: 1,
+  idealFor: '1 to 3 varsity teams',
+} as const;
+
+/**
+ * Gamer seats beyond the included five. Billed monthly whatever the dashboard's period: Stripe bills all items of a
+ * subscription on one interval, so extra seats live in their own monthly subscription with the seats as its quantity.
+ */
+export const EXTRA_GAMER_SEAT = {
+  productName: 'Extra Gamer Seat',
+  monthlyPriceCents: 999,
+} as const;
+
+/** The badge on the yearly choice: the saving against twelve monthly payments, rounded down (SAVE 16%). */
+export const YEARLY_SAVINGS_BADGE = `SAVE ${Math.floor((1 - TEAM_PLAN.yearlyPriceCents / (12 * TEAM_PLAN.monthlyPriceCents)) * 100)}%`;
+
+/** SubscriptionConfig of spec section 3. */
+export interface SubscriptionConfig {
+  id: string;
+  name: string;
+  key: string;
+  /** `month` or `year`; the renewal text follows it (renewalFrequency). */
+  type: BillingInterval;
+  price: { monthly: number; yearly: number };
+  /** The struck-through price on /pricing, when there is one. */
+  previousPrice?: { monthly: number; yearly: number };
+}
+
+const COACH_PERFORMANCE_PLAN_NAME = 'Coach Performance Package';
+
+/** The two plan names of spec section 9: the coach performance plan, and the same with Yearly appended. */
+export const subscriptionConfigs: readonly SubscriptionConfig[] = [
+  {
+    id: 'coach-performance-monthly',
+    name: COACH_PERFORMANCE_PLAN_NAME,
+    key: 'COACH_PERFORMANCE_PACKAGE',
+    type: 'month',
+    price: { monthly: TEAM_PLAN.monthlyPriceCents, yearly: TEAM_PLAN.yearlyPriceCents },
+  },
+  {
+    id: 'coach-performance-yearly',
+    name: `${COACH_PERFORMANCE_PLAN_NAME} Yearly`,
+    key: 'COACH_PERFORMANCE_PACKAGE_YEARLY',
+    type: 'year',
+    price: { monthly: TEAM_PLAN.monthlyPriceCents, yearly: TEAM_PLAN.yearlyPriceCents },
+  },
+];
+
+export function subscriptionConfigById(id: string): SubscriptionConfig | undefined {
+  return subscriptionConfigs.find((config) => config.id === id);
+}
+
+/** The Stripe price a config is bought with. */
+export function dashboardLookupKey(config: Pick<SubscriptionConfig, 'type'>): string {
+  return config.type === 'year' ? PRICE_LOOKUP_KEYS.dashboardYearly : PRICE_LOOKUP_KEYS.dashboardMonthly;
+}
+
+/** Cents as dollars with two decimals (`$39.99`); `N/A` where the amount is missing. */
+export function formatPrice(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return 'N/A';
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** The renewal text's period: yearly when the plan type contains `year`, else monthly. */
+export function renewalFrequency(planType: string): 'yearly' | 'monthly' {
+  return planType.toLowerCase().includes('year') ? 'yearly' : 'monthly';
+}
