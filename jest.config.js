@@ -12,8 +12,8 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       testMatch: ['<rootDir>/{core,lambdas,scripts,web/src,tests/unit}/**/*.test.{ts,tsx}'],
-      // Component tests need a DOM: the web project runs them.
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/web/src/.*\\.test\\.tsx$'],
+      // Component tests need a DOM (the web project); store tests need DynamoDB Local (the dynamodb project).
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/web/src/.*\\.test\\.tsx$', '\\.dynamodb\\.test\\.ts$'],
     },
     {
       ...shared,
@@ -23,6 +23,14 @@ module.exports = {
       // TanStack Table ships ES modules only: compile it to CommonJS like our own code.
       transformIgnorePatterns: ['/node_modules/(?!@tanstack/)'],
       setupFiles: ['<rootDir>/tests/support/web-setup.ts'],
+    },
+    {
+      // Tests of the DynamoDB stores and what they write, against DynamoDB Local alone (no stack).
+      ...shared,
+      displayName: 'dynamodb',
+      testMatch: ['<rootDir>/lambdas/**/*.dynamodb.test.ts'],
+      globalSetup: '<rootDir>/tests/support/dynamodb-setup.ts',
+      globalTeardown: '<rootDir>/tests/support/dynamodb-teardown.ts',
     },
     {
       ...shared,

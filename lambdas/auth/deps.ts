@@ -1,6 +1,6 @@
 import { sendMail, type MailMessage } from '../lib/mail';
-import { dynamoAccountOverviewStore, type AccountOverviewStore } from '../lib/stores/account-overview-store';
 import { dynamoAccountStore, type AccountStore } from '../lib/stores/account-store';
+import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store';
 import { dynamoLoginAttemptStore, type LoginAttemptStore } from '../lib/stores/login-attempt-store';
 import { dynamoRateLimitStore, type RateLimitStore } from '../lib/stores/rate-limit-store';
 import { dynamoResetCodeStore, type ResetCodeStore } from '../lib/stores/reset-code-store';
@@ -18,8 +18,8 @@ export interface AuthDeps {
   resetCodes: ResetCodeStore;
   rateLimits: RateLimitStore;
   signOuts: SignOutStore;
-  overview: AccountOverviewStore;
-  teams: Pick<TeamStore, 'membershipsOfUser'>;
+  invites: Pick<InviteStore, 'pendingFor'>;
+  teams: Pick<TeamStore, 'membershipsOfUser' | 'ownedBy' | 'getMany'>;
   idp: IdentityProvider;
   discord: DiscordApi;
   sendMail: (message: MailMessage) => Promise<void>;
@@ -34,7 +34,7 @@ export const productionDeps: AuthDeps = {
   resetCodes: dynamoResetCodeStore,
   rateLimits: dynamoRateLimitStore,
   signOuts: dynamoSignOutStore,
-  overview: dynamoAccountOverviewStore,
+  invites: dynamoInviteStore,
   teams: dynamoTeamStore,
   idp: cognitoIdentityProvider,
   discord: discordApi,

@@ -22,12 +22,12 @@ export async function me(caller: Caller, deps: AuthDeps): Promise<MeView> {
   const user = await deps.users.get(caller.sub);
   if (!user) throw new NotFoundError(AUTH_ERRORS.userNotFound);
   const [invites, memberships, ownedTeams] = await Promise.all([
-    deps.overview.pendingInvites(user.email),
+    deps.invites.pendingFor(user.email),
     deps.teams.membershipsOfUser(user.id),
-    deps.overview.teamsOwnedBy(user.id),
+    deps.teams.ownedBy(user.id),
   ]);
   const teams = new Map(
-    (await deps.overview.teams([...memberships.map((m) => m.teamId), ...invites.map((i) => i.teamId)])).map((team) => [team.id, team]),
+    (await deps.teams.getMany([...memberships.map((m) => m.teamId), ...invites.map((i) => i.teamId)])).map((team) => [team.id, team]),
   );
   const teamsAs = (role: 'GAMER' | 'COACH') =>
     memberships.flatMap((membership) => (membership.role === role ? (teams.get(membership.teamId) ?? []) : []));

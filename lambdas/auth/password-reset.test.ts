@@ -26,13 +26,13 @@ const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 
 describe('password reset', () => {
   it('mails a 6-digit code, verifies it, sets the new password and spends the code', async () => {
-    const { deps, mail, codes, user } = await world();
+    const { deps, mail, resetCodes, user } = await world();
     await expect(forgotPassword({ email: EMAIL }, deps)).resolves.toBe(true);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: EMAIL, subject: 'Your FitGauge password reset code' });
     const code = codeIn(mail[0].text);
     expect(code).toMatch(/^\d{6}$/);
-    expect(JSON.stringify(codes.get(user.id))).not.toContain(code); // only a hash is kept
+    expect(JSON.stringify(resetCodes.get(user.id))).not.toContain(code); // only a hash is kept
 
     await expect(forgotPasswordVerify({ email: EMAIL, code }, deps)).resolves.toBe(true);
     await expect(forgotPasswordFinal({ email: EMAIL, code, password: 'N3w!password' }, deps)).resolves.toBe(true);

@@ -42,10 +42,10 @@ export async function signUpUser(args: SignUpArgs, deps: AuthDeps): Promise<Auth
 }
 
 /** Anyone may be a gamer or SELF; COACH only with a coach invite waiting; never DIRECTOR (bought) or an admin role. */
-async function mayChooseRole(role: Role, email: string, deps: Pick<AuthDeps, 'overview'>): Promise<boolean> {
+async function mayChooseRole(role: Role, email: string, deps: Pick<AuthDeps, 'invites'>): Promise<boolean> {
   if (SELF_SERVICE_ROLES.includes(role)) return true;
   if (role !== 'COACH') return false;
-  return (await deps.overview.pendingInvites(email)).some((invite) => invite.role === 'COACH');
+  return (await deps.invites.pendingFor(email)).some((invite) => invite.role === 'COACH');
 }
 
 export interface NewAccount {

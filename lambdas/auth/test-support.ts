@@ -1,14 +1,11 @@
 /**
- * In-memory stand-ins for the stores, the user pool, Discord and mail, for unit tests of the account rules.
- * They keep the contracts of the real adapters (expiry checked on read, conditional spend), nothing more.
+ * The account rules' world for unit tests: the stores' in-memory twin (lambdas/lib/stores/memory.ts, held to the
+ * DynamoDB stores' contract), plus stand-ins for the user pool, Discord, mail and the clock.
  */
 import type { Role } from '@core/roles';
 import type { MailMessage } from '../lib/mail';
-import type { InviteRecord } from '../lib/stores/invite-store';
-import type { ResetCodeRecord } from '../lib/stores/reset-code-store';
-import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
+import { memoryStores } from '../lib/stores/memory';
 import type { UserRecord } from '../lib/stores/user-store';
-import { ClaimTakenError } from '../lib/stores/account-store';
 import type { AuthDeps } from './deps';
 import type { DiscordIdentity } from './discord-api';
 import { UserExistsError, type CognitoTokens } from './identity-provider';
@@ -28,18 +25,10 @@ export const fakeJwt = (claims: Record<string, unknown>) => `${base64url({ alg: 
 export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
   let clock = start;
   let nextId = 1;
-  const users = new Map<string, UserRecord>();
-  const claims = new Map<string, string>();
-  const attempts = new Map<string, { failures: number; expiresAt: number }>();
-  const rateWindows = new Map<string, number>();
-  const signOuts = new Map<string, number>();
+  const stores = memoryStores();
   const sleeps: number[] = [];
-  const codes = new Map<string, ResetCodeRecord>();
   const pool = new Map<string, PoolUser>();
   const mail: MailMessage[] = [];
-  const invites: InviteRecord[] = [];
-  const memberships: MembershipRecord[] = [];
-  const teams = new Map<string, TeamRecord>();
   const discordCodes = new Map<string, DiscordIdentity>();
   const seconds = () => Math.floor(clock.getTime() / 1000);
   const failures = { accountsCreate: null as Error | null };
@@ -58,69 +47,20 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
   };
 
   const deps: AuthDeps = {
-    users: {
-      get: async (id) => users.get(id) ?? null,
-      findByEmail: async (email) => [...users.values()].find((u) => u.email === email.toLowerCase()) ?? null,
-    },
+    users: stores.users,
     accounts: {
       async create(user) {
         if (failures.accountsCreate) throw failures.accountsCreate;
-        if (claims.has(`EMAIL#${user.email}`)) throw new ClaimTakenError('email');
-        if (user.discordId && claims.has(`DISCORD#${user.discordId}`)) throw new ClaimTakenError('discord');
-        users.set(user.id, user);
-        claims.set(`EMAIL#${user.email}`, user.id);
-        if (user.discordId) claims.set(`DISCORD#${user.discordId}`, user.id);
+        return stores.accounts.create(user);
       },
-      userIdByDiscordId: async (discordId) => claims.get(`DISCORD#${discordId}`) ?? null,
+      userIdByDiscordId: stores.accounts.userIdByDiscordId,
     },
-    attempts: {
-      async reserveTry(userId, now, expiresAt, limit) {
-        const found = attempts.get(userId);
-        const live = found && found.expiresAt > Math.floor(now.getTime() / 1000) ? found.failures : 0;
-        if (live >= limit) return null;
-        attempts.set(userId, { failures: live + 1, expiresAt });
-        return live + 1;
-      },
-      clear: async (userId) => void attempts.delete(userId),
-    },
-    resetCodes: {
-      put: async (record) => void codes.set(record.userId, { ...record }),
-      async reserveGuess(userId, now, maxGuesses) {
-        const record = codes.get(userId);
-        if (!record || record.expiresAt <= Math.floor(now.getTime() / 1000)) return null;
-        if (record.attempts >= maxGuesses) return 'attempts-used';
-        record.attempts += 1;
-        return { ...record };
-      },
-      async refundGuess(userId, codeHash) {
-        const record = codes.get(userId);
-        if (record?.codeHash === codeHash && record.attempts > 0) record.attempts -= 1;
-      },
-      async spend(userId, codeHash) {
-        if (codes.get(userId)?.codeHash !== codeHash) return false;
-        return codes.delete(userId);
-      },
-    },
-    rateLimits: {
-      async take(subject, limit, windowSeconds, now) {
-        const seconds = Math.floor(now.getTime() / 1000);
-        const key = `${subject}@${seconds - (seconds % windowSeconds)}`;
-        const hits = rateWindows.get(key) ?? 0;
-        if (hits >= limit) return false;
-        rateWindows.set(key, hits + 1);
-        return true;
-      },
-    },
-    signOuts: {
-      signedOutAt: async (userId) => signOuts.get(userId) ?? null,
-      signOut: async (userId, at) => void signOuts.set(userId, Math.max(signOuts.get(userId) ?? 0, Math.floor(at.getTime() / 1000))),
-    },
-    overview: {
-      pendingInvites: async (email) => invites.filter((i) => i.inviteeEmail === email && i.status === 'PENDING'),
-      teamsOwnedBy: async (ownerId) => [...teams.values()].filter((t) => t.ownerId === ownerId),
-      teams: async (ids) => [...new Set(ids)].flatMap((id) => teams.get(id) ?? []),
-    },
-    teams: { membershipsOfUser: async (userId) => memberships.filter((m) => m.userId === userId) },
+    attempts: stores.attempts,
+    resetCodes: stores.resetCodes,
+    rateLimits: stores.rateLimits,
+    signOuts: stores.signOuts,
+    invites: stores.invites,
+    teams: stores.teams,
     idp: {
       async createUser(email) {
         if ([...pool.values()].some((u) => u.email === email)) throw new UserExistsError();
@@ -158,15 +98,11 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
 
   return {
     deps,
-    users,
+    stores,
+    /** The stores' state, for arranging a case directly. */
+    ...stores.state,
     pool,
     mail,
-    invites,
-    memberships,
-    teams,
-    codes,
-    attempts,
-    signOuts,
     sleeps,
     failures,
     /** A Discord authorization code that identifies as `identity` once. */

@@ -3,16 +3,16 @@ import { aggregateTeamDay, fgScoreSeries, scoreDay } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
 import { DayVersionConflict } from '../lib/stores/score-store';
 import { currentCheckIn, memberDayRecord, submitAnswers } from './check-in';
-import { caller, memoryScoreStore, memoryTeamStore, memoryUserStore, membership, team, user } from './test-support/memory-stores';
+import { memoryStores } from '../lib/stores/memory';
+import { caller, membership, team, user } from './test-support/memory-stores';
 
 function setup() {
-  const users = memoryUserStore([user('g1'), user('g2', 'Europe/Berlin'), user('coach')]);
-  const teams = memoryTeamStore(
-    [team('t1', 'director'), team('t2', 'director')],
-    [membership('t1', 'g1'), membership('t1', 'g2'), membership('t2', 'g1'), membership('t1', 'coach', 'COACH')],
-  );
-  const scores = memoryScoreStore(users.users);
-  return { users, teams, scores, stores: { users, teams, scores } };
+  const stores = memoryStores({
+    users: [user('g1'), user('g2', 'Europe/Berlin'), user('coach')],
+    teams: [team('t1', 'director'), team('t2', 'director')],
+    memberships: [membership('t1', 'g1'), membership('t1', 'g2'), membership('t2', 'g1'), membership('t1', 'coach', 'COACH')],
+  });
+  return { scores: stores.scores, users: stores.state.users, stores };
 }
 
 const at = (iso: string) => new Date(iso);
@@ -137,7 +137,7 @@ describe('time-zone changes (the day follows the zone stored on the user)', () =
     const { users, stores } = setup();
     const result = await send(stores, 'g1', '2026-04-10T06:00:00Z', 'america/new_york');
     expect(result).toMatchObject({ date: '2026-04-09', timeZone: 'America/New_York', closesAt: '2026-04-10T08:00:00.000Z' });
-    expect(users.users.get('g1')).toMatchObject({ timeZone: 'America/New_York', timeZoneFrom: null, previousTimeZone: null });
+    expect(users.get('g1')).toMatchObject({ timeZone: 'America/New_York', timeZoneFrom: null, previousTimeZone: null });
   });
 
   it('answers the same day whatever zone each call sends, and schedules the last one for the end of that day', async () => {
@@ -149,7 +149,7 @@ describe('time-zone changes (the day follows the zone stored on the user)', () =
     expect(new Set(results.map((result) => `${result.date} ${result.timeZone} ${result.closesAt} streak ${result.streak}`))).toEqual(
       new Set(['2026-04-10 Europe/Berlin 2026-04-11T02:00:00.000Z streak 1']),
     );
-    expect(users.users.get('g2')).toMatchObject({
+    expect(users.get('g2')).toMatchObject({
       timeZone: 'Pacific/Kiritimati',
       timeZoneFrom: '2026-04-11T02:00:00.000Z',
       previousTimeZone: 'Europe/Berlin',

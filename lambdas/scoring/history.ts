@@ -1,6 +1,6 @@
 import type { AnswerInput } from '@core/check-in';
 import type { ScoreDay } from '@core/dates';
-import { applyMemberDayChange, type TeamDayAggregate } from '@core/scoring';
+import { applyMemberDayChange } from '@core/scoring';
 import type { ScoreHistory, StoredMemberDay } from '../lib/stores/score-store';
 import { memberDayRecord, storedAnswer } from './check-in';
 
@@ -20,7 +20,7 @@ export interface GamerHistory {
 
 export function historyOf(gamers: readonly GamerHistory[]): ScoreHistory {
   const history: ScoreHistory = { answers: [], days: [], teamDays: [] };
-  const aggregates = new Map<string, { teamId: string; aggregate: TeamDayAggregate }>();
+  const aggregates = new Map<string, ScoreHistory['teamDays'][number]>();
   for (const gamer of gamers) {
     let previous: StoredMemberDay | null = null;
     for (const checkIn of [...gamer.checkIns].sort((a, b) => a.date.localeCompare(b.date))) {
@@ -30,7 +30,12 @@ export function historyOf(gamers: readonly GamerHistory[]): ScoreHistory {
       history.answers.push(...checkIn.answers.map((answer) => storedAnswer(gamer.userId, checkIn.date, answer, at)));
       for (const teamId of gamer.teamIds) {
         const key = `${teamId}|${checkIn.date}`;
-        aggregates.set(key, { teamId, aggregate: applyMemberDayChange(aggregates.get(key)?.aggregate ?? null, null, day) });
+        const earlier = aggregates.get(key);
+        aggregates.set(key, {
+          teamId,
+          aggregate: applyMemberDayChange(earlier?.aggregate ?? null, null, day),
+          updatedAt: earlier && earlier.updatedAt > at ? earlier.updatedAt : at,
+        });
       }
       previous = day;
     }

@@ -2,7 +2,8 @@ import { QUESTIONS } from '@core/questionnaire';
 import { roundScore } from '@core/scoring';
 import { submitAnswers } from './check-in';
 import { myScore, myScoreStats, myTeamDataStats, myTeamScoreStats, userAnswerBySlug, userAnswers } from './reads';
-import { caller, memoryScoreStore, memoryTeamStore, memoryUserStore, membership, team, user } from './test-support/memory-stores';
+import { memoryStores } from '../lib/stores/memory';
+import { caller, membership, team, user } from './test-support/memory-stores';
 
 /** Every pillar question answered with the option at `index` of its list (clamped): different gamers, different days. */
 const answersAt = (index: number) =>
@@ -24,13 +25,12 @@ const people = {
 };
 
 async function setup() {
-  const users = memoryUserStore(Object.keys(people).map((name) => user(people[name as keyof typeof people].sub)));
-  const teams = memoryTeamStore(
-    [team('owls', 'director'), team('wolves', 'director2')],
-    [membership('owls', 'g1'), membership('owls', 'g2'), membership('owls', 'coach', 'COACH'), membership('wolves', 'g3')],
-  );
-  const scores = memoryScoreStore();
-  const stores = { users, teams, scores };
+  const stores = memoryStores({
+    users: Object.keys(people).map((name) => user(people[name as keyof typeof people].sub)),
+    teams: [team('owls', 'director'), team('wolves', 'director2')],
+    memberships: [membership('owls', 'g1'), membership('owls', 'g2'), membership('owls', 'coach', 'COACH'), membership('wolves', 'g3')],
+  });
+  const { scores } = stores;
   const checkIn = (who: keyof typeof people, index: number, iso: string) =>
     submitAnswers(people[who], { answers: answersAt(index) }, stores, new Date(iso));
   await checkIn('gamer', 3, '2026-04-08T12:00:00Z');

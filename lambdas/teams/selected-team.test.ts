@@ -1,7 +1,7 @@
 import type { Caller } from '../lib/appsync';
-import type { RelationStores } from '../lib/authorization-relations';
+import { memoryStores } from '../lib/stores/memory';
 import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
-import type { UserRecord, UserStore } from '../lib/stores/user-store';
+import type { UserRecord } from '../lib/stores/user-store';
 import { getSelectedTeam, setSelectedTeam } from './selected-team';
 
 const at = '2026-11-01T00:00:00.000Z';
@@ -11,21 +11,9 @@ function user(id: string): UserRecord {
   return { id, email: `${id}@fitgauge.test`, fullName: id, username: null, avatar: null, role: null, enabled: true, selectedTeamId: null, createdAt: at, updatedAt: at };
 }
 
-// In-memory stores standing in for DynamoDB: these tests are about who may select which team.
+// The stores' in-memory twin: these tests are about who may select which team.
 function stores(memberships: MembershipRecord[]) {
-  const users = new Map(['director', 'gamer', 'outsider', 'admin'].map((id) => [id, user(id)]));
-  const userStore: Pick<UserStore, 'get' | 'setSelectedTeam'> = {
-    get: async (id) => users.get(id) ?? null,
-    setSelectedTeam: async (id, teamId) => {
-      users.set(id, { ...users.get(id)!, selectedTeamId: teamId });
-    },
-  };
-  const teamStore: RelationStores = {
-    get: async (id) => (id === team.id ? team : null),
-    getMembership: async (teamId, userId) => memberships.find((m) => m.teamId === teamId && m.userId === userId) ?? null,
-    membershipsOfUser: async (userId) => memberships.filter((m) => m.userId === userId),
-  };
-  return { users: userStore, teams: teamStore };
+  return memoryStores({ users: ['director', 'gamer', 'outsider', 'admin'].map(user), teams: [team], memberships });
 }
 
 const caller = (sub: string, groups: string[] = []): Caller => ({ sub, email: null, groups, role: null });
@@ -47,10 +35,9 @@ describe('team selection', () => {
   });
 
   it('does not restore a team the user has since left', async () => {
-    const memberships = [gamerMembership];
-    const s = stores(memberships);
+    const s = stores([gamerMembership]);
     await setSelectedTeam(caller('gamer'), 't1', s);
-    memberships.pop();
+    s.state.memberships.pop();
     await expect(getSelectedTeam(caller('gamer'), s)).resolves.toMatchObject({ teamId: null });
   });
 

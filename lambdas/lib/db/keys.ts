@@ -1,9 +1,16 @@
-/** Key builders for every item kind in the table; docs/data-model.md lists the access patterns. */
+/**
+ * Key builders for every item kind in the table; docs/data-model.md lists the access patterns. Called with an empty
+ * last part, a builder gives the prefix its Query starts with (`keys.membership(teamId, '')`: a team's members).
+ */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userByEmail: (email: string) => ({ gsi1pk: `EMAIL#${email.toLowerCase()}`, gsi1sk: 'USER' }),
+  /** Every user on one gsi2 partition, ordered by creation (admin listing). */
+  userListing: (createdAt: string, userId: string) => ({ gsi2pk: 'USERS', gsi2sk: `${createdAt}#${userId}` }),
   team: (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'TEAM' }),
   teamByOwner: (ownerId: string, teamId: string) => ({ gsi1pk: `OWNER#${ownerId}`, gsi1sk: `TEAM#${teamId}` }),
+  /** Every team on one gsi2 partition, ordered by creation (admin listing). */
+  teamListing: (createdAt: string, teamId: string) => ({ gsi2pk: 'TEAMS', gsi2sk: `${createdAt}#${teamId}` }),
   membership: (teamId: string, userId: string) => ({ pk: `TEAM#${teamId}`, sk: `MEMBER#${userId}` }),
   membershipByUser: (userId: string, teamId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${teamId}` }),
   /** One answer of a gamer for one score day; a day's answers share the prefix `answersOfDay`. */

@@ -3,6 +3,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
+import type { Item, Key } from '../db/table';
 import { userItem, type UserRecord } from './user-store';
 
 /** Another account already holds this e-mail or Discord id. */
@@ -23,22 +24,22 @@ export interface AccountStore {
   userIdByDiscordId(discordId: string): Promise<string | null>;
 }
 
-const claim = (key: { pk: string; sk: string }, user: UserRecord, kind: string) => ({
-  Put: {
-    TableName: config.tableName,
-    Item: { ...key, type: kind, userId: user.id, createdAt: user.createdAt },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  },
+/** A claim item: the e-mail or Discord id as its key, pointing at the account that holds it. */
+const claimItem = (key: Key, user: UserRecord, kind: 'EmailClaim' | 'DiscordClaim'): Item => ({
+  ...key,
+  type: kind,
+  userId: user.id,
+  createdAt: user.createdAt,
 });
+
+const putNew = (Item: Item) => ({ Put: { TableName: config.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' } });
 
 export const dynamoAccountStore: AccountStore = {
   async create(user) {
     const items = [
-      {
-        Put: { TableName: config.tableName, Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' },
-      },
-      claim(keys.emailClaim(user.email), user, 'EmailClaim'),
-      ...(user.discordId ? [claim(keys.discordClaim(user.discordId), user, 'DiscordClaim')] : []),
+      putNew(userItem(user)),
+      putNew(claimItem(keys.emailClaim(user.email), user, 'EmailClaim')),
+      ...(user.discordId ? [putNew(claimItem(keys.discordClaim(user.discordId), user, 'DiscordClaim'))] : []),
     ];
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));

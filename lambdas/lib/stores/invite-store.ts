@@ -2,7 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
-import { type MemberRole, queryAll, strip } from './team-store';
+import { type Item, type Key, partitionQuery, query, withoutKeys } from '../db/table';
+import type { MemberRole } from './team-store';
 import { type TransactItem, transact } from './transactions';
 
 export type InviteStatus = 'PENDING' | 'ACCEPTED' | 'REJECTED';
@@ -59,12 +60,13 @@ export interface InviteStore {
   /** Deletes an invite, its guard and its code. */
   delete(invite: InviteRecord): Promise<void>;
   /** Keys of everything invite-related a team holds (invites, guards, codes), for deleting the team. */
-  keysOfTeam(teamId: string): Promise<{ pk: string; sk: string }[]>;
+  keysOfTeam(teamId: string): Promise<Key[]>;
 }
 
 const TableName = () => config.tableName;
 
-export const inviteItem = (invite: InviteRecord) => ({
+/** The invite item: under its team, and by invitee, status and age (gsi1); the e-mail is kept lower-cased. */
+export const inviteItem = (invite: InviteRecord): Item => ({
   ...keys.invite(invite.teamId, invite.id),
   ...keys.inviteByInvitee(invite.inviteeEmail, invite.status, invite.createdAt),
   type: 'Invite',
@@ -72,7 +74,8 @@ export const inviteItem = (invite: InviteRecord) => ({
   inviteeEmail: invite.inviteeEmail.toLowerCase(),
 });
 
-const codeItem = (code: TeamCodeRecord) => ({ ...keys.teamCode(code.code), ...keys.teamCodeByTeam(code.teamId, code.createdAt, code.code), type: 'TeamCode', ...code });
+/** The code item: under the code, and by team and age (gsi1). */
+const codeItem = (code: TeamCodeRecord): Item => ({ ...keys.teamCode(code.code), ...keys.teamCodeByTeam(code.teamId, code.createdAt, code.code), type: 'TeamCode', ...code });
 
 const guardPut = (invite: InviteRecord): TransactItem => ({
   Put: {
@@ -98,35 +101,26 @@ export const dynamoInviteStore: InviteStore = {
   },
   async get(teamId, inviteId) {
     const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.invite(teamId, inviteId), ConsistentRead: true }));
-    return Item ? strip<InviteRecord>(Item) : null;
+    return Item ? withoutKeys<InviteRecord>(Item) : null;
   },
   async ofTeam(teamId) {
-    const invites = await queryAll<InviteRecord>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :invite)',
-      ExpressionAttributeValues: { ':pk': keys.invite(teamId, '').pk, ':invite': keys.invite(teamId, '').sk },
-      ConsistentRead: true,
-    });
-    return invites.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const ofTeam = keys.invite(teamId, '');
+    const { items } = await query({ ...partitionQuery('table', ofTeam.pk, ofTeam.sk), ConsistentRead: true });
+    return items.map((item) => withoutKeys<InviteRecord>(item)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   },
-  pendingFor(email) {
+  async pendingFor(email) {
     const pending = keys.inviteByInvitee(email, 'PENDING', '');
-    return queryAll<InviteRecord>({
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :pending)',
-      ExpressionAttributeValues: { ':pk': pending.gsi1pk, ':pending': pending.gsi1sk },
-    });
+    const { items } = await query(partitionQuery('gsi1', pending.gsi1pk, pending.gsi1sk));
+    return items.map((item) => withoutKeys<InviteRecord>(item));
   },
   async codeOf(code) {
     const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.teamCode(code), ConsistentRead: true }));
-    return Item ? strip<TeamCodeRecord>(Item) : null;
+    return Item ? withoutKeys<TeamCodeRecord>(Item) : null;
   },
-  codesOf(teamId) {
+  async codesOf(teamId) {
     const ofTeam = keys.teamCodeByTeam(teamId, '', '');
-    return queryAll<TeamCodeRecord>({
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :code)',
-      ExpressionAttributeValues: { ':pk': ofTeam.gsi1pk, ':code': 'CODE#' },
-    });
+    const { items } = await query(partitionQuery('gsi1', ofTeam.gsi1pk, ofTeam.gsi1sk.replace(/#+$/, '#')));
+    return items.map((item) => withoutKeys<TeamCodeRecord>(item));
   },
   answerItems(invite, answer, { userId }, at) {
     const items: { label: InviteRefusal; item: TransactItem }[] = [

@@ -1,12 +1,4 @@
-import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import {
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { DayWindow, ScoreDay } from '@core/dates';
 import type { PillarSlug } from '@core/pillars';
 import type { UserZone } from '@core/user-zone';
@@ -22,6 +14,7 @@ import { logger } from '../appsync';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
+import { batchPut, query, withoutKeys } from '../db/table';
 
 /** One answer of a gamer for one score day (spec 000 section 3, Answer). */
 export interface StoredAnswer {
@@ -72,7 +65,8 @@ export interface DayWrite {
 export interface ScoreHistory {
   answers: StoredAnswer[];
   days: StoredMemberDay[];
-  teamDays: { teamId: string; aggregate: TeamDayAggregate }[];
+  /** `updatedAt`: the last check-in that changed the aggregate, as a check-in's own update would stamp it. */
+  teamDays: { teamId: string; aggregate: TeamDayAggregate; updatedAt: string }[];
 }
 
 /** The day or the user's zone changed since they were read (another check-in of the same gamer won the race). */
@@ -108,11 +102,6 @@ const countAttribute = (metric: string) => `count_${metric}`;
 const MEMBER_PREFIX = 'member_';
 const memberAttribute = (userId: string) => `${MEMBER_PREFIX}${userId}`;
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type'];
-function withoutKeys<T>(item: Record<string, unknown>): T {
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.includes(name))) as T;
-}
-
 function teamDayOf(item: Record<string, unknown>): TeamDayAggregate {
   const aggregate = emptyTeamDayAggregate(item.date as ScoreDay);
   for (const metric of TEAM_METRICS) {
@@ -129,9 +118,12 @@ function teamDayOf(item: Record<string, unknown>): TeamDayAggregate {
 
 function teamDayItem(teamId: string, aggregate: TeamDayAggregate, at: string): Record<string, unknown> {
   const item: Record<string, unknown> = { ...keys.teamDay(teamId, aggregate.date), type: 'TeamDay', teamId, date: aggregate.date, updatedAt: at };
+  // Only metrics with data, as the check-ins' ADDs leave them: a metric no check-in touched has no attributes.
   for (const metric of TEAM_METRICS) {
-    item[sumAttribute(metric)] = aggregate.totals[metric].sum;
-    item[countAttribute(metric)] = aggregate.totals[metric].count;
+    const { sum, count } = aggregate.totals[metric];
+    if (sum === 0 && count === 0) continue;
+    item[sumAttribute(metric)] = sum;
+    item[countAttribute(metric)] = count;
   }
   for (const [userId, member] of Object.entries(aggregate.members)) item[memberAttribute(userId)] = member;
   return item;
@@ -178,56 +170,6 @@ function memberDayItem(day: StoredMemberDay): Record<string, unknown> {
   return { ...keys.memberDay(day.userId, day.date), type: 'MemberDay', ...day };
 }
 
-interface QueryResult {
-  items: Record<string, unknown>[];
-  /** Items DynamoDB read to answer (ScannedCount), and the read capacity it charged. */
-  itemsRead: number;
-  capacityUnits: number;
-}
-
-/** Every page of a Query; reads are metered from what DynamoDB reports (ScannedCount, ConsumedCapacity). */
-async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<QueryResult> {
-  const result: QueryResult = { items: [], itemsRead: 0, capacityUnits: 0 };
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({ TableName: config.tableName, ReturnConsumedCapacity: 'TOTAL', ...input, ExclusiveStartKey }),
-    );
-    result.items.push(...(page.Items ?? []));
-    result.itemsRead += page.ScannedCount ?? 0;
-    result.capacityUnits += (page.ConsumedCapacity as ConsumedCapacity | undefined)?.CapacityUnits ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return result;
-}
-
-type PutRequest = { PutRequest: { Item: Record<string, unknown> } };
-
-/** BatchWriteItem takes at most 25 items; a few batches go out side by side. */
-const BATCH_SIZE = 25;
-const BATCHES_IN_FLIGHT = 4;
-
-async function writeBatch(items: Record<string, unknown>[]): Promise<void> {
-  let requests: PutRequest[] = items.map((Item) => ({ PutRequest: { Item } }));
-  // BatchWriteItem may leave items unprocessed under load; send those again, backing off, until none are left.
-  for (let attempt = 0; requests.length > 0; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
-    const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: requests } }));
-    requests = (UnprocessedItems?.[config.tableName] ?? []) as PutRequest[];
-  }
-}
-
-async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (let start = next; start < items.length; start = next) {
-      next += BATCH_SIZE;
-      await writeBatch(items.slice(start, start + BATCH_SIZE));
-    }
-  };
-  await Promise.all(Array.from({ length: BATCHES_IN_FLIGHT }, worker));
-}
-
 function isDayConflict(error: unknown): boolean {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
   const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
@@ -269,9 +211,8 @@ function userZoneWrite(TableName: string, userId: string, { read, next }: DayWri
 export const dynamoScoreStore: ScoreStore = {
   async latestDays(userId, limit, through) {
     const { pk } = keys.memberDay(userId, '');
-    const { Items } = await db().send(
-      new QueryCommand({
-        TableName: config.tableName,
+    const { items } = await query(
+      {
         KeyConditionExpression: through ? 'pk = :pk AND sk BETWEEN :from AND :to' : 'pk = :pk AND begins_with(sk, :from)',
         ExpressionAttributeValues: {
           ':pk': pk,
@@ -279,15 +220,15 @@ export const dynamoScoreStore: ScoreStore = {
           ...(through ? { ':to': keys.memberDay(userId, through).sk } : {}),
         },
         ScanIndexForward: false,
-        Limit: limit,
         ConsistentRead: true,
-      }),
+      },
+      { limit },
     );
-    return (Items ?? []).map((item) => withoutKeys<StoredMemberDay>(item));
+    return items.map((item) => withoutKeys<StoredMemberDay>(item));
   },
 
   async memberDays(userId, { startDate, endDate }) {
-    const { items } = await queryAll({
+    const { items } = await query({
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': keys.memberDay(userId, startDate).pk,
@@ -300,7 +241,7 @@ export const dynamoScoreStore: ScoreStore = {
 
   async answers(userId, { startDate, endDate }) {
     const range = keys.answerRange(startDate, endDate);
-    const { items } = await queryAll({
+    const { items } = await query({
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': keys.answer(userId, startDate, '').pk, ':from': range.from, ':to': range.to },
       ConsistentRead: true,
@@ -316,7 +257,7 @@ export const dynamoScoreStore: ScoreStore = {
   },
 
   async teamDays(teamId, window) {
-    const { items, itemsRead, capacityUnits } = await queryAll({
+    const { items, itemsRead, capacityUnits } = await query({
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': keys.teamDay(teamId, window.startDate).pk,
@@ -359,11 +300,10 @@ export const dynamoScoreStore: ScoreStore = {
   },
 
   async importHistory({ answers, days, teamDays }) {
-    const at = new Date().toISOString();
-    await batchWrite([
+    await batchPut([
       ...answers.map(answerItem),
       ...days.map(memberDayItem),
-      ...teamDays.map(({ teamId, aggregate }) => teamDayItem(teamId, aggregate, at)),
+      ...teamDays.map(({ teamId, aggregate, updatedAt }) => teamDayItem(teamId, aggregate, updatedAt)),
     ]);
   },
 };

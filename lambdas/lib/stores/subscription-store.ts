@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
-import { queryAll, strip } from './team-store';
+import { partitionQuery, query, withoutKeys } from '../db/table';
 import { type TransactItem, transact } from './transactions';
 
 /**
@@ -76,14 +76,10 @@ export const dynamoSubscriptionStore: SubscriptionStore = {
     );
   },
   async unusedPurchases(userId) {
-    const purchases = await queryAll<DashboardPurchase>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :purchase)',
-      // A director's own few purchases: the filter only drops those already tied to a team.
-      FilterExpression: 'attribute_not_exists(teamId)',
-      ExpressionAttributeValues: { ':pk': keys.dashboardPurchase(userId, '').pk, ':purchase': keys.dashboardPurchase(userId, '').sk },
-      ConsistentRead: true,
-    });
-    return purchases.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const ofUser = keys.dashboardPurchase(userId, '');
+    // A director's own few purchases: the filter only drops those already tied to a team.
+    const { items } = await query({ ...partitionQuery('table', ofUser.pk, ofUser.sk), FilterExpression: 'attribute_not_exists(teamId)', ConsistentRead: true });
+    return items.map((item) => withoutKeys<DashboardPurchase>(item)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   },
   spendPurchase(purchase, teamId, at) {
     const subscription: TeamSubscriptionRecord = {
@@ -115,7 +111,7 @@ export const dynamoSubscriptionStore: SubscriptionStore = {
   },
   async teamSubscription(teamId) {
     const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.teamSubscription(teamId), ConsistentRead: true }));
-    return Item ? strip<TeamSubscriptionRecord>(Item) : null;
+    return Item ? withoutKeys<TeamSubscriptionRecord>(Item) : null;
   },
   async putTeamSubscription(subscription) {
     await db().send(new PutCommand({ TableName: TableName(), Item: { ...keys.teamSubscription(subscription.teamId), type: 'Subscription', ...subscription } }));
@@ -129,12 +125,10 @@ export const dynamoSubscriptionStore: SubscriptionStore = {
       },
     ]);
   },
-  seatsOf(teamId) {
-    return queryAll<SeatRecord>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :seat)',
-      ExpressionAttributeValues: { ':pk': keys.seat(teamId, '').pk, ':seat': keys.seat(teamId, '').sk },
-      ConsistentRead: true,
-    });
+  async seatsOf(teamId) {
+    const ofTeam = keys.seat(teamId, '');
+    const { items } = await query({ ...partitionQuery('table', ofTeam.pk, ofTeam.sk), ConsistentRead: true });
+    return items.map((item) => withoutKeys<SeatRecord>(item));
   },
   async deleteSeat(teamId, seatId) {
     await transact([

@@ -1,8 +1,9 @@
-import { BatchWriteCommand, type BatchWriteCommandOutput, GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TEAM_PLAN } from '@core/teams';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
+import { batchDelete, batchGet, isConditionFailure, type Item, type Key, type Page, type PageRequest, partitionQuery, query, withoutKeys } from '../db/table';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, transact } from './transactions';
 
 export interface TeamRecord {
@@ -38,65 +39,66 @@ export type MembershipRefusal = 'team' | 'seats' | 'membership';
 
 export type TeamChanges = Partial<Pick<TeamRecord, 'name' | 'description' | 'game' | 'avatar'>>;
 
+/** Items joined to a store's transaction (an invite or code answered, a purchase spent), each labelled for TransactionRefused. */
+export type AlsoItems = { label: string; item: TransactItem }[];
+
 export interface TeamStore {
   get(teamId: string): Promise<TeamRecord | null>;
+  /** Teams by id (BatchGetItem), in the order asked, once each; missing ones are left out. */
+  getMany(teamIds: readonly string[]): Promise<TeamRecord[]>;
+  /** Teams a director owns (index gsi1). */
+  ownedBy(ownerId: string): Promise<TeamRecord[]>;
+  /** Teams, newest first, a page at a time (index gsi2). */
+  newest(page: PageRequest): Promise<Page<TeamRecord>>;
   getMembership(teamId: string, userId: string): Promise<MembershipRecord | null>;
   /** Members and coaches of a team. */
   membersOf(teamId: string): Promise<MembershipRecord[]>;
   /** The teams a user belongs to or coaches (index gsi1). */
   membershipsOfUser(userId: string): Promise<MembershipRecord[]>;
-  /** Teams a director owns (index gsi1). */
-  ownedBy(ownerId: string): Promise<TeamRecord[]>;
   seats(teamId: string): Promise<TeamSeatCounts | null>;
   /**
    * Creates the team with the plan's seats (plus `extraGamerSeats`) and counts it for its owner, in one transaction;
    * `also` joins more items to it (createTeam spends a purchase). Fails with TransactionRefused('team') when the id exists.
    */
-  create(team: TeamRecord, options?: { extraGamerSeats?: number; also?: { label: string; item: TransactItem }[] }): Promise<void>;
+  create(team: TeamRecord, options?: { extraGamerSeats?: number; also?: AlsoItems }): Promise<void>;
   /** Changes the team's fields while it exists; returns the team as changed, null when it does not exist. */
   update(teamId: string, changes: TeamChanges, at: string): Promise<TeamRecord | null>;
   /**
    * Adds a member while the team exists and has a free seat of the member's role, in one transaction with `also`
    * (an invite or code marked accepted). Throws TransactionRefused with a MembershipRefusal or one of `also`'s labels.
    */
-  addMember(membership: MembershipRecord, also?: { label: string; item: TransactItem }[]): Promise<void>;
+  addMember(membership: MembershipRecord, also?: AlsoItems): Promise<void>;
   /** Ends a membership and frees its seat; TransactionRefused('membership') when there is none. */
   removeMember(membership: MembershipRecord): Promise<void>;
   /**
    * Deletes the team, its seats, memberships and the given other items (invites, codes, seats) in one transaction,
    * while its owner still owns 2 or more teams (TransactionRefused('owner') otherwise).
    */
-  delete(team: TeamRecord, items: { pk: string; sk: string }[]): Promise<void>;
+  delete(team: TeamRecord, items: Key[]): Promise<void>;
 }
 
-export const teamItem = (team: TeamRecord) => ({ ...keys.team(team.id), ...keys.teamByOwner(team.ownerId, team.id), type: 'Team', ...team });
+/** The team item: under its key, by owner (gsi1) and in the listing (gsi2). */
+export const teamItem = (team: TeamRecord): Item => ({
+  ...keys.team(team.id),
+  ...keys.teamByOwner(team.ownerId, team.id),
+  ...keys.teamListing(team.createdAt, team.id),
+  type: 'Team',
+  ...team,
+});
 
-export const membershipItem = (membership: MembershipRecord) => ({
+/** The membership item: under the team, and by user (gsi1). */
+export const membershipItem = (membership: MembershipRecord): Item => ({
   ...keys.membership(membership.teamId, membership.userId),
   ...keys.membershipByUser(membership.userId, membership.teamId),
   type: 'Membership',
   ...membership,
 });
 
-/** The record an item holds: the item without its keys and kind. */
-export function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...rest } = item;
-  return rest as T;
-}
+const teamOf = (item: Item) => withoutKeys<TeamRecord>(item);
+const membershipOf = (item: Item) => withoutKeys<MembershipRecord>(item);
 
-/** Every page of a Query, decoded. */
-export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
-  const found: T[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ TableName: config.tableName, ...input, ExclusiveStartKey }));
-    found.push(...(page.Items ?? []).map((item) => strip<T>(item)));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
-}
-
-const SEAT_COUNTERS = { GAMER: { used: 'gamers', limit: 'gamerSeats' }, COACH: { used: 'coaches', limit: 'coachSeats' } } as const;
+/** Which counter a seat of each role takes, and which one limits it. */
+export const SEAT_COUNTERS = { GAMER: { used: 'gamers', limit: 'gamerSeats' }, COACH: { used: 'coaches', limit: 'coachSeats' } } as const;
 
 /** Takes (+1) or frees (-1) a seat of the role; taking one is refused when they are all in use. */
 function seatChange(teamId: string, role: MemberRole, change: 1 | -1): TransactItem {
@@ -116,33 +118,32 @@ function seatChange(teamId: string, role: MemberRole, change: 1 | -1): TransactI
 export const dynamoTeamStore: TeamStore = {
   async get(teamId) {
     const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.team(teamId), ConsistentRead: true }));
-    return Item ? strip<TeamRecord>(Item) : null;
+    return Item ? teamOf(Item) : null;
+  },
+  async getMany(teamIds) {
+    const unique = [...new Set(teamIds)];
+    const byId = new Map((await batchGet(unique.map(keys.team))).map((item) => [item.id, teamOf(item)]));
+    return unique.flatMap((id) => byId.get(id) ?? []);
+  },
+  async ownedBy(ownerId) {
+    const owned = keys.teamByOwner(ownerId, '');
+    return (await query(partitionQuery('gsi1', owned.gsi1pk, owned.gsi1sk))).items.map(teamOf);
+  },
+  async newest(page) {
+    const { items, cursor } = await query({ ...partitionQuery('gsi2', keys.teamListing('', '').gsi2pk), ScanIndexForward: false }, page);
+    return { items: items.map(teamOf), cursor };
   },
   async getMembership(teamId, userId) {
     const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.membership(teamId, userId), ConsistentRead: true }));
-    return Item ? strip<MembershipRecord>(Item) : null;
+    return Item ? membershipOf(Item) : null;
   },
-  membersOf(teamId) {
-    return queryAll<MembershipRecord>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :member)',
-      ExpressionAttributeValues: { ':pk': keys.team(teamId).pk, ':member': 'MEMBER#' },
-      ConsistentRead: true,
-    });
+  async membersOf(teamId) {
+    const members = keys.membership(teamId, '');
+    return (await query({ ...partitionQuery('table', members.pk, members.sk), ConsistentRead: true })).items.map(membershipOf);
   },
-  membershipsOfUser(userId) {
-    return queryAll<MembershipRecord>({
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :member)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':member': 'MEMBER#' },
-    });
-  },
-  ownedBy(ownerId) {
-    const owned = keys.teamByOwner(ownerId, '');
-    return queryAll<TeamRecord>({
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :team)',
-      ExpressionAttributeValues: { ':pk': owned.gsi1pk, ':team': owned.gsi1sk },
-    });
+  async membershipsOfUser(userId) {
+    const ofUser = keys.membershipByUser(userId, '');
+    return (await query(partitionQuery('gsi1', ofUser.gsi1pk, ofUser.gsi1sk))).items.map(membershipOf);
   },
   async seats(teamId) {
     const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.teamSeats(teamId), ConsistentRead: true }));
@@ -177,9 +178,9 @@ export const dynamoTeamStore: TeamStore = {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return Attributes ? strip<TeamRecord>(Attributes) : null;
+      return Attributes ? teamOf(Attributes) : null;
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+      if (isConditionFailure(error)) return null;
       throw error;
     }
   },
@@ -218,13 +219,6 @@ export const dynamoTeamStore: TeamStore = {
     await transact([...head, ...deletes.slice(0, room).map((Key) => ({ label: 'item', item: { Delete: { TableName, Key } } }))]);
     // Past DynamoDB's 100 items (a team with very many old invites), the rest goes after: without the team item
     // nothing can reach or use them any more (every join checks that the team exists).
-    for (let start = room; start < deletes.length; start += 25) {
-      let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = deletes.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      // BatchWriteItem may leave some unprocessed under load: send those again until none are left.
-      while (requests?.length) {
-        const { UnprocessedItems }: BatchWriteCommandOutput = await db().send(new BatchWriteCommand({ RequestItems: { [TableName]: requests } }));
-        requests = UnprocessedItems?.[TableName] as typeof requests;
-      }
-    }
+    await batchDelete(deletes.slice(room));
   },
 };

@@ -1,8 +1,9 @@
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@core/roles';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
+import { batchGet, type Item, type Page, type PageRequest, query, withoutKeys } from '../db/table';
 
 export interface UserRecord {
   id: string;
@@ -31,63 +32,63 @@ export interface UserStore {
   get(userId: string): Promise<UserRecord | null>;
   /** Profiles by id (BatchGetItem), in no particular order; missing ones are left out. */
   getMany(userIds: readonly string[]): Promise<UserRecord[]>;
+  /** The user of an e-mail, whatever its case (index gsi1). */
   findByEmail(email: string): Promise<UserRecord | null>;
+  /** Users, newest first, a page at a time (index gsi2). */
+  newest(page: PageRequest): Promise<Page<UserRecord>>;
   /** Creates the user; fails with ConditionalCheckFailedException when the id exists. */
   create(user: UserRecord): Promise<void>;
+  /** Fails with ConditionalCheckFailedException when the user does not exist. */
   setSelectedTeam(userId: string, teamId: string | null, at: string): Promise<void>;
 }
 
-const strip = ({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, type: _t, ...rest }: Record<string, unknown>) =>
-  rest as unknown as UserRecord;
-
-/** The profile item as stored: the record plus its keys (also written by the sign-up transaction). */
-export const userItem = (user: UserRecord) => ({
+/** The profile item: the record under its key, its e-mail (gsi1, lower-cased) and its place in the listing (gsi2). */
+export const userItem = (user: UserRecord): Item => ({
   ...keys.user(user.id),
   ...keys.userByEmail(user.email),
+  ...keys.userListing(user.createdAt, user.id),
   type: 'User',
   ...user,
   email: user.email.toLowerCase(),
 });
 
+export const userOf = (item: Item) => withoutKeys<UserRecord>(item);
+
 export const dynamoUserStore: UserStore = {
   async get(userId) {
     const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.user(userId) }));
-    return Item ? strip(Item) : null;
+    return Item ? userOf(Item) : null;
   },
   async getMany(userIds) {
-    const found: UserRecord[] = [];
-    const unique = [...new Set(userIds)];
-    // BatchGetItem takes at most 100 keys; keys it leaves unprocessed (throttling) are asked for again.
-    for (let start = 0; start < unique.length; start += 100) {
-      let requested: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map((id) => keys.user(id));
-      while (requested?.length) {
-        const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: requested } } }));
-        found.push(...(Responses?.[config.tableName] ?? []).map(strip));
-        requested = UnprocessedKeys?.[config.tableName]?.Keys;
-      }
-    }
-    return found;
+    return (await batchGet([...new Set(userIds)].map(keys.user))).map(userOf);
   },
   async findByEmail(email) {
     const index = keys.userByEmail(email);
-    const { Items } = await db().send(
-      new QueryCommand({
-        TableName: config.tableName,
+    const { items } = await query(
+      {
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
         ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
-        Limit: 1,
-      }),
+      },
+      { limit: 1 },
     );
-    return Items?.[0] ? strip(Items[0]) : null;
+    return items[0] ? userOf(items[0]) : null;
+  },
+  async newest(page) {
+    const { items, cursor } = await query(
+      {
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.userListing('', '').gsi2pk },
+        ScanIndexForward: false,
+      },
+      page,
+    );
+    return { items: items.map(userOf), cursor };
   },
   async create(user) {
     await db().send(
-      new PutCommand({
-        TableName: config.tableName,
-        Item: userItem(user),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
+      new PutCommand({ TableName: config.tableName, Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' }),
     );
   },
   async setSelectedTeam(userId, teamId, at) {

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { questionBySlug } from '@core/questionnaire';
+import { aggregateTeamDay, buildMemberDay, memberDayDelta, type MemberDay } from '@core/scoring';
+import { answersWith } from '@core/test-support/answers';
+import { ClaimTakenError } from './account-store';
+import type { InviteRecord } from './invite-store';
+import { DayVersionConflict, type StoredAnswer, type StoredMemberDay } from './score-store';
+import type { Stores } from './stores';
+import type { TeamRecord } from './team-store';
+import type { UserRecord } from './user-store';
+
+/**
+ * The one contract every store keeps, run against DynamoDB Local (stores.dynamodb.test.ts) and against the
+ * in-memory twin (memory.test.ts): what a caller of the store can observe, refusals included. Ids are fresh per
+ * test, so the suite shares a table with other tests.
+ */
+export function describeStoreContract(implementation: string, makeStores: () => Stores): void {
+  describe(`${implementation} stores`, () => {
+    let stores: Stores;
+    let id: (name: string) => string;
+    const at = '2026-05-01T10:00:00.000Z';
+    beforeEach(() => {
+      stores = makeStores();
+      const run = randomUUID().slice(0, 8);
+      id = (name) => `${name}-${run}`;
+    });
+
+    const user = (name: string, extra: Partial<UserRecord> = {}): UserRecord => ({
+      id: id(name), email: `${id(name)}@FitGauge.test`, fullName: name, username: null, avatar: null, role: 'GAMER', enabled: true,
+      selectedTeamId: null, createdAt: at, updatedAt: at, ...extra,
+    });
+    const team = (name: string, ownerId: string, extra: Partial<TeamRecord> = {}): TeamRecord => ({
+      id: id(name), name, description: '', game: 'Valorant', avatar: '', ownerId, createdAt: at, updatedAt: at, ...extra,
+    });
+    const invite = (name: string, teamId: string, email: string, extra: Partial<InviteRecord> = {}): InviteRecord => ({
+      id: id(name), teamId, inviteeEmail: email, inviteeName: name, inviterUserId: 'inviter', role: 'COACH', status: 'PENDING',
+      createdAt: at, updatedAt: at, ...extra,
+    });
+    const rejectionName = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: Error) => error.name);
+
+    describe('users', () => {
+      it('keeps a profile with its e-mail lower-cased, found by id and by e-mail in any case', async () => {
+        const gamer = user('gamer');
+        await stores.users.create(gamer);
+        const stored = { ...gamer, email: gamer.email.toLowerCase() };
+        expect(await stores.users.get(gamer.id)).toEqual(stored);
+        expect(await stores.users.findByEmail(gamer.email.toUpperCase())).toEqual(stored);
+        expect(await stores.users.get(id('nobody'))).toBeNull();
+        expect(await stores.users.findByEmail(`${id('nobody')}@fitgauge.test`)).toBeNull();
+      });
+
+      it('refuses a second profile with the same id and leaves the first', async () => {
+        await stores.users.create(user('gamer'));
+        expect(await rejectionName(stores.users.create(user('gamer', { fullName: 'Other' })))).toBe('ConditionalCheckFailedException');
+        expect((await stores.users.get(id('gamer')))?.fullName).toBe('gamer');
+      });
+
+      it('stores the selected team of an existing user only', async () => {
+        await stores.users.create(user('gamer'));
+        await stores.users.setSelectedTeam(id('gamer'), 'team-1', '2026-05-02T00:00:00.000Z');
+        expect(await stores.users.get(id('gamer'))).toMatchObject({ selectedTeamId: 'team-1', updatedAt: '2026-05-02T00:00:00.000Z' });
+        expect(await rejectionName(stores.users.setSelectedTeam(id('nobody'), 'team-1', at))).toBe('ConditionalCheckFailedException');
+        expect(await stores.users.get(id('nobody'))).toBeNull();
+      });
+
+      it('lists users newest first, a page at a time', async () => {
+        // Created "in the future", so they are the newest whatever else the table holds.
+        const created = [1, 2, 3].map((n) => user(`listed${n}`, { createdAt: `9999-01-01T00:00:0${n}.000Z` }));
+        for (const record of created) await stores.users.create(record);
+        const first = await stores.users.newest({ limit: 2 });
+        expect(first.items.map((record) => record.id)).toEqual([id('listed3'), id('listed2')]);
+        const second = await stores.users.newest({ limit: 1, cursor: first.cursor });
+        expect(second.items.map((record) => record.id)).toEqual([id('listed1')]);
+      });
+    });
+
+    describe('accounts', () => {
+      it('creates the profile with its e-mail and Discord claims', async () => {
+        const gamer = user('gamer', { discordId: id('discord') });
+        await stores.accounts.create(gamer);
+        expect(await stores.users.get(gamer.id)).toMatchObject({ id: gamer.id, discordId: id('discord') });
+        expect(await stores.accounts.userIdByDiscordId(id('discord'))).toBe(gamer.id);
+        expect(await stores.accounts.userIdByDiscordId(id('other-discord'))).toBeNull();
+      });
+
+      it('refuses an e-mail held by another account, in any case, and writes nothing', async () => {
+        await stores.accounts.create(user('first', { email: `${id('shared')}@fitgauge.test` }));
+        const second = user('second', { email: `${id('shared')}@FITGAUGE.test`, discordId: id('discord') });
+        await expect(stores.accounts.create(second)).rejects.toEqual(new ClaimTakenError('email'));
+        expect(await stores.users.get(second.id)).toBeNull();
+        expect(await stores.accounts.userIdByDiscordId(id('discord'))).toBeNull();
+      });
+
+      it('refuses a Discord id held by another account and writes nothing', async () => {
+        await stores.accounts.create(user('first', { discordId: id('discord') }));
+        const second = user('second', { discordId: id('discord') });
+        await expect(stores.accounts.create(second)).rejects.toEqual(new ClaimTakenError('discord'));
+        expect(await stores.users.findByEmail(second.email)).toBeNull();
+      });
+    });
+
+    describe('teams and memberships', () => {
+      it('keeps teams, found by id, by ids and by owner', async () => {
+        const [owls, wolves, other] = [team('owls', id('director')), team('wolves', id('director')), team('other', id('director2'))];
+        for (const record of [owls, wolves, other]) await stores.teams.create(record);
+        expect(await stores.teams.get(owls.id)).toEqual(owls);
+        expect(await stores.teams.get(id('missing'))).toBeNull();
+        expect(await stores.teams.getMany([wolves.id, id('missing'), owls.id, wolves.id])).toEqual([wolves, owls]);
+        expect(await stores.teams.ownedBy(id('director'))).toEqual([owls, wolves]);
+        expect(await rejectionName(stores.teams.create({ ...owls, name: 'Again' }))).toBe('ConditionalCheckFailedException');
+      });
+
+      it('lists teams newest first, a page at a time', async () => {
+        for (const n of [1, 2, 3]) await stores.teams.create(team(`listed${n}`, 'owner', { createdAt: `9999-01-01T00:00:0${n}.000Z` }));
+        const first = await stores.teams.newest({ limit: 2 });
+        expect(first.items.map((record) => record.id)).toEqual([id('listed3'), id('listed2')]);
+        expect((await stores.teams.newest({ limit: 1, cursor: first.cursor })).items.map((record) => record.id)).toEqual([id('listed1')]);
+      });
+
+      it('adds members to an existing team once, found from the team and from the user', async () => {
+        const [owls, wolves] = [team('owls', 'owner'), team('wolves', 'owner')];
+        await stores.teams.create(owls);
+        await stores.teams.create(wolves);
+        const gamer = { teamId: owls.id, userId: id('gamer'), role: 'GAMER' as const, joinedAt: at };
+        const coach = { teamId: owls.id, userId: id('coach'), role: 'COACH' as const, joinedAt: at };
+        const elsewhere = { teamId: wolves.id, userId: id('gamer'), role: 'GAMER' as const, joinedAt: at };
+        for (const membership of [gamer, coach, elsewhere]) await stores.teams.addMember(membership);
+        expect(await stores.teams.membersOf(owls.id)).toEqual([coach, gamer]);
+        expect(await stores.teams.membershipsOfUser(id('gamer'))).toEqual([gamer, elsewhere]);
+        expect(await stores.teams.getMembership(owls.id, id('coach'))).toEqual(coach);
+        expect(await stores.teams.getMembership(wolves.id, id('coach'))).toBeNull();
+        expect(await rejectionName(stores.teams.addMember({ ...gamer, role: 'COACH' }))).toBe('TransactionCanceledException');
+        expect(await stores.teams.getMembership(owls.id, id('gamer'))).toEqual(gamer);
+      });
+
+      it('refuses a member of a team that does not exist and writes nothing', async () => {
+        const membership = { teamId: id('missing'), userId: id('gamer'), role: 'GAMER' as const, joinedAt: at };
+        expect(await rejectionName(stores.teams.addMember(membership))).toBe('TransactionCanceledException');
+        expect(await stores.teams.membershipsOfUser(id('gamer'))).toEqual([]);
+      });
+    });
+
+    describe('invites', () => {
+      it('finds the pending invites of an e-mail in any case, oldest first', async () => {
+        const owls = team('owls', 'owner');
+        await stores.teams.create(owls);
+        const email = `${id('coach')}@FitGauge.test`;
+        const newer = invite('newer', owls.id, email, { createdAt: '2026-05-02T00:00:00.000Z' });
+        const older = invite('older', owls.id, email, { createdAt: '2026-05-01T00:00:00.000Z' });
+        const accepted = invite('accepted', owls.id, email, { status: 'ACCEPTED' });
+        for (const record of [newer, older, accepted]) await stores.invites.create(record);
+        const lowerCased = (record: InviteRecord) => ({ ...record, inviteeEmail: email.toLowerCase() });
+        expect(await stores.invites.pendingFor(email.toUpperCase())).toEqual([lowerCased(older), lowerCased(newer)]);
+      });
+
+      it('refuses an invite to a team that does not exist, or a second one with the same id', async () => {
+        const email = `${id('coach')}@fitgauge.test`;
+        expect(await rejectionName(stores.invites.create(invite('lost', id('missing'), email)))).toBe('TransactionCanceledException');
+        const owls = team('owls', 'owner');
+        await stores.teams.create(owls);
+        await stores.invites.create(invite('first', owls.id, email));
+        expect(await rejectionName(stores.invites.create(invite('first', owls.id, email, { role: 'GAMER' })))).toBe('TransactionCanceledException');
+        expect(await stores.invites.pendingFor(email)).toEqual([invite('first', owls.id, email)]);
+      });
+    });
+
+    describe('sign-in tries', () => {
+      const now = new Date('2026-05-01T10:00:00Z');
+      const seconds = Math.floor(now.getTime() / 1000);
+
+      it('reserves tries up to the limit while the count lives, then starts again at 1; clear forgets them', async () => {
+        const userId = id('gamer');
+        expect(await stores.attempts.reserveTry(userId, now, seconds + 60, 2)).toBe(1);
+        expect(await stores.attempts.reserveTry(userId, now, seconds + 120, 2)).toBe(2);
+        expect(await stores.attempts.reserveTry(userId, now, seconds + 180, 2)).toBeNull();
+        // The refused try did not move the expiry: at +120 the count is gone.
+        expect(await stores.attempts.reserveTry(userId, new Date((seconds + 120) * 1000), seconds + 300, 2)).toBe(1);
+        await stores.attempts.clear(userId);
+        expect(await stores.attempts.reserveTry(userId, now, seconds + 60, 2)).toBe(1);
+      });
+
+      it('never reserves more than the limit for parallel tries', async () => {
+        const userId = id('gamer');
+        const reserved = await Promise.all(Array.from({ length: 12 }, () => stores.attempts.reserveTry(userId, now, seconds + 60, 5)));
+        expect(reserved.filter((count) => count !== null).sort()).toEqual([1, 2, 3, 4, 5]);
+      });
+    });
+
+    describe('password-reset codes', () => {
+      const now = new Date('2026-05-01T10:00:00Z');
+      const expiresAt = Math.floor(now.getTime() / 1000) + 600;
+      const code = (userId: string, codeHash: string) => ({ userId, codeHash, salt: 'salt', attempts: 0, expiresAt, createdAt: at });
+
+      it('keeps one live code per account, counts guesses against it up to the limit and spends it once', async () => {
+        const userId = id('gamer');
+        await stores.resetCodes.put(code(userId, 'old'));
+        await stores.resetCodes.put(code(userId, 'live'));
+        expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'live'), attempts: 1 });
+        expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'live'), attempts: 2 });
+        expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toBe('attempts-used');
+        await stores.resetCodes.refundGuess(userId, 'old'); // a replaced code gets nothing back
+        expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toBe('attempts-used');
+        await stores.resetCodes.refundGuess(userId, 'live');
+        expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'live'), attempts: 2 });
+        expect(await stores.resetCodes.spend(userId, 'old')).toBe(false);
+        expect(await stores.resetCodes.spend(userId, 'live')).toBe(true);
+        expect(await stores.resetCodes.spend(userId, 'live')).toBe(false);
+        expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toBeNull();
+      });
+
+      it('has no live code once it expired', async () => {
+        const userId = id('gamer');
+        await stores.resetCodes.put(code(userId, 'live'));
+        expect(await stores.resetCodes.reserveGuess(userId, new Date(expiresAt * 1000), 5)).toBeNull();
+      });
+
+      it('counts parallel guesses up to the limit only', async () => {
+        const userId = id('gamer');
+        await stores.resetCodes.put(code(userId, 'live'));
+        const guesses = await Promise.all(Array.from({ length: 12 }, () => stores.resetCodes.reserveGuess(userId, now, 5)));
+        expect(guesses.filter((guess) => guess === 'attempts-used')).toHaveLength(7);
+      });
+    });
+
+    describe('rate windows', () => {
+      const now = new Date('2026-05-01T10:00:30Z');
+
+      it('counts uses per subject and window, refusing past the limit until the next window', async () => {
+        const [subject, other] = [id('caller'), id('other')];
+        const takes = await Promise.all(Array.from({ length: 5 }, () => stores.rateLimits.take(subject, 3, 60, now)));
+        expect(takes.filter(Boolean)).toHaveLength(3);
+        expect(await stores.rateLimits.take(other, 3, 60, now)).toBe(true);
+        expect(await stores.rateLimits.take(subject, 3, 60, new Date('2026-05-01T10:00:59Z'))).toBe(false);
+        expect(await stores.rateLimits.take(subject, 3, 60, new Date('2026-05-01T10:01:00Z'))).toBe(true);
+      });
+    });
+
+    describe('sign-outs', () => {
+      it('remembers the latest sign-out of each account, in whole seconds', async () => {
+        const [userId, other] = [id('gamer'), id('other')];
+        expect(await stores.signOuts.signedOutAt(userId)).toBeNull();
+        await stores.signOuts.signOut(userId, new Date('2026-05-01T10:00:05.900Z'));
+        await stores.signOuts.signOut(userId, new Date('2026-05-01T10:00:01Z')); // an earlier one never wins
+        expect(await stores.signOuts.signedOutAt(userId)).toBe(Date.parse('2026-05-01T10:00:05Z') / 1000);
+        await stores.signOuts.signOut(userId, new Date('2026-05-01T10:00:09Z'));
+        expect(await stores.signOuts.signedOutAt(userId)).toBe(Date.parse('2026-05-01T10:00:09Z') / 1000);
+        expect(await stores.signOuts.signedOutAt(other)).toBeNull();
+      });
+    });
+
+    describe('scores', () => {
+      const date = '2026-05-01';
+      const closesAt = '2026-05-02T04:00:00.000Z';
+      const stored = (day: MemberDay, version: number, updatedAt = at): StoredMemberDay =>
+        ({ ...day, version, timeZone: 'UTC', closesAt, watchedVideos: false, updatedAt });
+      const noZone = { timeZone: null, timeZoneFrom: null, previousTimeZone: null };
+      const berlin = { ...noZone, timeZone: 'Europe/Berlin' };
+      const answersOf = (userId: string, pick: 'best' | 'worst', skip: string[] = []): StoredAnswer[] =>
+        answersWith(pick, skip).map((answer) => ({
+          id: `${userId}-${answer.questionSlug}`, userId, date, questionSlug: answer.questionSlug,
+          pillarSlug: questionBySlug(answer.questionSlug)?.pillar ?? null, value: answer.value, score: 50, answeredAt: at,
+        }));
+
+      it('writes a check-in and its correction, read back by day, answer and team', async () => {
+        const gamer = user('gamer');
+        await stores.users.create(gamer);
+        const [owls, wolves] = [id('owls'), id('wolves')];
+        const first = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
+        await stores.scores.saveDay({
+          day: stored(first, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
+          teamIds: [owls, wolves], teamDelta: memberDayDelta(null, first), userZone: { read: noZone, next: berlin },
+        });
+        const corrected = buildMemberDay({ userId: gamer.id, date, answers: answersWith('worst', ['pain']), previous: null, watchedVideos: false });
+        const correctedAnswers = answersOf(gamer.id, 'worst', ['pain']);
+        await stores.scores.saveDay({
+          day: stored(corrected, 2, '2026-05-01T11:00:00.000Z'), expectedVersion: 1, answers: correctedAnswers, removedQuestionSlugs: ['pain'],
+          teamIds: [owls], teamDelta: memberDayDelta(first, corrected), userZone: { read: berlin, next: null },
+        });
+
+        const window = { startDate: date, endDate: date };
+        expect(await stores.scores.memberDays(gamer.id, window)).toEqual([stored(corrected, 2, '2026-05-01T11:00:00.000Z')]);
+        const bySlug = [...correctedAnswers].sort((a, b) => (a.questionSlug < b.questionSlug ? -1 : 1));
+        expect(await stores.scores.answers(gamer.id, window)).toEqual(bySlug);
+        expect(await stores.scores.answer(gamer.id, date, 'pain')).toBeNull();
+        expect(await stores.scores.answer(gamer.id, date, 'sleep-quality')).toEqual(bySlug.find((a) => a.questionSlug === 'sleep-quality'));
+        expect(await stores.scores.teamDays(owls, window)).toEqual([aggregateTeamDay(date, [corrected])]);
+        expect(await stores.scores.teamDays(wolves, window)).toEqual([aggregateTeamDay(date, [first])]);
+        expect(await stores.users.get(gamer.id)).toMatchObject({ ...berlin, updatedAt: at });
+      });
+
+      it('refuses a write computed from a day that changed meanwhile, and keeps the day', async () => {
+        const gamer = user('gamer');
+        await stores.users.create(gamer);
+        const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
+        const write = {
+          day: stored(day, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
+          teamIds: [], teamDelta: null, userZone: { read: noZone, next: null },
+        };
+        await stores.scores.saveDay(write);
+        await expect(stores.scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
+        await expect(stores.scores.saveDay({ ...write, day: stored(day, 3), expectedVersion: 2 })).rejects.toBeInstanceOf(DayVersionConflict);
+        expect(await stores.scores.latestDays(gamer.id, 5)).toEqual([stored(day, 1)]);
+      });
+
+      it('refuses a write computed under zone fields that changed meanwhile, or for a user that does not exist, and writes nothing', async () => {
+        const gamer = user('gamer', { ...berlin, timeZoneFrom: '2026-05-01T22:00:00.000Z', previousTimeZone: 'UTC' });
+        await stores.users.create(gamer);
+        const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
+        const write = {
+          day: stored(day, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
+          teamIds: [id('owls')], teamDelta: memberDayDelta(null, day), userZone: { read: berlin, next: { ...berlin, timeZone: 'Asia/Tokyo' } },
+        };
+        await expect(stores.scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
+        const nobody = { ...write, day: { ...write.day, userId: id('nobody') }, userZone: { read: noZone, next: null } };
+        await expect(stores.scores.saveDay(nobody)).rejects.toBeInstanceOf(DayVersionConflict);
+        expect(await stores.users.get(gamer.id)).toEqual({ ...gamer, email: gamer.email.toLowerCase() });
+        expect(await stores.scores.latestDays(gamer.id, 5)).toEqual([]);
+        expect(await stores.scores.latestDays(id('nobody'), 5)).toEqual([]);
+        expect(await stores.scores.teamDays(id('owls'), { startDate: date, endDate: date })).toEqual([]);
+      });
+
+      it('lists the latest days newest first, up to a day when asked, and imports histories', async () => {
+        const userId = id('gamer');
+        const dates = ['2026-04-28', '2026-04-29', '2026-04-30'];
+        let previous: MemberDay | null = null;
+        const days = dates.map((day) => {
+          previous = buildMemberDay({ userId, date: day, answers: answersWith('best'), previous: previous?.fg ?? null, watchedVideos: true });
+          return stored(previous, 1);
+        });
+        const teamDays = dates.map((day, index) => ({ teamId: id('owls'), aggregate: aggregateTeamDay(day, [days[index]]), updatedAt: at }));
+        await stores.scores.importHistory({ answers: answersOf(userId, 'best'), days, teamDays });
+        expect(await stores.scores.latestDays(userId, 2)).toEqual([days[2], days[1]]);
+        expect(await stores.scores.latestDays(userId, 2, '2026-04-29')).toEqual([days[1], days[0]]);
+        expect(await stores.scores.memberDays(userId, { startDate: '2026-04-29', endDate: '2026-05-30' })).toEqual([days[1], days[2]]);
+        expect(await stores.scores.teamDays(id('owls'), { startDate: '2026-04-01', endDate: '2026-04-29' })).toEqual(
+          teamDays.slice(0, 2).map((teamDay) => teamDay.aggregate),
+        );
+        expect(await stores.scores.answers(userId, { startDate: date, endDate: date })).toHaveLength(answersWith('best').length);
+      });
+    });
+  });
+}

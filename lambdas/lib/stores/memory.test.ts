@@ -1,0 +1,5 @@
+import { describeStoreContract } from './contract';
+import { memoryStores } from './memory';
+
+// The in-memory twin keeps the DynamoDB stores' contract (stores.dynamodb.test.ts runs the same suite on DynamoDB Local).
+describeStoreContract('in-memory', memoryStores);

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { shiftDay } from '@core/dates';
+import { answersArbitrary } from '@core/test-support/arbitraries';
+import { keys } from '../lib/db/keys';
+import { query } from '../lib/db/table';
+import { dynamoStores } from '../lib/stores/stores';
+import { submitAnswers } from './check-in';
+import { type GamerHistory, historyOf } from './history';
+import { caller, membership, team, user } from './test-support/memory-stores';
+
+/**
+ * The bulk loader (demo data, the benchmark) must leave DynamoDB exactly as the same check-ins sent one by one
+ * through `submitAnswers` do: two worlds in DynamoDB Local, same people under different ids, compared item by item.
+ */
+const GAMERS = ['g1', 'g2'];
+
+/** Every item of the world's gamers and team, as stored, with the world's tag taken out of ids and keys. */
+async function itemsOf(tag: string): Promise<unknown[]> {
+  const partitions = [...GAMERS.map((gamer) => keys.user(`${tag}-${gamer}`).pk), keys.team(`${tag}-t1`).pk];
+  const items = [];
+  for (const pk of partitions) {
+    const { items: stored } = await query({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true });
+    items.push(...stored);
+  }
+  return JSON.parse(JSON.stringify(items).replaceAll(`${tag}-`, 'world-')) as unknown[];
+}
+
+/** The gamers, their team and memberships, as sign-up and joining leave them. */
+async function createWorld(tag: string): Promise<void> {
+  await dynamoStores.teams.create(team(`${tag}-t1`, 'director'));
+  for (const gamer of GAMERS) {
+    await dynamoStores.users.create(user(`${tag}-${gamer}`));
+    await dynamoStores.teams.addMember(membership(`${tag}-t1`, `${tag}-${gamer}`));
+  }
+}
+
+describe('historyOf, loaded with importHistory', () => {
+  it('writes exactly the items the same check-ins sent one by one write', async () => {
+    const checkInsArbitrary = fc.array(
+      fc.record({ gap: fc.integer({ min: 1, max: 3 }), answers: answersArbitrary, watchedVideos: fc.boolean() }),
+      { minLength: 1, maxLength: 6 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.tuple(checkInsArbitrary, checkInsArbitrary), async (perGamer) => {
+        const run = randomUUID().slice(0, 8);
+        const [sent, imported] = [`sent${run}`, `imported${run}`];
+        const gamersOf = (tag: string): GamerHistory[] =>
+          perGamer.map((checkIns, index) => {
+            let date = '2026-03-01';
+            return {
+              userId: `${tag}-${GAMERS[index]}`,
+              timeZone: 'UTC',
+              teamIds: [`${tag}-t1`],
+              checkIns: checkIns
+                .filter((checkIn) => checkIn.answers.length > 0)
+                .map(({ gap, answers, watchedVideos }) => {
+                  date = shiftDay(date, gap);
+                  return { date, answers, watchedVideos, at: new Date(`${date}T12:00:00Z`) };
+                }),
+            };
+          });
+
+        await createWorld(sent);
+        for (const gamer of gamersOf(sent)) {
+          for (const checkIn of gamer.checkIns) {
+            await submitAnswers(caller(gamer.userId), { answers: checkIn.answers, watchedVideos: checkIn.watchedVideos }, dynamoStores, checkIn.at);
+          }
+        }
+        await createWorld(imported);
+        await dynamoStores.scores.importHistory(historyOf(gamersOf(imported)));
+
+        const sentItems = await itemsOf(sent);
+        expect(sentItems.length).toBeGreaterThan(GAMERS.length + 1);
+        expect(await itemsOf(imported)).toEqual(sentItems);
+      }),
+      { numRuns: 8 },
+    );
+  }, 120_000);
+});
