@@ -13,9 +13,8 @@ export const keys = {
   teamListing: (createdAt: string, teamId: string) => ({ gsi2pk: 'TEAMS', gsi2sk: `${createdAt}#${teamId}` }),
   membership: (teamId: string, userId: string) => ({ pk: `TEAM#${teamId}`, sk: `MEMBER#${userId}` }),
   membershipByUser: (userId: string, teamId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${teamId}` }),
-  /** One answer of a gamer for one score day; a day's answers share the prefix `answersOfDay`. */
+  /** One answer of a gamer for one score day. */
   answer: (userId: string, day: string, questionSlug: string) => ({ pk: `USER#${userId}`, sk: `ANSWER#${day}#${questionSlug}` }),
-  answersOfDay: (day: string) => `ANSWER#${day}#`,
   /** Sort keys of answers from `from` to `to` (both days included): `to`'s answers sort below `ANSWER#<to>#~`. */
   answerRange: (from: string, to: string) => ({ from: `ANSWER#${from}#`, to: `ANSWER#${to}#~` }),
   memberDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),
