@@ -1,11 +1,13 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { lambdaFunctions, resolverMap } from '../../lambdas/resolver-map';
+import { httpRoutes, triggerFunctions } from '../../lambdas/triggers';
 import { version } from '../../package.json';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
 import { ApiFunctions, type DiscordApp } from './functions';
+import { HttpEndpoints } from './http-endpoints';
 import { acknowledgeCdkHelpers } from './nag';
 import { Secrets } from './secrets';
 import { Storage } from './storage';
@@ -29,6 +31,7 @@ export class FitGaugeStack extends Stack {
   readonly data: Data;
   readonly functions: ApiFunctions;
   readonly api: Api;
+  readonly httpEndpoints: HttpEndpoints;
   readonly web: WebHosting;
 
   constructor(scope: Construct, id: string, props: FitGaugeStackProps) {
@@ -40,7 +43,7 @@ export class FitGaugeStack extends Stack {
     const secrets = new Secrets(this, 'Secrets', { prefix: props.secretsPrefix });
 
     this.functions = new ApiFunctions(this, 'Functions', {
-      functions: lambdaFunctions,
+      functions: { ...lambdaFunctions, ...triggerFunctions },
       auth: this.auth,
       data: this.data,
       storage: this.storage,
@@ -49,8 +52,11 @@ export class FitGaugeStack extends Stack {
       appVersion: version,
       discord: props.discord,
     });
-    this.api = new Api(this, 'Api', { userPool: this.auth.userPool, functions: this.functions.byName, resolvers: resolverMap });
+    // AppSync gets the resolver functions only; the trigger functions are invoked by their events.
+    const resolverFunctions = new Map([...this.functions.byName].filter(([name]) => name in lambdaFunctions));
+    this.api = new Api(this, 'Api', { userPool: this.auth.userPool, functions: resolverFunctions, resolvers: resolverMap });
     const graphqlApi = this.api.graphqlApi;
+    this.httpEndpoints = new HttpEndpoints(this, 'HttpEndpoints', { routes: httpRoutes, functions: this.functions.byName });
 
     this.web = new WebHosting(this, 'Web', {
       accessLogs: this.storage.accessLogs,

@@ -14,6 +14,7 @@ import type { WrittenRuntimeConfig } from '../../core/runtime-config';
 import { createDiscordStandIn, DISCORD_BASE_PATH, LOCAL_DISCORD_CLIENT_ID, LOCAL_DISCORD_CLIENT_SECRET } from './discord';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
+import { createHttpEndpoints } from './http-endpoints';
 import { lockDataDir, runningStack } from './lock';
 import { assertPortFree, derivedServicePorts, freePorts, LOCAL_HOST, PortInUseError, serviceOffsets, type ServicePorts } from './ports';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, startS3 } from './s3';
@@ -186,8 +187,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       clientSecret: LOCAL_DISCORD_CLIENT_SECRET,
       redirectUris: [appUrl, `http://${LOCAL_HOST}:${port}`].map((origin) => `${origin}${DISCORD_RETURN_PATH}`),
     });
+    const httpEndpoints = createHttpEndpoints();
     server.on('request', (req, res) => {
       if (gateway.handleRequest(req, res)) return;
+      if (httpEndpoints.handleRequest(req, res)) return;
       if (discord.handleRequest(req, res)) return;
       if (pathOf(req) === '/config.json') return sendConfig(req, res, config);
       web.handleRequest(req, res);

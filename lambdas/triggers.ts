@@ -1,0 +1,30 @@
+/**
+ * The one registry of entry points other than AppSync, beside lambdas/resolver-map.ts: which Lambda serves each
+ * HTTP endpoint (and, as later features add them, S3 upload events, MediaConvert job-state events and schedules).
+ * CDK (infra/lib/http-endpoints.ts) builds the HTTP API's routes from it; the local stack
+ * (scripts/local/http-endpoints.ts) serves the same routes on the app's origin with the same handlers; a test
+ * (tests/infra/triggers.test.ts) fails when the two disagree. Pure data: no imports with side effects.
+ */
+import type { LambdaFunctionSpec } from './resolver-map';
+
+export const triggerFunctions = {
+  links: { entry: 'lambdas/links/handler.ts', description: 'Public links beside the API: the mobile app store link' },
+} as const satisfies Record<string, LambdaFunctionSpec>;
+
+export type TriggerFunctionName = keyof typeof triggerFunctions;
+
+export interface HttpRoute {
+  readonly method: 'GET' | 'POST';
+  /** The path as API Gateway writes it (`{name}` for a path parameter). */
+  readonly path: string;
+  readonly function: TriggerFunctionName;
+}
+
+/**
+ * Still to come with their features: `POST /api/v1/stripe/webhook` and
+ * `GET /api/v1/create-customer-portal-session/{accessToken}` (billing).
+ */
+export const httpRoutes = [{ method: 'GET', path: '/api/v1/storeLink', function: 'links' }] as const satisfies readonly HttpRoute[];
+
+/** API Gateway's name of a route, also used by the local stack: "GET /api/v1/storeLink". */
+export const routeKey = (route: HttpRoute) => `${route.method} ${route.path}`;

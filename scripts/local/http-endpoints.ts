@@ -1,0 +1,84 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { httpRoutes, routeKey, triggerFunctions, type HttpRoute } from '../../lambdas/triggers';
+
+type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const repoRoot = join(__dirname, '..', '..');
+
+/** A route's path as a pattern: `{name}` matches one path segment. */
+const patternOf = (route: HttpRoute) =>
+  new RegExp(`^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
+
+/**
+ * The HTTP endpoints of lambdas/triggers.ts on the app's own origin, as API Gateway's HTTP API serves them on AWS:
+ * the same handlers, called in-process with a payload 2.0 event.
+ */
+export function createHttpEndpoints() {
+  const routes = httpRoutes.map((route) => ({ route, pattern: patternOf(route) }));
+  const handlers = new Map<string, Promise<HttpHandler>>();
+  const handlerOf = (route: HttpRoute) => {
+    let handler = handlers.get(route.function);
+    if (!handler) {
+      const entry = join(repoRoot, triggerFunctions[route.function].entry);
+      handler = import(entry).then((module: { handler: HttpHandler }) => module.handler);
+      handlers.set(route.function, handler);
+    }
+    return handler;
+  };
+
+  return {
+    /** "METHOD /path" of every route served (compared with CDK's routes by tests/infra/triggers.test.ts). */
+    routeKeys: routes.map(({ route }) => routeKey(route)),
+    /** Serves the request when it is one of the routes; false otherwise. */
+    handleRequest(req: IncomingMessage, res: ServerResponse): boolean {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const match = routes.flatMap(({ route, pattern }) => {
+        const found = req.method === route.method ? pattern.exec(url.pathname) : null;
+        return found ? [{ route, pathParameters: { ...found.groups } }] : [];
+      })[0];
+      if (!match) return false;
+      void serve(req, res, url, match.route, match.pathParameters, handlerOf(match.route));
+      return true;
+    },
+  };
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, url: URL, route: HttpRoute, pathParameters: Record<string, string>, handler: Promise<HttpHandler>) {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
+    );
+    const event = {
+      version: '2.0',
+      routeKey: routeKey(route),
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers,
+      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      pathParameters: Object.keys(pathParameters).length > 0 ? pathParameters : undefined,
+      body: body || undefined,
+      isBase64Encoded: false,
+      requestContext: {
+        http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '', userAgent: headers['user-agent'] ?? '' },
+        routeKey: routeKey(route),
+        stage: '$default',
+        requestId: randomUUID(),
+        timeEpoch: Date.now(),
+      },
+    } as unknown as APIGatewayProxyEventV2;
+    const result = await (await handler)(event);
+    res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string> | undefined);
+    res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
+  } catch (error) {
+    // API Gateway answers a failed integration with 500 and no details.
+    console.error(`${routeKey(route)} failed:`, error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: 'Internal Server Error' }));
+  }
+}
