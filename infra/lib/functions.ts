@@ -23,6 +23,9 @@ const RUNTIME = lambda.Runtime.NODEJS_20_X;
 const RUNTIME_REASON =
   'FitGauge pins Node 20 for parity with the local stack and the build machines (project decision); moving to the next LTS is a one-line change here.';
 
+/** CloudWatch namespace of the business metrics (check-ins, refused sign-ins, sign-ups, password resets). */
+export const METRICS_NAMESPACE = 'FitGauge';
+
 export const pascal = (name: string) => name.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
 
 /**
@@ -134,10 +137,19 @@ export class ApiFunctions extends Construct {
         USER_POOL_ID: auth.userPool.userPoolId,
         USER_POOL_CLIENT_ID: auth.userPoolClient.userPoolClientId,
         APP_VERSION: appVersion,
+        // Powertools (lambdas/lib/observability.ts): one service, one metrics namespace, INFO logs.
         POWERTOOLS_SERVICE_NAME: 'fitgauge',
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        LOG_LEVEL: 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
       },
+      tracing: lambda.Tracing.ACTIVE,
     });
+    acknowledge(
+      role,
+      'X-Ray PutTraceSegments and PutTelemetryRecords take no resource: active tracing needs them on "*".',
+      'AwsSolutions-IAM5[Resource::*]',
+    );
 
     acknowledge(fn.node.defaultChild as lambda.CfnFunction, RUNTIME_REASON, 'AwsSolutions-L1', 'CloudFormation-Validate::W2531');
 

@@ -1,5 +1,6 @@
 import { callerOf, requireCaller } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
+import { countRefusal, countSuccess } from '../lib/observability';
 import { callerAddressOf } from './caller-address';
 import { productionDeps as deps } from './deps';
 import { logInUserWithDiscord } from './discord-login';
@@ -11,13 +12,14 @@ import { signUpUser } from './sign-up';
 
 /** Accounts and sessions (docs/accounts.md). Everything but `me` works signed out (@aws_api_key). */
 export const handler = createAuthorizedHandler({
-  'Mutation.loginUser': async (event) => loginUser(event.arguments, deps),
-  'Mutation.signUpUser': async (event) => signUpUser(event.arguments, deps),
+  'Mutation.loginUser': async (event) => countRefusal('SignInRefused', () => loginUser(event.arguments, deps)),
+  'Mutation.signUpUser': async (event) => countSuccess('SignUp', () => signUpUser(event.arguments, deps)),
   'Mutation.forgotPassword': async (event) => forgotPassword(event.arguments, callerAddressOf(event), deps),
   'Mutation.forgotPasswordVerify': async (event) => forgotPasswordVerify(event.arguments, deps),
-  'Mutation.forgotPasswordFinal': async (event) => forgotPasswordFinal(event.arguments, deps),
+  'Mutation.forgotPasswordFinal': async (event) => countSuccess('PasswordReset', () => forgotPasswordFinal(event.arguments, deps)),
   'Mutation.refreshToken': async (event) => refreshSession(event.arguments, deps),
-  'Mutation.logInUserWithDiscord': async (event) => logInUserWithDiscord(event.arguments, deps),
+  'Mutation.logInUserWithDiscord': async (event) =>
+    countRefusal('SignInRefused', () => logInUserWithDiscord(event.arguments, deps)),
   'Mutation.logoutUser': async (event) => logoutUser(event.arguments, callerOf(event), deps),
   'Query.me': async (event) => me(requireCaller(event), deps),
 });

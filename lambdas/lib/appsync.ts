@@ -1,10 +1,11 @@
-import { Logger } from '@aws-lambda-powertools/logger';
-import type { LogLevel } from '@aws-lambda-powertools/logger/types';
 import type { AppSyncIdentityCognito, AppSyncResolverEvent } from 'aws-lambda';
 import { primaryRole, type Role } from '@core/roles';
 import { AppError, UnauthorizedError } from './errors';
+import { logger, observed } from './observability';
 import { isSignedOut, SIGNED_OUT_MESSAGE } from './signed-out';
 import { dynamoSignOutStore, type SignOutStore } from './stores/sign-out-store';
+
+export { logger };
 
 /** The event AppSync sends a direct Lambda resolver; the local gateway builds the same shape. */
 export type ResolverEvent<TArgs = Record<string, unknown>, TSource = Record<string, unknown> | null> =
@@ -35,13 +36,11 @@ export function requireCaller(event: ResolverEvent<unknown, unknown>): Caller {
 
 export type FieldResolver = (event: ResolverEvent<any, any>) => Promise<unknown>;
 
-export const logger = new Logger({ serviceName: 'fitgauge', logLevel: (process.env.LOG_LEVEL ?? 'WARN') as LogLevel });
-
 /**
  * A thin Lambda handler that sends each field to its resolver. Keys are "Parent.field",
  * as in lambdas/resolver-map.ts. A signed-in caller's token is refused when its account signed out after
  * the token was issued (AppSync checks only the signature and expiry); `signOuts: null` skips that for a
- * Lambda whose answers are the same for every caller.
+ * Lambda whose answers are the same for every caller. Logs, metrics and traces come from ./observability.ts.
  */
 export function createResolverHandler(
   resolvers: Record<string, FieldResolver>,
@@ -65,5 +64,5 @@ export function createResolverHandler(
       throw new Error('Something went wrong. Please try again later.');
     }
   };
-  return Object.assign(handler, { fields: Object.keys(resolvers) });
+  return Object.assign(observed(handler), { fields: Object.keys(resolvers) });
 }

@@ -1,5 +1,6 @@
 import { requireCaller } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
+import { countSuccess } from '../lib/observability';
 import { dynamoScoreStore } from '../lib/stores/score-store';
 import { dynamoTeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore } from '../lib/stores/user-store';
@@ -9,7 +10,7 @@ import { myScore, myScoreStats, myTeamDataStats, myTeamScoreStats, userAnswerByS
 const stores = { users: dynamoUserStore, teams: dynamoTeamStore, scores: dynamoScoreStore };
 
 export const handler = createAuthorizedHandler({
-  'Mutation.submitAnswers': async (event) => submitAnswers(requireCaller(event), event.arguments, stores),
+  'Mutation.submitAnswers': async (event) => countSuccess('CheckIn', () => submitAnswers(requireCaller(event), event.arguments, stores)),
   'Query.myCheckIn': async (event) => currentCheckIn(requireCaller(event), event.arguments, stores),
   'Query.myScore': async (event) => myScore(requireCaller(event), event.arguments, stores),
   'Query.myScoreStats': async (event) => myScoreStats(requireCaller(event), event.arguments, stores),

@@ -105,9 +105,19 @@ describe('secrets', () => {
   });
 });
 
+describe('observability (lambdas/lib/observability.ts)', () => {
+  it('gives every function the Powertools service, metrics namespace and log level, with active tracing', () => {
+    for (const name of Object.keys(specs)) {
+      expect(envOf(name)).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'fitgauge', POWERTOOLS_METRICS_NAMESPACE: 'FitGauge', LOG_LEVEL: 'INFO' });
+      const fn = template.findResources('AWS::Lambda::Function')[logicalId(functions.byName.get(name)!)];
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+  });
+});
+
 describe('grants by use', () => {
-  it('gives a function that uses nothing the table and its own logs only', () => {
-    expect(new Set(actionsOf('plain').map((action) => action.split(':')[0]))).toEqual(new Set(['dynamodb', 'logs']));
+  it('gives a function that uses nothing the table, its own logs and X-Ray traces only', () => {
+    expect(new Set(actionsOf('plain').map((action) => action.split(':')[0]))).toEqual(new Set(['dynamodb', 'logs', 'xray']));
     expect(Object.keys(envOf('plain'))).not.toEqual(expect.arrayContaining(['UPLOADS_BUCKET']));
     expect(envOf('plain')).not.toHaveProperty('MAIL_FROM');
   });

@@ -10,7 +10,7 @@ import {
   type TeamDayAggregate,
   type TeamDayDelta,
 } from '@core/scoring';
-import { logger } from '../appsync';
+import { logger } from '../observability';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
