@@ -12,12 +12,10 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lambdas/lib/config';
-import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoAccountStore } from '../../lambdas/lib/stores/account-store';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
+import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { TransactionRefused } from '../../lambdas/lib/stores/transactions';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
@@ -130,25 +128,17 @@ async function ensureCognitoUser(cognito: CognitoIdentityProviderClient, account
 /** A monthly subscription that renews in 30 days, or one that ended 3 days ago. */
 function putSubscription(teamId: string, ownerId: string, now: Date, expired: boolean) {
   const endsAt = new Date(now.getTime() + (expired ? -3 : 30) * 24 * 3600 * 1000).toISOString();
-  return db().send(
-    new PutCommand({
-      TableName: config.tableName,
-      Item: {
-        ...keys.teamSubscription(teamId),
-        type: 'Subscription',
-        teamId,
-        userId: ownerId,
-        productName: DEMO_SUBSCRIPTION_PRODUCT,
-        status: expired ? 'canceled' : 'active',
-        paymentFrequency: 'monthly',
-        method: 'card',
-        endSubscriptionAt: endsAt,
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  return dynamoSubscriptionStore.createTeamSubscription({
+    teamId,
+    userId: ownerId,
+    productName: DEMO_SUBSCRIPTION_PRODUCT,
+    status: expired ? 'canceled' : 'active',
+    paymentFrequency: 'monthly',
+    method: 'card',
+    endSubscriptionAt: endsAt,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  });
 }
 
 /**

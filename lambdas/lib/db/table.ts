@@ -2,6 +2,7 @@ import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from './client';
+import { type GlobalIndexName, tableDesign } from './table-design';
 
 /**
  * The one place that pages Queries and retries batches against the table; stores encode and decode their items
@@ -16,6 +17,25 @@ const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2s
 /** The record an item holds: the item without its table and index keys and its kind. */
 export function withoutKeys<T>(item: Item): T {
   return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name))) as T;
+}
+
+/** The table itself or one of its global indexes. */
+export type KeyIndex = 'table' | GlobalIndexName;
+
+function keyNamesOf(index: KeyIndex) {
+  if (index === 'table') return { partitionKey: tableDesign.partitionKey, sortKey: tableDesign.sortKey, indexName: {} };
+  const global = tableDesign.globalIndexes.find((candidate) => candidate.indexName === index)!;
+  return { ...global, indexName: { IndexName: index } };
+}
+
+/** The Query of one partition of the table or an index; `sortPrefix` keeps the items whose sort key starts with it. */
+export function partitionQuery(index: KeyIndex, partition: string, sortPrefix?: string): QueryInput {
+  const { partitionKey, sortKey, indexName } = keyNamesOf(index);
+  return {
+    ...indexName,
+    KeyConditionExpression: sortPrefix === undefined ? `${partitionKey} = :pk` : `${partitionKey} = :pk AND begins_with(${sortKey}, :prefix)`,
+    ExpressionAttributeValues: { ':pk': partition, ...(sortPrefix === undefined ? {} : { ':prefix': sortPrefix }) },
+  };
 }
 
 export const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';

@@ -248,6 +248,20 @@ export function describeStoreContract(implementation: string, makeStores: () => 
       });
     });
 
+    describe('team subscriptions', () => {
+      it('keeps one subscription per team', async () => {
+        const subscription = {
+          teamId: id('owls'), userId: id('director'), productName: 'Team Dashboard', status: 'active' as const,
+          paymentFrequency: 'monthly' as const, method: 'card', endSubscriptionAt: '2026-06-01T00:00:00.000Z', createdAt: at, updatedAt: at,
+        };
+        expect(await stores.subscriptions.teamSubscription(id('owls'))).toBeNull();
+        await stores.subscriptions.createTeamSubscription(subscription);
+        expect(await stores.subscriptions.teamSubscription(id('owls'))).toEqual(subscription);
+        expect(await rejectionName(stores.subscriptions.createTeamSubscription({ ...subscription, status: 'expired' }))).toBe('ConditionalCheckFailedException');
+        expect(await stores.subscriptions.teamSubscription(id('owls'))).toEqual(subscription);
+      });
+    });
+
     describe('scores', () => {
       const date = '2026-05-01';
       const closesAt = '2026-05-02T04:00:00.000Z';

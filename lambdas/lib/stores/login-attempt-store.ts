@@ -2,6 +2,7 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
+import { isConditionFailure } from '../db/table';
 
 export interface LoginAttemptStore {
   /**
@@ -14,7 +15,6 @@ export interface LoginAttemptStore {
 }
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 export const dynamoLoginAttemptStore: LoginAttemptStore = {
   async reserveTry(userId, now, expiresAt, limit) {

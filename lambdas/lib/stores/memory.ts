@@ -7,6 +7,7 @@ import type { InviteRecord } from './invite-store';
 import type { ResetCodeRecord } from './reset-code-store';
 import { DayVersionConflict, type DayWrite, type ScoreHistory, type StoredAnswer, type StoredMemberDay } from './score-store';
 import type { Stores } from './stores';
+import type { TeamSubscriptionRecord } from './subscription-store';
 import type { MembershipRecord, TeamRecord } from './team-store';
 import type { UserRecord } from './user-store';
 
@@ -32,6 +33,7 @@ export interface MemoryState {
   answers: Map<string, StoredAnswer>;
   days: Map<string, StoredMemberDay>;
   teamDays: Map<string, TeamDayAggregate>;
+  subscriptions: Map<string, TeamSubscriptionRecord>;
 }
 
 export type MemoryStores = Stores & {
@@ -84,6 +86,7 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
     answers: new Map(),
     days: new Map(),
     teamDays: new Map(),
+    subscriptions: new Map(),
   };
   const dayKey = (userId: string, date: string) => `${userId}|${date}`;
   const answerKey = (userId: string, date: string, slug: string) => `${userId}|${date}|${slug}`;
@@ -198,6 +201,13 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
       signedOutAt: async (userId) => state.signOuts.get(userId) ?? null,
       async signOut(userId, at) {
         state.signOuts.set(userId, Math.max(state.signOuts.get(userId) ?? 0, epochSeconds(at)));
+      },
+    },
+    subscriptions: {
+      get: async (teamId) => copy(state.subscriptions.get(teamId) ?? null),
+      async create(subscription) {
+        if (state.subscriptions.has(subscription.teamId)) throw dynamoError('ConditionalCheckFailedException');
+        state.subscriptions.set(subscription.teamId, copy(subscription));
       },
     },
     scores: {

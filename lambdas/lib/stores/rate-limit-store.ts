@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
+import { isConditionFailure } from '../db/table';
 
 /** Fixed-window counters: how often a subject (an e-mail, a caller address) did an action. */
 export interface RateLimitStore {
@@ -30,7 +31,7 @@ export const dynamoRateLimitStore: RateLimitStore = {
       );
       return true;
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   },

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
+import { isConditionFailure } from '../db/table';
 
 /** An account's live password-reset code. Only a salted hash of the code is kept. */
 export interface ResetCodeRecord {
@@ -29,8 +30,6 @@ export interface ResetCodeStore {
   /** Deletes this code if it is still the live one; false when it was already spent or replaced. */
   spend(userId: string, codeHash: string): Promise<boolean>;
 }
-
-const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 function toRecord(item: Record<string, any>): ResetCodeRecord {
   const { userId, codeHash, salt, attempts, expiresAt, createdAt } = item;

@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
+import { isConditionFailure } from '../db/table';
 
 /** No Cognito access or id token lives longer than a day, so a sign-out need not be remembered longer. */
 const LONGEST_TOKEN_LIFE_SECONDS = 24 * 60 * 60;
@@ -33,7 +34,7 @@ export const dynamoSignOutStore: SignOutStore = {
         }),
       );
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error; // a later sign-out is kept
+      if (!isConditionFailure(error)) throw error; // a later sign-out is kept
     }
   },
 };

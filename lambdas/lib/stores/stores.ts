@@ -5,6 +5,7 @@ import { dynamoRateLimitStore, type RateLimitStore } from './rate-limit-store';
 import { dynamoResetCodeStore, type ResetCodeStore } from './reset-code-store';
 import { dynamoScoreStore, type ScoreStore } from './score-store';
 import { dynamoSignOutStore, type SignOutStore } from './sign-out-store';
+import { dynamoSubscriptionStore, type SubscriptionStore } from './subscription-store';
 import { dynamoTeamStore, type TeamStore } from './team-store';
 import { dynamoUserStore, type UserStore } from './user-store';
 
@@ -19,6 +20,7 @@ export interface Stores {
   rateLimits: RateLimitStore;
   signOuts: SignOutStore;
   scores: ScoreStore;
+  subscriptions: SubscriptionStore;
 }
 
 export const dynamoStores: Stores = {
@@ -31,4 +33,5 @@ export const dynamoStores: Stores = {
   rateLimits: dynamoRateLimitStore,
   signOuts: dynamoSignOutStore,
   scores: dynamoScoreStore,
+  subscriptions: dynamoSubscriptionStore,
 };

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
-import { partitionQuery, query, withoutKeys } from '../db/table';
+import { type Item, partitionQuery, query, withoutKeys } from '../db/table';
 import { type TransactItem, transact } from './transactions';
 
 /**
@@ -23,14 +23,17 @@ export interface DashboardPurchase {
   createdAt: string;
 }
 
-/** The subscription a team runs on (its dashboard purchase, once tied to it). */
+/** The subscription a team runs on (its dashboard purchase, once tied to it; the demo seed writes its own). */
 export interface TeamSubscriptionRecord {
   teamId: string;
+  /** The director who pays. */
   userId: string;
   subscriptionId?: string;
   productName: string;
   status: string;
   paymentFrequency: string;
+  /** How it is paid (the demo seed's 'card'); purchases do not say yet. */
+  method?: string;
   endSubscriptionAt: string;
   createdAt: string;
   updatedAt: string;
@@ -55,6 +58,9 @@ export interface SubscriptionStore {
   /** The transaction item that ties a purchase to a new team (refused when another team took it meanwhile). */
   spendPurchase(purchase: DashboardPurchase, teamId: string, at: string): { label: 'purchase'; item: TransactItem }[];
   teamSubscription(teamId: string): Promise<TeamSubscriptionRecord | null>;
+  /** The team's first subscription (demo seed); fails with ConditionalCheckFailedException when the team has one. */
+  createTeamSubscription(subscription: TeamSubscriptionRecord): Promise<void>;
+  /** Replaces the team's subscription (billing renewals and cancellations; tests). */
   putTeamSubscription(subscription: TeamSubscriptionRecord): Promise<void>;
   /** Adds an extra gamer seat and raises the team's gamer seats, in one transaction. */
   addSeat(seat: SeatRecord): Promise<void>;
@@ -64,6 +70,8 @@ export interface SubscriptionStore {
 }
 
 const TableName = () => config.tableName;
+
+const subscriptionItem = (subscription: TeamSubscriptionRecord): Item => ({ ...keys.teamSubscription(subscription.teamId), type: 'Subscription', ...subscription });
 
 export const dynamoSubscriptionStore: SubscriptionStore = {
   async addPurchase(purchase) {
@@ -106,15 +114,18 @@ export const dynamoSubscriptionStore: SubscriptionStore = {
           },
         },
       },
-      { label: 'purchase', item: { Put: { TableName: TableName(), Item: { ...keys.teamSubscription(teamId), type: 'Subscription', ...subscription } } } },
+      { label: 'purchase', item: { Put: { TableName: TableName(), Item: subscriptionItem(subscription) } } },
     ];
   },
   async teamSubscription(teamId) {
     const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.teamSubscription(teamId), ConsistentRead: true }));
     return Item ? withoutKeys<TeamSubscriptionRecord>(Item) : null;
   },
+  async createTeamSubscription(subscription) {
+    await db().send(new PutCommand({ TableName: TableName(), Item: subscriptionItem(subscription), ConditionExpression: 'attribute_not_exists(pk)' }));
+  },
   async putTeamSubscription(subscription) {
-    await db().send(new PutCommand({ TableName: TableName(), Item: { ...keys.teamSubscription(subscription.teamId), type: 'Subscription', ...subscription } }));
+    await db().send(new PutCommand({ TableName: TableName(), Item: subscriptionItem(subscription) }));
   },
   async addSeat(seat) {
     await transact([

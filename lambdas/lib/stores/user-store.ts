@@ -3,7 +3,7 @@ import type { Role } from '@core/roles';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
-import { batchGet, type Item, type Page, type PageRequest, query, withoutKeys } from '../db/table';
+import { batchGet, type Item, type Page, type PageRequest, partitionQuery, query, withoutKeys } from '../db/table';
 
 export interface UserRecord {
   id: string;
@@ -75,15 +75,7 @@ export const dynamoUserStore: UserStore = {
     return items[0] ? userOf(items[0]) : null;
   },
   async newest(page) {
-    const { items, cursor } = await query(
-      {
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userListing('', '').gsi2pk },
-        ScanIndexForward: false,
-      },
-      page,
-    );
+    const { items, cursor } = await query({ ...partitionQuery('gsi2', keys.userListing('', '').gsi2pk), ScanIndexForward: false }, page);
     return { items: items.map(userOf), cursor };
   },
   async create(user) {
