@@ -1,15 +1,13 @@
 import { createResolverHandler, logger, type ResolverEvent } from './appsync';
 import { errorTypeOf } from './errors';
 import { SIGNED_OUT_MESSAGE } from './signed-out';
-import type { SignOutStore } from './stores/sign-out-store';
+import { memoryStores } from './stores/memory';
 
 /** The sign-out check on AWS, where AppSync hands any unexpired token on: createResolverHandler refuses it. */
 describe('tokens issued before a sign-out', () => {
   const SIGNED_OUT_AT = 1_800_000_000;
-  const signOuts: SignOutStore = {
-    signedOutAt: async (userId) => (userId === 'u1' ? SIGNED_OUT_AT : null),
-    signOut: async () => undefined,
-  };
+  const { signOuts } = memoryStores();
+  beforeAll(() => signOuts.signOut('u1', new Date(SIGNED_OUT_AT * 1000)));
   const handler = createResolverHandler({ 'Query.whoAmI': async (event) => (event.identity as { sub: string }).sub }, { signOuts });
   const callAs = (sub: string, iat: number) =>
     handler({
