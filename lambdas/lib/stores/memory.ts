@@ -3,12 +3,14 @@ import { applyTeamDayDelta, type TeamDayAggregate } from '@core/scoring';
 import { keys } from '../db/keys';
 import type { Page, PageRequest } from '../db/table';
 import { ClaimTakenError } from './account-store';
-import type { InviteRecord } from './invite-store';
+import { TEAM_PLAN } from '@core/teams';
+import type { InviteRecord, TeamCodeRecord } from './invite-store';
 import type { ResetCodeRecord } from './reset-code-store';
 import { DayVersionConflict, type DayWrite, type ScoreHistory, type StoredAnswer, type StoredMemberDay } from './score-store';
 import type { Stores } from './stores';
-import type { TeamSubscriptionRecord } from './subscription-store';
-import type { MembershipRecord, TeamRecord } from './team-store';
+import type { DashboardPurchase, SeatRecord, TeamSubscriptionRecord } from './subscription-store';
+import { type MembershipRecord, SEAT_COUNTERS, type TeamRecord, type TeamSeatCounts } from './team-store';
+import { type TransactItem, TransactionRefused } from './transactions';
 import type { UserRecord } from './user-store';
 
 /**
@@ -22,7 +24,19 @@ export interface MemoryState {
   claims: Map<string, string>;
   teams: Map<string, TeamRecord>;
   memberships: MembershipRecord[];
+  /** Team id -> seats of the plan and extra ones, and seats taken. */
+  seats: Map<string, TeamSeatCounts>;
+  /** Director id -> how many teams they own. */
+  ownedTeams: Map<string, number>;
   invites: InviteRecord[];
+  /** `<teamId>|<e-mail>` -> the id of that e-mail's pending invite to the team. */
+  pendingInvites: Map<string, string>;
+  /** Code -> the one-time team code. */
+  codes: Map<string, TeamCodeRecord>;
+  /** `<userId>|<subscriptionId>` -> a team-dashboard purchase. */
+  purchases: Map<string, DashboardPurchase>;
+  /** `<teamId>|<seatId>` -> an extra gamer seat. */
+  extraSeats: Map<string, SeatRecord>;
   /** User id -> the live count of reserved sign-in tries. */
   attempts: Map<string, { failures: number; expiresAt: number }>;
   resetCodes: Map<string, ResetCodeRecord>;
@@ -65,6 +79,20 @@ function newestPage<T extends { id: string; createdAt: string }>(records: Iterab
   return { items: items.map(copy), cursor: more ? Buffer.from(position(items.at(-1)!)).toString('base64url') : null };
 }
 
+/** One item of an in-memory transaction: its condition, read before anything is written, and its write. */
+interface MemoryStep {
+  label: string;
+  holds?: () => boolean;
+  write?: () => void;
+}
+
+/** Like `transact`: TransactionRefused with the label of the first failing condition and nothing written, or every write. */
+function memoryTransact(steps: MemoryStep[]): void {
+  const refused = steps.find((step) => step.holds && !step.holds());
+  if (refused) throw new TransactionRefused(refused.label);
+  for (const step of steps) step.write?.();
+}
+
 /** What a test starts from: these profiles, teams and memberships, as if written earlier. */
 export interface MemorySeed {
   users?: UserRecord[];
@@ -78,7 +106,20 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
     claims: new Map(),
     teams: new Map((seed.teams ?? []).map((team) => [team.id, copy(team)])),
     memberships: (seed.memberships ?? []).map(copy),
+    // Seeded teams have the plan's seats, taken by their seeded members, and count for their owners.
+    seats: new Map(
+      (seed.teams ?? []).map((team) => {
+        const members = (seed.memberships ?? []).filter((m) => m.teamId === team.id);
+        const taken = (role: MembershipRecord['role']) => members.filter((m) => m.role === role).length;
+        return [team.id, { gamerSeats: TEAM_PLAN.gamerSeats, gamers: taken('GAMER'), coachSeats: TEAM_PLAN.coachSeats, coaches: taken('COACH') }];
+      }),
+    ),
+    ownedTeams: (seed.teams ?? []).reduce((owned, team) => owned.set(team.ownerId, (owned.get(team.ownerId) ?? 0) + 1), new Map<string, number>()),
     invites: [],
+    pendingInvites: new Map(),
+    codes: new Map(),
+    purchases: new Map(),
+    extraSeats: new Map(),
     attempts: new Map(),
     resetCodes: new Map(),
     rateWindows: new Map(),
@@ -93,12 +134,60 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
   const teamDayKey = (teamId: string, date: string) => `${teamId}|${date}`;
   const putAnswer = (answer: StoredAnswer) => state.answers.set(answerKey(answer.userId, answer.date, answer.questionSlug), copy(answer));
   const findMembership = (teamId: string, userId: string) => state.memberships.find((m) => m.teamId === teamId && m.userId === userId);
+  const findInvite = (teamId: string, inviteId: string) => state.invites.find((i) => i.teamId === teamId && i.id === inviteId);
+  const pendingKey = (teamId: string, email: string) => `${teamId}|${email.toLowerCase()}`;
+  const purchaseKey = (userId: string, subscriptionId: string) => `${userId}|${subscriptionId}`;
+  const seatKey = (teamId: string, seatId: string) => `${teamId}|${seatId}`;
   const writes: DayWrite[] = [];
+
+  /**
+   * Items a store hands out to join another store's transaction (an invite answered, a purchase spent). DynamoDB gets
+   * their TransactItem; here each stands for its step, so the joining store checks and writes it with its own.
+   */
+  const joinedSteps = new WeakMap<TransactItem, MemoryStep>();
+  const joinable = (step: MemoryStep, Key: { pk: string; sk: string }) => {
+    const item: TransactItem = { ConditionCheck: { TableName: 'in-memory', Key, ConditionExpression: 'in-memory step' } };
+    joinedSteps.set(item, step);
+    return { label: step.label, item };
+  };
+  const stepsOf = (also: { label: string; item: TransactItem }[]) =>
+    also.map(({ item }) => {
+      const step = joinedSteps.get(item);
+      if (!step) throw new Error('This transaction item was not made by this in-memory world');
+      return step;
+    });
+
+  /** Takes (+1) or frees (-1) a seat of the role, as the seat counter's conditional update does. */
+  const seatStep = (teamId: string, role: MembershipRecord['role'], change: 1 | -1): MemoryStep => {
+    const { used, limit } = SEAT_COUNTERS[role];
+    return {
+      label: 'seats',
+      holds: () => {
+        const seats = state.seats.get(teamId);
+        return change > 0 ? seats !== undefined && seats[used] < seats[limit] : seats !== undefined;
+      },
+      write: () => {
+        const seats = state.seats.get(teamId)!;
+        seats[used] += change;
+      },
+    };
+  };
+  /** What deleting an invite also deletes: its pending guard (while the guard is this invite's) and its code. */
+  const inviteLeftovers = (invite: InviteRecord): MemoryStep[] => {
+    const pending = pendingKey(invite.teamId, invite.inviteeEmail);
+    return [
+      ...(invite.status === 'PENDING'
+        ? [{ label: 'pending', holds: () => state.pendingInvites.get(pending) === invite.id, write: () => void state.pendingInvites.delete(pending) }]
+        : []),
+      ...(invite.code ? [{ label: 'code', write: () => void state.codes.delete(invite.code!) }] : []),
+    ];
+  };
 
   const stores: MemoryStores = {
     state,
     users: {
       get: async (userId) => copy(state.users.get(userId) ?? null),
+      getMany: async (userIds) => [...new Set(userIds)].flatMap((id) => copy(state.users.get(id) ?? [])),
       async findByEmail(email) {
         const wanted = email.toLowerCase();
         return copy([...state.users.values()].find((user) => user.email.toLowerCase() === wanted) ?? null);
@@ -135,28 +224,149 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
       getMembership: async (teamId, userId) => copy(findMembership(teamId, userId) ?? null),
       membersOf: async (teamId) => state.memberships.filter((m) => m.teamId === teamId).sort(byText((m) => m.userId)).map(copy),
       membershipsOfUser: async (userId) => state.memberships.filter((m) => m.userId === userId).sort(byText((m) => m.teamId)).map(copy),
-      async create(team) {
-        if (state.teams.has(team.id)) throw dynamoError('ConditionalCheckFailedException');
-        state.teams.set(team.id, copy(team));
+      seats: async (teamId) => copy(state.seats.get(teamId) ?? null),
+      async create(team, { extraGamerSeats = 0, also = [] } = {}) {
+        memoryTransact([
+          { label: 'team', holds: () => !state.teams.has(team.id), write: () => void state.teams.set(team.id, copy(team)) },
+          {
+            label: 'seats',
+            write: () => void state.seats.set(team.id, { gamerSeats: TEAM_PLAN.gamerSeats + extraGamerSeats, gamers: 0, coachSeats: TEAM_PLAN.coachSeats, coaches: 0 }),
+          },
+          { label: 'owner', write: () => void state.ownedTeams.set(team.ownerId, (state.ownedTeams.get(team.ownerId) ?? 0) + 1) },
+          ...stepsOf(also),
+        ]);
       },
-      async addMember(membership) {
-        if (!state.teams.has(membership.teamId) || findMembership(membership.teamId, membership.userId)) {
-          throw dynamoError('TransactionCanceledException');
-        }
-        state.memberships.push(copy(membership));
+      async update(teamId, changes, at) {
+        const team = state.teams.get(teamId);
+        if (!team) return null;
+        const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+        state.teams.set(teamId, { ...team, ...defined, updatedAt: at });
+        return copy(state.teams.get(teamId)!);
+      },
+      async addMember(membership, also = []) {
+        memoryTransact([
+          { label: 'team', holds: () => state.teams.has(membership.teamId) },
+          seatStep(membership.teamId, membership.role, 1),
+          {
+            label: 'membership',
+            holds: () => !findMembership(membership.teamId, membership.userId),
+            write: () => void state.memberships.push(copy(membership)),
+          },
+          ...stepsOf(also),
+        ]);
+      },
+      async removeMember(membership) {
+        memoryTransact([
+          {
+            label: 'membership',
+            holds: () => findMembership(membership.teamId, membership.userId) !== undefined,
+            write: () => {
+              state.memberships = state.memberships.filter((m) => m.teamId !== membership.teamId || m.userId !== membership.userId);
+            },
+          },
+          seatStep(membership.teamId, membership.role, -1),
+        ]);
+      },
+      async delete(team, items) {
+        const itemKeys = new Set(items.map(({ pk, sk }) => `${pk}|${sk}`));
+        const listed = (key: { pk: string; sk: string }) => itemKeys.has(`${key.pk}|${key.sk}`);
+        memoryTransact([
+          { label: 'team', holds: () => state.teams.has(team.id), write: () => void state.teams.delete(team.id) },
+          {
+            label: 'owner',
+            holds: () => (state.ownedTeams.get(team.ownerId) ?? 0) >= 2,
+            write: () => void state.ownedTeams.set(team.ownerId, state.ownedTeams.get(team.ownerId)! - 1),
+          },
+          {
+            label: 'item',
+            write: () => {
+              state.seats.delete(team.id);
+              state.memberships = state.memberships.filter((m) => m.teamId !== team.id);
+              // The other items go when the caller listed them (invites.keysOfTeam, the team's extra seats).
+              state.invites = state.invites.filter((i) => !listed(keys.invite(i.teamId, i.id)));
+              for (const key of state.pendingInvites.keys()) {
+                const [teamId, email] = key.split('|');
+                if (listed(keys.pendingInviteGuard(teamId, email))) state.pendingInvites.delete(key);
+              }
+              for (const code of state.codes.keys()) if (listed(keys.teamCode(code))) state.codes.delete(code);
+              for (const [key, seat] of state.extraSeats) if (listed(keys.seat(seat.teamId, seat.id))) state.extraSeats.delete(key);
+            },
+          },
+        ]);
       },
     },
     invites: {
-      async create(invite) {
-        const taken = state.invites.some((i) => i.teamId === invite.teamId && i.id === invite.id);
-        if (!state.teams.has(invite.teamId) || taken) throw dynamoError('TransactionCanceledException');
-        state.invites.push({ ...copy(invite), inviteeEmail: invite.inviteeEmail.toLowerCase() });
+      async create(invite, code) {
+        const stored = { ...copy(invite), inviteeEmail: invite.inviteeEmail.toLowerCase(), ...(code ? { code: code.code } : {}) };
+        const pending = pendingKey(invite.teamId, invite.inviteeEmail);
+        memoryTransact([
+          { label: 'team', holds: () => state.teams.has(invite.teamId) },
+          { label: 'invite', holds: () => !findInvite(invite.teamId, invite.id), write: () => void state.invites.push(stored) },
+          ...(invite.status === 'PENDING' ? [{ label: 'pending', holds: () => !state.pendingInvites.has(pending), write: () => void state.pendingInvites.set(pending, invite.id) }] : []),
+          ...(code ? [{ label: 'code', holds: () => !state.codes.has(code.code), write: () => void state.codes.set(code.code, copy(code)) }] : []),
+        ]);
       },
+      get: async (teamId, inviteId) => copy(findInvite(teamId, inviteId) ?? null),
+      ofTeam: async (teamId) => state.invites.filter((i) => i.teamId === teamId).sort(byText((i) => i.createdAt)).map(copy),
       async pendingFor(email) {
         return state.invites
           .filter((invite) => invite.inviteeEmail.toLowerCase() === email.toLowerCase() && invite.status === 'PENDING')
           .sort(byText((invite) => invite.createdAt))
           .map(copy);
+      },
+      codeOf: async (code) => copy(state.codes.get(code) ?? null),
+      codesOf: async (teamId) => [...state.codes.values()].filter((c) => c.teamId === teamId).sort(byText((c) => `${c.createdAt}#${c.code}`)).map(copy),
+      answerItems(invite, answer, { userId }, at) {
+        const answered = joinable(
+          {
+            label: 'invite',
+            holds: () => findInvite(invite.teamId, invite.id)?.status === 'PENDING',
+            write: () => Object.assign(findInvite(invite.teamId, invite.id)!, { status: answer, updatedAt: at }),
+          },
+          keys.invite(invite.teamId, invite.id),
+        );
+        const pending = pendingKey(invite.teamId, invite.inviteeEmail);
+        const guard = joinable(
+          { label: 'pending', holds: () => state.pendingInvites.get(pending) === invite.id, write: () => void state.pendingInvites.delete(pending) },
+          keys.pendingInviteGuard(invite.teamId, invite.inviteeEmail),
+        );
+        const code = invite.code;
+        const codeUsed = code
+          ? [
+              joinable(
+                {
+                  label: 'code',
+                  holds: () => state.codes.get(code)?.used === false,
+                  write: () => Object.assign(state.codes.get(code)!, { used: true, accepted: answer === 'ACCEPTED', userId }),
+                },
+                keys.teamCode(code),
+              ),
+            ]
+          : [];
+        return [answered, guard, ...codeUsed] as { label: 'invite' | 'pending' | 'code'; item: TransactItem }[];
+      },
+      async reject(invite, at) {
+        memoryTransact(stepsOf(this.answerItems(invite, 'REJECTED', { userId: null }, at)));
+      },
+      async delete(invite) {
+        memoryTransact([
+          {
+            label: 'invite',
+            holds: () => findInvite(invite.teamId, invite.id) !== undefined,
+            write: () => {
+              state.invites = state.invites.filter((i) => i.teamId !== invite.teamId || i.id !== invite.id);
+            },
+          },
+          ...inviteLeftovers(invite),
+        ]);
+      },
+      async keysOfTeam(teamId) {
+        const invites = state.invites.filter((i) => i.teamId === teamId);
+        return [
+          ...invites.map((invite) => keys.invite(teamId, invite.id)),
+          ...invites.filter((invite) => invite.status === 'PENDING').map((invite) => keys.pendingInviteGuard(teamId, invite.inviteeEmail)),
+          ...[...state.codes.values()].filter((code) => code.teamId === teamId).map((code) => keys.teamCode(code.code)),
+        ];
       },
     },
     attempts: {
@@ -204,10 +414,66 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
       },
     },
     subscriptions: {
-      get: async (teamId) => copy(state.subscriptions.get(teamId) ?? null),
-      async create(subscription) {
+      async addPurchase(purchase) {
+        if (state.purchases.has(purchaseKey(purchase.userId, purchase.id))) throw dynamoError('ConditionalCheckFailedException');
+        state.purchases.set(purchaseKey(purchase.userId, purchase.id), copy(purchase));
+      },
+      async unusedPurchases(userId) {
+        return [...state.purchases.values()]
+          .filter((purchase) => purchase.userId === userId && purchase.teamId === undefined)
+          .sort(byText((purchase) => purchase.createdAt))
+          .map(copy);
+      },
+      spendPurchase(purchase, teamId, at) {
+        const key = purchaseKey(purchase.userId, purchase.id);
+        const subscription: TeamSubscriptionRecord = {
+          teamId,
+          userId: purchase.userId,
+          subscriptionId: purchase.id,
+          productName: purchase.productName,
+          status: purchase.status,
+          paymentFrequency: purchase.paymentFrequency,
+          endSubscriptionAt: purchase.endSubscriptionAt,
+          createdAt: at,
+          updatedAt: at,
+        };
+        return [
+          joinable(
+            {
+              label: 'purchase',
+              holds: () => state.purchases.has(key) && state.purchases.get(key)!.teamId === undefined,
+              write: () => {
+                state.purchases.get(key)!.teamId = teamId;
+                state.subscriptions.set(teamId, subscription);
+              },
+            },
+            keys.dashboardPurchase(purchase.userId, purchase.id),
+          ) as { label: 'purchase'; item: TransactItem },
+        ];
+      },
+      teamSubscription: async (teamId) => copy(state.subscriptions.get(teamId) ?? null),
+      async createTeamSubscription(subscription) {
         if (state.subscriptions.has(subscription.teamId)) throw dynamoError('ConditionalCheckFailedException');
         state.subscriptions.set(subscription.teamId, copy(subscription));
+      },
+      putTeamSubscription: async (subscription) => void state.subscriptions.set(subscription.teamId, copy(subscription)),
+      async addSeat(seat) {
+        memoryTransact([
+          { label: 'seat', holds: () => !state.extraSeats.has(seatKey(seat.teamId, seat.id)), write: () => void state.extraSeats.set(seatKey(seat.teamId, seat.id), copy(seat)) },
+          { label: 'seats', holds: () => state.seats.has(seat.teamId), write: () => void (state.seats.get(seat.teamId)!.gamerSeats += 1) },
+        ]);
+      },
+      seatsOf: async (teamId) => [...state.extraSeats.values()].filter((seat) => seat.teamId === teamId).sort(byText((seat) => seat.id)).map(copy),
+      async deleteSeat(teamId, seatId) {
+        memoryTransact([
+          { label: 'seat', holds: () => state.extraSeats.has(seatKey(teamId, seatId)), write: () => void state.extraSeats.delete(seatKey(teamId, seatId)) },
+          {
+            label: 'seats',
+            // A seat can go only while one gamer seat is free.
+            holds: () => state.seats.has(teamId) && state.seats.get(teamId)!.gamers < state.seats.get(teamId)!.gamerSeats,
+            write: () => void (state.seats.get(teamId)!.gamerSeats -= 1),
+          },
+        ]);
       },
     },
     scores: {
