@@ -3,10 +3,12 @@ import { questionBySlug } from '@core/questionnaire';
 import { aggregateTeamDay, buildMemberDay, memberDayDelta, type MemberDay } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
 import { ClaimTakenError } from './account-store';
-import type { InviteRecord } from './invite-store';
+import type { InviteRecord, TeamCodeRecord } from './invite-store';
 import { DayVersionConflict, type StoredAnswer, type StoredMemberDay } from './score-store';
 import type { Stores } from './stores';
-import type { TeamRecord } from './team-store';
+import type { DashboardPurchase } from './subscription-store';
+import type { MembershipRecord, TeamRecord } from './team-store';
+import { TransactionRefused } from './transactions';
 import type { UserRecord } from './user-store';
 
 /**
@@ -37,6 +39,13 @@ export function describeStoreContract(implementation: string, makeStores: () => 
       createdAt: at, updatedAt: at, ...extra,
     });
     const rejectionName = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: Error) => error.name);
+    /** Which condition refused a transaction ('written' when none did). */
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(() => 'written', (error: Error) => (error instanceof TransactionRefused ? error.label : error.name));
+    const member = (teamId: string, name: string, role: MembershipRecord['role'] = 'GAMER'): MembershipRecord => ({ teamId, userId: id(name), role, joinedAt: at });
+    const code = (name: string, teamId: string, inviteId: string, email: string): TeamCodeRecord => ({
+      id: id(`${name}-id`), code: id(name), teamId, inviteId, email, used: false, accepted: false, userId: null, createdAt: at,
+    });
 
     describe('users', () => {
       it('keeps a profile with its e-mail lower-cased, found by id and by e-mail in any case', async () => {
@@ -107,7 +116,8 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.teams.get(id('missing'))).toBeNull();
         expect(await stores.teams.getMany([wolves.id, id('missing'), owls.id, wolves.id])).toEqual([wolves, owls]);
         expect(await stores.teams.ownedBy(id('director'))).toEqual([owls, wolves]);
-        expect(await rejectionName(stores.teams.create({ ...owls, name: 'Again' }))).toBe('ConditionalCheckFailedException');
+        expect(await refusal(stores.teams.create({ ...owls, name: 'Again' }))).toBe('team');
+        expect(await stores.teams.get(owls.id)).toEqual(owls);
       });
 
       it('lists teams newest first, a page at a time', async () => {
@@ -129,24 +139,25 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.teams.membershipsOfUser(id('gamer'))).toEqual([gamer, elsewhere]);
         expect(await stores.teams.getMembership(owls.id, id('coach'))).toEqual(coach);
         expect(await stores.teams.getMembership(wolves.id, id('coach'))).toBeNull();
-        expect(await rejectionName(stores.teams.addMember({ ...gamer, role: 'COACH' }))).toBe('TransactionCanceledException');
+        expect(await refusal(stores.teams.addMember({ ...gamer, role: 'GAMER' }))).toBe('membership');
         expect(await stores.teams.getMembership(owls.id, id('gamer'))).toEqual(gamer);
       });
 
       it('refuses a member of a team that does not exist and writes nothing', async () => {
         const membership = { teamId: id('missing'), userId: id('gamer'), role: 'GAMER' as const, joinedAt: at };
-        expect(await rejectionName(stores.teams.addMember(membership))).toBe('TransactionCanceledException');
+        expect(await refusal(stores.teams.addMember(membership))).toBe('team');
         expect(await stores.teams.membershipsOfUser(id('gamer'))).toEqual([]);
       });
     });
 
     describe('invites', () => {
       it('finds the pending invites of an e-mail in any case, oldest first', async () => {
-        const owls = team('owls', 'owner');
+        const [owls, wolves] = [team('owls', 'owner'), team('wolves', 'owner')];
         await stores.teams.create(owls);
+        await stores.teams.create(wolves);
         const email = `${id('coach')}@FitGauge.test`;
         const newer = invite('newer', owls.id, email, { createdAt: '2026-05-02T00:00:00.000Z' });
-        const older = invite('older', owls.id, email, { createdAt: '2026-05-01T00:00:00.000Z' });
+        const older = invite('older', wolves.id, email, { createdAt: '2026-05-01T00:00:00.000Z' });
         const accepted = invite('accepted', owls.id, email, { status: 'ACCEPTED' });
         for (const record of [newer, older, accepted]) await stores.invites.create(record);
         const lowerCased = (record: InviteRecord) => ({ ...record, inviteeEmail: email.toLowerCase() });
@@ -155,12 +166,180 @@ export function describeStoreContract(implementation: string, makeStores: () => 
 
       it('refuses an invite to a team that does not exist, or a second one with the same id', async () => {
         const email = `${id('coach')}@fitgauge.test`;
-        expect(await rejectionName(stores.invites.create(invite('lost', id('missing'), email)))).toBe('TransactionCanceledException');
+        expect(await refusal(stores.invites.create(invite('lost', id('missing'), email)))).toBe('team');
         const owls = team('owls', 'owner');
         await stores.teams.create(owls);
         await stores.invites.create(invite('first', owls.id, email));
-        expect(await rejectionName(stores.invites.create(invite('first', owls.id, email, { role: 'GAMER' })))).toBe('TransactionCanceledException');
+        const other = `${id('other')}@fitgauge.test`;
+        expect(await refusal(stores.invites.create(invite('first', owls.id, other, { role: 'GAMER' })))).toBe('invite');
         expect(await stores.invites.pendingFor(email)).toEqual([invite('first', owls.id, email)]);
+        expect(await stores.invites.pendingFor(other)).toEqual([]);
+      });
+    });
+
+    describe('seats, invites, codes and purchases', () => {
+      const seatsAre = async (teamId: string) => stores.teams.seats(teamId);
+      const purchase = (name: string, userId: string): DashboardPurchase => ({
+        id: id(name), userId, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly', endSubscriptionAt: '2099-01-01T00:00:00.000Z', createdAt: at,
+      });
+
+      it('counts the plan seats and refuses a join past the limit, also when the joins come at once', async () => {
+        const owls = team('owls', id('director'));
+        await stores.teams.create(owls, { extraGamerSeats: 1 });
+        expect(await seatsAre(owls.id)).toEqual({ gamerSeats: 6, gamers: 0, coachSeats: 1, coaches: 0 });
+        const joins = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => refusal(stores.teams.addMember(member(owls.id, `gamer${n}`)))));
+        expect(joins.filter((outcome) => outcome === 'written')).toHaveLength(6);
+        expect(joins.filter((outcome) => outcome === 'seats')).toHaveLength(2);
+        expect(await stores.teams.membersOf(owls.id)).toHaveLength(6);
+        expect(await seatsAre(owls.id)).toMatchObject({ gamers: 6 });
+        await stores.teams.addMember(member(owls.id, 'coach', 'COACH'));
+        expect(await refusal(stores.teams.addMember(member(owls.id, 'coach2', 'COACH')))).toBe('seats');
+        expect(await stores.teams.getMembership(owls.id, id('coach2'))).toBeNull();
+      });
+
+      it('frees a seat when a member leaves, and refuses to remove a membership that is not there', async () => {
+        const owls = team('owls', id('director'));
+        await stores.teams.create(owls);
+        const gamer = member(owls.id, 'gamer');
+        await stores.teams.addMember(gamer);
+        await stores.teams.removeMember(gamer);
+        expect(await stores.teams.getMembership(owls.id, gamer.userId)).toBeNull();
+        expect(await seatsAre(owls.id)).toMatchObject({ gamers: 0 });
+        expect(await refusal(stores.teams.removeMember(gamer))).toBe('membership');
+        expect(await seatsAre(owls.id)).toMatchObject({ gamers: 0 });
+      });
+
+      it('adds extra seats, and removes one only while a gamer seat is free', async () => {
+        const owls = team('owls', id('director'));
+        await stores.teams.create(owls);
+        const seat = { id: id('seat'), teamId: owls.id, userId: id('director'), subscriptionId: id('sub'), active: true, isDefaultSeat: false, createdAt: at };
+        await stores.subscriptions.addSeat(seat);
+        expect(await stores.subscriptions.seatsOf(owls.id)).toEqual([seat]);
+        for (const n of [1, 2, 3, 4, 5, 6]) await stores.teams.addMember(member(owls.id, `gamer${n}`));
+        expect(await refusal(stores.subscriptions.deleteSeat(owls.id, seat.id))).toBe('seats');
+        expect(await stores.subscriptions.seatsOf(owls.id)).toEqual([seat]);
+        await stores.teams.removeMember(member(owls.id, 'gamer6'));
+        await stores.subscriptions.deleteSeat(owls.id, seat.id);
+        expect(await stores.subscriptions.seatsOf(owls.id)).toEqual([]);
+        expect(await seatsAre(owls.id)).toMatchObject({ gamerSeats: 5, gamers: 5 });
+      });
+
+      it('changes a team that exists only', async () => {
+        const owls = team('owls', id('director'));
+        await stores.teams.create(owls);
+        const changed = await stores.teams.update(owls.id, { name: 'Night Owls', game: undefined }, '2026-05-03T00:00:00.000Z');
+        expect(changed).toEqual({ ...owls, name: 'Night Owls', updatedAt: '2026-05-03T00:00:00.000Z' });
+        expect(await stores.teams.get(owls.id)).toEqual(changed);
+        expect(await stores.teams.update(id('missing'), { name: 'Ghosts' }, at)).toBeNull();
+        expect(await stores.teams.get(id('missing'))).toBeNull();
+      });
+
+      it('keeps one pending invite per team and e-mail, with its one-time code', async () => {
+        const owls = team('owls', id('director'));
+        await stores.teams.create(owls);
+        const email = `${id('gamer')}@fitgauge.test`;
+        const first = invite('first', owls.id, email, { role: 'GAMER' });
+        await stores.invites.create(first, code('code1', owls.id, first.id, email));
+        expect(await refusal(stores.invites.create(invite('again', owls.id, email.toUpperCase()), code('code2', owls.id, id('again'), email)))).toBe('pending');
+        expect(await refusal(stores.invites.create(invite('other', owls.id, `${id('other')}@fitgauge.test`), code('code1', owls.id, id('other'), email)))).toBe('code');
+        expect(await stores.invites.ofTeam(owls.id)).toEqual([{ ...first, code: id('code1') }]);
+        expect(await stores.invites.get(owls.id, first.id)).toEqual({ ...first, code: id('code1') });
+        expect(await stores.invites.codeOf(id('code1'))).toEqual(code('code1', owls.id, first.id, email));
+        expect(await stores.invites.codesOf(owls.id)).toEqual([code('code1', owls.id, first.id, email)]);
+        expect(await stores.invites.codeOf(id('code2'))).toBeNull();
+      });
+
+      it('accepts an invite once: the member joins, the invite is answered, its code is used, the e-mail may be invited again', async () => {
+        const owls = team('owls', id('director'));
+        await stores.teams.create(owls);
+        const email = `${id('gamer')}@fitgauge.test`;
+        const sent = { ...invite('sent', owls.id, email, { role: 'GAMER' }), code: id('code') };
+        await stores.invites.create(sent, code('code', owls.id, sent.id, email));
+        const later = '2026-05-02T00:00:00.000Z';
+        const accepts = await Promise.all(
+          ['gamer', 'gamer2', 'gamer3'].map((name) => refusal(stores.teams.addMember(member(owls.id, name), stores.invites.answerItems(sent, 'ACCEPTED', { userId: id(name) }, later)))),
+        );
+        expect(accepts.filter((outcome) => outcome === 'written')).toHaveLength(1);
+        expect(accepts.filter((outcome) => outcome === 'invite')).toHaveLength(2);
+        expect(await stores.teams.membersOf(owls.id)).toHaveLength(1);
+        expect(await seatsAre(owls.id)).toMatchObject({ gamers: 1 });
+        expect(await stores.invites.get(owls.id, sent.id)).toMatchObject({ status: 'ACCEPTED', updatedAt: later });
+        const joined = (await stores.teams.membersOf(owls.id))[0].userId;
+        expect(await stores.invites.codeOf(id('code'))).toMatchObject({ used: true, accepted: true, userId: joined });
+        expect(await stores.invites.pendingFor(email)).toEqual([]);
+        await stores.invites.create(invite('again', owls.id, email));
+        expect(await stores.invites.pendingFor(email)).toHaveLength(1);
+      });
+
+      it('uses a code once: a rejected invite cannot be accepted, and rejecting twice is refused', async () => {
+        const owls = team('owls', id('director'));
+        await stores.teams.create(owls);
+        const email = `${id('gamer')}@fitgauge.test`;
+        const sent = { ...invite('sent', owls.id, email, { role: 'GAMER' }), code: id('code') };
+        await stores.invites.create(sent, code('code', owls.id, sent.id, email));
+        await stores.invites.reject(sent, at);
+        expect(await stores.invites.codeOf(id('code'))).toMatchObject({ used: true, accepted: false, userId: null });
+        expect(await refusal(stores.invites.reject(sent, at))).toBe('invite');
+        expect(await refusal(stores.teams.addMember(member(owls.id, 'gamer'), stores.invites.answerItems(sent, 'ACCEPTED', { userId: id('gamer') }, at)))).toBe('invite');
+        expect(await stores.teams.membersOf(owls.id)).toEqual([]);
+        expect(await seatsAre(owls.id)).toMatchObject({ gamers: 0 });
+      });
+
+      it('deletes an invite with its guard and code', async () => {
+        const owls = team('owls', id('director'));
+        await stores.teams.create(owls);
+        const email = `${id('gamer')}@fitgauge.test`;
+        const sent = { ...invite('sent', owls.id, email), code: id('code') };
+        await stores.invites.create(sent, code('code', owls.id, sent.id, email));
+        await stores.invites.delete(sent);
+        expect(await stores.invites.ofTeam(owls.id)).toEqual([]);
+        expect(await stores.invites.codeOf(id('code'))).toBeNull();
+        expect(await refusal(stores.invites.delete(sent))).toBe('invite');
+        await stores.invites.create(invite('again', owls.id, email));
+      });
+
+      it('spends a purchase on one team only', async () => {
+        const director = id('director');
+        const bought = purchase('purchase', director);
+        await stores.subscriptions.addPurchase(bought);
+        expect(await stores.subscriptions.unusedPurchases(director)).toEqual([bought]);
+        const [owls, wolves] = [team('owls', director), team('wolves', director)];
+        const creates = await Promise.all(
+          [owls, wolves].map((record) => refusal(stores.teams.create(record, { also: stores.subscriptions.spendPurchase(bought, record.id, at) }))),
+        );
+        expect(creates.filter((outcome) => outcome === 'written')).toHaveLength(1);
+        expect(creates.filter((outcome) => outcome === 'purchase')).toHaveLength(1);
+        const created = creates[0] === 'written' ? owls : wolves;
+        const refused = creates[0] === 'written' ? wolves : owls;
+        expect(await stores.teams.get(refused.id)).toBeNull();
+        expect(await stores.teams.ownedBy(director)).toEqual([created]);
+        expect(await stores.subscriptions.unusedPurchases(director)).toEqual([]);
+        expect(await stores.subscriptions.teamSubscription(created.id)).toMatchObject({ teamId: created.id, userId: director, subscriptionId: bought.id, status: 'active' });
+        expect(await stores.subscriptions.teamSubscription(refused.id)).toBeNull();
+      });
+
+      it('deletes a team with its memberships, invites and codes while its owner keeps another team', async () => {
+        const director = id('director');
+        const [owls, wolves] = [team('owls', director), team('wolves', director)];
+        await stores.teams.create(owls);
+        await stores.teams.create(wolves);
+        const email = `${id('invitee')}@fitgauge.test`;
+        const sent = { ...invite('sent', owls.id, email), code: id('code') };
+        await stores.invites.create(sent, code('code', owls.id, sent.id, email));
+        await stores.teams.addMember(member(owls.id, 'gamer'));
+        await stores.teams.addMember(member(wolves.id, 'gamer'));
+        await stores.teams.delete(owls, await stores.invites.keysOfTeam(owls.id));
+        expect(await stores.teams.get(owls.id)).toBeNull();
+        expect(await stores.teams.membersOf(owls.id)).toEqual([]);
+        expect(await stores.teams.membershipsOfUser(id('gamer'))).toEqual([member(wolves.id, 'gamer')]);
+        expect(await stores.teams.seats(owls.id)).toBeNull();
+        expect(await stores.invites.ofTeam(owls.id)).toEqual([]);
+        expect(await stores.invites.pendingFor(email)).toEqual([]);
+        expect(await stores.invites.codeOf(id('code'))).toBeNull();
+        expect(await stores.invites.codesOf(owls.id)).toEqual([]);
+        expect(await refusal(stores.teams.delete(wolves, []))).toBe('owner');
+        expect(await stores.teams.get(wolves.id)).toEqual(wolves);
+        expect(await stores.teams.membersOf(wolves.id)).toEqual([member(wolves.id, 'gamer')]);
       });
     });
 
