@@ -1,4 +1,4 @@
-import { describeStoreContract } from './contract';
+import { describeStoreContract } from './test-support/contract';
 import { memoryStores } from './memory';
 
 // The in-memory twin keeps the DynamoDB stores' contract (stores.dynamodb.test.ts runs the same suite on DynamoDB Local).

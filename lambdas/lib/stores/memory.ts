@@ -15,7 +15,7 @@ import type { UserRecord } from './user-store';
 
 /**
  * The in-memory twin of every store, over one shared state, for unit tests of the rules. It keeps the contract of
- * the DynamoDB stores (lambdas/lib/stores/contract.ts runs the same tests against both): the same order, the same
+ * the DynamoDB stores (lambdas/lib/stores/test-support/contract.ts runs the same tests against both): the same order, the same
  * refusals under the same error names, copies rather than live objects.
  */
 export interface MemoryState {

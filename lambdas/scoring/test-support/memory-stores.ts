@@ -5,7 +5,7 @@ import type { UserRecord } from '../../lib/stores/user-store';
 
 /**
  * Records for scoring's tests, which run on the stores' in-memory twin (`memoryStores` of lambdas/lib/stores/memory.ts,
- * held to the DynamoDB stores' contract in lambdas/lib/stores/contract.ts).
+ * held to the DynamoDB stores' contract in lambdas/lib/stores/test-support/contract.ts).
  */
 const at = '2026-04-01T00:00:00.000Z';
 

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { questionBySlug } from '@core/questionnaire';
 import { aggregateTeamDay, buildMemberDay, memberDayDelta, type MemberDay } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
-import { ClaimTakenError } from './account-store';
-import type { InviteRecord, TeamCodeRecord } from './invite-store';
-import { DayVersionConflict, type StoredAnswer, type StoredMemberDay } from './score-store';
-import type { Stores } from './stores';
-import type { DashboardPurchase } from './subscription-store';
-import type { MembershipRecord, TeamRecord } from './team-store';
-import { TransactionRefused } from './transactions';
-import type { UserRecord } from './user-store';
+import { ClaimTakenError } from '../account-store';
+import type { InviteRecord, TeamCodeRecord } from '../invite-store';
+import { DayVersionConflict, type StoredAnswer, type StoredMemberDay } from '../score-store';
+import type { Stores } from '../stores';
+import type { DashboardPurchase } from '../subscription-store';
+import type { MembershipRecord, TeamRecord } from '../team-store';
+import { TransactionRefused } from '../transactions';
+import type { UserRecord } from '../user-store';
 
 /**
  * The one contract every store keeps, run against DynamoDB Local (stores.dynamodb.test.ts) and against the
