@@ -8,7 +8,7 @@ import type { InviteRecord, TeamCodeRecord } from './invite-store';
 import type { ResetCodeRecord } from './reset-code-store';
 import { DayVersionConflict, type DayWrite, type ScoreHistory, type StoredAnswer, type StoredMemberDay } from './score-store';
 import type { Stores } from './stores';
-import type { DashboardPurchase, SeatRecord, TeamSubscriptionRecord } from './subscription-store';
+import { type DashboardPurchase, type SeatRecord, subscriptionOfPurchase, type TeamSubscriptionRecord } from './subscription-store';
 import { type MembershipRecord, SEAT_COUNTERS, type TeamRecord, type TeamSeatCounts } from './team-store';
 import { type TransactItem, TransactionRefused } from './transactions';
 import type { UserRecord } from './user-store';
@@ -145,7 +145,7 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
    * their TransactItem; here each stands for its step, so the joining store checks and writes it with its own.
    */
   const joinedSteps = new WeakMap<TransactItem, MemoryStep>();
-  const joinable = (step: MemoryStep, Key: { pk: string; sk: string }) => {
+  const joinable = <L extends string>(step: MemoryStep & { label: L }, Key: { pk: string; sk: string }): { label: L; item: TransactItem } => {
     const item: TransactItem = { ConditionCheck: { TableName: 'in-memory', Key, ConditionExpression: 'in-memory step' } };
     joinedSteps.set(item, step);
     return { label: step.label, item };
@@ -343,7 +343,7 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
               ),
             ]
           : [];
-        return [answered, guard, ...codeUsed] as { label: 'invite' | 'pending' | 'code'; item: TransactItem }[];
+        return [answered, guard, ...codeUsed];
       },
       async reject(invite, at) {
         memoryTransact(stepsOf(this.answerItems(invite, 'REJECTED', { userId: null }, at)));
@@ -426,17 +426,7 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
       },
       spendPurchase(purchase, teamId, at) {
         const key = purchaseKey(purchase.userId, purchase.id);
-        const subscription: TeamSubscriptionRecord = {
-          teamId,
-          userId: purchase.userId,
-          subscriptionId: purchase.id,
-          productName: purchase.productName,
-          status: purchase.status,
-          paymentFrequency: purchase.paymentFrequency,
-          endSubscriptionAt: purchase.endSubscriptionAt,
-          createdAt: at,
-          updatedAt: at,
-        };
+        const subscription = subscriptionOfPurchase(purchase, teamId, at);
         return [
           joinable(
             {
@@ -448,7 +438,7 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
               },
             },
             keys.dashboardPurchase(purchase.userId, purchase.id),
-          ) as { label: 'purchase'; item: TransactItem },
+          ),
         ];
       },
       teamSubscription: async (teamId) => copy(state.subscriptions.get(teamId) ?? null),

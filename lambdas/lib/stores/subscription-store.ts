@@ -71,6 +71,19 @@ export interface SubscriptionStore {
 
 const TableName = () => config.tableName;
 
+/** The subscription a team gets from the purchase it was created with. */
+export const subscriptionOfPurchase = (purchase: DashboardPurchase, teamId: string, at: string): TeamSubscriptionRecord => ({
+  teamId,
+  userId: purchase.userId,
+  subscriptionId: purchase.id,
+  productName: purchase.productName,
+  status: purchase.status,
+  paymentFrequency: purchase.paymentFrequency,
+  endSubscriptionAt: purchase.endSubscriptionAt,
+  createdAt: at,
+  updatedAt: at,
+});
+
 const subscriptionItem = (subscription: TeamSubscriptionRecord): Item => ({ ...keys.teamSubscription(subscription.teamId), type: 'Subscription', ...subscription });
 
 export const dynamoSubscriptionStore: SubscriptionStore = {
@@ -90,17 +103,7 @@ export const dynamoSubscriptionStore: SubscriptionStore = {
     return items.map((item) => withoutKeys<DashboardPurchase>(item)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   },
   spendPurchase(purchase, teamId, at) {
-    const subscription: TeamSubscriptionRecord = {
-      teamId,
-      userId: purchase.userId,
-      subscriptionId: purchase.id,
-      productName: purchase.productName,
-      status: purchase.status,
-      paymentFrequency: purchase.paymentFrequency,
-      endSubscriptionAt: purchase.endSubscriptionAt,
-      createdAt: at,
-      updatedAt: at,
-    };
+    const subscription = subscriptionOfPurchase(purchase, teamId, at);
     return [
       {
         label: 'purchase',
