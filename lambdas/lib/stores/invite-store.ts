@@ -119,6 +119,7 @@ export const dynamoInviteStore: InviteStore = {
   },
   async codesOf(teamId) {
     const ofTeam = keys.teamCodeByTeam(teamId, '', '');
+    // The prefix is the sort key's constant part, `CODE#`.
     const { items } = await query(partitionQuery('gsi1', ofTeam.gsi1pk, ofTeam.gsi1sk.replace(/#+$/, '#')));
     return items.map((item) => withoutKeys<TeamCodeRecord>(item));
   },
