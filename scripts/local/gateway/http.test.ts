@@ -303,6 +303,17 @@ describe('query cost limits (AppSync queryDepthLimit, resolverCountLimit and req
     );
   });
 
+  it('refuses fragments that each spread the next twice without walking every copy', async () => {
+    // 22 fragments in a doubling chain name 2^22 root fields in a few hundred bytes.
+    const chain = Array.from({ length: 22 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`).join(' ');
+    const started = Date.now();
+    await expectRefused(
+      `{ ...F0 } ${chain} fragment F22 on Query { anyone { message } }`,
+      `The operation would run ${2 ** 22} resolvers; the limit is ${apiLimits.resolverCount}.`,
+    );
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it.each([
     ['announced by Content-Length', false],
     ['streamed without a length', true],
