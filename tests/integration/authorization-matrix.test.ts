@@ -22,6 +22,7 @@ import { newTeamCode } from '../../lambdas/teams/invites';
 import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
 import { accountWithRole, freshEmail } from '../support/accounts';
 import { DEMO_PASSWORD, graphql, type GraphQLAuth, stackUrls, useStackEnvironment, waitForMail } from '../support/stack';
+import { inParallel } from '../support/in-parallel';
 
 jest.setTimeout(120_000);
 
@@ -322,20 +323,6 @@ function expectedOutcome(name: keyof typeof POLICY, caller: CallerName, scenario
   return isAllowed(name, policyCaller, relations) ? 'allowed' : 'refused: Unauthorized';
 }
 
-/** Runs `tasks` with at most `limit` under way at once (the stack shares two cores with other work). */
-async function inParallel<T>(tasks: (() => Promise<T>)[], limit = 6): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await tasks[index]!();
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-  return results;
-}
-
 // ---- setup ----
 
 beforeAll(async () => {
@@ -376,7 +363,7 @@ describe('authorization matrix over schema.graphql', () => {
         return { call: `${caller} on ${scenario.label}`, actual, expected: expectedOutcome(name, caller, scenario) };
       }),
     );
-    const results = await inParallel(tasks);
+    const results = await inParallel(tasks, 6, (task) => task());
     expect(results.map(({ call, actual }) => ({ call, outcome: actual }))).toEqual(results.map(({ call, expected }) => ({ call, outcome: expected })));
   });
 });

@@ -26,6 +26,7 @@ import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { buildAppSyncSchema } from '../../lambdas/schema';
 import { freshEmail, logInAccount, signUpAccount } from '../support/accounts';
 import { cognitoClient, DEMO_PASSWORD, graphql, type GraphQLResponse, stackUrls, useStackEnvironment } from '../support/stack';
+import { inParallel } from '../support/in-parallel';
 
 jest.setTimeout(180_000);
 
@@ -276,19 +277,6 @@ function problemOf(field: string, response: GraphQLResponse<Record<string, unkno
   if (!/\S/.test(error.message) || error.message.length > MAX_MESSAGE_LENGTH) return `message of ${error.message.length} characters`;
   if (response.data?.[field] != null) return 'returned data';
   return null;
-}
-
-async function inParallel<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await run(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-  return results;
 }
 
 async function addToGroup(userId: string, group: string): Promise<void> {
