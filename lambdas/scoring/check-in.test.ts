@@ -91,6 +91,16 @@ describe('submitAnswers', () => {
     expect(g1.date).toBe('2026-04-10');
   });
 
+  it('counts a gamer who joins a team after checking in, on the correction, once and in full', async () => {
+    const { scores, stores } = setup();
+    await submitAnswers(caller('g2'), { answers: answersWith('worst') }, stores, at('2026-04-10T10:00:00Z'));
+    await stores.teams.addMember({ ...membership('t2', 'g2'), joinedAt: '2026-04-10T10:30:00.000Z' });
+    await submitAnswers(caller('g2'), { answers: answersWith('best', ['energy']) }, stores, at('2026-04-10T11:00:00Z'));
+    const [g2] = await scores.latestDays('g2', 1);
+    expect(scores.teamDay('t2', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [g2]));
+    expect(scores.teamDay('t1', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [g2]));
+  });
+
   it.each([
     ['no answers', { answers: [] }, 'Answer at least one question.'],
     ['unknown option', { answers: [{ questionSlug: 'sleep-quality', value: 'superb' }] }, '"superb" is not an answer to "sleep-quality". Choose from: terrible, neutral, good, great.'],

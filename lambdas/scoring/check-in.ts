@@ -124,7 +124,7 @@ export async function submitAnswers(
   const input = parseInput(submitAnswersArgsSchema, args);
   assertMayCall('Mutation.submitAnswers', caller);
   // Only the teams the gamer plays in aggregate the gamer's scores (coaches are not scored).
-  const teamIds = (await teams.membershipsOfUser(caller.sub)).filter((m) => m.role === 'GAMER').map((m) => m.teamId);
+  const playsIn = (await teams.membershipsOfUser(caller.sub)).filter((m) => m.role === 'GAMER');
   const at = now.toISOString();
 
   const attempt = async (): Promise<CheckInDay> => {
@@ -148,8 +148,11 @@ export async function submitAnswers(
       expectedVersion: current?.version ?? null,
       answers: answers.filter((answer) => previousAnswers.get(answer.questionSlug) !== answer),
       removedQuestionSlugs: existing.map((answer) => answer.questionSlug).filter((slug) => !answered.has(slug)),
-      teamIds,
-      teamDelta: memberDayDelta(current, day),
+      // A team the gamer joined after the stored day was written never counted it: it gets the whole new day.
+      teamDeltas: playsIn.flatMap(({ teamId, joinedAt }) => {
+        const delta = memberDayDelta(current && joinedAt <= current.updatedAt ? current : null, day);
+        return delta ? [{ teamId, delta }] : [];
+      }),
       userZone: { read: { timeZone: readZone, timeZoneFrom, previousTimeZone }, next },
     });
     return checkInDay(caller.sub, day, { date, timeZone, closesAt: day.closesAt }, answers);

@@ -508,9 +508,9 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         state.days.set(dayKey(day.userId, day.date), copy(day));
         write.answers.forEach(putAnswer);
         for (const slug of write.removedQuestionSlugs) state.answers.delete(answerKey(day.userId, day.date, slug));
-        for (const teamId of write.teamIds) {
+        for (const { teamId, delta } of write.teamDeltas) {
           const key = teamDayKey(teamId, day.date);
-          if (write.teamDelta) state.teamDays.set(key, applyTeamDayDelta(state.teamDays.get(key) ?? null, write.teamDelta));
+          state.teamDays.set(key, applyTeamDayDelta(state.teamDays.get(key) ?? null, delta));
         }
         if (userZone.next) state.users.set(day.userId, { ...user, ...userZone.next, updatedAt: day.updatedAt });
       },

@@ -21,8 +21,7 @@ function correction(): DayWrite {
     expectedVersion: 1,
     answers: [{ id: 'a', userId: 'g1', date: '2026-04-10', questionSlug: 'sleep-quality', pillarSlug: 'sleep', value: 'terrible', score: 0, answeredAt: at }],
     removedQuestionSlugs: ['pain'],
-    teamIds: ['t1', 't2'],
-    teamDelta: memberDayDelta(before, after),
+    teamDeltas: ['t1', 't2'].map((teamId) => ({ teamId, delta: memberDayDelta(before, after)! })),
     userZone: {
       read: { timeZone: 'UTC', timeZoneFrom: null, previousTimeZone: null },
       next: { timeZone: 'Europe/Berlin', timeZoneFrom: '2026-04-11T04:00:00.000Z', previousTimeZone: 'UTC' },
@@ -92,7 +91,7 @@ describe('dynamoScoreStore.saveDay', () => {
   });
 
   it('refuses a write over DynamoDB’s 100 items before sending it', async () => {
-    const write = { ...correction(), teamIds: Array.from({ length: 97 }, (_, index) => `t${index}`) };
+    const write = { ...correction(), teamDeltas: Array.from({ length: 97 }, (_, index) => ({ teamId: `t${index}`, delta: correction().teamDeltas[0].delta })) };
     await expect(dynamoScoreStore.saveDay(write)).rejects.toThrow(RangeError);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });

@@ -51,9 +51,8 @@ export interface DayWrite {
   answers: StoredAnswer[];
   /** Questions answered before but not any more: their answers are deleted. */
   removedQuestionSlugs: string[];
-  /** The change of the member's day, applied to the day aggregate of each of these teams. */
-  teamIds: string[];
-  teamDelta: TeamDayDelta | null;
+  /** The change of the member's day to the day aggregate of each team it counts in (one the day is new to gets all of it). */
+  teamDeltas: { teamId: string; delta: TeamDayDelta }[];
   /**
    * The user's zone fields the day was computed from (the write fails with DayVersionConflict when they changed
    * meanwhile) and, when the check-in changes them, their new values.
@@ -270,7 +269,7 @@ export const dynamoScoreStore: ScoreStore = {
     return items.map(teamDayOf);
   },
 
-  async saveDay({ day, expectedVersion, answers, removedQuestionSlugs, teamIds, teamDelta, userZone }) {
+  async saveDay({ day, expectedVersion, answers, removedQuestionSlugs, teamDeltas, userZone }) {
     const TableName = config.tableName;
     const at = day.updatedAt;
     const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
@@ -286,7 +285,7 @@ export const dynamoScoreStore: ScoreStore = {
           : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': expectedVersion } }),
       },
     });
-    if (teamDelta) items.push(...teamIds.map((teamId) => teamDayUpdate(teamId, teamDelta, at)));
+    items.push(...teamDeltas.map(({ teamId, delta }) => teamDayUpdate(teamId, delta, at)));
     items.push(userZoneWrite(TableName, day.userId, userZone, at));
     if (items.length > MAX_TRANSACTION_ITEMS) {
       throw new RangeError(`A check-in would write ${items.length} items, over DynamoDB's ${MAX_TRANSACTION_ITEMS}.`);

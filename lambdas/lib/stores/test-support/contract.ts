@@ -461,13 +461,13 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         const first = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
         await stores.scores.saveDay({
           day: stored(first, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
-          teamIds: [owls, wolves], teamDelta: memberDayDelta(null, first), userZone: { read: noZone, next: berlin },
+          teamDeltas: [owls, wolves].map((teamId) => ({ teamId, delta: memberDayDelta(null, first)! })), userZone: { read: noZone, next: berlin },
         });
         const corrected = buildMemberDay({ userId: gamer.id, date, answers: answersWith('worst', ['pain']), previous: null, watchedVideos: false });
         const correctedAnswers = answersOf(gamer.id, 'worst', ['pain']);
         await stores.scores.saveDay({
           day: stored(corrected, 2, '2026-05-01T11:00:00.000Z'), expectedVersion: 1, answers: correctedAnswers, removedQuestionSlugs: ['pain'],
-          teamIds: [owls], teamDelta: memberDayDelta(first, corrected), userZone: { read: berlin, next: null },
+          teamDeltas: [{ teamId: owls, delta: memberDayDelta(first, corrected)! }], userZone: { read: berlin, next: null },
         });
 
         const window = { startDate: date, endDate: date };
@@ -487,7 +487,7 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
         const write = {
           day: stored(day, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
-          teamIds: [], teamDelta: null, userZone: { read: noZone, next: null },
+          teamDeltas: [], userZone: { read: noZone, next: null },
         };
         await stores.scores.saveDay(write);
         await expect(stores.scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
@@ -501,7 +501,7 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
         const write = {
           day: stored(day, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
-          teamIds: [id('owls')], teamDelta: memberDayDelta(null, day), userZone: { read: berlin, next: { ...berlin, timeZone: 'Asia/Tokyo' } },
+          teamDeltas: [{ teamId: id('owls'), delta: memberDayDelta(null, day)! }], userZone: { read: berlin, next: { ...berlin, timeZone: 'Asia/Tokyo' } },
         };
         await expect(stores.scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
         const nobody = { ...write, day: { ...write.day, userId: id('nobody') }, userZone: { read: noZone, next: null } };
