@@ -19,7 +19,7 @@ export const metrics = new Metrics({ serviceName, namespace: process.env.POWERTO
 export const tracer = new Tracer({ serviceName });
 
 /** The business events FitGauge counts (one metric each, unit Count). */
-export type BusinessEvent = 'CheckIn' | 'SignInRefused' | 'SignUp' | 'PasswordReset';
+export type BusinessEvent = 'CheckIn' | 'SignInRefused' | 'SignUp' | 'PasswordReset' | 'InviteSent' | 'TeamJoined';
 
 export function countEvent(event: BusinessEvent): void {
   metrics.addMetric(event, MetricUnit.Count, 1);

@@ -1,5 +1,6 @@
 import { selectedTeamArgsSchema, selectedTeamSubscriptionArgsSchema } from '@core/validation/teams';
 import { requireCaller, type ResolverEvent } from '../lib/appsync';
+import { countSuccess } from '../lib/observability';
 import { authorizeUser, createAuthorizedHandler } from '../lib/authorization';
 import { parseInput } from '../lib/validation';
 import { productionDeps as deps } from './deps';
@@ -48,9 +49,9 @@ export const handler = createAuthorizedHandler({
   'Mutation.leaveTeam': withCaller(leaveTeam),
   'Mutation.removeTeamMember': withCaller(removeTeamMember),
   'Mutation.deleteTeamSeat': withCaller(deleteTeamSeat),
-  'Mutation.sendInvite': withCaller(sendInvite),
-  'Mutation.acceptInvite': withCaller(acceptInvite),
+  'Mutation.sendInvite': async (event) => countSuccess('InviteSent', () => withCaller(sendInvite)(event)),
+  'Mutation.acceptInvite': async (event) => countSuccess('TeamJoined', () => withCaller(acceptInvite)(event)),
   'Mutation.rejectInvite': withCaller(rejectInvite),
   'Mutation.deleteTeamInvite': withCaller(deleteTeamInvite),
-  'Mutation.joinTeamWithCode': withCaller(joinTeamWithCode),
+  'Mutation.joinTeamWithCode': async (event) => countSuccess('TeamJoined', () => withCaller(joinTeamWithCode)(event)),
 });
