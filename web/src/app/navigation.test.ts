@@ -1,10 +1,15 @@
 import { navItemsFor } from './navigation';
-import type { Viewer } from '@/lib/viewer';
+import type { Viewer, ViewerTeams } from '@/lib/viewer';
+
+const team = (id: string) => ({ id, name: id, avatar: null, createdAt: '2026-01-01T00:00:00.000Z' });
+const noTeams: ViewerTeams = { owned: [], coached: [], member: [] };
 
 const viewer = (overrides: Partial<Viewer>): Viewer => ({
+  userId: 'u1',
   fullName: 'Sam Player',
   avatarUrl: null,
   groups: [],
+  teams: noTeams,
   selectedTeamId: null,
   hasTeamNotifications: false,
   ...overrides,
@@ -13,8 +18,8 @@ const viewer = (overrides: Partial<Viewer>): Viewer => ({
 const labels = (v: Viewer) => navItemsFor(v).map((item) => item.label);
 
 describe('navItemsFor', () => {
-  it('gives admins the back-office items and no team items', () => {
-    expect(labels(viewer({ groups: ['ADMIN'], selectedTeamId: 't1' }))).toEqual([
+  it('gives admins the back-office items, and the team items once they choose a team', () => {
+    const adminItems = [
       'Content',
       'Add a video',
       'Recommendation',
@@ -24,13 +29,15 @@ describe('navItemsFor', () => {
       'Teams Performance',
       'User Performance',
       'Promotion',
-    ]);
-    expect(labels(viewer({ groups: ['SUPERADMIN'] }))).toContain('Content');
+    ];
+    expect(labels(viewer({ groups: ['ADMIN'] }))).toEqual(adminItems);
+    expect(labels(viewer({ groups: ['SUPERADMIN'], selectedTeamId: 't1' }))).toEqual([...adminItems, 'Analytics', 'My Team', 'Journal']);
   });
 
-  it('labels the manager portal Director Portal for directors and adds the team links once a team is selected', () => {
-    expect(labels(viewer({ groups: ['DIRECTOR'] }))).toEqual(['Director Portal']);
-    const items = navItemsFor(viewer({ groups: ['DIRECTOR'], selectedTeamId: 'team 1', hasTeamNotifications: true }));
+  it('labels the manager portal Director Portal and adds the team links once one of their teams is selected', () => {
+    const director = { groups: ['DIRECTOR'], teams: { ...noTeams, owned: [team('team 1')] } };
+    expect(labels(viewer(director))).toEqual(['Director Portal']);
+    const items = navItemsFor(viewer({ ...director, selectedTeamId: 'team 1', hasTeamNotifications: true }));
     expect(items.map((item) => [item.label, item.to])).toEqual([
       ['Director Portal', '/home/manager-portal'],
       ['Analytics', '/home/my-team/statistics/'],
@@ -40,11 +47,28 @@ describe('navItemsFor', () => {
     expect(items.find((item) => item.label === 'Journal')?.marker).toBe(true);
   });
 
-  it('gives coaches the coach portal, and gamers their check-in and scores plus the team links', () => {
+  it('gives coaches the coach portal and the team links of a team they coach', () => {
     expect(labels(viewer({ groups: ['COACH'] }))).toEqual(['Coach Portal']);
+    expect(labels(viewer({ groups: ['COACH'], teams: { ...noTeams, coached: [team('t1')] }, selectedTeamId: 't1' }))).toEqual([
+      'Coach Portal',
+      'Analytics',
+      'My Team',
+      'Journal',
+    ]);
+  });
+
+  it('gives gamers their check-in and scores, never the team links, even with their team selected', () => {
     expect(labels(viewer({ groups: ['GAMER'] }))).toEqual(['Check-in', 'My scores']);
     expect(labels(viewer({ groups: ['SELF'] }))).toEqual(['Check-in', 'My scores']);
-    expect(labels(viewer({ groups: ['GAMER'], selectedTeamId: 't1' }))).toEqual(['Check-in', 'My scores', 'Analytics', 'My Team', 'Journal']);
+    expect(labels(viewer({ groups: ['GAMER'], teams: { ...noTeams, member: [team('t1')] }, selectedTeamId: 't1' }))).toEqual([
+      'Check-in',
+      'My scores',
+    ]);
     expect(navItemsFor(viewer({ groups: ['GAMER'] })).map((item) => item.to)).toEqual(['/home/check-in', '/home/my-scores']);
+  });
+
+  it('shows no team links for a selected team the director neither owns nor coaches, or before the profile loads', () => {
+    expect(labels(viewer({ groups: ['DIRECTOR'], teams: { ...noTeams, owned: [team('t1')] }, selectedTeamId: 't2' }))).toEqual(['Director Portal']);
+    expect(labels(viewer({ groups: ['DIRECTOR'], teams: null, selectedTeamId: 't1' }))).toEqual(['Director Portal']);
   });
 });

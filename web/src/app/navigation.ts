@@ -1,3 +1,4 @@
+import { isAllowed, type Relation } from '@core/policy';
 import { isAdmin, isCoach, isDirector } from '@core/roles';
 import type { NavItem } from '@/components/layouts/app-frame';
 import { paths, withQuery } from '@/config/paths';
@@ -16,12 +17,22 @@ const ADMIN_ITEMS: readonly NavItem[] = [
   { to: paths.home.promotion, label: 'Promotion', icon: 'tag' },
 ];
 
-const TEAM_ROLES = ['DIRECTOR', 'COACH', 'GAMER', 'SELF'];
+/** How the viewer stands to a team, in the policy map's terms (from the teams `me` lists). */
+function relationsTo(viewer: Viewer, teamId: string): Relation[] {
+  const has = (teams: readonly { id: string }[] | undefined) => (teams ?? []).some((team) => team.id === teamId);
+  const relations: Relation[] = [];
+  if (has(viewer.teams?.owned)) relations.push('owner');
+  if (has(viewer.teams?.coached)) relations.push('coach');
+  if (has(viewer.teams?.member)) relations.push('member');
+  if (isAdmin(viewer.groups)) relations.push('admin');
+  return relations;
+}
 
 /**
  * The sidebar's links for a user (spec: Navigation sidebar). The spec leaves open which role holds which
- * navigation flag; decided here: the admin items for admins (ADMIN, SUPERADMIN), the team items for the
- * team roles (director, coach, gamer, self) once a team is selected.
+ * navigation flag; decided here: the admin items for admins (ADMIN, SUPERADMIN), and the team items (Analytics,
+ * My Team, Journal) once a team is selected that the viewer may read the statistics of, as the policy map says
+ * (its director, its coaches, admins; not its gamers).
  */
 export function navItemsFor(viewer: Viewer): NavItem[] {
   const items: NavItem[] = [];
@@ -36,7 +47,7 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
     );
   }
   const teamId = viewer.selectedTeamId;
-  if (teamId && viewer.groups.some((group) => TEAM_ROLES.includes(group))) {
+  if (teamId && isAllowed('Query.myTeamScoreStats', { signedIn: true, groups: viewer.groups }, relationsTo(viewer, teamId))) {
     items.push(
       { to: paths.home.myTeam.statistics, label: 'Analytics', icon: 'bar-chart' },
       { to: paths.home.myTeam.root, label: 'My Team', icon: 'users', end: true },

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteO
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { plannedAdminRoutes, plannedTeamRoutes } from './routes/home/planned-routes';
+import { teamPortalRoutes } from './routes/home/team-routes';
 import { RouteError } from './routes/route-error';
 
 /** `/` leads to sign-in, keeping the query (e.g. an OAuth `code` coming back from social login). */
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: async () => ({ Component: (await import('./routes/home/index')).HomeIndex }) },
           { path: paths.home.checkIn, lazy: async () => ({ Component: (await import('./routes/home/check-in')).CheckInRoute }) },
           { path: paths.home.myScores, lazy: async () => ({ Component: (await import('./routes/home/my-scores')).MyScoresRoute }) },
+          ...teamPortalRoutes,
           ...plannedTeamRoutes,
           {
             lazy: async () => ({ Component: (await import('./routes/home/admin-routes')).AdminRoutes }),

@@ -11,3 +11,6 @@ export function createQueryClient(): QueryClient {
 
 /** Every cached score read starts with this key, so a check-in can refresh them all at once. */
 export const SCORES_QUERY_KEY = ['scores'] as const;
+
+/** The signed-in user's profile (`me`, with their teams and invites); team changes refresh it through this key. */
+export const ME_QUERY_KEY = ['auth', 'me'] as const;

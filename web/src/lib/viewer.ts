@@ -1,12 +1,33 @@
 import { createContext, useContext } from 'react';
 
+/** A team as the frame and the team pages list it (from `me`). */
+export interface TeamSummary {
+  id: string;
+  name: string;
+  avatar: string | null;
+  createdAt: string;
+}
+
+/** The teams of the signed-in user, by how they stand to each. */
+export interface ViewerTeams {
+  /** Teams they direct (own). */
+  owned: readonly TeamSummary[];
+  /** Teams they coach. */
+  coached: readonly TeamSummary[];
+  /** Teams they play in as a gamer. */
+  member: readonly TeamSummary[];
+}
+
 /** The signed-in user as the frame needs them; the accounts feature provides it (null when signed out). */
 export interface Viewer {
+  userId: string;
   fullName: string;
   avatarUrl: string | null;
   /** Cognito groups (roles). */
   groups: readonly string[];
-  /** The team chosen in the sidebar, restored from the server on load. */
+  /** null until the profile (`me`) has loaded. */
+  teams: ViewerTeams | null;
+  /** The team chosen in the sidebar or a portal, restored from the server on load. */
   selectedTeamId: string | null;
   /** The selected team has unread notifications (marker on Journal). */
   hasTeamNotifications: boolean;

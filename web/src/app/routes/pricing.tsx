@@ -1,9 +1,11 @@
 import { Button, Text } from '@aws-amplify/ui-react';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { ApiStatus } from '@/features/system/components/api-status';
+import { TeamMemberGate } from '@/features/team-portals/components/team-member-gate';
 
 /** /pricing (public): where plans will be bought; gamers land here after sign-in and sign-up. */
 export function PricingPage() {
@@ -11,6 +13,11 @@ export function PricingPage() {
   const { signOut, signingOut } = useSignOut();
   return (
     <PublicLayout footer={<ApiStatus />}>
+      {session ? (
+        <SessionViewerProvider>
+          <TeamMemberGate onLogOut={() => void signOut()} loggingOut={signingOut} />
+        </SessionViewerProvider>
+      ) : null}
       <EmptyState
         title="Pricing"
         description="The team dashboard plan, with monthly and yearly prices and purchase, will appear here."

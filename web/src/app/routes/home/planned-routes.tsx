@@ -15,20 +15,15 @@ const planned =
 
 /** Team pages (spec 000 section 2, home routes for team users). */
 export const plannedTeamRoutes: RouteObject[] = [
-  { path: paths.home.managerPortal, lazy: planned('Director Portal', 'The teams you own will appear here, each with its latest team score.') },
-  { path: paths.home.coachPortal, lazy: planned('Coach Portal', 'The teams you coach and your team invites will appear here.') },
   {
     path: paths.home.myTeam.root,
     children: [
       { index: true, lazy: planned('My Team', "Your selected team's members and invites will appear here.") },
       { path: paths.home.myTeam.new, lazy: planned('New Team', 'The form to create a team dashboard will appear here.') },
-      { path: paths.home.myTeam.waiting, lazy: planned('Waiting', 'Invites that wait for an answer will appear here.') },
       { path: `${paths.home.myTeam.statistics}:id?`, lazy: planned('Analytics', "Your team's score statistics will appear here.") },
       { path: paths.home.myTeam.journal, lazy: planned('Journal', "Your team's journal comments will appear here.") },
     ],
   },
-  { path: paths.home.noTeam, lazy: planned('Waiting For Team', 'The team that adds you will appear here.') },
-  { path: paths.home.teamInvite, lazy: planned('Team Invite', 'Invites to join a team will appear here.') },
 ];
 
 /** Admin-only pages (spec 001 section 2); mounted behind the admin route gate. */

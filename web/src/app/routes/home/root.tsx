@@ -1,9 +1,15 @@
-import { primaryRole, roleLabel } from '@core/roles';
+import { isDirector, primaryRole, roleLabel } from '@core/roles';
 import { Outlet } from 'react-router-dom';
 import { AppFrame } from '@/components/layouts/app-frame';
+import { Icon } from '@/components/ui/icon';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { TeamDashboards } from '@/features/team-portals/components/team-dashboards';
+import { TeamSelectionScope } from '@/features/team-portals/components/team-selection-scope';
+import { openCustomerPortal } from '@/lib/customer-portal';
+import { useTeamSelection } from '@/lib/team-selection';
 import { useViewer } from '@/lib/viewer';
 import { navItemsFor } from '../../navigation';
 
@@ -12,7 +18,9 @@ export function HomeRoot() {
   return (
     <RequireSession>
       <SessionViewerProvider>
-        <HomeFrame />
+        <TeamSelectionScope>
+          <HomeFrame />
+        </TeamSelectionScope>
       </SessionViewerProvider>
     </RequireSession>
   );
@@ -20,12 +28,30 @@ export function HomeRoot() {
 
 function HomeFrame() {
   const viewer = useViewer();
+  const { clearSelectedTeam } = useTeamSelection();
   const profile = viewer
     ? { fullName: viewer.fullName, roleLabel: roleLabel(primaryRole(viewer.groups)), avatarUrl: viewer.avatarUrl }
     : null;
+  const footer = (
+    <>
+      {viewer && isDirector(viewer.groups) ? <BillingButton /> : null}
+      <SignOutButton beforeSignOut={clearSelectedTeam} />
+    </>
+  );
   return (
-    <AppFrame profile={profile} navItems={viewer ? navItemsFor(viewer) : []} footer={<SignOutButton />}>
+    <AppFrame profile={profile} navItems={viewer ? navItemsFor(viewer) : []} navExtra={<TeamDashboards />} footer={footer}>
       <Outlet />
     </AppFrame>
+  );
+}
+
+/** Billing (directors): the payment provider's customer portal in a new tab. */
+function BillingButton() {
+  const session = useSession();
+  return (
+    <button type="button" className="fg-nav-link" title="Billing" onClick={() => session && openCustomerPortal(session.accessToken)}>
+      <Icon name="credit-card" />
+      <span className="fg-nav-link__label">Billing</span>
+    </button>
   );
 }

@@ -3,6 +3,7 @@
  * (API key); `me` carries the session's tokens.
  */
 import { callApi, gqlOperation } from '@/lib/api-client';
+import type { TeamSummary } from '@/lib/viewer';
 import type { AuthGrant, SessionUser } from '../session/session-store';
 
 const AUTH_RESULT = /* GraphQL */ `
@@ -81,7 +82,18 @@ const forgotPasswordFinalMutation = gqlOperation<
 export interface Me extends SessionUser {
   selectedTeamId: string | null;
   Invites: { id: string; teamId: string; role: string; status: string; Team: { id: string; name: string } | null }[] | null;
+  /** Teams played in as a gamer. */
+  Team: TeamSummary[] | null;
+  coachedTeams: TeamSummary[] | null;
+  ownedTeams: TeamSummary[] | null;
 }
+
+const TEAM_SUMMARY = /* GraphQL */ `
+  id
+  name
+  avatar
+  createdAt
+`;
 
 const meQuery = gqlOperation<{ me: Me | null }>(/* GraphQL */ `
   query Me {
@@ -102,6 +114,9 @@ const meQuery = gqlOperation<{ me: Me | null }>(/* GraphQL */ `
           name
         }
       }
+      Team { ${TEAM_SUMMARY} }
+      coachedTeams { ${TEAM_SUMMARY} }
+      ownedTeams { ${TEAM_SUMMARY} }
     }
   }
 `);

@@ -5,7 +5,7 @@ import { useSession } from '../hooks/use-session';
 
 /**
  * Tells the frame who is signed in: name, avatar and groups from the session at once, then the profile
- * (`me`) once loaded, which also brings the team chosen on the server.
+ * (`me`) once loaded, with the user's teams and the team chosen on the server.
  */
 export function SessionViewerProvider({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -13,11 +13,13 @@ export function SessionViewerProvider({ children }: { children: ReactNode }) {
   const viewer = useMemo<Viewer | null>(() => {
     if (!session) return null;
     return {
+      userId: session.user.id,
       fullName: me?.fullName ?? session.user.fullName ?? session.user.email,
       avatarUrl: me?.avatar ?? session.user.avatar,
       groups: session.groups,
+      teams: me ? { owned: me.ownedTeams ?? [], coached: me.coachedTeams ?? [], member: me.Team ?? [] } : null,
       selectedTeamId: me?.selectedTeamId ?? null,
-      // Team notifications arrive with the journal; until then there is nothing to mark.
+      // The team feature's selection replaces these inside the frame (restored choice, journal notifications).
       hasTeamNotifications: false,
     };
   }, [session, me]);

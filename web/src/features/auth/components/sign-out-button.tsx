@@ -1,15 +1,21 @@
 import { Icon } from '@/components/ui/icon';
 import { useSignOut } from '../hooks/use-sign-out';
 
-/** The sidebar footer's Sign Out, looking like the navigation items (an icon when collapsed). */
-export function SignOutButton() {
+/**
+ * The sidebar footer's Sign Out, looking like the navigation items (an icon when collapsed). `beforeSignOut` runs
+ * first (the frame clears the selected team there, spec 000 section 2).
+ */
+export function SignOutButton({ beforeSignOut }: { beforeSignOut?: () => void }) {
   const { signOut, signingOut } = useSignOut();
   return (
     <button
       type="button"
       className="fg-nav-link fg-sign-out"
       title="Sign Out" // the collapsed sidebar shows only the icon
-      onClick={() => void signOut()}
+      onClick={() => {
+        beforeSignOut?.();
+        void signOut();
+      }}
       disabled={signingOut}
       aria-busy={signingOut || undefined}
     >

@@ -1,8 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { ME_QUERY_KEY } from '@/lib/query-client';
 import { fetchMe, type Me } from '../api/auth-api';
 import { useSession } from './use-session';
 
-export const meQueryKey = (userId: string) => ['auth', 'me', userId] as const;
+export const meQueryKey = (userId: string) => [...ME_QUERY_KEY, userId] as const;
 
 /** The signed-in user's profile (`me`), cached per user. */
 export function useMe() {

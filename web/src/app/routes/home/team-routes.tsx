@@ -1,0 +1,22 @@
+import type { RouteObject } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
+/** The team pages built so far (spec 000 section 2, home routes for team users); the others are still planned. */
+export const teamPortalRoutes: RouteObject[] = [
+  {
+    path: paths.home.managerPortal,
+    lazy: async () => ({ Component: (await import('@/features/team-portals/components/manager-portal-page')).ManagerPortalPage }),
+  },
+  {
+    path: paths.home.coachPortal,
+    lazy: async () => ({ Component: (await import('@/features/team-portals/components/coach-portal-page')).CoachPortalPage }),
+  },
+  {
+    path: paths.home.teamInvite,
+    lazy: async () => ({ Component: (await import('@/features/team-portals/components/team-invite-page')).TeamInvitePage }),
+  },
+  ...[paths.home.noTeam, paths.home.myTeam.waiting].map((path) => ({
+    path,
+    lazy: async () => ({ Component: (await import('@/features/team-portals/components/waiting-for-team-page')).WaitingForTeamPage }),
+  })),
+];

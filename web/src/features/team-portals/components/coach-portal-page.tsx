@@ -1,0 +1,120 @@
+import { Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageLoader } from '@/components/ui/page-loader';
+import { SearchBox } from '@/components/ui/search-box/search-box';
+import { paths } from '@/config/paths';
+import { formatScoreDay } from '@/lib/score-display';
+import { useTeamNotificationCount } from '@/lib/team-notifications';
+import { useTeamSelection } from '@/lib/team-selection';
+import { useViewer, type TeamSummary } from '@/lib/viewer';
+import { useLatestTeamScores, useMembersCounts } from '../hooks/team-queries';
+import { filterAndSortTeams, TEAM_SORT_FIELDS, TEAM_SORT_LABELS, type SortDirection, type TeamSortField } from '../lib/team-sort';
+import { ReceivedInvites } from './received-invites';
+import { TeamCard } from './team-card';
+import '../team-portals.css';
+
+/** The query that opens the invites tab (spec 000 section 2: /home/coach-portal?tab=team-invite). */
+const TAB_PARAM = 'tab';
+const INVITES_TAB = new URL(paths.home.coachInvites, 'http://app.invalid').searchParams.get(TAB_PARAM)!;
+
+/** /home/coach-portal: the teams the user coaches, with the filter and sort bar, and the team-invite tab. */
+export function CoachPortalPage() {
+  const [searchParams] = useSearchParams();
+  const invitesTab = searchParams.get(TAB_PARAM) === INVITES_TAB;
+  return (
+    <Flex direction="column" gap="large">
+      <Heading level={1}>Coach Portal</Heading>
+      <nav aria-label="Coach Portal" className="fg-tabs">
+        <Link to={paths.home.coachPortal} className="fg-tabs__tab" aria-current={invitesTab ? undefined : 'page'}>
+          My Teams
+        </Link>
+        <Link to={paths.home.coachInvites} className="fg-tabs__tab" aria-current={invitesTab ? 'page' : undefined}>
+          Team Invites
+        </Link>
+      </nav>
+      {invitesTab ? <ReceivedInvites roles={['COACH']} /> : <CoachedTeams />}
+    </Flex>
+  );
+}
+
+/** Search stays local (a coach has a handful of teams): the list filters as the user types, after a short pause. */
+const SEARCH_DEBOUNCE_MS = 200;
+
+function CoachedTeams() {
+  const viewer = useViewer();
+  const { selectTeam } = useTeamSelection();
+  const notificationCount = useTeamNotificationCount();
+  const [search, setSearch] = useState('');
+  const [field, setField] = useState<TeamSortField>('name');
+  const [direction, setDirection] = useState<SortDirection>('asc');
+  const coached: readonly TeamSummary[] = viewer?.teams?.coached ?? [];
+  const ids = coached.map((team) => team.id);
+  const scores = useLatestTeamScores(ids);
+  const members = useMembersCounts(ids);
+
+  if (!viewer?.teams) return <PageLoader label="Loading your teams" />;
+  if (coached.length === 0) {
+    return (
+      <EmptyState
+        title="No teams yet"
+        description={
+          <>
+            The teams you coach will appear here. A director invites you by e-mail: answer it under{' '}
+            <Link to={paths.home.coachInvites}>Team Invites</Link>.
+          </>
+        }
+      />
+    );
+  }
+
+  const rows = coached.map((team) => ({
+    ...team,
+    fgScore: scores.get(team.id) ?? null,
+    // Decided: the date the team joined FitGauge (its creation); the spec names the field only.
+    dateJoined: team.createdAt,
+    noOfMembers: members.get(team.id) ?? null,
+  }));
+  const shown = filterAndSortTeams(rows, { search, field, direction });
+
+  return (
+    <Flex direction="column" gap="medium">
+      <Flex className="fg-filter-bar" gap="medium" alignItems="flex-end" wrap="wrap">
+        <SearchBox label="Search teams" onSearch={setSearch} debounceMs={SEARCH_DEBOUNCE_MS} />
+        <SelectField label="Sort by" value={field} onChange={(event) => setField(event.target.value as TeamSortField)}>
+          {TEAM_SORT_FIELDS.map((sortField) => (
+            <option key={sortField} value={sortField}>
+              {TEAM_SORT_LABELS[sortField]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Order" value={direction} onChange={(event) => setDirection(event.target.value as SortDirection)}>
+          <option value="asc">Ascending</option>
+          <option value="desc">Descending</option>
+        </SelectField>
+      </Flex>
+      {shown.length === 0 ? (
+        <Text role="status">No Items Found!</Text>
+      ) : (
+        <ul className="fg-team-cards" aria-label="Teams you coach">
+          {shown.map((team) => (
+            <TeamCard
+              key={team.id}
+              team={team}
+              score={scores.get(team.id)}
+              hasNotifications={notificationCount(team.id) > 0}
+              selected={viewer.selectedTeamId === team.id}
+              onSelect={(chosen) => void selectTeam(chosen)}
+              details={
+                <span className="fg-team-card__details">
+                  {team.noOfMembers ?? '…'} members · since {formatScoreDay(team.dateJoined.slice(0, 10))}
+                </span>
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </Flex>
+  );
+}

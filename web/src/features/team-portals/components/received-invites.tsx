@@ -1,0 +1,83 @@
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoadError } from '@/components/errors/load-error';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useToast } from '@/components/ui/toast/toast';
+import { ME_QUERY_KEY } from '@/lib/query-client';
+import { acceptInvite, rejectInvite, type ReceivedInvite } from '../api/teams-api';
+import { RECEIVED_INVITES_QUERY_KEY, useReceivedInvites } from '../hooks/team-queries';
+
+const ROLE_NAMES: Record<string, string> = { COACH: 'coach', GAMER: 'gamer' };
+
+/**
+ * The signed-in user's pending team invites, each with Accept and Reject (spec 000 section 4: PENDING moves to
+ * ACCEPTED or REJECTED). `roles` keeps the invites of those roles (the coach portal shows coach invites).
+ */
+export function ReceivedInvites({ roles }: { roles?: readonly string[] }) {
+  const invites = useReceivedInvites();
+  if (invites.isPending) return <PageLoader label="Loading your invites" />;
+  if (invites.isError) return <LoadError heading="Your invites could not be loaded" error={invites.error} onRetry={() => void invites.refetch()} />;
+  const shown = invites.data.filter((invite) => !roles || roles.includes(invite.role));
+  if (shown.length === 0) return <EmptyState title="No invites" description="Team invites sent to your e-mail address will appear here." />;
+  return (
+    <ul className="fg-invite-list" aria-label="Team invites">
+      {shown.map((invite) => (
+        <InviteItem key={invite.id} invite={invite} />
+      ))}
+    </ul>
+  );
+}
+
+function InviteItem({ invite }: { invite: ReceivedInvite }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const teamName = invite.Team?.name ?? 'a team';
+  const answer = useMutation({
+    mutationFn: (accept: boolean) => (accept ? acceptInvite(invite.id) : rejectInvite(invite.id)),
+    onSuccess: (_result, accept) => {
+      toast.success(accept ? `You joined ${teamName}.` : `You declined the invite to ${teamName}.`);
+      // The profile lists the user's teams and invites.
+      void queryClient.invalidateQueries({ queryKey: RECEIVED_INVITES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const inviter = invite.TeamInviter?.fullName ?? invite.TeamInviter?.email;
+  return (
+    <li>
+      <Card variation="outlined" className="fg-invite">
+        <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium">
+          <div>
+            <Heading level={2} className="fg-invite__team">
+              {teamName}
+            </Heading>
+            <Text color="font.secondary">
+              Join as {ROLE_NAMES[invite.role] ?? invite.role.toLowerCase()}
+              {inviter ? `, invited by ${inviter}` : ''}
+            </Text>
+          </div>
+          <Flex gap="small">
+            <Button
+              onClick={() => answer.mutate(false)}
+              isDisabled={answer.isPending}
+              isLoading={answer.isPending && answer.variables === false}
+              aria-label={`Reject the invite to ${teamName}`}
+            >
+              Reject
+            </Button>
+            <Button
+              variation="primary"
+              onClick={() => answer.mutate(true)}
+              isDisabled={answer.isPending}
+              isLoading={answer.isPending && answer.variables === true}
+              aria-label={`Accept the invite to ${teamName}`}
+            >
+              Accept
+            </Button>
+          </Flex>
+        </Flex>
+      </Card>
+    </li>
+  );
+}
