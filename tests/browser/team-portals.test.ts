@@ -1,0 +1,258 @@
+/**
+ * The team portals and the navigation sidebar in Chromium against the local stack (production web build): the
+ * Director Portal's cards and Add Team Dashboard, entering a team, Delete dashboard, a coach answering an invite,
+ * the pricing page's Attention! gate, Subscription expired, the sidebar on a phone, and what a gamer's sidebar
+ * leaves out. Teams that a test changes (selects, deletes, joins, leaves) are made fresh here, as billing and the
+ * product make them, so the demo data other tests read stays as seeded.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { db } from '../../lambdas/lib/db/client';
+import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
+import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
+import { accountWithRole, baseUrl, signInContext, type RoleAccount } from '../support/accounts';
+import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
+import { demoTeams, graphql, signIn, useStackEnvironment } from '../support/stack';
+
+jest.setTimeout(60_000);
+
+const chromium = useBrowser();
+
+beforeAll(() => {
+  useStackEnvironment(); // purchases and memberships are written through the stores, as billing and joins write them
+});
+
+afterAll(() => {
+  db().destroy();
+});
+
+async function openPage(path: string, email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const context = await chromium.browser.newContext({ viewport });
+  await signInContext(context, email);
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  chromium.watchErrors(page, path);
+  await page.goto(`${baseUrl()}${path}`);
+  return page;
+}
+
+const closePage = (page: Page) => page.context().close();
+
+const waitForPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path);
+
+/** The call's data as `who`, failing the test with the errors when there are any. */
+async function ok(who: Pick<RoleAccount, 'token'>, query: string, variables: Record<string, unknown> = {}) {
+  const { data, errors } = await graphql(query, variables, { token: who.token });
+  expect(errors).toBeUndefined();
+  return data!;
+}
+
+/** A fresh director owning one new team per name, each made with a dashboard purchase as billing records it. */
+async function directorWithTeams(...names: string[]): Promise<{ director: RoleAccount; teamIds: string[] }> {
+  const director = await accountWithRole('DIRECTOR', 'portals.director', 'Dana Director');
+  const teamIds: string[] = [];
+  for (const name of names) {
+    const at = new Date().toISOString();
+    await dynamoSubscriptionStore.addPurchase({
+      id: `sub_${randomUUID()}`, userId: director.id, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly',
+      endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), createdAt: at,
+    });
+    const created = await ok(director, `mutation($data: TeamInput!) { createTeam(data: $data) { id } }`, {
+      data: { name, description: 'Made by the portals browser test', game: 'Valorant' },
+    });
+    teamIds.push(created.createTeam.id);
+  }
+  return { director, teamIds };
+}
+
+/** A fresh gamer playing in the team (the membership written as a join writes it). */
+async function gamerIn(teamId: string): Promise<RoleAccount> {
+  const gamer = await accountWithRole('GAMER', 'portals.gamer', 'Gil Gamer');
+  await dynamoTeamStore.addMember({ teamId, userId: gamer.id, role: 'GAMER', joinedAt: new Date().toISOString() });
+  return gamer;
+}
+
+/** The team's latest main score as the portal asks for it (1-day window), straight from the API. */
+async function latestScore(who: Pick<RoleAccount, 'token'>, teamId: string): Promise<number | null> {
+  const data = await ok(who, `query($teamId: ID!) { myTeamScoreStats(type: fgScore, teamId: $teamId, days: 1) { mainScoreStatistics { value } } }`, { teamId });
+  return data.myTeamScoreStats.mainScoreStatistics.at(-1)?.value ?? null;
+}
+
+/** The sidebar's navigation items (not the team dashboards under them). */
+const navLinks = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('.fg-nav-list').getByRole('link');
+
+/** A card of the Director Portal. */
+const portalCard = (page: Page, team: string) => page.getByRole('list', { name: 'Your teams' }).getByRole('button', { name: new RegExp(`^${team}`) });
+const teamLinkNames = ['Analytics', 'My Team', 'Journal'];
+
+describe('Director Portal', () => {
+  it("shows the director's teams as cards with their latest score, the sidebar's dashboards, and Add Team Dashboard", async () => {
+    const director = { token: (await signIn('director@fitgauge.test')).accessToken };
+    const [owls, wolves] = demoTeams;
+    const owlsScore = await latestScore(director, owls!.id);
+    const page = await openPage('/home/manager-portal', 'director@fitgauge.test');
+    await page.getByRole('heading', { name: 'Director Portal', level: 1 }).waitFor();
+
+    const cards = page.getByRole('list', { name: 'Your teams' }).getByRole('button');
+    await cards.filter({ hasText: 'Team score' }).nth(1).waitFor();
+    expect((await cards.allTextContents()).map((text) => text.split('Team score')[0]).sort()).toEqual([owls!.name, wolves!.name].sort());
+    await cards.filter({ hasText: owls!.name }).filter({ hasText: `Team score ${owlsScore ?? '–'}` }).waitFor();
+
+    // The sidebar: profile, Director Portal, a dashboard icon per team with its tooltip, the director's actions.
+    const sidebar = page.locator('#fg-sidebar');
+    await sidebar.getByText('Director', { exact: true }).waitFor();
+    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal']);
+    const owlsIcon = sidebar.getByRole('button', { name: owls!.name, exact: true });
+    await owlsIcon.hover();
+    const tooltip = page.getByRole('tooltip').filter({ hasText: owls!.name });
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toBe(owlsScore === null ? owls!.name : `${owls!.name} · Score ${owlsScore}`);
+    await page.mouse.move(900, 10);
+    await tooltip.waitFor({ state: 'hidden' });
+    // From the keyboard too: focus shows it, Escape hides it.
+    await owlsIcon.focus();
+    await tooltip.waitFor();
+    await page.keyboard.press('Escape');
+    await tooltip.waitFor({ state: 'hidden' });
+    expect(await sidebar.getByRole('link', { name: 'Purchase a Team Dashboard' }).getAttribute('href')).toBe('/pricing');
+    await sidebar.getByRole('button', { name: 'Billing' }).waitFor();
+    await sidebar.getByRole('button', { name: 'Sign Out' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Add Team Dashboard' }).click();
+    await waitForPath(page, '/pricing');
+    await closePage(page);
+  });
+
+  it('enters a team from its card (Analytics opens, the team links appear and survive a reload), then deletes it after the confirmation', async () => {
+    const { director, teamIds } = await directorWithTeams('Alpha Squad', 'Beta Squad');
+    const page = await openPage('/home/manager-portal', director.email);
+    await portalCard(page, 'Alpha Squad').click();
+    await waitForPath(page, '/home/my-team/statistics/');
+    await page.getByRole('link', { name: 'Journal' }).waitFor();
+    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal', ...teamLinkNames]);
+    expect(await page.getByRole('link', { name: 'Journal' }).getAttribute('href')).toBe(`/home/my-team/journal?teamId=${teamIds[0]}`);
+
+    // Saved on the server: a reload restores it.
+    await page.reload();
+    await page.getByRole('link', { name: 'Journal' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Alpha Squad', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('button', { name: 'Delete dashboard' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Dashboard' });
+    expect(await confirm.locator('.fg-dialog__body').textContent()).toBe('Are you sure you want to delete Alpha Squad?');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await waitForPath(page, '/home/manager-portal');
+    await confirm.waitFor({ state: 'detached' });
+    const cards = page.getByRole('list', { name: 'Your teams' }).getByRole('button');
+    await cards.filter({ hasText: 'Beta Squad' }).waitFor();
+    expect(await cards.count()).toBe(1);
+    // One team left: Delete dashboard is disabled, and the deleted team's links are gone.
+    expect(await page.getByRole('button', { name: 'Delete dashboard' }).isDisabled()).toBe(true);
+    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal']);
+    const owned = await ok(director, `query($ownerId: ID!) { teamsByOwner(ownerId: $ownerId) { id } }`, { ownerId: director.id });
+    expect(owned.teamsByOwner).toEqual([{ id: teamIds[1] }]);
+    await closePage(page);
+  });
+
+  it('tells expired@ that Sleepy Sloths\' subscription expired, offers its renewal, and keeps Delete dashboard disabled', async () => {
+    const sloths = demoTeams.find((team) => team.name === 'Sleepy Sloths')!;
+    const page = await openPage('/home/manager-portal', 'expired@fitgauge.test');
+    await portalCard(page, 'Sleepy Sloths').click();
+    const prompt = page.getByRole('alertdialog', { name: 'Subscription expired' });
+    await prompt.waitFor();
+    expect(await prompt.getByRole('link', { name: 'Renew subscription' }).getAttribute('href')).toBe(`/pricing?teamId=${sloths.id}`);
+    await prompt.getByRole('button', { name: 'Close' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/home/manager-portal');
+    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal']);
+    expect(await page.getByRole('button', { name: 'Delete dashboard' }).isDisabled()).toBe(true);
+
+    await portalCard(page, 'Sleepy Sloths').click();
+    await prompt.getByRole('link', { name: 'Renew subscription' }).click();
+    await page.waitForURL((url) => url.pathname === '/pricing' && url.searchParams.get('teamId') === sloths.id);
+    await closePage(page);
+  });
+});
+
+describe('Coach Portal', () => {
+  it('lets a coach accept a coach invite on the invites tab; the team then shows among the teams coached', async () => {
+    const { director, teamIds } = await directorWithTeams('Gamma Squad');
+    const coach = await accountWithRole('COACH', 'portals.coach', 'Cory Coach');
+    await ok(director, `mutation($n: String!, $e: AWSEmail!, $t: ID!) { sendInvite(inviteeName: $n, inviteeEmail: $e, role: COACH, teamId: $t) { id } }`, {
+      n: 'Cory Coach', e: coach.email, t: teamIds[0],
+    });
+    const page = await openPage('/home/coach-portal?tab=team-invite', coach.email);
+    const invites = page.getByRole('list', { name: 'Team invites' });
+    await invites.getByRole('heading', { name: 'Gamma Squad' }).waitFor();
+    expect(await invites.getByText('Join as coach, invited by Dana Director').count()).toBe(1);
+    await invites.getByRole('button', { name: 'Accept' }).click();
+    await page.locator('.fg-toast').filter({ hasText: 'You joined Gamma Squad.' }).waitFor();
+    await page.getByRole('heading', { name: 'No invites' }).waitFor();
+
+    await page.getByRole('link', { name: 'My Teams' }).click();
+    await page.getByRole('list', { name: 'Teams you coach' }).getByRole('button', { name: /^Gamma Squad/ }).waitFor();
+    const me = await ok(coach, `query { me { coachedTeams { id } Invites { id } } }`);
+    expect(me.me).toEqual({ coachedTeams: [{ id: teamIds[0] }], Invites: [] });
+    await closePage(page);
+  });
+});
+
+describe('a gamer in a team', () => {
+  it('sees Check-in and My scores, never Analytics, My Team or Journal, even with the team selected', async () => {
+    const { teamIds } = await directorWithTeams('Delta Squad');
+    const gamer = await gamerIn(teamIds[0]!);
+    await ok(gamer, `mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }`, { teamId: teamIds[0] });
+    const page = await openPage('/home/check-in', gamer.email);
+    await page.locator('#fg-sidebar').getByText('Gamer', { exact: true }).waitFor();
+    await navLinks(page).first().waitFor();
+    // The selection is restored before the links settle: wait for the profile, then read them.
+    await page.waitForLoadState('networkidle');
+    expect(await navLinks(page).allTextContents()).toEqual(['Check-in', 'My scores']);
+    await closePage(page);
+  });
+
+  it('is stopped on /pricing by the Attention! modal until Leave Team, which leaves the team', async () => {
+    const { teamIds } = await directorWithTeams('Echo Squad');
+    const gamer = await gamerIn(teamIds[0]!);
+    const page = await openPage('/pricing', gamer.email);
+    const modal = page.getByRole('alertdialog', { name: 'Attention!' });
+    await modal.waitFor();
+    expect(await modal.locator('.fg-dialog__body').textContent()).toBe('Dashboard access is restricted to Directors and Coaches only.');
+    await modal.getByRole('button', { name: 'Log Out' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await modal.isVisible()).toBe(true);
+
+    await modal.getByRole('button', { name: 'Leave Team' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Pricing' }).waitFor();
+    expect((await ok(gamer, `query { me { Team { id } } }`)).me.Team).toEqual([]);
+    await closePage(page);
+  });
+});
+
+describe('the sidebar on a phone', () => {
+  it("opens as a drawer over the page with the director's profile, portal, dashboards and footer", async () => {
+    const page = await openPage('/home/manager-portal', 'director@fitgauge.test', VIEWPORTS.phone);
+    await page.getByRole('heading', { name: 'Director Portal', level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await page.getByRole('button', { name: 'Navigation menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
+    await drawer.waitFor();
+    await expect(page.locator('.fg-frame__overlay').isVisible()).resolves.toBe(true);
+    await drawer.getByText('Director', { exact: true }).waitFor();
+    await drawer.getByRole('link', { name: 'Director Portal' }).waitFor();
+    for (const team of demoTeams.filter((demo) => demo.name !== 'Sleepy Sloths')) {
+      await drawer.getByRole('button', { name: team.name, exact: true }).waitFor();
+    }
+    for (const name of ['Delete dashboard', 'Billing', 'Sign Out']) await drawer.getByRole('button', { name }).waitFor();
+    await drawer.getByRole('link', { name: 'Purchase a Team Dashboard' }).waitFor();
+    const box = (await drawer.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+
+    // The drawer closes on a tap beside it.
+    await page.mouse.click(VIEWPORTS.phone.width - 10, 400);
+    await drawer.waitFor({ state: 'detached' });
+    await closePage(page);
+  });
+});
