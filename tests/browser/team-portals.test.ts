@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
-import { accountWithRole, baseUrl, signInContext, type RoleAccount } from '../support/accounts';
+import { SESSION_STORAGE_KEY, sessionFromGrant } from '../../web/src/features/auth/session/session-store';
+import { accountWithRole, baseUrl, logInAccount, signInContext, type RoleAccount } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { demoTeams, graphql, signIn, useStackEnvironment } from '../support/stack';
 
@@ -205,9 +206,13 @@ describe('a gamer in a team', () => {
     await ok(gamer, `mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }`, { teamId: teamIds[0] });
     const page = await openPage('/home/check-in', gamer.email);
     await page.locator('#fg-sidebar').getByText('Gamer', { exact: true }).waitFor();
-    await navLinks(page).first().waitFor();
-    // The selection is restored before the links settle: wait for the profile, then read them.
-    await page.waitForLoadState('networkidle');
+    // Read the links once the app has restored the selected team (a reload restores it again).
+    const restored = page.waitForResponse((response) => response.request().postData()?.includes('GetSelectedTeam') === true);
+    await page.reload();
+    expect(((await (await restored).json()) as { data: { getSelectedTeam: { teamId: string } } }).data.getSelectedTeam.teamId).toBe(teamIds[0]);
+    await navLinks(page).filter({ hasText: 'My scores' }).waitFor();
+    // Let the answer reach the sidebar (a few frames) before reading what it leaves out.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 250)));
     expect(await navLinks(page).allTextContents()).toEqual(['Check-in', 'My scores']);
     await closePage(page);
   });
@@ -254,5 +259,33 @@ describe('the sidebar on a phone', () => {
     await page.mouse.click(VIEWPORTS.phone.width - 10, 400);
     await drawer.waitFor({ state: 'detached' });
     await closePage(page);
+  });
+});
+
+describe('Sign Out', () => {
+  it('still revokes the session with the API key when the server already refuses the access token', async () => {
+    const director = await accountWithRole('DIRECTOR', 'portals.signout', 'Sid Signout');
+    const grant = await logInAccount(director.email);
+    // A token the API refuses (its signature no longer matches) while the session still holds a valid refresh token.
+    const refused = { ...sessionFromGrant(grant, Date.now()), accessToken: `${grant.accessToken.slice(0, -4)}AAAA` };
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [SESSION_STORAGE_KEY, JSON.stringify(refused)]);
+    const page = await context.newPage();
+    chromium.watchErrors(page, 'sign-out');
+    const logoutCalls: Record<string, string>[] = [];
+    page.on('request', (request) => {
+      if (request.postData()?.includes('logoutUser')) logoutCalls.push(request.headers());
+    });
+    await page.goto(`${baseUrl()}/home/manager-portal`);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+
+    expect(logoutCalls).toHaveLength(1);
+    expect(logoutCalls[0]!['x-api-key']).toBeTruthy();
+    expect(logoutCalls[0]!.authorization).toBeUndefined();
+    // The refresh token was revoked: it no longer renews the session.
+    const renewal = await graphql(`mutation($r: String!) { refreshToken(refreshToken: $r) { accessToken } }`, { r: grant.refreshToken }, { apiKey: true });
+    expect(renewal.errors?.[0]?.errorType).toBeTruthy();
+    await context.close();
   });
 });
