@@ -125,6 +125,13 @@ describe('Director Portal', () => {
     await closePage(page);
   });
 
+  it('sends a director who owns no team to the team creation page', async () => {
+    const director = await accountWithRole('DIRECTOR', 'portals.newdirector', 'Nia Newdirector');
+    const page = await openPage('/home/manager-portal', director.email);
+    await waitForPath(page, '/home/my-team/new');
+    await closePage(page);
+  });
+
   it('enters a team from its card (Analytics opens, the team links appear and survive a reload), then deletes it after the confirmation', async () => {
     const { director, teamIds } = await directorWithTeams('Alpha Squad', 'Beta Squad');
     const page = await openPage('/home/manager-portal', director.email);
@@ -199,6 +206,33 @@ describe('Coach Portal', () => {
   });
 });
 
+describe('Coach Portal filter and sort bar', () => {
+  it('orders the teams a coach coaches by name either way and filters them by name', async () => {
+    const { teamIds } = await directorWithTeams('Kilo Squad', 'Lima Squad', 'Mike Crew');
+    const coach = await accountWithRole('COACH', 'portals.sorter', 'Sol Sorter');
+    for (const teamId of teamIds) await dynamoTeamStore.addMember({ teamId, userId: coach.id, role: 'COACH', joinedAt: new Date().toISOString() });
+    const page = await openPage('/home/coach-portal', coach.email);
+    const names = async () =>
+      (await page.getByRole('list', { name: 'Teams you coach' }).locator('.fg-team-card__name').allTextContents());
+    await page.getByRole('list', { name: 'Teams you coach' }).getByRole('button').nth(2).waitFor();
+    expect(await names()).toEqual(['Kilo Squad', 'Lima Squad', 'Mike Crew']);
+    await page.getByLabel('Order').selectOption('desc');
+    expect(await names()).toEqual(['Mike Crew', 'Lima Squad', 'Kilo Squad']);
+    expect(await page.getByLabel('Sort by').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([
+      'name',
+      'fgScore',
+      'dateJoined',
+      'noOfMembers',
+    ]);
+    await page.getByPlaceholder('Search').fill('squad');
+    await page.waitForFunction(() => document.querySelectorAll('.fg-team-card').length === 2);
+    expect(await names()).toEqual(['Lima Squad', 'Kilo Squad']);
+    await page.getByPlaceholder('Search').fill('nothing like it');
+    await page.getByText('No Items Found!').waitFor();
+    await closePage(page);
+  });
+});
+
 describe('a gamer in a team', () => {
   it('sees Check-in and My scores, never Analytics, My Team or Journal, even with the team selected', async () => {
     const { teamIds } = await directorWithTeams('Delta Squad');
@@ -232,6 +266,27 @@ describe('a gamer in a team', () => {
     await modal.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Pricing' }).waitFor();
     expect((await ok(gamer, `query { me { Team { id } } }`)).me.Team).toEqual([]);
+    await closePage(page);
+  });
+});
+
+describe('Team Invite', () => {
+  it('lets a gamer join with the team code of an invite mailed to another address', async () => {
+    const { director, teamIds } = await directorWithTeams('November Squad');
+    await ok(director, `mutation($n: String!, $e: AWSEmail!, $t: ID!) { sendInvite(inviteeName: $n, inviteeEmail: $e, role: GAMER, teamId: $t) { id } }`, {
+      n: 'Other Address', e: `portals.other.${randomUUID().slice(0, 8)}@fitgauge.test`, t: teamIds[0],
+    });
+    const [{ code }] = (await ok(director, `query($t: ID!) { getTeamCodes(teamId: $t) { code } }`, { t: teamIds[0] })).getTeamCodes;
+    const gamer = await accountWithRole('GAMER', 'portals.coder', 'Cody Coder');
+    const page = await openPage('/home/team-invite', gamer.email);
+    await page.getByRole('heading', { name: 'No invites' }).waitFor();
+    await page.getByRole('textbox', { name: 'Team code' }).fill('ZZZZ');
+    await page.getByRole('button', { name: 'Join team' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This team code is not valid.' }).waitFor();
+    await page.getByRole('textbox', { name: 'Team code' }).fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Join team' }).click();
+    await page.locator('.fg-toast').filter({ hasText: 'You joined November Squad.' }).waitFor();
+    expect((await ok(gamer, `query { me { Team { id } } }`)).me.Team).toEqual([{ id: teamIds[0] }]);
     await closePage(page);
   });
 });

@@ -2,6 +2,7 @@ import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { teamCodeField } from '@core/teams';
 import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/ui/form/form-fields';
@@ -29,6 +30,7 @@ export function TeamInvitePage() {
 function TeamCodeForm() {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const titleId = useId();
   const { register, handleSubmit, formState, reset, setError } = useForm({
     resolver: zodResolver(codeFormSchema),
     defaultValues: { code: '' },
@@ -48,9 +50,9 @@ function TeamCodeForm() {
 
   return (
     <Card variation="outlined" className="fg-team-code">
-      <form noValidate onSubmit={(event) => void join(event)} aria-labelledby="fg-team-code-title">
+      <form noValidate onSubmit={(event) => void join(event)} aria-labelledby={titleId}>
         <Flex direction="column" gap="small">
-          <Heading level={2} id="fg-team-code-title">
+          <Heading level={2} id={titleId}>
             Join with a team code
           </Heading>
           <Text color="font.secondary">The invite e-mail carries a code of 8 letters and digits.</Text>
