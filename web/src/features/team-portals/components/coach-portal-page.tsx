@@ -6,13 +6,11 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { SearchBox } from '@/components/ui/search-box/search-box';
 import { paths } from '@/config/paths';
 import { formatScoreDay } from '@/lib/score-display';
-import { useTeamNotificationCount } from '@/lib/team-notifications';
-import { useTeamSelection } from '@/lib/team-selection';
 import { useViewer, type TeamSummary } from '@/lib/viewer';
 import { useLatestTeamScores, useMembersCounts } from '../hooks/team-queries';
 import { filterAndSortTeams, TEAM_SORT_FIELDS, TEAM_SORT_LABELS, type SortDirection, type TeamSortField } from '../lib/team-sort';
 import { ReceivedInvites } from './received-invites';
-import { TeamCard } from './team-card';
+import { TeamCardList } from './team-card-list';
 import '../team-portals.css';
 
 /** The query that opens the invites tab (spec 000 section 2: /home/coach-portal?tab=team-invite). */
@@ -44,8 +42,6 @@ const SEARCH_DEBOUNCE_MS = 200;
 
 function CoachedTeams() {
   const viewer = useViewer();
-  const { selectTeam } = useTeamSelection();
-  const notificationCount = useTeamNotificationCount();
   const [search, setSearch] = useState('');
   const [field, setField] = useState<TeamSortField>('name');
   const [direction, setDirection] = useState<SortDirection>('asc');
@@ -97,23 +93,16 @@ function CoachedTeams() {
       {shown.length === 0 ? (
         <Text role="status">No Items Found!</Text>
       ) : (
-        <ul className="fg-team-cards" aria-label="Teams you coach">
-          {shown.map((team) => (
-            <TeamCard
-              key={team.id}
-              team={team}
-              score={scores.get(team.id)}
-              hasNotifications={notificationCount(team.id) > 0}
-              selected={viewer.selectedTeamId === team.id}
-              onSelect={(chosen) => void selectTeam(chosen)}
-              details={
-                <span className="fg-team-card__details">
-                  {team.noOfMembers ?? '…'} members · since {formatScoreDay(team.dateJoined.slice(0, 10))}
-                </span>
-              }
-            />
-          ))}
-        </ul>
+        <TeamCardList
+          label="Teams you coach"
+          teams={shown}
+          scores={scores}
+          details={(team) => (
+            <span className="fg-team-card__details">
+              {team.noOfMembers ?? '…'} members · since {formatScoreDay(team.dateJoined.slice(0, 10))}
+            </span>
+          )}
+        />
       )}
     </Flex>
   );

@@ -4,18 +4,14 @@ import { Navigate } from 'react-router-dom';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
-import { useTeamNotificationCount } from '@/lib/team-notifications';
-import { useTeamSelection } from '@/lib/team-selection';
 import { useViewer } from '@/lib/viewer';
 import { useLatestTeamScores } from '../hooks/team-queries';
-import { TeamCard } from './team-card';
+import { TeamCardList } from './team-card-list';
 import '../team-portals.css';
 
 /** /home/manager-portal, the Director Portal (spec 000 section 2): a card per team the user owns. */
 export function ManagerPortalPage() {
   const viewer = useViewer();
-  const { selectTeam } = useTeamSelection();
-  const notificationCount = useTeamNotificationCount();
   const owned = viewer?.teams?.owned ?? [];
   const scores = useLatestTeamScores(owned.map((team) => team.id));
 
@@ -33,18 +29,7 @@ export function ManagerPortalPage() {
           </ButtonLink>
         ) : null}
       </Flex>
-      <ul className="fg-team-cards" aria-label="Your teams">
-        {owned.map((team) => (
-          <TeamCard
-            key={team.id}
-            team={team}
-            score={scores.get(team.id)}
-            hasNotifications={notificationCount(team.id) > 0}
-            selected={viewer.selectedTeamId === team.id}
-            onSelect={(chosen) => void selectTeam(chosen)}
-          />
-        ))}
-      </ul>
+      <TeamCardList label="Your teams" teams={owned} scores={scores} />
     </Flex>
   );
 }

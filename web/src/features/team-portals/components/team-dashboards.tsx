@@ -51,7 +51,7 @@ export function TeamDashboards() {
         ))}
         {director ? (
           <li>
-            <Link to={paths.pricing} className="fg-team-icon fg-team-icon--add" aria-label="Purchase a Team Dashboard" title="Purchase a Team Dashboard">
+            <Link to={paths.pricing} className="fg-icon-button fg-team-icon fg-team-icon--add" aria-label="Purchase a Team Dashboard" title="Purchase a Team Dashboard">
               <Icon name="plus" />
             </Link>
           </li>
@@ -74,7 +74,7 @@ function TeamIcon({ team, selected }: { team: TeamSummary; selected: boolean }) 
     <li className="fg-team-icon__item">
       <button
         type="button"
-        className="fg-team-icon"
+        className="fg-icon-button fg-team-icon"
         aria-label={team.name}
         aria-describedby={tooltipId}
         aria-pressed={selected}

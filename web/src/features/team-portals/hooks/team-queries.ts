@@ -13,10 +13,10 @@ const latestScoreQuery = (teamId: string) => ({
 
 export const RECEIVED_INVITES_QUERY_KEY = ['teams', 'received-invites'] as const;
 
-/** Each team's latest main score (undefined while loading, null without one), by team id. */
+/** Each team's latest main score (undefined while loading, null without one or when it could not be read), by team id. */
 export function useLatestTeamScores(teamIds: readonly string[]): Map<string, number | null | undefined> {
   const results = useQueries({ queries: teamIds.map(latestScoreQuery) });
-  return new Map(teamIds.map((id, index) => [id, results[index]?.data]));
+  return new Map(teamIds.map((id, index) => [id, results[index]?.isError ? null : results[index]?.data]));
 }
 
 /** Each team's member count (gamers and coaches), by team id. */

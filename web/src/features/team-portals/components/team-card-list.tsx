@@ -1,0 +1,51 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { mainScoreLabel } from '@/lib/score-display';
+import { useTeamNotificationCount } from '@/lib/team-notifications';
+import { useTeamSelection } from '@/lib/team-selection';
+import { useViewer, type TeamSummary } from '@/lib/viewer';
+
+interface TeamCardListProps<T extends TeamSummary> {
+  /** Names the list for screen readers ("Your teams"). */
+  label: string;
+  teams: readonly T[];
+  /** Latest team scores by team id: undefined while loading, null without one. */
+  scores: ReadonlyMap<string, number | null | undefined>;
+  /** More lines under a card's score (the coach portal's members and date joined). */
+  details?: (team: T) => ReactNode;
+}
+
+/**
+ * The portals' team cards (spec 000 section 2, manager portal): each shows the team's avatar as background, its
+ * name, latest score and a red dot when it has notifications; choosing a card enters the team.
+ */
+export function TeamCardList<T extends TeamSummary>({ label, teams, scores, details }: TeamCardListProps<T>) {
+  const viewer = useViewer();
+  const { selectTeam } = useTeamSelection();
+  const notificationCount = useTeamNotificationCount();
+  return (
+    <ul className="fg-team-cards" aria-label={label}>
+      {teams.map((team) => {
+        const score = scores.get(team.id);
+        const style: CSSProperties | undefined = team.avatar ? { backgroundImage: `url("${encodeURI(team.avatar)}")` } : undefined;
+        return (
+          <li key={team.id}>
+            <button
+              type="button"
+              className="fg-team-card"
+              style={style}
+              aria-pressed={viewer?.selectedTeamId === team.id}
+              onClick={() => void selectTeam(team)}
+            >
+              <span className="fg-team-card__name">{team.name}</span>
+              <span className="fg-team-card__score">
+                {score === undefined ? 'Loading score…' : `Team score ${score ?? '–'} · ${mainScoreLabel(score)}`}
+              </span>
+              {details?.(team)}
+              {notificationCount(team.id) > 0 ? <span className="fg-team-card__dot" role="img" aria-label="new notifications" /> : null}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
