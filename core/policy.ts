@@ -28,7 +28,9 @@ export type Subject =
   /** A user named by an argument, the caller when it is left out. */
   | { kind: 'user'; argument: string; relations: readonly Relation[] }
   /** A team named by an argument. */
-  | { kind: 'team'; argument: string; relations: readonly Relation[] };
+  | { kind: 'team'; argument: string; relations: readonly Relation[] }
+  /** The team of a journal comment named by an argument (its id). */
+  | { kind: 'comment'; argument: string; relations: readonly Relation[] };
 
 export interface FieldPolicy {
   /** Callable signed out with the API key (the field carries @aws_api_key). */
@@ -80,6 +82,17 @@ const TEAM_OWNER: FieldPolicy = {
   subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'admin'] },
   refusal: "Only the team's director can do this.",
 };
+
+/**
+ * A team's journal: its director, coaches and admins read every member's; a gamer (member) only the comments on his own
+ * answers, which the resolvers check beside the relation (docs/journal.md).
+ */
+const JOURNAL_READ = {
+  apiKey: false,
+  users: 'all',
+  relations: ['member', 'coach', 'owner', 'admin'],
+  refusal: "Only the team's director, its coaches, admins and the gamer whose answers they are can read these comments.",
+} as const;
 
 export const POLICY = {
   'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
@@ -157,6 +170,35 @@ export const POLICY = {
     subject: { kind: 'user', argument: 'userId', relations: ['self'] },
     refusal: 'You can only follow your own team choice.',
   },
+  'Query.getJournalComments': { ...JOURNAL_READ, subject: { kind: 'team', argument: 'teamId', relations: JOURNAL_READ.relations } },
+  'Query.getRepliedComment': { ...JOURNAL_READ, subject: { kind: 'comment', argument: 'answerTo', relations: JOURNAL_READ.relations } },
+  'Subscription.onJournalComment': { ...JOURNAL_READ, subject: { kind: 'team', argument: 'teamId', relations: JOURNAL_READ.relations } },
+  // Every gamer's answers of a day: the team's staff, like its statistics.
+  'Query.teamJournal': TEAM_STATISTICS,
+  'Query.readinessAlerts': TEAM_STAFF,
+  'Query.teamNotifications': OWN_DATA,
+  // The director and coaches comment on members' answers; a gamer (member) only replies on his own (checked in the resolver).
+  'Mutation.createComment': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner'] },
+    refusal: "Only the team's director and coaches comment on its members' answers; a gamer replies on his own.",
+  },
+  // Only the author changes or deletes a comment: the store's write is conditional on the author.
+  'Mutation.updateComment': OWN_DATA,
+  'Mutation.deleteComment': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'user', argument: 'userId', relations: ['self'] },
+    refusal: 'You can only delete your own comments.',
+  },
+  'Mutation.clearTeamNotifications': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'user', argument: 'userId', relations: ['self'] },
+    refusal: 'You can only clear your own notifications.',
+  },
+  'Mutation.updateNotificationSettings': OWN_DATA,
 } as const satisfies Record<string, FieldPolicy>;
 
 export type PolicyField = keyof typeof POLICY;
@@ -185,7 +227,7 @@ export const groupsMayCall = (field: PolicyField, groups: readonly string[]) => 
 /** The relations a field accepts to its subject; null when it has none to check. */
 export function requiredRelations(field: PolicyField): readonly Relation[] | null {
   const { subject }: FieldPolicy = POLICY[field];
-  return subject.kind === 'user' || subject.kind === 'team' ? subject.relations : null;
+  return subject.kind === 'none' || subject.kind === 'caller' ? null : subject.relations;
 }
 
 export const refusalOf = (field: PolicyField): string => (POLICY[field] as FieldPolicy).refusal ?? DEFAULT_REFUSAL;

@@ -12,7 +12,7 @@ import { boundedId, boundedInt, MAX_QUESTION_SLUG_LENGTH, MAX_TIME_ZONE_LENGTH }
  */
 export const MAX_WINDOW_DAYS = 366;
 
-const dayField = (name: string) =>
+export const dayField = (name: string) =>
   z
     .string({ error: `${name} must be a date in the form YYYY-MM-DD.` })
     .max('YYYY-MM-DD'.length, { message: `${name} must be a date in the form YYYY-MM-DD.`, abort: true })

@@ -38,7 +38,12 @@ export const lambdaFunctions = {
     description: 'Accounts and sessions: sign-in, sign-up, password reset, Discord sign-in, token refresh, me',
     uses: ['userPool', 'mail', 'discordClientSecret'],
   },
-  scoring: { entry: 'lambdas/scoring/handler.ts', description: 'Daily check-in, scores, score statistics and answers' },
+  scoring: {
+    entry: 'lambdas/scoring/handler.ts',
+    description: 'Daily check-in, scores, score statistics and answers; readiness alerts of a check-in',
+    uses: ['mail'],
+  },
+  journal: { entry: 'lambdas/journal/handler.ts', description: 'Journal comments, unread notifications, readiness alerts and their settings' },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
@@ -85,6 +90,17 @@ export const resolverMap = {
   'Query.myTeamDataStatsPro': 'scoring',
   'Query.userAnswers': 'scoring',
   'Query.userAnswerBySlug': 'scoring',
+  'Query.getJournalComments': 'journal',
+  'Query.getRepliedComment': 'journal',
+  'Query.teamJournal': 'journal',
+  'Query.teamNotifications': 'journal',
+  'Query.readinessAlerts': 'journal',
+  'Mutation.createComment': 'journal',
+  'Mutation.updateComment': 'journal',
+  'Mutation.deleteComment': 'journal',
+  'Mutation.clearTeamNotifications': 'journal',
+  'Mutation.updateNotificationSettings': 'journal',
+  'Subscription.onJournalComment': 'journal',
 } as const satisfies Record<string, LambdaFunctionName>;
 
 export type RootField = keyof typeof resolverMap;

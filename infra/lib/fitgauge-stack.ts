@@ -64,8 +64,9 @@ export class FitGaugeStack extends Stack {
       mediaOrigins: [this.storage.uploadsUrl, this.storage.videosUrl],
     });
     this.storage.allowBrowserAccess(this.web.url);
-    // Invite e-mails link into the app.
+    // Invite e-mails and readiness alerts link into the app.
     this.functions.byName.get('teams')?.addEnvironment('APP_URL', this.web.url);
+    this.functions.byName.get('scoring')?.addEnvironment('APP_URL', this.web.url);
     this.web.deploySite({
       mode: 'aws',
       region: this.region,

@@ -8,7 +8,7 @@ import { checkInZone } from '@core/user-zone';
 import type { Caller } from '../lib/appsync';
 import { assertMayCall } from '../lib/authorization';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { DayVersionConflict, type ScoreStore, type StoredAnswer, type StoredMemberDay } from '../lib/stores/score-store';
+import { type DayAnswer, DayVersionConflict, type ScoreStore, type StoredAnswer, type StoredMemberDay } from '../lib/stores/score-store';
 import type { TeamStore } from '../lib/stores/team-store';
 import type { UserRecord, UserStore } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
@@ -90,6 +90,12 @@ export function storedAnswer(userId: string, date: ScoreDay, { questionSlug, val
   };
 }
 
+/** The day with a copy of its answers, which the team journal reads (one item per member and day). */
+export function withDayAnswers(day: StoredMemberDay, answers: readonly StoredAnswer[]): StoredMemberDay {
+  const copies = answers.map(({ questionSlug, pillarSlug, value, score, answeredAt }): DayAnswer => ({ questionSlug, pillarSlug, value, score, answeredAt }));
+  return { ...day, answers: copies };
+}
+
 export interface DayRecordInput {
   userId: string;
   date: ScoreDay;
@@ -135,12 +141,13 @@ export async function submitAnswers(
     if (at >= closedAt) throw new ConflictError(`The check-in for ${date} closed at ${closedAt}.`);
     const existing = current ? await scores.answers(caller.sub, { startDate: date, endDate: date }) : [];
     const watchedVideos = input.watchedVideos ?? current?.watchedVideos ?? false;
-    const day = memberDayRecord({ userId: caller.sub, date, answers: input.answers, watchedVideos, timeZone, at, current, previous });
     const previousAnswers = new Map(existing.map((answer) => [answer.questionSlug, answer]));
     const answers = input.answers.map((answer) => {
       const earlier = previousAnswers.get(answer.questionSlug);
       return earlier?.value === answer.value ? earlier : storedAnswer(caller.sub, date, answer, at);
     });
+    const scored = memberDayRecord({ userId: caller.sub, date, answers: input.answers, watchedVideos, timeZone, at, current, previous });
+    const day = withDayAnswers(scored, answers);
     const answered = new Set(answers.map((answer) => answer.questionSlug));
     const { timeZone: readZone = null, timeZoneFrom = null, previousTimeZone = null } = user;
     await scores.saveDay({

@@ -1,16 +1,27 @@
 import { requireCaller } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
+import { config } from '../lib/config';
+import { sendMail } from '../lib/mail';
 import { countSuccess } from '../lib/observability';
+import { dynamoJournalStore } from '../lib/stores/journal-store';
 import { dynamoScoreStore } from '../lib/stores/score-store';
 import { dynamoTeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore } from '../lib/stores/user-store';
 import { currentCheckIn, submitAnswers } from './check-in';
+import { alertStaffIfNotReady } from './readiness-alerts';
 import { myScore, myScoreStats, myTeamDataStats, myTeamScoreStats, userAnswerBySlug, userAnswers } from './reads';
 
 const stores = { users: dynamoUserStore, teams: dynamoTeamStore, scores: dynamoScoreStore };
+const alertDeps = { ...stores, journal: dynamoJournalStore, sendMail, appUrl: () => config.appUrl };
 
 export const handler = createAuthorizedHandler({
-  'Mutation.submitAnswers': async (event) => countSuccess('CheckIn', () => submitAnswers(requireCaller(event), event.arguments, stores)),
+  'Mutation.submitAnswers': async (event) =>
+    countSuccess('CheckIn', async () => {
+      const day = await submitAnswers(requireCaller(event), event.arguments, stores);
+      // No asynchronous entry point exists yet (lambdas/triggers.ts), so alerts run here, after the day is stored.
+      await alertStaffIfNotReady(day, alertDeps);
+      return day;
+    }),
   'Query.myCheckIn': async (event) => currentCheckIn(requireCaller(event), event.arguments, stores),
   'Query.myScore': async (event) => myScore(requireCaller(event), event.arguments, stores),
   'Query.myScoreStats': async (event) => myScoreStats(requireCaller(event), event.arguments, stores),

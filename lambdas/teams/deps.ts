@@ -1,3 +1,4 @@
+import { config } from '../lib/config';
 import { sendMail, type MailMessage } from '../lib/mail';
 import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store';
 import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
@@ -22,10 +23,6 @@ export const productionDeps: TeamDeps = {
   invites: dynamoInviteStore,
   subscriptions: dynamoSubscriptionStore,
   sendMail,
-  appUrl: () => {
-    const url = process.env.APP_URL;
-    if (!url) throw new Error('Missing environment variable APP_URL');
-    return url.replace(/\/$/, '');
-  },
+  appUrl: () => config.appUrl,
   now: () => new Date(),
 };

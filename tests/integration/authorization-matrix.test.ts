@@ -105,7 +105,7 @@ const NO_SUBJECT: Scenario[] = [{ label: 'no subject', subject: {}, relations: (
 
 function scenariosOf(subject: Subject, caller: CallerName): Scenario[] {
   if (subject.kind === 'user') return userScenarios(caller);
-  if (subject.kind === 'team') return teamScenarios();
+  if (subject.kind === 'team' || subject.kind === 'comment') return teamScenarios();
   return NO_SUBJECT;
 }
 

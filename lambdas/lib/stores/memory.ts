@@ -202,6 +202,12 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         if (!user) throw dynamoError('ConditionalCheckFailedException');
         state.users.set(userId, { ...user, selectedTeamId: teamId, updatedAt: at });
       },
+      async setReadinessAlertEmails(userId, enabled, at) {
+        const user = state.users.get(userId);
+        if (!user) throw dynamoError('ConditionalCheckFailedException');
+        state.users.set(userId, { ...user, readinessAlertEmails: enabled, updatedAt: at });
+        return copy(state.users.get(userId)!);
+      },
     },
     accounts: {
       async create(user) {

@@ -40,7 +40,15 @@ export interface StoredMemberDay extends MemberDay {
   /** The gamer's "watched videos" flag for the day (also in `fg`, which is null before the first check-in). */
   watchedVideos: boolean;
   updatedAt: string;
+  /**
+   * The day's answers, copied from the answer items so that a team day's journal reads one item per member
+   * (docs/journal.md); absent on days stored before the journal.
+   */
+  answers?: DayAnswer[];
 }
+
+/** An answer as the member day keeps it (the answer item without the keys the day already has). */
+export type DayAnswer = Pick<StoredAnswer, 'questionSlug' | 'pillarSlug' | 'value' | 'score' | 'answeredAt'>;
 
 /** Everything one check-in writes; `saveDay` writes it in one transaction. */
 export interface DayWrite {

@@ -24,6 +24,8 @@ export interface UserRecord {
   /** Set when the account was made through Discord sign-in (it then has no password of the user's). */
   discordId?: string | null;
   usedDiscord?: boolean;
+  /** False once the user turned off readiness-alert e-mails; absent means on (docs/journal.md). */
+  readinessAlertEmails?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -40,6 +42,8 @@ export interface UserStore {
   create(user: UserRecord): Promise<void>;
   /** Fails with ConditionalCheckFailedException when the user does not exist. */
   setSelectedTeam(userId: string, teamId: string | null, at: string): Promise<void>;
+  /** Sets the readiness-alert e-mail setting; fails with ConditionalCheckFailedException when the user does not exist. */
+  setReadinessAlertEmails(userId: string, enabled: boolean, at: string): Promise<UserRecord>;
 }
 
 /** The profile item: the record under its key, its e-mail (gsi1, lower-cased) and its place in the listing (gsi2). */
@@ -93,5 +97,18 @@ export const dynamoUserStore: UserStore = {
         ExpressionAttributeValues: { ':team': teamId, ':at': at },
       }),
     );
+  },
+  async setReadinessAlertEmails(userId, enabled, at) {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET readinessAlertEmails = :enabled, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':enabled': enabled, ':at': at },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return userOf(Attributes!);
   },
 };

@@ -72,6 +72,16 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.users.get(id('nobody'))).toBeNull();
       });
 
+      it('turns readiness-alert e-mails off and on for an existing user only', async () => {
+        await stores.users.create(user('director'));
+        expect(await stores.users.setReadinessAlertEmails(id('director'), false, at)).toMatchObject({ id: id('director'), readinessAlertEmails: false });
+        expect((await stores.users.get(id('director')))?.readinessAlertEmails).toBe(false);
+        await stores.users.setReadinessAlertEmails(id('director'), true, at);
+        expect((await stores.users.get(id('director')))?.readinessAlertEmails).toBe(true);
+        expect(await rejectionName(stores.users.setReadinessAlertEmails(id('nobody'), false, at))).toBe('ConditionalCheckFailedException');
+        expect(await stores.users.get(id('nobody'))).toBeNull();
+      });
+
       it('lists users newest first, a page at a time', async () => {
         // Created "in the future", so they are the newest whatever else the table holds.
         const created = [1, 2, 3].map((n) => user(`listed${n}`, { createdAt: `9999-01-01T00:00:0${n}.000Z` }));
