@@ -15,7 +15,9 @@ import { isAllowed, isPolicyField, POLICY, type PolicyCaller, type Relation, typ
 import { isAdmin, type Role } from '@core/roles';
 import { answersWith } from '@core/test-support/answers';
 import { buildAppSyncSchema } from '../../lambdas/schema';
+import { scoreDayOf } from '@core/dates';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
+import { dynamoJournalStore } from '../../lambdas/lib/stores/journal-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore, type MemberRole } from '../../lambdas/lib/stores/team-store';
 import { newTeamCode } from '../../lambdas/teams/invites';
@@ -121,6 +123,7 @@ const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
 };
 
 const windowOf = (subject: Scenario['subject']) => ({ ...subject, days: 3 });
+const today = scoreDayOf(new Date(), 'UTC');
 
 /** A fresh account signed up through the API: its e-mail, id and refresh token. */
 async function signUp(role: 'GAMER' | 'SELF' = 'GAMER') {
@@ -195,6 +198,32 @@ async function inviteTo(email: string, teamId?: string) {
   return { inviteId: invite.id, teamId: team, code };
 }
 
+/** A comment by the team's director on `member`'s sleep answer of today, written through the store. */
+async function commentOn(teamId: string, member: Person) {
+  const at = new Date().toISOString();
+  const team = teamNameOf(teamId);
+  const comment = {
+    id: randomUUID(), teamId, userId: people[member].id, date: today, pillarSlug: 'sleep' as const, questionSlug: 'sleep-quality',
+    content: 'Matrix comment', answerTo: null, authorId: people[TEAMS[team].owner].id, createdAt: at, updatedAt: at,
+  };
+  await dynamoJournalStore.create(comment, []);
+  return comment;
+}
+
+/** The gamer a caller's journal call is about: his own answers for a gamer, a teammate's for everyone else. */
+const journalMemberOf = (caller: CallerName): Person => (personOf(caller) === 'GAMER' ? 'GAMER' : 'teammate');
+
+/** A comment authored by the caller (or, for callers refused before any resolver, by the GAMER). */
+async function ownComment(caller: CallerName) {
+  const at = new Date().toISOString();
+  const comment = {
+    id: randomUUID(), teamId: teamIds.home, userId: people.teammate.id, date: today, pillarSlug: 'sleep' as const, questionSlug: 'sleep-quality',
+    content: 'Matrix own comment', answerTo: null, authorId: people[personOf(caller)].id, createdAt: at, updatedAt: at,
+  };
+  await dynamoJournalStore.create(comment, []);
+  return comment;
+}
+
 const verifiableCode = once(resetCode);
 const spendableCode = once(resetCode);
 const refreshable = once(() => signUp());
@@ -266,6 +295,22 @@ const FIXTURES: Record<string, Fixture> = {
     const { inviteId, teamId } = await inviteTo(freshEmail('matrix.invitee'), subject.teamId);
     return { id: inviteId, teamId };
   },
+  'Query.getJournalComments': (subject, caller) => ({ ...subject, date: today, userId: people[journalMemberOf(caller)].id }),
+  'Query.getRepliedComment': async (subject, caller) => ({ answerTo: (await commentOn(subject.teamId!, journalMemberOf(caller))).id }),
+  'Subscription.onJournalComment': (subject, caller) => ({ ...subject, userId: people[journalMemberOf(caller)].id }),
+  'Query.teamJournal': (subject) => ({ ...subject, date: today }),
+  'Query.readinessAlerts': (subject) => ({ ...subject, date: today }),
+  'Query.teamNotifications': () => ({}),
+  // A gamer replies on his own answers; the team's staff comment on a teammate's.
+  'Mutation.createComment': async (subject, caller) => {
+    const member = journalMemberOf(caller);
+    const answerTo = (await commentOn(subject.teamId!, member)).id;
+    return { ...subject, userId: people[member].id, date: today, pillarSlug: 'sleep', questionSlug: 'sleep-quality', content: 'Matrix reply', answerTo };
+  },
+  'Mutation.updateComment': async (_, caller) => ({ data: { id: (await ownComment(caller)).id, content: 'Matrix changed' } }),
+  'Mutation.deleteComment': async (subject, caller) => ({ ...subject, id: (await ownComment(caller)).id }),
+  'Mutation.clearTeamNotifications': (subject) => ({ ...subject, teamId: teamIds.home }),
+  'Mutation.updateNotificationSettings': () => ({ readinessAlertEmails: true }),
 };
 
 /** `query($a: T!) { field(a: $a) { __typename } }`, typed from the schema, with the arguments the fixture gives. */

@@ -66,11 +66,15 @@ const WELL_FORMED_IS_VALID = new Set([
   'updateTeam.data.description',
   'sendInvite.inviteeName',
   'team.search',
+  'createComment.content',
+  'updateComment.data.content',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
 /** Any printable password may be an account's password at sign-in, markup included. */
 const MARKUP_IS_VALID = new Set(['loginUser.password']);
+// Comments are stored as typed and always shown as text: markup is text there (docs/journal.md).
+for (const field of ['createComment.content', 'updateComment.data.content']) MARKUP_IS_VALID.add(field);
 
 interface Caller {
   email: string;
@@ -127,6 +131,9 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     direction: 'asc',
     take: 5,
     skip: 0,
+    content: 'Bad input harness comment',
+    answerTo: randomUUID(),
+    readinessAlertEmails: true,
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));
