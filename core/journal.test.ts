@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   COMMENT_MESSAGES,
+  commentRecipients,
   commentContentSchema,
   createCommentArgsSchema,
   MAX_COMMENT_LENGTH,
@@ -82,5 +83,13 @@ describe('the pillar that pulled game readiness down', () => {
 
   it('counts an unanswered pillar as 0', () => {
     expect(pillarPullingReadinessDown(pillarsWith({ mental: null, sleep: 5 }))).toBe('mental');
+  });
+});
+
+describe('whom a comment concerns', () => {
+  it('is the gamer, the director and the coaches, once each, never the author', () => {
+    expect(commentRecipients({ gamerId: 'g', ownerId: 'd', coachIds: ['c1', 'c2'], authorId: 'c1' })).toEqual(['g', 'd', 'c2']);
+    expect(commentRecipients({ gamerId: 'g', ownerId: 'd', coachIds: ['c1'], authorId: 'g' })).toEqual(['d', 'c1']);
+    expect(commentRecipients({ gamerId: 'g', ownerId: 'd', coachIds: ['d'], authorId: 'x' })).toEqual(['g', 'd']);
   });
 });

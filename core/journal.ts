@@ -99,6 +99,11 @@ export const notificationSettingsArgsSchema = z.object({
   readinessAlertEmails: z.boolean({ error: 'readinessAlertEmails must be true or false.' }),
 });
 
+/** Whom a new comment concerns: the gamer whose answer it is, the team's director and coaches; never its author. */
+export function commentRecipients({ gamerId, ownerId, coachIds, authorId }: { gamerId: string; ownerId: string; coachIds: readonly string[]; authorId: string }): string[] {
+  return [...new Set([gamerId, ownerId, ...coachIds])].filter((userId) => userId !== authorId);
+}
+
 /**
  * The pillar that pulled game readiness down the most: the largest weighted shortfall from 100 (a pillar without
  * answers counts 0, as in the readiness score itself). Ties go to the pillar listed first in READINESS_PILLAR_WEIGHTS.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  commentRecipients,
   createCommentArgsSchema,
   deleteCommentArgsSchema,
   journalCommentsArgsSchema,
@@ -42,10 +43,9 @@ async function existingComment(commentId: string, { journal }: JournalDeps): Pro
   return comment;
 }
 
-/** Who hears of a new comment: the gamer whose answer it is, the team's director and coaches; never its author. */
 async function concernedBy(comment: CommentRecord, ownerId: string, { teams }: JournalDeps): Promise<string[]> {
-  const coaches = (await teams.membersOf(comment.teamId)).filter((member) => member.role === 'COACH').map((member) => member.userId);
-  return [...new Set([comment.userId, ownerId, ...coaches])].filter((userId) => userId !== comment.authorId);
+  const coachIds = (await teams.membersOf(comment.teamId)).filter((member) => member.role === 'COACH').map((member) => member.userId);
+  return commentRecipients({ gamerId: comment.userId, ownerId, coachIds, authorId: comment.authorId });
 }
 
 export async function createComment(caller: Caller, args: unknown, deps: JournalDeps): Promise<CommentView> {

@@ -20,6 +20,7 @@ import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { TransactionRefused } from '../../lambdas/lib/stores/transactions';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { seedDemoAnswers } from './answers';
+import { seedDemoJournal } from './journal';
 import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type DemoAccount } from './demo-data';
 
 export interface SeedResult {
@@ -92,6 +93,7 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
     await skipExisting(putSubscription(team.id, ownerId, now, team.subscriptionExpired ?? false));
   }
   await seedDemoAnswers(userIds, now);
+  await seedDemoJournal(userIds, now);
   return { userIds };
 }
 

@@ -5,12 +5,12 @@
  * Who may call each field at all is also in the authorization matrix; this file checks the rules behind it.
  */
 import { COMMENT_MESSAGES, MAX_COMMENT_LENGTH } from '@core/journal';
-import { scoreDayOf } from '@core/dates';
+import { scoreDayOf, shiftDay } from '@core/dates';
 import { answersWith } from '@core/test-support/answers';
 import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
 import type { RoleAccount } from '../support/accounts';
 import { inParallel } from '../support/in-parallel';
-import { stackUrls, useStackEnvironment } from '../support/stack';
+import { demoTeams, signIn, stackUrls, useStackEnvironment } from '../support/stack';
 import { accounts, call, ok, refusal, teamOf } from '../support/team-fixtures';
 
 jest.setTimeout(120_000);
@@ -227,5 +227,21 @@ describe('live comments', () => {
       refused.client.ws.close();
       expect(refused.reply).toMatchObject({ type: 'error', payload: { errors: [expect.objectContaining({ errorType: 'Unauthorized' })] } });
     }
+  });
+});
+
+describe('demo data', () => {
+  it("seeds comments on Night Owls' last days from the coach and the director, a reply from the gamer, and unread notifications for the director", async () => {
+    const nightOwls = demoTeams.find((team) => team.name === 'Night Owls')!;
+    const director = { token: (await signIn('director@fitgauge.test')).accessToken };
+    const { teamNotifications } = await ok(director, UNREAD);
+    expect(teamNotifications.find((count: { teamId: string }) => count.teamId === nightOwls.id)?.unread).toBeGreaterThan(0);
+    const days = [1, 2, 3].map((back) => shiftDay(date, -back));
+    const comments = (await Promise.all(days.map(async (day) => (await ok(director, COMMENTS, { teamId: nightOwls.id, date: day })).getJournalComments))).flat();
+    const authors = new Set(comments.map((comment: { user: { fullName: string } }) => comment.user.fullName));
+    expect(authors.size).toBeGreaterThanOrEqual(3);
+    const reply = comments.find((comment: { answerTo: string | null }) => comment.answerTo !== null);
+    expect(reply).toMatchObject({ authorId: reply.userId });
+    expect(comments.map((comment: { id: string }) => comment.id)).toContain(reply.answerTo);
   });
 });
