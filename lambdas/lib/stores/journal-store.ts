@@ -75,7 +75,8 @@ export const commentItem = (comment: CommentRecord): Item => ({
 });
 
 const commentOf = (item: Item) => withoutKeys<CommentRecord>(item);
-const byCreation = (a: CommentRecord, b: CommentRecord) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+/** Comments oldest first (ties by id, as in their keys). */
+export const byCreation = (a: CommentRecord, b: CommentRecord) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 /** ADD 1 to a user's unread count in a team (the item is made on first use). */
 export function unreadIncrement(userId: string, teamId: string): TransactItem {
