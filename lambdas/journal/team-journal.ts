@@ -3,7 +3,7 @@ import { PILLAR_SLUGS } from '@core/pillars';
 import type { PillarScore } from '@core/scoring';
 import type { Caller } from '../lib/appsync';
 import { authorizeTeam } from '../lib/authorization';
-import type { StoredAnswer } from '../lib/stores/score-store';
+import { answersOfDay, type StoredAnswer } from '../lib/stores/score-store';
 import { parseInput } from '../lib/validation';
 import type { JournalDeps } from './deps';
 
@@ -39,7 +39,7 @@ export async function teamJournal(caller: Caller, args: unknown, deps: JournalDe
         fullName: profile?.fullName ?? null,
         avatar: profile?.avatar ?? null,
         checkedIn: day?.dailyScore !== null && day?.dailyScore !== undefined,
-        answers: (day?.answers ?? []).map((answer) => ({ ...answer, id: `${gamer.userId}#${date}#${answer.questionSlug}`, userId: gamer.userId, date })),
+        answers: day ? answersOfDay(day) : [],
         pillars: day ? PILLAR_SLUGS.map((slug) => day.pillars[slug]) : [],
         gameReadiness: day?.gameReadiness ?? null,
       };

@@ -1,8 +1,8 @@
 import type { AnswerInput } from '@core/check-in';
 import type { ScoreDay } from '@core/dates';
 import { applyMemberDayChange } from '@core/scoring';
-import type { ScoreHistory, StoredMemberDay } from '../lib/stores/score-store';
-import { memberDayRecord, storedAnswer, withDayAnswers } from './check-in';
+import { type ScoreHistory, storedAnswer, type StoredMemberDay } from '../lib/stores/score-store';
+import { memberDayRecord, withDayAnswers } from './check-in';
 
 /**
  * A whole history of check-ins turned into the items the check-ins themselves would have written (answers, member
