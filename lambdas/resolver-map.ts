@@ -84,6 +84,8 @@ export const resolverMap = {
   'Query.myTeamDataStats': 'scoring',
   'Query.myTeamDataStatsPro': 'scoring',
   'Query.userAnswers': 'scoring',
+  'Query.userScoreStatistics': 'scoring',
+  'Query.teamMemberScores': 'scoring',
   'Query.userAnswerBySlug': 'scoring',
 } as const satisfies Record<string, LambdaFunctionName>;
 
