@@ -1,4 +1,5 @@
 import { MAIN_SCORE_TYPES, type MainScoreType, type PillarSlug } from '@core/pillars';
+import type { ScorePoint } from '@/components/charts/chart-data';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** The gamer's score card now (schema.graphql Score). */
@@ -9,11 +10,6 @@ export interface MyScore {
   todayScore: number | null;
   streak: number;
   gaming: boolean;
-}
-
-export interface ScorePoint {
-  date: string;
-  value: number;
 }
 
 export interface ScoreSeries {
