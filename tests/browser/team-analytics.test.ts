@@ -117,7 +117,7 @@ describe('team analytics', () => {
     expect(streaks).toEqual([...streaks].sort((a, b) => b - a));
     // Searching.
     const ava = members.find((member) => member.fullName === 'Ava Reyes')!;
-    await page.getByRole('searchbox', { name: 'Search members' }).fill('ava');
+    await page.getByLabel('Search members').fill('ava');
     await page.waitForFunction(() => document.querySelectorAll('[aria-label="Members"] tbody tr').length === 1);
 
     // The window switch: 30 days, then a custom range, each asked of the server.

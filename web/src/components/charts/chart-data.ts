@@ -1,6 +1,6 @@
 import { daysBetween, daysOf, type DayWindow, isScoreDay } from '@core/dates';
 import { MAX_WINDOW_DAYS } from '@core/score-api';
-import { isPillarSlug, type MainScoreType, pillarOf, type ScoreType } from '@core/pillars';
+import { isPillarSlug, MAIN_SCORE_TYPES, type MainScoreType, PILLAR_SLUGS, type PillarSlug, pillarOf, type ScoreType } from '@core/pillars';
 import { roundScore } from '@core/scoring';
 import { formatScoreDay } from '@/lib/score-display';
 
@@ -9,6 +9,24 @@ export interface ScorePoint {
   date: string;
   value: number;
   userId?: string | null;
+}
+
+/** One score type's statistics over a window, as myScoreStats and myTeamScoreStats answer. */
+export interface ScoreSeries {
+  startDate: string;
+  endDate: string;
+  mainScoreStatistics: ScorePoint[];
+  /** The pillars' points; they come with every type, so one type's (the fgScore's) is enough. */
+  perPillarScoreStatistics?: { pillarSlug: PillarSlug; points: ScorePoint[] }[] | null;
+}
+
+/** Each main score's points (those asked for), then each pillar's from the fgScore statistics, in that order. */
+export function mainAndPillarSeries(series: Partial<Record<MainScoreType, ScoreSeries | null>>): { type: ScoreType; points: ScorePoint[] }[] {
+  const pillarPoints = new Map(series.fgScore?.perPillarScoreStatistics?.map((stat) => [stat.pillarSlug, stat.points]) ?? []);
+  return [
+    ...MAIN_SCORE_TYPES.filter((type) => type in series).map((type) => ({ type, points: series[type]?.mainScoreStatistics ?? [] })),
+    ...PILLAR_SLUGS.map((type) => ({ type, points: pillarPoints.get(type) ?? [] })),
+  ];
 }
 
 /** The windows score pages offer (days ending today; spec 000 section 9: 7 days by default). */

@@ -1,7 +1,8 @@
 import { daysBetween, type DayWindow } from '@core/dates';
-import { lazy, Suspense } from 'react';
+import { type ScoreType, scoreTypeLabel } from '@core/pillars';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { formatScoreDay } from '@/lib/score-display';
-import { chartRows, memberChartRows, type MemberLine, type ScorePoint, seriesSummary } from './chart-data';
+import { chartRows, memberChartRows, type MemberLine, type ScorePoint, seriesColour, seriesSummary } from './chart-data';
 import './charts.css';
 
 // recharts is large: its chunk loads only when a chart is drawn.
@@ -48,5 +49,25 @@ export function ScoreChartCard({ type, title, colour, points, window, windowName
         </Suspense>
       ) : null}
     </li>
+  );
+}
+
+interface ScoreChartGridProps {
+  series: readonly { type: ScoreType; points: readonly ScorePoint[] }[];
+  window: DayWindow | null;
+  windowName: string;
+  /** More cards after the scores' (e.g. a team's charts with one line per member). */
+  children?: ReactNode;
+}
+
+/** One card per score, each in its colour and named as the product names it. */
+export function ScoreChartGrid({ series, window, windowName, children }: ScoreChartGridProps) {
+  return (
+    <ul className="fg-chart-grid">
+      {series.map(({ type, points }) => (
+        <ScoreChartCard key={type} type={type} title={scoreTypeLabel(type)} colour={seriesColour(type)} points={points} window={window} windowName={windowName} />
+      ))}
+      {children}
+    </ul>
   );
 }

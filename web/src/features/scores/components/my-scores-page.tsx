@@ -1,8 +1,7 @@
-import { scoreTypeLabel } from '@core/pillars';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { type ScoreWindow, seriesColour } from '@/components/charts/chart-data';
-import { ScoreChartCard } from '@/components/charts/score-chart-card';
+import type { ScoreWindow } from '@/components/charts/chart-data';
+import { ScoreChartGrid } from '@/components/charts/score-chart-card';
 import { WindowSwitch } from '@/components/charts/window-switch';
 import { LoadError } from '@/components/errors/load-error';
 import { ScoreTiles } from '@/components/scores/score-tile';
@@ -101,19 +100,7 @@ function ScoreHistory({ history, days, updating, onDays }: ScoreHistoryProps) {
         {isEmptyHistory(history) ? (
           <p className="fg-my-scores__none">No scores in the last {days} days.</p>
         ) : (
-          <ul className="fg-chart-grid">
-            {series.map(({ type, points }) => (
-              <ScoreChartCard
-                key={type}
-                type={type}
-                title={scoreTypeLabel(type)}
-                colour={seriesColour(type)}
-                points={points}
-                window={span}
-                windowName={`the last ${days} days`}
-              />
-            ))}
-          </ul>
+          <ScoreChartGrid series={series} window={span} windowName={`the last ${days} days`} />
         )}
       </section>
     </>

@@ -1,5 +1,6 @@
 import type { PillarSlug } from '@core/pillars';
-import type { ScorePoint, WindowChoice } from '@/components/charts/chart-data';
+import type { UserScoreStatistic as PillarDayStatistic } from '@core/scoring';
+import type { ScoreSeries, WindowChoice } from '@/components/charts/chart-data';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** A window as the statistics reads take it: `days` back from today, or a range of score days. */
@@ -8,19 +9,12 @@ type WindowArgs = { days?: number; startDate?: string; endDate?: string };
 export const windowArgs = (choice: WindowChoice): WindowArgs =>
   'days' in choice ? { days: choice.days } : { startDate: choice.startDate, endDate: choice.endDate };
 
-interface Statistics {
-  startDate: string;
-  endDate: string;
-  mainScoreStatistics: ScorePoint[];
-  perPillarScoreStatistics?: { pillarSlug: PillarSlug; points: ScorePoint[] }[];
-}
-
 /** A team's statistics over a window: FG Score and pillars averaged per date, game scores each member's own. */
 export interface TeamStatistics {
   teamName: string | null;
-  fgScore: Statistics | null;
-  gameReadiness: Statistics | null;
-  gamePerformance: Statistics | null;
+  fgScore: ScoreSeries | null;
+  gameReadiness: ScoreSeries | null;
+  gamePerformance: ScoreSeries | null;
 }
 
 const POINT = 'date value userId';
@@ -89,19 +83,8 @@ const teamMemberScoresQuery = gqlOperation<{ teamMemberScores: TeamMemberScore[]
 
 export const getTeamMemberScores = async (teamId: string) => (await callApi(teamMemberScoresQuery, { teamId })).teamMemberScores;
 
-/** One member, day and pillar (schema.graphql UserScoreStatistic): what the statistics export writes. */
-export interface UserScoreStatistic {
-  id: string;
-  date: string;
-  fgScore: number | null;
-  gameReadiness: number | null;
-  pillarSlug: PillarSlug;
-  score: number | null;
-  pureScore: number | null;
-  completenessScore: number;
-  totalAnswers: number;
-  totalQuestions: number;
-}
+/** One member, day and pillar (schema.graphql UserScoreStatistic), with its id: what the statistics export writes. */
+export type UserScoreStatistic = PillarDayStatistic & { id: string };
 
 export interface MemberAnswer {
   date: string;
@@ -113,10 +96,10 @@ export interface MemberAnswer {
 
 /** One member's statistics over a window: each main score, the pillars, his rows per day and pillar and his answers. */
 export interface MemberStatistics {
-  fgScore: Statistics | null;
-  daily: Statistics | null;
-  gameReadiness: Statistics | null;
-  gamePerformance: Statistics | null;
+  fgScore: ScoreSeries | null;
+  daily: ScoreSeries | null;
+  gameReadiness: ScoreSeries | null;
+  gamePerformance: ScoreSeries | null;
   userScoreStatistics: UserScoreStatistic[];
   userAnswers: MemberAnswer[];
 }

@@ -5,7 +5,7 @@ export function ChartSkeletons({ count, label }: { count: number; label: string 
       <span className="fg-visually-hidden">{label}</span>
       <ul className="fg-chart-grid" aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
-          <li key={index} className="fg-chart-card fg-chart-card--loading" />
+          <li key={index} className="fg-chart-card fg-chart-card--loading fg-skeleton" />
         ))}
       </ul>
     </div>

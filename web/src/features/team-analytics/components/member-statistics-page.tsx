@@ -1,12 +1,10 @@
-import { MAIN_SCORE_TYPES, PILLAR_SLUGS, type ScoreType, scoreTypeLabel } from '@core/pillars';
 import { questionBySlug } from '@core/questionnaire';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ANALYTICS_DEBOUNCE_MS, rangeProblem, seriesColour, type WindowChoice, windowName } from '@/components/charts/chart-data';
-import { ScoreChartCard } from '@/components/charts/score-chart-card';
+import { ANALYTICS_DEBOUNCE_MS, mainAndPillarSeries, rangeProblem, type WindowChoice, windowName } from '@/components/charts/chart-data';
+import { ScoreChartGrid } from '@/components/charts/score-chart-card';
 import { WindowSwitch } from '@/components/charts/window-switch';
-import { LoadError } from '@/components/errors/load-error';
 import { ExportButtons } from '@/components/export/export-buttons';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ButtonLink } from '@/components/ui/link/button-link';
@@ -19,7 +17,7 @@ import { formatScoreDay } from '@/lib/score-display';
 import { useViewer } from '@/lib/viewer';
 import { getMemberName, getMemberStatistics, type MemberAnswer, type MemberStatistics } from '../api/team-analytics';
 import { USER_STATISTICS_COLUMNS } from '../lib/exports';
-import { ChartSkeletons } from './chart-skeletons';
+import { WindowedStatistics } from './windowed-statistics';
 import '../team-analytics.css';
 
 /** /home/my-team/statistics/:id: one member's scores over a window, his answers day by day, and the export. */
@@ -79,19 +77,9 @@ export function MemberStatisticsPage() {
             onExport={exportStatistics}
           />
         </div>
-        {window ? (
-          <p className="fg-section-note">
-            {formatScoreDay(window.startDate)} to {formatScoreDay(window.endDate)}
-            {statistics.isPlaceholderData ? ' · updating…' : ''}
-          </p>
-        ) : null}
-        {statistics.isPending ? (
-          <ChartSkeletons count={9} label="Loading the member's scores…" />
-        ) : statistics.isError ? (
-          <LoadError heading="The statistics could not be loaded" error={statistics.error} onRetry={() => void statistics.refetch()} />
-        ) : (
-          <MemberCharts statistics={statistics.data} windowLabel={windowName(asked)} />
-        )}
+        <WindowedStatistics query={statistics} window={window} charts={9} what="the member's scores">
+          {(data) => <MemberCharts statistics={data} windowLabel={windowName(asked)} />}
+        </WindowedStatistics>
       </section>
 
       {statistics.data ? <AnswersByDay answers={statistics.data.userAnswers} windowLabel={windowName(asked)} /> : null}
@@ -100,27 +88,9 @@ export function MemberStatisticsPage() {
 }
 
 function MemberCharts({ statistics, windowLabel }: { statistics: MemberStatistics; windowLabel: string }) {
-  const pillars = new Map(statistics.fgScore?.perPillarScoreStatistics?.map((stat) => [stat.pillarSlug, stat.points]) ?? []);
-  const series: { type: ScoreType; points: { date: string; value: number }[] }[] = [
-    ...MAIN_SCORE_TYPES.map((type) => ({ type, points: statistics[type]?.mainScoreStatistics ?? [] })),
-    ...PILLAR_SLUGS.map((type) => ({ type, points: pillars.get(type) ?? [] })),
-  ];
+  const series = mainAndPillarSeries(statistics);
   if (series.every((entry) => entry.points.length === 0)) return <p className="fg-section-note">No check-ins in {windowLabel}.</p>;
-  return (
-    <ul className="fg-chart-grid">
-      {series.map(({ type, points }) => (
-        <ScoreChartCard
-          key={type}
-          type={type}
-          title={scoreTypeLabel(type)}
-          colour={seriesColour(type)}
-          points={points}
-          window={statistics.fgScore}
-          windowName={windowLabel}
-        />
-      ))}
-    </ul>
-  );
+  return <ScoreChartGrid series={series} window={statistics.fgScore} windowName={windowLabel} />;
 }
 
 /** The answer's words: the option labels of the question (a tick-all answer lists several). */

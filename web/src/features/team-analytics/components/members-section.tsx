@@ -65,7 +65,7 @@ export function MembersSection({ teamId, teamName, rows, query }: MembersSection
       {query.isError ? (
         <LoadError heading="The members could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
-        <div className="fg-table-skeleton" role="status">
+        <div className="fg-table-skeleton fg-skeleton" role="status">
           <span className="fg-visually-hidden">Loading the members…</span>
         </div>
       ) : (

@@ -1,23 +1,21 @@
-import { PILLAR_SLUGS, scoreTypeLabel } from '@core/pillars';
+import { scoreTypeLabel } from '@core/pillars';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ANALYTICS_DEBOUNCE_MS, memberColour, membersOf, rangeProblem, type ScorePoint, seriesColour, type WindowChoice, windowName } from '@/components/charts/chart-data';
-import { ScoreChartCard } from '@/components/charts/score-chart-card';
+import { ANALYTICS_DEBOUNCE_MS, mainAndPillarSeries, memberColour, membersOf, rangeProblem, type ScorePoint, seriesColour, type WindowChoice, windowName } from '@/components/charts/chart-data';
+import { ScoreChartCard, ScoreChartGrid } from '@/components/charts/score-chart-card';
 import { WindowSwitch } from '@/components/charts/window-switch';
-import { LoadError } from '@/components/errors/load-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { paths, withParams } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
 import { SCORES_QUERY_KEY } from '@/lib/query-client';
-import { formatScoreDay } from '@/lib/score-display';
 import { useViewer } from '@/lib/viewer';
 import { getTeamMemberScores, getTeamStatistics, type TeamStatistics } from '../api/team-analytics';
 import { rosterRows, type RosterRow } from '../lib/roster';
-import { ChartSkeletons } from './chart-skeletons';
 import { MembersSection } from './members-section';
 import { ReadinessToday } from './readiness-today';
+import { WindowedStatistics } from './windowed-statistics';
 import '../team-analytics.css';
 
 /** /home/my-team/statistics/: the selected team's scores over a window, today's readiness and its members. */
@@ -74,19 +72,9 @@ function TeamAnalytics({ teamId, viewerId }: { teamId: string; viewerId: string 
           <h2 id="fg-team-scores">Team scores</h2>
           <WindowSwitch name="team-window" value={choice} onChange={setChoice} customFrom={window} />
         </div>
-        {window ? (
-          <p className="fg-section-note">
-            {formatScoreDay(window.startDate)} to {formatScoreDay(window.endDate)}
-            {statistics.isPlaceholderData ? ' · updating…' : ''}
-          </p>
-        ) : null}
-        {statistics.isPending ? (
-          <ChartSkeletons count={8} label="Loading the team's scores…" />
-        ) : statistics.isError ? (
-          <LoadError heading="The team's scores could not be loaded" error={statistics.error} onRetry={() => void statistics.refetch()} />
-        ) : (
-          <TeamCharts statistics={statistics.data} roster={roster} windowLabel={windowName(asked)} />
-        )}
+        <WindowedStatistics query={statistics} window={window} charts={8} what="the team's scores">
+          {(data) => <TeamCharts statistics={data} roster={roster} windowLabel={windowName(asked)} />}
+        </WindowedStatistics>
       </section>
 
       <MembersSection teamId={teamId} teamName={statistics.data?.teamName ?? null} rows={roster} query={members} />
@@ -96,37 +84,19 @@ function TeamAnalytics({ teamId, viewerId }: { teamId: string; viewerId: string 
 
 function TeamCharts({ statistics, roster, windowLabel }: { statistics: TeamStatistics; roster: readonly RosterRow[]; windowLabel: string }) {
   const window = statistics.fgScore;
-  const pillars = new Map(statistics.fgScore?.perPillarScoreStatistics?.map((stat) => [stat.pillarSlug, stat.points]) ?? []);
-  const gameSeries: [('gameReadiness' | 'gamePerformance'), ScorePoint[]][] = [
+  const averaged = mainAndPillarSeries({ fgScore: statistics.fgScore });
+  const gameSeries: ['gameReadiness' | 'gamePerformance', ScorePoint[]][] = [
     ['gameReadiness', statistics.gameReadiness?.mainScoreStatistics ?? []],
     ['gamePerformance', statistics.gamePerformance?.mainScoreStatistics ?? []],
   ];
   const names = new Map(roster.map((row) => [row.userId, row.name]));
   const memberIds = membersOf(gameSeries.flatMap(([, points]) => points));
   const lines = memberIds.map((userId, index) => ({ userId, name: names.get(userId) ?? 'Former member', colour: memberColour(index) }));
-  const empty = (statistics.fgScore?.mainScoreStatistics.length ?? 0) === 0 && gameSeries.every(([, points]) => points.length === 0);
-  if (empty) return <p className="fg-section-note">No check-ins in {windowLabel}.</p>;
+  if (averaged.every((entry) => entry.points.length === 0) && gameSeries.every(([, points]) => points.length === 0)) {
+    return <p className="fg-section-note">No check-ins in {windowLabel}.</p>;
+  }
   return (
-    <ul className="fg-chart-grid">
-      <ScoreChartCard
-        type="fgScore"
-        title={`Team ${scoreTypeLabel('fgScore')}`}
-        colour={seriesColour('fgScore')}
-        points={statistics.fgScore?.mainScoreStatistics ?? []}
-        window={window}
-        windowName={windowLabel}
-      />
-      {PILLAR_SLUGS.map((slug) => (
-        <ScoreChartCard
-          key={slug}
-          type={slug}
-          title={scoreTypeLabel(slug)}
-          colour={seriesColour(slug)}
-          points={pillars.get(slug) ?? []}
-          window={window}
-          windowName={windowLabel}
-        />
-      ))}
+    <ScoreChartGrid series={averaged} window={window} windowName={windowLabel}>
       {gameSeries.map(([type, points]) => (
         <ScoreChartCard
           key={type}
@@ -139,6 +109,6 @@ function TeamCharts({ statistics, roster, windowLabel }: { statistics: TeamStati
           members={lines}
         />
       ))}
-    </ul>
+    </ScoreChartGrid>
   );
 }
