@@ -96,7 +96,7 @@ describe('team analytics', () => {
     }
 
     // The members table: one row per gamer with his score now and its label, readiness, streak and completion.
-    const table = page.getByRole('region', { name: 'Members' });
+    const table = page.getByRole('region', { name: 'Members table' });
     await table.getByRole('link', { name: members[0]!.fullName }).waitFor();
     expect(await table.locator('tbody tr').count()).toBe(5);
     for (const member of members) {
@@ -118,18 +118,18 @@ describe('team analytics', () => {
     // Searching.
     const ava = members.find((member) => member.fullName === 'Ava Reyes')!;
     await page.getByLabel('Search members').fill('ava');
-    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Members"] tbody tr').length === 1);
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Members table"] tbody tr').length === 1);
 
     // The window switch: 30 days, then a custom range, each asked of the server.
     const month = (await apiAs<{ myTeamScoreStats: { startDate: string } }>(DIRECTOR, TEAM_WINDOW, { teamId: NIGHT_OWLS.id, days: 30 })).myTeamScoreStats;
     await page.getByRole('radio', { name: '30 days' }).check();
     await page.getByText(`${shownDay(month.startDate)} to`).waitFor();
     await page.getByRole('radio', { name: 'Custom' }).check();
-    await page.getByLabel('From').fill('2026-01-10');
-    await page.getByLabel('To').fill('2026-01-05');
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-01-10');
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-01-05');
     await page.getByRole('alert').filter({ hasText: 'The start date must not be after the end date.' }).waitFor();
-    await page.getByLabel('From').fill(month.startDate);
-    await page.getByLabel('To').fill(month.startDate);
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill(month.startDate);
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill(month.startDate);
     await page.getByText(`${shownDay(month.startDate)} to ${shownDay(month.startDate)}`).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 

@@ -73,7 +73,7 @@ export function MembersSection({ teamId, teamName, rows, query }: MembersSection
           <div className="fg-members-search">
             <SearchBox label="Search members" debounceMs={SEARCH_DEBOUNCE_MS} onSearch={setTerm} />
           </div>
-          <DataTable label="Members" columns={COLUMNS} data={shown} getRowId={(row) => row.userId} />
+          <DataTable label="Members table" columns={COLUMNS} data={shown} getRowId={(row) => row.userId} />
         </>
       )}
     </section>
