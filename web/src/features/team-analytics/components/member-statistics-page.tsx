@@ -1,4 +1,4 @@
-import { questionBySlug } from '@core/questionnaire';
+import { QUESTIONS, questionBySlug } from '@core/questionnaire';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -101,7 +101,11 @@ function answerText(answer: MemberAnswer): { question: string; value: string } {
   return { question: question.text, value: labels.join(', ') };
 }
 
-/** The member's answers, newest day first. */
+/** Where a question stands in the check-in, so a day's answers read in the order they were asked. */
+const QUESTION_ORDER = new Map(QUESTIONS.map((question, index) => [question.slug, index]));
+const askedOrder = (answer: MemberAnswer) => QUESTION_ORDER.get(answer.questionSlug) ?? QUESTIONS.length;
+
+/** The member's answers, newest day first, each day in the check-in's order. */
 function AnswersByDay({ answers, windowLabel }: { answers: readonly MemberAnswer[]; windowLabel: string }) {
   const days = [...new Set(answers.map((answer) => answer.date))].sort().reverse();
   return (
@@ -119,6 +123,7 @@ function AnswersByDay({ answers, windowLabel }: { answers: readonly MemberAnswer
               <dl>
                 {answers
                   .filter((answer) => answer.date === day)
+                  .sort((a, b) => askedOrder(a) - askedOrder(b))
                   .map((answer) => {
                     const { question, value } = answerText(answer);
                     return [
