@@ -1,4 +1,5 @@
-import type { MyScoreHistory, ScoreSeries } from '../api/my-scores';
+import type { ScoreSeries } from '@/components/charts/chart-data';
+import type { MyScoreHistory } from '../api/my-scores';
 import { historySeries, isEmptyHistory } from './chart-data';
 
 const window = { startDate: '2026-04-04', endDate: '2026-04-10' };
