@@ -2,7 +2,12 @@
 const shared = {
   rootDir: __dirname,
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/tests/support/esbuild-transform.js' },
-  moduleNameMapper: { '^@core/(.*)$': '<rootDir>/core/$1', '^@/(.*)$': '<rootDir>/web/src/$1' },
+  moduleNameMapper: {
+    '^@core/(.*)$': '<rootDir>/core/$1',
+    '^@/(.*)$': '<rootDir>/web/src/$1',
+    // Components import their style sheets for Vite; tests render without them.
+    '\\.css$': '<rootDir>/tests/support/style-stub.js',
+  },
   testEnvironment: 'node',
 };
 

@@ -105,6 +105,8 @@ export const POLICY = {
   'Query.myTeamDataStats': TEAM_STATISTICS,
   'Query.myTeamDataStatsPro': TEAM_STATISTICS,
   'Query.userAnswers': GAMER_READ,
+  'Query.userScoreStatistics': GAMER_READ,
+  'Query.teamMemberScores': TEAM_STATISTICS,
   'Query.userAnswerBySlug': GAMER_READ,
   'Mutation.loginUser': PUBLIC_ONLY,
   'Mutation.signUpUser': PUBLIC_ONLY,

@@ -110,6 +110,12 @@ export type TeamScoreStatsArgs = z.output<typeof teamScoreStatsArgsSchema>;
 export const teamDataStatsArgsSchema = z.object({ teamId: boundedId('teamId'), ...windowFields });
 export type TeamDataStatsArgs = z.output<typeof teamDataStatsArgsSchema>;
 
+/** `userScoreStatistics`: one gamer's user score statistics over a window (the caller's own when userId is left out). */
+export const userScoreStatisticsArgsSchema = z.object({ userId: boundedId('userId').nullish(), ...windowFields });
+
+/** `teamMemberScores`: each gamer of a team with his scores now. */
+export const teamMemberScoresArgsSchema = z.object({ teamId: boundedId('teamId') });
+
 export const userAnswersArgsSchema = z.object({
   userId: boundedId('userId').nullish(),
   pillarSlug: pillarField.nullish(),

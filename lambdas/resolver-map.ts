@@ -89,6 +89,8 @@ export const resolverMap = {
   'Query.myTeamDataStats': 'scoring',
   'Query.myTeamDataStatsPro': 'scoring',
   'Query.userAnswers': 'scoring',
+  'Query.userScoreStatistics': 'scoring',
+  'Query.teamMemberScores': 'scoring',
   'Query.userAnswerBySlug': 'scoring',
   'Query.getJournalComments': 'journal',
   'Query.getRepliedComment': 'journal',

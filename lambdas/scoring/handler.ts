@@ -9,7 +9,16 @@ import { dynamoTeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore } from '../lib/stores/user-store';
 import { currentCheckIn, submitAnswers } from './check-in';
 import { alertStaffIfNotReady } from './readiness-alerts';
-import { myScore, myScoreStats, myTeamDataStats, myTeamScoreStats, userAnswerBySlug, userAnswers } from './reads';
+import {
+  myScore,
+  myScoreStats,
+  myTeamDataStats,
+  myTeamScoreStats,
+  teamMemberScores,
+  userAnswerBySlug,
+  userAnswers,
+  userScoreStatistics,
+} from './reads';
 
 const stores = { users: dynamoUserStore, teams: dynamoTeamStore, scores: dynamoScoreStore };
 const alertDeps = { ...stores, journal: dynamoJournalStore, sendMail, appUrl: () => config.appUrl };
@@ -30,4 +39,6 @@ export const handler = createAuthorizedHandler({
   'Query.myTeamDataStatsPro': async (event) => myTeamDataStats(requireCaller(event), event.arguments, stores, { pro: true }),
   'Query.userAnswers': async (event) => userAnswers(requireCaller(event), event.arguments, stores),
   'Query.userAnswerBySlug': async (event) => userAnswerBySlug(requireCaller(event), event.arguments, stores),
+  'Query.userScoreStatistics': async (event) => userScoreStatistics(requireCaller(event), event.arguments, stores),
+  'Query.teamMemberScores': async (event) => teamMemberScores(requireCaller(event), event.arguments, stores),
 });
