@@ -39,6 +39,7 @@ export const lambdaFunctions = {
     uses: ['userPool', 'mail', 'discordClientSecret'],
   },
   scoring: { entry: 'lambdas/scoring/handler.ts', description: 'Daily check-in, scores, score statistics and answers' },
+  avatars: { entry: 'lambdas/avatars/handler.ts', description: 'Avatar uploads: presigned POST, then the check of the uploaded image', uses: ['uploads'] },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
@@ -65,6 +66,7 @@ export const resolverMap = {
   'Query.teamInvites': 'teams',
   'Query.receivedInvites': 'teams',
   'Query.receivedInviteByTeam': 'teams',
+  'Query.hasUnusedDashboardPurchase': 'teams',
   'Mutation.createTeam': 'teams',
   'Mutation.updateTeam': 'teams',
   'Mutation.deleteTeam': 'teams',
@@ -85,6 +87,8 @@ export const resolverMap = {
   'Query.myTeamDataStatsPro': 'scoring',
   'Query.userAnswers': 'scoring',
   'Query.userAnswerBySlug': 'scoring',
+  'Mutation.getImageUploadUrl': 'avatars',
+  'Mutation.confirmAvatarUpload': 'avatars',
 } as const satisfies Record<string, LambdaFunctionName>;
 
 export type RootField = keyof typeof resolverMap;

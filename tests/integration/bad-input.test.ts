@@ -66,6 +66,7 @@ const WELL_FORMED_IS_VALID = new Set([
   'updateTeam.data.description',
   'sendInvite.inviteeName',
   'team.search',
+  'getImageUploadUrl.filename',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
@@ -127,6 +128,13 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     direction: 'asc',
     take: 5,
     skip: 0,
+    uploadType: 'AVATAR',
+    filename: 'avatar.png',
+    mimetype: 'image/png',
+    maxSizeBytes: 1000,
+    key: `avatars/teams/${caller.teamId}/${caller.userId}/${randomUUID()}.png`,
+    fileUrl: 'http://127.0.0.1/fitgauge-uploads/avatar.png',
+    isTeamAvatar: true,
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));

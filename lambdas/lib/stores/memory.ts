@@ -202,6 +202,11 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         if (!user) throw dynamoError('ConditionalCheckFailedException');
         state.users.set(userId, { ...user, selectedTeamId: teamId, updatedAt: at });
       },
+      async setAvatar(userId, avatar, at) {
+        const user = state.users.get(userId);
+        if (!user) throw dynamoError('ConditionalCheckFailedException');
+        state.users.set(userId, { ...user, avatar, updatedAt: at });
+      },
     },
     accounts: {
       async create(user) {

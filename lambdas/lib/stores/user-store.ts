@@ -40,6 +40,8 @@ export interface UserStore {
   create(user: UserRecord): Promise<void>;
   /** Fails with ConditionalCheckFailedException when the user does not exist. */
   setSelectedTeam(userId: string, teamId: string | null, at: string): Promise<void>;
+  /** Fails with ConditionalCheckFailedException when the user does not exist. */
+  setAvatar(userId: string, avatar: string, at: string): Promise<void>;
 }
 
 /** The profile item: the record under its key, its e-mail (gsi1, lower-cased) and its place in the listing (gsi2). */
@@ -91,6 +93,17 @@ export const dynamoUserStore: UserStore = {
         UpdateExpression: 'SET selectedTeamId = :team, updatedAt = :at',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':team': teamId, ':at': at },
+      }),
+    );
+  },
+  async setAvatar(userId, avatar, at) {
+    await db().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET avatar = :avatar, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':avatar': avatar, ':at': at },
       }),
     );
   },
