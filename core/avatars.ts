@@ -34,12 +34,15 @@ export const AVATAR_MESSAGES = {
   confirmed: 'Avatar updated.',
 } as const;
 
+/** Every avatar key starts here; on AWS the site serves this path of the uploads bucket (infra/lib/web-hosting.ts). */
+export const AVATARS_ROOT = 'avatars';
+
 /**
  * Where a caller's avatar uploads go: their own prefix, and for a team avatar the team's prefix with the caller's
  * under it, so a key says whose upload it is and for which team.
  */
 export function avatarKeyPrefix(userId: string, teamId?: string | null): string {
-  return teamId ? `avatars/teams/${teamId}/${userId}/` : `avatars/users/${userId}/`;
+  return teamId ? `${AVATARS_ROOT}/teams/${teamId}/${userId}/` : `${AVATARS_ROOT}/users/${userId}/`;
 }
 
 const KEY_PATTERN = /^avatars\/(users|teams\/[A-Za-z0-9_.:-]{1,128})\/[A-Za-z0-9_.:-]{1,128}\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;

@@ -29,7 +29,7 @@ export async function getImageUploadUrl(caller: Caller, args: unknown, deps: Ava
     uploadUrl: url,
     fields: Object.entries(fields).map(([name, value]) => ({ name, value })),
     key,
-    fileUrl: await deps.bucket.objectUrl(key),
+    fileUrl: deps.bucket.publicUrl(key),
   };
 }
 
@@ -42,7 +42,7 @@ export async function confirmAvatarUpload(caller: Caller, args: unknown, deps: A
   const { key, fileUrl, isTeamAvatar, teamId } = parseInput(confirmAvatarUploadArgsSchema, args);
   const team = isTeamAvatar && teamId ? await authorizeTeam('Mutation.confirmAvatarUpload', caller, teamId, deps.teams) : null;
   if (!key.startsWith(avatarKeyPrefix(caller.sub, team?.id))) throw new UnauthorizedError(AVATAR_MESSAGES.notYourUpload);
-  const objectUrl = await deps.bucket.objectUrl(key);
+  const objectUrl = deps.bucket.publicUrl(key);
   if (fileUrl !== objectUrl) throw new ValidationError(AVATAR_MESSAGES.fileUrl);
 
   const stored = await deps.bucket.head(key);

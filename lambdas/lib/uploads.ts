@@ -1,6 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { tracer } from './observability';
 
 /**
@@ -21,8 +20,8 @@ export interface StoredObject {
 export interface UploadsBucket {
   /** A POST form for exactly this key: a type starting with `contentTypePrefix`, 1 to maxBytes bytes, for 5 minutes. */
   presignPost(key: string, contentType: string, contentTypePrefix: string, maxBytes: number): Promise<PresignedPost>;
-  /** The object's address (without a signature): what the app stores and shows. */
-  objectUrl(key: string): Promise<string>;
+  /** Where browsers read a public object (avatars): UPLOADS_PUBLIC_URL, the site on AWS, s3rver's bucket locally. */
+  publicUrl(key: string): string;
   /** Size and declared type, or null when nothing is stored under the key. */
   head(key: string): Promise<StoredObject | null>;
   /** The first `count` bytes (fewer for a shorter object). */
@@ -59,10 +58,10 @@ export const s3UploadsBucket: UploadsBucket = {
     });
     return { url, fields };
   },
-  async objectUrl(key) {
-    // The SDK knows the bucket's address style (virtual host on AWS, path on s3rver); a signed GET shows it.
-    const signed = new URL(await getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(), Key: key }), { expiresIn: 60 }));
-    return `${signed.origin}${signed.pathname}`;
+  publicUrl(key) {
+    const base = process.env.UPLOADS_PUBLIC_URL;
+    if (!base) throw new Error('Missing environment variable UPLOADS_PUBLIC_URL');
+    return `${base.replace(/\/$/, '')}/${key}`;
   },
   async head(key) {
     try {

@@ -19,7 +19,7 @@ export async function putAvatarObject(userId: string, teamId: string | undefined
   } finally {
     s3.destroy();
   }
-  return { key, fileUrl: await s3UploadsBucket.objectUrl(key) };
+  return { key, fileUrl: s3UploadsBucket.publicUrl(key) };
 }
 
 export interface PresignedUpload {
