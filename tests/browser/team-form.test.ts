@@ -4,12 +4,11 @@
  * to the S3 stand-in by the page itself) and landing on the team's statistics, the server's refusal in the dialog
  * `There was an error`, and a director without a purchase led to /pricing. Directors and purchases are fresh.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { TEAM_MESSAGES } from '@core/teams';
-import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { accountWithRole, baseUrl, type RoleAccount, signInContext } from '../support/accounts';
 import { useBrowser } from '../support/browser';
+import { addDashboardPurchase } from '../support/purchases';
 import { graphql, useStackEnvironment } from '../support/stack';
 import { TINY_PNG } from '../support/uploads';
 
@@ -19,18 +18,9 @@ const chromium = useBrowser();
 
 beforeAll(() => useStackEnvironment());
 
-/** A running team-dashboard purchase, as billing records a successful payment. */
-async function addPurchase(director: RoleAccount): Promise<void> {
-  const at = new Date().toISOString();
-  await dynamoSubscriptionStore.addPurchase({
-    id: `sub_${randomUUID()}`, userId: director.id, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly',
-    endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), createdAt: at,
-  });
-}
-
 async function directorWithPurchase(): Promise<RoleAccount> {
   const director = await accountWithRole('DIRECTOR', 'team-form.director', 'Form Director');
-  await addPurchase(director);
+  await addDashboardPurchase(director.id);
   return director;
 }
 

@@ -56,6 +56,20 @@ export const userItem = (user: UserRecord): Item => ({
 
 export const userOf = (item: Item) => withoutKeys<UserRecord>(item);
 
+/** Sets one field of an existing profile; ConditionalCheckFailedException when there is none. */
+async function setProfileField(userId: string, field: 'selectedTeamId' | 'avatar', value: string | null, at: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET #field = :value, updatedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#field': field },
+      ExpressionAttributeValues: { ':value': value, ':at': at },
+    }),
+  );
+}
+
 export const dynamoUserStore: UserStore = {
   async get(userId) {
     const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.user(userId) }));
@@ -85,26 +99,6 @@ export const dynamoUserStore: UserStore = {
       new PutCommand({ TableName: config.tableName, Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' }),
     );
   },
-  async setSelectedTeam(userId, teamId, at) {
-    await db().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: keys.user(userId),
-        UpdateExpression: 'SET selectedTeamId = :team, updatedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':team': teamId, ':at': at },
-      }),
-    );
-  },
-  async setAvatar(userId, avatar, at) {
-    await db().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: keys.user(userId),
-        UpdateExpression: 'SET avatar = :avatar, updatedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':avatar': avatar, ':at': at },
-      }),
-    );
-  },
+  setSelectedTeam: (userId, teamId, at) => setProfileField(userId, 'selectedTeamId', teamId, at),
+  setAvatar: (userId, avatar, at) => setProfileField(userId, 'avatar', avatar, at),
 };
