@@ -33,6 +33,16 @@ async function openNewTeamPage(director: RoleAccount): Promise<Page> {
   return page;
 }
 
+/** The team saved as the director's choice, once the page has saved one (it saves after showing it). */
+async function selectedTeamOf(director: RoleAccount): Promise<string | null> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { data } = await graphql<{ getSelectedTeam: { teamId: string | null } | null }>('query { getSelectedTeam { teamId } }', {}, { token: director.token });
+    if (data?.getSelectedTeam?.teamId) return data.getSelectedTeam.teamId;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
+}
+
 const avatarInput = (page: Page) => page.getByRole('group', { name: 'Drop your Team Avatar Here' }).locator('input[type=file]');
 
 describe('team creation (/home/my-team/new)', () => {
@@ -71,14 +81,15 @@ describe('team creation (/home/my-team/new)', () => {
 
     await page.waitForURL((url) => url.pathname === '/home/my-team/statistics/');
     await page.getByText('Team created successfully!').waitFor();
-    const { data } = await graphql<{ teamsByOwner: { id: string; name: string; game: string; avatar: string }[]; getSelectedTeam: { teamId: string } }>(
-      'query($ownerId: ID!) { teamsByOwner(ownerId: $ownerId) { id name game avatar } getSelectedTeam { teamId } }',
+    const { data } = await graphql<{ teamsByOwner: { id: string; name: string; game: string; avatar: string }[] }>(
+      'query($ownerId: ID!) { teamsByOwner(ownerId: $ownerId) { id name game avatar } }',
       { ownerId: director.id },
       { token: director.token },
     );
     expect(data!.teamsByOwner).toEqual([expect.objectContaining({ name: 'Browser Bats', game: 'Rocket League' })]);
     const [team] = data!.teamsByOwner;
-    expect(data!.getSelectedTeam.teamId).toBe(team!.id);
+    // The page saves the choice after setting it, as every team selection does.
+    await expect(selectedTeamOf(director)).resolves.toBe(team!.id);
     // The avatar the page uploaded is the team's, and its address serves the same bytes.
     expect(team!.avatar).toContain(`/avatars/teams/${team!.id}/${director.id}/`);
     expect(Buffer.from(await (await fetch(team!.avatar)).arrayBuffer())).toEqual(TINY_PNG);

@@ -41,14 +41,6 @@ const updateTeamMutation = gqlOperation<{ updateTeam: TeamFormTeam }, { teamId: 
   }
 `);
 
-const setSelectedTeamMutation = gqlOperation<{ setSelectedTeam: { teamId: string | null } | null }, { teamId: string }>(/* GraphQL */ `
-  mutation SelectCreatedTeam($teamId: ID!) {
-    setSelectedTeam(teamId: $teamId) {
-      teamId
-    }
-  }
-`);
-
 interface ImageUploadUrl {
   uploadUrl: string;
   fields: { name: string; value: string }[];
@@ -96,11 +88,6 @@ export async function createTeam(data: TeamForm): Promise<TeamFormTeam> {
 
 export async function updateTeam(teamId: string, data: Partial<TeamForm>): Promise<TeamFormTeam> {
   return (await callApi(updateTeamMutation, { teamId, data })).updateTeam;
-}
-
-/** Makes the new team the selected one; like every save of the selection, a failure is ignored (spec 000 section 8). */
-export async function selectTeam(teamId: string): Promise<void> {
-  await callApi(setSelectedTeamMutation, { teamId }).catch(() => undefined);
 }
 
 /** Runs one step of the upload; any failure becomes the step's own message (spec 000 section 8). */

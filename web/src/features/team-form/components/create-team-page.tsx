@@ -9,7 +9,8 @@ import { ButtonLink } from '@/components/ui/link/button-link';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { paths } from '@/config/paths';
-import { createTeam, hasUnusedDashboardPurchase, selectTeam, uploadAvatar } from '../api/team-form-api';
+import { useTeamSelection } from '@/lib/team-selection';
+import { createTeam, hasUnusedDashboardPurchase, uploadAvatar } from '../api/team-form-api';
 import { EMPTY_TEAM_FIELDS, type TeamFields } from '../lib/team-form';
 import { TeamFormFields } from './team-form-fields';
 import '../team-form.css';
@@ -28,22 +29,23 @@ export function CreateTeamPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const selection = useTeamSelection();
 
   const create = async (fields: TeamFields, avatar: File | null) => {
-    let teamId: string;
+    let team: { id: string; name: string };
     try {
-      teamId = (await createTeam({ ...fields, avatar: '' })).id;
+      team = await createTeam({ ...fields, avatar: '' });
     } catch (reason) {
       setServerError(reason instanceof Error ? reason.message : String(reason));
       return;
     }
     if (avatar) {
       // The team exists either way: a failed upload is said, and the avatar can be added by editing the team.
-      await uploadAvatar(avatar, teamId).catch((reason: Error) => toast.error(reason.message));
+      await uploadAvatar(avatar, team.id).catch((reason: Error) => toast.error(reason.message));
     }
-    await selectTeam(teamId);
-    // The new team changes the profile (owned teams, selected team) and whatever lists teams.
+    // The new team changes the profile (owned teams) and whatever lists teams; then it becomes the chosen one.
     await queryClient.invalidateQueries();
+    await selection.selectTeam({ id: team.id, name: team.name });
     toast.success(TEAM_CREATED);
     navigate(paths.home.myTeam.statistics);
   };
