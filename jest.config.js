@@ -25,6 +25,8 @@ module.exports = {
       displayName: 'web',
       testMatch: ['<rootDir>/web/src/**/*.test.tsx'],
       testEnvironment: 'jsdom',
+      // Components import their stylesheets, which Vite bundles; jsdom renders without them.
+      moduleNameMapper: { ...shared.moduleNameMapper, '\\.css$': '<rootDir>/tests/support/no-styles.js' },
       // TanStack Table ships ES modules only: compile it to CommonJS like our own code.
       transformIgnorePatterns: ['/node_modules/(?!@tanstack/)'],
       setupFiles: ['<rootDir>/tests/support/web-setup.ts'],

@@ -93,6 +93,13 @@ const JOURNAL_READ = {
   relations: ['member', 'coach', 'owner', 'admin'],
   refusal: "Only the team's director, its coaches, admins and the gamer whose answers they are can read these comments.",
 } as const;
+/** Avatar uploads: the caller's own avatar, or with a teamId the team's, which only its director sets. */
+const TEAM_AVATAR: FieldPolicy = {
+  apiKey: false,
+  users: 'all',
+  subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
+  refusal: "Only the team's director can change its avatar.",
+};
 
 export const POLICY = {
   'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
@@ -144,6 +151,7 @@ export const POLICY = {
   // Invites are addressed to the caller's e-mail: the resolvers read only the caller's own.
   'Query.receivedInvites': OWN_DATA,
   'Query.receivedInviteByTeam': OWN_DATA,
+  'Query.hasUnusedDashboardPurchase': OWN_DATA,
   'Mutation.acceptInvite': OWN_DATA,
   'Mutation.rejectInvite': OWN_DATA,
   'Mutation.joinTeamWithCode': OWN_DATA,
@@ -166,6 +174,9 @@ export const POLICY = {
   'Mutation.removeTeamMember': TEAM_STAFF,
   'Mutation.sendInvite': TEAM_STAFF,
   'Mutation.deleteTeamInvite': TEAM_STAFF,
+  // A team avatar (teamId given) is its director's to set; without a team the upload is the caller's own avatar.
+  'Mutation.getImageUploadUrl': TEAM_AVATAR,
+  'Mutation.confirmAvatarUpload': TEAM_AVATAR,
   'Subscription.onSelectedTeamChanged': {
     apiKey: false,
     users: 'all',

@@ -44,6 +44,7 @@ export const lambdaFunctions = {
     uses: ['mail'],
   },
   journal: { entry: 'lambdas/journal/handler.ts', description: 'Journal comments, unread notifications, readiness alerts and their settings' },
+  avatars: { entry: 'lambdas/avatars/handler.ts', description: 'Avatar uploads: presigned POST, then the check of the uploaded image', uses: ['uploads'] },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
@@ -70,6 +71,7 @@ export const resolverMap = {
   'Query.teamInvites': 'teams',
   'Query.receivedInvites': 'teams',
   'Query.receivedInviteByTeam': 'teams',
+  'Query.hasUnusedDashboardPurchase': 'teams',
   'Mutation.createTeam': 'teams',
   'Mutation.updateTeam': 'teams',
   'Mutation.deleteTeam': 'teams',
@@ -103,6 +105,7 @@ export const resolverMap = {
   'Mutation.clearTeamNotifications': 'journal',
   'Mutation.updateNotificationSettings': 'journal',
   'Subscription.onJournalComment': 'journal',
+  'Mutation.confirmAvatarUpload': 'avatars',
 } as const satisfies Record<string, LambdaFunctionName>;
 
 export type RootField = keyof typeof resolverMap;

@@ -25,6 +25,7 @@ import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
 import { accountWithRole, freshEmail } from '../support/accounts';
 import { DEMO_PASSWORD, graphql, type GraphQLAuth, stackUrls, useStackEnvironment, waitForMail } from '../support/stack';
 import { inParallel } from '../support/in-parallel';
+import { putAvatarObject, TINY_PNG } from '../support/uploads';
 
 jest.setTimeout(120_000);
 
@@ -293,6 +294,14 @@ const FIXTURES: Record<string, Fixture> = {
     return { teamId, userId };
   },
   'Mutation.sendInvite': (subject) => ({ ...subject, inviteeName: 'Matrix Invitee', inviteeEmail: freshEmail('matrix.invitee'), role: 'GAMER' }),
+  'Query.hasUnusedDashboardPurchase': () => ({}),
+  'Mutation.getImageUploadUrl': (subject) => ({ ...subject, uploadType: 'AVATAR', filename: 'avatar.png', mimetype: 'image/png', maxSizeBytes: 1000 }),
+  // A PNG already stored under the caller's prefix for the team, as if the caller had posted it.
+  'Mutation.confirmAvatarUpload': async (subject, caller) => ({
+    ...(await putAvatarObject(people[personOf(caller)].id, subject.teamId, TINY_PNG)),
+    isTeamAvatar: true,
+    teamId: subject.teamId,
+  }),
   'Mutation.deleteTeamInvite': async (subject) => {
     const { inviteId, teamId } = await inviteTo(freshEmail('matrix.invitee'), subject.teamId);
     return { id: inviteId, teamId };

@@ -68,6 +68,7 @@ const WELL_FORMED_IS_VALID = new Set([
   'team.search',
   'createComment.content',
   'updateComment.data.content',
+  'getImageUploadUrl.filename',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
@@ -134,6 +135,13 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     content: 'Bad input harness comment',
     answerTo: randomUUID(),
     readinessAlertEmails: true,
+    uploadType: 'AVATAR',
+    filename: 'avatar.png',
+    mimetype: 'image/png',
+    maxSizeBytes: 1000,
+    key: `avatars/teams/${caller.teamId}/${caller.userId}/${randomUUID()}.png`,
+    fileUrl: 'http://127.0.0.1/fitgauge-uploads/avatar.png',
+    isTeamAvatar: true,
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));

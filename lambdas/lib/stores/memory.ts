@@ -225,6 +225,11 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         state.users.set(userId, { ...user, readinessAlertEmails: enabled, updatedAt: at });
         return copy(state.users.get(userId)!);
       },
+      async setAvatar(userId, avatar, at) {
+        const user = state.users.get(userId);
+        if (!user) throw dynamoError('ConditionalCheckFailedException');
+        state.users.set(userId, { ...user, avatar, updatedAt: at });
+      },
     },
     accounts: {
       async create(user) {

@@ -83,6 +83,14 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.users.get(id('nobody'))).toBeNull();
       });
 
+      it('sets the avatar of an existing user only', async () => {
+        await stores.users.create(user('gamer'));
+        await stores.users.setAvatar(id('gamer'), 'https://uploads.example/avatar.png', '2026-05-02T00:00:00.000Z');
+        expect(await stores.users.get(id('gamer'))).toMatchObject({ avatar: 'https://uploads.example/avatar.png', updatedAt: '2026-05-02T00:00:00.000Z' });
+        expect(await rejectionName(stores.users.setAvatar(id('nobody'), 'https://uploads.example/avatar.png', at))).toBe('ConditionalCheckFailedException');
+        expect(await stores.users.get(id('nobody'))).toBeNull();
+      });
+
       it('lists users newest first, a page at a time', async () => {
         // Created "in the future", so they are the newest whatever else the table holds.
         const created = [1, 2, 3].map((n) => user(`listed${n}`, { createdAt: `9999-01-01T00:00:0${n}.000Z` }));
