@@ -71,6 +71,8 @@ export class FitGaugeStack extends Stack {
     // Invite e-mails and readiness alerts link into the app.
     this.functions.byName.get('teams')?.addEnvironment('APP_URL', this.web.url);
     this.functions.byName.get('scoring')?.addEnvironment('APP_URL', this.web.url);
+    // The billing portal's way back to the app.
+    this.functions.byName.get('customerPortal')?.addEnvironment('APP_URL', this.web.url);
     this.web.deploySite({
       mode: 'aws',
       region: this.region,

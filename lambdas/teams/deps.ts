@@ -1,5 +1,6 @@
 import { config } from '../lib/config';
 import { sendMail, type MailMessage } from '../lib/mail';
+import { billSeatQuantity } from '../lib/seat-billing';
 import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store';
 import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
@@ -12,6 +13,8 @@ export interface TeamDeps {
   invites: InviteStore;
   subscriptions: SubscriptionStore;
   sendMail: (message: MailMessage) => Promise<void>;
+  /** Tells Stripe the team's extra seats after they changed (the seat subscription's quantity). */
+  billSeats: (teamId: string) => Promise<void>;
   /** The web app's address, for links in e-mails (APP_URL). */
   appUrl: () => string;
   now: () => Date;
@@ -23,6 +26,7 @@ export const productionDeps: TeamDeps = {
   invites: dynamoInviteStore,
   subscriptions: dynamoSubscriptionStore,
   sendMail,
+  billSeats: (teamId) => billSeatQuantity(teamId),
   appUrl: () => config.appUrl,
   now: () => new Date(),
 };
