@@ -69,6 +69,8 @@ const WELL_FORMED_IS_VALID = new Set([
   'createComment.content',
   'updateComment.data.content',
   'getImageUploadUrl.filename',
+  // An unknown coupon is an answer (valid: false), not bad input.
+  'checkCoupon.couponId',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
@@ -94,6 +96,8 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     'signUpUser.data.email': caller.unusedEmail,
     'logInUserWithDiscord.code': 'local-authorization-code',
     'logInUserWithDiscord.redirect_uri': `${stackUrls().baseUrl}/auth/login`,
+    'upgradeSubscription.where.id': 'coach-performance-monthly',
+    'startTrial.where.id': 'coach-performance-monthly',
   };
   const byName: Record<string, unknown> = {
     email: caller.email,
@@ -142,6 +146,10 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     key: `avatars/teams/${caller.teamId}/${caller.userId}/${randomUUID()}.png`,
     fileUrl: 'http://127.0.0.1/fitgauge-uploads/avatar.png',
     isTeamAvatar: true,
+    couponId: 'WELCOME20',
+    product: 'coach-performance-monthly',
+    quantity: 1,
+    alternatePayment: false,
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));
