@@ -80,7 +80,7 @@ export async function upgradeSubscription(caller: Caller, args: unknown, deps: B
     const bought = await deps.billing.seatSubscriptionOf(teamId);
     if (bought) {
       // More seats on the team's seat subscription: the prorated amount is on its next invoice.
-      await billSeatQuantity(teamId, bought.extraSeats + (input.quantity ?? 1), deps.billing);
+      await billSeatQuantity(teamId, input.quantity ?? 1, deps.billing);
       const subscription = await stripe.subscriptions.retrieve(bought.subscriptionId);
       if (!ENDED.has(subscription.status)) return { subscriptionId: subscription.id, clientSecret: null, amountDue: 0, status: subscription.status };
     }

@@ -60,7 +60,9 @@ export async function applySubscriptionState(state: SubscriptionState, deps: Bil
   if (!RUNNING.has(state.stripeStatus)) return;
   if (state.kind === 'dashboard') await makeDirector(state.userId, deps);
   if (state.kind === 'seats' && state.teamId) {
-    await deps.billing.growSeats(state.teamId, state.userId, state.subscriptionId, state.quantity, deps.now().toISOString());
+    // Stripe's quantity now, not the event's: an event from before a seat was removed must not add it back.
+    const quantityNow = async () => (await (await deps.stripe()).subscriptions.retrieve(state.subscriptionId)).items.data[0]?.quantity ?? 0;
+    await deps.billing.growSeats(state.teamId, state.userId, state.subscriptionId, quantityNow, deps.now().toISOString());
   }
 }
 

@@ -13,8 +13,8 @@ export interface TeamDeps {
   invites: InviteStore;
   subscriptions: SubscriptionStore;
   sendMail: (message: MailMessage) => Promise<void>;
-  /** Tells Stripe the team's extra seats after they changed (the seat subscription's quantity). */
-  billSeats: (teamId: string) => Promise<void>;
+  /** Sets the seat subscription's quantity to the team's extra seats plus `change`. */
+  billSeats: (teamId: string, change?: number) => Promise<void>;
   /** The web app's address, for links in e-mails (APP_URL). */
   appUrl: () => string;
   now: () => Date;
@@ -26,7 +26,7 @@ export const productionDeps: TeamDeps = {
   invites: dynamoInviteStore,
   subscriptions: dynamoSubscriptionStore,
   sendMail,
-  billSeats: (teamId) => billSeatQuantity(teamId),
+  billSeats: (teamId, change) => billSeatQuantity(teamId, change),
   appUrl: () => config.appUrl,
   now: () => new Date(),
 };

@@ -85,10 +85,14 @@ export async function teamSeats(caller: Caller, args: unknown, deps: TeamDeps) {
 export async function deleteTeamSeat(caller: Caller, args: unknown, deps: TeamDeps): Promise<boolean> {
   const { teamId, id } = parseInput(seatArgs, args);
   const team = await authorizeTeam('Mutation.deleteTeamSeat', caller, teamId, deps.teams);
+  // Stripe's quantity goes down first, so a seat webhook running meanwhile never adds the seat back (docs/billing.md);
+  // afterwards it is set to the seats left, which also settles a refusal or a concurrent removal.
+  await deps.billSeats(team.id, -1);
   try {
     await deps.subscriptions.deleteSeat(team.id, id);
   } catch (error) {
     if (!(error instanceof TransactionRefused)) throw error;
+    await deps.billSeats(team.id);
     if (error.label === 'seat') throw new NotFoundError(TEAM_MESSAGES.seatNotFound);
     throw new ConflictError(TEAM_MESSAGES.seatInUse);
   }

@@ -153,6 +153,25 @@ describe('purchases', () => {
   });
 });
 
+describe('renewal', () => {
+  it("renews a team whose subscription ended, and refuses while it still runs", async () => {
+    const { account, teamId, subscriptionId } = await directorWithTeam();
+    expect((await errorOf(account, UPGRADE, { where: MONTHLY, teamId, couponId: 'FULLPASS' })).errorType).toBe('Conflict');
+
+    const ended = await standInStripe().subscriptions.cancel(subscriptionId);
+    expect(ended.status).toBe('canceled');
+    const status = async () => (await ok(account, VERIFY, { teamId })).verifyTeamSubscription.status as string;
+    expect(await eventually(status, (value) => value === 'inActive')).toBe('inActive');
+
+    const renewal = (await ok(account, UPGRADE, { where: YEARLY, teamId, couponId: 'FULLPASS' })).upgradeSubscription;
+    expect(renewal).toMatchObject({ status: 'active', amountDue: 0 });
+    expect(await status()).toBe('active');
+    expect(await dynamoSubscriptionStore.teamSubscription(teamId)).toMatchObject({ subscriptionId: renewal.subscriptionId, paymentFrequency: 'yearly' });
+    // The renewal is the team's, not a new dashboard to spend.
+    expect(await dynamoSubscriptionStore.unusedPurchases(account.id)).toEqual([]);
+  });
+});
+
 describe('extra seats', () => {
   it("buying and removing seats changes the seat subscription's quantity and the team's gamer seats", async () => {
     const { account, teamId } = await directorWithTeam();
@@ -168,10 +187,12 @@ describe('extra seats', () => {
     expect((await eventually(seatsOf, (seats) => seats.gamerSeats === 8)).seats).toHaveLength(3);
     expect(await quantity()).toBe(3);
 
+    const beforeRemoval = await standInStripe().subscriptions.retrieve(bought.subscriptionId);
     const [seat] = (await seatsOf()).seats;
     expect((await ok(account, DELETE_SEAT, { id: seat.id, teamId })).deleteTeamSeat).toBe(true);
     expect(await quantity()).toBe(2);
-    // The quantity's webhook (a decrease) adds nothing back.
+    // Neither the decrease's webhook nor a late event from before the removal (quantity 3) adds the seat back.
+    expect(await deliverWebhook(eventOf('customer.subscription.updated', beforeRemoval))).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await seatsOf()).toMatchObject({ gamerSeats: 7, seats: [{}, {}] });
   });

@@ -103,14 +103,14 @@ describe('billing store: extra seats', () => {
   it('adds the difference once, however many deliveries of the same quantity run at once', async () => {
     const team = await newTeam();
     const at = new Date().toISOString();
-    await Promise.all(Array.from({ length: 6 }, () => billing.growSeats(team.id, team.ownerId, 'sub_seats', 3, at)));
+    await Promise.all(Array.from({ length: 6 }, () => billing.growSeats(team.id, team.ownerId, 'sub_seats', async () => 3, at)));
     expect(await teams.seats(team.id)).toMatchObject({ gamerSeats: 8 });
     expect(await billing.seatSubscriptionOf(team.id)).toEqual({ subscriptionId: 'sub_seats', extraSeats: 3 });
     const ofTeam = keys.seat(team.id, '');
     const { items } = await query({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :seat)', ExpressionAttributeValues: { ':pk': ofTeam.pk, ':seat': ofTeam.sk }, ConsistentRead: true });
     expect(items).toHaveLength(3);
 
-    await billing.growSeats(team.id, team.ownerId, 'sub_seats', 2, at);
+    await billing.growSeats(team.id, team.ownerId, 'sub_seats', async () => 2, at);
     expect(await teams.seats(team.id)).toMatchObject({ gamerSeats: 8 });
   });
 });

@@ -75,8 +75,12 @@ export interface BillingStore {
   promoteProfileToDirector(userId: string, at: string): Promise<void>;
   /** Writes a subscription's state onto its records where it is the latest; answers the team it runs, if any. */
   applySubscription(state: SubscriptionState): Promise<{ teamId: string | null }>;
-  /** Adds extra seats until the team has `quantity` of them (never removes); records the seat subscription. */
-  growSeats(teamId: string, userId: string, subscriptionId: string, quantity: number, at: string): Promise<void>;
+  /**
+   * Adds extra seats until the team has as many as the seat subscription's quantity (never removes); records the
+   * seat subscription. `quantityNow` asks Stripe after each read of the seats, so a quantity lowered meanwhile
+   * (deleteTeamSeat lowers Stripe's first) is never added back.
+   */
+  growSeats(teamId: string, userId: string, subscriptionId: string, quantityNow: () => Promise<number>, at: string): Promise<void>;
   /** The team's seat subscription and its extra seats, if it has bought any. */
   seatSubscriptionOf(teamId: string): Promise<{ subscriptionId: string; extraSeats: number } | null>;
 }
@@ -288,13 +292,13 @@ export const dynamoBillingStore: BillingStore = {
     return { teamId };
   },
 
-  async growSeats(teamId, userId, subscriptionId, quantity, at) {
+  async growSeats(teamId, userId, subscriptionId, quantityNow, at) {
     // Optimistic: the counter as read is the condition, so concurrent deliveries add the difference once.
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.teamSeats(teamId), ConsistentRead: true }));
       if (!Item) return;
       const current = (Item.extraSeats as number | undefined) ?? 0;
-      const added = quantity - current;
+      const added = (await quantityNow()) - current;
       const seats = Array.from({ length: Math.max(0, added) }, () => {
         const id = randomUUID();
         const seat = { id, teamId, userId, subscriptionId, active: true, isDefaultSeat: false, createdAt: at };
