@@ -2,6 +2,7 @@
 import type Stripe from 'stripe';
 import { applyCouponArgsSchema, checkCouponArgsSchema, INVALID_COUPON } from '@core/validation/billing';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import type { PaymentRecord } from '../lib/stores/billing-store';
 import { parseInput } from '../lib/validation';
 import type { BillingDeps } from './deps';
 
@@ -52,19 +53,11 @@ export async function checkCoupon(args: unknown, deps: BillingDeps) {
   };
 }
 
-/** The account of the e-mail gets the Pro reason and a coupon Payment, once per account and coupon. */
-export async function applyCouponToEmail(args: unknown, deps: BillingDeps): Promise<boolean> {
-  const { email, couponId } = parseInput(applyCouponArgsSchema, args);
-  const { promotionCode } = await requireCoupon(await deps.stripe(), couponId);
-  const user = await deps.users.findByEmail(email);
-  if (!user) throw new NotFoundError('User not found. Please sign up');
-  const at = deps.now().toISOString();
-  const code = promotionCode.code.toUpperCase();
-  // The reason first: it is the same on a second try, and the payment below says the coupon is spent.
-  if (!(await deps.billing.setSubscriptionReason(user.id, COUPON_SUBSCRIPTION_REASON, COUPON_SUBSCRIPTION, at))) throw new NotFoundError('User not found. Please sign up');
-  const added = await deps.billing.addPayment({
+/** The Payment a coupon applied to an account is recorded as (one per account and coupon). */
+export function couponPayment(userId: string, code: string, at: string): PaymentRecord {
+  return {
     id: `coupon-${code}`,
-    userId: user.id,
+    userId,
     subscriptionConfigId: null,
     productName: COUPON_PRODUCT_NAME,
     productPrice: 0,
@@ -79,7 +72,20 @@ export async function applyCouponToEmail(args: unknown, deps: BillingDeps): Prom
     teamId: null,
     createdAt: at,
     updatedAt: at,
-  });
+  };
+}
+
+/** The account of the e-mail gets the Pro reason and a coupon Payment, once per account and coupon. */
+export async function applyCouponToEmail(args: unknown, deps: BillingDeps): Promise<boolean> {
+  const { email, couponId } = parseInput(applyCouponArgsSchema, args);
+  const { promotionCode } = await requireCoupon(await deps.stripe(), couponId);
+  const user = await deps.users.findByEmail(email);
+  if (!user) throw new NotFoundError('User not found. Please sign up');
+  const at = deps.now().toISOString();
+  const code = promotionCode.code.toUpperCase();
+  // The reason first: it is the same on a second try, and the payment below says the coupon is spent.
+  if (!(await deps.billing.setSubscriptionReason(user.id, COUPON_SUBSCRIPTION_REASON, COUPON_SUBSCRIPTION, at))) throw new NotFoundError('User not found. Please sign up');
+  const added = await deps.billing.addPayment(couponPayment(user.id, code, at));
   if (!added) throw new ConflictError('This coupon was already applied to this account.');
   return true;
 }

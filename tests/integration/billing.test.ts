@@ -11,7 +11,7 @@ import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-s
 import { accountWithRole, logInAccount, type RoleAccount } from '../support/accounts';
 import { advanceStripeClock, confirmCardPayment, deliverWebhook, eventOf, eventually, standInStripe, TEST_CARDS } from '../support/billing';
 import { inParallel } from '../support/in-parallel';
-import { graphql, readOutbox, signIn, stackUrls, useStackEnvironment } from '../support/stack';
+import { demoTeams, graphql, readOutbox, signIn, stackUrls, useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(120_000);
 
@@ -56,6 +56,26 @@ async function directorWithTeam(): Promise<{ account: RoleAccount; teamId: strin
 }
 
 beforeAll(() => useStackEnvironment());
+
+describe('demo data', () => {
+  it('Night Owls bought yearly with WELCOME20, Iron Wolves monthly by card 4242, Sleepy Sloths expired, gamer6 to gamer8 on WELCOME20', async () => {
+    const director = await logInAccount('director@fitgauge.test');
+    const team = (name: string) => demoTeams.find((candidate) => candidate.name === name)!.id;
+    const owls = await dynamoSubscriptionStore.teamSubscription(team('Night Owls'));
+    const wolves = await dynamoSubscriptionStore.teamSubscription(team('Iron Wolves'));
+    expect(owls).toMatchObject({ status: 'active', paymentFrequency: 'yearly', subscriptionId: expect.stringMatching(/^sub_/) });
+    expect(wolves).toMatchObject({ status: 'active', paymentFrequency: 'monthly', subscriptionId: expect.stringMatching(/^sub_/) });
+    expect(await dynamoBillingStore.payment(director.user.id, owls!.subscriptionId!)).toMatchObject({ coupon: 'WELCOME20', productPrice: 39999, status: 'active', teamId: team('Night Owls') });
+    expect((await ok({ token: director.accessToken }, CARD)).cardDetails).toEqual({ lastFour: '4242' });
+
+    const expired = await logInAccount('expired@fitgauge.test');
+    expect((await ok({ token: expired.accessToken }, VERIFY, { teamId: team('Sleepy Sloths') })).verifyTeamSubscription.status).toBe('inActive');
+    for (const email of ['gamer6@fitgauge.test', 'gamer7@fitgauge.test', 'gamer8@fitgauge.test']) {
+      const { user } = await logInAccount(email);
+      expect(await dynamoBillingStore.payment(user.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active' });
+    }
+  });
+});
 
 describe('coupons', () => {
   it('checkCoupon answers a promotion code trimmed and in any case, and valid: false for an unknown one, signed out too', async () => {
