@@ -177,6 +177,28 @@ describe('extra seats', () => {
   });
 });
 
+describe('customer portal', () => {
+  const portal = (token: string) => fetch(`${stackUrls().baseUrl}/api/v1/create-customer-portal-session/${encodeURIComponent(token)}`, { redirect: 'manual' });
+
+  it("redirects a paying caller to their billing portal, which lists their subscriptions", async () => {
+    const { accessToken } = await logInAccount('director@fitgauge.test');
+    const response = await portal(accessToken);
+    expect(response.status).toBe(302);
+    const page = await fetch(response.headers.get('location')!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('director@fitgauge.test');
+    expect(html).toContain('Team Dashboard');
+    expect(html).toContain('4242');
+  });
+
+  it('answers 401 to a bad token and 404 to a caller who never paid', async () => {
+    expect((await portal('not-a-token')).status).toBe(401);
+    const { accessToken } = await logInAccount((await buyer()).email);
+    expect((await portal(accessToken)).status).toBe(404);
+  });
+});
+
 describe('webhooks', () => {
   it('a forged or missing signature answers 400 and writes nothing', async () => {
     const account = await buyer();
