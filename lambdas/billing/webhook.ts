@@ -5,7 +5,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { IdempotencyAlreadyInProgressError, IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import Stripe from 'stripe';
 import { config } from '../lib/config';
 import { logger, observed } from '../lib/observability';
@@ -72,6 +72,7 @@ export function trialEndingMail(to: string, endsAt: Date) {
   };
 }
 
+const idempotency = new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: REMEMBER_EVENTS_SECONDS, throwOnNoIdempotencyKey: true });
 let applyOnce: ((event: Stripe.Event) => Promise<{ applied: string }>) | undefined;
 
 /** applyEvent once per event id; its records live in the one table beside the product's items. */
@@ -91,13 +92,13 @@ function applyEventOnce(event: Stripe.Event): Promise<{ applied: string }> {
         // Endpoint from AWS_ENDPOINT_URL_DYNAMODB in local mode (read by the SDK itself).
         awsSdkV3Client: new DynamoDBClient({}),
       }),
-      config: new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: REMEMBER_EVENTS_SECONDS, throwOnNoIdempotencyKey: true }),
+      config: idempotency,
     },
   );
   return applyOnce(event);
 }
 
-export const handler = observed(async (request: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+const handleDelivery = observed(async (request: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   const signature = request.headers?.['stripe-signature'];
   const body = request.body && request.isBase64Encoded ? Buffer.from(request.body, 'base64').toString('utf8') : (request.body ?? '');
   let event: Stripe.Event;
@@ -117,3 +118,9 @@ export const handler = observed(async (request: APIGatewayProxyEventV2): Promise
   }
   return answer(200, { received: true });
 });
+
+export function handler(request: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyStructuredResultV2> {
+  // An application cut short by the Lambda timeout stays "in progress" only until the invocation's own deadline.
+  if (context) idempotency.registerLambdaContext(context);
+  return handleDelivery(request, context);
+}
