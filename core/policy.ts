@@ -151,6 +151,21 @@ export const POLICY = {
   'Mutation.removeTeamMember': TEAM_STAFF,
   'Mutation.sendInvite': TEAM_STAFF,
   'Mutation.deleteTeamInvite': TEAM_STAFF,
+  // Billing (docs/billing.md). Coupons are checked and applied on public pages.
+  'Query.checkCoupon': { apiKey: true, users: 'all', subject: { kind: 'none' } },
+  'Mutation.applyCouponToEmail': { apiKey: true, users: 'all', subject: { kind: 'none' } },
+  'Query.cardDetails': OWN_DATA,
+  'Mutation.setupPaymentMethod': OWN_DATA,
+  'Mutation.startTrial': OWN_DATA,
+  // The resolver reads only the caller's own payments.
+  'Mutation.cancelSubscription': OWN_DATA,
+  // Anyone buys a dashboard for themselves; a renewal or extra seats (teamId) only the team's director.
+  'Mutation.upgradeSubscription': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
+    refusal: "Only the team's director can pay for it.",
+  },
   'Subscription.onSelectedTeamChanged': {
     apiKey: false,
     users: 'all',

@@ -31,12 +31,18 @@ export const lambdaFunctions = {
   teams: {
     entry: 'lambdas/teams/handler.ts',
     description: 'Teams, membership, invites and join codes, seats and team selection',
-    uses: ['mail'],
+    // Removing an extra seat lowers the quantity of the team's seat subscription.
+    uses: ['mail', 'stripeSecretKey'],
   },
   auth: {
     entry: 'lambdas/auth/handler.ts',
     description: 'Accounts and sessions: sign-in, sign-up, password reset, Discord sign-in, token refresh, me',
     uses: ['userPool', 'mail', 'discordClientSecret'],
+  },
+  billing: {
+    entry: 'lambdas/billing/handler.ts',
+    description: 'Coupons, purchases and subscriptions, trials, saved cards (Stripe)',
+    uses: ['userPool', 'stripeSecretKey'],
   },
   scoring: { entry: 'lambdas/scoring/handler.ts', description: 'Daily check-in, scores, score statistics and answers' },
 } as const satisfies Record<string, LambdaFunctionSpec>;
@@ -76,6 +82,13 @@ export const resolverMap = {
   'Mutation.rejectInvite': 'teams',
   'Mutation.deleteTeamInvite': 'teams',
   'Mutation.joinTeamWithCode': 'teams',
+  'Query.checkCoupon': 'billing',
+  'Query.cardDetails': 'billing',
+  'Mutation.applyCouponToEmail': 'billing',
+  'Mutation.upgradeSubscription': 'billing',
+  'Mutation.startTrial': 'billing',
+  'Mutation.cancelSubscription': 'billing',
+  'Mutation.setupPaymentMethod': 'billing',
   'Mutation.submitAnswers': 'scoring',
   'Query.myCheckIn': 'scoring',
   'Query.myScore': 'scoring',

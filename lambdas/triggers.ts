@@ -9,6 +9,16 @@ import type { LambdaFunctionSpec } from './resolver-map';
 
 export const triggerFunctions = {
   links: { entry: 'lambdas/links/handler.ts', description: 'Public links beside the API: the mobile app store link' },
+  stripeWebhook: {
+    entry: 'lambdas/billing/webhook.ts',
+    description: "Stripe's signed webhook events, each applied once",
+    uses: ['userPool', 'mail', 'stripeSecretKey', 'stripeWebhookSecret'],
+  },
+  customerPortal: {
+    entry: 'lambdas/billing/portal.ts',
+    description: "Redirects to the caller's Stripe billing portal",
+    uses: ['stripeSecretKey'],
+  },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type TriggerFunctionName = keyof typeof triggerFunctions;
@@ -20,11 +30,11 @@ export interface HttpRoute {
   readonly function: TriggerFunctionName;
 }
 
-/**
- * Still to come with their features: `POST /api/v1/stripe/webhook` and
- * `GET /api/v1/create-customer-portal-session/{accessToken}` (billing).
- */
-export const httpRoutes = [{ method: 'GET', path: '/api/v1/storeLink', function: 'links' }] as const satisfies readonly HttpRoute[];
+export const httpRoutes = [
+  { method: 'GET', path: '/api/v1/storeLink', function: 'links' },
+  { method: 'POST', path: '/api/v1/stripe/webhook', function: 'stripeWebhook' },
+  { method: 'GET', path: '/api/v1/create-customer-portal-session/{accessToken}', function: 'customerPortal' },
+] as const satisfies readonly HttpRoute[];
 
 /** API Gateway's name of a route, also used by the local stack: "GET /api/v1/storeLink". */
 export const routeKey = (route: HttpRoute) => `${route.method} ${route.path}`;

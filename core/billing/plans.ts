@@ -32,6 +32,12 @@ export const EXTRA_GAMER_SEAT = {
   monthlyPriceCents: 999,
 } as const;
 
+/** What `upgradeSubscription` buys extra gamer seats with (`where.id`), beside the subscription configs. */
+export const EXTRA_GAMER_SEAT_PRODUCT_ID = 'extra-gamer-seat';
+
+/** Length of a dashboard trial (`startTrial`), one per account; the spec gives none. */
+export const TRIAL_DAYS = 14;
+
 /** The badge on the yearly choice: the saving against twelve monthly payments, rounded down (SAVE 16%). */
 export const YEARLY_SAVINGS_BADGE = `SAVE ${Math.floor((1 - TEAM_PLAN.yearlyPriceCents / (12 * TEAM_PLAN.monthlyPriceCents)) * 100)}%`;
 

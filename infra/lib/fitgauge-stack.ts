@@ -66,6 +66,8 @@ export class FitGaugeStack extends Stack {
     this.storage.allowBrowserAccess(this.web.url);
     // Invite e-mails link into the app.
     this.functions.byName.get('teams')?.addEnvironment('APP_URL', this.web.url);
+    // The billing portal's way back to the app.
+    this.functions.byName.get('customerPortal')?.addEnvironment('APP_URL', this.web.url);
     this.web.deploySite({
       mode: 'aws',
       region: this.region,

@@ -1,4 +1,5 @@
 import { sendMail, type MailMessage } from '../lib/mail';
+import { billSeatQuantity } from '../lib/seat-billing';
 import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store';
 import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
@@ -11,6 +12,8 @@ export interface TeamDeps {
   invites: InviteStore;
   subscriptions: SubscriptionStore;
   sendMail: (message: MailMessage) => Promise<void>;
+  /** Tells Stripe the team's extra seats after they changed (the seat subscription's quantity). */
+  billSeats: (teamId: string) => Promise<void>;
   /** The web app's address, for links in e-mails (APP_URL). */
   appUrl: () => string;
   now: () => Date;
@@ -22,6 +25,7 @@ export const productionDeps: TeamDeps = {
   invites: dynamoInviteStore,
   subscriptions: dynamoSubscriptionStore,
   sendMail,
+  billSeats: (teamId) => billSeatQuantity(teamId),
   appUrl: () => {
     const url = process.env.APP_URL;
     if (!url) throw new Error('Missing environment variable APP_URL');

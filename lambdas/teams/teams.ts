@@ -92,6 +92,7 @@ export async function deleteTeamSeat(caller: Caller, args: unknown, deps: TeamDe
     if (error.label === 'seat') throw new NotFoundError(TEAM_MESSAGES.seatNotFound);
     throw new ConflictError(TEAM_MESSAGES.seatInUse);
   }
+  await deps.billSeats(team.id);
   return true;
 }
 

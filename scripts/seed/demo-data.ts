@@ -46,6 +46,8 @@ export interface DemoTeam {
   pendingInvites: { id: string; email: string; name: string; role: MemberRole }[];
   /** The team-dashboard subscription has ended (team selection then prompts to renew). */
   subscriptionExpired?: boolean;
+  /** How a running subscription was bought, in the Stripe stand-in (the owner's card ends in 4242). */
+  plan?: { configId: 'coach-performance-monthly' | 'coach-performance-yearly'; coupon?: string };
 }
 
 const gamers = (from: number, to: number) =>
@@ -60,6 +62,7 @@ export const demoTeams: DemoTeam[] = [
     ownerEmail: 'director@fitgauge.test',
     members: [{ email: 'coach@fitgauge.test', role: 'COACH' }, ...gamers(1, 5)],
     pendingInvites: [],
+    plan: { configId: 'coach-performance-yearly', coupon: 'WELCOME20' },
   },
   {
     id: '0d7b5e34-8c2f-4f4a-b1e6-9a5c3d2e1f02',
@@ -71,6 +74,7 @@ export const demoTeams: DemoTeam[] = [
     pendingInvites: [
       { id: 'c3a9e1f0-5d2b-4e8a-9f17-2b6d4c8e0a03', email: 'newcoach@fitgauge.test', name: 'Nora Newcoach', role: 'COACH' },
     ],
+    plan: { configId: 'coach-performance-monthly' },
   },
   {
     id: '9b2e4d61-3f7a-4c08-8e5d-1a6c2f9b7e04',
@@ -87,5 +91,21 @@ export const demoTeams: DemoTeam[] = [
   },
 ];
 
-/** Each demo team has a team-dashboard subscription, active unless the team says it expired (the billing side will shape this further). */
+/** Each demo team has a team-dashboard subscription: bought in the Stripe stand-in (plan), or expired. */
 export const DEMO_SUBSCRIPTION_PRODUCT = 'Team Dashboard';
+
+/** Redeemed on /coupon (docs/local-mode.md): the coupon score reports for it list these gamers. */
+export const DEMO_COUPON_REDEEMERS = { coupon: 'WELCOME20', emails: ['gamer6@fitgauge.test', 'gamer7@fitgauge.test', 'gamer8@fitgauge.test'] };
+
+/** Payments beside the subscriptions, for the admin payments page: every method and status over the last months. */
+export const DEMO_PAYMENTS: { email: string; method: 'card' | 'coupon' | 'manual' | 'ios-appstore' | 'android-playstore'; status: 'active' | 'canceled' | 'expired'; monthsAgo: number; frequency: 'monthly' | 'yearly' }[] = [
+  { email: 'gamer1@fitgauge.test', method: 'ios-appstore', status: 'active', monthsAgo: 1, frequency: 'monthly' },
+  { email: 'gamer2@fitgauge.test', method: 'android-playstore', status: 'active', monthsAgo: 2, frequency: 'yearly' },
+  { email: 'gamer3@fitgauge.test', method: 'manual', status: 'active', monthsAgo: 0, frequency: 'yearly' },
+  { email: 'gamer4@fitgauge.test', method: 'ios-appstore', status: 'canceled', monthsAgo: 4, frequency: 'monthly' },
+  { email: 'gamer5@fitgauge.test', method: 'android-playstore', status: 'expired', monthsAgo: 5, frequency: 'monthly' },
+  { email: 'solo@fitgauge.test', method: 'card', status: 'canceled', monthsAgo: 3, frequency: 'monthly' },
+  { email: 'solo@fitgauge.test', method: 'coupon', status: 'expired', monthsAgo: 6, frequency: 'monthly' },
+  { email: 'sloth1@fitgauge.test', method: 'manual', status: 'expired', monthsAgo: 3, frequency: 'monthly' },
+  { email: 'coach@fitgauge.test', method: 'card', status: 'active', monthsAgo: 1, frequency: 'monthly' },
+];

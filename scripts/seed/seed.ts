@@ -20,6 +20,7 @@ import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { TransactionRefused } from '../../lambdas/lib/stores/transactions';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { seedDemoAnswers } from './answers';
+import { seedDemoBilling } from './billing';
 import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type DemoAccount } from './demo-data';
 
 export interface SeedResult {
@@ -89,8 +90,10 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
         }),
       );
     }
-    await skipExisting(putSubscription(team.id, ownerId, now, team.subscriptionExpired ?? false));
+    // Teams with a plan are bought in the Stripe stand-in by seedDemoBilling.
+    if (!team.plan) await skipExisting(putSubscription(team.id, ownerId, now, team.subscriptionExpired ?? false));
   }
+  await seedDemoBilling(userIds, now);
   await seedDemoAnswers(userIds, now);
   return { userIds };
 }

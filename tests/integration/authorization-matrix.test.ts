@@ -23,6 +23,8 @@ import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
 import { accountWithRole, freshEmail } from '../support/accounts';
 import { DEMO_PASSWORD, graphql, type GraphQLAuth, stackUrls, useStackEnvironment, waitForMail } from '../support/stack';
 import { inParallel } from '../support/in-parallel';
+import { dynamoBillingStore } from '../../lambdas/lib/stores/billing-store';
+import { standInStripe } from '../support/billing';
 
 jest.setTimeout(120_000);
 
@@ -195,6 +197,22 @@ async function inviteTo(email: string, teamId?: string) {
   return { inviteId: invite.id, teamId: team, code };
 }
 
+/** A running Stripe subscription of this user with its Payment, as the webhooks record one. */
+async function paymentOf(userId: string): Promise<string> {
+  const stripe = standInStripe();
+  const customer = await stripe.customers.create({ email: freshEmail('matrix.payer') });
+  const [price] = (await stripe.prices.list({ lookup_keys: ['team_dashboard_monthly'] })).data;
+  // Nothing due (FULLPASS), and no metadata: the webhooks leave it to this fixture.
+  const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], discounts: [{ coupon: 'FULLPASS' }] });
+  const at = new Date().toISOString();
+  await dynamoBillingStore.addPayment({
+    id: subscription.id, userId, subscriptionConfigId: 'coach-performance-monthly', productName: 'Team Dashboard', productPrice: 3999, productId: null,
+    paymentFrequency: 'monthly', subscriptionId: subscription.id, status: 'active', method: 'card', endTrialAt: null, endSubscriptionAt: null,
+    coupon: 'FULLPASS', teamId: null, createdAt: at, updatedAt: at,
+  });
+  return subscription.id;
+}
+
 const verifiableCode = once(resetCode);
 const spendableCode = once(resetCode);
 const refreshable = once(() => signUp());
@@ -262,6 +280,13 @@ const FIXTURES: Record<string, Fixture> = {
     return { teamId, userId };
   },
   'Mutation.sendInvite': (subject) => ({ ...subject, inviteeName: 'Matrix Invitee', inviteeEmail: freshEmail('matrix.invitee'), role: 'GAMER' }),
+  'Query.checkCoupon': () => ({ couponId: 'WELCOME20' }),
+  'Query.cardDetails': () => ({}),
+  'Mutation.applyCouponToEmail': async () => ({ email: (await signUp()).email, couponId: 'WELCOME20' }),
+  'Mutation.upgradeSubscription': (subject) => ({ where: { id: 'coach-performance-monthly' }, teamId: subject.teamId }),
+  'Mutation.startTrial': () => ({ where: { id: 'coach-performance-monthly' } }),
+  'Mutation.setupPaymentMethod': () => ({}),
+  'Mutation.cancelSubscription': async (_, caller) => ({ where: { id: await paymentOf(people[personOf(caller)].id) } }),
   'Mutation.deleteTeamInvite': async (subject) => {
     const { inviteId, teamId } = await inviteTo(freshEmail('matrix.invitee'), subject.teamId);
     return { id: inviteId, teamId };

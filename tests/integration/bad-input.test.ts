@@ -66,6 +66,8 @@ const WELL_FORMED_IS_VALID = new Set([
   'updateTeam.data.description',
   'sendInvite.inviteeName',
   'team.search',
+  // An unknown coupon is an answer (valid: false), not bad input.
+  'checkCoupon.couponId',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
@@ -89,6 +91,8 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     'signUpUser.data.email': caller.unusedEmail,
     'logInUserWithDiscord.code': 'local-authorization-code',
     'logInUserWithDiscord.redirect_uri': `${stackUrls().baseUrl}/auth/login`,
+    'upgradeSubscription.where.id': 'coach-performance-monthly',
+    'startTrial.where.id': 'coach-performance-monthly',
   };
   const byName: Record<string, unknown> = {
     email: caller.email,
@@ -127,6 +131,10 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     direction: 'asc',
     take: 5,
     skip: 0,
+    couponId: 'WELCOME20',
+    product: 'coach-performance-monthly',
+    quantity: 1,
+    alternatePayment: false,
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));

@@ -38,6 +38,11 @@ export const keys = {
   teamCodeByTeam: (teamId: string, createdAt: string, code: string) => ({ gsi1pk: `TEAM_CODES#${teamId}`, gsi1sk: `CODE#${createdAt}#${code}` }),
   /** A team-dashboard purchase of a director; `teamId` is set once a team is created with it. */
   dashboardPurchase: (userId: string, subscriptionId: string) => ({ pk: `USER#${userId}`, sk: `DASHBOARD#${subscriptionId}` }),
+  /** A payment of a user (billing), listed newest first for admins on gsi2. */
+  payment: (userId: string, paymentId: string) => ({ pk: `USER#${userId}`, sk: `PAYMENT#${paymentId}` }),
+  paymentListing: (createdAt: string, paymentId: string) => ({ gsi2pk: 'PAYMENTS', gsi2sk: `${createdAt}#${paymentId}` }),
+  billingCustomer: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BILLING_CUSTOMER' }),
+  trialClaim: (userId: string) => ({ pk: `USER#${userId}`, sk: 'TRIAL' }),
   /** How many teams a director owns: deleting one needs 2 or more, checked in the delete transaction. */
   ownedTeamCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'OWNED_TEAMS' }),
   /** Uniqueness guards written with the profile in one transaction: one account per e-mail, per Discord id. */

@@ -20,6 +20,9 @@ export interface DashboardPurchase {
   endSubscriptionAt: string;
   /** Set once a team was created with this purchase. */
   teamId?: string;
+  /** The Stripe state's period end and event time (Unix seconds), for billing's ordering condition. */
+  periodEndsAt?: number;
+  stateAt?: number;
   createdAt: string;
 }
 
@@ -35,6 +38,8 @@ export interface TeamSubscriptionRecord {
   /** How it is paid (the demo seed's 'card'); purchases do not say yet. */
   method?: string;
   endSubscriptionAt: string;
+  periodEndsAt?: number;
+  stateAt?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -80,6 +85,8 @@ export const subscriptionOfPurchase = (purchase: DashboardPurchase, teamId: stri
   status: purchase.status,
   paymentFrequency: purchase.paymentFrequency,
   endSubscriptionAt: purchase.endSubscriptionAt,
+  periodEndsAt: purchase.periodEndsAt,
+  stateAt: purchase.stateAt,
   createdAt: at,
   updatedAt: at,
 });
@@ -135,7 +142,7 @@ export const dynamoSubscriptionStore: SubscriptionStore = {
       { label: 'seat', item: { Put: { TableName: TableName(), Item: { ...keys.seat(seat.teamId, seat.id), type: 'Seat', ...seat }, ConditionExpression: 'attribute_not_exists(pk)' } } },
       {
         label: 'seats',
-        item: { Update: { TableName: TableName(), Key: keys.teamSeats(seat.teamId), UpdateExpression: 'ADD gamerSeats :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
+        item: { Update: { TableName: TableName(), Key: keys.teamSeats(seat.teamId), UpdateExpression: 'ADD gamerSeats :one, extraSeats :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
       },
     ]);
   },
@@ -150,7 +157,7 @@ export const dynamoSubscriptionStore: SubscriptionStore = {
       {
         label: 'seats',
         // A seat can go only while one gamer seat is free: gamers < gamerSeats before the change.
-        item: { Update: { TableName: TableName(), Key: keys.teamSeats(teamId), UpdateExpression: 'ADD gamerSeats :minus', ConditionExpression: 'gamers < gamerSeats', ExpressionAttributeValues: { ':minus': -1 } } },
+        item: { Update: { TableName: TableName(), Key: keys.teamSeats(teamId), UpdateExpression: 'ADD gamerSeats :minus, extraSeats :minus', ConditionExpression: 'gamers < gamerSeats', ExpressionAttributeValues: { ':minus': -1 } } },
       },
     ]);
   },

@@ -1,0 +1,53 @@
+/** Arguments of the billing calls (docs/billing.md), validated by the billing Lambda; the coupon field is shared with the web forms. */
+import { z } from 'zod';
+import { EXTRA_GAMER_SEAT_PRODUCT_ID, subscriptionConfigs } from '../billing/plans';
+import { boundedId, emailAddress } from './fields';
+
+export const INVALID_COUPON = 'Invalid coupon';
+export const MAX_COUPON_LENGTH = 64;
+/** Extra gamer seats bought at once. */
+export const MAX_SEATS_PER_PURCHASE = 100;
+
+/** A coupon as typed: trimmed (spec 000 section 5), letters, digits, `-` and `_`. */
+export const couponCode = z
+  .string({ error: INVALID_COUPON })
+  .trim()
+  .min(1, { message: INVALID_COUPON, abort: true })
+  .max(MAX_COUPON_LENGTH, { message: INVALID_COUPON, abort: true })
+  .regex(/^[A-Za-z0-9_-]+$/, INVALID_COUPON);
+
+const DASHBOARD_IDS: readonly string[] = subscriptionConfigs.map((config) => config.id);
+/** What can be bought: a subscription config (the team dashboard monthly or yearly) or extra gamer seats. */
+export const PRODUCT_IDS: readonly string[] = [...DASHBOARD_IDS, EXTRA_GAMER_SEAT_PRODUCT_ID];
+const oneOf = (ids: readonly string[]) => {
+  const message = `Choose one of ${ids.join(', ')}.`;
+  return z.string({ error: message }).refine((id) => ids.includes(id), message);
+};
+const productId = oneOf(PRODUCT_IDS);
+const dashboardId = oneOf(DASHBOARD_IDS);
+
+export const checkCouponArgsSchema = z.object({ couponId: couponCode, product: productId.nullish() });
+
+export const applyCouponArgsSchema = z.object({
+  email: emailAddress({ required: 'Please enter an email address.', invalid: 'Invalid email' }),
+  couponId: couponCode,
+});
+
+export const upgradeSubscriptionArgsSchema = z
+  .object({
+    where: z.object({ id: productId }),
+    couponId: couponCode.nullish(),
+    teamId: boundedId('teamId').nullish(),
+    quantity: z
+      .number({ error: 'quantity must be a whole number.' })
+      .int('quantity must be a whole number.')
+      .min(1, 'quantity must be at least 1.')
+      .max(MAX_SEATS_PER_PURCHASE, `quantity must be at most ${MAX_SEATS_PER_PURCHASE}.`)
+      .nullish(),
+    alternatePayment: z.boolean().nullish(),
+  })
+  .refine((args) => args.where.id !== EXTRA_GAMER_SEAT_PRODUCT_ID || Boolean(args.teamId), { message: 'Extra gamer seats are bought for a team: give its teamId.', path: ['teamId'] });
+
+export const startTrialArgsSchema = z.object({ where: z.object({ id: dashboardId }) });
+
+export const cancelSubscriptionArgsSchema = z.object({ where: z.object({ id: boundedId('id') }) });

@@ -1,0 +1,250 @@
+/**
+ * Billing against the running local stack and its Stripe stand-in (docs/billing.md): coupons, purchases at 0 due and
+ * by each test card (confirmed with the stand-in as Stripe.js would), the buyer's DIRECTOR group, extra seats as the
+ * seat subscription's quantity, and the webhook's signature, once-only and ordering rules. Every account is fresh.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../lambdas/lib/db/client';
+import { keys } from '../../lambdas/lib/db/keys';
+import { dynamoBillingStore } from '../../lambdas/lib/stores/billing-store';
+import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
+import { accountWithRole, logInAccount, type RoleAccount } from '../support/accounts';
+import { advanceStripeClock, confirmCardPayment, deliverWebhook, eventOf, eventually, standInStripe, TEST_CARDS } from '../support/billing';
+import { inParallel } from '../support/in-parallel';
+import { demoTeams, graphql, readOutbox, signIn, stackUrls, useStackEnvironment } from '../support/stack';
+
+jest.setTimeout(120_000);
+
+const UPGRADE = `mutation($where: SubscriptionWhere!, $couponId: String, $teamId: ID, $quantity: Int, $alternatePayment: Boolean) {
+  upgradeSubscription(where: $where, couponId: $couponId, teamId: $teamId, quantity: $quantity, alternatePayment: $alternatePayment) {
+    subscriptionId clientSecret amountDue status } }`;
+const CHECK = `query($couponId: String!) { checkCoupon(couponId: $couponId) { id valid percent_off } }`;
+const APPLY = `mutation($email: String!, $couponId: String!) { applyCouponToEmail(email: $email, couponId: $couponId) }`;
+const TRIAL = `mutation($where: SubscriptionWhere!) { startTrial(where: $where) { subscriptionId amountDue status } }`;
+const CANCEL = `mutation($where: SubscriptionWhere!) { cancelSubscription(where: $where) }`;
+const CARD = `query { cardDetails { lastFour } }`;
+const CREATE_TEAM = `mutation($data: TeamInput!) { createTeam(data: $data) { id } }`;
+const VERIFY = `query($teamId: ID!) { verifyTeamSubscription(teamId: $teamId) { status } }`;
+const SEATS = `query($teamId: ID!) { teamSeatsSubscriptions(teamId: $teamId) { gamerSeats seats { id } } }`;
+const DELETE_SEAT = `mutation($id: ID!, $teamId: ID!) { deleteTeamSeat(id: $id, teamId: $teamId) }`;
+
+const MONTHLY = { id: 'coach-performance-monthly' };
+const YEARLY = { id: 'coach-performance-yearly' };
+
+async function ok(who: { token: string }, query: string, variables: Record<string, unknown> = {}) {
+  const { data, errors } = await graphql(query, variables, { token: who.token });
+  expect(errors).toBeUndefined();
+  return data!;
+}
+
+async function errorOf(who: { token: string } | 'apiKey', query: string, variables: Record<string, unknown>) {
+  const { errors } = await graphql(query, variables, who === 'apiKey' ? { apiKey: true } : { token: who.token });
+  return { errorType: errors?.[0]?.errorType, message: errors?.[0]?.message };
+}
+
+const buyer = () => accountWithRole('GAMER', 'billing', 'Billing Buyer');
+const profileOf = async (userId: string) => (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(userId) }))).Item;
+const paymentOf = (userId: string, subscriptionId: string) => eventually(() => dynamoBillingStore.payment(userId, subscriptionId), (payment) => payment !== null);
+
+/** A director with a team made with a FULLPASS purchase (nothing due); tokens renewed after becoming a director. */
+async function directorWithTeam(): Promise<{ account: RoleAccount; teamId: string; subscriptionId: string }> {
+  const account = await buyer();
+  const { upgradeSubscription } = await ok(account, UPGRADE, { where: MONTHLY, couponId: 'FULLPASS' });
+  const director = { ...account, token: (await signIn(account.email)).accessToken };
+  const { createTeam } = await ok(director, CREATE_TEAM, { data: { name: 'Billing Team', description: 'Bought in a test', game: 'Valorant' } });
+  return { account: director, teamId: createTeam.id, subscriptionId: upgradeSubscription.subscriptionId };
+}
+
+beforeAll(() => useStackEnvironment());
+
+describe('demo data', () => {
+  it('Night Owls bought yearly with WELCOME20, Iron Wolves monthly by card 4242, Sleepy Sloths expired, gamer6 to gamer8 on WELCOME20', async () => {
+    const director = await logInAccount('director@fitgauge.test');
+    const team = (name: string) => demoTeams.find((candidate) => candidate.name === name)!.id;
+    const owls = await dynamoSubscriptionStore.teamSubscription(team('Night Owls'));
+    const wolves = await dynamoSubscriptionStore.teamSubscription(team('Iron Wolves'));
+    expect(owls).toMatchObject({ status: 'active', paymentFrequency: 'yearly', subscriptionId: expect.stringMatching(/^sub_/) });
+    expect(wolves).toMatchObject({ status: 'active', paymentFrequency: 'monthly', subscriptionId: expect.stringMatching(/^sub_/) });
+    expect(await dynamoBillingStore.payment(director.user.id, owls!.subscriptionId!)).toMatchObject({ coupon: 'WELCOME20', productPrice: 39999, status: 'active', teamId: team('Night Owls') });
+    expect((await ok({ token: director.accessToken }, CARD)).cardDetails).toEqual({ lastFour: '4242' });
+
+    const expired = await logInAccount('expired@fitgauge.test');
+    expect((await ok({ token: expired.accessToken }, VERIFY, { teamId: team('Sleepy Sloths') })).verifyTeamSubscription.status).toBe('inActive');
+    for (const email of ['gamer6@fitgauge.test', 'gamer7@fitgauge.test', 'gamer8@fitgauge.test']) {
+      const { user } = await logInAccount(email);
+      expect(await dynamoBillingStore.payment(user.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active' });
+    }
+  });
+});
+
+describe('coupons', () => {
+  it('checkCoupon answers a promotion code trimmed and in any case, and valid: false for an unknown one, signed out too', async () => {
+    expect((await graphql(CHECK, { couponId: '  welcome20 ' }, { apiKey: true })).data?.checkCoupon).toEqual({ id: 'WELCOME20', valid: true, percent_off: 20 });
+    expect((await graphql(CHECK, { couponId: 'NOSUCHCODE' }, { apiKey: true })).data?.checkCoupon).toMatchObject({ valid: false, percent_off: null });
+  });
+
+  it("applyCouponToEmail gives a gamer the Pro reason and a coupon payment, once; an invalid coupon changes nothing", async () => {
+    const gamer = await buyer();
+    expect(await errorOf('apiKey', APPLY, { email: gamer.email, couponId: 'NOSUCHCODE' })).toEqual({ errorType: 'ValidationError', message: 'Invalid coupon' });
+    expect(await profileOf(gamer.id)).not.toHaveProperty('appSubscriptionReason');
+
+    expect((await graphql(APPLY, { email: gamer.email.toUpperCase(), couponId: 'welcome20' }, { apiKey: true })).data?.applyCouponToEmail).toBe(true);
+    expect(await profileOf(gamer.id)).toMatchObject({ appSubscriptionReason: 'FGPRO', subscription: 'FG_PRO' });
+    expect(await dynamoBillingStore.payment(gamer.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active', coupon: 'WELCOME20' });
+    expect((await errorOf('apiKey', APPLY, { email: gamer.email, couponId: 'WELCOME20' })).errorType).toBe('Conflict');
+  });
+});
+
+describe('purchases', () => {
+  it('FULLPASS buys a dashboard with nothing due; the buyer becomes a DIRECTOR and creates a team with it', async () => {
+    const account = await buyer();
+    const { upgradeSubscription } = await ok(account, UPGRADE, { where: MONTHLY, couponId: 'FULLPASS' });
+    expect(upgradeSubscription).toMatchObject({ amountDue: 0, status: 'active', clientSecret: null });
+
+    expect((await logInAccount(account.email)).groups).toContain('DIRECTOR');
+    expect(await profileOf(account.id)).toMatchObject({ role: 'DIRECTOR' });
+    expect(await dynamoSubscriptionStore.unusedPurchases(account.id)).toEqual([
+      expect.objectContaining({ id: upgradeSubscription.subscriptionId, status: 'active', productName: 'Team Dashboard' }),
+    ]);
+    const payment = await paymentOf(account.id, upgradeSubscription.subscriptionId);
+    expect(payment).toMatchObject({ method: 'card', status: 'active', coupon: 'FULLPASS', paymentFrequency: 'monthly' });
+
+    const director = { token: (await signIn(account.email)).accessToken };
+    const { createTeam } = await ok(director, CREATE_TEAM, { data: { name: 'Full Pass', description: 'Bought with FULLPASS', game: 'Valorant' } });
+    expect((await ok(director, VERIFY, { teamId: createTeam.id })).verifyTeamSubscription.status).toBe('active');
+  });
+
+  it('a yearly dashboard with WELCOME20 is due at 20% off; an invalid coupon is refused before anything is made', async () => {
+    const account = await buyer();
+    expect(await errorOf(account, UPGRADE, { where: YEARLY, couponId: 'NOSUCHCODE' })).toEqual({ errorType: 'ValidationError', message: 'Invalid coupon' });
+    expect(await dynamoBillingStore.customerOf(account.id)).toBeNull();
+    const { upgradeSubscription } = await ok(account, UPGRADE, { where: YEARLY, couponId: 'WELCOME20' });
+    expect(upgradeSubscription).toMatchObject({ amountDue: 31999, status: 'incomplete', clientSecret: expect.stringContaining('_secret_') });
+  });
+
+  it('card 4242 pays: the payment is recorded from the webhook, the buyer is a DIRECTOR and cardDetails shows 4242', async () => {
+    const account = await buyer();
+    const { upgradeSubscription } = await ok(account, UPGRADE, { where: MONTHLY });
+    expect(upgradeSubscription).toMatchObject({ amountDue: 3999, status: 'incomplete' });
+    expect(await dynamoBillingStore.payment(account.id, upgradeSubscription.subscriptionId)).toBeNull();
+
+    expect((await confirmCardPayment(upgradeSubscription.clientSecret, TEST_CARDS.succeeds)).status).toBe('succeeded');
+    expect(await paymentOf(account.id, upgradeSubscription.subscriptionId)).toMatchObject({ status: 'active', method: 'card', productPrice: 3999 });
+    const groups = async () => (await logInAccount(account.email)).groups;
+    expect(await eventually(groups, (found) => found.includes('DIRECTOR'))).toContain('DIRECTOR');
+    expect(await profileOf(account.id)).toMatchObject({ role: 'DIRECTOR' });
+    expect((await ok(account, CARD)).cardDetails).toEqual({ lastFour: '4242' });
+  });
+
+  it('card 4000 0025 0000 3155 requires action and card 4000 0000 0000 0002 is declined: neither records a payment', async () => {
+    const [authenticating, declining] = await Promise.all([buyer(), buyer()]);
+    const first = (await ok(authenticating, UPGRADE, { where: MONTHLY })).upgradeSubscription;
+    expect((await confirmCardPayment(first.clientSecret, TEST_CARDS.authenticates)).status).toBe('requires_action');
+
+    const second = (await ok(declining, UPGRADE, { where: MONTHLY })).upgradeSubscription;
+    await expect(confirmCardPayment(second.clientSecret, TEST_CARDS.declined)).rejects.toMatchObject({ type: 'StripeCardError', code: 'card_declined' });
+
+    for (const [account, result] of [[authenticating, first], [declining, second]] as const) {
+      expect((await standInStripe().subscriptions.retrieve(result.subscriptionId)).status).toBe('incomplete');
+      expect(await dynamoBillingStore.payment(account.id, result.subscriptionId)).toBeNull();
+      expect(await dynamoSubscriptionStore.unusedPurchases(account.id)).toEqual([]);
+      expect((await logInAccount(account.email)).groups).not.toContain('DIRECTOR');
+    }
+  });
+});
+
+describe('extra seats', () => {
+  it("buying and removing seats changes the seat subscription's quantity and the team's gamer seats", async () => {
+    const { account, teamId } = await directorWithTeam();
+    const seatsOf = async () => (await ok(account, SEATS, { teamId })).teamSeatsSubscriptions as { gamerSeats: number; seats: { id: string }[] };
+    const bought = (await ok(account, UPGRADE, { where: { id: 'extra-gamer-seat' }, teamId, quantity: 2, couponId: 'FULLPASS' })).upgradeSubscription;
+    expect(bought).toMatchObject({ status: 'active', amountDue: 0 });
+    const quantity = async () => (await standInStripe().subscriptions.retrieve(bought.subscriptionId)).items.data[0].quantity;
+
+    expect(await eventually(seatsOf, (seats) => seats.gamerSeats === 7)).toMatchObject({ gamerSeats: 7, seats: [{}, {}] });
+    expect(await quantity()).toBe(2);
+
+    expect((await ok(account, UPGRADE, { where: { id: 'extra-gamer-seat' }, teamId, quantity: 1 })).upgradeSubscription).toMatchObject({ subscriptionId: bought.subscriptionId, amountDue: 0 });
+    expect((await eventually(seatsOf, (seats) => seats.gamerSeats === 8)).seats).toHaveLength(3);
+    expect(await quantity()).toBe(3);
+
+    const [seat] = (await seatsOf()).seats;
+    expect((await ok(account, DELETE_SEAT, { id: seat.id, teamId })).deleteTeamSeat).toBe(true);
+    expect(await quantity()).toBe(2);
+    // The quantity's webhook (a decrease) adds nothing back.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await seatsOf()).toMatchObject({ gamerSeats: 7, seats: [{}, {}] });
+  });
+});
+
+describe('customer portal', () => {
+  const portal = (token: string) => fetch(`${stackUrls().baseUrl}/api/v1/create-customer-portal-session/${encodeURIComponent(token)}`, { redirect: 'manual' });
+
+  it("redirects a paying caller to their billing portal, which lists their subscriptions", async () => {
+    const { accessToken } = await logInAccount('director@fitgauge.test');
+    const response = await portal(accessToken);
+    expect(response.status).toBe(302);
+    const page = await fetch(response.headers.get('location')!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('director@fitgauge.test');
+    expect(html).toContain('Team Dashboard');
+    expect(html).toContain('4242');
+  });
+
+  it('answers 401 to a bad token and 404 to a caller who never paid', async () => {
+    expect((await portal('not-a-token')).status).toBe(401);
+    const { accessToken } = await logInAccount((await buyer()).email);
+    expect((await portal(accessToken)).status).toBe(404);
+  });
+});
+
+describe('webhooks', () => {
+  it('a forged or missing signature answers 400 and writes nothing', async () => {
+    const account = await buyer();
+    const subscription = { ...(await standInStripe().subscriptions.retrieve((await ok(account, UPGRADE, { where: MONTHLY })).upgradeSubscription.subscriptionId)), status: 'active' };
+    const event = eventOf('customer.subscription.updated', subscription);
+    expect(await deliverWebhook(event, 'whsec_forgedByAnAttacker000000000000000')).toBe(400);
+    const unsigned = await fetch(`${stackUrls().baseUrl}/api/v1/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
+    expect(unsigned.status).toBe(400);
+    expect(await dynamoBillingStore.payment(account.id, subscription.id)).toBeNull();
+    expect((await logInAccount(account.email)).groups).not.toContain('DIRECTOR');
+  });
+
+  it('an event delivered 10 times at once has one effect (one trial-ending e-mail)', async () => {
+    const account = await buyer();
+    const { startTrial } = await ok(account, TRIAL, { where: MONTHLY });
+    expect(startTrial).toMatchObject({ status: 'trialing', amountDue: 0 });
+    const event = eventOf('customer.subscription.trial_will_end', await standInStripe().subscriptions.retrieve(startTrial.subscriptionId));
+
+    const statuses = await inParallel(Array.from({ length: 10 }), 10, () => deliverWebhook(event));
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    expect(await deliverWebhook(event)).toBe(200);
+    const mails = async () => (await readOutbox(account.email)).filter((mail) => mail.subject.startsWith('Your FitGauge trial ends on'));
+    await eventually(mails, (found) => found.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await mails()).toHaveLength(1);
+  });
+
+  it('subscription.deleted before an older subscription.updated leaves the subscription canceled', async () => {
+    const { account, teamId, subscriptionId } = await directorWithTeam();
+    const subscription = await standInStripe().subscriptions.retrieve(subscriptionId);
+    const now = Math.floor(Date.now() / 1000);
+    expect(await deliverWebhook(eventOf('customer.subscription.deleted', { ...subscription, status: 'canceled', ended_at: now }, now))).toBe(200);
+    expect(await deliverWebhook(eventOf('customer.subscription.updated', { ...subscription, status: 'active' }, now - 60))).toBe(200);
+
+    expect((await ok(account, VERIFY, { teamId })).verifyTeamSubscription.status).toBe('inActive');
+    expect(await dynamoBillingStore.payment(account.id, subscriptionId)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('a canceled subscription ends with its period: after the clock passes it, verifyTeamSubscription answers inActive', async () => {
+    const { account, teamId, subscriptionId } = await directorWithTeam();
+    expect((await ok(account, CANCEL, { where: { id: subscriptionId } })).cancelSubscription).toBe(true);
+    expect((await ok(account, VERIFY, { teamId })).verifyTeamSubscription.status).toBe('active');
+
+    await advanceStripeClock(32 * 24 * 3600);
+    const status = async () => (await ok(account, VERIFY, { teamId })).verifyTeamSubscription.status as string;
+    expect(await eventually(status, (value) => value === 'inActive')).toBe('inActive');
+    expect(await dynamoBillingStore.payment(account.id, subscriptionId)).toMatchObject({ status: 'canceled' });
+  });
+});
