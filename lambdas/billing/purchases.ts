@@ -1,6 +1,7 @@
 /** Purchases, trials, cancellations and saved cards (docs/billing.md). */
 import type Stripe from 'stripe';
-import { dashboardLookupKey, EXTRA_GAMER_SEAT_PRODUCT_ID, PRICE_LOOKUP_KEYS, subscriptionConfigById, TRIAL_DAYS } from '@core/billing/plans';
+import { dashboardLookupKey, EXTRA_GAMER_SEAT_PRODUCT_ID, needsDashboardPrompt, PRICE_LOOKUP_KEYS, subscriptionConfigById, TRIAL_DAYS } from '@core/billing/plans';
+import { isDirector } from '@core/roles';
 import { cancelSubscriptionArgsSchema, startTrialArgsSchema, upgradeSubscriptionArgsSchema } from '@core/validation/billing';
 import type { Caller } from '../lib/appsync';
 import { authorizeTeam } from '../lib/authorization';
@@ -160,6 +161,11 @@ export async function setupPaymentMethod(caller: Caller, deps: BillingDeps): Pro
   const customer = await customerFor(caller, stripe, deps);
   const intent = await stripe.setupIntents.create({ customer, usage: 'off_session' });
   return { clientSecret: intent.client_secret! };
+}
+
+/** After login: whether the caller (a director) should be asked to buy a dashboard (core needsDashboardPrompt). */
+export async function dashboardPaymentPrompt(caller: Caller, deps: BillingDeps): Promise<boolean> {
+  return isDirector(caller.groups) && needsDashboardPrompt(await deps.billing.paymentsOf(caller.sub));
 }
 
 export async function cardDetails(caller: Caller, deps: BillingDeps): Promise<{ lastFour: string | null }> {

@@ -10,7 +10,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
-import { accountWithRole, baseUrl, signInContext, storedSession, type RoleAccount } from '../support/accounts';
+import { accountWithRole, baseUrl, logInAccount, signInContext, storedSession, submitLogin, type RoleAccount } from '../support/accounts';
 import { eventually, TEST_CARDS } from '../support/billing';
 import { useBrowser } from '../support/browser';
 import { graphql, stackUrls, useStackEnvironment } from '../support/stack';
@@ -184,6 +184,30 @@ describe('/coupon', () => {
     const page = await openPage('/activate/coupon?code=WELCOME20');
     const signInLink = page.getByRole('link', { name: 'Sign In' });
     expect(await signInLink.getAttribute('href')).toBe(`/auth/login?redirectTo=${encodeURIComponent('/activate/coupon?code=WELCOME20')}`);
+    await closePage(page);
+  });
+});
+
+describe('after login', () => {
+  it('asks a director with an active coupon payment but no dashboard payment to see the plans', async () => {
+    const director = await accountWithRole('DIRECTOR', 'billing.couponDirector', 'Cody Coupon');
+    const applied = await graphql(`mutation($e: String!) { applyCouponToEmail(email: $e, couponId: "WELCOME20") }`, { e: director.email }, { apiKey: true });
+    expect(applied.data?.applyCouponToEmail).toBe(true);
+    const page = await openPage('/auth/login');
+    await submitLogin(page, director.email);
+    const prompt = page.getByRole('dialog', { name: 'Add a Team Dashboard' });
+    await prompt.getByRole('link', { name: 'See plans' }).click();
+    await page.waitForURL((url) => url.pathname === '/pricing');
+    await closePage(page);
+  });
+
+  it('does not ask a director whose payments include a dashboard', async () => {
+    const page = await openPage('/auth/login');
+    await submitLogin(page, 'director@fitgauge.test');
+    await page.waitForURL((url) => url.pathname === '/home/manager-portal');
+    await page.getByRole('heading', { name: 'Director Portal' }).waitFor();
+    expect(await graphql(`query { dashboardPaymentPrompt }`, {}, { token: (await logInAccount('director@fitgauge.test')).accessToken })).toEqual({ data: { dashboardPaymentPrompt: false } });
+    expect(await page.getByRole('dialog', { name: 'Add a Team Dashboard' }).count()).toBe(0);
     await closePage(page);
   });
 });

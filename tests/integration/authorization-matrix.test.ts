@@ -282,6 +282,7 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.sendInvite': (subject) => ({ ...subject, inviteeName: 'Matrix Invitee', inviteeEmail: freshEmail('matrix.invitee'), role: 'GAMER' }),
   'Query.checkCoupon': () => ({ couponId: 'WELCOME20' }),
   'Query.cardDetails': () => ({}),
+  'Query.dashboardPaymentPrompt': () => ({}),
   'Mutation.applyCouponToEmail': async () => ({ email: (await signUp()).email, couponId: 'WELCOME20' }),
   'Mutation.upgradeSubscription': (subject) => ({ where: { id: 'coach-performance-monthly' }, teamId: subject.teamId }),
   'Mutation.startTrial': () => ({ where: { id: 'coach-performance-monthly' } }),

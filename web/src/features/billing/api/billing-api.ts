@@ -58,3 +58,12 @@ export const upgradeSubscription = async ({ productId, couponId, teamId, quantit
 
 export const applyCouponToEmail = async (email: string, couponId: string): Promise<boolean> =>
   (await callApi(applyCouponToEmailMutation, { email, couponId }, publicCall)).applyCouponToEmail;
+
+const dashboardPaymentPromptQuery = gqlOperation<{ dashboardPaymentPrompt: boolean }>(/* GraphQL */ `
+  query DashboardPaymentPrompt {
+    dashboardPaymentPrompt
+  }
+`);
+
+/** After login: whether the signed-in director has active payments but none for a team dashboard. */
+export const needsDashboardPurchase = async (): Promise<boolean> => (await callApi(dashboardPaymentPromptQuery)).dashboardPaymentPrompt;
