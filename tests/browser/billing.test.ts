@@ -190,7 +190,7 @@ describe('/coupon', () => {
 
 describe('after login', () => {
   it('asks a director with an active coupon payment but no dashboard payment to see the plans', async () => {
-    const director = await accountWithRole('DIRECTOR', 'billing.couponDirector', 'Cody Coupon');
+    const director = await accountWithRole('DIRECTOR', 'billing.coupon-director', 'Cody Coupon');
     const applied = await graphql(`mutation($e: String!) { applyCouponToEmail(email: $e, couponId: "WELCOME20") }`, { e: director.email }, { apiKey: true });
     expect(applied.data?.applyCouponToEmail).toBe(true);
     const page = await openPage('/auth/login');
@@ -206,7 +206,8 @@ describe('after login', () => {
     await submitLogin(page, 'director@fitgauge.test');
     await page.waitForURL((url) => url.pathname === '/home/manager-portal');
     await page.getByRole('heading', { name: 'Director Portal' }).waitFor();
-    expect(await graphql(`query { dashboardPaymentPrompt }`, {}, { token: (await logInAccount('director@fitgauge.test')).accessToken })).toEqual({ data: { dashboardPaymentPrompt: false } });
+    const answer = await graphql(`query { dashboardPaymentPrompt }`, {}, { token: (await logInAccount('director@fitgauge.test')).accessToken });
+    expect(answer.data).toEqual({ dashboardPaymentPrompt: false });
     expect(await page.getByRole('dialog', { name: 'Add a Team Dashboard' }).count()).toBe(0);
     await closePage(page);
   });
