@@ -2,7 +2,12 @@
 const shared = {
   rootDir: __dirname,
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/tests/support/esbuild-transform.js' },
-  moduleNameMapper: { '^@core/(.*)$': '<rootDir>/core/$1', '^@/(.*)$': '<rootDir>/web/src/$1' },
+  moduleNameMapper: {
+    '^@core/(.*)$': '<rootDir>/core/$1',
+    '^@/(.*)$': '<rootDir>/web/src/$1',
+    // Components import their style sheets for Vite; tests render without them.
+    '\\.css$': '<rootDir>/tests/support/style-stub.js',
+  },
   testEnvironment: 'node',
 };
 
@@ -20,6 +25,8 @@ module.exports = {
       displayName: 'web',
       testMatch: ['<rootDir>/web/src/**/*.test.tsx'],
       testEnvironment: 'jsdom',
+      // Components import their stylesheets, which Vite bundles; jsdom renders without them.
+      moduleNameMapper: { ...shared.moduleNameMapper, '\\.css$': '<rootDir>/tests/support/no-styles.js' },
       // TanStack Table ships ES modules only: compile it to CommonJS like our own code.
       transformIgnorePatterns: ['/node_modules/(?!@tanstack/)'],
       setupFiles: ['<rootDir>/tests/support/web-setup.ts'],

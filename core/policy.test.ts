@@ -29,13 +29,14 @@ describe('policy map', () => {
     expect(isAllowed('Subscription.onSelectedTeamChanged', user('SUPERADMIN'), ['admin'])).toBe(false);
   });
 
-  it('names the argument that carries the subject of every user or team field', () => {
+  it('names the argument that carries the subject of every user, team or comment field', () => {
     const subjects = (Object.keys(POLICY) as PolicyField[]).flatMap((field) => {
       const { subject } = POLICY[field] as (typeof POLICY)[PolicyField];
-      return subject.kind === 'user' || subject.kind === 'team' ? [`${subject.kind}:${subject.argument}`] : [];
+      return subject.kind === 'none' || subject.kind === 'caller' ? [] : [`${subject.kind}:${subject.argument}`];
     });
-    // teamsByOwner names its user ownerId, as the spec does; the authorization matrix passes the subject under that name.
-    expect(new Set(subjects)).toEqual(new Set(['user:userId', 'user:ownerId', 'team:teamId']));
+    // teamsByOwner names its user ownerId, as the spec does; getRepliedComment names its comment answerTo. The
+    // authorization matrix passes the subject under these names.
+    expect(new Set(subjects)).toEqual(new Set(['user:userId', 'user:ownerId', 'team:teamId', 'comment:answerTo']));
   });
 });
 

@@ -28,7 +28,9 @@ export type Subject =
   /** A user named by an argument, the caller when it is left out. */
   | { kind: 'user'; argument: string; relations: readonly Relation[] }
   /** A team named by an argument. */
-  | { kind: 'team'; argument: string; relations: readonly Relation[] };
+  | { kind: 'team'; argument: string; relations: readonly Relation[] }
+  /** The team of a journal comment named by an argument (its id). */
+  | { kind: 'comment'; argument: string; relations: readonly Relation[] };
 
 export interface FieldPolicy {
   /** Callable signed out with the API key (the field carries @aws_api_key). */
@@ -81,6 +83,24 @@ const TEAM_OWNER: FieldPolicy = {
   refusal: "Only the team's director can do this.",
 };
 
+/**
+ * A team's journal: its director, coaches and admins read every member's; a gamer (member) only the comments on his own
+ * answers, which the resolvers check beside the relation (docs/journal.md).
+ */
+const JOURNAL_READ = {
+  apiKey: false,
+  users: 'all',
+  relations: ['member', 'coach', 'owner', 'admin'],
+  refusal: "Only the team's director, its coaches, admins and the gamer whose answers they are can read these comments.",
+} as const;
+/** Avatar uploads: the caller's own avatar, or with a teamId the team's, which only its director sets. */
+const TEAM_AVATAR: FieldPolicy = {
+  apiKey: false,
+  users: 'all',
+  subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
+  refusal: "Only the team's director can change its avatar.",
+};
+
 export const POLICY = {
   'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Query.me': OWN_DATA,
@@ -92,6 +112,8 @@ export const POLICY = {
   'Query.myTeamDataStats': TEAM_STATISTICS,
   'Query.myTeamDataStatsPro': TEAM_STATISTICS,
   'Query.userAnswers': GAMER_READ,
+  'Query.userScoreStatistics': GAMER_READ,
+  'Query.teamMemberScores': TEAM_STATISTICS,
   'Query.userAnswerBySlug': GAMER_READ,
   'Mutation.loginUser': PUBLIC_ONLY,
   'Mutation.signUpUser': PUBLIC_ONLY,
@@ -129,6 +151,7 @@ export const POLICY = {
   // Invites are addressed to the caller's e-mail: the resolvers read only the caller's own.
   'Query.receivedInvites': OWN_DATA,
   'Query.receivedInviteByTeam': OWN_DATA,
+  'Query.hasUnusedDashboardPurchase': OWN_DATA,
   'Mutation.acceptInvite': OWN_DATA,
   'Mutation.rejectInvite': OWN_DATA,
   'Mutation.joinTeamWithCode': OWN_DATA,
@@ -167,12 +190,44 @@ export const POLICY = {
     subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
     refusal: "Only the team's director can pay for it.",
   },
+  // A team avatar (teamId given) is its director's to set; without a team the upload is the caller's own avatar.
+  'Mutation.getImageUploadUrl': TEAM_AVATAR,
+  'Mutation.confirmAvatarUpload': TEAM_AVATAR,
   'Subscription.onSelectedTeamChanged': {
     apiKey: false,
     users: 'all',
     subject: { kind: 'user', argument: 'userId', relations: ['self'] },
     refusal: 'You can only follow your own team choice.',
   },
+  'Query.getJournalComments': { ...JOURNAL_READ, subject: { kind: 'team', argument: 'teamId', relations: JOURNAL_READ.relations } },
+  'Query.getRepliedComment': { ...JOURNAL_READ, subject: { kind: 'comment', argument: 'answerTo', relations: JOURNAL_READ.relations } },
+  'Subscription.onJournalComment': { ...JOURNAL_READ, subject: { kind: 'team', argument: 'teamId', relations: JOURNAL_READ.relations } },
+  // Every gamer's answers of a day: the team's staff, like its statistics.
+  'Query.teamJournal': TEAM_STATISTICS,
+  'Query.readinessAlerts': TEAM_STAFF,
+  'Query.teamNotifications': OWN_DATA,
+  // The director and coaches comment on members' answers; a gamer (member) only replies on his own (checked in the resolver).
+  'Mutation.createComment': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner'] },
+    refusal: "Only the team's director and coaches comment on its members' answers; a gamer replies on his own.",
+  },
+  // Only the author changes or deletes a comment: the store's write is conditional on the author.
+  'Mutation.updateComment': OWN_DATA,
+  'Mutation.deleteComment': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'user', argument: 'userId', relations: ['self'] },
+    refusal: 'You can only delete your own comments.',
+  },
+  'Mutation.clearTeamNotifications': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'user', argument: 'userId', relations: ['self'] },
+    refusal: 'You can only clear your own notifications.',
+  },
+  'Mutation.updateNotificationSettings': OWN_DATA,
 } as const satisfies Record<string, FieldPolicy>;
 
 export type PolicyField = keyof typeof POLICY;
@@ -201,7 +256,7 @@ export const groupsMayCall = (field: PolicyField, groups: readonly string[]) => 
 /** The relations a field accepts to its subject; null when it has none to check. */
 export function requiredRelations(field: PolicyField): readonly Relation[] | null {
   const { subject }: FieldPolicy = POLICY[field];
-  return subject.kind === 'user' || subject.kind === 'team' ? subject.relations : null;
+  return subject.kind === 'none' || subject.kind === 'caller' ? null : subject.relations;
 }
 
 export const refusalOf = (field: PolicyField): string => (POLICY[field] as FieldPolicy).refusal ?? DEFAULT_REFUSAL;

@@ -12,7 +12,7 @@ import { boundedId, boundedInt, MAX_QUESTION_SLUG_LENGTH, MAX_TIME_ZONE_LENGTH }
  */
 export const MAX_WINDOW_DAYS = 366;
 
-const dayField = (name: string) =>
+export const dayField = (name: string) =>
   z
     .string({ error: `${name} must be a date in the form YYYY-MM-DD.` })
     .max('YYYY-MM-DD'.length, { message: `${name} must be a date in the form YYYY-MM-DD.`, abort: true })
@@ -109,6 +109,12 @@ export type TeamScoreStatsArgs = z.output<typeof teamScoreStatsArgsSchema>;
 
 export const teamDataStatsArgsSchema = z.object({ teamId: boundedId('teamId'), ...windowFields });
 export type TeamDataStatsArgs = z.output<typeof teamDataStatsArgsSchema>;
+
+/** `userScoreStatistics`: one gamer's user score statistics over a window (the caller's own when userId is left out). */
+export const userScoreStatisticsArgsSchema = z.object({ userId: boundedId('userId').nullish(), ...windowFields });
+
+/** `teamMemberScores`: each gamer of a team with his scores now. */
+export const teamMemberScoresArgsSchema = z.object({ teamId: boundedId('teamId') });
 
 export const userAnswersArgsSchema = z.object({
   userId: boundedId('userId').nullish(),

@@ -44,7 +44,13 @@ export const lambdaFunctions = {
     description: 'Coupons, purchases and subscriptions, trials, saved cards (Stripe)',
     uses: ['userPool', 'stripeSecretKey'],
   },
-  scoring: { entry: 'lambdas/scoring/handler.ts', description: 'Daily check-in, scores, score statistics and answers' },
+  scoring: {
+    entry: 'lambdas/scoring/handler.ts',
+    description: 'Daily check-in, scores, score statistics and answers; readiness alerts of a check-in',
+    uses: ['mail'],
+  },
+  journal: { entry: 'lambdas/journal/handler.ts', description: 'Journal comments, unread notifications, readiness alerts and their settings' },
+  avatars: { entry: 'lambdas/avatars/handler.ts', description: 'Avatar uploads: presigned POST, then the check of the uploaded image', uses: ['uploads'] },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
@@ -71,6 +77,7 @@ export const resolverMap = {
   'Query.teamInvites': 'teams',
   'Query.receivedInvites': 'teams',
   'Query.receivedInviteByTeam': 'teams',
+  'Query.hasUnusedDashboardPurchase': 'teams',
   'Mutation.createTeam': 'teams',
   'Mutation.updateTeam': 'teams',
   'Mutation.deleteTeam': 'teams',
@@ -98,7 +105,21 @@ export const resolverMap = {
   'Query.myTeamDataStats': 'scoring',
   'Query.myTeamDataStatsPro': 'scoring',
   'Query.userAnswers': 'scoring',
+  'Query.userScoreStatistics': 'scoring',
+  'Query.teamMemberScores': 'scoring',
   'Query.userAnswerBySlug': 'scoring',
+  'Query.getJournalComments': 'journal',
+  'Query.getRepliedComment': 'journal',
+  'Query.teamJournal': 'journal',
+  'Query.teamNotifications': 'journal',
+  'Query.readinessAlerts': 'journal',
+  'Mutation.createComment': 'journal',
+  'Mutation.updateComment': 'journal',
+  'Mutation.deleteComment': 'journal',
+  'Mutation.clearTeamNotifications': 'journal',
+  'Mutation.updateNotificationSettings': 'journal',
+  'Subscription.onJournalComment': 'journal',
+  'Mutation.confirmAvatarUpload': 'avatars',
 } as const satisfies Record<string, LambdaFunctionName>;
 
 export type RootField = keyof typeof resolverMap;

@@ -64,10 +64,15 @@ export class FitGaugeStack extends Stack {
       accessLogs: this.storage.accessLogs,
       distPath: props.webDistPath,
       mediaOrigins: [this.storage.uploadsUrl, this.storage.videosUrl],
+      avatarsBucketName: this.storage.uploadsName,
     });
+    this.storage.allowAvatarReads(this.web.distribution.distributionArn);
+    // Avatars are read through the site (web-hosting.ts), so their addresses are the site's.
+    this.functions.byName.get('avatars')?.addEnvironment('UPLOADS_PUBLIC_URL', this.web.url);
     this.storage.allowBrowserAccess(this.web.url);
-    // Invite e-mails link into the app.
+    // Invite e-mails and readiness alerts link into the app.
     this.functions.byName.get('teams')?.addEnvironment('APP_URL', this.web.url);
+    this.functions.byName.get('scoring')?.addEnvironment('APP_URL', this.web.url);
     // The billing portal's way back to the app.
     this.functions.byName.get('customerPortal')?.addEnvironment('APP_URL', this.web.url);
     this.web.deploySite({

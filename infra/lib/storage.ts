@@ -1,6 +1,8 @@
 import { Duration, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { AVATARS_ROOT } from '../../core/avatars';
 
 /** A bucket nobody reaches without IAM: no public access, encrypted at rest, TLS only, access logged. */
 export function privateBucket(
@@ -33,6 +35,8 @@ export class Storage extends Construct {
   readonly videos: s3.Bucket;
   /** https://<bucket>.s3.<region>.amazonaws.com, the URL presigned requests use. */
   readonly uploadsUrl: string;
+  /** The uploads bucket's fixed name, for origins that must not depend on the bucket resource (see above). */
+  readonly uploadsName: string;
   readonly videosUrl: string;
 
   constructor(scope: Construct, id: string) {
@@ -60,6 +64,7 @@ export class Storage extends Construct {
       ],
     });
     this.uploadsUrl = urlOf(uploadsName);
+    this.uploadsName = uploadsName;
 
     const videosName = nameOf('videos');
     this.videos = privateBucket(this, 'Videos', this.accessLogs, {
@@ -85,5 +90,20 @@ export class Storage extends Construct {
       allowedHeaders: ['*'],
       maxAge: 3000,
     });
+  }
+
+  /**
+   * Lets one CloudFront distribution (origin access control) read the avatars of the uploads bucket, and nothing
+   * else of it: avatars are shown to everyone who sees a team or a profile, by unguessable addresses.
+   */
+  allowAvatarReads(distributionArn: string): void {
+    this.uploads.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.uploads.arnForObjects(`${AVATARS_ROOT}/*`)],
+        conditions: { StringEquals: { 'AWS:SourceArn': distributionArn } },
+      }),
+    );
   }
 }

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { AVATARS_ROOT } from '../../core/avatars';
 import type { WrittenRuntimeConfig } from '../../core/runtime-config';
 import { acknowledge } from './nag';
 import { privateBucket } from './storage';
@@ -19,6 +20,8 @@ export interface WebHostingProps {
   readonly distPath: string;
   /** Origins the page may load images and media from (the content buckets). */
   readonly mediaOrigins: string[];
+  /** The uploads bucket, by its fixed name, whose avatars the site serves at /avatars/ (Storage.allowAvatarReads). */
+  readonly avatarsBucketName?: string;
 }
 
 /** The CSP: only this site, AppSync, Cognito, the region's S3 (presigned requests) and Stripe.js. */
@@ -92,6 +95,7 @@ export class WebHosting extends Construct {
         responseHeadersPolicy: headers,
         compress: true,
       },
+      additionalBehaviors: props.avatarsBucketName ? { [`${AVATARS_ROOT}/*`]: this.avatarsBehavior(props.avatarsBucketName, headers) } : {},
       // Client-side routes (/team/...) are not objects: the private bucket answers 403 (or 404), and the app takes over.
       errorResponses: [403, 404].map((httpStatus) => ({
         httpStatus,
@@ -118,6 +122,23 @@ export class WebHosting extends Construct {
       'The distribution serves static files only; every API call goes to AppSync, which authenticates each request. A WAF web ACL would add cost without protecting data.',
       'AwsSolutions-CFR2',
     );
+  }
+
+  /**
+   * Avatars straight from the private uploads bucket through origin access control. The bucket is named, not
+   * referenced: its CORS rule names this distribution, so the distribution may not depend on the bucket resource.
+   * Its bucket policy is therefore written by Storage.allowAvatarReads, not by CDK's origin.
+   */
+  private avatarsBehavior(bucketName: string, headers: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions {
+    const bucket = s3.Bucket.fromBucketAttributes(this, 'AvatarsBucket', { bucketName, region: Stack.of(this).region });
+    Annotations.of(this).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'Storage.allowAvatarReads writes the policy.');
+    return {
+      origin: S3BucketOrigin.withOriginAccessControl(bucket),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: headers,
+    };
   }
 
   /**

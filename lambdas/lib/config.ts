@@ -22,6 +22,10 @@ export const config = {
   get stripeApiUrl(): string | undefined {
     return process.env.STRIPE_API_URL || undefined;
   },
+  /** The web app's address, for links in e-mails (APP_URL), without a trailing slash. */
+  get appUrl() {
+    return required('APP_URL').replace(/\/$/, '');
+  },
   get appVersion() {
     return process.env.APP_VERSION ?? '0.1.0';
   },

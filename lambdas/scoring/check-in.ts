@@ -1,14 +1,13 @@
 import type { AnswerInput } from '@core/check-in';
 import { type ScoreDay, scoreDayBounds } from '@core/dates';
 import { PILLAR_SLUGS } from '@core/pillars';
-import { questionBySlug } from '@core/questionnaire';
 import { type CheckInDay as CheckInDayOf, checkInArgsSchema, submitAnswersArgsSchema } from '@core/score-api';
-import { answerScore, buildMemberDay, memberDayDelta, type PillarScore, scoreDay } from '@core/scoring';
+import { buildMemberDay, memberDayDelta, type PillarScore, scoreDay } from '@core/scoring';
 import { checkInZone } from '@core/user-zone';
 import type { Caller } from '../lib/appsync';
 import { assertMayCall } from '../lib/authorization';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { DayVersionConflict, type ScoreStore, type StoredAnswer, type StoredMemberDay } from '../lib/stores/score-store';
+import { type DayAnswer, DayVersionConflict, type ScoreStore, type StoredAnswer, storedAnswer, type StoredMemberDay } from '../lib/stores/score-store';
 import type { TeamStore } from '../lib/stores/team-store';
 import type { UserRecord, UserStore } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
@@ -77,17 +76,10 @@ async function dayContext(scores: ScoreStore, userId: string, date: ScoreDay) {
   return { current, previous: (current ? beforeLatest : latest) ?? null };
 }
 
-export function storedAnswer(userId: string, date: ScoreDay, { questionSlug, value }: AnswerInput, answeredAt: string): StoredAnswer {
-  return {
-    id: `${userId}#${date}#${questionSlug}`,
-    userId,
-    date,
-    questionSlug,
-    pillarSlug: questionBySlug(questionSlug)?.pillar ?? null,
-    value,
-    score: answerScore(questionSlug, value),
-    answeredAt,
-  };
+/** The day with a copy of its answers, which the team journal reads (one item per member and day). */
+export function withDayAnswers(day: StoredMemberDay, answers: readonly StoredAnswer[]): StoredMemberDay {
+  const copies = Object.fromEntries(answers.map(({ questionSlug, value, answeredAt }): [string, DayAnswer] => [questionSlug, { value, answeredAt }]));
+  return { ...day, answers: copies };
 }
 
 export interface DayRecordInput {
@@ -135,12 +127,13 @@ export async function submitAnswers(
     if (at >= closedAt) throw new ConflictError(`The check-in for ${date} closed at ${closedAt}.`);
     const existing = current ? await scores.answers(caller.sub, { startDate: date, endDate: date }) : [];
     const watchedVideos = input.watchedVideos ?? current?.watchedVideos ?? false;
-    const day = memberDayRecord({ userId: caller.sub, date, answers: input.answers, watchedVideos, timeZone, at, current, previous });
     const previousAnswers = new Map(existing.map((answer) => [answer.questionSlug, answer]));
     const answers = input.answers.map((answer) => {
       const earlier = previousAnswers.get(answer.questionSlug);
       return earlier?.value === answer.value ? earlier : storedAnswer(caller.sub, date, answer, at);
     });
+    const scored = memberDayRecord({ userId: caller.sub, date, answers: input.answers, watchedVideos, timeZone, at, current, previous });
+    const day = withDayAnswers(scored, answers);
     const answered = new Set(answers.map((answer) => answer.questionSlug));
     const { timeZone: readZone = null, timeZoneFrom = null, previousTimeZone = null } = user;
     await scores.saveDay({

@@ -1,16 +1,36 @@
 import { requireCaller } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
+import { config } from '../lib/config';
+import { sendMail } from '../lib/mail';
 import { countSuccess } from '../lib/observability';
+import { dynamoJournalStore } from '../lib/stores/journal-store';
 import { dynamoScoreStore } from '../lib/stores/score-store';
 import { dynamoTeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore } from '../lib/stores/user-store';
 import { currentCheckIn, submitAnswers } from './check-in';
-import { myScore, myScoreStats, myTeamDataStats, myTeamScoreStats, userAnswerBySlug, userAnswers } from './reads';
+import { alertStaffIfNotReady } from './readiness-alerts';
+import {
+  myScore,
+  myScoreStats,
+  myTeamDataStats,
+  myTeamScoreStats,
+  teamMemberScores,
+  userAnswerBySlug,
+  userAnswers,
+  userScoreStatistics,
+} from './reads';
 
 const stores = { users: dynamoUserStore, teams: dynamoTeamStore, scores: dynamoScoreStore };
+const alertDeps = { ...stores, journal: dynamoJournalStore, sendMail, appUrl: () => config.appUrl };
 
 export const handler = createAuthorizedHandler({
-  'Mutation.submitAnswers': async (event) => countSuccess('CheckIn', () => submitAnswers(requireCaller(event), event.arguments, stores)),
+  'Mutation.submitAnswers': async (event) =>
+    countSuccess('CheckIn', async () => {
+      const day = await submitAnswers(requireCaller(event), event.arguments, stores);
+      // No asynchronous entry point exists yet (lambdas/triggers.ts), so alerts run here, after the day is stored.
+      await alertStaffIfNotReady(day, alertDeps);
+      return day;
+    }),
   'Query.myCheckIn': async (event) => currentCheckIn(requireCaller(event), event.arguments, stores),
   'Query.myScore': async (event) => myScore(requireCaller(event), event.arguments, stores),
   'Query.myScoreStats': async (event) => myScoreStats(requireCaller(event), event.arguments, stores),
@@ -19,4 +39,6 @@ export const handler = createAuthorizedHandler({
   'Query.myTeamDataStatsPro': async (event) => myTeamDataStats(requireCaller(event), event.arguments, stores, { pro: true }),
   'Query.userAnswers': async (event) => userAnswers(requireCaller(event), event.arguments, stores),
   'Query.userAnswerBySlug': async (event) => userAnswerBySlug(requireCaller(event), event.arguments, stores),
+  'Query.userScoreStatistics': async (event) => userScoreStatistics(requireCaller(event), event.arguments, stores),
+  'Query.teamMemberScores': async (event) => teamMemberScores(requireCaller(event), event.arguments, stores),
 });

@@ -1,8 +1,8 @@
 import type { AnswerInput } from '@core/check-in';
 import type { ScoreDay } from '@core/dates';
 import { applyMemberDayChange } from '@core/scoring';
-import type { ScoreHistory, StoredMemberDay } from '../lib/stores/score-store';
-import { memberDayRecord, storedAnswer } from './check-in';
+import { type ScoreHistory, storedAnswer, type StoredMemberDay } from '../lib/stores/score-store';
+import { memberDayRecord, withDayAnswers } from './check-in';
 
 /**
  * A whole history of check-ins turned into the items the check-ins themselves would have written (answers, member
@@ -25,9 +25,10 @@ export function historyOf(gamers: readonly GamerHistory[]): ScoreHistory {
     let previous: StoredMemberDay | null = null;
     for (const checkIn of [...gamer.checkIns].sort((a, b) => a.date.localeCompare(b.date))) {
       const at = checkIn.at.toISOString();
-      const day = memberDayRecord({ userId: gamer.userId, ...checkIn, timeZone: gamer.timeZone, at, current: null, previous });
+      const answers = checkIn.answers.map((answer) => storedAnswer(gamer.userId, checkIn.date, answer, at));
+      const day = withDayAnswers(memberDayRecord({ userId: gamer.userId, ...checkIn, timeZone: gamer.timeZone, at, current: null, previous }), answers);
       history.days.push(day);
-      history.answers.push(...checkIn.answers.map((answer) => storedAnswer(gamer.userId, checkIn.date, answer, at)));
+      history.answers.push(...answers);
       for (const teamId of gamer.teamIds) {
         const key = `${teamId}|${checkIn.date}`;
         const earlier = aggregates.get(key);

@@ -1,7 +1,16 @@
 import { QUESTIONS } from '@core/questionnaire';
 import { roundScore } from '@core/scoring';
 import { submitAnswers } from './check-in';
-import { myScore, myScoreStats, myTeamDataStats, myTeamScoreStats, userAnswerBySlug, userAnswers } from './reads';
+import {
+  myScore,
+  myScoreStats,
+  myTeamDataStats,
+  myTeamScoreStats,
+  teamMemberScores,
+  userAnswerBySlug,
+  userAnswers,
+  userScoreStatistics,
+} from './reads';
 import { memoryStores } from '../lib/stores/memory';
 import { caller, membership, team, user } from './test-support/memory-stores';
 
@@ -49,11 +58,13 @@ describe('who may read what', () => {
     userAnswers: (who: Who, userId: string, stores: any) => userAnswers(people[who], { userId }, stores, now),
     userAnswerBySlug: (who: Who, userId: string, stores: any) =>
       userAnswerBySlug(people[who], { userId, questionSlug: 'sleep-quality', date: '2026-04-09' }, stores, now),
+    userScoreStatistics: (who: Who, userId: string, stores: any) => userScoreStatistics(people[who], { userId }, stores, now),
   };
   const teamReads = {
     myTeamScoreStats: (who: Who, teamId: string, stores: any) => myTeamScoreStats(people[who], { teamId }, stores, now),
     myTeamDataStats: (who: Who, teamId: string, stores: any) => myTeamDataStats(people[who], { teamId }, stores, { pro: false }, now),
     myTeamDataStatsPro: (who: Who, teamId: string, stores: any) => myTeamDataStats(people[who], { teamId }, stores, { pro: true }, now),
+    teamMemberScores: async (who: Who, teamId: string, stores: any) => ({ teamId, rows: await teamMemberScores(people[who], { teamId }, stores, now) }),
   };
 
   // [caller, gamer whose data is read, allowed]
@@ -139,6 +150,37 @@ describe('statistics', () => {
     const pro = await myTeamDataStats(people.director, { teamId: 'owls', days: 3 }, stores, { pro: true }, now);
     expect(pro.userStats).toHaveLength(3 * 5);
     expect(pro.userStats![0]).toMatchObject({ id: 'g1#2026-04-08#sleep', userId: 'g1', pillarSlug: 'sleep', totalQuestions: 3 });
+  });
+
+  it('gives one gamer’s rows per day and pillar, as the pro team variant does', async () => {
+    const { stores } = await setup();
+    const rows = await userScoreStatistics(people.coach, { userId: 'g1', days: 3 }, stores, now);
+    const pro = await myTeamDataStats(people.director, { teamId: 'owls', days: 3 }, stores, { pro: true }, now);
+    expect(rows).toHaveLength(2 * 5);
+    expect(rows).toEqual(pro.userStats!.filter((row) => row.userId === 'g1'));
+  });
+
+  it('lists each gamer of a team with his score card now, coaches left out', async () => {
+    const { stores } = await setup();
+    await submitAnswers(people.teammate, { answers: answersAt(2) }, stores, now);
+    const rows = await teamMemberScores(people.director, { teamId: 'owls' }, stores, now);
+    expect(rows.map((row) => row.userId).sort()).toEqual(['g1', 'g2']);
+    const [g1Card, g2Card] = await Promise.all(['g1', 'g2'].map((userId) => myScore(people.director, { userId }, stores, now)));
+    const [g2Today] = await stores.scores.latestDays('g2', 1);
+    expect(rows.find((row) => row.userId === 'g1')).toMatchObject({
+      date: '2026-04-10',
+      fgScore: g1Card.score,
+      streak: g1Card.streak,
+      gameReadiness: null,
+      avgCompletion: null,
+    });
+    expect(rows.find((row) => row.userId === 'g2')).toMatchObject({
+      fgScore: g2Card.score,
+      streak: 2,
+      gameReadiness: g2Today.gameReadiness,
+      avgCompletion: g2Card.pillars.avgCompletion,
+    });
+    expect(g2Today.gameReadiness).not.toBeNull();
   });
 
   it('shows yesterday’s score on the card until the gamer checks in today', async () => {

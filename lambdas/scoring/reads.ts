@@ -7,11 +7,14 @@ import {
   type ScoreWindowArgs,
   scoreStatsArgsSchema,
   teamDataStatsArgsSchema,
+  teamMemberScoresArgsSchema,
   teamScoreStatsArgsSchema,
   userAnswerBySlugArgsSchema,
   userAnswersArgsSchema,
+  userScoreStatisticsArgsSchema,
 } from '@core/score-api';
 import {
+  type MemberDay,
   type MemberGameScores,
   type ScoreStatistics,
   type ScoreSummary,
@@ -21,7 +24,7 @@ import {
   teamScoreStatistics,
   type UserScoreStatistic,
   userScoreStatisticRows,
-  userScoreStatistics,
+  userScoreStatistics as gamerScoreStatistics,
 } from '@core/scoring';
 import type { Caller } from '../lib/appsync';
 import { authorizeTeam, authorizeUser } from '../lib/authorization';
@@ -34,7 +37,7 @@ import { parseInput } from '../lib/validation';
 
 /** Reads of scores, statistics and answers (spec 000 section 7, "Scores, answers"); each authorizes first. */
 export interface ReadStores {
-  users: Pick<UserStore, 'get'>;
+  users: Pick<UserStore, 'get' | 'getMany'>;
   teams: RelationStores & Pick<TeamStore, 'membersOf'>;
   scores: ScoreStore;
 }
@@ -78,7 +81,7 @@ export async function myScoreStats(
   const userId = await authorizeUser('Query.myScoreStats', caller, input.userId, teams);
   const window = windowOf(input, await todayOf(users, userId, now));
   const days = await scores.memberDays(userId, window);
-  return { userId, ...window, ...userScoreStatistics(input.type, days, window) };
+  return { userId, ...window, ...gamerScoreStatistics(input.type, days, window) };
 }
 
 export async function myTeamScoreStats(
@@ -143,12 +146,89 @@ export async function myTeamDataStats(
   const window = windowOf(input, await todayOf(users, caller.sub, now));
   const days = (await scores.teamDays(team.id, window)).map(teamDayData);
   if (!pro) return { teamId: team.id, ...window, days, userStats: null };
-  const gamers = (await teams.membersOf(team.id)).filter((member) => member.role === 'GAMER');
+  const gamers = await gamersOf(teams, team.id);
   const memberDays = await Promise.all(gamers.map((member) => scores.memberDays(member.userId, window)));
-  const userStats = memberDays.flat().flatMap((day) =>
+  return { teamId: team.id, ...window, days, userStats: statisticRowsOf(memberDays.flat()) };
+}
+
+type IdentifiedStatistic = UserScoreStatistic & { id: string; userId: string };
+
+/** One row per day and pillar, each with an id that names its member, day and pillar. */
+function statisticRowsOf(days: readonly MemberDay[]): IdentifiedStatistic[] {
+  return days.flatMap((day) =>
     userScoreStatisticRows(day).map((row) => ({ ...row, id: `${day.userId}#${day.date}#${row.pillarSlug}`, userId: day.userId })),
   );
-  return { teamId: team.id, ...window, days, userStats };
+}
+
+/** Only gamers are scored; a team's coaches have no check-ins. */
+async function gamersOf(teams: ReadStores['teams'], teamId: string) {
+  return (await teams.membersOf(teamId)).filter((member) => member.role === 'GAMER');
+}
+
+/** `userScoreStatistics`: one gamer's rows over a window (one Query of his days), what the statistics export writes. */
+export async function userScoreStatistics(
+  caller: Caller,
+  args: unknown,
+  { users, teams, scores }: ReadStores,
+  now = new Date(),
+): Promise<IdentifiedStatistic[]> {
+  const input = parseInput(userScoreStatisticsArgsSchema, args);
+  const userId = await authorizeUser('Query.userScoreStatistics', caller, input.userId, teams);
+  const window = windowOf(input, await todayOf(users, userId, now));
+  return statisticRowsOf(await scores.memberDays(userId, window));
+}
+
+export interface TeamMemberScore {
+  userId: string;
+  fullName: string | null;
+  email: string;
+  avatar: string | null;
+  /** The member's current score day, on his own clock. */
+  date: ScoreDay;
+  fgScore: number | null;
+  gameReadiness: number | null;
+  gaming: boolean;
+  streak: number;
+  avgCompletion: number | null;
+}
+
+/**
+ * `teamMemberScores`: each gamer of the team with his score card now (as `myScore` would give it). Reads the team's
+ * memberships (one Query), the gamers' profiles (one BatchGetItem) and each gamer's latest stored day (one item each):
+ * about three items per gamer, whatever the window of the page. Gamers in name order.
+ */
+export async function teamMemberScores(
+  caller: Caller,
+  args: unknown,
+  { users, teams, scores }: ReadStores,
+  now = new Date(),
+): Promise<TeamMemberScore[]> {
+  const input = parseInput(teamMemberScoresArgsSchema, args);
+  const team = await authorizeTeam('Query.teamMemberScores', caller, input.teamId, teams);
+  const gamers = await gamersOf(teams, team.id);
+  const profiles = await users.getMany(gamers.map((member) => member.userId));
+  const rows = await Promise.all(
+    profiles.map(async (user): Promise<TeamMemberScore> => {
+      const today = scoreDayUnder(user, now).date;
+      // The latest day alone is enough: today's when the member checked in, else the state yesterday grows from.
+      const [latest] = await scores.latestDays(user.id, 1, today);
+      const todayDay = latest?.date === today ? latest : null;
+      const summary = scoreSummary({ today, todayDay, lastStateBeforeToday: todayDay ? null : (latest?.fg ?? null) });
+      return {
+        userId: user.id,
+        fullName: user.fullName,
+        email: user.email,
+        avatar: user.avatar,
+        date: today,
+        fgScore: summary.score,
+        gameReadiness: todayDay?.gameReadiness ?? null,
+        gaming: summary.gaming,
+        streak: summary.streak,
+        avgCompletion: summary.pillars.avgCompletion,
+      };
+    }),
+  );
+  return rows.sort((a, b) => (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email));
 }
 
 export async function userAnswers(caller: Caller, args: unknown, { users, teams, scores }: ReadStores, now = new Date()): Promise<StoredAnswer[]> {

@@ -1,3 +1,4 @@
+import { config } from '../lib/config';
 import { sendMail, type MailMessage } from '../lib/mail';
 import { billSeatQuantity } from '../lib/seat-billing';
 import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store';
@@ -26,10 +27,6 @@ export const productionDeps: TeamDeps = {
   subscriptions: dynamoSubscriptionStore,
   sendMail,
   billSeats: (teamId) => billSeatQuantity(teamId),
-  appUrl: () => {
-    const url = process.env.APP_URL;
-    if (!url) throw new Error('Missing environment variable APP_URL');
-    return url.replace(/\/$/, '');
-  },
+  appUrl: () => config.appUrl,
   now: () => new Date(),
 };

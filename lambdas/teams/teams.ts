@@ -96,15 +96,25 @@ export async function deleteTeamSeat(caller: Caller, args: unknown, deps: TeamDe
   return true;
 }
 
+/** The oldest of the caller's unused team-dashboard purchases that still runs, the one createTeam spends. */
+async function unusedPurchase(caller: Caller, deps: TeamDeps) {
+  const now = deps.now();
+  return (await deps.subscriptions.unusedPurchases(caller.sub)).find(
+    (candidate) => RUNNING.has(candidate.status) && new Date(candidate.endSubscriptionAt) > now,
+  );
+}
+
+/** Whether createTeam would find a purchase to spend: the team creation page explains the pricing page without one. */
+export async function hasUnusedDashboardPurchase(caller: Caller, deps: TeamDeps): Promise<boolean> {
+  return (await unusedPurchase(caller, deps)) !== undefined;
+}
+
 /** A director creates a team with the oldest of their unused, running team-dashboard purchases. */
 export async function createTeam(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
   const { data } = parseInput(z.object({ data: teamFormSchema }), args);
-  const now = deps.now();
-  const purchase = (await deps.subscriptions.unusedPurchases(caller.sub)).find(
-    (candidate) => RUNNING.has(candidate.status) && new Date(candidate.endSubscriptionAt) > now,
-  );
+  const purchase = await unusedPurchase(caller, deps);
   if (!purchase) throw new PaymentRequiredError(TEAM_MESSAGES.noUnusedPurchase);
-  const at = now.toISOString();
+  const at = deps.now().toISOString();
   const team: TeamRecord = { id: randomUUID(), ...data, ownerId: caller.sub, createdAt: at, updatedAt: at };
   try {
     await deps.teams.create(team, { also: deps.subscriptions.spendPurchase(purchase, team.id, at) });

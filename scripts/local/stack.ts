@@ -138,6 +138,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Links in e-mails (invites) point at this stack's own web app.
       APP_URL: appUrl,
       UPLOADS_BUCKET: LOCAL_BUCKETS.uploads,
+      // Browsers read avatars from s3rver itself; on AWS the site serves them (infra/lib/web-hosting.ts).
+      UPLOADS_PUBLIC_URL: `${s3.endpoint}/${LOCAL_BUCKETS.uploads}`,
       VIDEOS_BUCKET: LOCAL_BUCKETS.videos,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       // Discord sign-in goes to the local stand-in (scripts/local/discord.ts) on this stack's own server.

@@ -21,6 +21,7 @@ import { TransactionRefused } from '../../lambdas/lib/stores/transactions';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { seedDemoAnswers } from './answers';
 import { seedDemoBilling } from './billing';
+import { seedDemoJournal } from './journal';
 import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type DemoAccount } from './demo-data';
 
 export interface SeedResult {
@@ -95,6 +96,7 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
   }
   await seedDemoBilling(userIds, now);
   await seedDemoAnswers(userIds, now);
+  await seedDemoJournal(userIds, now);
   return { userIds };
 }
 

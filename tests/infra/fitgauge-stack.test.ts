@@ -313,7 +313,8 @@ describe('CloudFront', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
-        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+        // The site's bucket, and the uploads bucket for /avatars/*.
+        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() }), Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
         CustomErrorResponses: [
           { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
           { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
@@ -323,6 +324,30 @@ describe('CloudFront', () => {
           ResponseHeadersPolicyId: { Ref: logicalId(stack.web.node.findChild('SecurityHeaders').node.defaultChild) },
         }),
       }),
+    });
+  });
+
+  it('serves avatars from the uploads bucket, which lets the distribution read avatars/* only', () => {
+    const [distribution] = Object.values(resourcesOf('AWS::CloudFront::Distribution'));
+    const { CacheBehaviors, Origins } = distribution.Properties.DistributionConfig;
+    expect(CacheBehaviors).toEqual([expect.objectContaining({ PathPattern: 'avatars/*', AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'redirect-to-https' })]);
+    const origin = Origins.find((candidate: { Id: string }) => candidate.Id === CacheBehaviors[0].TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toMatch(/"fitgauge-uploads-".*\.s3\.us-east-1\.amazonaws\.com/);
+
+    const uploadsId = logicalId(stack.storage.uploads.node.defaultChild);
+    const [bucketPolicy] = Object.values(resourcesOf('AWS::S3::BucketPolicy')).filter((policy) => policy.Properties.Bucket.Ref === uploadsId);
+    const reads = bucketPolicy.Properties.PolicyDocument.Statement.filter((statement: { Principal?: { Service?: string } }) => statement.Principal?.Service === 'cloudfront.amazonaws.com');
+    expect(reads).toEqual([
+      expect.objectContaining({
+        Action: 's3:GetObject',
+        Effect: 'Allow',
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [uploadsId, 'Arn'] }, '/avatars/*']] },
+        Condition: { StringEquals: { 'AWS:SourceArn': expect.anything() } },
+      }),
+    ]);
+    const avatars = resourcesOf('AWS::Lambda::Function')[functionLogicalId('avatars')];
+    expect(avatars.Properties.Environment.Variables.UPLOADS_PUBLIC_URL).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack.web.distribution.node.defaultChild), 'DomainName'] }]],
     });
   });
 

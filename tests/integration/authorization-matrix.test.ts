@@ -15,7 +15,9 @@ import { isAllowed, isPolicyField, POLICY, type PolicyCaller, type Relation, typ
 import { isAdmin, type Role } from '@core/roles';
 import { answersWith } from '@core/test-support/answers';
 import { buildAppSyncSchema } from '../../lambdas/schema';
+import { scoreDayOf } from '@core/dates';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
+import { dynamoJournalStore } from '../../lambdas/lib/stores/journal-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore, type MemberRole } from '../../lambdas/lib/stores/team-store';
 import { newTeamCode } from '../../lambdas/teams/invites';
@@ -25,6 +27,7 @@ import { DEMO_PASSWORD, graphql, type GraphQLAuth, stackUrls, useStackEnvironmen
 import { inParallel } from '../support/in-parallel';
 import { dynamoBillingStore } from '../../lambdas/lib/stores/billing-store';
 import { standInStripe } from '../support/billing';
+import { putAvatarObject, TINY_PNG } from '../support/uploads';
 
 jest.setTimeout(120_000);
 
@@ -107,7 +110,7 @@ const NO_SUBJECT: Scenario[] = [{ label: 'no subject', subject: {}, relations: (
 
 function scenariosOf(subject: Subject, caller: CallerName): Scenario[] {
   if (subject.kind === 'user') return userScenarios(caller);
-  if (subject.kind === 'team') return teamScenarios();
+  if (subject.kind === 'team' || subject.kind === 'comment') return teamScenarios();
   return NO_SUBJECT;
 }
 
@@ -123,6 +126,7 @@ const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
 };
 
 const windowOf = (subject: Scenario['subject']) => ({ ...subject, days: 3 });
+const today = scoreDayOf(new Date(), 'UTC');
 
 /** A fresh account signed up through the API: its e-mail, id and refresh token. */
 async function signUp(role: 'GAMER' | 'SELF' = 'GAMER') {
@@ -213,6 +217,32 @@ async function paymentOf(userId: string): Promise<string> {
   return subscription.id;
 }
 
+/** A comment by the team's director on `member`'s sleep answer of today, written through the store. */
+async function commentOn(teamId: string, member: Person) {
+  const at = new Date().toISOString();
+  const team = teamNameOf(teamId);
+  const comment = {
+    id: randomUUID(), teamId, userId: people[member].id, date: today, pillarSlug: 'sleep' as const, questionSlug: 'sleep-quality',
+    content: 'Matrix comment', answerTo: null, authorId: people[TEAMS[team].owner].id, createdAt: at, updatedAt: at,
+  };
+  await dynamoJournalStore.create(comment, []);
+  return comment;
+}
+
+/** The gamer a caller's journal call is about: his own answers for a gamer, a teammate's for everyone else. */
+const journalMemberOf = (caller: CallerName): Person => (personOf(caller) === 'GAMER' ? 'GAMER' : 'teammate');
+
+/** A comment authored by the caller (or, for callers refused before any resolver, by the GAMER). */
+async function ownComment(caller: CallerName) {
+  const at = new Date().toISOString();
+  const comment = {
+    id: randomUUID(), teamId: teamIds.home, userId: people.teammate.id, date: today, pillarSlug: 'sleep' as const, questionSlug: 'sleep-quality',
+    content: 'Matrix own comment', answerTo: null, authorId: people[personOf(caller)].id, createdAt: at, updatedAt: at,
+  };
+  await dynamoJournalStore.create(comment, []);
+  return comment;
+}
+
 const verifiableCode = once(resetCode);
 const spendableCode = once(resetCode);
 const refreshable = once(() => signUp());
@@ -234,6 +264,8 @@ const FIXTURES: Record<string, Fixture> = {
   'Query.myTeamDataStats': windowOf,
   'Query.myTeamDataStatsPro': windowOf,
   'Query.userAnswers': windowOf,
+  'Query.userScoreStatistics': windowOf,
+  'Query.teamMemberScores': (subject) => subject,
   'Query.userAnswerBySlug': (subject) => ({ ...subject, questionSlug: 'sleep-quality' }),
   'Mutation.loginUser': async () => ({ email: (await loginAccount()).email, password: DEMO_PASSWORD }),
   'Mutation.signUpUser': () => ({ data: { fullName: 'Matrix Sign-up', email: freshEmail('matrix.signup') }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }),
@@ -288,10 +320,34 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.startTrial': () => ({ where: { id: 'coach-performance-monthly' } }),
   'Mutation.setupPaymentMethod': () => ({}),
   'Mutation.cancelSubscription': async (_, caller) => ({ where: { id: await paymentOf(people[personOf(caller)].id) } }),
+  'Query.hasUnusedDashboardPurchase': () => ({}),
+  'Mutation.getImageUploadUrl': (subject) => ({ ...subject, uploadType: 'AVATAR', filename: 'avatar.png', mimetype: 'image/png', maxSizeBytes: 1000 }),
+  // A PNG already stored under the caller's prefix for the team, as if the caller had posted it.
+  'Mutation.confirmAvatarUpload': async (subject, caller) => ({
+    ...(await putAvatarObject(people[personOf(caller)].id, subject.teamId, TINY_PNG)),
+    isTeamAvatar: true,
+    teamId: subject.teamId,
+  }),
   'Mutation.deleteTeamInvite': async (subject) => {
     const { inviteId, teamId } = await inviteTo(freshEmail('matrix.invitee'), subject.teamId);
     return { id: inviteId, teamId };
   },
+  'Query.getJournalComments': (subject, caller) => ({ ...subject, date: today, userId: people[journalMemberOf(caller)].id }),
+  'Query.getRepliedComment': async (subject, caller) => ({ answerTo: (await commentOn(subject.teamId!, journalMemberOf(caller))).id }),
+  'Subscription.onJournalComment': (subject, caller) => ({ ...subject, userId: people[journalMemberOf(caller)].id }),
+  'Query.teamJournal': (subject) => ({ ...subject, date: today }),
+  'Query.readinessAlerts': (subject) => ({ ...subject, date: today }),
+  'Query.teamNotifications': () => ({}),
+  // A gamer replies on his own answers; the team's staff comment on a teammate's.
+  'Mutation.createComment': async (subject, caller) => {
+    const member = journalMemberOf(caller);
+    const answerTo = (await commentOn(subject.teamId!, member)).id;
+    return { ...subject, userId: people[member].id, date: today, pillarSlug: 'sleep', questionSlug: 'sleep-quality', content: 'Matrix reply', answerTo };
+  },
+  'Mutation.updateComment': async (_, caller) => ({ data: { id: (await ownComment(caller)).id, content: 'Matrix changed' } }),
+  'Mutation.deleteComment': async (subject, caller) => ({ ...subject, id: (await ownComment(caller)).id }),
+  'Mutation.clearTeamNotifications': (subject) => ({ ...subject, teamId: teamIds.home }),
+  'Mutation.updateNotificationSettings': () => ({ readinessAlertEmails: true }),
 };
 
 /** `query($a: T!) { field(a: $a) { __typename } }`, typed from the schema, with the arguments the fixture gives. */

@@ -68,11 +68,16 @@ const WELL_FORMED_IS_VALID = new Set([
   'team.search',
   // An unknown coupon is an answer (valid: false), not bad input.
   'checkCoupon.couponId',
+  'createComment.content',
+  'updateComment.data.content',
+  'getImageUploadUrl.filename',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
 /** Any printable password may be an account's password at sign-in, markup included. */
 const MARKUP_IS_VALID = new Set(['loginUser.password']);
+// Comments are stored as typed and always shown as text: markup is text there (docs/journal.md).
+for (const field of ['createComment.content', 'updateComment.data.content']) MARKUP_IS_VALID.add(field);
 
 interface Caller {
   email: string;
@@ -135,6 +140,16 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     product: 'coach-performance-monthly',
     quantity: 1,
     alternatePayment: false,
+    content: 'Bad input harness comment',
+    answerTo: randomUUID(),
+    readinessAlertEmails: true,
+    uploadType: 'AVATAR',
+    filename: 'avatar.png',
+    mimetype: 'image/png',
+    maxSizeBytes: 1000,
+    key: `avatars/teams/${caller.teamId}/${caller.userId}/${randomUUID()}.png`,
+    fileUrl: 'http://127.0.0.1/fitgauge-uploads/avatar.png',
+    isTeamAvatar: true,
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));

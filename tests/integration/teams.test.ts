@@ -11,6 +11,7 @@ import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { accountWithRole, freshEmail, type RoleAccount } from '../support/accounts';
+import { addDashboardPurchase } from '../support/purchases';
 import { demoTeams, graphql, signIn, useStackEnvironment, waitForMail } from '../support/stack';
 
 jest.setTimeout(120_000);
@@ -60,13 +61,7 @@ async function refusal(who: Caller, query: string, variables: Variables = {}) {
 }
 
 /** A running team-dashboard purchase of the director, as billing records a successful payment. */
-async function purchaseFor(director: RoleAccount, days = 30) {
-  const at = new Date().toISOString();
-  await dynamoSubscriptionStore.addPurchase({
-    id: `sub_${randomUUID()}`, userId: director.id, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly',
-    endSubscriptionAt: new Date(Date.now() + days * 86_400_000).toISOString(), createdAt: at,
-  });
-}
+const purchaseFor = (director: RoleAccount, days = 30) => addDashboardPurchase(director.id, days);
 
 async function createTeam(director: RoleAccount, name = 'Test Squad'): Promise<string> {
   await purchaseFor(director);

@@ -54,6 +54,23 @@ export const keys = {
   resetCode: (userId: string) => ({ pk: `USER#${userId}`, sk: 'RESET_CODE' }),
   /** When the account last signed out: its tokens issued before then are refused (expires after the longest token life). */
   signOut: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SIGN_OUT' }),
+  /** A journal comment under its team, by day then the gamer whose answer it is on (a team day's journal is one Query). */
+  comment: (teamId: string, day: string, userId: string, createdAt: string, commentId: string) => ({
+    pk: `TEAM#${teamId}`,
+    sk: `COMMENT#${day}#${userId}#${createdAt}#${commentId}`,
+  }),
+  /** The sort-key prefix of a team day's comments, or of one gamer's among them. */
+  commentsOfDay: (day: string, userId?: string) => `COMMENT#${day}#${userId ? `${userId}#` : ''}`,
+  /** A comment by its id (gsi1). */
+  commentById: (commentId: string) => ({ gsi1pk: `COMMENT#${commentId}`, gsi1sk: 'COMMENT' }),
+  /** The replies to a comment, oldest first (gsi2). */
+  replyTo: (answerTo: string, createdAt: string, commentId: string) => ({ gsi2pk: `REPLIES#${answerTo}`, gsi2sk: `${createdAt}#${commentId}` }),
+  /** A user's unread journal notifications in one team (a counter changed with ADD). */
+  notifications: (userId: string, teamId: string) => ({ pk: `USER#${userId}`, sk: `NOTIFICATIONS#${teamId}` }),
+  /** A readiness alert: one per team, gamer and score day (its conditional Put is the once-a-day guard). */
+  readinessAlert: (teamId: string, day: string, userId: string) => ({ pk: `TEAM#${teamId}`, sk: `ALERT#${day}#${userId}` }),
+  /** Guard: one readiness-alert e-mail per recipient, gamer and score day (expires after a few days). */
+  alertMail: (recipientId: string, day: string, userId: string) => ({ pk: `USER#${recipientId}`, sk: `ALERT_MAIL#${day}#${userId}` }),
   /** Uses of one rate-limited action by one subject in one fixed window (expires with the window). */
   rateWindow: (subject: string, windowStart: number) => ({ pk: `RATE#${subject}`, sk: `WINDOW#${windowStart}` }),
 };

@@ -5,6 +5,7 @@ import type { Page, PageRequest } from '../db/table';
 import { ClaimTakenError } from './account-store';
 import { TEAM_PLAN } from '@core/teams';
 import type { InviteRecord, TeamCodeRecord } from './invite-store';
+import { byCreation, type CommentRecord, type ReadinessAlertRecord } from './journal-store';
 import type { ResetCodeRecord } from './reset-code-store';
 import { DayVersionConflict, type DayWrite, type ScoreHistory, type StoredAnswer, type StoredMemberDay } from './score-store';
 import type { Stores } from './stores';
@@ -48,6 +49,14 @@ export interface MemoryState {
   days: Map<string, StoredMemberDay>;
   teamDays: Map<string, TeamDayAggregate>;
   subscriptions: Map<string, TeamSubscriptionRecord>;
+  /** Comment id -> the journal comment. */
+  comments: Map<string, CommentRecord>;
+  /** `<userId>|<teamId>` -> unread journal notifications. */
+  unread: Map<string, number>;
+  /** `<teamId>|<day>|<gamerId>` -> the readiness alert. */
+  alerts: Map<string, ReadinessAlertRecord>;
+  /** `<recipientId>|<day>|<gamerId>` of the readiness-alert e-mails claimed. */
+  alertMails: Set<string>;
 }
 
 export type MemoryStores = Stores & {
@@ -128,6 +137,10 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
     days: new Map(),
     teamDays: new Map(),
     subscriptions: new Map(),
+    comments: new Map(),
+    unread: new Map(),
+    alerts: new Map(),
+    alertMails: new Set(),
   };
   const dayKey = (userId: string, date: string) => `${userId}|${date}`;
   const answerKey = (userId: string, date: string, slug: string) => `${userId}|${date}|${slug}`;
@@ -139,6 +152,10 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
   const purchaseKey = (userId: string, subscriptionId: string) => `${userId}|${subscriptionId}`;
   const seatKey = (teamId: string, seatId: string) => `${teamId}|${seatId}`;
   const writes: DayWrite[] = [];
+  const unreadKey = (userId: string, teamId: string) => `${userId}|${teamId}`;
+  /** The ADD 1 on each person's unread count in the team, once per person. */
+  const notifySteps = (teamId: string, notify: readonly string[]): MemoryStep[] =>
+    [...new Set(notify)].map((userId) => ({ label: 'notify', write: () => void state.unread.set(unreadKey(userId, teamId), (state.unread.get(unreadKey(userId, teamId)) ?? 0) + 1) }));
 
   /**
    * Items a store hands out to join another store's transaction (an invite answered, a purchase spent). DynamoDB gets
@@ -201,6 +218,17 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         const user = state.users.get(userId);
         if (!user) throw dynamoError('ConditionalCheckFailedException');
         state.users.set(userId, { ...user, selectedTeamId: teamId, updatedAt: at });
+      },
+      async setReadinessAlertEmails(userId, enabled, at) {
+        const user = state.users.get(userId);
+        if (!user) throw dynamoError('ConditionalCheckFailedException');
+        state.users.set(userId, { ...user, readinessAlertEmails: enabled, updatedAt: at });
+        return copy(state.users.get(userId)!);
+      },
+      async setAvatar(userId, avatar, at) {
+        const user = state.users.get(userId);
+        if (!user) throw dynamoError('ConditionalCheckFailedException');
+        state.users.set(userId, { ...user, avatar, updatedAt: at });
       },
     },
     accounts: {
@@ -518,6 +546,60 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         history.answers.forEach(putAnswer);
         for (const day of history.days) state.days.set(dayKey(day.userId, day.date), copy(day));
         for (const { teamId, aggregate } of history.teamDays) state.teamDays.set(teamDayKey(teamId, aggregate.date), copy(aggregate));
+      },
+    },
+    journal: {
+      get: async (commentId) => copy(state.comments.get(commentId) ?? null),
+      async ofDay(teamId, date, userId) {
+        return [...state.comments.values()]
+          .filter((comment) => comment.teamId === teamId && comment.date === date && (!userId || comment.userId === userId))
+          .sort(byCreation)
+          .map(copy);
+      },
+      replies: async (answerTo) => [...state.comments.values()].filter((comment) => comment.answerTo === answerTo).sort(byCreation).map(copy),
+      async create(comment, notify) {
+        memoryTransact([
+          { label: 'comment', holds: () => !state.comments.has(comment.id), write: () => void state.comments.set(comment.id, copy(comment)) },
+          ...notifySteps(comment.teamId, notify),
+        ]);
+      },
+      async updateContent(comment, authorId, content, at) {
+        const stored = state.comments.get(comment.id);
+        if (stored?.authorId !== authorId) return null;
+        state.comments.set(comment.id, { ...stored, content, updatedAt: at });
+        return copy(state.comments.get(comment.id)!);
+      },
+      async delete(comment, authorId) {
+        if (state.comments.get(comment.id)?.authorId !== authorId) return false;
+        return state.comments.delete(comment.id);
+      },
+      async unreadOf(userId) {
+        return [...state.unread.entries()]
+          .filter(([key]) => key.startsWith(`${userId}|`))
+          .map(([key, unread]) => ({ teamId: key.slice(userId.length + 1), unread }))
+          .sort(byText((count) => count.teamId));
+      },
+      async clearUnread(userId, teamId) {
+        if (state.unread.has(unreadKey(userId, teamId))) state.unread.set(unreadKey(userId, teamId), 0);
+      },
+      async raiseAlert(alert, notify) {
+        const key = `${alert.teamId}|${alert.date}|${alert.userId}`;
+        try {
+          memoryTransact([{ label: 'alert', holds: () => !state.alerts.has(key), write: () => void state.alerts.set(key, copy(alert)) }, ...notifySteps(alert.teamId, notify)]);
+          return true;
+        } catch (error) {
+          if (error instanceof TransactionRefused) return false;
+          throw error;
+        }
+      },
+      async alertsOf(teamId, date) {
+        return [...state.alerts.values()].filter((alert) => alert.teamId === teamId && alert.date === date).sort(byText((alert) => alert.userId)).map(copy);
+      },
+      async claimAlertMail(recipientId, date, userId) {
+        const key = `${recipientId}|${date}|${userId}`;
+        if (state.alertMails.has(key)) return false;
+        state.alertMails.add(key);
+        return true;
       },
     },
   };

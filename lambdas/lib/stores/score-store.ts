@@ -2,7 +2,10 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import type { DayWindow, ScoreDay } from '@core/dates';
 import type { PillarSlug } from '@core/pillars';
 import type { UserZone } from '@core/user-zone';
+import type { AnswerInput } from '@core/check-in';
+import { questionBySlug } from '@core/questionnaire';
 import {
+  answerScore,
   emptyTeamDayAggregate,
   type MemberDay,
   type MemberGameScores,
@@ -40,6 +43,34 @@ export interface StoredMemberDay extends MemberDay {
   /** The gamer's "watched videos" flag for the day (also in `fg`, which is null before the first check-in). */
   watchedVideos: boolean;
   updatedAt: string;
+  /**
+   * The day's answers by question slug, copied from the answer items so that a team day's journal reads one item per
+   * member (docs/journal.md); only what cannot be derived, to keep the day within one 4 KB read unit. Absent on days
+   * stored before the journal.
+   */
+  answers?: Record<string, DayAnswer>;
+}
+
+/** An answer as the member day keeps it: its pillar and score follow from the question and the value. */
+export type DayAnswer = Pick<StoredAnswer, 'value' | 'answeredAt'>;
+
+/** The answer record of a value given to a question on a day. */
+export function storedAnswer(userId: string, date: ScoreDay, { questionSlug, value }: AnswerInput, answeredAt: string): StoredAnswer {
+  return {
+    id: `${userId}#${date}#${questionSlug}`,
+    userId,
+    date,
+    questionSlug,
+    pillarSlug: questionBySlug(questionSlug)?.pillar ?? null,
+    value,
+    score: answerScore(questionSlug, value),
+    answeredAt,
+  };
+}
+
+/** The day's answers as answer records (none for a day stored before the journal). */
+export function answersOfDay(day: StoredMemberDay): StoredAnswer[] {
+  return Object.entries(day.answers ?? {}).map(([questionSlug, { value, answeredAt }]) => storedAnswer(day.userId, day.date, { questionSlug, value }, answeredAt));
 }
 
 /** Everything one check-in writes; `saveDay` writes it in one transaction. */

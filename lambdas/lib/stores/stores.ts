@@ -1,5 +1,6 @@
 import { dynamoAccountStore, type AccountStore } from './account-store';
 import { dynamoInviteStore, type InviteStore } from './invite-store';
+import { dynamoJournalStore, type JournalStore } from './journal-store';
 import { dynamoLoginAttemptStore, type LoginAttemptStore } from './login-attempt-store';
 import { dynamoRateLimitStore, type RateLimitStore } from './rate-limit-store';
 import { dynamoResetCodeStore, type ResetCodeStore } from './reset-code-store';
@@ -21,6 +22,7 @@ export interface Stores {
   signOuts: SignOutStore;
   scores: ScoreStore;
   subscriptions: SubscriptionStore;
+  journal: JournalStore;
 }
 
 export const dynamoStores: Stores = {
@@ -34,4 +36,5 @@ export const dynamoStores: Stores = {
   signOuts: dynamoSignOutStore,
   scores: dynamoScoreStore,
   subscriptions: dynamoSubscriptionStore,
+  journal: dynamoJournalStore,
 };

@@ -24,6 +24,8 @@ export interface UserRecord {
   /** Set when the account was made through Discord sign-in (it then has no password of the user's). */
   discordId?: string | null;
   usedDiscord?: boolean;
+  /** False once the user turned off readiness-alert e-mails; absent means on (docs/journal.md). */
+  readinessAlertEmails?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -40,6 +42,10 @@ export interface UserStore {
   create(user: UserRecord): Promise<void>;
   /** Fails with ConditionalCheckFailedException when the user does not exist. */
   setSelectedTeam(userId: string, teamId: string | null, at: string): Promise<void>;
+  /** Sets the readiness-alert e-mail setting; fails with ConditionalCheckFailedException when the user does not exist. */
+  setReadinessAlertEmails(userId: string, enabled: boolean, at: string): Promise<UserRecord>;
+  /** Fails with ConditionalCheckFailedException when the user does not exist. */
+  setAvatar(userId: string, avatar: string, at: string): Promise<void>;
 }
 
 /** The profile item: the record under its key, its e-mail (gsi1, lower-cased) and its place in the listing (gsi2). */
@@ -53,6 +59,20 @@ export const userItem = (user: UserRecord): Item => ({
 });
 
 export const userOf = (item: Item) => withoutKeys<UserRecord>(item);
+
+/** Sets one field of an existing profile; ConditionalCheckFailedException when there is none. */
+async function setProfileField(userId: string, field: 'selectedTeamId' | 'avatar', value: string | null, at: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET #field = :value, updatedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#field': field },
+      ExpressionAttributeValues: { ':value': value, ':at': at },
+    }),
+  );
+}
 
 export const dynamoUserStore: UserStore = {
   async get(userId) {
@@ -83,15 +103,19 @@ export const dynamoUserStore: UserStore = {
       new PutCommand({ TableName: config.tableName, Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' }),
     );
   },
-  async setSelectedTeam(userId, teamId, at) {
-    await db().send(
+  async setReadinessAlertEmails(userId, enabled, at) {
+    const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: keys.user(userId),
-        UpdateExpression: 'SET selectedTeamId = :team, updatedAt = :at',
+        UpdateExpression: 'SET readinessAlertEmails = :enabled, updatedAt = :at',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':team': teamId, ':at': at },
+        ExpressionAttributeValues: { ':enabled': enabled, ':at': at },
+        ReturnValues: 'ALL_NEW',
       }),
     );
+    return userOf(Attributes!);
   },
+  setSelectedTeam: (userId, teamId, at) => setProfileField(userId, 'selectedTeamId', teamId, at),
+  setAvatar: (userId, avatar, at) => setProfileField(userId, 'avatar', avatar, at),
 };

@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
           { path: paths.home.myScores, lazy: async () => ({ Component: (await import('./routes/home/my-scores')).MyScoresRoute }) },
           ...teamPortalRoutes,
           ...plannedTeamRoutes,
+          { path: paths.home.myTeam.statistics, lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).TeamAnalyticsRoute }) },
+          { path: paths.home.myTeam.memberStatistics, lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).MemberStatisticsRoute }) },
           {
             lazy: async () => ({ Component: (await import('./routes/home/admin-routes')).AdminRoutes }),
             children: [

@@ -29,6 +29,7 @@ export const paths = {
       new: '/home/my-team/new',
       waiting: '/home/my-team/waiting',
       statistics: '/home/my-team/statistics/',
+      memberStatistics: '/home/my-team/statistics/:id',
       journal: '/home/my-team/journal',
     },
     videos: '/home/videos/',
@@ -45,6 +46,11 @@ export const paths = {
     uiKit: '/home/ui',
   },
 } as const;
+
+/** A route pattern with its `:name` parameters filled in (encoded). */
+export function withParams(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
 
 /** `path` with a query string of the given parameters (none: the bare path). */
 export function withQuery(path: string, query: Record<string, string>): string {

@@ -3,6 +3,7 @@ import { questionBySlug } from '@core/questionnaire';
 import { aggregateTeamDay, buildMemberDay, memberDayDelta, type MemberDay } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
 import { ClaimTakenError } from '../account-store';
+import type { CommentRecord } from '../journal-store';
 import type { InviteRecord, TeamCodeRecord } from '../invite-store';
 import { DayVersionConflict, type StoredAnswer, type StoredMemberDay } from '../score-store';
 import type { Stores } from '../stores';
@@ -69,6 +70,24 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         await stores.users.setSelectedTeam(id('gamer'), 'team-1', '2026-05-02T00:00:00.000Z');
         expect(await stores.users.get(id('gamer'))).toMatchObject({ selectedTeamId: 'team-1', updatedAt: '2026-05-02T00:00:00.000Z' });
         expect(await rejectionName(stores.users.setSelectedTeam(id('nobody'), 'team-1', at))).toBe('ConditionalCheckFailedException');
+        expect(await stores.users.get(id('nobody'))).toBeNull();
+      });
+
+      it('turns readiness-alert e-mails off and on for an existing user only', async () => {
+        await stores.users.create(user('director'));
+        expect(await stores.users.setReadinessAlertEmails(id('director'), false, at)).toMatchObject({ id: id('director'), readinessAlertEmails: false });
+        expect((await stores.users.get(id('director')))?.readinessAlertEmails).toBe(false);
+        await stores.users.setReadinessAlertEmails(id('director'), true, at);
+        expect((await stores.users.get(id('director')))?.readinessAlertEmails).toBe(true);
+        expect(await rejectionName(stores.users.setReadinessAlertEmails(id('nobody'), false, at))).toBe('ConditionalCheckFailedException');
+        expect(await stores.users.get(id('nobody'))).toBeNull();
+      });
+
+      it('sets the avatar of an existing user only', async () => {
+        await stores.users.create(user('gamer'));
+        await stores.users.setAvatar(id('gamer'), 'https://uploads.example/avatar.png', '2026-05-02T00:00:00.000Z');
+        expect(await stores.users.get(id('gamer'))).toMatchObject({ avatar: 'https://uploads.example/avatar.png', updatedAt: '2026-05-02T00:00:00.000Z' });
+        expect(await rejectionName(stores.users.setAvatar(id('nobody'), 'https://uploads.example/avatar.png', at))).toBe('ConditionalCheckFailedException');
         expect(await stores.users.get(id('nobody'))).toBeNull();
       });
 
@@ -529,6 +548,73 @@ export function describeStoreContract(implementation: string, makeStores: () => 
           teamDays.slice(0, 2).map((teamDay) => teamDay.aggregate),
         );
         expect(await stores.scores.answers(userId, { startDate: date, endDate: date })).toHaveLength(answersWith('best').length);
+      });
+    });
+    describe('journal', () => {
+      const comment = (name: string, extra: Partial<CommentRecord> = {}): CommentRecord => ({
+        id: id(name), teamId: id('team'), userId: id('gamer'), date: '2026-05-01', pillarSlug: 'sleep', questionSlug: 'sleep-quality',
+        content: `${name} says hi`, answerTo: null, authorId: id('coach'), createdAt: at, updatedAt: at, ...extra,
+      });
+      const unread = async (name: string) => (await stores.journal.unreadOf(id(name))).map(({ teamId, unread: count }) => ({ teamId, count }));
+
+      it('writes a comment once, finds it by id and in its day, and raises each person concerned once', async () => {
+        const first = comment('first');
+        await stores.journal.create(first, [id('gamer'), id('director'), id('gamer')]);
+        expect(await refusal(stores.journal.create(first, [id('director')]))).toBe('comment');
+        expect(await stores.journal.get(first.id)).toEqual(first);
+        expect(await stores.journal.get(id('nothing'))).toBeNull();
+        const later = comment('later', { createdAt: '2026-05-01T11:00:00.000Z', userId: id('other') });
+        await stores.journal.create(later, [id('director')]);
+        expect((await stores.journal.ofDay(id('team'), '2026-05-01')).map((c) => c.id)).toEqual([first.id, later.id]);
+        expect((await stores.journal.ofDay(id('team'), '2026-05-01', id('gamer'))).map((c) => c.id)).toEqual([first.id]);
+        expect(await stores.journal.ofDay(id('team'), '2026-05-02')).toEqual([]);
+        expect(await unread('gamer')).toEqual([{ teamId: id('team'), count: 1 }]);
+        expect(await unread('director')).toEqual([{ teamId: id('team'), count: 2 }]);
+        expect(await unread('coach')).toEqual([]);
+      });
+
+      it('lists the replies to a comment, oldest first', async () => {
+        const root = comment('root');
+        await stores.journal.create(root, []);
+        const second = comment('second', { answerTo: root.id, createdAt: '2026-05-01T12:00:00.000Z' });
+        const first = comment('reply', { answerTo: root.id, createdAt: '2026-05-01T11:00:00.000Z' });
+        await stores.journal.create(second, []);
+        await stores.journal.create(first, []);
+        expect((await stores.journal.replies(root.id)).map((c) => c.id)).toEqual([first.id, second.id]);
+        expect(await stores.journal.replies(first.id)).toEqual([]);
+      });
+
+      it('changes and deletes a comment for its author only', async () => {
+        const written = comment('edited');
+        await stores.journal.create(written, []);
+        expect(await stores.journal.updateContent(written, id('director'), 'Not mine', '2026-05-02T00:00:00.000Z')).toBeNull();
+        expect(await stores.journal.updateContent(written, id('coach'), 'Mine', '2026-05-02T00:00:00.000Z')).toEqual({ ...written, content: 'Mine', updatedAt: '2026-05-02T00:00:00.000Z' });
+        expect(await stores.journal.delete(written, id('director'))).toBe(false);
+        expect(await stores.journal.delete(written, id('coach'))).toBe(true);
+        expect(await stores.journal.get(written.id)).toBeNull();
+        expect(await stores.journal.delete(written, id('coach'))).toBe(false);
+        expect(await stores.journal.updateContent(written, id('coach'), 'Gone', at)).toBeNull();
+      });
+
+      it('clears an unread count to 0 and writes nothing for someone who never had one', async () => {
+        await stores.journal.create(comment('counted'), [id('director')]);
+        await stores.journal.clearUnread(id('director'), id('team'));
+        expect(await unread('director')).toEqual([{ teamId: id('team'), count: 0 }]);
+        await stores.journal.clearUnread(id('nobody'), id('team'));
+        expect(await unread('nobody')).toEqual([]);
+      });
+
+      it('raises a readiness alert once per team, gamer and day, and claims its e-mail once per recipient', async () => {
+        const alert = { teamId: id('team'), userId: id('gamer'), date: '2026-05-01', gameReadiness: 30, pillarSlug: 'mental' as const, createdAt: at };
+        expect(await stores.journal.raiseAlert(alert, [id('director'), id('coach')])).toBe(true);
+        expect(await stores.journal.raiseAlert({ ...alert, gameReadiness: 20 }, [id('director'), id('coach')])).toBe(false);
+        expect(await stores.journal.alertsOf(id('team'), '2026-05-01')).toEqual([alert]);
+        expect(await stores.journal.alertsOf(id('team'), '2026-05-02')).toEqual([]);
+        expect(await unread('director')).toEqual([{ teamId: id('team'), count: 1 }]);
+        const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+        expect(await stores.journal.claimAlertMail(id('director'), '2026-05-01', id('gamer'), expiresAt)).toBe(true);
+        expect(await stores.journal.claimAlertMail(id('director'), '2026-05-01', id('gamer'), expiresAt)).toBe(false);
+        expect(await stores.journal.claimAlertMail(id('coach'), '2026-05-01', id('gamer'), expiresAt)).toBe(true);
       });
     });
   });

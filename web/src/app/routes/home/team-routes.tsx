@@ -12,6 +12,10 @@ export const teamPortalRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/team-portals/components/coach-portal-page')).CoachPortalPage }),
   },
   {
+    path: paths.home.myTeam.new,
+    lazy: async () => ({ Component: (await import('@/features/team-form/components/create-team-page')).CreateTeamPage }),
+  },
+  {
     path: paths.home.teamInvite,
     lazy: async () => ({ Component: (await import('@/features/team-portals/components/team-invite-page')).TeamInvitePage }),
   },

@@ -1,4 +1,4 @@
-import { PasswordField, TextField } from '@aws-amplify/ui-react';
+import { PasswordField, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useId, type InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
@@ -59,6 +59,56 @@ export function FormPasswordField({ label, registration, error, description, aut
         showPasswordButtonLabel={`Show ${label.toLowerCase()}`}
         {...registration}
       />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** Several lines of text (a description). */
+export function FormTextAreaField({ label, registration, error, description, autoComplete, rows = 5 }: FieldProps & { rows?: number }) {
+  const errorId = useId();
+  return (
+    <div className="fg-form-field">
+      <TextAreaField
+        label={label}
+        autoComplete={autoComplete}
+        descriptiveText={description}
+        rows={rows}
+        hasError={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        {...registration}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** One choice of a list; an option with value '' stands for none. */
+export function FormSelectField({
+  label,
+  registration,
+  error,
+  description,
+  autoComplete,
+  options,
+}: FieldProps & { options: readonly { value: string; label: string }[] }) {
+  const errorId = useId();
+  return (
+    <div className="fg-form-field">
+      <SelectField
+        label={label}
+        autoComplete={autoComplete}
+        descriptiveText={description}
+        hasError={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        {...registration}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
       <FieldError id={errorId} message={error} />
     </div>
   );

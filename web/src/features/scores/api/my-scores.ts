@@ -1,4 +1,5 @@
-import { MAIN_SCORE_TYPES, type MainScoreType, type PillarSlug } from '@core/pillars';
+import { MAIN_SCORE_TYPES, type MainScoreType } from '@core/pillars';
+import type { ScoreSeries } from '@/components/charts/chart-data';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** The gamer's score card now (schema.graphql Score). */
@@ -9,18 +10,6 @@ export interface MyScore {
   todayScore: number | null;
   streak: number;
   gaming: boolean;
-}
-
-export interface ScorePoint {
-  date: string;
-  value: number;
-}
-
-export interface ScoreSeries {
-  mainScoreStatistics: ScorePoint[];
-  perPillarScoreStatistics: { pillarSlug: PillarSlug; points: ScorePoint[] }[];
-  startDate: string;
-  endDate: string;
 }
 
 /** The statistics the My scores page draws: each main score's series, and the pillars' (they come with every type). */

@@ -1,8 +1,9 @@
-import { scoreTypeLabel } from '@core/pillars';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { ScoreWindow } from '@/components/charts/chart-data';
+import { ScoreChartGrid } from '@/components/charts/score-chart-card';
+import { WindowSwitch } from '@/components/charts/window-switch';
 import { LoadError } from '@/components/errors/load-error';
-import { ChoiceChip } from '@/components/inputs/choice-chip';
 import { ScoreTiles } from '@/components/scores/score-tile';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ButtonLink } from '@/components/ui/link/button-link';
@@ -11,12 +12,8 @@ import { paths } from '@/config/paths';
 import { SCORES_QUERY_KEY } from '@/lib/query-client';
 import { formatScoreDay, scoreEntry } from '@/lib/score-display';
 import { getMyScoreHistory, type MyScoreHistory } from '../api/my-scores';
-import { chartRows, historySeries, isEmptyHistory, SCORE_WINDOWS, type ScoreWindow, seriesColour, seriesSummary } from '../lib/chart-data';
+import { historySeries, isEmptyHistory } from '../lib/chart-data';
 import '../scores.css';
-
-// recharts is large: its chunk loads only when a chart is drawn.
-const ScoreChart = lazy(async () => ({ default: (await import('./score-chart')).ScoreChart }));
-
 
 /** /home/my-scores: the overall score, the streak and each score over the last 7, 30 or 90 days. */
 export function MyScoresPage() {
@@ -92,22 +89,7 @@ function ScoreHistory({ history, days, updating, onDays }: ScoreHistoryProps) {
       <section aria-labelledby="fg-my-scores-history" aria-busy={updating}>
         <div className="fg-my-scores__history-head">
           <h2 id="fg-my-scores-history">History</h2>
-          <fieldset className="fg-window-switch">
-            <legend className="fg-visually-hidden">Window</legend>
-            <div className="fg-chips">
-              {SCORE_WINDOWS.map((option) => (
-                <ChoiceChip
-                  key={option}
-                  type="radio"
-                  name="window"
-                  value={String(option)}
-                  label={`${option} days`}
-                  checked={days === option}
-                  onChange={(checked) => checked && onDays(option)}
-                />
-              ))}
-            </div>
-          </fieldset>
+          <WindowSwitch name="window" value={{ days }} onChange={(choice) => 'days' in choice && onDays(choice.days)} />
         </div>
         {span ? (
           <p className="fg-my-scores__window">
@@ -118,30 +100,7 @@ function ScoreHistory({ history, days, updating, onDays }: ScoreHistoryProps) {
         {isEmptyHistory(history) ? (
           <p className="fg-my-scores__none">No scores in the last {days} days.</p>
         ) : (
-          <ul className="fg-chart-grid">
-            {series.map(({ type, points }) => {
-              const title = scoreTypeLabel(type);
-              const summary = seriesSummary(points);
-              return (
-                <li key={type} className="fg-chart-card" data-score-type={type}>
-                  <h3>
-                    <span className="fg-chart-card__swatch" style={{ background: seriesColour(type) }} aria-hidden="true" />
-                    {title}
-                  </h3>
-                  <p className="fg-chart-card__summary">
-                    {summary.latest
-                      ? `Latest ${summary.latest.value} (${formatScoreDay(summary.latest.date)}) · average ${summary.average} · ${summary.count} of ${days} days`
-                      : `No data in the last ${days} days`}
-                  </p>
-                  {span && summary.count > 0 ? (
-                    <Suspense fallback={<div className="fg-chart-card__placeholder" />}>
-                      <ScoreChart rows={chartRows(span, points)} colour={seriesColour(type)} name={title} />
-                    </Suspense>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
+          <ScoreChartGrid series={series} window={span} windowName={`the last ${days} days`} />
         )}
       </section>
     </>

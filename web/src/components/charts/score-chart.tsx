@@ -1,6 +1,6 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatScoreDay } from '@/lib/score-display';
-import type { ChartRow } from '../lib/chart-data';
+import type { ChartRow } from './chart-data';
 
 interface ScoreChartProps {
   rows: readonly ChartRow[];
@@ -8,7 +8,9 @@ interface ScoreChartProps {
   name: string;
 }
 
-const AXIS = { stroke: '#8593a6', fontSize: 12 };
+export const CHART_AXIS = { stroke: '#8593a6', fontSize: 12 };
+export const CHART_GRID = '#222d3d';
+export const CHART_TOOLTIP = { background: '#1a2433', border: '1px solid #2a3648', borderRadius: 8, color: '#e6edf5' };
 
 /** One score over a window, 0..100; days without a score have no point (the line bridges them). Loaded lazily with recharts. */
 export function ScoreChart({ rows, colour, name }: ScoreChartProps) {
@@ -22,11 +24,11 @@ export function ScoreChart({ rows, colour, name }: ScoreChartProps) {
             <stop offset="100%" stopColor={colour} stopOpacity={0} />
           </linearGradient>
         </defs>
-        <CartesianGrid stroke="#222d3d" vertical={false} />
-        <XAxis dataKey="tick" tick={AXIS} tickLine={false} axisLine={{ stroke: '#2a3648' }} minTickGap={16} />
-        <YAxis domain={[0, 100]} ticks={[0, 50, 100]} tick={AXIS} tickLine={false} axisLine={false} />
+        <CartesianGrid stroke={CHART_GRID} vertical={false} />
+        <XAxis dataKey="tick" tick={CHART_AXIS} tickLine={false} axisLine={{ stroke: '#2a3648' }} minTickGap={16} />
+        <YAxis domain={[0, 100]} ticks={[0, 50, 100]} tick={CHART_AXIS} tickLine={false} axisLine={false} />
         <Tooltip
-          contentStyle={{ background: '#1a2433', border: '1px solid #2a3648', borderRadius: 8, color: '#e6edf5' }}
+          contentStyle={CHART_TOOLTIP}
           labelFormatter={(_, payload) => (payload?.[0] ? formatScoreDay((payload[0].payload as ChartRow).date) : '')}
           formatter={(value) => [value ?? 'No data', name]}
         />

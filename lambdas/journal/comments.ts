@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import {
+  commentRecipients,
+  createCommentArgsSchema,
+  deleteCommentArgsSchema,
+  journalCommentsArgsSchema,
+  journalSubscriptionArgsSchema,
+  repliedCommentArgsSchema,
+  updateCommentArgsSchema,
+} from '@core/journal';
+import type { Caller } from '../lib/appsync';
+import { authorizeUser } from '../lib/authorization';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors';
+import type { CommentRecord } from '../lib/stores/journal-store';
+import { parseInput } from '../lib/validation';
+import { assertMayReadMember, journalAccess } from './access';
+import type { JournalDeps } from './deps';
+
+/**
+ * Comments on gamers' answers (spec 000 sections 3, 5 and 7; docs/journal.md). The team's director and coaches comment
+ * on its gamers' answers; a gamer reads the comments on his own answers and replies to them; admins read. Content is
+ * stored as typed and is plain text to every reader.
+ */
+export interface CommentView extends CommentRecord {
+  user: { id: string; fullName: string | null; avatar: string | null } | null;
+  deletedAt?: string;
+}
+
+/** The comments with their authors' names and avatars. */
+async function withAuthors(comments: CommentRecord[], users: JournalDeps['users']): Promise<CommentView[]> {
+  const authors = new Map((await users.getMany(comments.map((comment) => comment.authorId))).map((user) => [user.id, user]));
+  return comments.map((comment) => {
+    const author = authors.get(comment.authorId);
+    return { ...comment, user: author ? { id: author.id, fullName: author.fullName, avatar: author.avatar } : null };
+  });
+}
+
+const withAuthor = async (comment: CommentRecord, users: JournalDeps['users']) => (await withAuthors([comment], users))[0]!;
+
+async function existingComment(commentId: string, { journal }: JournalDeps): Promise<CommentRecord> {
+  const comment = await journal.get(commentId);
+  if (!comment) throw new NotFoundError('Comment not found.');
+  return comment;
+}
+
+async function concernedBy(comment: CommentRecord, ownerId: string, { teams }: JournalDeps): Promise<string[]> {
+  const coachIds = (await teams.membersOf(comment.teamId)).filter((member) => member.role === 'COACH').map((member) => member.userId);
+  return commentRecipients({ gamerId: comment.userId, ownerId, coachIds, authorId: comment.authorId });
+}
+
+export async function createComment(caller: Caller, args: unknown, deps: JournalDeps): Promise<CommentView> {
+  const input = parseInput(createCommentArgsSchema, args);
+  const access = await journalAccess('Mutation.createComment', caller, await deps.teams.get(input.teamId), deps.teams);
+  if (access.ownAnswersOnly && (input.userId !== caller.sub || !input.answerTo)) {
+    throw new UnauthorizedError('A gamer replies to the comments on his own answers.');
+  }
+  const member = await deps.teams.getMembership(input.teamId, input.userId);
+  if (member?.role !== 'GAMER') throw new ValidationError('Comments are on the answers of a gamer of the team.');
+  if (input.answerTo) {
+    const parent = await deps.journal.get(input.answerTo);
+    if (!parent) throw new NotFoundError('The comment you reply to no longer exists.');
+    const sameAnswer = (['teamId', 'userId', 'date', 'questionSlug'] as const).every((field) => parent[field] === input[field]);
+    if (!sameAnswer) throw new ValidationError('A reply must be on the same answer as the comment it replies to.');
+  }
+  const at = deps.now().toISOString();
+  const comment: CommentRecord = {
+    id: randomUUID(),
+    teamId: input.teamId,
+    userId: input.userId,
+    date: input.date,
+    pillarSlug: input.pillarSlug,
+    questionSlug: input.questionSlug,
+    content: input.content,
+    answerTo: input.answerTo ?? null,
+    authorId: caller.sub,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await deps.journal.create(comment, await concernedBy(comment, access.team.ownerId, deps));
+  return withAuthor(comment, deps.users);
+}
+
+export async function updateComment(caller: Caller, args: unknown, deps: JournalDeps): Promise<CommentView> {
+  const { data } = parseInput(updateCommentArgsSchema, args);
+  const comment = await existingComment(data.id, deps);
+  if (comment.authorId !== caller.sub) throw new UnauthorizedError('You can only change your own comments.');
+  const updated = await deps.journal.updateContent(comment, caller.sub, data.content, deps.now().toISOString());
+  if (!updated) throw new NotFoundError('Comment not found.');
+  return withAuthor(updated, deps.users);
+}
+
+export async function deleteComment(caller: Caller, args: unknown, deps: JournalDeps): Promise<CommentView> {
+  const input = parseInput(deleteCommentArgsSchema, args);
+  await authorizeUser('Mutation.deleteComment', caller, input.userId, deps.teams);
+  const comment = await existingComment(input.id, deps);
+  if (comment.authorId !== caller.sub) throw new UnauthorizedError('You can only delete your own comments.');
+  if (!(await deps.journal.delete(comment, caller.sub))) throw new NotFoundError('Comment not found.');
+  return { ...(await withAuthor(comment, deps.users)), deletedAt: deps.now().toISOString() };
+}
+
+export async function getJournalComments(caller: Caller, args: unknown, deps: JournalDeps): Promise<CommentView[]> {
+  const input = parseInput(journalCommentsArgsSchema, args);
+  const access = await journalAccess('Query.getJournalComments', caller, await deps.teams.get(input.teamId), deps.teams);
+  assertMayReadMember('Query.getJournalComments', caller, access, input.userId);
+  return withAuthors(await deps.journal.ofDay(input.teamId, input.date, input.userId), deps.users);
+}
+
+export async function getRepliedComment(caller: Caller, args: unknown, deps: JournalDeps): Promise<CommentView[]> {
+  const { answerTo } = parseInput(repliedCommentArgsSchema, args);
+  const parent = await existingComment(answerTo, deps);
+  const access = await journalAccess('Query.getRepliedComment', caller, await deps.teams.get(parent.teamId), deps.teams);
+  assertMayReadMember('Query.getRepliedComment', caller, access, parent.userId);
+  return withAuthors(await deps.journal.replies(answerTo), deps.users);
+}
+
+/** Subscribing to a team's comments is allowed as reading them; AppSync then filters events by teamId (and userId). */
+export async function subscribeToJournal(caller: Caller, args: unknown, deps: JournalDeps): Promise<null> {
+  const input = parseInput(journalSubscriptionArgsSchema, args);
+  const access = await journalAccess('Subscription.onJournalComment', caller, await deps.teams.get(input.teamId), deps.teams);
+  assertMayReadMember('Subscription.onJournalComment', caller, access, input.userId);
+  return null;
+}

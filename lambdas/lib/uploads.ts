@@ -1,0 +1,84 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { tracer } from './observability';
+
+/**
+ * The uploads bucket (UPLOADS_BUCKET): browsers send files to it by presigned POST, the server then looks at what
+ * arrived. Locally AWS_ENDPOINT_URL_S3 points the same client at s3rver, which checks no POST policy, so every rule
+ * of a policy is checked again on the stored object.
+ */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface StoredObject {
+  size: number;
+  contentType: string | null;
+}
+
+export interface UploadsBucket {
+  /** A POST form for exactly this key: a type starting with `contentTypePrefix`, 1 to maxBytes bytes, for 5 minutes. */
+  presignPost(key: string, contentType: string, contentTypePrefix: string, maxBytes: number): Promise<PresignedPost>;
+  /** Where browsers read a public object (avatars): UPLOADS_PUBLIC_URL, the site on AWS, s3rver's bucket locally. */
+  publicUrl(key: string): string;
+  /** Size and declared type, or null when nothing is stored under the key. */
+  head(key: string): Promise<StoredObject | null>;
+  /** The first `count` bytes (fewer for a shorter object). */
+  firstBytes(key: string, count: number): Promise<Uint8Array>;
+  delete(key: string): Promise<void>;
+}
+
+/** How long a presigned POST form may be used. */
+const POST_EXPIRES_SECONDS = 300;
+
+let client: S3Client | undefined;
+const s3 = () => (client ??= tracer.captureAWSv3Client(new S3Client({})));
+
+function bucketName(): string {
+  const name = process.env.UPLOADS_BUCKET;
+  if (!name) throw new Error('Missing environment variable UPLOADS_BUCKET');
+  return name;
+}
+
+const isNotFound = (error: unknown) =>
+  error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
+
+export const s3UploadsBucket: UploadsBucket = {
+  async presignPost(key, contentType, contentTypePrefix, maxBytes) {
+    const { url, fields } = await createPresignedPost(s3(), {
+      Bucket: bucketName(),
+      Key: key,
+      Fields: { 'Content-Type': contentType },
+      Conditions: [
+        ['starts-with', '$Content-Type', contentTypePrefix],
+        ['content-length-range', 1, maxBytes],
+      ],
+      Expires: POST_EXPIRES_SECONDS,
+    });
+    return { url, fields };
+  },
+  publicUrl(key) {
+    const base = process.env.UPLOADS_PUBLIC_URL;
+    if (!base) throw new Error('Missing environment variable UPLOADS_PUBLIC_URL');
+    return `${base.replace(/\/$/, '')}/${key}`;
+  },
+  async head(key) {
+    try {
+      const head = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+      return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? null };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  },
+  async firstBytes(key, count) {
+    const object = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key, Range: `bytes=0-${count - 1}` }));
+    const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+    // A store that ignores Range sends the whole object: only the head counts.
+    return bytes.subarray(0, count);
+  },
+  async delete(key) {
+    await s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
+  },
+};

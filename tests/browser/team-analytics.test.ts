@@ -1,0 +1,184 @@
+/**
+ * Team analytics and member statistics in Chromium against the local stack, on the seeded Night Owls (30 days of
+ * check-ins): the director sees the team's charts drawn, today's readiness and the members table, switches the window,
+ * opens a member's statistics and downloads them as xlsx, read back here with xlsx (sheet name, column widths, rows);
+ * a gamer sees his own statistics but not a teammate's. Expected values come from the API itself.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readinessTier, scoreLabel } from '@core/scoring';
+import type { Page } from 'playwright-core';
+import * as XLSX from 'xlsx';
+import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
+import { DEMO_PASSWORD, demoTeams, graphql, signIn, stackUrls } from '../support/stack';
+
+jest.setTimeout(120_000);
+
+const DIRECTOR = 'director@fitgauge.test';
+const GAMER = 'gamer1@fitgauge.test';
+const NIGHT_OWLS = demoTeams.find((team) => team.name === 'Night Owls')!;
+const baseUrl = () => stackUrls().baseUrl.replace(/\/$/, '');
+
+const chromium = useBrowser();
+
+async function apiAs<T>(email: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const { accessToken } = await signIn(email);
+  const response = await graphql<T>(query, variables, { token: accessToken });
+  if (response.errors?.length) throw new Error(response.errors.map((error) => error.message).join('; '));
+  return response.data!;
+}
+
+async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const context = await chromium.browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  chromium.watchErrors(page);
+  return page;
+}
+
+async function signInAt(page: Page, email: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl()}/auth/login?redirectTo=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+interface MemberScore {
+  userId: string;
+  fullName: string;
+  fgScore: number | null;
+  gameReadiness: number | null;
+  streak: number;
+  avgCompletion: number | null;
+}
+const MEMBER_SCORES = `query($teamId: ID!) { teamMemberScores(teamId: $teamId) { userId fullName fgScore gameReadiness streak avgCompletion } }`;
+const TEAM_WINDOW = `query($teamId: ID!, $days: Int) { myTeamScoreStats(teamId: $teamId, type: fgScore, days: $days) { startDate mainScoreStatistics { date } } }`;
+const USER_STATISTICS = `query($userId: ID!, $days: Int) { userScoreStatistics(userId: $userId, days: $days) {
+  date id fgScore gameReadiness pillarSlug score pureScore completenessScore totalAnswers totalQuestions } }`;
+
+const shownDay = (day: string) => {
+  const [year, month, date] = day.split('-');
+  return `${month}/${date}/${year}`;
+};
+
+/** Charts whose line or area recharts has drawn (an SVG path with a shape). */
+const drawnCharts = (page: Page, atLeast: number) =>
+  page.waitForFunction(
+    (count) =>
+      [...document.querySelectorAll('.fg-chart-card')].filter((card) =>
+        [...card.querySelectorAll('svg.recharts-surface path.recharts-curve')].some((path) => (path.getAttribute('d') ?? '').length > 10),
+      ).length >= count,
+    atLeast,
+  );
+
+describe('team analytics', () => {
+  it('shows the director of Night Owls its charts, today’s readiness and members, over any window, and a member’s statistics with an xlsx export', async () => {
+    await apiAs(DIRECTOR, 'mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }', { teamId: NIGHT_OWLS.id });
+    const { teamMemberScores: members } = await apiAs<{ teamMemberScores: MemberScore[] }>(DIRECTOR, MEMBER_SCORES, { teamId: NIGHT_OWLS.id });
+    expect(members).toHaveLength(5);
+
+    const page = await newPage();
+    await signInAt(page, DIRECTOR, '/home/my-team/statistics/');
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await page.getByText('Night Owls: how the team is doing').waitFor();
+
+    // FG Score, five pillars and one line per member for game readiness and performance: every chart drawn.
+    await drawnCharts(page, 8);
+    const readinessLines = page.locator('.fg-chart-card[data-score-type="gameReadiness"] path.recharts-curve');
+    expect(await readinessLines.count()).toBeGreaterThan(1);
+
+    // Today's tiers across the roster, as the API's game readiness gives them.
+    const tierOf = (member: MemberScore) => readinessTier(member.gameReadiness) ?? 'No data';
+    for (const tier of ['Game On', 'Moderately Ready', 'Subpar Ready', 'Not Ready', 'No data']) {
+      const count = members.filter((member) => tierOf(member) === tier).length;
+      await expect(page.locator(`.fg-tier-count[data-tier="${tier}"] .fg-tier-count__value`).innerText()).resolves.toBe(String(count));
+    }
+
+    // The members table: one row per gamer with his score now and its label, readiness, streak and completion.
+    const table = page.getByRole('region', { name: 'Members table' });
+    await table.getByRole('link', { name: members[0]!.fullName }).waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(5);
+    for (const member of members) {
+      const row = table.locator('tbody tr').filter({ has: page.getByRole('link', { name: member.fullName, exact: true }) });
+      const cells = await row.locator('td').allInnerTexts();
+      expect(cells).toEqual([
+        member.fullName,
+        member.fgScore == null ? 'No data' : `${member.fgScore} · ${scoreLabel(member.fgScore)}`,
+        member.gameReadiness == null ? 'No data' : `${tierOf(member)} (${member.gameReadiness})`,
+        String(member.streak),
+        member.avgCompletion == null ? 'No data' : `${member.avgCompletion}%`,
+      ]);
+    }
+    // Sorting by streak, descending on the second click.
+    await table.getByRole('button', { name: /Streak/ }).click();
+    await table.getByRole('button', { name: /Streak/ }).click();
+    const streaks = (await table.locator('tbody tr td:nth-child(4)').allInnerTexts()).map(Number);
+    expect(streaks).toEqual([...streaks].sort((a, b) => b - a));
+    // Searching.
+    const ava = members.find((member) => member.fullName === 'Ava Reyes')!;
+    await page.getByLabel('Search members').fill('ava');
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Members table"] tbody tr').length === 1);
+
+    // The window switch: 30 days, then a custom range, each asked of the server.
+    const month = (await apiAs<{ myTeamScoreStats: { startDate: string } }>(DIRECTOR, TEAM_WINDOW, { teamId: NIGHT_OWLS.id, days: 30 })).myTeamScoreStats;
+    await page.getByRole('radio', { name: '30 days' }).check();
+    await page.getByText(`${shownDay(month.startDate)} to`).waitFor();
+    await page.getByRole('radio', { name: 'Custom' }).check();
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-01-10');
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-01-05');
+    await page.getByRole('alert').filter({ hasText: 'The start date must not be after the end date.' }).waitFor();
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill(month.startDate);
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill(month.startDate);
+    await page.getByText(`${shownDay(month.startDate)} to ${shownDay(month.startDate)}`).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // A member's page from the table.
+    await table.getByRole('link', { name: 'Ava Reyes' }).click();
+    await page.waitForURL((url) => url.pathname === `/home/my-team/statistics/${ava.userId}`);
+    await page.getByRole('heading', { name: "Ava Reyes's statistics" }).waitFor();
+    await drawnCharts(page, 5);
+    const week = (await apiAs<{ userScoreStatistics: Record<string, unknown>[] }>(DIRECTOR, USER_STATISTICS, { userId: ava.userId, days: 7 }))
+      .userScoreStatistics;
+    expect(week.length).toBeGreaterThan(0);
+    const answeredDays = [...new Set(week.map((row) => row.date as string))];
+    expect(await page.locator('.fg-answer-day').count()).toBe(answeredDays.length);
+
+    // The export: xlsx downloaded, read back with xlsx in Node.
+    const folder = await mkdtemp(join(tmpdir(), 'fg-export-'));
+    try {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export statistics as xlsx' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^Ava-Reyes-statistics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const file = join(folder, download.suggestedFilename());
+      await download.saveAs(file);
+      const book = XLSX.read(await readFile(file), { cellStyles: true });
+      expect(book.SheetNames).toEqual(['Sheet 01']);
+      const sheet = book.Sheets['Sheet 01']!;
+      expect(sheet['!cols']!.map((column) => column.wch)).toEqual([18, 35, 18, 18, 18, 18, 18, 30, 18, 18]);
+      const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null });
+      const fields = ['date', 'id', 'fgScore', 'gameReadiness', 'pillarSlug', 'score', 'pureScore', 'completenessScore', 'totalAnswers', 'totalQuestions'];
+      expect(header).toEqual(fields);
+      expect(rows).toEqual(week.map((row) => fields.map((field) => row[field])));
+      expect(rows.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(String(row[0])))).toBe(true);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    await page.context().close();
+  });
+
+  it('shows a gamer his own statistics and refuses a teammate’s', async () => {
+    const { teamMemberScores: members } = await apiAs<{ teamMemberScores: MemberScore[] }>(DIRECTOR, MEMBER_SCORES, { teamId: NIGHT_OWLS.id });
+    const own = members.find((member) => member.fullName === 'Ava Reyes')!;
+    const teammate = members.find((member) => member.fullName === 'Ben Okafor')!;
+    const page = await newPage(VIEWPORTS.phone);
+    await signInAt(page, GAMER, `/home/my-team/statistics/${own.userId}`);
+    await page.getByRole('heading', { name: "Ava Reyes's statistics" }).waitFor();
+    await drawnCharts(page, 5);
+
+    await page.goto(`${baseUrl()}/home/my-team/statistics/${teammate.userId}`);
+    await page.getByText('You can only see your own scores and those of the members of teams you coach or own.').waitFor();
+    expect(await page.locator('.fg-chart-card').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Export statistics as xlsx' }).count()).toBe(0);
+    await page.context().close();
+  });
+});

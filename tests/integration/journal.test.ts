@@ -1,0 +1,247 @@
+/**
+ * The journal against the running local stack: comments on a gamer's answers and replies, who may write, read, change
+ * and delete them, the comment length counted without markup, the unread counts a comment raises (exactly, also under
+ * concurrent comments) and clears, the team day's journal, and the live subscription. Accounts and the team are fresh.
+ * Who may call each field at all is also in the authorization matrix; this file checks the rules behind it.
+ */
+import { COMMENT_MESSAGES, MAX_COMMENT_LENGTH } from '@core/journal';
+import { scoreDayOf, shiftDay } from '@core/dates';
+import { answersWith } from '@core/test-support/answers';
+import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
+import type { RoleAccount } from '../support/accounts';
+import { inParallel } from '../support/in-parallel';
+import { demoTeams, signIn, stackUrls, useStackEnvironment } from '../support/stack';
+import { accounts, call, ok, refusal, teamOf } from '../support/team-fixtures';
+
+jest.setTimeout(120_000);
+
+const COMMENT = 'id teamId userId date pillarSlug questionSlug content answerTo authorId createdAt updatedAt deletedAt user { id fullName avatar }';
+const CREATE = `mutation($teamId: ID!, $userId: ID!, $date: AWSDate!, $pillarSlug: String!, $questionSlug: String!, $content: String!, $answerTo: ID) {
+  createComment(teamId: $teamId, userId: $userId, date: $date, pillarSlug: $pillarSlug, questionSlug: $questionSlug, content: $content, answerTo: $answerTo) { ${COMMENT} } }`;
+const UPDATE = `mutation($data: UpdateCommentInput!) { updateComment(data: $data) { ${COMMENT} } }`;
+const DELETE = `mutation($id: ID!, $userId: ID) { deleteComment(id: $id, userId: $userId) { ${COMMENT} } }`;
+const COMMENTS = `query($teamId: ID!, $date: AWSDate!, $userId: ID) { getJournalComments(teamId: $teamId, date: $date, userId: $userId) { ${COMMENT} } }`;
+const REPLIES = `query($answerTo: ID!) { getRepliedComment(answerTo: $answerTo) { ${COMMENT} } }`;
+const UNREAD = 'query { teamNotifications { teamId unread } }';
+const CLEAR = 'mutation($teamId: ID!, $userId: ID) { clearTeamNotifications(teamId: $teamId, userId: $userId) { teamId unread } }';
+const JOURNAL = `query($teamId: ID!, $date: AWSDate!) { teamJournal(teamId: $teamId, date: $date) {
+  userId fullName checkedIn gameReadiness answers { questionSlug pillarSlug value score } pillars { pillarSlug score } } }`;
+const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }';
+
+type Person = 'director' | 'coach' | 'gamer' | 'teammate' | 'outsider' | 'admin';
+let people: Record<Person, RoleAccount>;
+let teamId: string;
+const date = scoreDayOf(new Date(), 'UTC');
+const onSleep = { pillarSlug: 'sleep', questionSlug: 'sleep-quality' };
+
+const commentBy = (who: RoleAccount, content: string, extra: Record<string, unknown> = {}) =>
+  call(who, CREATE, { teamId, userId: people.gamer.id, date, ...onSleep, content, ...extra });
+
+async function created(who: RoleAccount, content: string, extra: Record<string, unknown> = {}) {
+  const { data, errors } = await commentBy(who, content, extra);
+  expect(errors).toBeUndefined();
+  return data!.createComment;
+}
+
+async function unreadOf(who: RoleAccount): Promise<number> {
+  const { teamNotifications } = await ok(who, UNREAD);
+  return teamNotifications.find((count: { teamId: string }) => count.teamId === teamId)?.unread ?? 0;
+}
+
+const clear = (who: RoleAccount) => ok(who, CLEAR, { teamId, userId: who.id });
+
+beforeAll(async () => {
+  useStackEnvironment();
+  people = await accounts<Person>(
+    { director: 'DIRECTOR', coach: 'COACH', gamer: 'GAMER', teammate: 'GAMER', outsider: 'GAMER', admin: 'ADMIN' },
+    'jrnl',
+  );
+  teamId = await teamOf(people.director, [[people.gamer, 'GAMER'], [people.teammate, 'GAMER'], [people.coach, 'COACH']], 'Journal team');
+});
+
+describe('comments', () => {
+  it("a coach's comment on a gamer's answer carries its author's name and the answer it is on", async () => {
+    const comment = await created(people.coach, 'Nice sleep streak!');
+    expect(comment).toMatchObject({
+      teamId, userId: people.gamer.id, date, ...onSleep, content: 'Nice sleep streak!', answerTo: null,
+      authorId: people.coach.id, user: { id: people.coach.id, fullName: 'jrnl coach' }, deletedAt: null,
+    });
+    const { getJournalComments } = await ok(people.director, COMMENTS, { teamId, date });
+    expect(getJournalComments.map((c: { id: string }) => c.id)).toContain(comment.id);
+  });
+
+  it(`refuses ${MAX_COMMENT_LENGTH + 1} characters without markup and accepts ${MAX_COMMENT_LENGTH} plus markup tags, stored as typed`, async () => {
+    const long = 'a'.repeat(MAX_COMMENT_LENGTH);
+    expect(await refusal(people.director, CREATE, { teamId, userId: people.gamer.id, date, ...onSleep, content: `${long}b` })).toEqual({
+      errorType: 'ValidationError', message: COMMENT_MESSAGES.tooLong,
+    });
+    const marked = `<p><b>${long.slice(0, 500)}</b>${long.slice(500)}</p>`;
+    expect((await created(people.director, marked)).content).toBe(marked);
+  });
+
+  it('refuses an empty comment (also one of markup only) and stores nothing', async () => {
+    const before = (await ok(people.director, COMMENTS, { teamId, date })).getJournalComments.length;
+    for (const content of ['', '   ', '<p></p>']) {
+      expect(await refusal(people.director, CREATE, { teamId, userId: people.gamer.id, date, ...onSleep, content })).toEqual({
+        errorType: 'ValidationError', message: COMMENT_MESSAGES.required,
+      });
+    }
+    expect((await ok(people.director, COMMENTS, { teamId, date })).getJournalComments).toHaveLength(before);
+  });
+
+  it("refuses a comment on a question of another pillar, and on someone who is not one of the team's gamers", async () => {
+    expect((await commentBy(people.coach, 'Hm', { pillarSlug: 'mental' })).errors?.[0]?.errorType).toBe('ValidationError');
+    expect((await call(people.coach, CREATE, { teamId, userId: people.outsider.id, date, ...onSleep, content: 'Hi' })).errors?.[0]?.errorType).toBe('ValidationError');
+    expect((await call(people.coach, CREATE, { teamId, userId: people.coach.id, date, ...onSleep, content: 'Hi' })).errors?.[0]?.errorType).toBe('ValidationError');
+  });
+
+  it('lets the gamer read and reply to the comments on his own answers only', async () => {
+    const root = await created(people.director, 'How did you sleep?');
+    // A gamer replies; he does not start threads, nor reads or comments on a teammate's answers.
+    expect((await commentBy(people.gamer, 'Badly')).errors?.[0]?.errorType).toBe('Unauthorized');
+    const reply = await created(people.gamer, 'Badly, the neighbours <b>partied</b>', { answerTo: root.id });
+    expect(reply).toMatchObject({ answerTo: root.id, authorId: people.gamer.id, content: 'Badly, the neighbours <b>partied</b>' });
+    expect((await ok(people.gamer, REPLIES, { answerTo: root.id })).getRepliedComment.map((c: { id: string }) => c.id)).toEqual([reply.id]);
+    const own = (await ok(people.gamer, COMMENTS, { teamId, date, userId: people.gamer.id })).getJournalComments;
+    expect(own.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([root.id, reply.id]));
+    expect((await refusal(people.gamer, COMMENTS, { teamId, date })).errorType).toBe('Unauthorized');
+    expect((await refusal(people.teammate, COMMENTS, { teamId, date, userId: people.gamer.id })).errorType).toBe('Unauthorized');
+    expect((await refusal(people.teammate, REPLIES, { answerTo: root.id })).errorType).toBe('Unauthorized');
+    expect((await call(people.teammate, CREATE, { teamId, userId: people.gamer.id, date, ...onSleep, content: 'Me too', answerTo: root.id })).errors?.[0]?.errorType).toBe('Unauthorized');
+  });
+
+  it('refuses a reply on another answer than the comment it replies to', async () => {
+    const root = await created(people.coach, 'Thread');
+    expect((await commentBy(people.coach, 'Elsewhere', { answerTo: root.id, questionSlug: 'sleep-hours' })).errors?.[0]).toMatchObject({
+      errorType: 'ValidationError', message: 'A reply must be on the same answer as the comment it replies to.',
+    });
+  });
+
+  it('lets admins read and refuses outsiders and admins writing', async () => {
+    expect((await ok(people.admin, COMMENTS, { teamId, date })).getJournalComments.length).toBeGreaterThan(0);
+    expect((await refusal(people.outsider, COMMENTS, { teamId, date, userId: people.outsider.id })).errorType).toBe('Unauthorized');
+    expect((await commentBy(people.admin, 'Admin note')).errors?.[0]?.errorType).toBe('Unauthorized');
+    expect((await commentBy(people.outsider, 'Spam')).errors?.[0]?.errorType).toBe('Unauthorized');
+  });
+
+  it('lets only the author change and delete a comment; a deleted one is gone', async () => {
+    const comment = await created(people.coach, 'First version');
+    expect((await refusal(people.director, UPDATE, { data: { id: comment.id, content: 'Hijacked' } })).errorType).toBe('Unauthorized');
+    expect((await refusal(people.director, DELETE, { id: comment.id, userId: people.director.id })).errorType).toBe('Unauthorized');
+    expect((await refusal(people.director, DELETE, { id: comment.id, userId: people.coach.id })).errorType).toBe('Unauthorized');
+    const { updateComment } = await ok(people.coach, UPDATE, { data: { id: comment.id, content: 'Second version' } });
+    expect(updateComment).toMatchObject({ id: comment.id, content: 'Second version', createdAt: comment.createdAt });
+    expect((await refusal(people.coach, UPDATE, { data: { id: comment.id, content: 'x'.repeat(MAX_COMMENT_LENGTH + 1) } })).errorType).toBe('ValidationError');
+    const { deleteComment } = await ok(people.coach, DELETE, { id: comment.id, userId: people.coach.id });
+    expect(deleteComment).toMatchObject({ id: comment.id, teamId, content: 'Second version', deletedAt: expect.any(String) });
+    const left = (await ok(people.director, COMMENTS, { teamId, date })).getJournalComments;
+    expect(left.map((c: { id: string }) => c.id)).not.toContain(comment.id);
+    expect((await refusal(people.coach, DELETE, { id: comment.id })).errorType).toBe('NotFound');
+  });
+});
+
+describe('notifications', () => {
+  it("a coach's comment raises the director's and the gamer's unread counts, not the coach's; clearing sets it to 0", async () => {
+    await Promise.all([clear(people.director), clear(people.gamer), clear(people.coach)]);
+    await created(people.coach, 'Counting');
+    expect(await unreadOf(people.director)).toBe(1);
+    expect(await unreadOf(people.gamer)).toBe(1);
+    expect(await unreadOf(people.coach)).toBe(0);
+    expect(await unreadOf(people.teammate)).toBe(0);
+    expect((await clear(people.director)).clearTeamNotifications).toEqual({ teamId, unread: 0 });
+    expect(await unreadOf(people.director)).toBe(0);
+    expect(await unreadOf(people.gamer)).toBe(1);
+  });
+
+  it("clears only one's own count", async () => {
+    expect((await refusal(people.director, CLEAR, { teamId, userId: people.gamer.id })).errorType).toBe('Unauthorized');
+  });
+
+  it('counts concurrent comments exactly', async () => {
+    await clear(people.director);
+    await inParallel(Array.from({ length: 12 }, (_, n) => n), 6, (n) => created(people.coach, `Parallel ${n}`));
+    expect(await unreadOf(people.director)).toBe(12);
+  });
+});
+
+describe('the team day journal', () => {
+  it("lists each gamer's answers of the day by pillar, for the team's staff only", async () => {
+    await ok(people.teammate, CHECK_IN, { answers: answersWith('best') });
+    const { teamJournal } = await ok(people.coach, JOURNAL, { teamId, date });
+    const teammate = teamJournal.find((member: { userId: string }) => member.userId === people.teammate.id);
+    expect(teammate).toMatchObject({ fullName: 'jrnl teammate', checkedIn: true });
+    expect(teammate.answers).toEqual(expect.arrayContaining([expect.objectContaining({ questionSlug: 'sleep-quality', pillarSlug: 'sleep', score: 100 })]));
+    expect(teammate.pillars.map((pillar: { pillarSlug: string }) => pillar.pillarSlug)).toEqual(['sleep', 'nutrition', 'mental', 'lifestyle', 'physical']);
+    expect(teamJournal.find((member: { userId: string }) => member.userId === people.coach.id)).toBeUndefined();
+    expect((await refusal(people.gamer, JOURNAL, { teamId, date })).errorType).toBe('Unauthorized');
+  });
+});
+
+describe('live comments', () => {
+  const SUBSCRIBE = `subscription($teamId: ID!, $userId: ID) { onJournalComment(teamId: $teamId, userId: $userId) { ${COMMENT} } }`;
+
+  async function subscribed(who: RoleAccount, variables: Record<string, unknown>) {
+    const { graphqlUrl, realtimeUrl } = stackUrls();
+    const header = { host: new URL(graphqlUrl).host, Authorization: who.token };
+    const client = await RealtimeClient.connect(realtimeUrl, header);
+    client.send({ type: 'connection_init' });
+    await client.next((message) => message.type === 'connection_ack');
+    client.send({ id: 'journal', type: 'start', payload: { data: JSON.stringify({ query: SUBSCRIBE, variables }), extensions: { authorization: header } } });
+    const reply = await client.next((message) => message.id === 'journal' && message.type !== 'data');
+    return { client, reply };
+  }
+
+  it("delivers a coach's new, edited and deleted comment to the director's open journal", async () => {
+    const { client, reply } = await subscribed(people.director, { teamId });
+    try {
+      expect(reply.type).toBe('start_ack');
+      const comment = await created(people.coach, 'Live one');
+      expect((await client.next((m) => m.type === 'data')).payload.data.onJournalComment).toMatchObject({ id: comment.id, content: 'Live one', user: { fullName: 'jrnl coach' } });
+      await ok(people.coach, UPDATE, { data: { id: comment.id, content: 'Live, edited' } });
+      expect((await client.next((m) => m.type === 'data')).payload.data.onJournalComment).toMatchObject({ id: comment.id, content: 'Live, edited', deletedAt: null });
+      await ok(people.coach, DELETE, { id: comment.id });
+      expect((await client.next((m) => m.type === 'data')).payload.data.onJournalComment).toMatchObject({ id: comment.id, deletedAt: expect.any(String) });
+    } finally {
+      client.ws.close();
+    }
+  });
+
+  it("delivers to a gamer only the comments on his own answers, and refuses outsiders and a gamer following a teammate's", async () => {
+    const { client, reply } = await subscribed(people.gamer, { teamId, userId: people.gamer.id });
+    try {
+      expect(reply.type).toBe('start_ack');
+      await ok(people.coach, CREATE, { teamId, userId: people.teammate.id, date, ...onSleep, content: 'For the teammate' });
+      const mine = await created(people.coach, 'For the gamer');
+      expect((await client.next((m) => m.type === 'data')).payload.data.onJournalComment).toMatchObject({ id: mine.id });
+      expect(client.messages.filter((m) => m.type === 'data')).toEqual([]);
+    } finally {
+      client.ws.close();
+    }
+    for (const [who, variables] of [
+      [people.outsider, { teamId }],
+      [people.outsider, { teamId, userId: people.outsider.id }],
+      [people.gamer, { teamId }],
+      [people.gamer, { teamId, userId: people.teammate.id }],
+    ] as const) {
+      const refused = await subscribed(who, variables);
+      refused.client.ws.close();
+      expect(refused.reply).toMatchObject({ type: 'error', payload: { errors: [expect.objectContaining({ errorType: 'Unauthorized' })] } });
+    }
+  });
+});
+
+describe('demo data', () => {
+  it("seeds comments on Night Owls' last days from the coach and the director, a reply from the gamer, and unread notifications for the director", async () => {
+    const nightOwls = demoTeams.find((team) => team.name === 'Night Owls')!;
+    const director = { token: (await signIn('director@fitgauge.test')).accessToken };
+    const { teamNotifications } = await ok(director, UNREAD);
+    expect(teamNotifications.find((count: { teamId: string }) => count.teamId === nightOwls.id)?.unread).toBeGreaterThan(0);
+    const days = [1, 2, 3].map((back) => shiftDay(date, -back));
+    const comments = (await Promise.all(days.map(async (day) => (await ok(director, COMMENTS, { teamId: nightOwls.id, date: day })).getJournalComments))).flat();
+    const authors = new Set(comments.map((comment: { user: { fullName: string } }) => comment.user.fullName));
+    expect(authors.size).toBeGreaterThanOrEqual(3);
+    const reply = comments.find((comment: { answerTo: string | null }) => comment.answerTo !== null);
+    expect(reply).toMatchObject({ authorId: reply.userId });
+    expect(comments.map((comment: { id: string }) => comment.id)).toContain(reply.answerTo);
+  });
+});

@@ -1,0 +1,2 @@
+/** What a stylesheet import gives a component test (jest.config.js): nothing. */
+module.exports = {};

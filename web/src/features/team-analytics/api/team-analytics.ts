@@ -1,0 +1,162 @@
+import type { PillarSlug } from '@core/pillars';
+import type { UserScoreStatistic as PillarDayStatistic } from '@core/scoring';
+import type { ScoreSeries, WindowChoice } from '@/components/charts/chart-data';
+import { callApi, gqlOperation } from '@/lib/api-client';
+
+/** A window as the statistics reads take it: `days` back from today, or a range of score days. */
+type WindowArgs = { days?: number; startDate?: string; endDate?: string };
+
+export const windowArgs = (choice: WindowChoice): WindowArgs =>
+  'days' in choice ? { days: choice.days } : { startDate: choice.startDate, endDate: choice.endDate };
+
+/** A team's statistics over a window: FG Score and pillars averaged per date, game scores each member's own. */
+export interface TeamStatistics {
+  teamName: string | null;
+  fgScore: ScoreSeries | null;
+  gameReadiness: ScoreSeries | null;
+  gamePerformance: ScoreSeries | null;
+}
+
+const POINT = 'date value userId';
+const teamStatisticsQuery = gqlOperation<
+  { team: { name: string } | null } & Omit<TeamStatistics, 'teamName'>,
+  { teamId: string } & WindowArgs
+>(/* GraphQL */ `
+  query TeamStatistics($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
+    team(teamId: $teamId, take: 1) {
+      name
+    }
+    fgScore: myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
+      startDate
+      endDate
+      mainScoreStatistics { ${POINT} }
+      perPillarScoreStatistics { pillarSlug points { ${POINT} } }
+    }
+    gameReadiness: myTeamScoreStats(type: gameReadiness, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
+      startDate
+      endDate
+      mainScoreStatistics { ${POINT} }
+    }
+    gamePerformance: myTeamScoreStats(type: gamePerformance, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
+      startDate
+      endDate
+      mainScoreStatistics { ${POINT} }
+    }
+  }
+`);
+
+export async function getTeamStatistics(teamId: string, choice: WindowChoice): Promise<TeamStatistics> {
+  const { team, ...statistics } = await callApi(teamStatisticsQuery, { teamId, ...windowArgs(choice) });
+  return { teamName: team?.name ?? null, ...statistics };
+}
+
+/** One gamer of the team with his score card now (schema.graphql TeamMemberScore). */
+export interface TeamMemberScore {
+  userId: string;
+  fullName: string | null;
+  email: string;
+  avatar: string | null;
+  date: string;
+  fgScore: number | null;
+  gameReadiness: number | null;
+  gaming: boolean;
+  streak: number;
+  avgCompletion: number | null;
+}
+
+const teamMemberScoresQuery = gqlOperation<{ teamMemberScores: TeamMemberScore[] }, { teamId: string }>(/* GraphQL */ `
+  query TeamMemberScores($teamId: ID!) {
+    teamMemberScores(teamId: $teamId) {
+      userId
+      fullName
+      email
+      avatar
+      date
+      fgScore
+      gameReadiness
+      gaming
+      streak
+      avgCompletion
+    }
+  }
+`);
+
+export const getTeamMemberScores = async (teamId: string) => (await callApi(teamMemberScoresQuery, { teamId })).teamMemberScores;
+
+/** One member, day and pillar (schema.graphql UserScoreStatistic), with its id: what the statistics export writes. */
+export type UserScoreStatistic = PillarDayStatistic & { id: string };
+
+export interface MemberAnswer {
+  date: string;
+  questionSlug: string;
+  pillarSlug: PillarSlug | null;
+  value: string;
+  score: number | null;
+}
+
+/** One member's statistics over a window: each main score, the pillars, his rows per day and pillar and his answers. */
+export interface MemberStatistics {
+  fgScore: ScoreSeries | null;
+  daily: ScoreSeries | null;
+  gameReadiness: ScoreSeries | null;
+  gamePerformance: ScoreSeries | null;
+  userScoreStatistics: UserScoreStatistic[];
+  userAnswers: MemberAnswer[];
+}
+
+const memberStatisticsQuery = gqlOperation<MemberStatistics, { userId: string } & WindowArgs>(/* GraphQL */ `
+  query MemberStatistics($userId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
+    ${['fgScore', 'daily', 'gameReadiness', 'gamePerformance']
+      .map(
+        (type) => `${type}: myScoreStats(userId: $userId, type: ${type}, days: $days, startDate: $startDate, endDate: $endDate) {
+      startDate
+      endDate
+      mainScoreStatistics { date value }
+      ${type === 'fgScore' ? 'perPillarScoreStatistics { pillarSlug points { date value } }' : ''}
+    }`,
+      )
+      .join('\n')}
+    userScoreStatistics(userId: $userId, days: $days, startDate: $startDate, endDate: $endDate) {
+      id
+      date
+      fgScore
+      gameReadiness
+      pillarSlug
+      score
+      pureScore
+      completenessScore
+      totalAnswers
+      totalQuestions
+    }
+    userAnswers(userId: $userId, days: $days, startDate: $startDate, endDate: $endDate) {
+      date
+      questionSlug
+      pillarSlug
+      value
+      score
+    }
+  }
+`);
+
+export const getMemberStatistics = (userId: string, choice: WindowChoice) => callApi(memberStatisticsQuery, { userId, ...windowArgs(choice) });
+
+/** The member's name, from his team's member list (readable by the team's members and staff). */
+const memberNameQuery = gqlOperation<
+  { team: { members: { userId: string; fullName: string | null; email: string }[] | null } | null },
+  { teamId: string }
+>(/* GraphQL */ `
+  query TeamMemberNames($teamId: ID!) {
+    team(teamId: $teamId, take: 50) {
+      members {
+        userId
+        fullName
+        email
+      }
+    }
+  }
+`);
+
+export async function getMemberName(teamId: string, userId: string): Promise<string | null> {
+  const member = (await callApi(memberNameQuery, { teamId })).team?.members?.find((candidate) => candidate.userId === userId);
+  return member ? (member.fullName ?? member.email) : null;
+}

@@ -1,0 +1,81 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ExportButtons } from '@/components/export/export-buttons';
+import { LoadError } from '@/components/errors/load-error';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table/data-table';
+import { SearchBox } from '@/components/ui/search-box/search-box';
+import { paths, withParams } from '@/config/paths';
+import { downloadExport } from '@/lib/export/spreadsheet-export';
+import type { TeamMemberScore } from '../api/team-analytics';
+import { ROSTER_COLUMNS } from '../lib/exports';
+import { type RosterRow, searchRoster } from '../lib/roster';
+
+const SEARCH_DEBOUNCE_MS = 200;
+const NO_DATA = 'No data';
+
+const COLUMNS: readonly DataTableColumn<RosterRow>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    value: (row) => row.name,
+    cell: (row) => <Link to={withParams(paths.home.myTeam.memberStatistics, { id: row.userId })}>{row.name}</Link>,
+  },
+  {
+    id: 'fgScore',
+    header: 'FG Score',
+    value: (row) => row.fgScore,
+    cell: (row) => (row.fgScore == null ? NO_DATA : `${row.fgScore} · ${row.fgScoreLabel}`),
+  },
+  {
+    id: 'readiness',
+    header: 'Readiness',
+    // Sorted by the game readiness behind the tier, so Game On comes last ascending, first descending.
+    value: (row) => row.gameReadiness,
+    cell: (row) => <span className="fg-tier-label" data-tier={row.tier}>{row.gameReadiness == null ? row.tier : `${row.tier} (${row.gameReadiness})`}</span>,
+  },
+  { id: 'streak', header: 'Streak', value: (row) => row.streak },
+  {
+    id: 'completion',
+    header: 'Completion',
+    value: (row) => row.avgCompletion,
+    cell: (row) => (row.avgCompletion == null ? NO_DATA : `${row.avgCompletion}%`),
+  },
+];
+
+interface MembersSectionProps {
+  teamId: string;
+  teamName: string | null;
+  rows: readonly RosterRow[];
+  query: UseQueryResult<TeamMemberScore[]>;
+}
+
+/** The members table: each gamer's score now, readiness, streak and completion; searchable, sortable, exportable. */
+export function MembersSection({ teamId, teamName, rows, query }: MembersSectionProps) {
+  const [term, setTerm] = useState('');
+  const shown = useMemo(() => searchRoster(rows, term), [rows, term]);
+  const exportMembers = (format: 'xlsx' | 'csv') =>
+    downloadExport(`${teamName ?? teamId}-members-${rows[0]?.date ?? ''}`, format, ROSTER_COLUMNS, shown);
+  return (
+    <section aria-labelledby="fg-team-members" aria-busy={query.isFetching}>
+      <div className="fg-section-head">
+        <h2 id="fg-team-members">Members</h2>
+        <ExportButtons what="members" disabled={!query.isSuccess || shown.length === 0} onExport={exportMembers} />
+      </div>
+      {query.isError ? (
+        <LoadError heading="The members could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <div className="fg-table-skeleton fg-skeleton" role="status">
+          <span className="fg-visually-hidden">Loading the members…</span>
+        </div>
+      ) : (
+        <>
+          <div className="fg-members-search">
+            <SearchBox label="Search members" debounceMs={SEARCH_DEBOUNCE_MS} onSearch={setTerm} />
+          </div>
+          <DataTable label="Members table" columns={COLUMNS} data={shown} getRowId={(row) => row.userId} />
+        </>
+      )}
+    </section>
+  );
+}

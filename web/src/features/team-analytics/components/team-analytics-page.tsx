@@ -1,0 +1,114 @@
+import { scoreTypeLabel } from '@core/pillars';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ANALYTICS_DEBOUNCE_MS, mainAndPillarSeries, memberColour, membersOf, rangeProblem, type ScorePoint, seriesColour, type WindowChoice, windowName } from '@/components/charts/chart-data';
+import { ScoreChartCard, ScoreChartGrid } from '@/components/charts/score-chart-card';
+import { WindowSwitch } from '@/components/charts/window-switch';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ButtonLink } from '@/components/ui/link/button-link';
+import { paths, withParams } from '@/config/paths';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { ApiError } from '@/lib/api-client';
+import { SCORES_QUERY_KEY } from '@/lib/query-client';
+import { useViewer } from '@/lib/viewer';
+import { getTeamMemberScores, getTeamStatistics, type TeamStatistics } from '../api/team-analytics';
+import { rosterRows, type RosterRow } from '../lib/roster';
+import { MembersSection } from './members-section';
+import { ReadinessToday } from './readiness-today';
+import { WindowedStatistics } from './windowed-statistics';
+import '../team-analytics.css';
+
+/** /home/my-team/statistics/: the selected team's scores over a window, today's readiness and its members. */
+export function TeamAnalyticsPage() {
+  const viewer = useViewer();
+  const teamId = viewer?.selectedTeamId ?? null;
+  if (!viewer || !teamId) {
+    return (
+      <EmptyState
+        title="Analytics"
+        description="Choose a team first: its scores, its readiness and its members appear here."
+        actions={<ButtonLink to={paths.home.root}>Go to your teams</ButtonLink>}
+      />
+    );
+  }
+  return <TeamAnalytics teamId={teamId} viewerId={viewer.userId} />;
+}
+
+function TeamAnalytics({ teamId, viewerId }: { teamId: string; viewerId: string }) {
+  const [choice, setChoice] = useState<WindowChoice>({ days: 7 });
+  const asked = useDebouncedValue(choice, ANALYTICS_DEBOUNCE_MS);
+  const statistics = useQuery({
+    queryKey: [...SCORES_QUERY_KEY, 'team', teamId, asked],
+    queryFn: () => getTeamStatistics(teamId, asked),
+    enabled: rangeProblem(asked) === null,
+    // Switching windows keeps the charts on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+  const members = useQuery({ queryKey: [...SCORES_QUERY_KEY, 'team-members', teamId], queryFn: () => getTeamMemberScores(teamId) });
+  const roster = useMemo(() => rosterRows(members.data ?? []), [members.data]);
+
+  if (statistics.error instanceof ApiError && statistics.error.errorType === 'Unauthorized') {
+    return (
+      <EmptyState
+        title="Analytics"
+        description={statistics.error.message}
+        actions={<ButtonLink to={withParams(paths.home.myTeam.memberStatistics, { id: viewerId })}>See your own statistics</ButtonLink>}
+      />
+    );
+  }
+
+  const window = statistics.data?.fgScore ?? null;
+  return (
+    <div className="fg-page fg-team-analytics">
+      <header className="fg-page__header">
+        <h1>Analytics</h1>
+        <p>{statistics.data?.teamName ? `${statistics.data.teamName}: ` : ''}how the team is doing, who is ready today, and each member.</p>
+      </header>
+
+      <ReadinessToday rows={roster} loading={members.isPending} />
+
+      <section aria-labelledby="fg-team-scores" aria-busy={statistics.isFetching}>
+        <div className="fg-section-head">
+          <h2 id="fg-team-scores">Team scores</h2>
+          <WindowSwitch name="team-window" value={choice} onChange={setChoice} customFrom={window} />
+        </div>
+        <WindowedStatistics query={statistics} window={window} charts={8} what="the team's scores">
+          {(data) => <TeamCharts statistics={data} roster={roster} windowLabel={windowName(asked)} />}
+        </WindowedStatistics>
+      </section>
+
+      <MembersSection teamId={teamId} teamName={statistics.data?.teamName ?? null} rows={roster} query={members} />
+    </div>
+  );
+}
+
+function TeamCharts({ statistics, roster, windowLabel }: { statistics: TeamStatistics; roster: readonly RosterRow[]; windowLabel: string }) {
+  const window = statistics.fgScore;
+  const averaged = mainAndPillarSeries({ fgScore: statistics.fgScore });
+  const gameSeries: ['gameReadiness' | 'gamePerformance', ScorePoint[]][] = [
+    ['gameReadiness', statistics.gameReadiness?.mainScoreStatistics ?? []],
+    ['gamePerformance', statistics.gamePerformance?.mainScoreStatistics ?? []],
+  ];
+  const names = new Map(roster.map((row) => [row.userId, row.name]));
+  const memberIds = membersOf(gameSeries.flatMap(([, points]) => points));
+  const lines = memberIds.map((userId, index) => ({ userId, name: names.get(userId) ?? 'Former member', colour: memberColour(index) }));
+  if (averaged.every((entry) => entry.points.length === 0) && gameSeries.every(([, points]) => points.length === 0)) {
+    return <p className="fg-section-note">No check-ins in {windowLabel}.</p>;
+  }
+  return (
+    <ScoreChartGrid series={averaged} window={window} windowName={windowLabel}>
+      {gameSeries.map(([type, points]) => (
+        <ScoreChartCard
+          key={type}
+          type={type}
+          title={`${scoreTypeLabel(type)} by member`}
+          colour={seriesColour(type)}
+          points={points}
+          window={window}
+          windowName={windowLabel}
+          members={lines}
+        />
+      ))}
+    </ScoreChartGrid>
+  );
+}

@@ -1,0 +1,50 @@
+import { exportSheet } from '@/lib/export/spreadsheet-export';
+import { rosterRows } from './roster';
+import { ROSTER_COLUMNS, USER_STATISTICS_COLUMNS } from './exports';
+
+describe('the statistics export', () => {
+  const row = {
+    id: 'u1#2026-04-10#sleep',
+    date: '2026-04-10',
+    fgScore: 70,
+    gameReadiness: 60,
+    pillarSlug: 'sleep' as const,
+    score: 75,
+    pureScore: 75,
+    completenessScore: 100,
+    totalAnswers: 3,
+    totalQuestions: 3,
+  };
+
+  it('writes the user score statistic fields in the spec’s order, dates as YYYY-MM-DD text', () => {
+    const sheet = exportSheet(USER_STATISTICS_COLUMNS, [row]);
+    expect(sheet.rows).toEqual([
+      ['date', 'id', 'fgScore', 'gameReadiness', 'pillarSlug', 'score', 'pureScore', 'completenessScore', 'totalAnswers', 'totalQuestions'],
+      ['2026-04-10', 'u1#2026-04-10#sleep', 70, 60, 'sleep', 75, 75, 100, 3, 3],
+    ]);
+  });
+
+  it('makes every column 18 wide, the id 35 and the completeness 30', () => {
+    expect(exportSheet(USER_STATISTICS_COLUMNS, []).widths).toEqual([18, 35, 18, 18, 18, 18, 18, 30, 18, 18]);
+  });
+
+  it('leaves an empty score empty, never 0', () => {
+    const sheet = exportSheet(USER_STATISTICS_COLUMNS, [{ ...row, score: null, pureScore: null, completenessScore: 0, totalAnswers: 0 }]);
+    expect(sheet.rows[1]!.slice(5, 9)).toEqual([null, null, 0, 0]);
+  });
+});
+
+describe('the members export', () => {
+  it('follows the same width rule: the id 35, the completion 30, the rest 18', () => {
+    const members = rosterRows([
+      {
+        userId: 'u1', fullName: 'Ava Reyes', email: 'ava@fitgauge.test', avatar: null, date: '2026-04-10',
+        fgScore: 72, gameReadiness: 81, gaming: true, streak: 4, avgCompletion: 90,
+      },
+    ]);
+    const sheet = exportSheet(ROSTER_COLUMNS, members);
+    expect(sheet.rows[0]).toEqual(['id', 'name', 'email', 'date', 'fgScore', 'fgScoreLabel', 'gameReadiness', 'readinessTier', 'streak', 'avgCompletion']);
+    expect(sheet.rows[1]).toEqual(['u1', 'Ava Reyes', 'ava@fitgauge.test', '2026-04-10', 72, 'Pretty Solid', 81, 'Game On', 4, 90]);
+    expect(sheet.widths).toEqual([35, 18, 18, 18, 18, 18, 18, 18, 18, 30]);
+  });
+});

@@ -1,0 +1,34 @@
+import type { ExportColumn } from '@/lib/export/spreadsheet-export';
+import type { UserScoreStatistic } from '../api/team-analytics';
+import type { RosterRow } from './roster';
+
+/**
+ * A member's user score statistics as the export writes them (spec 000 section 3, User score statistic, in its
+ * order): one row per day and pillar; the id is 35 characters wide, the completeness 30, the rest 18.
+ */
+export const USER_STATISTICS_COLUMNS: readonly ExportColumn<UserScoreStatistic>[] = [
+  { header: 'date', value: (row) => row.date },
+  { header: 'id', value: (row) => row.id, role: 'id' },
+  { header: 'fgScore', value: (row) => row.fgScore },
+  { header: 'gameReadiness', value: (row) => row.gameReadiness },
+  { header: 'pillarSlug', value: (row) => row.pillarSlug },
+  { header: 'score', value: (row) => row.score },
+  { header: 'pureScore', value: (row) => row.pureScore },
+  { header: 'completenessScore', value: (row) => row.completenessScore, role: 'completeness' },
+  { header: 'totalAnswers', value: (row) => row.totalAnswers },
+  { header: 'totalQuestions', value: (row) => row.totalQuestions },
+];
+
+/** The members table as the team export writes it, with the same widths rule (id 35, completion 30). */
+export const ROSTER_COLUMNS: readonly ExportColumn<RosterRow>[] = [
+  { header: 'id', value: (row) => row.userId, role: 'id' },
+  { header: 'name', value: (row) => row.name },
+  { header: 'email', value: (row) => row.email },
+  { header: 'date', value: (row) => row.date },
+  { header: 'fgScore', value: (row) => row.fgScore },
+  { header: 'fgScoreLabel', value: (row) => row.fgScoreLabel },
+  { header: 'gameReadiness', value: (row) => row.gameReadiness },
+  { header: 'readinessTier', value: (row) => row.tier },
+  { header: 'streak', value: (row) => row.streak },
+  { header: 'avgCompletion', value: (row) => row.avgCompletion, role: 'completeness' },
+];

@@ -1,0 +1,55 @@
+import type { TeamMemberScore } from '../api/team-analytics';
+import { rosterRows, searchRoster, tierCounts } from './roster';
+
+const member = (userId: string, scores: Partial<TeamMemberScore>): TeamMemberScore => ({
+  userId,
+  fullName: `Gamer ${userId}`,
+  email: `${userId}@fitgauge.test`,
+  avatar: null,
+  date: '2026-04-10',
+  fgScore: null,
+  gameReadiness: null,
+  gaming: true,
+  streak: 0,
+  avgCompletion: null,
+  ...scores,
+});
+
+describe('the members table', () => {
+  const rows = rosterRows([
+    member('a', { fgScore: 82, gameReadiness: 80 }),
+    member('b', { fgScore: 61, gameReadiness: 79.5 }),
+    member('c', { fgScore: 45, gameReadiness: 59 }),
+    member('d', { fgScore: 39, gameReadiness: 44 }),
+    member('e', { fgScore: null, gameReadiness: 0 }),
+    member('f', { fullName: null, fgScore: 70, gameReadiness: null }),
+  ]);
+
+  it('labels the FG Score and gives the tier of today’s game readiness, No data without one', () => {
+    expect(rows.map((row) => [row.fgScoreLabel, row.tier])).toEqual([
+      ['Peak Form', 'Game On'],
+      ['Pretty Solid', 'Game On'],
+      ['Not Ideal', 'Subpar Ready'],
+      ['Danger Zone', 'Not Ready'],
+      ['No data', 'No data'],
+      ['Pretty Solid', 'No data'],
+    ]);
+    expect(rows[5]!.name).toBe('f@fitgauge.test');
+  });
+
+  it('counts every tier in the spec’s order, empty ones included', () => {
+    expect(tierCounts(rows)).toEqual([
+      { tier: 'Game On', count: 2 },
+      { tier: 'Moderately Ready', count: 0 },
+      { tier: 'Subpar Ready', count: 1 },
+      { tier: 'Not Ready', count: 1 },
+      { tier: 'No data', count: 2 },
+    ]);
+  });
+
+  it('searches names and e-mails in any case', () => {
+    expect(searchRoster(rows, ' gamer A ').map((row) => row.userId)).toEqual(['a']);
+    expect(searchRoster(rows, 'F@FITGAUGE').map((row) => row.userId)).toEqual(['f']);
+    expect(searchRoster(rows, '')).toHaveLength(6);
+  });
+});

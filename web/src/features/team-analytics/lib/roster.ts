@@ -1,0 +1,36 @@
+import { type ReadinessTier, readinessTier, scoreLabel, type ScoreLabel } from '@core/scoring';
+import type { TeamMemberScore } from '../api/team-analytics';
+
+/** Spec 000 section 9: the readiness tiers, and "No data" for a member without a game readiness today. */
+export const READINESS_TIERS = ['Game On', 'Moderately Ready', 'Subpar Ready', 'Not Ready', 'No data'] as const;
+export type RosterTier = ReadinessTier | 'No data';
+
+/** A row of the members table: the member's score card now, with its words. */
+export interface RosterRow extends TeamMemberScore {
+  name: string;
+  /** The FG Score's label (Peak Form, Pretty Solid, Not Ideal, Danger Zone, No data). */
+  fgScoreLabel: ScoreLabel;
+  /** The tier of today's game readiness; No data before today's check-in. */
+  tier: RosterTier;
+}
+
+export function rosterRows(members: readonly TeamMemberScore[]): RosterRow[] {
+  return members.map((member) => ({
+    ...member,
+    name: member.fullName ?? member.email,
+    fgScoreLabel: scoreLabel(member.fgScore),
+    tier: readinessTier(member.gameReadiness) ?? 'No data',
+  }));
+}
+
+/** How many members are in each tier today, every tier listed (0 included), in the spec's order. */
+export function tierCounts(rows: readonly RosterRow[]): { tier: RosterTier; count: number }[] {
+  return READINESS_TIERS.map((tier) => ({ tier, count: rows.filter((row) => row.tier === tier).length }));
+}
+
+/** The rows whose name or e-mail holds the search term (any case); all rows for an empty term. */
+export function searchRoster(rows: readonly RosterRow[], term: string): RosterRow[] {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return [...rows];
+  return rows.filter((row) => row.name.toLowerCase().includes(needle) || row.email.toLowerCase().includes(needle));
+}

@@ -1,0 +1,62 @@
+import { Alert, Button } from '@aws-amplify/ui-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Dialog } from '@/components/ui/dialog/dialog';
+import { useToast } from '@/components/ui/toast/toast';
+import { type TeamFormTeam, updateTeam, uploadAvatar } from '../api/team-form-api';
+import { changedFields, teamFieldsSchema, type TeamFields } from '../lib/team-form';
+import { TeamFormFields } from './team-form-fields';
+import '../team-form.css';
+
+export const TEAM_UPDATED = 'Team updated successfully!';
+
+interface EditTeamDialogProps {
+  open: boolean;
+  team: TeamFormTeam;
+  onClose: () => void;
+  /** After a save, with the team as it now is. */
+  onSaved?: (team: TeamFormTeam) => void;
+}
+
+/**
+ * The team form prefilled (spec 000 section 5): saves the changed fields with updateTeam and a newly chosen avatar
+ * through the upload steps. A refusal shows the server's message in the dialog (team action errors, section 8).
+ */
+export function EditTeamDialog({ open, team, onClose, onSaved }: EditTeamDialogProps) {
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const queryClient = useQueryClient();
+
+  const save = async (fields: TeamFields, avatar: File | null) => {
+    setError(null);
+    try {
+      const changes = changedFields({ name: team.name, description: team.description, game: team.game }, fields);
+      let saved = Object.keys(changes).length > 0 ? await updateTeam(team.id, changes) : team;
+      if (avatar) saved = { ...saved, avatar: await uploadAvatar(avatar, team.id) };
+      await queryClient.invalidateQueries();
+      toast.success(TEAM_UPDATED);
+      onSaved?.(saved);
+      onClose();
+    } catch (reason) {
+      setError(reason instanceof Error ? reason.message : String(reason));
+    }
+  };
+
+  return (
+    <Dialog open={open} title="Edit Team" onClose={onClose} bodyDescribes={false}>
+      {error ? (
+        <Alert variation="error" hasIcon role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <TeamFormFields
+        initial={{ name: team.name, description: team.description, game: teamFieldsSchema.shape.game.catch('').parse(team.game) }}
+        currentAvatar={team.avatar}
+        submitLabel="Save"
+        submittingLabel="Saving…"
+        onSubmit={save}
+        extraActions={<Button onClick={onClose}>Cancel</Button>}
+      />
+    </Dialog>
+  );
+}
