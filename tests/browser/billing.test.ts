@@ -117,7 +117,7 @@ describe('/pricing', () => {
 });
 
 describe('purchases', () => {
-  it('buys a dashboard with FULLPASS straight to Payment successful!, then the buyer is a Director on team creation', async () => {
+  it('buys a dashboard with FULLPASS straight to Payment successful!, then the buyer is a Director and creates the team', async () => {
     const buyer = await freshBuyer();
     const page = await openPage('/pricing', buyer.email);
     await planCard(page).getByRole('button', { name: 'BUY NOW' }).click();
@@ -128,6 +128,14 @@ describe('purchases', () => {
     await dialog.getByRole('button', { name: 'Redeem' }).click();
     expect(await page.getByRole('dialog', { name: 'Subscription payment' }).count()).toBe(0);
     await continueAsDirector(page);
+
+    // The purchase is the dashboard team creation spends.
+    await page.getByLabel('Name').fill('Fullpass Foxes');
+    await page.getByLabel('Description').fill('Bought with FULLPASS in the billing browser test');
+    await page.getByLabel('Game').selectOption('Rocket League');
+    await page.getByRole('button', { name: 'Create Team' }).click();
+    await page.waitForURL((url) => url.pathname === '/home/my-team/statistics/');
+    await page.getByText('Team created successfully!').waitFor();
     await closePage(page);
   });
 
