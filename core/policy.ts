@@ -181,6 +181,7 @@ export const POLICY = {
   'Query.checkCoupon': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Mutation.applyCouponToEmail': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Query.cardDetails': OWN_DATA,
+  'Query.dashboardPaymentPrompt': OWN_DATA,
   'Mutation.setupPaymentMethod': OWN_DATA,
   'Mutation.startTrial': OWN_DATA,
   // The resolver reads only the caller's own payments.

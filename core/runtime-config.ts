@@ -21,9 +21,19 @@ export const runtimeConfigSchema = z.object({
   /** Discord's OAuth2 authorize page (a local stand-in in local mode); without it there is no Discord sign-in. */
   discordAuthorizeUrl: z.optional(z.url()),
   discordClientId: z.optional(z.string().check(z.minLength(1))),
+  /** Base of the HTTP endpoints beside GraphQL (the customer portal): the app's origin locally, API Gateway on AWS. */
+  apiBaseUrl: z.optional(z.url()),
+  /** Stripe's publishable key for Stripe.js; empty or missing: no card payments on this site. */
+  stripePublishableKey: z.optional(z.string()),
+  /** Local mode only: the Stripe stand-in that the local `window.Stripe` calls instead of loading Stripe.js. */
+  stripeStandInUrl: z.optional(z.url()),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
-/** What each environment writes: every field, with its own mode. */
-export type WrittenRuntimeConfig<Mode extends RuntimeConfig['mode']> = Required<RuntimeConfig> & { mode: Mode };
+/** Fields only local mode writes. */
+type LocalOnlyField = 'stripeStandInUrl';
+
+/** What each environment writes: every field (local mode also its own), with its own mode. */
+export type WrittenRuntimeConfig<Mode extends RuntimeConfig['mode']> = Required<Omit<RuntimeConfig, LocalOnlyField>> &
+  (Mode extends 'local' ? Required<Pick<RuntimeConfig, LocalOnlyField>> : Partial<Pick<RuntimeConfig, LocalOnlyField>>) & { mode: Mode };

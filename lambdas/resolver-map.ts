@@ -91,6 +91,7 @@ export const resolverMap = {
   'Mutation.joinTeamWithCode': 'teams',
   'Query.checkCoupon': 'billing',
   'Query.cardDetails': 'billing',
+  'Query.dashboardPaymentPrompt': 'billing',
   'Mutation.applyCouponToEmail': 'billing',
   'Mutation.upgradeSubscription': 'billing',
   'Mutation.startTrial': 'billing',

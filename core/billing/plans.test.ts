@@ -2,6 +2,7 @@ import {
   dashboardLookupKey,
   EXTRA_GAMER_SEAT,
   formatPrice,
+  needsDashboardPrompt,
   PRICE_LOOKUP_KEYS,
   renewalFrequency,
   subscriptionConfigById,
@@ -73,5 +74,19 @@ describe('renewal text', () => {
     ['', 'monthly'],
   ])('plan type %p renews %p', (type, frequency) => {
     expect(renewalFrequency(type)).toBe(frequency);
+  });
+});
+
+describe('needsDashboardPrompt (after login)', () => {
+  const payment = (status: string, productName: string) => ({ status, productName });
+
+  it('prompts a payer whose active payments include no dashboard', () => {
+    expect(needsDashboardPrompt([payment('active', 'FitGauge Pro coupon'), payment('expired', 'Team Dashboard')])).toBe(true);
+  });
+
+  it('does not prompt with an active dashboard payment, or without any active payment', () => {
+    expect(needsDashboardPrompt([payment('active', 'FitGauge Pro coupon'), payment('active', 'Team Dashboard')])).toBe(false);
+    expect(needsDashboardPrompt([payment('canceled', 'FitGauge Pro coupon')])).toBe(false);
+    expect(needsDashboardPrompt([])).toBe(false);
   });
 });

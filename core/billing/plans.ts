@@ -88,6 +88,15 @@ export function formatPrice(cents: number | null | undefined): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
+/**
+ * Spec 000 section 2, After login: a director who has active payments but none (of them) for a team dashboard, whose
+ * product name contains `Dashboard`, is prompted to buy one.
+ */
+export function needsDashboardPrompt(payments: readonly { status: string; productName: string }[]): boolean {
+  const active = payments.filter((payment) => payment.status === 'active');
+  return active.length > 0 && !active.some((payment) => payment.productName.includes('Dashboard'));
+}
+
 /** The renewal text's period: yearly when the plan type contains `year`, else monthly. */
 export function renewalFrequency(planType: string): 'yearly' | 'monthly' {
   return planType.toLowerCase().includes('year') ? 'yearly' : 'monthly';

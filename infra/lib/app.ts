@@ -7,7 +7,7 @@ import { repoRoot } from './functions';
 /**
  * Builds the FitGauge app from context (cdk.json or -c key=value), used by infra/bin and the infra tests.
  * Context keys: stackName (FitGauge), region, webDistPath (web/dist), mailFrom (verified SES address),
- * secretsPrefix (/fitgauge), discordClientId (the Discord OAuth app's public id). Synth needs no AWS credentials: the account stays unresolved unless the CLI
+ * secretsPrefix (/fitgauge), discordClientId (the Discord OAuth app's public id), stripePublishableKey (Stripe's pk_live_… for Stripe.js). Synth needs no AWS credentials: the account stays unresolved unless the CLI
  * found one, and the region comes from context, the CLI's profile, or us-east-1.
  */
 export function defineFitGauge(app: App): FitGaugeStack {
@@ -22,6 +22,7 @@ export function defineFitGauge(app: App): FitGaugeStack {
     webDistPath: context('webDistPath') ?? join(repoRoot, 'web', 'dist'),
     mailFrom: context('mailFrom') ?? 'no-reply@fitgauge.example',
     secretsPrefix: context('secretsPrefix') ?? '/fitgauge',
+    stripePublishableKey: context('stripePublishableKey') ?? '',
     discord: {
       clientId: context('discordClientId') ?? '',
       apiUrl: 'https://discord.com/api',

@@ -22,6 +22,8 @@ export interface FitGaugeStackProps extends StackProps {
   readonly secretsPrefix: string;
   /** Discord's OAuth app for social sign-in (its secret is an SSM parameter, not a prop). */
   readonly discord: DiscordApp;
+  /** Stripe's publishable key for Stripe.js in the browser (public by design; empty: no card payments). */
+  readonly stripePublishableKey: string;
 }
 
 /** Everything FitGauge runs on in AWS; the pieces are in ./auth, ./data, ./storage, ./secrets, ./functions, ./api, ./web-hosting. */
@@ -83,6 +85,8 @@ export class FitGaugeStack extends Stack {
       uploadsBucketUrl: this.storage.uploadsUrl,
       discordAuthorizeUrl: props.discord.authorizeUrl,
       discordClientId: props.discord.clientId,
+      apiBaseUrl: this.httpEndpoints.api.apiEndpoint,
+      stripePublishableKey: props.stripePublishableKey,
     });
 
     new CfnOutput(this, 'GraphqlEndpoint', { value: graphqlApi.graphqlUrl });

@@ -1,6 +1,7 @@
 /** Purchases, trials, cancellations and saved cards (docs/billing.md). */
 import type Stripe from 'stripe';
-import { dashboardLookupKey, EXTRA_GAMER_SEAT_PRODUCT_ID, PRICE_LOOKUP_KEYS, subscriptionConfigById, TRIAL_DAYS } from '@core/billing/plans';
+import { dashboardLookupKey, EXTRA_GAMER_SEAT_PRODUCT_ID, needsDashboardPrompt, PRICE_LOOKUP_KEYS, subscriptionConfigById, TRIAL_DAYS } from '@core/billing/plans';
+import { isDirector } from '@core/roles';
 import { cancelSubscriptionArgsSchema, startTrialArgsSchema, upgradeSubscriptionArgsSchema } from '@core/validation/billing';
 import type { Caller } from '../lib/appsync';
 import { authorizeTeam } from '../lib/authorization';
@@ -167,4 +168,9 @@ export async function cardDetails(caller: Caller, deps: BillingDeps): Promise<{ 
   if (!customer) return { lastFour: null };
   const card = await savedCard(await deps.stripe(), customer);
   return { lastFour: card?.card?.last4 ?? null };
+}
+
+/** After login: whether the caller (a director) should be asked to buy a dashboard (core needsDashboardPrompt). */
+export async function dashboardPaymentPrompt(caller: Caller, deps: BillingDeps): Promise<boolean> {
+  return isDirector(caller.groups) && needsDashboardPrompt(await deps.billing.paymentsOf(caller.sub));
 }

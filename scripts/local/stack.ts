@@ -18,7 +18,7 @@ import { createHttpEndpoints } from './http-endpoints';
 import { lockDataDir, runningStack } from './lock';
 import { assertPortFree, derivedServicePorts, freePorts, LOCAL_HOST, PortInUseError, serviceOffsets, type ServicePorts } from './ports';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, startS3 } from './s3';
-import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeStandIn } from './stripe/server';
+import { LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeStandIn } from './stripe/server';
 import { createWebApp, type WebMode } from './web';
 
 export { PortInUseError } from './ports';
@@ -171,6 +171,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       uploadsBucketUrl: `${s3.endpoint}/${LOCAL_BUCKETS.uploads}`,
       discordAuthorizeUrl: env.DISCORD_AUTHORIZE_URL,
       discordClientId: env.DISCORD_CLIENT_ID,
+      // The customer portal answers on the app's own server; card payments go to the stand-in (no Stripe.js offline).
+      apiBaseUrl: appUrl,
+      stripePublishableKey: LOCAL_STRIPE_PUBLISHABLE_KEY,
+      stripeStandInUrl: stripe.url,
     };
 
     const gateway = await createGateway({

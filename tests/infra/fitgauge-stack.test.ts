@@ -382,7 +382,7 @@ describe('CloudFront', () => {
       .find((file) => existsSync(file));
     const config = JSON.parse(readFileSync(configDir!, 'utf8'));
     expect(Object.keys(config).sort()).toEqual(
-      ['apiKey', 'discordAuthorizeUrl', 'discordClientId', 'graphqlEndpoint', 'mode', 'region', 'uploadsBucketUrl', 'userPoolClientId', 'userPoolId'].sort(),
+      ['apiBaseUrl', 'apiKey', 'discordAuthorizeUrl', 'discordClientId', 'graphqlEndpoint', 'mode', 'region', 'stripePublishableKey', 'uploadsBucketUrl', 'userPoolClientId', 'userPoolId'].sort(),
     );
     expect(config).toMatchObject({
       mode: 'aws',

@@ -78,6 +78,8 @@ beforeAll(() => {
     uploadsBucketUrl: storage.uploadsUrl,
     discordAuthorizeUrl: 'https://discord.test/oauth2/authorize',
     discordClientId: 'discord-app-1',
+    apiBaseUrl: 'https://api.example.invalid',
+    stripePublishableKey: 'pk_test_public',
   });
   acknowledgeCdkHelpers(stack);
   template = Template.fromStack(stack);

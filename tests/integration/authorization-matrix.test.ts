@@ -322,6 +322,7 @@ const FIXTURES: Record<string, Fixture> = {
   }),
   'Query.checkCoupon': () => ({ couponId: 'WELCOME20' }),
   'Query.cardDetails': () => ({}),
+  'Query.dashboardPaymentPrompt': () => ({}),
   'Mutation.applyCouponToEmail': async () => ({ email: (await signUp()).email, couponId: 'WELCOME20' }),
   'Mutation.upgradeSubscription': (subject) => ({ where: { id: 'coach-performance-monthly' }, teamId: subject.teamId }),
   'Mutation.startTrial': () => ({ where: { id: 'coach-performance-monthly' } }),

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
-import { type Item, isConditionFailure, withoutKeys } from '../db/table';
+import { type Item, isConditionFailure, partitionQuery, query, withoutKeys } from '../db/table';
 import { transact, TransactionRefused } from './transactions';
 
 /**
@@ -67,6 +67,8 @@ export interface BillingStore {
   /** One trial per account: answers the subscription that holds the claim (another one when the account had a trial). */
   claimTrial(userId: string, subscriptionId: string, at: string): Promise<string>;
   payment(userId: string, paymentId: string): Promise<PaymentRecord | null>;
+  /** Every payment of the account (one Query of its partition). */
+  paymentsOf(userId: string): Promise<PaymentRecord[]>;
   /** A payment that is not a Stripe subscription's (coupon, manual, app stores); false when its id exists. */
   addPayment(payment: PaymentRecord): Promise<boolean>;
   /** The profile's subscription reason (a coupon's Pro); false when there is no such profile. */
@@ -177,6 +179,11 @@ export const dynamoBillingStore: BillingStore = {
   async payment(userId, paymentId) {
     const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.payment(userId, paymentId), ConsistentRead: true }));
     return Item ? withoutKeys<PaymentRecord>(Item) : null;
+  },
+  async paymentsOf(userId) {
+    const { pk, sk } = keys.payment(userId, '');
+    const { items } = await query({ ...partitionQuery('table', pk, sk), ConsistentRead: true });
+    return items.map((item) => withoutKeys<PaymentRecord>(item));
   },
   async addPayment(payment) {
     try {

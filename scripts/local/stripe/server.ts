@@ -20,6 +20,8 @@ import { WebhookSender, type WebhookEndpoint } from './webhooks';
 /** The local secret key and webhook secret (test-mode shapes; they protect nothing beyond this machine). */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_fitgaugeLocalStandIn000000000000';
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_fitgaugeLocalStandIn0000000000000000';
+/** The publishable key the web app's local `window.Stripe` (web/src/features/billing/stripe) calls the browser endpoints with. */
+export const LOCAL_STRIPE_PUBLISHABLE_KEY = 'pk_test_fitgaugeLocalStandIn000000000000';
 /** Stand-in controls that Stripe has no API for; they need the secret key like the API does. */
 export const CLOCK_ADVANCE_PATH = '/_stand-in/clock/advance';
 const AUTHENTICATE_PATH = '/_stand-in/authenticate/';
@@ -82,8 +84,6 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     const body = method === 'GET' || method === 'DELETE' ? '' : await readBody(req);
     if (path.startsWith(PORTAL_PATH)) return servePortal(method, path.slice(PORTAL_PATH.length), res);
     if (path.startsWith(AUTHENTICATE_PATH)) return serveAuthentication(method, path.slice(AUTHENTICATE_PATH.length), body, res);
-    const keyProblem = checkKey(req.headers.authorization, secretKey);
-    if (keyProblem) return json(res, 401, { error: { type: 'invalid_request_error', message: keyProblem } });
     let params: FormParams;
     try {
       params = parseForm(method === 'GET' || method === 'DELETE' ? target.search.slice(1) : body);
@@ -91,6 +91,9 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       if (error instanceof FormError) return json(res, 400, { error: { type: 'invalid_request_error', message: error.message } });
       throw error;
     }
+    if (typeof params.key === 'string' && params.key.startsWith('pk_')) return serveBrowser(method, path, params, res);
+    const keyProblem = checkKey(req.headers.authorization, secretKey);
+    if (keyProblem) return json(res, 401, { error: { type: 'invalid_request_error', message: keyProblem } });
     if (method === 'POST' && path === CLOCK_ADVANCE_PATH) {
       const seconds = integerParam(params, 'seconds', { min: 1, max: 10 * 366 * 24 * 3600 }) ?? 0;
       billing.advanceClock(seconds);
@@ -116,6 +119,27 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       idempotent.set(key, { fingerprint, status, body: answer, at: Date.now() });
     }
     json(res, status, answer);
+  };
+
+  /**
+   * What Stripe.js calls from the browser with the publishable key in the form (a CORS-simple request): confirming
+   * or reading the payment or setup intent its client secret names, and creating a card payment method. Anything
+   * else answers as Stripe answers a publishable key on a secret endpoint.
+   */
+  const serveBrowser = (method: string, path: string, params: FormParams, res: ServerResponse) => {
+    const cors = { 'access-control-allow-origin': '*' };
+    const { key, client_secret: clientSecret, ...rest } = params;
+    if (key !== LOCAL_STRIPE_PUBLISHABLE_KEY) {
+      return json(res, 401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${String(key).slice(0, 8)}…` } }, cors);
+    }
+    const intent = /^\/v1\/(payment_intents|setup_intents)\/([^/]+)(\/confirm)?$/.exec(path);
+    const allowed = intent ? state.get(intent[2])?.client_secret === clientSecret && (method === 'GET') !== Boolean(intent[3]) : method === 'POST' && path === '/v1/payment_methods';
+    if (!allowed) {
+      return json(res, 401, { error: { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key, or the client secret does not match.' } }, cors);
+    }
+    const [status, answer] = api.handle(method, path, rest);
+    if (method !== 'GET') state.save();
+    json(res, status, answer, cors);
   };
 
   const servePortal = (method: string, rest: string, res: ServerResponse) => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { stripeClient, stripeWebhookSecret } from '../../../lambdas/lib/stripe';
 import { LOCAL_PRICE_IDS } from './catalogue';
-import { CLOCK_ADVANCE_PATH, LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeStandIn, type StripeStandIn } from './server';
+import { CLOCK_ADVANCE_PATH, LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeStandIn, type StripeStandIn } from './server';
 
 const DAY = 86_400;
 const card = (number: string) => ({ type: 'card' as const, card: { number, exp_month: 12, exp_year: 2040, cvc: '123' } });
@@ -87,6 +87,36 @@ describe('local Stripe stand-in with the real stripe client', () => {
     await stripe.paymentIntents.confirm(intentId!, { payment_method: method.id });
     return { customer, subscription: await stripe.subscriptions.retrieve(subscription.id) };
   }
+
+  /** What the local `window.Stripe` sends from the browser: a form with the publishable key, no Authorization header. */
+  const fromBrowser = async (path: string, fields: Record<string, string>, key = LOCAL_STRIPE_PUBLISHABLE_KEY) => {
+    const response = await fetch(`${standIn.url}${path}`, { method: 'POST', body: new URLSearchParams({ key, ...fields }) });
+    return { status: response.status, cors: response.headers.get('access-control-allow-origin'), body: (await response.json()) as Record<string, any> };
+  };
+  const typedCard = (number: string) => ({
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': number,
+    'payment_method_data[card][exp_month]': '12',
+    'payment_method_data[card][exp_year]': '2040',
+    'payment_method_data[card][cvc]': '123',
+  });
+
+  it('lets the browser confirm a payment with the publishable key and the intent\'s client secret, and nothing else', async () => {
+    const { customer } = await customerWithCard(CARDS.succeeds);
+    const { invoice, intentId } = await subscribe(customer.id);
+    const clientSecret = invoice.confirmation_secret!.client_secret;
+    const confirm = `/v1/payment_intents/${intentId}/confirm`;
+
+    expect((await fromBrowser(confirm, { client_secret: `${intentId}_secret_wrong`, ...typedCard(CARDS.succeeds) })).status).toBe(401);
+    expect((await fromBrowser(confirm, { client_secret: clientSecret, ...typedCard(CARDS.succeeds) }, 'pk_test_someoneElse')).status).toBe(401);
+    expect((await fromBrowser('/v1/customers', { client_secret: clientSecret, email: 'x@fitgauge.test' })).status).toBe(401);
+    expect((await stripe.paymentIntents.retrieve(intentId!)).status).toBe('requires_payment_method');
+
+    const declined = await fromBrowser(confirm, { client_secret: clientSecret, ...typedCard(CARDS.declined) });
+    expect(declined).toMatchObject({ status: 402, cors: '*', body: { error: { type: 'card_error', code: 'card_declined' } } });
+    const paid = await fromBrowser(confirm, { client_secret: clientSecret, ...typedCard(CARDS.succeeds) });
+    expect(paid).toMatchObject({ status: 200, cors: '*', body: { id: intentId, status: 'succeeded' } });
+  });
 
   it('keeps customers: create, retrieve, update, search and list by e-mail', async () => {
     const created = await stripe.customers.create({ email: 'dana@fitgauge.test', name: 'Dana', metadata: { userId: 'u-1' } });

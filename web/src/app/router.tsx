@@ -60,6 +60,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: paths.pricing, lazy: async () => ({ Component: (await import('./routes/pricing')).PricingPage }) },
+      { path: paths.coupon, lazy: async () => ({ Component: (await import('./routes/coupon')).CouponRoute }) },
+      { path: paths.activateCoupon, lazy: async () => ({ Component: (await import('./routes/coupon')).ActivateCouponRoute }) },
       { path: paths.simulator, lazy: async () => ({ Component: (await import('./routes/simulator')).SimulatorRoute }) },
       { path: '*', lazy: notFoundPage },
     ],

@@ -6,6 +6,8 @@
 export const paths = {
   root: '/',
   pricing: '/pricing',
+  coupon: '/coupon',
+  activateCoupon: '/activate/coupon',
   simulator: '/simulator',
   auth: {
     root: '/auth',

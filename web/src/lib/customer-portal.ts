@@ -1,10 +1,13 @@
+import { runtimeConfig } from '@/config/runtime-config';
+
 /**
  * Billing (spec 000 sections 2 and 7): `GET api/v1/create-customer-portal-session/{accessToken}` opens the payment
- * provider's customer portal in a new tab. The billing issue serves the endpoint (lambdas/triggers.ts); locally it
- * answers on the app's own origin.
+ * provider's customer portal in a new tab. Locally the endpoint answers on the app's own origin; on AWS on the HTTP
+ * API beside GraphQL, whose address the site's config.json gives (`apiBaseUrl`).
  */
 export const customerPortalPath = (accessToken: string) => `/api/v1/create-customer-portal-session/${encodeURIComponent(accessToken)}`;
 
 export function openCustomerPortal(accessToken: string): void {
-  window.open(customerPortalPath(accessToken), '_blank', 'noopener');
+  const base = runtimeConfig().apiBaseUrl?.replace(/\/$/, '') ?? '';
+  window.open(`${base}${customerPortalPath(accessToken)}`, '_blank', 'noopener');
 }

@@ -1,40 +1,61 @@
-import { Button, Text } from '@aws-amplify/ui-react';
+import { isDirector } from '@core/roles';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { browserSession } from '@/features/auth/session/browser-session';
+import { PricingPlans } from '@/features/billing/components/pricing-plans';
 import { ApiStatus } from '@/features/system/components/api-status';
 import { TeamMemberGate } from '@/features/team-portals/components/team-member-gate';
+import { ME_QUERY_KEY } from '@/lib/query-client';
+import '@/features/billing/billing.css';
 
-/** /pricing (public): where plans will be bought; gamers land here after sign-in and sign-up. */
+/** How long the page waits for Stripe's word (the webhook) to make the buyer a Director, in one-second steps. */
+const DIRECTOR_WAIT_STEPS = 15;
+
+/** Refreshes the tokens until they carry the DIRECTOR group the purchase gave (the webhook may land a moment later). */
+async function refreshUntilDirector(): Promise<void> {
+  for (let step = 0; step < DIRECTOR_WAIT_STEPS; step += 1) {
+    const session = await browserSession().refresh();
+    if (!session || isDirector(session.groups)) return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+/** /pricing (public): the plans and their purchase; gamers land here after sign-in and sign-up. */
 export function PricingPage() {
   const session = useSession();
   const { signOut, signingOut } = useSignOut();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const teamId = searchParams.get('teamId') || null;
+
+  const onPurchased = async ({ teamId: renewed }: { teamId: string | null }) => {
+    await queryClient.invalidateQueries();
+    if (renewed) return void navigate(paths.home.managerPortal);
+    // After a first dashboard the buyer is a Director: new tokens, then the team creation page.
+    await refreshUntilDirector();
+    await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    await navigate(paths.home.myTeam.new);
+  };
+
   return (
-    <PublicLayout footer={<ApiStatus />}>
+    <PublicLayout footer={<ApiStatus />} variant="page">
       {session ? (
         <SessionViewerProvider>
           <TeamMemberGate onLogOut={() => void signOut()} loggingOut={signingOut} />
         </SessionViewerProvider>
       ) : null}
-      <EmptyState
-        title="Pricing"
-        description="The team dashboard plan, with monthly and yearly prices and purchase, will appear here."
-        actions={
-          session ? (
-            <Button onClick={() => void signOut()} isLoading={signingOut} loadingText="Signing out…">
-              Sign Out
-            </Button>
-          ) : null
-        }
-        footer={
-          session ? (
-            <Text color="font.secondary" fontSize="small">
-              Signed in as {session.user.fullName ?? session.user.email}
-            </Text>
-          ) : null
-        }
+      <PricingPlans
+        signedIn={session !== null}
+        teamId={teamId}
+        onPurchased={(purchase) => void onPurchased(purchase)}
+        onSignOut={() => void signOut()}
+        onSignUp={() => void navigate(paths.auth.signUp)}
       />
     </PublicLayout>
   );

@@ -70,7 +70,11 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/home')).toBe('/home');
   });
 
-  it.each(['https://evil.example/home', '//evil.example/home', '/\\evil.example', '/auth/login', '/homework', 'home', '', null])(
+  it('keeps a coupon link, so signing in comes back to apply it', () => {
+    expect(safeRedirect('/activate/coupon?code=WELCOME20')).toBe('/activate/coupon?code=WELCOME20');
+  });
+
+  it.each(['https://evil.example/home', '//evil.example/home', '/\\evil.example', '/auth/login', '/homework', '/pricing', '/activate/coupons', 'home', '', null])(
     'refuses %j',
     (value) => {
       expect(safeRedirect(value)).toBeNull();

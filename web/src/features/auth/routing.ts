@@ -48,13 +48,15 @@ export const afterSignUpPath = (me: InviteHolder | null) => (hasPendingCoachInvi
 
 /**
  * A page to return to, from the query string: only a path inside this app (no other site, no
- * protocol-relative `//host` or `/\host` address, nothing outside /home), else null.
+ * protocol-relative `//host` or `/\host` address, nothing outside /home but a coupon link), else null.
  */
 export function safeRedirect(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   const url = new URL(value, 'http://app.invalid');
   if (url.origin !== 'http://app.invalid') return null;
-  if (url.pathname !== paths.home.root && !url.pathname.startsWith(`${paths.home.root}/`)) return null;
+  const inHome = url.pathname === paths.home.root || url.pathname.startsWith(`${paths.home.root}/`);
+  // A coupon link sends a signed-out visitor to sign in first and back (/activate/coupon).
+  if (!inHome && url.pathname !== paths.activateCoupon) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

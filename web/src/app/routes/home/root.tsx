@@ -4,6 +4,7 @@ import { AppFrame } from '@/components/layouts/app-frame';
 import { Icon } from '@/components/ui/icon';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
+import { DashboardPaymentPrompt } from '@/features/billing/components/dashboard-payment-prompt';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { TeamDashboards } from '@/features/team-portals/components/team-dashboards';
@@ -41,6 +42,7 @@ function HomeFrame() {
   return (
     <AppFrame profile={profile} navItems={viewer ? navItemsFor(viewer) : []} navExtra={<TeamDashboards />} footer={footer}>
       <Outlet />
+      {viewer && isDirector(viewer.groups) ? <DashboardPaymentPrompt userId={viewer.userId} /> : null}
     </AppFrame>
   );
 }

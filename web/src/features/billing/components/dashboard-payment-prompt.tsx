@@ -1,0 +1,52 @@
+import { Button, Text } from '@aws-amplify/ui-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Dialog } from '@/components/ui/dialog/dialog';
+import { ButtonLink } from '@/components/ui/link/button-link';
+import { paths } from '@/config/paths';
+import { needsDashboardPurchase } from '../api/billing-api';
+
+/** Marks the prompt as answered for this user in this browser tab, so it comes once per sign-in, not on every page. */
+const answeredKey = (userId: string) => `fg.dashboardPrompt.${userId}`;
+
+function wasAnswered(userId: string): boolean {
+  try {
+    return window.sessionStorage.getItem(answeredKey(userId)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spec 000 section 2, After login: a director who has active payments but none for a team dashboard is asked to buy
+ * one (the prompt leads to /pricing). Asked once per sign-in in this tab.
+ */
+export function DashboardPaymentPrompt({ userId }: { userId: string }) {
+  const [answered, setAnswered] = useState(() => wasAnswered(userId));
+  const prompt = useQuery({ queryKey: ['billing', 'dashboard-payment-prompt', userId], queryFn: needsDashboardPurchase, enabled: !answered, staleTime: Infinity });
+  const close = () => {
+    try {
+      window.sessionStorage.setItem(answeredKey(userId), '1');
+    } catch {
+      // storage blocked: the prompt may come again on the next load
+    }
+    setAnswered(true);
+  };
+  return (
+    <Dialog
+      open={!answered && prompt.data === true}
+      title="Add a Team Dashboard"
+      onClose={close}
+      actions={
+        <>
+          <Button onClick={close}>Not now</Button>
+          <ButtonLink variation="primary" to={paths.pricing} onClick={close}>
+            See plans
+          </ButtonLink>
+        </>
+      }
+    >
+      <Text>Your account has no team dashboard yet. Buy one to create your team and follow its scores.</Text>
+    </Dialog>
+  );
+}

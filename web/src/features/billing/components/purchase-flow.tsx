@@ -1,0 +1,151 @@
+import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { renewalFrequency } from '@core/billing/plans';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useEffect, useState } from 'react';
+import { Dialog } from '@/components/ui/dialog/dialog';
+import { MessageDialog } from '@/components/ui/dialog/message-dialog';
+import { toApiError } from '@/lib/api-client';
+import { upgradeSubscription, type PurchaseRequest } from '../api/billing-api';
+import { stripeForSite } from '../stripe/load-stripe';
+import { CouponDialog } from './coupon-dialog';
+
+/** Spec 000 section 9: the card form opens this long after the purchase was requested. */
+export const PAYMENT_FORM_DELAY_MS = 500;
+
+export const PAYMENT_FAILED = 'Payment processing failed!';
+
+type Step =
+  | { kind: 'coupon' }
+  | { kind: 'processing' }
+  | { kind: 'card'; clientSecret: string }
+  | { kind: 'bank' }
+  | { kind: 'success' }
+  | { kind: 'failed'; message: string };
+
+export interface PurchaseFlowProps {
+  /** What is bought (without the coupon, which the flow asks for). */
+  purchase: Omit<PurchaseRequest, 'couponId'>;
+  /** `month` or `year`: the success dialog's renewal text. */
+  planType: string;
+  /** Continue on Payment successful!: the purchase is done. */
+  onPurchased: () => void;
+  /** Continue on the bank dialog: the user signs out, confirms with the bank, and signs in again. */
+  onSignOut: () => void;
+  /** The flow was left (Cancel, Close, Skip-less close). */
+  onClose: () => void;
+}
+
+/**
+ * Spec 000 section 4, Purchase: coupon (apply or skip), upgradeSubscription; nothing due or already active goes
+ * straight to Payment successful!; otherwise the card form after 500 ms, whose confirmation ends in success, the
+ * bank-email dialog (requires_action) or Payment processing failed!.
+ */
+export function PurchaseFlow({ purchase, planType, onPurchased, onSignOut, onClose }: PurchaseFlowProps) {
+  const [step, setStep] = useState<Step>({ kind: 'coupon' });
+
+  const buy = async (couponId: string | null) => {
+    setStep({ kind: 'processing' });
+    try {
+      const result = await upgradeSubscription({ ...purchase, couponId });
+      if (result.amountDue === 0 || result.status === 'active') return setStep({ kind: 'success' });
+      if (!result.clientSecret) return setStep({ kind: 'failed', message: 'The payment could not be started.' });
+      const clientSecret = result.clientSecret;
+      setTimeout(() => setStep({ kind: 'card', clientSecret }), PAYMENT_FORM_DELAY_MS);
+    } catch (error) {
+      setStep({ kind: 'failed', message: toApiError(error).message });
+    }
+  };
+
+  return (
+    <>
+      <CouponDialog open={step.kind === 'coupon'} productId={purchase.productId} onDone={(couponId) => void buy(couponId)} onClose={onClose} />
+      <Dialog open={step.kind === 'processing'} title="Processing your purchase" onClose={() => undefined}>
+        <Flex alignItems="center" gap="small">
+          <Loader />
+          <Text>One moment…</Text>
+        </Flex>
+      </Dialog>
+      {step.kind === 'card' ? (
+        <CardPaymentDialog
+          clientSecret={step.clientSecret}
+          onResult={(outcome) => setStep(outcome === 'succeeded' ? { kind: 'success' } : outcome === 'requires_action' ? { kind: 'bank' } : { kind: 'failed', message: outcome.error })}
+          onCancel={onClose}
+        />
+      ) : null}
+      <MessageDialog open={step.kind === 'success'} title="Payment successful!" actionLabel="Continue" onClose={onPurchased}>
+        <Text>Thank you for your purchase. Your subscription renews {renewalFrequency(planType)}.</Text>
+      </MessageDialog>
+      <MessageDialog open={step.kind === 'bank'} title="Confirm the payment with your bank" actionLabel="Continue" onClose={onSignOut}>
+        <Text>
+          Your bank needs you to confirm this payment. Follow the instructions in the e-mail your bank sent you; you will be signed out
+          now, and your purchase is ready when you sign in again after confirming.
+        </Text>
+      </MessageDialog>
+      <MessageDialog open={step.kind === 'failed'} title={PAYMENT_FAILED} actionLabel="Close" onClose={onClose} alert>
+        <Text>{step.kind === 'failed' ? step.message : null}</Text>
+      </MessageDialog>
+    </>
+  );
+}
+
+type CardOutcome = 'succeeded' | 'requires_action' | { error: string };
+
+/** The subscription payment dialog: the card form (Stripe Elements), Subscribe and Cancel. */
+function CardPaymentDialog({ clientSecret, onResult, onCancel }: { clientSecret: string; onResult: (outcome: CardOutcome) => void; onCancel: () => void }) {
+  const [stripe] = useState(stripeForSite);
+  return (
+    <Elements stripe={stripe}>
+      <CardForm clientSecret={clientSecret} onResult={onResult} onCancel={onCancel} />
+    </Elements>
+  );
+}
+
+function CardForm({ clientSecret, onResult, onCancel }: { clientSecret: string; onResult: (outcome: CardOutcome) => void; onCancel: () => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [paying, setPaying] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+
+  useEffect(() => {
+    void stripeForSite().then((loaded) => setUnavailable(loaded === null));
+  }, []);
+
+  const subscribe = async () => {
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) return;
+    setPaying(true);
+    setProblem(null);
+    // The app shows its own bank-email dialog for an authentication, so Stripe.js does not open one.
+    const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } }, { handleActions: false });
+    setPaying(false);
+    if (result.error?.type === 'validation_error') return setProblem(result.error.message ?? null);
+    if (result.error) return onResult({ error: result.error.message ?? PAYMENT_FAILED });
+    onResult(result.paymentIntent.status === 'requires_action' ? 'requires_action' : result.paymentIntent.status === 'succeeded' ? 'succeeded' : { error: PAYMENT_FAILED });
+  };
+
+  return (
+    <Dialog
+      open
+      title="Subscription payment"
+      onClose={onCancel}
+      actions={
+        <>
+          <Button onClick={onCancel} isDisabled={paying}>
+            Cancel
+          </Button>
+          <Button variation="primary" onClick={() => void subscribe()} isLoading={paying} loadingText="Subscribe" isDisabled={!stripe || unavailable}>
+            Subscribe
+          </Button>
+        </>
+      }
+    >
+      {unavailable ? <Text color="font.error">Card payments are not available on this site.</Text> : <CardElement className="fg-card-element" />}
+      {problem ? (
+        <Text role="alert" color="font.error" marginTop="small">
+          {problem}
+        </Text>
+      ) : null}
+    </Dialog>
+  );
+}
