@@ -86,7 +86,7 @@ describe('the journal', () => {
     const { people, teamId, today } = await freshTeam('journal.live');
     const { page, subscribed } = await openPage(journalPath(teamId), people.director.email);
     await page.getByRole('heading', { name: 'journal.live gamer', level: 2 }).waitFor();
-    expect(await page.getByLabel('Day').inputValue()).toBe(today);
+    expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe(today);
     // The marker's subscription and the page's own.
     await subscribed(2);
     const navigations: string[] = [];
@@ -115,8 +115,8 @@ describe('the journal', () => {
       void dialog.dismiss();
     });
     await page.getByRole('heading', { name: 'journal.xss gamer', level: 2 }).waitFor();
-    const answer = page.getByRole('listitem').filter({ has: page.getByText('How well did you sleep?', { exact: true }) });
-    await answer.getByRole('button', { name: 'Comment' }).click();
+    const answer = page.locator('.fg-journal__answer').filter({ has: page.getByText('How well did you sleep?', { exact: true }) });
+    await answer.getByRole('button', { name: 'Comment on How well did you sleep?' }).click();
     const field = answer.getByLabel('Comment on How well did you sleep?');
     const markup = '<img src=x onerror=alert(1)>';
     await field.fill(`${'a'.repeat(1001)}${markup}`);
@@ -180,7 +180,7 @@ describe('the journal', () => {
     const gamer = await openPage(journalPath(teamId), people.gamer.email);
     const thread = commentsOn(gamer.page, 'How well did you sleep?');
     await thread.getByText('Slept well before the match?').waitFor();
-    expect(await gamer.page.getByRole('button', { name: 'Comment', exact: true }).count()).toBe(0);
+    expect(await gamer.page.getByRole('button', { name: /^Comment on/ }).count()).toBe(0);
     await thread.getByRole('button', { name: 'Reply' }).click();
     await thread.getByLabel('Reply to journal.marker director').fill('Eight hours, coach.');
     await thread.getByRole('button', { name: 'Send reply' }).click();

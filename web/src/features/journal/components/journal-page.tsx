@@ -218,7 +218,7 @@ function AnswerWithComments({ question, answer, threads, staff, onComment, actio
         </ul>
       ) : null}
       {staff && !composing ? (
-        <Button size="small" variation="link" onClick={() => setComposing(true)}>
+        <Button size="small" variation="link" aria-label={`Comment on ${question}`} onClick={() => setComposing(true)}>
           Comment
         </Button>
       ) : null}
