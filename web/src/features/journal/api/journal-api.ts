@@ -66,15 +66,8 @@ const journalCommentsQuery = gqlOperation<{ getJournalComments: JournalComment[]
   }
 `);
 
-export interface NewComment {
-  teamId: string;
-  userId: string;
-  date: string;
-  pillarSlug: string;
-  questionSlug: string;
-  content: string;
-  answerTo?: string;
-}
+/** `createComment`'s arguments: the answer (gamer, day, question), the text, and for a reply the comment it answers. */
+export type NewComment = Pick<JournalComment, 'teamId' | 'userId' | 'date' | 'pillarSlug' | 'questionSlug' | 'content'> & { answerTo?: string };
 
 const createCommentMutation = gqlOperation<{ createComment: JournalComment }, NewComment>(/* GraphQL */ `
   mutation CreateComment($teamId: ID!, $userId: ID!, $date: AWSDate!, $pillarSlug: String!, $questionSlug: String!, $content: String!, $answerTo: ID) {
