@@ -62,10 +62,13 @@ export function useClearTeamNotifications(teamId: string | null): () => void {
   return useCallback(() => {
     if (!teamId || !userId) return;
     clearTeamNotifications(teamId).then(
-      () =>
+      async () => {
+        // A read still under way may have counted before the clear: it is dropped, not shown.
+        await queryClient.cancelQueries({ queryKey: notificationsKey(userId) });
         queryClient.setQueryData<TeamUnread[]>(notificationsKey(userId), (entries) =>
           (entries ?? []).map((entry) => (entry.teamId === teamId ? { ...entry, unread: 0 } : entry)),
-        ),
+        );
+      },
       // A failed clear leaves the marker; the next opening tries again.
       () => undefined,
     );
