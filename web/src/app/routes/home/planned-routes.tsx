@@ -19,7 +19,6 @@ export const plannedTeamRoutes: RouteObject[] = [
     path: paths.home.myTeam.root,
     children: [
       { index: true, lazy: planned('My Team', "Your selected team's members and invites will appear here.") },
-      { path: paths.home.myTeam.journal, lazy: planned('Journal', "Your team's journal comments will appear here.") },
     ],
   },
 ];

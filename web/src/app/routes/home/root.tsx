@@ -7,6 +7,7 @@ import { SessionViewerProvider } from '@/features/auth/components/session-viewer
 import { DashboardPaymentPrompt } from '@/features/billing/components/dashboard-payment-prompt';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { JournalNotifications } from '@/features/journal/hooks/journal-notifications';
 import { TeamDashboards } from '@/features/team-portals/components/team-dashboards';
 import { TeamSelectionScope } from '@/features/team-portals/components/team-selection-scope';
 import { openCustomerPortal } from '@/lib/customer-portal';
@@ -19,9 +20,11 @@ export function HomeRoot() {
   return (
     <RequireSession>
       <SessionViewerProvider>
-        <TeamSelectionScope>
-          <HomeFrame />
-        </TeamSelectionScope>
+        <JournalNotifications>
+          <TeamSelectionScope>
+            <HomeFrame />
+          </TeamSelectionScope>
+        </JournalNotifications>
       </SessionViewerProvider>
     </RequireSession>
   );

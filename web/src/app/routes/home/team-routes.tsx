@@ -16,6 +16,10 @@ export const teamPortalRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/team-form/components/create-team-page')).CreateTeamPage }),
   },
   {
+    path: paths.home.myTeam.journal,
+    lazy: async () => ({ Component: (await import('@/features/journal/components/journal-page')).JournalPage }),
+  },
+  {
     path: paths.home.teamInvite,
     lazy: async () => ({ Component: (await import('@/features/team-portals/components/team-invite-page')).TeamInvitePage }),
   },

@@ -1,0 +1,239 @@
+import { Button, Flex } from '@aws-amplify/ui-react';
+import { shiftDay } from '@core/dates';
+import { pillarOf } from '@core/pillars';
+import { isAdmin } from '@core/roles';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { LoadError } from '@/components/errors/load-error';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useToast } from '@/components/ui/toast/toast';
+import { formatScoreDay } from '@/lib/score-display';
+import { useViewer, type Viewer } from '@/lib/viewer';
+import { createComment, deleteComment, fetchOwnAnswers, fetchTeamJournal, updateComment, type JournalComment, type JournalMember } from '../api/journal-api';
+import { useClearTeamNotifications } from '../hooks/journal-notifications';
+import { useJournalComments } from '../hooks/use-journal-comments';
+import { answerKey, threadsByAnswer, type CommentThread } from '../lib/comment-threads';
+import { answerText, questionsByPillar, todayScoreDay } from '../lib/journal-day';
+import { Avatar, CommentThreadView, type CommentActions } from './comment-thread';
+import { CommentForm } from './comment-form';
+import '../journal.css';
+
+/** How the viewer reads a team's journal: staff see every gamer and comment; a gamer sees his own answers and replies. */
+function journalRole(viewer: Viewer, teamId: string): 'staff' | 'gamer' | null {
+  const teams = viewer.teams;
+  const has = (list: readonly { id: string }[] | undefined) => (list ?? []).some((team) => team.id === teamId);
+  if (has(teams?.owned) || has(teams?.coached) || isAdmin(viewer.groups)) return 'staff';
+  if (has(teams?.member)) return 'gamer';
+  return null;
+}
+
+/**
+ * /home/my-team/journal?teamId=: a day's check-ins of the team by pillar with the comments under each answer (spec
+ * 000 sections 2 and 3, docs/journal.md). Opening it reads the team's notifications; comments arrive live.
+ */
+export function JournalPage() {
+  const viewer = useViewer();
+  const [params] = useSearchParams();
+  const teamId = params.get('teamId') ?? viewer?.selectedTeamId ?? null;
+  const role = viewer && teamId && viewer.teams ? journalRole(viewer, teamId) : null;
+  const teamName = teamId ? [...(viewer?.teams?.owned ?? []), ...(viewer?.teams?.coached ?? []), ...(viewer?.teams?.member ?? [])].find((team) => team.id === teamId)?.name : undefined;
+
+  const clearNotifications = useClearTeamNotifications(teamId);
+  useEffect(clearNotifications, [clearNotifications]);
+
+  let body: ReactNode;
+  if (!viewer?.teams) body = <PageLoader label="Loading the journal…" />;
+  else if (!teamId || !role) body = <EmptyState title="No team chosen" description="Choose one of your teams to read its journal." />;
+  else body = <JournalDays key={teamId} teamId={teamId} role={role} viewer={viewer} onNewComment={clearNotifications} />;
+
+  return (
+    <div className="fg-page fg-journal">
+      <header className="fg-page__header">
+        <h1>Journal</h1>
+        <p>{teamName ? `${teamName}: each member's check-in of the day, by pillar, and the comments on it.` : "Each member's check-in of the day, by pillar, and the comments on it."}</p>
+      </header>
+      {body}
+    </div>
+  );
+}
+
+function JournalDays({ teamId, role, viewer, onNewComment }: { teamId: string; role: 'staff' | 'gamer'; viewer: Viewer; onNewComment: () => void }) {
+  const today = todayScoreDay();
+  const [date, setDate] = useState(today);
+  return (
+    <>
+      <DayPicker date={date} today={today} onDate={setDate} />
+      <JournalDay key={date} teamId={teamId} date={date} role={role} viewer={viewer} onNewComment={onNewComment} />
+    </>
+  );
+}
+
+/** The day shown: the previous and next day, or any day up to today from the date field. */
+function DayPicker({ date, today, onDate }: { date: string; today: string; onDate: (day: string) => void }) {
+  return (
+    <Flex className="fg-journal__days" alignItems="flex-end" gap="small" wrap="wrap">
+      <Button size="small" onClick={() => onDate(shiftDay(date, -1))}>
+        Previous day
+      </Button>
+      <label className="fg-journal__day-field">
+        <span>Day</span>
+        <input type="date" value={date} max={today} onChange={(event) => event.target.value && event.target.value <= today && onDate(event.target.value)} />
+      </label>
+      <Button size="small" onClick={() => onDate(shiftDay(date, 1))} isDisabled={date >= today}>
+        Next day
+      </Button>
+    </Flex>
+  );
+}
+
+function JournalDay({ teamId, date, role, viewer, onNewComment }: { teamId: string; date: string; role: 'staff' | 'gamer'; viewer: Viewer; onNewComment: () => void }) {
+  const ownOnly = role === 'gamer' ? viewer.userId : undefined;
+  const members = useQuery({
+    queryKey: ['journal', 'members', teamId, date, ownOnly ?? 'all'],
+    queryFn: async (): Promise<JournalMember[]> => {
+      if (role === 'staff') return fetchTeamJournal(teamId, date);
+      const answers = await fetchOwnAnswers(viewer.userId, date);
+      return [{ userId: viewer.userId, fullName: viewer.fullName, avatar: viewer.avatarUrl, checkedIn: answers.length > 0, answers }];
+    },
+  });
+  const { comments, apply } = useJournalComments({ teamId, date, userId: ownOnly }, viewer.userId, onNewComment);
+
+  const actions = useMemo<CommentActions>(
+    () => ({
+      viewerId: viewer.userId,
+      reply: async (parent, content) =>
+        apply(await createComment({ teamId, userId: parent.userId, date, pillarSlug: parent.pillarSlug, questionSlug: parent.questionSlug, content, answerTo: parent.id })),
+      edit: async (comment, content) => apply(await updateComment(comment.id, content)),
+      remove: async (comment) => apply(await deleteComment(comment.id)),
+    }),
+    [viewer.userId, teamId, date, apply],
+  );
+
+  if (members.isPending || comments.isPending) return <PageLoader label="Loading the journal…" />;
+  if (members.isError || comments.isError) {
+    const error = (members.error ?? comments.error)!;
+    return <LoadError heading="The journal could not be loaded" error={error} onRetry={() => void Promise.all([members.refetch(), comments.refetch()])} />;
+  }
+  const threads = threadsByAnswer(comments.data);
+  const shown = members.data.filter((member) => member.checkedIn || comments.data.some((comment) => comment.userId === member.userId));
+  if (shown.length === 0) {
+    return (
+      <EmptyState
+        title="Nothing on this day"
+        description={role === 'staff' ? `No member checked in on ${formatScoreDay(date)}.` : `You did not check in on ${formatScoreDay(date)}.`}
+      />
+    );
+  }
+  return (
+    <ul className="fg-journal__members" aria-label={`Check-ins of ${formatScoreDay(date)}`}>
+      {shown.map((member) => (
+        <MemberDay
+          key={member.userId}
+          member={member}
+          comments={comments.data.filter((comment) => comment.userId === member.userId)}
+          threads={threads}
+          staff={role === 'staff'}
+          onComment={async (questionSlug, pillarSlug, content) =>
+            apply(await createComment({ teamId, userId: member.userId, date, pillarSlug, questionSlug, content }))
+          }
+          actions={actions}
+        />
+      ))}
+    </ul>
+  );
+}
+
+interface MemberDayProps {
+  member: JournalMember;
+  comments: JournalComment[];
+  threads: Map<string, CommentThread[]>;
+  /** Directors and coaches comment on any answer; a gamer only replies. */
+  staff: boolean;
+  onComment: (questionSlug: string, pillarSlug: string, content: string) => Promise<void>;
+  actions: CommentActions;
+}
+
+function MemberDay({ member, comments, threads, staff, onComment, actions }: MemberDayProps) {
+  const name = member.fullName ?? 'Unnamed member';
+  const headingId = `fg-journal-member-${member.userId}`;
+  return (
+    <li>
+      <section className="fg-journal__member" aria-labelledby={headingId}>
+        <h2 id={headingId} className="fg-journal__member-name">
+          <Avatar name={name} url={member.avatar} />
+          {name}
+        </h2>
+        {member.checkedIn ? null : <p className="fg-journal__muted">No check-in on this day.</p>}
+        {questionsByPillar(member.answers, comments).map((group) => (
+          <section
+            key={group.pillar}
+            className="fg-journal__pillar"
+            // The pillar's colour from core/pillars.ts (spec 001 section 3).
+            style={{ '--fg-pillar-colour': pillarOf(group.pillar).colour.hex } as CSSProperties}
+            aria-label={`${name}: ${group.label}`}>
+            <h3>{group.label}</h3>
+            <ul className="fg-journal__answers">
+              {group.questions.map((question) => (
+                <AnswerWithComments
+                  key={question.questionSlug}
+                  question={question.text}
+                  answer={question.answer ? answerText(question.questionSlug, question.answer.value) : null}
+                  threads={threads.get(answerKey(member.userId, question.questionSlug)) ?? []}
+                  staff={staff}
+                  onComment={(content) => onComment(question.questionSlug, group.pillar, content)}
+                  actions={actions}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </section>
+    </li>
+  );
+}
+
+interface AnswerWithCommentsProps {
+  question: string;
+  answer: string | null;
+  threads: CommentThread[];
+  staff: boolean;
+  onComment: (content: string) => Promise<void>;
+  actions: CommentActions;
+}
+
+function AnswerWithComments({ question, answer, threads, staff, onComment, actions }: AnswerWithCommentsProps) {
+  const [composing, setComposing] = useState(false);
+  const toast = useToast();
+  return (
+    <li className="fg-journal__answer">
+      <p className="fg-journal__question">{question}</p>
+      <p className="fg-journal__value">{answer ?? 'Not answered'}</p>
+      {threads.length > 0 ? (
+        <ul className="fg-comment-list" aria-label={`Comments on ${question}`}>
+          {threads.map((thread) => (
+            <CommentThreadView key={thread.comment.id} thread={thread} actions={actions} />
+          ))}
+        </ul>
+      ) : null}
+      {staff && !composing ? (
+        <Button size="small" variation="link" aria-label={`Comment on ${question}`} onClick={() => setComposing(true)}>
+          Comment
+        </Button>
+      ) : null}
+      {staff && composing ? (
+        <CommentForm
+          label={`Comment on ${question}`}
+          submitLabel="Post comment"
+          onSubmit={async (content) => {
+            await onComment(content);
+            toast.success('Comment posted.');
+            setComposing(false);
+          }}
+          onCancel={() => setComposing(false)}
+        />
+      ) : null}
+    </li>
+  );
+}
