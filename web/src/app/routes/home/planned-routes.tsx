@@ -18,7 +18,7 @@ export const plannedTeamRoutes: RouteObject[] = [
   {
     path: paths.home.myTeam.root,
     children: [
-      { index: true, lazy: planned('My Team', "Your selected team's members and invites will appear here.") },
+      { index: true, lazy: async () => ({ Component: (await import('./my-team')).MyTeamRoute }) },
       { path: paths.home.myTeam.journal, lazy: planned('Journal', "Your team's journal comments will appear here.") },
     ],
   },
