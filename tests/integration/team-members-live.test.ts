@@ -5,8 +5,6 @@
  * credentials than the functions' is refused. Teams and accounts are made fresh here.
  */
 import { randomUUID } from 'node:crypto';
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
 import { accountWithRole, type RoleAccount } from '../support/accounts';
@@ -111,15 +109,8 @@ describe('onTeamMembersChanged', () => {
   it('refuses a publish signed with other credentials than the functions\' own', async () => {
     const teamId = await teamOf(director);
     const { client } = await follow(director, teamId);
-    const url = new URL(stackUrls().graphqlUrl);
-    const body = JSON.stringify({ query: PUBLISH, variables: { teamId, userId: null, change: 'teamDeleted', at: new Date().toISOString() } });
-    const signer = new SignatureV4({ service: 'appsync', region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'guessed' }, sha256: Sha256 });
-    const signed = await signer.sign({
-      method: 'POST', protocol: url.protocol, hostname: url.hostname, port: Number(url.port), path: url.pathname, query: {},
-      headers: { host: url.host, 'content-type': 'application/json' }, body,
-    });
-    const response = await fetch(url, { method: 'POST', headers: signed.headers, body });
-    expect(response.status).toBe(401);
+    const forged = await graphql(PUBLISH, { teamId, userId: null, change: 'teamDeleted', at: new Date().toISOString() }, { iam: { accessKeyId: 'local', secretAccessKey: 'guessed' } });
+    expect(forged).toMatchObject({ status: 401, errors: [{ errorType: 'UnauthorizedException' }] });
     // Nothing reached the subscriber.
     await expect(client.next((message) => message.type === 'data', 500)).rejects.toThrow('no matching message');
   });
