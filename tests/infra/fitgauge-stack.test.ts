@@ -82,15 +82,31 @@ describe('Cognito', () => {
 });
 
 describe('AppSync', () => {
-  it('serves schema.graphql with Cognito user pools by default and an API key for public operations', () => {
+  it('serves schema.graphql with Cognito user pools by default, an API key for public operations and IAM for the functions', () => {
     template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
       AuthenticationType: 'AMAZON_COGNITO_USER_POOLS',
       UserPoolConfig: Match.objectLike({ UserPoolId: { Ref: logicalId(stack.auth.userPool.node.defaultChild) } }),
-      AdditionalAuthenticationProviders: [{ AuthenticationType: 'API_KEY' }],
+      AdditionalAuthenticationProviders: [{ AuthenticationType: 'API_KEY' }, { AuthenticationType: 'AWS_IAM' }],
     });
     template.resourceCountIs('AWS::AppSync::ApiKey', 1);
     template.hasResourceProperties('AWS::AppSync::GraphQLSchema', { Definition: readSchemaSource() });
   });
+
+  it.each(functionNames.filter((name) => lambdaFunctions[name].publishes))(
+    '%s may run exactly its publish mutations on the API, at the address in GRAPHQL_URL',
+    (name) => {
+      const spec: { publishes?: readonly string[] } = lambdaFunctions[name];
+      const fn = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)];
+      expect(fn.Properties.Environment.Variables.GRAPHQL_URL).toEqual({ 'Fn::GetAtt': [logicalId(stack.api.graphqlApi.node.defaultChild), 'GraphQLUrl'] });
+      const role = fn.Properties.Role['Fn::GetAtt'][0];
+      const statements = Object.values(resourcesOf('AWS::IAM::Policy'))
+        .filter((policy) => policy.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === role))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+        .filter((statement) => statement.Action === 'appsync:GraphQL');
+      const fields = statements.flatMap((statement) => [statement.Resource].flat()).map((resource) => JSON.stringify(resource).match(/types\/(\w+)\/fields\/(\w+)/)?.slice(1).join('.'));
+      expect(fields).toEqual(spec.publishes!.map((mutation) => `Mutation.${mutation}`));
+    },
+  );
 
   it('has a Lambda data source for every function', () => {
     for (const name of functionNames) {
