@@ -16,6 +16,7 @@ import { removeTeamMember, type TeamMember } from '../api/my-team-api';
 import { useConfirmedAction } from '../hooks/use-confirmed-action';
 import { myTeamKey, useTeamMembers, useTeamMembersLive, useTeamStaffView } from '../hooks/use-my-team';
 import { manageableRoles, seesTeamBusiness } from '../lib/team-staff';
+import { actionColumn } from './action-column';
 import { InviteDialog } from './invite-dialog';
 import { TeamBusiness } from './team-business';
 import '../my-team.css';
@@ -81,18 +82,7 @@ function TeamView({ teamId, groups, editTeamAction }: MyTeamPageProps & { teamId
       { id: 'email', header: 'E-mail', value: (member) => member.email },
       { id: 'role', header: 'Role', value: (member) => member.role, cell: (member) => roleLabel(member.role) },
       { id: 'joinedAt', header: 'Joined', value: (member) => member.joinedAt, cell: (member) => formatInstant(member.joinedAt) },
-      {
-        id: 'actions',
-        header: 'Actions',
-        sortable: false,
-        value: () => null,
-        cell: (member) =>
-          roles.includes(member.role) ? (
-            <Button size="small" variation="warning" onClick={() => ask(member)} aria-label={`Remove ${member.fullName || member.email}`}>
-              Remove
-            </Button>
-          ) : null,
-      },
+      actionColumn<TeamMember>({ label: 'Remove', describe: (member) => member.fullName || member.email, roles, onClick: ask }),
     ],
     [roles, ask],
   );

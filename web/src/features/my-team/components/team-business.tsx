@@ -1,4 +1,3 @@
-import { Button } from '@aws-amplify/ui-react';
 import { roleLabel } from '@core/roles';
 import type { InviteRole } from '@core/teams';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -11,6 +10,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { formatInstant } from '@/lib/score-display';
 import { deleteTeamInvite, type getTeamStaffView, type SentInvite, type TeamCode } from '../api/my-team-api';
 import { useConfirmedAction } from '../hooks/use-confirmed-action';
+import { actionColumn } from './action-column';
 
 type StaffView = Awaited<ReturnType<typeof getTeamStaffView>>;
 
@@ -47,18 +47,7 @@ export function TeamBusiness({ teamId, view, roles, addSeatsPath }: TeamBusiness
       { id: 'role', header: 'Role', value: (invite) => invite.role, cell: (invite) => roleLabel(invite.role) },
       { id: 'status', header: 'Status', value: (invite) => STATUS_LABELS[invite.status] },
       { id: 'sent', header: 'Sent', value: (invite) => invite.createdAt, cell: (invite) => formatInstant(invite.createdAt) },
-      {
-        id: 'actions',
-        header: 'Actions',
-        sortable: false,
-        value: () => null,
-        cell: (invite) =>
-          roles.includes(invite.role) ? (
-            <Button size="small" variation="warning" onClick={() => ask(invite)} aria-label={`Delete the invite to ${invite.inviteeEmail}`}>
-              Delete
-            </Button>
-          ) : null,
-      },
+      actionColumn<SentInvite>({ label: 'Delete', describe: (invite) => `the invite to ${invite.inviteeEmail}`, roles, onClick: ask }),
     ],
     [roles, ask],
   );
