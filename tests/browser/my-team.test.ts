@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { seatsFullMessage } from '@core/teams';
-import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
-import { accountWithRole, baseUrl, freshEmail, signInContext, signUpAccount } from '../support/accounts';
+import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
+import { accountWithRole, baseUrl, freshEmail, type RoleAccount, signInContext, signUpAccount } from '../support/accounts';
 import { useBrowser, VIEWPORTS } from '../support/browser';
 import { demoTeams, graphql, signIn, useStackEnvironment, waitForMail } from '../support/stack';
 
@@ -17,11 +17,24 @@ jest.setTimeout(60_000);
 
 const SELECT = 'mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }';
 const JOIN = 'mutation($code: String!) { joinTeamWithCode(code: $code) { id } }';
+const CREATE = 'mutation($data: TeamInput!) { createTeam(data: $data) { id } }';
 const nightOwls = demoTeams.find((team) => team.name === 'Night Owls')!;
 
 const chromium = useBrowser();
 
 beforeAll(() => useStackEnvironment());
+
+/** A team of the director, made as billing and the product make one: a running dashboard purchase spent by createTeam. */
+async function createTeam(director: RoleAccount, name: string): Promise<string> {
+  const at = new Date().toISOString();
+  await dynamoSubscriptionStore.addPurchase({
+    id: `sub_${randomUUID()}`, userId: director.id, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly',
+    endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), createdAt: at,
+  });
+  const { data, errors } = await graphql(CREATE, { data: { name, description: 'My Team browser test', game: 'Valorant' } }, { token: director.token });
+  expect(errors).toBeUndefined();
+  return data!.createTeam.id;
+}
 
 /** Chooses the team on the server for the account (as the sidebar does), so /home/my-team opens it. */
 async function selectTeam(token: string, teamId: string) {
@@ -68,9 +81,7 @@ describe('My Team', () => {
 
   it('shows a member who joins with the code of an invite it sent without a reload, and removes them after asking', async () => {
     const director = await accountWithRole('DIRECTOR', 'myteam.director', 'Mia Director');
-    const teamId = randomUUID();
-    const at = new Date().toISOString();
-    await dynamoTeamStore.create({ id: teamId, name: 'Live Lynx', description: 'My Team browser test', game: 'Valorant', avatar: '', ownerId: director.id, createdAt: at, updatedAt: at });
+    const teamId = await createTeam(director, 'Live Lynx');
     await selectTeam(director.token, teamId);
     const page = await openMyTeam(director.email);
     await page.getByRole('heading', { name: 'Live Lynx', level: 1 }).waitFor();
