@@ -117,6 +117,18 @@ describe('My Team', () => {
     await page.context().close();
   });
 
+  it("lets Night Owls' coach invite gamers only, and remove gamers but not himself", async () => {
+    await selectTeam((await signIn('coach@fitgauge.test')).accessToken, nightOwls.id);
+    const page = await openMyTeam('coach@fitgauge.test');
+    await page.getByRole('heading', { name: 'Night Owls', level: 1 }).waitFor();
+    await membersTable(page).getByRole('cell', { name: 'gamer1@fitgauge.test', exact: true }).waitFor();
+    expect(await membersTable(page).getByRole('button', { name: /^Remove / }).count()).toBe(5);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const role = page.getByRole('dialog', { name: 'Invite to the team' }).getByLabel('Role');
+    expect(await role.locator('option').allTextContents()).toEqual(['Gamer']);
+    await page.context().close();
+  });
+
   it('fits a phone: no sideways scrolling of the page, the invite button within reach', async () => {
     await selectTeam((await signIn(nightOwls.ownerEmail)).accessToken, nightOwls.id);
     const page = await openMyTeam(nightOwls.ownerEmail, VIEWPORTS.phone);

@@ -1,6 +1,6 @@
 /**
  * Realtime member changes on the running local stack: a subscriber to onTeamMembersChanged(teamId) hears a member who
- * joins (acceptInvite, joinTeamWithCode) or leaves (leaveTeam, removeTeamMember) through the teams Lambda's signed
+ * joins (acceptInvite, joinTeamWithCode) or leaves (leaveTeam, removeTeamMember), and a deleted team, through the teams Lambda's signed
  * publish mutation; a subscriber of another team hears nothing, an outsider is refused, and a publish signed with other
  * credentials than the functions' is refused. Teams and accounts are made fresh here.
  */
@@ -20,6 +20,7 @@ const CODES = 'query($teamId: ID!) { getTeamCodes(teamId: $teamId) { code email 
 const JOIN = 'mutation($code: String!) { joinTeamWithCode(code: $code) { id } }';
 const LEAVE = 'mutation($teamId: ID) { leaveTeam(teamId: $teamId) { id } }';
 const REMOVE = 'mutation($userId: ID!, $teamId: ID!) { removeTeamMember(userId: $userId, teamId: $teamId) }';
+const DELETE = 'mutation($teamId: ID!) { deleteTeam(teamId: $teamId) { id } }';
 const PUBLISH = `mutation($teamId: ID!, $userId: ID, $change: TeamMembersChangeKind!, $at: AWSDateTime!) {
   publishTeamMembersChanged(teamId: $teamId, userId: $userId, change: $change, at: $at) { teamId userId change at } }`;
 
@@ -98,6 +99,13 @@ describe('onTeamMembersChanged', () => {
 
     await ok(director, REMOVE, { teamId, userId: joiner.id });
     expect(await nextChange(client)).toMatchObject({ teamId, userId: joiner.id, change: 'removed' });
+  });
+
+  it("tells the team's followers that it was deleted", async () => {
+    const [teamId] = await Promise.all([teamOf(director), teamOf(director)]);
+    const { client } = await follow(director, teamId);
+    await ok(director, DELETE, { teamId });
+    expect(await nextChange(client)).toMatchObject({ teamId, userId: null, change: 'teamDeleted' });
   });
 
   it("refuses an outsider's subscription to a team it does not belong to", async () => {
