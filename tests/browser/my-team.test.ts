@@ -71,6 +71,8 @@ describe('My Team', () => {
     for (const member of nightOwls.members) await membersTable(page).getByRole('cell', { name: member.email, exact: true }).waitFor();
     await page.getByText('5 of 5 gamer seats used').waitFor();
     await page.getByRole('table', { name: 'Team codes' }).waitFor();
+    await page.getByRole('button', { name: 'Edit team' }).click();
+    await page.getByRole('dialog', { name: 'Edit Team' }).getByRole('button', { name: 'Cancel' }).click();
 
     const dialog = await invite(page, 'Sixth Gamer', freshEmail('sixth'));
     const refusal = dialog.getByRole('alert').filter({ hasText: seatsFullMessage('GAMER', 5) });
@@ -123,6 +125,7 @@ describe('My Team', () => {
     await page.getByRole('heading', { name: 'Night Owls', level: 1 }).waitFor();
     await membersTable(page).getByRole('cell', { name: 'gamer1@fitgauge.test', exact: true }).waitFor();
     expect(await membersTable(page).getByRole('button', { name: /^Remove / }).count()).toBe(5);
+    expect(await page.getByRole('button', { name: 'Edit team' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     const role = page.getByRole('dialog', { name: 'Invite to the team' }).getByLabel('Role');
     expect(await role.locator('option').allTextContents()).toEqual(['Gamer']);

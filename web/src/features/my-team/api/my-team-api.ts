@@ -10,9 +10,16 @@ export interface TeamMember {
   email: string;
 }
 
-export interface MembersPage {
+/** The team itself, as the page's Edit team action needs it. */
+export interface MyTeam {
   id: string;
   name: string;
+  description: string | null;
+  game: string | null;
+  avatar: string | null;
+}
+
+export interface MembersPage extends MyTeam {
   membersCount: number;
   members: TeamMember[];
 }
@@ -64,6 +71,9 @@ const membersQuery = gqlOperation<{ team: MembersPage | null }, MembersQuery>(/*
     team(teamId: $teamId, search: $search, orderBy: $orderBy, direction: $direction, take: $take, skip: $skip) {
       id
       name
+      description
+      game
+      avatar
       membersCount
       members { userId role joinedAt fullName email }
     }

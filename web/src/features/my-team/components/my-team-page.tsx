@@ -1,5 +1,5 @@
 import { Button } from '@aws-amplify/ui-react';
-import { isDirector, roleLabel } from '@core/roles';
+import { isAdmin, isDirector, roleLabel } from '@core/roles';
 import type { MemberOrderField } from '@core/teams';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -12,7 +12,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { SearchBox } from '@/components/ui/search-box/search-box';
 import { paths, withQuery } from '@/config/paths';
 import { formatInstant } from '@/lib/score-display';
-import { removeTeamMember, type TeamMember } from '../api/my-team-api';
+import { type MyTeam, removeTeamMember, type TeamMember } from '../api/my-team-api';
 import { useConfirmedAction } from '../hooks/use-confirmed-action';
 import { myTeamKey, useTeamMembers, useTeamMembersLive, useTeamStaffView } from '../hooks/use-my-team';
 import { manageableRoles, seesTeamBusiness } from '../lib/team-staff';
@@ -29,8 +29,8 @@ interface MyTeamPageProps {
   teamId: string | null;
   /** The viewer's Cognito groups: who may invite and remove whom. */
   groups: readonly string[];
-  /** The Edit team button and its dialog, given by the app (another feature builds the team form). */
-  editTeamAction?: ReactNode;
+  /** The Edit team button and its dialog for this team, given by the app (another feature builds the team form). */
+  editTeamAction?: (team: MyTeam) => ReactNode;
 }
 
 /** /home/my-team: the selected team's members, seats, invites and codes, live as members join and leave. */
@@ -97,7 +97,8 @@ function TeamView({ teamId, groups, editTeamAction }: MyTeamPageProps & { teamId
       <header className="fg-page__header fg-my-team__header">
         <h1>{team.name}</h1>
         <div className="fg-my-team__actions">
-          {staff ? editTeamAction : null}
+          {/* Only the director (and admins) change the team (updateTeam). */}
+          {isDirector(groups) || isAdmin(groups) ? editTeamAction?.(team) : null}
           {roles.length > 0 ? (
             <Button variation="primary" onClick={() => setInviting(true)}>
               Invite
