@@ -35,6 +35,8 @@ export type Subject =
 export interface FieldPolicy {
   /** Callable signed out with the API key (the field carries @aws_api_key). */
   apiKey: boolean;
+  /** Callable by the backend's own functions with IAM credentials (the field carries @aws_iam); never by users. */
+  iam?: boolean;
   /** Which signed-in users may call it: everyone, nobody, or only holders of these roles (Cognito groups). */
   users: 'all' | 'none' | readonly Role[];
   subject: Subject;
@@ -228,6 +230,14 @@ export const POLICY = {
     refusal: 'You can only clear your own notifications.',
   },
   'Mutation.updateNotificationSettings': OWN_DATA,
+  // Published by the teams Lambda with its IAM role when a member joins or leaves; followed like the team query.
+  'Mutation.publishTeamMembersChanged': { apiKey: false, iam: true, users: 'none', subject: { kind: 'none' } },
+  'Subscription.onTeamMembersChanged': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
+    refusal: 'You are not a member of this team.',
+  },
 } as const satisfies Record<string, FieldPolicy>;
 
 export type PolicyField = keyof typeof POLICY;
@@ -236,8 +246,11 @@ export function isPolicyField(field: string): field is PolicyField {
   return Object.hasOwn(POLICY, field);
 }
 
-/** Who is calling: nobody signed in (the API key), or a signed-in user with their Cognito groups. */
-export type PolicyCaller = { signedIn: false } | { signedIn: true; groups: readonly string[] };
+/**
+ * Who is calling: nobody signed in (the API key, or with `iam` the backend's own functions), or a signed-in user with
+ * their Cognito groups.
+ */
+export type PolicyCaller = { signedIn: false; iam?: boolean } | { signedIn: true; groups: readonly string[] };
 
 /**
  * Whether the caller may call the field at all, before any relation. Roles are Cognito groups and a user may hold
@@ -245,7 +258,7 @@ export type PolicyCaller = { signedIn: false } | { signedIn: true; groups: reado
  */
 export function mayCall(field: PolicyField, caller: PolicyCaller): boolean {
   const policy: FieldPolicy = POLICY[field];
-  if (!caller.signedIn) return policy.apiKey;
+  if (!caller.signedIn) return caller.iam ? policy.iam === true : policy.apiKey;
   if (policy.users === 'all' || policy.users === 'none') return policy.users === 'all';
   return policy.users.some((role) => caller.groups.includes(role));
 }

@@ -24,6 +24,8 @@ export interface LambdaFunctionSpec {
   readonly entry: string;
   readonly description: string;
   readonly uses?: readonly FunctionResource[];
+  /** Server-only (@aws_iam) mutations the function runs on the API to reach subscribers (lambdas/lib/api-publish.ts). */
+  readonly publishes?: readonly string[];
 }
 
 export const lambdaFunctions = {
@@ -33,6 +35,7 @@ export const lambdaFunctions = {
     description: 'Teams, membership, invites and join codes, seats and team selection',
     // Removing an extra seat lowers the quantity of the team's seat subscription.
     uses: ['mail', 'stripeSecretKey'],
+    publishes: ['publishTeamMembersChanged'],
   },
   auth: {
     entry: 'lambdas/auth/handler.ts',
@@ -97,6 +100,8 @@ export const resolverMap = {
   'Mutation.startTrial': 'billing',
   'Mutation.cancelSubscription': 'billing',
   'Mutation.setupPaymentMethod': 'billing',
+  'Mutation.publishTeamMembersChanged': 'teams',
+  'Subscription.onTeamMembersChanged': 'teams',
   'Mutation.submitAnswers': 'scoring',
   'Query.myCheckIn': 'scoring',
   'Query.myScore': 'scoring',

@@ -23,7 +23,7 @@ const HOUR_MS = 3_600_000;
 
 /**
  * AppSync serving schema.graphql unchanged: Cognito user pools by default, an API key for the fields marked
- * @aws_api_key (signed-out operations). Every root field is a direct Lambda resolver, no VTL. AWS WAF guards it
+ * @aws_api_key (signed-out operations), IAM for the fields marked @aws_iam (the functions' publish mutations). Every root field is a direct Lambda resolver, no VTL. AWS WAF guards it
  * (api-firewall.ts).
  */
 export class Api extends Construct {
@@ -53,6 +53,8 @@ export class Api extends Construct {
               expires: Expiration.atTimestamp(Math.floor((Date.now() + Duration.days(360).toMilliseconds()) / HOUR_MS) * HOUR_MS),
             },
           },
+          // The functions' own roles, for the server-only mutations (@aws_iam) that publish to subscribers.
+          { authorizationType: appsync.AuthorizationType.IAM },
         ],
       },
       logConfig: {

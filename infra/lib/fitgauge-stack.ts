@@ -1,6 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { lambdaFunctions, resolverMap } from '../../lambdas/resolver-map';
+import { lambdaFunctions, type LambdaFunctionSpec, resolverMap } from '../../lambdas/resolver-map';
 import { httpRoutes, triggerFunctions } from '../../lambdas/triggers';
 import { version } from '../../package.json';
 import { Api } from './api';
@@ -58,6 +58,13 @@ export class FitGaugeStack extends Stack {
     const resolverFunctions = new Map([...this.functions.byName].filter(([name]) => name in lambdaFunctions));
     this.api = new Api(this, 'Api', { userPool: this.auth.userPool, functions: resolverFunctions, resolvers: resolverMap });
     const graphqlApi = this.api.graphqlApi;
+    // A function that publishes to subscribers runs its server-only mutations on the API with its own role.
+    for (const [name, spec] of Object.entries(lambdaFunctions) as [string, LambdaFunctionSpec][]) {
+      const fn = this.functions.byName.get(name);
+      if (!fn || !spec.publishes?.length) continue;
+      fn.addEnvironment('GRAPHQL_URL', graphqlApi.graphqlUrl);
+      graphqlApi.grantMutation(fn, ...spec.publishes);
+    }
     this.httpEndpoints = new HttpEndpoints(this, 'HttpEndpoints', { routes: httpRoutes, functions: this.functions.byName });
 
     this.web = new WebHosting(this, 'Web', {

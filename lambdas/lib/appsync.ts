@@ -28,6 +28,15 @@ export function callerOf(event: ResolverEvent<unknown, unknown>): Caller | null 
   return { sub: identity.sub, email, groups, role: primaryRole(groups) };
 }
 
+/**
+ * True when the call is signed with IAM credentials (AppSync's IAM mode), which only the backend's own function roles
+ * are granted (infra/); never for a Cognito user or the API key.
+ */
+export function isIamCall(event: ResolverEvent<unknown, unknown>): boolean {
+  const identity = event.identity as { userArn?: unknown; sub?: unknown } | null | undefined;
+  return typeof identity?.userArn === 'string' && identity.userArn !== '' && !identity.sub;
+}
+
 export function requireCaller(event: ResolverEvent<unknown, unknown>): Caller {
   const caller = callerOf(event);
   if (!caller) throw new UnauthorizedError();

@@ -37,8 +37,12 @@ describe('policy map against schema.graphql', () => {
     const policy = POLICY[name as PolicyField];
     const userPoolDirective = directives.includes('aws_cognito_user_pools');
     // Without any auth directive a field takes the API's default mode, Cognito user pools.
-    const admitsUsers = userPoolDirective || !directives.includes('aws_api_key');
-    expect({ apiKey: policy.apiKey, users: policy.users !== 'none' }).toEqual({ apiKey: directives.includes('aws_api_key'), users: admitsUsers });
+    const admitsUsers = userPoolDirective || !(directives.includes('aws_api_key') || directives.includes('aws_iam'));
+    expect({ apiKey: policy.apiKey, iam: 'iam' in policy && policy.iam, users: policy.users !== 'none' }).toEqual({
+      apiKey: directives.includes('aws_api_key'),
+      iam: directives.includes('aws_iam'),
+      users: admitsUsers,
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { isAllowed, isPolicyField, mayCall, type PolicyCaller, type PolicyField, refusalOf, requiredRelations } from '@core/policy';
-import { callerOf, type Caller, createResolverHandler, type FieldResolver } from './appsync';
+import { callerOf, type Caller, createResolverHandler, type FieldResolver, isIamCall } from './appsync';
 import { type RelationStores, teamRelations, userRelations } from './authorization-relations';
 import { NotFoundError, UnauthorizedError } from './errors';
 import type { TeamRecord } from './stores/team-store';
@@ -9,7 +9,8 @@ import type { TeamRecord } from './stores/team-store';
  * field admits in no case (signed out, wrong role); the fields that touch a user or a team then check the caller's
  * relation to it with `authorizeUser` / `authorizeTeam` once their arguments are validated.
  */
-const policyCallerOf = (caller: Caller | null): PolicyCaller => (caller ? { signedIn: true, groups: caller.groups } : { signedIn: false });
+const policyCallerOf = (caller: Caller | null, iam = false): PolicyCaller =>
+  caller ? { signedIn: true, groups: caller.groups } : { signedIn: false, iam };
 
 function policyField(field: string): PolicyField {
   // A field without a row is refused: a new field is closed until the policy map says who may call it.
@@ -17,9 +18,9 @@ function policyField(field: string): PolicyField {
   return field;
 }
 
-export function assertMayCall(field: string, caller: Caller | null): void {
+export function assertMayCall(field: string, caller: Caller | null, iam = false): void {
   const row = policyField(field);
-  if (!mayCall(row, policyCallerOf(caller))) throw new UnauthorizedError(refusalOf(row));
+  if (!mayCall(row, policyCallerOf(caller, iam))) throw new UnauthorizedError(refusalOf(row));
 }
 
 /** The user a call is about (the caller when `userId` is left out), once the caller stands to them as the field needs. */
@@ -48,7 +49,7 @@ export function createAuthorizedHandler(resolvers: Record<string, FieldResolver>
     Object.entries(resolvers).map(([field, resolve]): [string, FieldResolver] => [
       field,
       async (event) => {
-        assertMayCall(field, callerOf(event));
+        assertMayCall(field, callerOf(event), isIamCall(event));
         return resolve(event);
       },
     ]),

@@ -5,6 +5,8 @@ import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store'
 import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';
+import type { TeamMembersChange } from '@core/validation/teams';
+import { announceMembersChanged } from './members-changed';
 
 /** Everything the team rules reach: storage, mail, the app's address for links, and the clock. */
 export interface TeamDeps {
@@ -18,6 +20,8 @@ export interface TeamDeps {
   /** The web app's address, for links in e-mails (APP_URL). */
   appUrl: () => string;
   now: () => Date;
+  /** Tells the team's open My Team pages that a member joined or left (onTeamMembersChanged). */
+  announceMembersChanged: (change: TeamMembersChange) => Promise<void>;
 }
 
 export const productionDeps: TeamDeps = {
@@ -29,4 +33,5 @@ export const productionDeps: TeamDeps = {
   billSeats: (teamId, change) => billSeatQuantity(teamId, change),
   appUrl: () => config.appUrl,
   now: () => new Date(),
+  announceMembersChanged,
 };

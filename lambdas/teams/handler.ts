@@ -1,10 +1,12 @@
+import { teamIdArgsSchema } from '@core/teams';
 import { selectedTeamArgsSchema, selectedTeamSubscriptionArgsSchema } from '@core/validation/teams';
 import { requireCaller, type ResolverEvent } from '../lib/appsync';
 import { countSuccess } from '../lib/observability';
-import { authorizeUser, createAuthorizedHandler } from '../lib/authorization';
+import { authorizeTeam, authorizeUser, createAuthorizedHandler } from '../lib/authorization';
 import { parseInput } from '../lib/validation';
 import { productionDeps as deps } from './deps';
 import { acceptInvite, deleteTeamInvite, joinTeamWithCode, receivedInviteByTeam, receivedInvites, rejectInvite, sendInvite, teamInvites } from './invites';
+import { membersChangedResult } from './members-changed';
 import { getSelectedTeam, setSelectedTeam } from './selected-team';
 import {
   createTeam,
@@ -36,6 +38,13 @@ export const handler = createAuthorizedHandler({
     await authorizeUser('Subscription.onSelectedTeamChanged', requireCaller(event), userId, deps.teams);
     return null;
   },
+  // Subscribing: the team's readers, as for the team query (policy map).
+  'Subscription.onTeamMembersChanged': async (event) => {
+    await authorizeTeam('Subscription.onTeamMembersChanged', requireCaller(event), parseInput(teamIdArgsSchema, event.arguments).teamId, deps.teams);
+    return null;
+  },
+  // Only the function's own IAM role reaches it (policy map and @aws_iam); it carries the change to the subscribers.
+  'Mutation.publishTeamMembersChanged': async (event) => membersChangedResult(event.arguments),
   'Query.teamsByOwner': withCaller(teamsByOwner),
   'Query.team': withCaller(teamWithMembers),
   'Query.verifyTeamSubscription': withCaller(verifyTeamSubscription),

@@ -107,6 +107,7 @@ async function join(caller: Caller, invite: InviteRecord, deps: TeamDeps): Promi
     }
     throw new ConflictError(TEAM_MESSAGES.inviteAnswered);
   }
+  await deps.announceMembersChanged({ teamId: invite.teamId, userId: caller.sub, change: 'joined', at });
   const team = await deps.teams.get(invite.teamId);
   if (!team) throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
   return team;

@@ -150,17 +150,19 @@ export async function deleteTeam(caller: Caller, args: unknown, deps: TeamDeps):
     if (error instanceof TransactionRefused && error.label === 'team') throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
     throw error;
   }
+  await deps.announceMembersChanged({ teamId: team.id, userId: null, change: 'teamDeleted', at: deps.now().toISOString() });
   return team;
 }
 
-/** Ends a membership and frees its seat; a membership ended meanwhile is reported as not found. */
-async function endMembership(membership: MembershipRecord, deps: TeamDeps, notFound: string): Promise<void> {
+/** Ends a membership, frees its seat and tells the team's open pages; a membership ended meanwhile is reported as not found. */
+async function endMembership(membership: MembershipRecord, deps: TeamDeps, notFound: string, change: 'left' | 'removed'): Promise<void> {
   try {
     await deps.teams.removeMember(membership);
   } catch (error) {
     if (error instanceof TransactionRefused) throw new NotFoundError(notFound);
     throw error;
   }
+  await deps.announceMembersChanged({ teamId: membership.teamId, userId: membership.userId, change, at: deps.now().toISOString() });
 }
 
 /**
@@ -177,7 +179,7 @@ export async function leaveTeam(caller: Caller, args: unknown, deps: TeamDeps) {
   } else {
     leaving = (await deps.teams.membershipsOfUser(caller.sub)).filter((membership) => membership.role === 'GAMER');
   }
-  for (const membership of leaving) await endMembership(membership, deps, TEAM_MESSAGES.notAMember);
+  for (const membership of leaving) await endMembership(membership, deps, TEAM_MESSAGES.notAMember, 'left');
   return { id: caller.sub, appSubscriptionReason: null, subscription: null };
 }
 
@@ -188,6 +190,6 @@ export async function removeTeamMember(caller: Caller, args: unknown, deps: Team
   const membership = await deps.teams.getMembership(team.id, userId);
   if (!membership) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
   if (!mayManageMember(await teamRelations(caller, team, deps.teams), membership.role)) throw new UnauthorizedError(TEAM_MESSAGES.notYourRoleToManage);
-  await endMembership(membership, deps, TEAM_MESSAGES.memberNotFound);
+  await endMembership(membership, deps, TEAM_MESSAGES.memberNotFound, 'removed');
   return true;
 }

@@ -137,6 +137,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       MAIL_OUTBOX_DIR: outboxDir,
       // Links in e-mails (invites) point at this stack's own web app.
       APP_URL: appUrl,
+      // Lambdas reach subscribers through server-only mutations on the gateway, signed like AppSync's IAM mode.
+      GRAPHQL_URL: `http://${LOCAL_HOST}:${port}/graphql`,
       UPLOADS_BUCKET: LOCAL_BUCKETS.uploads,
       // Browsers read avatars from s3rver itself; on AWS the site serves them (infra/lib/web-hosting.ts).
       UPLOADS_PUBLIC_URL: `${s3.endpoint}/${LOCAL_BUCKETS.uploads}`,
@@ -182,6 +184,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       userPoolClientId: cognito.userPoolClientId,
       jwksUri: cognito.jwksUri,
       apiKey: LOCAL_API_KEY,
+      iamCredentials: LOCAL_CREDENTIALS,
     });
     stoppers.push(() => gateway.close());
 

@@ -17,7 +17,7 @@ import { defineFitGauge } from '../../infra/lib/app';
 import { apiLimits } from '../../lambdas/api-limits';
 import type { FitGaugeStack } from '../../infra/lib/fitgauge-stack';
 import { tableDesign } from '../../lambdas/lib/db/table-design';
-import { fieldsServedBy, lambdaFunctions, resolverMap, type LambdaFunctionName } from '../../lambdas/resolver-map';
+import { fieldsServedBy, lambdaFunctions, resolverMap, type LambdaFunctionName, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
 import { buildAppSyncSchema, readSchemaSource } from '../../lambdas/schema';
 
 let app: App;
@@ -82,15 +82,31 @@ describe('Cognito', () => {
 });
 
 describe('AppSync', () => {
-  it('serves schema.graphql with Cognito user pools by default and an API key for public operations', () => {
+  it('serves schema.graphql with Cognito user pools by default, an API key for public operations and IAM for the functions', () => {
     template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
       AuthenticationType: 'AMAZON_COGNITO_USER_POOLS',
       UserPoolConfig: Match.objectLike({ UserPoolId: { Ref: logicalId(stack.auth.userPool.node.defaultChild) } }),
-      AdditionalAuthenticationProviders: [{ AuthenticationType: 'API_KEY' }],
+      AdditionalAuthenticationProviders: [{ AuthenticationType: 'API_KEY' }, { AuthenticationType: 'AWS_IAM' }],
     });
     template.resourceCountIs('AWS::AppSync::ApiKey', 1);
     template.hasResourceProperties('AWS::AppSync::GraphQLSchema', { Definition: readSchemaSource() });
   });
+
+  const publishesOf = (name: LambdaFunctionName) => (lambdaFunctions[name] as LambdaFunctionSpec).publishes ?? [];
+  it.each(functionNames.filter((name) => publishesOf(name).length > 0))(
+    '%s may run exactly its publish mutations on the API, at the address in GRAPHQL_URL',
+    (name) => {
+      const fn = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)];
+      expect(fn.Properties.Environment.Variables.GRAPHQL_URL).toEqual({ 'Fn::GetAtt': [logicalId(stack.api.graphqlApi.node.defaultChild), 'GraphQLUrl'] });
+      const role = fn.Properties.Role['Fn::GetAtt'][0];
+      const statements = Object.values(resourcesOf('AWS::IAM::Policy'))
+        .filter((policy) => policy.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === role))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+        .filter((statement) => statement.Action === 'appsync:GraphQL');
+      const fields = statements.flatMap((statement) => [statement.Resource].flat()).map((resource) => JSON.stringify(resource).match(/types\/(\w+)\/fields\/(\w+)/)?.slice(1).join('.'));
+      expect(fields).toEqual(publishesOf(name).map((mutation) => `Mutation.${mutation}`));
+    },
+  );
 
   it('has a Lambda data source for every function', () => {
     for (const name of functionNames) {

@@ -278,6 +278,9 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.setSelectedTeam': (subject) => subject,
   'Mutation.submitAnswers': () => ({ answers: answersWith('best') }),
   'Subscription.onSelectedTeamChanged': (subject) => subject,
+  'Subscription.onTeamMembersChanged': (subject) => subject,
+  // Server only (@aws_iam): every user and the API key are refused; the teams Lambda's signed publish is in team-members-live.test.ts.
+  'Mutation.publishTeamMembersChanged': () => ({ teamId: teamIds.home, userId: people.GAMER.id, change: 'joined', at: new Date().toISOString() }),
   'Query.teamsByOwner': (subject) => ({ ownerId: subject.userId }),
   'Query.team': (subject) => ({ ...subject, take: 5 }),
   'Query.verifyTeamSubscription': (subject) => subject,

@@ -24,6 +24,7 @@ import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { buildAppSyncSchema } from '../../lambdas/schema';
+import { LOCAL_CREDENTIALS } from '../../scripts/local/s3';
 import { freshEmail, logInAccount, signUpAccount } from '../support/accounts';
 import { cognitoClient, DEMO_PASSWORD, graphql, type GraphQLResponse, stackUrls, useStackEnvironment } from '../support/stack';
 import { inParallel } from '../support/in-parallel';
@@ -150,6 +151,8 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     product: 'coach-performance-monthly',
     quantity: 1,
     alternatePayment: false,
+    change: 'joined',
+    at: new Date().toISOString(),
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));
@@ -257,10 +260,11 @@ function operationOf(operation: BadCase['operation'], field: GraphQLField<unknow
   return `${operation} BadInput(${definitions}) { ${field.name}(${args}) ${selection} }`;
 }
 
-/** Signed-in callers use their token; fields open only to the API key get the key. */
+/** Signed-in callers use their token; fields open only to the API key get the key, server-only ones (@aws_iam) a signature. */
 function authFor(field: GraphQLField<unknown, unknown>, caller: Caller) {
   const directives = field.astNode?.directives?.map((directive) => directive.name.value) ?? [];
   const apiKeyOnly = directives.includes('aws_api_key') && !directives.includes('aws_cognito_user_pools');
+  if (directives.includes('aws_iam') && !directives.includes('aws_cognito_user_pools')) return { iam: LOCAL_CREDENTIALS };
   return apiKeyOnly ? { apiKey: true as const } : { token: caller.accessToken };
 }
 

@@ -8,6 +8,8 @@ import {
   AdminInitiateAuthCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { Sha256 } from '@aws-crypto/sha256-js';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-data';
 import type { OutboxRecord } from '../../lambdas/lib/mail';
 import type { TestStackInfo } from '../../scripts/local/test-stack-info';
@@ -121,7 +123,28 @@ export interface GraphQLResponse<T> {
  * Authorization for a call: a Cognito token (sent as AppSync expects it, the raw JWT in
  * `Authorization`), the stack's API key (`apiKey: true`) or another key, or nothing.
  */
-export type GraphQLAuth = { token: string } | { apiKey: true | string } | Record<string, never>;
+export type GraphQLAuth =
+  | { token: string }
+  | { apiKey: true | string }
+  /** AppSync's IAM mode: the request signed (SigV4, service appsync) with these keys, as the Lambdas sign theirs. */
+  | { iam: { accessKeyId: string; secretAccessKey: string } }
+  | Record<string, never>;
+
+/** The headers of a SigV4-signed POST of `body` to the gateway. */
+async function signedHeaders(url: URL, body: string, credentials: { accessKeyId: string; secretAccessKey: string }) {
+  const signer = new SignatureV4({ service: 'appsync', region: 'us-east-1', credentials, sha256: Sha256 });
+  const signed = await signer.sign({
+    method: 'POST',
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: Number(url.port),
+    path: url.pathname,
+    query: {},
+    headers: { host: url.host, 'content-type': 'application/json' },
+    body,
+  });
+  return signed.headers;
+}
 
 /** POST /graphql on the stack's gateway, as the web app calls AppSync. */
 export async function graphql<T = Record<string, any>>(
@@ -139,10 +162,12 @@ export async function graphqlAt<T = Record<string, any>>(
   variables: Record<string, unknown> = {},
   auth: GraphQLAuth = {},
 ): Promise<GraphQLResponse<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const payload = JSON.stringify({ query, variables });
+  let headers: Record<string, string> = { 'content-type': 'application/json' };
   if ('token' in auth) headers.authorization = auth.token;
   if ('apiKey' in auth) headers['x-api-key'] = auth.apiKey === true ? gateway.apiKey : auth.apiKey;
-  const response = await fetch(gateway.graphqlUrl, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  if ('iam' in auth) headers = await signedHeaders(new URL(gateway.graphqlUrl), payload, auth.iam);
+  const response = await fetch(gateway.graphqlUrl, { method: 'POST', headers, body: payload });
   const body = (await response.json()) as Omit<GraphQLResponse<T>, 'status'>;
   return { status: response.status, ...body };
 }

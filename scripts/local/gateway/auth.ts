@@ -9,7 +9,9 @@ import { UnauthorizedException } from './errors';
 /** Who is calling, as far as AppSync's auth modes are concerned. */
 export type Principal =
   | { mode: 'apiKey' }
-  | { mode: 'userPool'; claims: Record<string, unknown>; groups: string[] };
+  | { mode: 'userPool'; claims: Record<string, unknown>; groups: string[] }
+  /** A SigV4-signed request (AppSync's IAM mode): the backend's own functions. */
+  | { mode: 'iam'; accessKeyId: string };
 
 /** Checks a Cognito JWT and returns its claims; throws when it is not valid. */
 export interface TokenVerifier {

@@ -9,7 +9,7 @@ import {
 import type { Principal } from './auth';
 
 /** One auth mode a field or type admits; `groups: null` means any signed-in user of the pool. */
-type AuthRule = { mode: 'apiKey' } | { mode: 'userPool'; groups: string[] | null } | { mode: 'other' };
+type AuthRule = { mode: 'apiKey' } | { mode: 'iam' } | { mode: 'userPool'; groups: string[] | null } | { mode: 'other' };
 
 /** The API's default mode (Cognito user pools) applies where no auth directive is written. */
 const DEFAULT_RULES: AuthRule[] = [{ mode: 'userPool', groups: null }];
@@ -36,6 +36,8 @@ function rulesOf(schema: GraphQLSchema, nodes: ReadonlyArray<WithDirectives | nu
           break;
         }
         case 'aws_iam':
+          rules.push({ mode: 'iam' });
+          break;
         case 'aws_oidc':
         case 'aws_lambda':
           // Modes the local stack does not offer: they admit nobody here, as an unconfigured mode would in AWS.

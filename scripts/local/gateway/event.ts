@@ -18,8 +18,23 @@ export interface FieldCall {
   source: Record<string, unknown> | null;
 }
 
-/** The `identity` AppSync passes for a Cognito caller; null for API-key callers. */
+/** The account id local IAM callers belong to (AWS's placeholder account). */
+const LOCAL_ACCOUNT_ID = '000000000000';
+
+/** The `identity` AppSync passes for a Cognito or an IAM caller; null for API-key callers. */
 export function identityOf(principal: Principal, sourceIp: string) {
+  if (principal.mode === 'iam') {
+    return {
+      accountId: LOCAL_ACCOUNT_ID,
+      userArn: `arn:aws:iam::${LOCAL_ACCOUNT_ID}:user/${principal.accessKeyId}`,
+      username: principal.accessKeyId,
+      sourceIp: [sourceIp],
+      cognitoIdentityPoolId: null,
+      cognitoIdentityId: null,
+      cognitoIdentityAuthType: null,
+      cognitoIdentityAuthProvider: null,
+    };
+  }
   if (principal.mode !== 'userPool') return null;
   const { claims, groups } = principal;
   return {

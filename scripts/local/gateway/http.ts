@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, getOperationAST, GraphQLError, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { apiLimits } from '../../../lambdas/api-limits';
-import { lowerCaseKeys, type Authenticate } from './auth';
+import { lowerCaseKeys, type Authenticate, type Principal } from './auth';
 import { MalformedRequestException, requestErrorBody, toAppSyncError, TypedError, UnauthorizedException } from './errors';
 import type { GatewayContext } from './executable-schema';
+import { isSigV4, type VerifyIam } from './iam';
 import { validateWithinLimits } from './limits';
 import type { SubscriptionHub } from './subscriptions';
 
@@ -26,6 +27,8 @@ interface GraphQLRequest {
 export interface HttpDeps {
   schema: GraphQLSchema;
   authenticate: Authenticate;
+  /** AppSync's IAM mode (SigV4-signed requests); without it such requests are refused. */
+  verifyIam?: VerifyIam;
   hub: SubscriptionHub;
 }
 
@@ -101,8 +104,18 @@ const statusOf = (error: TypedError) =>
 
 async function serve(deps: HttpDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers = lowerCaseKeys(req.headers);
-  const principal = await deps.authenticate(headers);
-  const request = parseRequest(await readBody(req));
+  let principal: Principal;
+  let rawBody: string;
+  if (isSigV4(headers)) {
+    // A signature covers the body, so it is read first.
+    if (!deps.verifyIam) throw new UnauthorizedException('IAM authorization is not configured.');
+    rawBody = await readBody(req);
+    principal = { mode: 'iam', ...(await deps.verifyIam({ method: req.method ?? 'POST', url: req.url ?? GRAPHQL_PATH, headers, body: rawBody })) };
+  } else {
+    principal = await deps.authenticate(headers);
+    rawBody = await readBody(req);
+  }
+  const request = parseRequest(rawBody);
   const document = parseDocument(request.query);
 
   const validationErrors = validateWithinLimits(deps.schema, document);

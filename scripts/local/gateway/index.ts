@@ -13,6 +13,7 @@ import { subscriptionTriggers } from './directives';
 import { buildExecutableSchema } from './executable-schema';
 import { createInvoker, loadHandlerFromEntry, type LambdaHandler } from './handlers';
 import { createHttpHandler } from './http';
+import { createIamVerifier, type IamCredentials } from './iam';
 import { createRealtime } from './realtime';
 import { createStartSubscription } from './subscribe';
 import { SubscriptionHub } from './subscriptions';
@@ -39,6 +40,8 @@ export interface GatewayOptions {
   verifier?: TokenVerifier;
   /** Where the Cognito verifier reads sign-outs; default: the Lambdas' table. */
   signOuts?: SignOutStore;
+  /** The credentials IAM-mode requests must be signed with (the in-process functions'); none: IAM mode is off. */
+  iamCredentials?: IamCredentials;
   /** How often realtime connections get a `ka`; AppSync clients give up after 65 s without one. */
   keepAliveMs?: number;
 }
@@ -68,7 +71,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   });
 
   return {
-    handleRequest: createHttpHandler({ schema, authenticate, hub }),
+    handleRequest: createHttpHandler({
+      schema,
+      authenticate,
+      verifyIam: options.iamCredentials ? createIamVerifier(options.iamCredentials) : undefined,
+      hub,
+    }),
     handleUpgrade: realtime.handleUpgrade,
     close: realtime.close,
   };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
-import { plannedAdminRoutes, plannedTeamRoutes } from './routes/home/planned-routes';
+import { plannedAdminRoutes } from './routes/home/planned-routes';
 import { teamPortalRoutes } from './routes/home/team-routes';
 import { RouteError } from './routes/route-error';
 
@@ -46,7 +46,6 @@ export const routes: RouteObject[] = [
           { path: paths.home.checkIn, lazy: async () => ({ Component: (await import('./routes/home/check-in')).CheckInRoute }) },
           { path: paths.home.myScores, lazy: async () => ({ Component: (await import('./routes/home/my-scores')).MyScoresRoute }) },
           ...teamPortalRoutes,
-          ...plannedTeamRoutes,
           { path: paths.home.myTeam.statistics, lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).TeamAnalyticsRoute }) },
           { path: paths.home.myTeam.memberStatistics, lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).MemberStatisticsRoute }) },
           {

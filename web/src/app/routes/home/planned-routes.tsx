@@ -13,16 +13,6 @@ const planned =
     return { Component: () => <PlannedPage title={title} description={description} /> };
   };
 
-/** Team pages (spec 000 section 2, home routes for team users). */
-export const plannedTeamRoutes: RouteObject[] = [
-  {
-    path: paths.home.myTeam.root,
-    children: [
-      { index: true, lazy: planned('My Team', "Your selected team's members and invites will appear here.") },
-    ],
-  },
-];
-
 /** Admin-only pages (spec 001 section 2); mounted behind the admin route gate. */
 export const plannedAdminRoutes: RouteObject[] = [
   { path: paths.home.videos, lazy: planned('Content', 'The video vault will appear here, grouped by category.') },

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-/** The team pages built so far (spec 000 section 2, home routes for team users); the others are still planned. */
+/** The team pages (spec 000 section 2, home routes for team users). */
 export const teamPortalRoutes: RouteObject[] = [
   {
     path: paths.home.managerPortal,
@@ -11,6 +11,7 @@ export const teamPortalRoutes: RouteObject[] = [
     path: paths.home.coachPortal,
     lazy: async () => ({ Component: (await import('@/features/team-portals/components/coach-portal-page')).CoachPortalPage }),
   },
+  { path: paths.home.myTeam.root, lazy: async () => ({ Component: (await import('./my-team')).MyTeamRoute }) },
   {
     path: paths.home.myTeam.new,
     lazy: async () => ({ Component: (await import('@/features/team-form/components/create-team-page')).CreateTeamPage }),

@@ -189,3 +189,40 @@ describe('DataTable selection', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });
+
+describe('DataTable with server-side paging and sorting', () => {
+  /** A server stand-in: it orders and pages the gamers as the table asks, and records each request. */
+  function ServerBackedTable({ requests }: { requests: string[] }) {
+    const [page, setPage] = useState({ pageIndex: 0, pageSize: 10 });
+    const [sort, setSort] = useState<{ id: string; desc: boolean } | null>(null);
+    requests.push(`${sort ? `${sort.id} ${sort.desc ? 'desc' : 'asc'}` : 'unsorted'} page ${page.pageIndex} size ${page.pageSize}`);
+    const ordered = sort ? [...gamers].sort((a, b) => (sort.desc ? -1 : 1) * a.name.localeCompare(b.name)) : gamers;
+    const rows = ordered.slice(page.pageIndex * page.pageSize, (page.pageIndex + 1) * page.pageSize);
+    return (
+      <DataTable
+        label="Gamers"
+        columns={columns}
+        data={rows}
+        getRowId={(gamer) => gamer.id}
+        serverSide={{ rowCount: gamers.length, ...page, onPage: setPage, sort, onSort: setSort }}
+      />
+    );
+  }
+
+  it('shows the rows it is given as one page of all the rows counted, and asks for other pages and orders', async () => {
+    const user = userEvent.setup();
+    const requests: string[] = [];
+    render(<ServerBackedTable requests={requests} />);
+    expect(pageLabel()).toBe('Page 1 of 3');
+    expect(shownNames()).toEqual(NAMES.slice(0, 10));
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(pageLabel()).toBe('Page 2 of 3');
+    expect(shownNames()).toEqual(NAMES.slice(10, 20));
+
+    await user.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'));
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(requests.at(-1)).toBe('name asc page 1 size 10');
+    expect(shownNames()).toEqual([...NAMES].sort().slice(10, 20));
+  });
+});

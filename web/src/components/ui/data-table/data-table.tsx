@@ -10,7 +10,9 @@ import {
   tableFeatures,
   useTable,
   type ColumnDef,
+  type PaginationState,
   type RowSelectionState,
+  type SortingState,
   type Updater,
 } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
@@ -42,6 +44,28 @@ export interface RowSelection<TData> {
   rowLabel: (row: TData) => string;
 }
 
+/** One column's order: its id, descending or not. */
+export interface ColumnSort {
+  id: string;
+  desc: boolean;
+}
+
+/**
+ * Paging and sorting done by the server (take/skip and orderBy/direction): `data` is the current page only, the
+ * caller holds the page and the order and fetches again when the table asks for another.
+ */
+export interface ServerSide {
+  /** All rows matching, across pages. */
+  rowCount: number;
+  pageIndex: number;
+  pageSize: number;
+  onPage: (page: { pageIndex: number; pageSize: number }) => void;
+  sort: ColumnSort | null;
+  onSort: (sort: ColumnSort | null) => void;
+}
+
+const resolve = <T,>(updater: Updater<T>, current: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater);
+
 interface DataTableProps<TData> {
   /** Names the table (its caption) and its scroll region. */
   label: string;
@@ -52,6 +76,8 @@ interface DataTableProps<TData> {
   initialPageSize?: number;
   /** Given, the table shows a checkbox per row and one for all rows of the page. */
   selection?: RowSelection<TData>;
+  /** Given, the server pages and sorts; otherwise the table does both on `data`. */
+  serverSide?: ServerSide;
 }
 
 const features = tableFeatures({
@@ -84,6 +110,7 @@ export function DataTable<TData extends object>({
   getRowId,
   initialPageSize = DEFAULT_PAGE_SIZE,
   selection,
+  serverSide,
 }: DataTableProps<TData>) {
   const columnDefs = useMemo(
     () =>
@@ -104,9 +131,25 @@ export function DataTable<TData extends object>({
     [selection?.selectedIds],
   );
   const onRowSelectionChange = (updater: Updater<RowSelectionState>) => {
-    const next = typeof updater === 'function' ? updater(rowSelection) : updater;
+    const next = resolve(updater, rowSelection);
     selection?.onChange(Object.keys(next).filter((id) => next[id]));
   };
+  const serverState = useMemo(
+    () =>
+      serverSide && {
+        pagination: { pageIndex: serverSide.pageIndex, pageSize: serverSide.pageSize } satisfies PaginationState,
+        sorting: (serverSide.sort ? [serverSide.sort] : []) satisfies SortingState,
+      },
+    [serverSide],
+  );
+  const serverOptions = serverSide &&
+    serverState && {
+      manualPagination: true,
+      manualSorting: true,
+      rowCount: serverSide.rowCount,
+      onPaginationChange: (updater: Updater<PaginationState>) => serverSide.onPage(resolve(updater, serverState.pagination)),
+      onSortingChange: (updater: Updater<SortingState>) => serverSide.onSort(resolve(updater, serverState.sorting)[0] ?? null),
+    };
 
   const table = useTable({
     features,
@@ -118,8 +161,9 @@ export function DataTable<TData extends object>({
     sortDescFirst: false,
     enableMultiSort: false,
     enableRowSelection: Boolean(selection),
-    state: { rowSelection },
+    state: { rowSelection, ...serverState },
     onRowSelectionChange,
+    ...serverOptions,
   });
 
   const pageRows = table.getRowModel().rows;

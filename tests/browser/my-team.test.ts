@@ -1,0 +1,144 @@
+/**
+ * My Team (/home/my-team) in Chromium against the local stack: the director of Night Owls sees its members, seats and
+ * codes, and an invite past its 5 gamer seats is refused with the way to add seats; on a fresh team of its own a
+ * director invites a new e-mail, the invite mail is in the outbox, the invitee signs up and joins with the mail's code,
+ * and appears in the director's open page without a reload; removing a member asks first. Night Owls is only read.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { seatsFullMessage } from '@core/teams';
+import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
+import { accountWithRole, baseUrl, freshEmail, type RoleAccount, signInContext, signUpAccount } from '../support/accounts';
+import { useBrowser, VIEWPORTS } from '../support/browser';
+import { demoTeams, graphql, signIn, useStackEnvironment, waitForMail } from '../support/stack';
+
+// Real browser, lazily loaded pages and realtime on a loaded 2-core machine.
+jest.setTimeout(60_000);
+
+const SELECT = 'mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }';
+const JOIN = 'mutation($code: String!) { joinTeamWithCode(code: $code) { id } }';
+const CREATE = 'mutation($data: TeamInput!) { createTeam(data: $data) { id } }';
+const nightOwls = demoTeams.find((team) => team.name === 'Night Owls')!;
+
+const chromium = useBrowser();
+
+beforeAll(() => useStackEnvironment());
+
+/** A team of the director, made as billing and the product make one: a running dashboard purchase spent by createTeam. */
+async function createTeam(director: RoleAccount, name: string): Promise<string> {
+  const at = new Date().toISOString();
+  await dynamoSubscriptionStore.addPurchase({
+    id: `sub_${randomUUID()}`, userId: director.id, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly',
+    endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), createdAt: at,
+  });
+  const { data, errors } = await graphql(CREATE, { data: { name, description: 'My Team browser test', game: 'Valorant' } }, { token: director.token });
+  expect(errors).toBeUndefined();
+  return data!.createTeam.id;
+}
+
+/** Chooses the team on the server for the account (as the sidebar does), so /home/my-team opens it. */
+async function selectTeam(token: string, teamId: string) {
+  const { errors } = await graphql(SELECT, { teamId }, { token });
+  expect(errors).toBeUndefined();
+}
+
+async function openMyTeam(email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const context = await chromium.browser.newContext({ viewport });
+  await signInContext(context, email);
+  const page = await context.newPage();
+  chromium.watchErrors(page, `/home/my-team as ${email}`);
+  await page.goto(`${baseUrl()}/home/my-team`);
+  return page;
+}
+
+const membersTable = (page: Page) => page.getByRole('table', { name: 'Team members' });
+
+async function invite(page: Page, name: string, email: string, role: 'Gamer' | 'Coach' = 'Gamer') {
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite to the team' });
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+  await dialog.getByLabel('Role').selectOption({ label: role });
+  await dialog.getByRole('button', { name: 'Send invite' }).click();
+  return dialog;
+}
+
+describe('My Team', () => {
+  it("shows Night Owls' members, seats and codes to its director, and refuses a sixth gamer with the way to add seats", async () => {
+    await selectTeam((await signIn(nightOwls.ownerEmail)).accessToken, nightOwls.id);
+    const page = await openMyTeam(nightOwls.ownerEmail);
+    await page.getByRole('heading', { name: 'Night Owls', level: 1 }).waitFor();
+    for (const member of nightOwls.members) await membersTable(page).getByRole('cell', { name: member.email, exact: true }).waitFor();
+    await page.getByText('5 of 5 gamer seats used').waitFor();
+    await page.getByRole('table', { name: 'Team codes' }).waitFor();
+    await page.getByRole('button', { name: 'Edit team' }).click();
+    await page.getByRole('dialog', { name: 'Edit Team' }).getByRole('button', { name: 'Cancel' }).click();
+
+    const dialog = await invite(page, 'Sixth Gamer', freshEmail('sixth'));
+    const refusal = dialog.getByRole('alert').filter({ hasText: seatsFullMessage('GAMER', 5) });
+    await refusal.waitFor();
+    expect(await refusal.getByRole('link', { name: 'Add gamer seats' }).getAttribute('href')).toBe(`/pricing?teamId=${nightOwls.id}`);
+    await page.context().close();
+  });
+
+  it('shows a member who joins with the code of an invite it sent without a reload, and removes them after asking', async () => {
+    const director = await accountWithRole('DIRECTOR', 'myteam.director', 'Mia Director');
+    const teamId = await createTeam(director, 'Live Lynx');
+    await selectTeam(director.token, teamId);
+    const page = await openMyTeam(director.email);
+    await page.getByRole('heading', { name: 'Live Lynx', level: 1 }).waitFor();
+    await page.getByText('0 of 5 gamer seats used').waitFor();
+
+    const inviteeEmail = freshEmail('myteam.invitee');
+    const sentAt = new Date();
+    await invite(page, 'Ivy Invitee', inviteeEmail);
+    await page.getByText(`Invite sent to ${inviteeEmail}.`).waitFor();
+    await page.getByRole('table', { name: 'Invites sent' }).getByRole('cell', { name: inviteeEmail, exact: true }).waitFor();
+
+    const mail = await waitForMail(inviteeEmail, sentAt);
+    expect(mail.subject).toBe('Mia Director invited you to join Live Lynx on FitGauge');
+    const code = /team code ([A-Z0-9]{8})/.exec(mail.text)?.[1];
+    expect(code).toBeDefined();
+    await page.getByRole('table', { name: 'Team codes' }).getByRole('cell', { name: code!, exact: true }).waitFor();
+
+    // The invitee signs up with the invited address and joins with the mail's code, outside the director's page.
+    await signUpAccount(inviteeEmail, 'Ivy Invitee');
+    const joined = await graphql(JOIN, { code }, { token: (await signIn(inviteeEmail)).accessToken });
+    expect(joined.errors).toBeUndefined();
+
+    // No reload: the open page hears the join.
+    await membersTable(page).getByRole('cell', { name: inviteeEmail, exact: true }).waitFor();
+    await page.getByText('1 of 5 gamer seats used').waitFor();
+
+    await page.getByRole('button', { name: 'Remove Ivy Invitee' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove member' });
+    await confirm.getByText('Are you sure you want to remove Ivy Invitee from Live Lynx?').waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Ivy Invitee was removed from the team.').waitFor();
+    await membersTable(page).getByText('No Items Found!').waitFor();
+    await page.context().close();
+  });
+
+  it("lets Night Owls' coach invite gamers only, and remove gamers but not himself", async () => {
+    await selectTeam((await signIn('coach@fitgauge.test')).accessToken, nightOwls.id);
+    const page = await openMyTeam('coach@fitgauge.test');
+    await page.getByRole('heading', { name: 'Night Owls', level: 1 }).waitFor();
+    await membersTable(page).getByRole('cell', { name: 'gamer1@fitgauge.test', exact: true }).waitFor();
+    expect(await membersTable(page).getByRole('button', { name: /^Remove / }).count()).toBe(5);
+    expect(await page.getByRole('button', { name: 'Edit team' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const role = page.getByRole('dialog', { name: 'Invite to the team' }).getByLabel('Role');
+    expect(await role.locator('option').allTextContents()).toEqual(['Gamer']);
+    await page.context().close();
+  });
+
+  it('fits a phone: no sideways scrolling of the page, the invite button within reach', async () => {
+    await selectTeam((await signIn(nightOwls.ownerEmail)).accessToken, nightOwls.id);
+    const page = await openMyTeam(nightOwls.ownerEmail, VIEWPORTS.phone);
+    await page.getByRole('heading', { name: 'Night Owls', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Invite', exact: true }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});

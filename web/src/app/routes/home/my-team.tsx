@@ -1,0 +1,32 @@
+import { Button } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { PageLoader } from '@/components/ui/page-loader';
+import type { MyTeam } from '@/features/my-team/api/my-team-api';
+import { MyTeamPage } from '@/features/my-team/components/my-team-page';
+import { EditTeamDialog } from '@/features/team-form/components/edit-team-dialog';
+import { useViewer } from '@/lib/viewer';
+
+/** The Edit team button of My Team, opening the team form's edit dialog (it refreshes every query once saved). */
+function EditTeamAction({ team }: { team: MyTeam }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Edit team</Button>
+      <EditTeamDialog
+        open={open}
+        team={{ id: team.id, name: team.name, description: team.description ?? '', game: team.game ?? '', avatar: team.avatar ?? '' }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+const editTeamAction = (team: MyTeam) => <EditTeamAction team={team} />;
+
+/** /home/my-team: the team chosen in the sidebar or a portal (restored from the server with the profile). */
+export function MyTeamRoute() {
+  const viewer = useViewer();
+  // The selected team arrives with the profile: wait for it rather than say that no team is chosen.
+  if (!viewer || viewer.teams === null) return <PageLoader label="Loading your team…" />;
+  return <MyTeamPage teamId={viewer.selectedTeamId} groups={viewer.groups} editTeamAction={editTeamAction} />;
+}
