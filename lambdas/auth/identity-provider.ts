@@ -30,8 +30,11 @@ export class UserExistsError extends Error {
  * which AWS and cognito-local both accept as the username.
  */
 export interface IdentityProvider {
-  /** Creates a confirmed user with a verified e-mail and no welcome message; returns the sub. */
-  createUser(email: string, fullName: string): Promise<string>;
+  /**
+   * Creates a confirmed user with no welcome message; returns the sub. `email_verified` says whether the account
+   * proved it owns the e-mail (docs/accounts.md, Proving an e-mail): sign-up sends no confirmation mail.
+   */
+  createUser(email: string, fullName: string, emailVerified: boolean): Promise<string>;
   setPassword(userId: string, password: string): Promise<void>;
   addToGroup(userId: string, role: Role): Promise<void>;
   deleteUser(userId: string): Promise<void>;
@@ -52,7 +55,7 @@ let client: CognitoIdentityProviderClient | undefined;
 const cognito = () => (client ??= new CognitoIdentityProviderClient({}));
 
 export const cognitoIdentityProvider: IdentityProvider = {
-  async createUser(email, fullName) {
+  async createUser(email, fullName, emailVerified) {
     try {
       const { User } = await cognito().send(
         new AdminCreateUserCommand({
@@ -61,7 +64,7 @@ export const cognitoIdentityProvider: IdentityProvider = {
           MessageAction: 'SUPPRESS',
           UserAttributes: [
             { Name: 'email', Value: email },
-            { Name: 'email_verified', Value: 'true' },
+            { Name: 'email_verified', Value: String(emailVerified) },
             { Name: 'name', Value: fullName },
           ],
         }),

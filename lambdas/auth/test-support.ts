@@ -116,7 +116,7 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
     },
     /** An existing password account, as the seed or an earlier sign-up leaves it. */
     async addAccount(email: string, password: string, role: Role = 'GAMER', extra: Partial<UserRecord> = {}) {
-      const id = await deps.idp.createUser(email, email);
+      const id = await deps.idp.createUser(email, email, true);
       await deps.idp.setPassword(id, password);
       await deps.idp.addToGroup(id, role);
       const at = clock.toISOString();

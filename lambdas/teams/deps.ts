@@ -1,4 +1,5 @@
 import { config } from '../lib/config';
+import { newTeamCode } from './invites';
 import { sendMail, type MailMessage } from '../lib/mail';
 import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store';
 import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
@@ -15,6 +16,8 @@ export interface TeamDeps {
   /** The web app's address, for links in e-mails (APP_URL). */
   appUrl: () => string;
   now: () => Date;
+  /** Draws a one-time team code (codes are unique: a taken one is drawn again). */
+  newTeamCode: () => string;
 }
 
 export const productionDeps: TeamDeps = {
@@ -25,4 +28,5 @@ export const productionDeps: TeamDeps = {
   sendMail,
   appUrl: () => config.appUrl,
   now: () => new Date(),
+  newTeamCode,
 };

@@ -17,7 +17,7 @@ import { teamRelations } from '../lib/authorization-relations';
 import { ConflictError, NotFoundError, PaymentRequiredError, UnauthorizedError } from '../lib/errors';
 import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
 import { TransactionRefused } from '../lib/stores/transactions';
-import type { UserRecord } from '../lib/stores/user-store';
+import { userView } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
 import type { TeamDeps } from './deps';
 
@@ -27,9 +27,6 @@ const updateArgs = z.object({ teamId: boundedId('teamId'), data: teamUpdateSchem
 const memberArgs = z.object({ teamId: boundedId('teamId'), userId: boundedId('userId') });
 const leaveArgs = z.object({ teamId: boundedId('teamId').optional().nullable() });
 const seatArgs = z.object({ teamId: boundedId('teamId'), id: boundedId('id') });
-
-/** A profile as the GraphQL User type shows it. */
-export const userView = (user: UserRecord) => ({ ...user, usedDiscord: user.usedDiscord ?? false, discordId: user.discordId ?? null });
 
 export async function teamsByOwner(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord[]> {
   const ownerId = await authorizeUser('Query.teamsByOwner', caller, parseInput(ownerArgs, args).ownerId, deps.teams);

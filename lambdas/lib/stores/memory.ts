@@ -230,6 +230,11 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         if (!user) throw dynamoError('ConditionalCheckFailedException');
         state.users.set(userId, { ...user, avatar, updatedAt: at });
       },
+      async markEmailVerified(userId, at) {
+        const user = state.users.get(userId);
+        if (!user) throw dynamoError('ConditionalCheckFailedException');
+        state.users.set(userId, { ...user, emailVerified: true, updatedAt: at });
+      },
     },
     accounts: {
       async create(user) {

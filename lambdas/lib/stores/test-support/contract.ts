@@ -91,6 +91,15 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.users.get(id('nobody'))).toBeNull();
       });
 
+      it('marks the e-mail of an existing user verified only', async () => {
+        await stores.users.create(user('gamer'));
+        expect((await stores.users.get(id('gamer')))?.emailVerified).toBeUndefined();
+        await stores.users.markEmailVerified(id('gamer'), '2026-05-03T00:00:00.000Z');
+        expect(await stores.users.get(id('gamer'))).toMatchObject({ emailVerified: true, updatedAt: '2026-05-03T00:00:00.000Z' });
+        expect(await rejectionName(stores.users.markEmailVerified(id('nobody'), at))).toBe('ConditionalCheckFailedException');
+        expect(await stores.users.get(id('nobody'))).toBeNull();
+      });
+
       it('lists users newest first, a page at a time', async () => {
         // Created "in the future", so they are the newest whatever else the table holds.
         const created = [1, 2, 3].map((n) => user(`listed${n}`, { createdAt: `9999-01-01T00:00:0${n}.000Z` }));
