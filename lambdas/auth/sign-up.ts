@@ -9,7 +9,7 @@ import { ClaimTakenError } from '../lib/stores/account-store';
 import type { InviteRecord } from '../lib/stores/invite-store';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
-import { UserExistsError } from './identity-provider';
+import { PasswordRefusedError, UserExistsError } from './identity-provider';
 import { authResult, type AuthResult } from './session';
 
 export interface SignUpArgs {
@@ -39,6 +39,7 @@ export async function signUpUser(args: SignUpArgs, deps: AuthDeps): Promise<Auth
     user = await createAccount({ email: form.email, fullName: form.fullName, role, emailVerified: invite !== null }, form.password, deps);
   } catch (error) {
     if (error instanceof UserExistsError || error instanceof ClaimTakenError) throw new ConflictError(AUTH_ERRORS.emailExists);
+    if (error instanceof PasswordRefusedError) throw new ValidationError(AUTH_ERRORS.passwordRefused);
     throw error;
   }
   const tokens = await deps.idp.signIn(user.id, form.password);

@@ -429,6 +429,9 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         if (state.resetCodes.get(userId)?.codeHash !== codeHash) return false;
         return state.resetCodes.delete(userId);
       },
+      async restore(record) {
+        if (!state.resetCodes.has(record.userId)) state.resetCodes.set(record.userId, copy(record));
+      },
     },
     rateLimits: {
       async take(subject, limit, windowSeconds, now) {

@@ -415,6 +415,17 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toBeNull();
       });
 
+      it('puts a spent code back unless a newer one was sent meanwhile', async () => {
+        const userId = id('gamer');
+        await stores.resetCodes.put(code(userId, 'live'));
+        expect(await stores.resetCodes.spend(userId, 'live')).toBe(true);
+        await stores.resetCodes.restore(code(userId, 'live'));
+        expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'live'), attempts: 1 });
+        await stores.resetCodes.put(code(userId, 'newer'));
+        await stores.resetCodes.restore(code(userId, 'live'));
+        expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'newer'), attempts: 1 });
+      });
+
       it('has no live code once it expired', async () => {
         const userId = id('gamer');
         await stores.resetCodes.put(code(userId, 'live'));
