@@ -1,7 +1,8 @@
 import type { DayWindow } from '@core/dates';
 import { applyTeamDayDelta, type TeamDayAggregate } from '@core/scoring';
 import { keys } from '../db/keys';
-import type { Page, PageRequest } from '../db/table';
+import { INVALID_CURSOR, type Page, type PageRequest } from '../db/table';
+import { ValidationError } from '../errors';
 import { ClaimTakenError } from './account-store';
 import { TEAM_PLAN } from '@core/teams';
 import type { InviteRecord, TeamCodeRecord } from './invite-store';
@@ -82,6 +83,8 @@ const zoneFields = ['timeZone', 'timeZoneFrom', 'previousTimeZone'] as const;
 function newestPage<T extends { id: string; createdAt: string }>(records: Iterable<T>, { limit, cursor }: PageRequest): Page<T> {
   const position = (record: T) => `${record.createdAt}#${record.id}`;
   const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : null;
+  // As DynamoDB's stores do, a cursor this listing did not give out is refused.
+  if (after !== null && !/^\d{4}-\d\d-\d\dT[^#]*#[^#]+$/.test(after)) throw new ValidationError(INVALID_CURSOR);
   const sorted = [...records].sort(byText(position)).reverse().filter((record) => after === null || position(record) < after);
   const items = sorted.slice(0, limit);
   const more = sorted.length > limit;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { questionBySlug } from '@core/questionnaire';
 import { aggregateTeamDay, buildMemberDay, memberDayDelta, type MemberDay } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
+import { INVALID_CURSOR } from '../../db/table';
 import { ClaimTakenError } from '../account-store';
 import type { CommentRecord } from '../journal-store';
 import type { InviteRecord, TeamCodeRecord } from '../invite-store';
@@ -147,6 +148,14 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await refusal(stores.teams.create({ ...owls, name: 'Again' }))).toBe('team');
         expect(await stores.teams.get(owls.id)).toEqual(owls);
       });
+
+      it.each(['not a cursor', Buffer.from('{"pk":1}').toString('base64url'), Buffer.from('[]').toString('base64url'), 'x'.repeat(5000)])(
+        'refuses the malformed cursor %s with a ValidationError',
+        async (cursor) => {
+          await expect(stores.users.newest({ limit: 2, cursor })).rejects.toMatchObject({ name: 'ValidationError', message: INVALID_CURSOR });
+          await expect(stores.teams.newest({ limit: 2, cursor })).rejects.toMatchObject({ name: 'ValidationError', message: INVALID_CURSOR });
+        },
+      );
 
       it('lists teams newest first, a page at a time', async () => {
         for (const n of [1, 2, 3]) await stores.teams.create(team(`listed${n}`, 'owner', { createdAt: `9999-01-01T00:00:0${n}.000Z` }));
