@@ -43,6 +43,7 @@ export const TEAM_MESSAGES = {
   avatarInvalid: 'The avatar must be an http(s) address of at most 2048 characters.',
   noUnusedPurchase: 'You need an unused team dashboard purchase to create a team. Purchase a Team Dashboard on the pricing page.',
   deleteNeedsTwoTeams: 'You can only delete a team dashboard while you own 2 or more.',
+  deleteRaced: 'Members joined or left this team while it was being deleted. Please try again.',
   inviteeNameRequired: 'A Name is required.',
   inviteeNameTooLong: 'Name must be at most 100 characters.',
   emailRequired: 'Please enter an email address',

@@ -140,6 +140,7 @@ export async function deleteTeam(caller: Caller, args: unknown, deps: TeamDeps):
   } catch (error) {
     if (error instanceof TransactionRefused && error.label === 'owner') throw new ConflictError(TEAM_MESSAGES.deleteNeedsTwoTeams);
     if (error instanceof TransactionRefused && error.label === 'team') throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
+    if (error instanceof TransactionRefused && error.label === 'members') throw new ConflictError(TEAM_MESSAGES.deleteRaced);
     throw error;
   }
   return team;

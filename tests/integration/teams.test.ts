@@ -420,6 +420,25 @@ describe('deleting a team', () => {
     expect(await refusal(owner, DELETE, { teamId: kept })).toEqual({ errorType: 'Conflict', message: TEAM_MESSAGES.deleteNeedsTwoTeams });
   });
 
+  it('leaves no member behind who joined while the team was being deleted', async () => {
+    const owner = await accountWithRole('DIRECTOR', 'teams.racedeleter');
+    await createTeam(owner, 'Stays');
+    for (let round = 0; round < 3; round += 1) {
+      const doomed = await createTeam(owner, `Doomed ${round}`);
+      const joiners = await Promise.all(Array.from({ length: 5 }, () => provenAccount('teams.latejoiner')));
+      const invites = await Promise.all(
+        joiners.map(async (joiner) => (await ok(owner, SEND, { teamId: doomed, inviteeName: 'Late', inviteeEmail: joiner.email, role: 'GAMER' })).sendInvite.id),
+      );
+      const [deleted] = await Promise.all([call(owner, DELETE, { teamId: doomed }), ...joiners.map((joiner, i) => call(joiner, ACCEPT, { inviteId: invites[i] }))]);
+      // A delete that kept meeting joins says so and changes nothing; the director tries again, as the message asks.
+      expect([undefined, TEAM_MESSAGES.deleteRaced]).toContain(deleted.errors?.[0]?.message);
+      expect((deleted.errors ? await call(owner, DELETE, { teamId: doomed }) : deleted).errors).toBeUndefined();
+      // Whatever the order, once the team is gone none of its memberships is left.
+      expect(await dynamoTeamStore.get(doomed)).toBeNull();
+      expect(await Promise.all(joiners.map((joiner) => dynamoTeamStore.getMembership(doomed, joiner.id)))).toEqual(joiners.map(() => null));
+    }
+  });
+
   it('two concurrent deletes of a director\'s two teams leave one', async () => {
     const owner = await accountWithRole('DIRECTOR', 'teams.doubledeleter');
     const teams = [await createTeam(owner, 'One'), await createTeam(owner, 'Two')];
