@@ -157,21 +157,25 @@ async function endMembership(membership: MembershipRecord, deps: TeamDeps, notFo
 }
 
 /**
- * Leaves one team, or without a team every team the caller plays in as a gamer (the pricing page's Leave Team).
+ * Leaves one team, or without a team every team the caller plays in as a gamer (the pricing page's Leave Team). Leaving
+ * all ends each membership on its own and leaves every team it can: a membership that ended meanwhile (removed by
+ * the director, its team deleted) is already what the caller asked for, and does not keep the other teams.
  * The billing fields of the answer stay null until billing gives the account a subscription of its own.
  */
 export async function leaveTeam(caller: Caller, args: unknown, deps: TeamDeps) {
   const { teamId } = parseInput(leaveArgs, args);
-  let leaving: MembershipRecord[];
+  const answer = { id: caller.sub, appSubscriptionReason: null, subscription: null };
   if (teamId) {
     const membership = await deps.teams.getMembership(teamId, caller.sub);
     if (!membership) throw new NotFoundError(TEAM_MESSAGES.notAMember);
-    leaving = [membership];
-  } else {
-    leaving = (await deps.teams.membershipsOfUser(caller.sub)).filter((membership) => membership.role === 'GAMER');
+    await endMembership(membership, deps, TEAM_MESSAGES.notAMember);
+    return answer;
   }
-  for (const membership of leaving) await endMembership(membership, deps, TEAM_MESSAGES.notAMember);
-  return { id: caller.sub, appSubscriptionReason: null, subscription: null };
+  const leaving = (await deps.teams.membershipsOfUser(caller.sub)).filter((membership) => membership.role === 'GAMER');
+  const results = await Promise.allSettled(leaving.map((membership) => deps.teams.removeMember(membership)));
+  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected' && !(result.reason instanceof TransactionRefused));
+  if (failure) throw failure.reason;
+  return answer;
 }
 
 /** The director removes a gamer or the coach, a coach removes a gamer (management map), admins either. */
