@@ -540,7 +540,10 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         // The transaction's guards: the day's version, and the user's zone fields as they were read.
         const user = state.users.get(day.userId);
         const zoneChanged = !user || zoneFields.some((field) => (user[field] ?? null) !== userZone.read[field]);
-        if ((state.days.get(dayKey(day.userId, day.date))?.version ?? null) !== write.expectedVersion || zoneChanged) {
+        const membershipChanged = write.teamDeltas.some(
+          ({ teamId, joinedAt }) => joinedAt !== undefined && findMembership(teamId, day.userId)?.joinedAt !== joinedAt,
+        );
+        if ((state.days.get(dayKey(day.userId, day.date))?.version ?? null) !== write.expectedVersion || zoneChanged || membershipChanged) {
           throw new DayVersionConflict();
         }
         writes.push(copy(write));

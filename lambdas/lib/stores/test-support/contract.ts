@@ -560,6 +560,29 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.scores.teamDays(id('owls'), { startDate: date, endDate: date })).toEqual([]);
       });
 
+      it('refuses a write that counts the day in a team the gamer left meanwhile, and writes nothing', async () => {
+        const gamer = user('gamer');
+        await stores.users.create(gamer);
+        const owls = team('owls', id('director'));
+        await stores.teams.create(owls);
+        const membership: MembershipRecord = { teamId: owls.id, userId: gamer.id, role: 'GAMER', joinedAt: at };
+        await stores.teams.addMember(membership);
+        const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
+        const write = {
+          day: stored(day, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
+          teamDeltas: [{ teamId: owls.id, delta: memberDayDelta(null, day)!, joinedAt: at }], userZone: { read: noZone, next: null },
+        };
+        await stores.teams.removeMember(membership);
+        await expect(stores.scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
+        // Joined again: another membership than the one the day was computed for.
+        await stores.teams.addMember({ ...membership, joinedAt: '2026-05-01T12:00:00.000Z' });
+        await expect(stores.scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
+        expect(await stores.scores.latestDays(gamer.id, 5)).toEqual([]);
+        expect(await stores.scores.teamDays(owls.id, { startDate: date, endDate: date })).toEqual([]);
+        await stores.scores.saveDay({ ...write, teamDeltas: [{ ...write.teamDeltas[0]!, joinedAt: '2026-05-01T12:00:00.000Z' }] });
+        expect(await stores.scores.teamDays(owls.id, { startDate: date, endDate: date })).toEqual([aggregateTeamDay(date, [day])]);
+      });
+
       it('lists the latest days newest first, up to a day when asked, and imports histories', async () => {
         const userId = id('gamer');
         const dates = ['2026-04-28', '2026-04-29', '2026-04-30'];
