@@ -65,6 +65,7 @@ export const TEAM_MESSAGES = {
   seatInUse: 'This seat is in use: remove a gamer before removing the seat.',
   notYourRoleToManage: 'A coach can only invite or remove gamers.',
   teamNotFound: 'Team not found.',
+  userNotFound: 'User not found.',
   purchaseTaken: 'This team dashboard purchase was just used for another team. Please try again.',
 } as const;
 

@@ -2,6 +2,7 @@ import { config } from '../lib/config';
 import { newTeamCode } from './invites';
 import { sendMail, type MailMessage } from '../lib/mail';
 import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store';
+import { dynamoScoreStore, type ScoreStore } from '../lib/stores/score-store';
 import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';
@@ -12,6 +13,8 @@ export interface TeamDeps {
   teams: TeamStore;
   invites: InviteStore;
   subscriptions: SubscriptionStore;
+  /** Members' latest days and answers, for the team-with-stats read. */
+  scores: Pick<ScoreStore, 'latestDays' | 'answer'>;
   sendMail: (message: MailMessage) => Promise<void>;
   /** The web app's address, for links in e-mails (APP_URL). */
   appUrl: () => string;
@@ -25,6 +28,7 @@ export const productionDeps: TeamDeps = {
   teams: dynamoTeamStore,
   invites: dynamoInviteStore,
   subscriptions: dynamoSubscriptionStore,
+  scores: dynamoScoreStore,
   sendMail,
   appUrl: () => config.appUrl,
   now: () => new Date(),

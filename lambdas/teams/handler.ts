@@ -17,7 +17,9 @@ import {
   teamSeats,
   teamsByOwner,
   teamWithMembers,
+  teamWithStats,
   updateTeam,
+  userById,
   verifyTeamSubscription,
 } from './teams';
 
@@ -38,6 +40,8 @@ export const handler = createAuthorizedHandler({
   },
   'Query.teamsByOwner': withCaller(teamsByOwner),
   'Query.team': withCaller(teamWithMembers),
+  'Query.teamWithStats': withCaller(teamWithStats),
+  'Query.user': withCaller(userById),
   'Query.verifyTeamSubscription': withCaller(verifyTeamSubscription),
   'Query.getTeamCodes': withCaller(getTeamCodes),
   'Query.teamSeatsSubscriptions': withCaller(teamSeats),

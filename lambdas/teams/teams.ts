@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { scoreDayUnder } from '@core/user-zone';
+import { teamWithStatsArgsSchema } from '@core/score-api';
 import {
   listMembers,
+  type MemberListQuery,
   mayManageMember,
   memberListSchema,
   seatsUsedLabel,
@@ -18,10 +21,12 @@ import { ConflictError, NotFoundError, PaymentRequiredError, UnauthorizedError }
 import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import { userView } from '../lib/stores/user-store';
+import { scoreCardOf } from '../lib/score-card';
 import { parseInput } from '../lib/validation';
 import type { TeamDeps } from './deps';
 
 const ownerArgs = z.object({ ownerId: boundedId('ownerId') });
+const userArgs = z.object({ id: boundedId('id') });
 const teamQueryArgs = memberListSchema.extend({ teamId: boundedId('teamId') });
 const updateArgs = z.object({ teamId: boundedId('teamId'), data: teamUpdateSchema });
 const memberArgs = z.object({ teamId: boundedId('teamId'), userId: boundedId('userId') });
@@ -33,10 +38,8 @@ export async function teamsByOwner(caller: Caller, args: unknown, deps: TeamDeps
   return deps.teams.ownedBy(ownerId);
 }
 
-/** A team with its members filtered, ordered and paged, and its owner. */
-export async function teamWithMembers(caller: Caller, args: unknown, deps: TeamDeps) {
-  const { teamId, ...query } = parseInput(teamQueryArgs, args);
-  const team = await authorizeTeam('Query.team', caller, teamId, deps.teams);
+/** The team with one page of its members (with their profiles) and its owner; `profiles` has every profile read. */
+async function teamPage(team: TeamRecord, query: MemberListQuery, deps: TeamDeps) {
   const memberships = await deps.teams.membersOf(team.id);
   const profiles = new Map((await deps.users.getMany([team.ownerId, ...memberships.map((m) => m.userId)])).map((user) => [user.id, user]));
   // A member whose account was deleted has no profile left to show.
@@ -46,7 +49,44 @@ export async function teamWithMembers(caller: Caller, args: unknown, deps: TeamD
   });
   const { items, total } = listMembers(listed, query);
   const owner = profiles.get(team.ownerId);
-  return { ...team, members: items, membersCount: total, TeamOwner: owner ? userView(owner) : null };
+  return { view: { ...team, members: items, membersCount: total, TeamOwner: owner ? userView(owner) : null }, profiles };
+}
+
+/** A team with its members filtered, ordered and paged, and its owner. */
+export async function teamWithMembers(caller: Caller, args: unknown, deps: TeamDeps) {
+  const { teamId, ...query } = parseInput(teamQueryArgs, args);
+  const team = await authorizeTeam('Query.team', caller, teamId, deps.teams);
+  return (await teamPage(team, query, deps)).view;
+}
+
+/**
+ * The team-with-stats variant (spec 000 section 7): `team`'s page of members, each with his score card on `currentDate`
+ * (his own current score day when left out) and his answer to `questionSlug` that day. For the team's staff, as its
+ * statistics are: per listed member one Query of his latest days and one GetItem of the answer (data-model.md #31).
+ */
+export async function teamWithStats(caller: Caller, args: unknown, deps: TeamDeps, now = deps.now()) {
+  const { teamId, currentDate, questionSlug, ...query } = parseInput(teamWithStatsArgsSchema, args);
+  const team = await authorizeTeam('Query.teamWithStats', caller, teamId, deps.teams);
+  const { view, profiles } = await teamPage(team, query, deps);
+  const members = await Promise.all(
+    view.members.map(async (member) => {
+      const day = currentDate ?? scoreDayUnder(profiles.get(member.userId)!, now).date;
+      const [latestScore, answer] = await Promise.all([
+        scoreCardOf(member.userId, day, deps.scores),
+        questionSlug ? deps.scores.answer(member.userId, day, questionSlug) : null,
+      ]);
+      return { ...member, latestScore, answer };
+    }),
+  );
+  return { ...view, members };
+}
+
+/** A profile, for the user himself, the director or a coach of a team he is in, and admins (spec: user by where). */
+export async function userById(caller: Caller, args: unknown, deps: TeamDeps) {
+  const userId = await authorizeUser('Query.user', caller, parseInput(userArgs, args).id, deps.teams);
+  const user = await deps.users.get(userId);
+  if (!user) throw new NotFoundError(TEAM_MESSAGES.userNotFound);
+  return userView(user);
 }
 
 /** Statuses of a billing subscription that keep a dashboard open. */

@@ -118,6 +118,9 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     endDate: '2026-01-07',
     // Left out: a window is given by its dates or by days, not both.
     days: undefined,
+    currentDate: '2026-01-07',
+    // Left out: a sign-up without an invite (a well-formed code nobody holds is refused as unknown).
+    inviteCode: undefined,
     ownerId: caller.userId,
     id: randomUUID(),
     inviteId: randomUUID(),

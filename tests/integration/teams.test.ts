@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TEAM_MESSAGES, seatsFullMessage } from '@core/teams';
+import { answersWith } from '@core/test-support/answers';
 import { AUTH_ERRORS } from '@core/validation/auth';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
@@ -189,6 +190,57 @@ describe('reading a team', () => {
       expect(await refusal(outsider, query, { teamId: randomUUID() })).toMatchObject({ errorType: 'Unauthorized' });
     }
     expect(await refusal(admin, READ, { teamId: randomUUID() })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.teamNotFound });
+  });
+});
+
+describe('team readers: the team with its members\' scores, and a user by id', () => {
+  const STATS = `query($teamId: ID!, $currentDate: AWSDate, $questionSlug: String) {
+    teamWithStats(teamId: $teamId, currentDate: $currentDate, questionSlug: $questionSlug, orderBy: fullName) {
+      id membersCount members { userId fullName latestScore { userId date todayScore streak } answer { questionSlug value } } } }`;
+  const USER = `query($id: ID!) { user(id: $id) { id email fullName } }`;
+  const CHECK_IN = `mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date dailyScore } }`;
+
+  it("gives the team's staff each member's latest scores and answer, and its gamers nothing of it", async () => {
+    const teamId = await createTeam(director, 'With stats');
+    const [ada, bob] = await Promise.all(['Ada Stats', 'Bob Stats'].map((name) => accountWithRole('GAMER', 'teams.stats', name)));
+    await addMember(teamId, ada);
+    await addMember(teamId, bob);
+    await addMember(teamId, coach, 'COACH');
+    const checkIn = (await ok(ada, CHECK_IN, { answers: answersWith('best') })).submitAnswers;
+
+    const read = (await ok(coach, STATS, { teamId, questionSlug: 'sleep-quality' })).teamWithStats;
+    expect(read.membersCount).toBe(3);
+    const byName = Object.fromEntries(read.members.map((member: { fullName: string }) => [member.fullName, member]));
+    expect(byName['Ada Stats']).toMatchObject({
+      userId: ada.id,
+      latestScore: { userId: ada.id, date: checkIn.date, todayScore: checkIn.dailyScore, streak: 1 },
+      answer: { questionSlug: 'sleep-quality', value: answersWith('best').find((answer) => answer.questionSlug === 'sleep-quality')!.value },
+    });
+    expect(byName['Bob Stats']).toMatchObject({ latestScore: { userId: bob.id, todayScore: null, streak: 0 }, answer: null });
+    // Another day: the scores of that day (none), not today's.
+    const dayBefore = new Date(Date.parse(`${checkIn.date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const before = (await ok(director, STATS, { teamId, currentDate: dayBefore, questionSlug: 'sleep-quality' })).teamWithStats;
+    expect(before.members.find((member: { userId: string }) => member.userId === ada.id)).toMatchObject({ latestScore: { date: dayBefore, todayScore: null }, answer: null });
+
+    expect(await refusal(bob, STATS, { teamId })).toMatchObject({ errorType: 'Unauthorized' });
+    expect(await refusal(outsider, STATS, { teamId })).toMatchObject({ errorType: 'Unauthorized' });
+    expect(await refusal(director, STATS, { teamId, questionSlug: 'no-such-question' })).toEqual({ errorType: 'ValidationError', message: 'There is no question with this questionSlug.' });
+  });
+
+  it('shows a user to himself, to the director and coach of his team and to admins, and to nobody else', async () => {
+    const teamId = await createTeam(director, 'Profiles');
+    const [member, teammate] = await gamers(2, 'teams.profile');
+    await addMember(teamId, member);
+    await addMember(teamId, teammate);
+    await addMember(teamId, coach, 'COACH');
+    const admin = await accountWithRole('ADMIN', 'teams.profileadmin');
+    for (const reader of [member, director, coach, admin]) {
+      expect((await ok(reader, USER, { id: member.id })).user).toEqual({ id: member.id, email: member.email, fullName: 'Gamer 0' });
+    }
+    for (const stranger of [teammate, outsider]) expect(await refusal(stranger, USER, { id: member.id })).toMatchObject({ errorType: 'Unauthorized' });
+    // An unknown id is refused like a stranger's; admins are told it does not exist.
+    expect(await refusal(director, USER, { id: randomUUID() })).toMatchObject({ errorType: 'Unauthorized' });
+    expect(await refusal(admin, USER, { id: randomUUID() })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.userNotFound });
   });
 });
 
