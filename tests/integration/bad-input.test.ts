@@ -69,6 +69,7 @@ const WELL_FORMED_IS_VALID = new Set([
   'createComment.content',
   'updateComment.data.content',
   'getImageUploadUrl.filename',
+  'teamWithStats.search',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
