@@ -42,6 +42,13 @@ describe('sendInvite and team codes', () => {
     expect(mail.at(-1)?.text).toContain('https://app.test/home/team-invite?code=BBBB3333');
   });
 
+  it("links a coach invite to the coach portal's invites tab and to a sign-up as COACH, each with the code", async () => {
+    const { deps, mail } = world(['CCCC4444']);
+    await sendInvite(caller, { ...invite('coach@fitgauge.test'), role: 'COACH' }, deps);
+    expect(mail[0]?.text).toContain('https://app.test/home/coach-portal?tab=team-invite&code=CCCC4444');
+    expect(mail[0]?.text).toContain('https://app.test/auth/signup?invite=CCCC4444&email=coach%40fitgauge.test&role=COACH');
+  });
+
   it('answers a clear Conflict, and changes nothing, when no free code can be drawn', async () => {
     const { deps, stores, mail } = world(['AAAA2222']);
     await sendInvite(caller, invite('first@fitgauge.test'), deps);

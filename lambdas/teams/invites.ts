@@ -35,13 +35,14 @@ const answerPath = (role: InviteRecord['role']) => (role === 'COACH' ? '/home/co
 
 /**
  * The invite's links carry its one-time code, the proof that the reader owns the mailbox (docs/teams.md): the answer
- * page with `code`, and the sign-up page with `invite` (the code) and `email` for a newcomer.
+ * page with `code`, and the sign-up page with `invite` (the code), `email` and, for a coach invite, `role=COACH`.
  */
 export function inviteLinks(invite: Pick<InviteRecord, 'role' | 'inviteeEmail'>, code: string, appUrl: string) {
   const answer = `${appUrl}${answerPath(invite.role)}`;
+  const signUp = new URLSearchParams({ invite: code, email: invite.inviteeEmail, ...(invite.role === 'COACH' ? { role: 'COACH' } : {}) });
   return {
     answer: `${answer}${answer.includes('?') ? '&' : '?'}${new URLSearchParams({ code })}`,
-    signUp: `${appUrl}/auth/signup?${new URLSearchParams({ invite: code, email: invite.inviteeEmail })}`,
+    signUp: `${appUrl}/auth/signup?${signUp}`,
   };
 }
 
