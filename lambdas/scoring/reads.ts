@@ -18,6 +18,7 @@ import {
   type MemberGameScores,
   type ScoreStatistics,
   type ScoreSummary,
+  scoreSummary,
   type TeamDayAggregate,
   teamMetricAverage,
   teamScoreStatistics,
