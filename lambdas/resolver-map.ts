@@ -107,6 +107,7 @@ export const resolverMap = {
   'Mutation.clearTeamNotifications': 'journal',
   'Mutation.updateNotificationSettings': 'journal',
   'Subscription.onJournalComment': 'journal',
+  'Mutation.getImageUploadUrl': 'avatars',
   'Mutation.confirmAvatarUpload': 'avatars',
 } as const satisfies Record<string, LambdaFunctionName>;
 
