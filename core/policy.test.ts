@@ -34,9 +34,9 @@ describe('policy map', () => {
       const { subject } = POLICY[field] as (typeof POLICY)[PolicyField];
       return subject.kind === 'none' || subject.kind === 'caller' ? [] : [`${subject.kind}:${subject.argument}`];
     });
-    // teamsByOwner names its user ownerId, as the spec does; getRepliedComment names its comment answerTo. The
-    // authorization matrix passes the subject under these names.
-    expect(new Set(subjects)).toEqual(new Set(['user:userId', 'user:ownerId', 'team:teamId', 'comment:answerTo']));
+    // teamsByOwner names its user ownerId, as the spec does; getRepliedComment names its comment answerTo; user (the
+    // spec's "user by where") names it id. The authorization matrix passes the subject under these names.
+    expect(new Set(subjects)).toEqual(new Set(['user:userId', 'user:ownerId', 'user:id', 'team:teamId', 'comment:answerTo']));
   });
 });
 

@@ -146,6 +146,14 @@ export const POLICY = {
     subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
     refusal: 'You are not a member of this team.',
   },
+  // Scores of every listed member: the team's statistics, not for its gamers.
+  'Query.teamWithStats': TEAM_STATISTICS,
+  'Query.user': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'user', argument: 'id', relations: ['self', 'coach', 'owner', 'admin'] },
+    refusal: 'You can only see your own profile and those of the members of teams you coach or own.',
+  },
   'Query.verifyTeamSubscription': TEAM_OWNER,
   'Query.getTeamCodes': TEAM_STAFF,
   'Query.teamSeatsSubscriptions': TEAM_STAFF,

@@ -4,6 +4,7 @@ import { daysBetween, DEFAULT_WINDOW_DAYS, type DayWindow, isScoreDay, lastNDays
 import { PILLAR_SLUGS, SCORE_TYPES } from './pillars';
 import { questionBySlug } from './questionnaire';
 import type { PillarScore } from './scoring/pillar';
+import { memberListSchema } from './teams';
 import { boundedId, boundedInt, MAX_QUESTION_SLUG_LENGTH, MAX_TIME_ZONE_LENGTH } from './validation/fields';
 
 /**
@@ -123,12 +124,24 @@ export const userAnswersArgsSchema = z.object({
 });
 export type UserAnswersArgs = z.output<typeof userAnswersArgsSchema>;
 
+const questionSlugField = z
+  .string({ error: 'questionSlug is required.' })
+  .max(MAX_QUESTION_SLUG_LENGTH, { message: 'There is no question with this questionSlug.', abort: true })
+  .refine((slug) => questionBySlug(slug) !== undefined, { message: 'There is no question with this questionSlug.' });
+
 export const userAnswerBySlugArgsSchema = z.object({
-  questionSlug: z
-    .string({ error: 'questionSlug is required.' })
-    .max(MAX_QUESTION_SLUG_LENGTH, { message: 'There is no question with this questionSlug.', abort: true })
-    .refine((slug) => questionBySlug(slug) !== undefined, { message: 'There is no question with this questionSlug.' }),
+  questionSlug: questionSlugField,
   date: dayField('date').nullish(),
   userId: boundedId('userId').nullish(),
 });
 export type UserAnswerBySlugArgs = z.output<typeof userAnswerBySlugArgsSchema>;
+
+/**
+ * `teamWithStats`: the team's member list (filtered, ordered, paged as `team`'s) with each listed member's score card
+ * on `currentDate` (the member's own current score day when left out) and answer to `questionSlug` on that day.
+ */
+export const teamWithStatsArgsSchema = memberListSchema.extend({
+  teamId: boundedId('teamId'),
+  currentDate: dayField('currentDate').nullish(),
+  questionSlug: questionSlugField.nullish(),
+});

@@ -43,6 +43,7 @@ export const TEAM_MESSAGES = {
   avatarInvalid: 'The avatar must be an http(s) address of at most 2048 characters.',
   noUnusedPurchase: 'You need an unused team dashboard purchase to create a team. Purchase a Team Dashboard on the pricing page.',
   deleteNeedsTwoTeams: 'You can only delete a team dashboard while you own 2 or more.',
+  deleteRaced: 'Members joined or left this team while it was being deleted. Please try again.',
   inviteeNameRequired: 'A Name is required.',
   inviteeNameTooLong: 'Name must be at most 100 characters.',
   emailRequired: 'Please enter an email address',
@@ -54,6 +55,9 @@ export const TEAM_MESSAGES = {
   inviteNotFound: 'Invite not found.',
   codeNotFound: 'This team code is not valid.',
   codeUsed: 'This team code has already been used.',
+  codeForAnotherEmail: 'This invite code was sent to another e-mail address.',
+  codeUnavailable: 'No free team code could be made for this invite. Please send it again.',
+  coachInviteNeedsCoach: 'This invite is for a coach: sign in with a coach account to accept it.',
   notAMember: 'You are not a member of this team.',
   memberNotFound: 'This user is not a member of this team.',
   youAlreadyJoined: 'You are already a member of this team.',
@@ -61,6 +65,7 @@ export const TEAM_MESSAGES = {
   seatInUse: 'This seat is in use: remove a gamer before removing the seat.',
   notYourRoleToManage: 'A coach can only invite or remove gamers.',
   teamNotFound: 'Team not found.',
+  userNotFound: 'User not found.',
   purchaseTaken: 'This team dashboard purchase was just used for another team. Please try again.',
 } as const;
 

@@ -74,6 +74,8 @@ export const resolverMap = {
   'Subscription.onSelectedTeamChanged': 'teams',
   'Query.teamsByOwner': 'teams',
   'Query.team': 'teams',
+  'Query.teamWithStats': 'teams',
+  'Query.user': 'teams',
   'Query.verifyTeamSubscription': 'teams',
   'Query.getTeamCodes': 'teams',
   'Query.teamSeatsSubscriptions': 'teams',

@@ -143,6 +143,7 @@ export const AUTH_ERRORS = {
   roleNotAllowed: "You can't sign up with that role.",
   userNotFound: 'User not found. Please sign up',
   invalidCode: 'Invalid or expired code.',
+  passwordRefused: 'This password cannot be used. Please choose another one.',
   codeAttemptsUsed: 'Too many attempts. Please request a new code.',
   sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;

@@ -18,7 +18,7 @@ export interface AuthDeps {
   resetCodes: ResetCodeStore;
   rateLimits: RateLimitStore;
   signOuts: SignOutStore;
-  invites: Pick<InviteStore, 'pendingFor'>;
+  invites: Pick<InviteStore, 'pendingFor' | 'codeOf' | 'get'>;
   teams: Pick<TeamStore, 'membershipsOfUser' | 'ownedBy' | 'getMany'>;
   idp: IdentityProvider;
   discord: DiscordApi;

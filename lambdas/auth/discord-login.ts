@@ -46,7 +46,8 @@ async function createDiscordAccount(identity: DiscordIdentity, password: string,
   // Discord's display name is free text; its usernames are plain lower-case letters, digits, '_' and '.'.
   const fullName = fullNameField.safeParse(identity.global_name).data ?? identity.username;
   try {
-    return await createAccount({ email, fullName, role: 'GAMER', discordId: identity.id }, password, deps);
+    // Discord signs in only verified e-mails (checked above): the mailbox is proven.
+    return await createAccount({ email, fullName, role: 'GAMER', discordId: identity.id, emailVerified: true }, password, deps);
   } catch (error) {
     if (error instanceof UserExistsError || (error instanceof ClaimTakenError && error.claim === 'email')) {
       throw new UnauthorizedError(AUTH_ERRORS.noDiscordId);

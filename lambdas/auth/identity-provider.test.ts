@@ -46,8 +46,8 @@ describe('Cognito adapter', () => {
       .on(AdminCreateUserCommand)
       .rejectsOnce(new UsernameExistsException({ message: 'User already exists', ...meta }))
       .resolves({ User: { Attributes: [{ Name: 'sub', Value: 'sub-1' }] } });
-    await expect(idp.createUser('a@b.co', 'A')).rejects.toBeInstanceOf(UserExistsError);
-    await expect(idp.createUser('a@b.co', 'A')).resolves.toBe('sub-1');
+    await expect(idp.createUser('a@b.co', 'A', false)).rejects.toBeInstanceOf(UserExistsError);
+    await expect(idp.createUser('a@b.co', 'A', false)).resolves.toBe('sub-1');
     expect(cognito.commandCalls(AdminCreateUserCommand)[1].args[0].input).toMatchObject({ MessageAction: 'SUPPRESS' });
   });
 

@@ -25,13 +25,25 @@ export class UserExistsError extends Error {
   }
 }
 
+/** Cognito refused a password (its policy), whatever the app's own rules said. */
+export class PasswordRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(`Cognito refused the password: ${reason}`);
+    this.name = 'PasswordRefusedError';
+  }
+}
+
 /**
  * The user pool, as the auth rules need it. Users are addressed by their `sub` (= FitGauge user id),
  * which AWS and cognito-local both accept as the username.
  */
 export interface IdentityProvider {
-  /** Creates a confirmed user with a verified e-mail and no welcome message; returns the sub. */
-  createUser(email: string, fullName: string): Promise<string>;
+  /**
+   * Creates a confirmed user with no welcome message; returns the sub. `email_verified` says whether the account
+   * proved it owns the e-mail (docs/accounts.md, Proving an e-mail): sign-up sends no confirmation mail.
+   */
+  createUser(email: string, fullName: string, emailVerified: boolean): Promise<string>;
+  /** Throws PasswordRefusedError when the pool's policy refuses the password. */
   setPassword(userId: string, password: string): Promise<void>;
   addToGroup(userId: string, role: Role): Promise<void>;
   deleteUser(userId: string): Promise<void>;
@@ -52,7 +64,7 @@ let client: CognitoIdentityProviderClient | undefined;
 const cognito = () => (client ??= new CognitoIdentityProviderClient({}));
 
 export const cognitoIdentityProvider: IdentityProvider = {
-  async createUser(email, fullName) {
+  async createUser(email, fullName, emailVerified) {
     try {
       const { User } = await cognito().send(
         new AdminCreateUserCommand({
@@ -61,7 +73,7 @@ export const cognitoIdentityProvider: IdentityProvider = {
           MessageAction: 'SUPPRESS',
           UserAttributes: [
             { Name: 'email', Value: email },
-            { Name: 'email_verified', Value: 'true' },
+            { Name: 'email_verified', Value: String(emailVerified) },
             { Name: 'name', Value: fullName },
           ],
         }),
@@ -75,9 +87,14 @@ export const cognitoIdentityProvider: IdentityProvider = {
     }
   },
   async setPassword(userId, password) {
-    await cognito().send(
-      new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: userId, Password: password, Permanent: true }),
-    );
+    try {
+      await cognito().send(
+        new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: userId, Password: password, Permanent: true }),
+      );
+    } catch (error) {
+      if (nameOf(error) === 'InvalidPasswordException') throw new PasswordRefusedError((error as Error).message);
+      throw error;
+    }
   },
   async addToGroup(userId, role) {
     await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: config.userPoolId, Username: userId, GroupName: role }));

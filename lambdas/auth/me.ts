@@ -3,7 +3,7 @@ import type { Caller } from '../lib/appsync';
 import { NotFoundError } from '../lib/errors';
 import type { InviteRecord } from '../lib/stores/invite-store';
 import type { TeamRecord } from '../lib/stores/team-store';
-import type { UserRecord } from '../lib/stores/user-store';
+import { type UserRecord, userView } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
 
 export interface MeView extends UserRecord {
@@ -15,14 +15,15 @@ export interface MeView extends UserRecord {
 }
 
 /**
- * The signed-in user's profile with pending invites and teams: one GetItem, three key queries in parallel
+ * The signed-in user's profile with pending invites (once its e-mail is proven) and teams: one GetItem, three key queries in parallel
  * (invites by e-mail, memberships by user, teams by owner) and one BatchGetItem for the teams they name.
  */
 export async function me(caller: Caller, deps: AuthDeps): Promise<MeView> {
   const user = await deps.users.get(caller.sub);
   if (!user) throw new NotFoundError(AUTH_ERRORS.userNotFound);
   const [invites, memberships, ownedTeams] = await Promise.all([
-    deps.invites.pendingFor(user.email),
+    // Invites matched by e-mail only once the account proved it owns that mailbox (docs/teams.md).
+    user.emailVerified ? deps.invites.pendingFor(user.email) : [],
     deps.teams.membershipsOfUser(user.id),
     deps.teams.ownedBy(user.id),
   ]);
@@ -32,9 +33,7 @@ export async function me(caller: Caller, deps: AuthDeps): Promise<MeView> {
   const teamsAs = (role: 'GAMER' | 'COACH') =>
     memberships.flatMap((membership) => (membership.role === role ? (teams.get(membership.teamId) ?? []) : []));
   return {
-    ...user,
-    usedDiscord: user.usedDiscord ?? false,
-    discordId: user.discordId ?? null,
+    ...userView(user),
     Invites: invites.map((invite) => ({ ...invite, Team: teams.get(invite.teamId) ?? null })),
     Team: teamsAs('GAMER'),
     coachedTeams: teamsAs('COACH'),

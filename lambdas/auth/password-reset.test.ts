@@ -1,4 +1,5 @@
 import { AUTH_ERRORS } from '@core/validation/auth';
+import { PasswordRefusedError } from './identity-provider';
 import { loginUser } from './login';
 import {
   FORGOT_PASSWORD_MIN_MS,
@@ -38,6 +39,21 @@ describe('password reset', () => {
     await expect(forgotPasswordFinal({ email: EMAIL, code, password: 'N3w!password' }, deps)).resolves.toBe(true);
     await expect(loginUser({ email: EMAIL, password: 'N3w!password' }, deps)).resolves.toMatchObject({ id: user.id });
     await expect(forgotPasswordFinal({ email: EMAIL, code, password: 'An0ther!pass' }, deps)).rejects.toThrow(AUTH_ERRORS.invalidCode);
+  });
+
+  it('keeps the code, and the old password, when Cognito refuses the new password', async () => {
+    const { deps, mail, failures, user } = await world();
+    await forgotPassword({ email: EMAIL }, deps);
+    const code = codeIn(mail[0].text);
+    failures.setPassword = new PasswordRefusedError('Password does not conform to policy');
+    await expect(forgotPasswordFinal({ email: EMAIL, code, password: 'N3w!password' }, deps)).rejects.toMatchObject({
+      name: 'ValidationError',
+      message: AUTH_ERRORS.passwordRefused,
+    });
+    await expect(loginUser({ email: EMAIL, password: 'Passw0rd!' }, deps)).resolves.toMatchObject({ id: user.id });
+    failures.setPassword = null;
+    await expect(forgotPasswordFinal({ email: EMAIL, code, password: 'Other!pass1' }, deps)).resolves.toBe(true);
+    await expect(loginUser({ email: EMAIL, password: 'Other!pass1' }, deps)).resolves.toMatchObject({ id: user.id });
   });
 
   it('tells nothing about unknown e-mails and sends them nothing', async () => {

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { AUTH_ERRORS, forgotPasswordEmailSchema, resetCodeArgsSchema, resetPasswordArgsSchema } from '@core/validation/auth';
 import { ValidationError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
+import type { ResetCodeRecord } from '../lib/stores/reset-code-store';
 import type { UserRecord } from '../lib/stores/user-store';
+import { PasswordRefusedError } from './identity-provider';
 import type { AuthDeps } from './deps';
 import { issueResetCode, matchesResetCode, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_SECONDS } from './reset-code';
 
@@ -55,9 +57,9 @@ async function mailResetCode(email: string, callerAddress: string, deps: AuthDep
 /** True when the code is the account's live one; a wrong guess counts against the code's attempts. */
 export async function forgotPasswordVerify(input: { email: unknown; code: unknown }, deps: AuthDeps): Promise<boolean> {
   const { email, code } = parseInput(resetCodeArgsSchema, input);
-  const { user, codeHash } = await guessCode(email, code, deps);
+  const { user, reserved } = await guessCode(email, code, deps);
   // The right code is still to be used by forgotPasswordFinal: verifying it must not use up a guess.
-  await deps.resetCodes.refundGuess(user.id, codeHash);
+  await deps.resetCodes.refundGuess(user.id, reserved.codeHash);
   return true;
 }
 
@@ -66,11 +68,19 @@ export async function forgotPasswordFinal(
   input: { email: unknown; code: unknown; password: unknown },
   deps: AuthDeps,
 ): Promise<boolean> {
-  // The password is checked first, so a weak one does not use up an attempt of the code.
+  // The password is checked first, with the pool's own rules, so a weak one does not use up an attempt of the code.
   const { email, code, password } = parseInput(resetPasswordArgsSchema, input);
-  const { user, codeHash } = await guessCode(email, code, deps);
-  if (!(await deps.resetCodes.spend(user.id, codeHash))) throw new ValidationError(AUTH_ERRORS.invalidCode);
-  await deps.idp.setPassword(user.id, password);
+  const { user, reserved } = await guessCode(email, code, deps);
+  // Spent before the password is set, so two requests with the code cannot both set one.
+  if (!(await deps.resetCodes.spend(user.id, reserved.codeHash))) throw new ValidationError(AUTH_ERRORS.invalidCode);
+  try {
+    await deps.idp.setPassword(user.id, password);
+  } catch (error) {
+    // Nothing changed: the code goes back, with the right guess given back too, so the user can try another password.
+    await deps.resetCodes.restore({ ...reserved, attempts: Math.max(0, reserved.attempts - 1) });
+    if (error instanceof PasswordRefusedError) throw new ValidationError(AUTH_ERRORS.passwordRefused);
+    throw error;
+  }
   await deps.attempts.clear(user.id);
   return true;
 }
@@ -79,10 +89,10 @@ export async function forgotPasswordFinal(
  * Counts the guess against the account's live code, then checks it: at most RESET_CODE_MAX_ATTEMPTS guesses
  * are ever checked against one code, however many arrive at once.
  */
-async function guessCode(email: string, code: string, deps: AuthDeps): Promise<{ user: UserRecord; codeHash: string }> {
+async function guessCode(email: string, code: string, deps: AuthDeps): Promise<{ user: UserRecord; reserved: ResetCodeRecord }> {
   const user = await deps.users.findByEmail(email);
   const reserved = user ? await deps.resetCodes.reserveGuess(user.id, deps.now(), RESET_CODE_MAX_ATTEMPTS) : null;
   if (reserved === 'attempts-used') throw new ValidationError(AUTH_ERRORS.codeAttemptsUsed);
   if (!user || !reserved || !matchesResetCode(reserved, code)) throw new ValidationError(AUTH_ERRORS.invalidCode);
-  return { user, codeHash: reserved.codeHash };
+  return { user, reserved };
 }

@@ -1,4 +1,4 @@
-import type { UserRecord } from '../lib/stores/user-store';
+import { type UserRecord, userView } from '../lib/stores/user-store';
 import type { CognitoTokens } from './identity-provider';
 
 /** What loginUser, signUpUser, refreshToken and logInUserWithDiscord return (schema type AuthResult). */
@@ -34,6 +34,6 @@ export function authResult(tokens: CognitoTokens, user: UserRecord, now: Date): 
     expiresIn,
     id: user.id,
     groups: Array.isArray(groups) ? groups.filter((group): group is string => typeof group === 'string') : [],
-    user: { ...user, usedDiscord: user.usedDiscord ?? false, discordId: user.discordId ?? null },
+    user: userView(user),
   };
 }

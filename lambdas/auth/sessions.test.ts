@@ -108,7 +108,7 @@ describe('logInUserWithDiscord', () => {
 describe('me', () => {
   it('returns the profile with pending invites (and their team) and teams by relation', async () => {
     const w = fakeWorld();
-    const coach = await w.addAccount('newcoach@fitgauge.test', 'Passw0rd!', 'COACH');
+    const coach = await w.addAccount('newcoach@fitgauge.test', 'Passw0rd!', 'COACH', { emailVerified: true });
     const at = '2026-11-01T00:00:00.000Z';
     const team = (id: string, name: string) => ({ id, name, description: '', game: 'Valorant', avatar: '', ownerId: 'director', createdAt: at, updatedAt: at });
     w.teams.set('wolves', team('wolves', 'Iron Wolves'));
@@ -124,6 +124,9 @@ describe('me', () => {
     expect(view.coachedTeams.map((t) => t.name)).toEqual(['Night Owls']);
     expect(view.Team).toEqual([]);
     expect(view.ownedTeams).toEqual([]);
+    // The same invites do not reach an account that never proved it owns the e-mail (anyone may sign up with it).
+    w.users.set(coach.id, { ...w.users.get(coach.id)!, emailVerified: false });
+    expect((await me(caller, w.deps)).Invites).toEqual([]);
   });
 
   it('answers "User not found. Please sign up" without a profile', async () => {

@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@core/teams';
 import { AUTH_ERRORS } from '@core/validation/auth';
 import { loginUser } from './login';
 import { signUpUser } from './sign-up';
@@ -46,16 +47,28 @@ describe('signUpUser', () => {
     await expect(signUpUser({ ...form(), confirmPassword: 'Other0ne!' }, deps)).rejects.toThrow("Passwords don't match");
   });
 
-  it('lets people pick GAMER or SELF, COACH only with a coach invite, never DIRECTOR or an admin role', async () => {
-    const { deps, invites } = fakeWorld();
+  it('lets people pick GAMER or SELF, COACH only with the code of a coach invite mailed to the e-mail, never DIRECTOR or an admin role', async () => {
+    const { deps, invites, codes, users } = fakeWorld();
     await expect(signUpUser({ ...form('self@fitgauge.test'), role: 'SELF' }, deps)).resolves.toMatchObject({ groups: ['SELF'] });
     for (const role of ['ADMIN', 'SUPERADMIN', 'DIRECTOR', 'COACH']) {
       await expect(signUpUser({ ...form(`${role}@fitgauge.test`), role }, deps)).rejects.toThrow(AUTH_ERRORS.roleNotAllowed);
     }
+    const at = '2026-11-01T00:00:00Z';
     invites.push({
-      id: 'i1', teamId: 't1', inviteeEmail: 'coach2@fitgauge.test', inviteeName: 'Coach', inviterUserId: 'd', role: 'COACH',
-      status: 'PENDING', createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z',
+      id: 'i1', teamId: 't1', inviteeEmail: 'coach2@fitgauge.test', inviteeName: 'Coach', inviterUserId: 'd', role: 'COACH', status: 'PENDING', code: 'ABCDEFGH', createdAt: at, updatedAt: at,
     });
-    await expect(signUpUser({ ...form('coach2@fitgauge.test'), role: 'COACH' }, deps)).resolves.toMatchObject({ groups: ['COACH'] });
+    codes.set('ABCDEFGH', { id: 'c1', code: 'ABCDEFGH', teamId: 't1', inviteId: 'i1', email: 'coach2@fitgauge.test', used: false, accepted: false, userId: null, createdAt: at });
+    // A pending invite to the typed e-mail is no proof: anyone can type it.
+    await expect(signUpUser({ ...form('coach2@fitgauge.test'), role: 'COACH' }, deps)).rejects.toThrow(AUTH_ERRORS.roleNotAllowed);
+    await expect(signUpUser({ ...form('other@fitgauge.test'), role: 'COACH', inviteCode: 'ABCDEFGH' }, deps)).rejects.toThrow(TEAM_MESSAGES.codeForAnotherEmail);
+    await expect(signUpUser({ ...form('coach2@fitgauge.test'), role: 'COACH', inviteCode: 'ZZZZ2222' }, deps)).rejects.toThrow(TEAM_MESSAGES.codeNotFound);
+    expect([...users.values()].map((user) => user.email)).toEqual(['self@fitgauge.test']);
+    const coach = await signUpUser({ ...form('Coach2@fitgauge.test'), role: 'COACH', inviteCode: 'abcdefgh' }, deps);
+    expect(coach).toMatchObject({ groups: ['COACH'], user: { emailVerified: true } });
+  });
+
+  it('makes accounts with an unproven e-mail unless a mailed invite code comes with the sign-up', async () => {
+    const { deps } = fakeWorld();
+    await expect(signUpUser(form('plain@fitgauge.test'), deps)).resolves.toMatchObject({ user: { emailVerified: false } });
   });
 });

@@ -31,7 +31,7 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
   const mail: MailMessage[] = [];
   const discordCodes = new Map<string, DiscordIdentity>();
   const seconds = () => Math.floor(clock.getTime() / 1000);
-  const failures = { accountsCreate: null as Error | null };
+  const failures = { accountsCreate: null as Error | null, setPassword: null as Error | null };
 
   const tokensFor = (userId: string): CognitoTokens => {
     const user = pool.get(userId)!;
@@ -68,7 +68,10 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
         pool.set(id, { email, password: null, enabled: true, groups: [], refreshTokens: [] });
         return id;
       },
-      setPassword: async (userId, password) => void (pool.get(userId)!.password = password),
+      async setPassword(userId, password) {
+        if (failures.setPassword) throw failures.setPassword;
+        pool.get(userId)!.password = password;
+      },
       addToGroup: async (userId, role) => void pool.get(userId)!.groups.push(role),
       deleteUser: async (userId) => void pool.delete(userId),
       isEnabled: async (userId) => pool.get(userId)?.enabled ?? false,
@@ -116,7 +119,7 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
     },
     /** An existing password account, as the seed or an earlier sign-up leaves it. */
     async addAccount(email: string, password: string, role: Role = 'GAMER', extra: Partial<UserRecord> = {}) {
-      const id = await deps.idp.createUser(email, email);
+      const id = await deps.idp.createUser(email, email, true);
       await deps.idp.setPassword(id, password);
       await deps.idp.addToGroup(id, role);
       const at = clock.toISOString();

@@ -1,4 +1,5 @@
 import { isAllowed, isPolicyField, mayCall, type PolicyCaller, type PolicyField, refusalOf, requiredRelations } from '@core/policy';
+import { isAdmin } from '@core/roles';
 import { callerOf, type Caller, createResolverHandler, type FieldResolver, isIamCall } from './appsync';
 import { type RelationStores, teamRelations, userRelations } from './authorization-relations';
 import { NotFoundError, UnauthorizedError } from './errors';
@@ -31,11 +32,15 @@ export async function authorizeUser(field: PolicyField, caller: Caller, userId: 
   return target;
 }
 
-/** The team a call is about, once the caller stands to it as the field needs. */
+/**
+ * The team a call is about, once the caller stands to it as the field needs. A missing team is refused like one the
+ * caller may not use, so the answer tells no one but admins (who may use every team) whether a team id exists.
+ */
 export async function authorizeTeam(field: PolicyField, caller: Caller, teamId: string, teams: RelationStores): Promise<TeamRecord> {
   const team = await teams.get(teamId);
+  const allowed = team ? await mayUseTeam(field, caller, team, teams) : isAllowed(field, policyCallerOf(caller), isAdmin(caller.groups) ? ['admin'] : []);
+  if (!allowed) throw new UnauthorizedError(refusalOf(field));
   if (!team) throw new NotFoundError('Team not found.');
-  if (!(await mayUseTeam(field, caller, team, teams))) throw new UnauthorizedError(refusalOf(field));
   return team;
 }
 

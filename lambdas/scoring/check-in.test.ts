@@ -112,6 +112,23 @@ describe('submitAnswers', () => {
     expect(scores.writes).toEqual([]);
   });
 
+  it('never counts the day in a team the gamer left between reading his teams and writing the day', async () => {
+    const { scores, stores } = setup();
+    let reads = 0;
+    const teams = {
+      // The first read still lists t2; the gamer leaves t2 right after it.
+      async membershipsOfUser(userId: string) {
+        const read = await stores.teams.membershipsOfUser(userId);
+        if ((reads += 1) === 1) await stores.teams.removeMember(membership('t2', 'g1'));
+        return read;
+      },
+    };
+    const checked = await submitAnswers(caller('g1'), { answers: answersWith('best') }, { ...stores, teams }, at('2026-04-10T10:00:00Z'));
+    expect(checked.date).toBe('2026-04-10');
+    expect(scores.teamDay('t2', '2026-04-10')).toBeUndefined();
+    expect(scores.teamDay('t1', '2026-04-10')?.totals.daily).toEqual({ sum: checked.dailyScore, count: 1 });
+  });
+
   it('lets only gamers check in', async () => {
     const { scores, stores } = setup();
     await expect(submitAnswers(caller('coach', ['COACH']), { answers: answersWith('best') }, stores)).rejects.toMatchObject({ name: 'Unauthorized' });

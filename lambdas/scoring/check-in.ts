@@ -115,11 +115,12 @@ export async function submitAnswers(
 ): Promise<CheckInDay> {
   const input = parseInput(submitAnswersArgsSchema, args);
   assertMayCall('Mutation.submitAnswers', caller);
-  // Only the teams the gamer plays in aggregate the gamer's scores (coaches are not scored).
-  const playsIn = (await teams.membershipsOfUser(caller.sub)).filter((m) => m.role === 'GAMER');
   const at = now.toISOString();
 
   const attempt = async (): Promise<CheckInDay> => {
+    // Only the teams the gamer plays in aggregate the gamer's scores (coaches are not scored). Read on every attempt
+    // and guarded in the write: a leave in between refuses the write, and the retry counts the teams as they are.
+    const playsIn = (await teams.membershipsOfUser(caller.sub)).filter((m) => m.role === 'GAMER');
     const user = await userOf(users, caller.sub);
     const { timeZone, date, closesAt, next } = checkInZone(user, input.timeZone, now);
     const { current, previous } = await dayContext(scores, caller.sub, date);
@@ -144,7 +145,7 @@ export async function submitAnswers(
       // A team the gamer joined after the stored day was written never counted it: it gets the whole new day.
       teamDeltas: playsIn.flatMap(({ teamId, joinedAt }) => {
         const delta = memberDayDelta(current && joinedAt <= current.updatedAt ? current : null, day);
-        return delta ? [{ teamId, delta }] : [];
+        return delta ? [{ teamId, delta, joinedAt }] : [];
       }),
       userZone: { read: { timeZone: readZone, timeZoneFrom, previousTimeZone }, next },
     });

@@ -30,6 +30,7 @@ import type { Caller } from '../lib/appsync';
 import { authorizeTeam, authorizeUser } from '../lib/authorization';
 import type { RelationStores } from '../lib/authorization-relations';
 import { NotFoundError, ValidationError } from '../lib/errors';
+import { scoreCardOf } from '../lib/score-card';
 import type { ScoreStore, StoredAnswer } from '../lib/stores/score-store';
 import type { TeamStore } from '../lib/stores/team-store';
 import type { UserStore } from '../lib/stores/user-store';
@@ -62,11 +63,7 @@ export async function myScore(
   now = new Date(),
 ): Promise<ScoreSummary & { userId: string; date: ScoreDay }> {
   const userId = await authorizeUser('Query.myScore', caller, parseInput(scoreArgsSchema, args).userId, teams);
-  const today = await todayOf(users, userId, now);
-  const [latest, beforeLatest] = await scores.latestDays(userId, 2, today);
-  const todayDay = latest?.date === today ? latest : null;
-  const lastBeforeToday = (todayDay ? beforeLatest : latest) ?? null;
-  return { userId, date: today, ...scoreSummary({ today, todayDay, lastStateBeforeToday: lastBeforeToday?.fg ?? null }) };
+  return scoreCardOf(userId, await todayOf(users, userId, now), scores);
 }
 
 type WindowedStatistics = ScoreStatistics & DayWindow;

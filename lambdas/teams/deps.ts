@@ -1,7 +1,9 @@
 import { config } from '../lib/config';
+import { newTeamCode } from './invites';
 import { sendMail, type MailMessage } from '../lib/mail';
 import { billSeatQuantity } from '../lib/seat-billing';
 import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store';
+import { dynamoScoreStore, type ScoreStore } from '../lib/stores/score-store';
 import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';
@@ -14,6 +16,8 @@ export interface TeamDeps {
   teams: TeamStore;
   invites: InviteStore;
   subscriptions: SubscriptionStore;
+  /** Members' latest days and answers, for the team-with-stats read. */
+  scores: Pick<ScoreStore, 'latestDays' | 'answer'>;
   sendMail: (message: MailMessage) => Promise<void>;
   /** Sets the seat subscription's quantity to the team's extra seats plus `change`. */
   billSeats: (teamId: string, change?: number) => Promise<void>;
@@ -22,6 +26,8 @@ export interface TeamDeps {
   now: () => Date;
   /** Tells the team's open My Team pages that a member joined or left (onTeamMembersChanged). */
   announceMembersChanged: (change: TeamMembersChange) => Promise<void>;
+  /** Draws a one-time team code (codes are unique: a taken one is drawn again). */
+  newTeamCode: () => string;
 }
 
 export const productionDeps: TeamDeps = {
@@ -29,9 +35,11 @@ export const productionDeps: TeamDeps = {
   teams: dynamoTeamStore,
   invites: dynamoInviteStore,
   subscriptions: dynamoSubscriptionStore,
+  scores: dynamoScoreStore,
   sendMail,
   billSeats: (teamId, change) => billSeatQuantity(teamId, change),
   appUrl: () => config.appUrl,
   now: () => new Date(),
   announceMembersChanged,
+  newTeamCode,
 };

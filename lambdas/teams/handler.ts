@@ -19,7 +19,9 @@ import {
   teamSeats,
   teamsByOwner,
   teamWithMembers,
+  teamWithStats,
   updateTeam,
+  userById,
   verifyTeamSubscription,
 } from './teams';
 
@@ -47,6 +49,8 @@ export const handler = createAuthorizedHandler({
   'Mutation.publishTeamMembersChanged': async (event) => membersChangedResult(event.arguments),
   'Query.teamsByOwner': withCaller(teamsByOwner),
   'Query.team': withCaller(teamWithMembers),
+  'Query.teamWithStats': withCaller(teamWithStats),
+  'Query.user': withCaller(userById),
   'Query.verifyTeamSubscription': withCaller(verifyTeamSubscription),
   'Query.getTeamCodes': withCaller(getTeamCodes),
   'Query.teamSeatsSubscriptions': withCaller(teamSeats),

@@ -19,10 +19,9 @@ import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { InviteRecord, TeamCodeRecord } from '../lib/stores/invite-store';
 import type { TeamRecord } from '../lib/stores/team-store';
 import { TransactionRefused } from '../lib/stores/transactions';
-import type { UserRecord } from '../lib/stores/user-store';
+import { type UserRecord, userView } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
 import type { TeamDeps } from './deps';
-import { userView } from './teams';
 
 const sendArgs = inviteFormSchema.extend({ teamId: boundedId('teamId') });
 const inviteIdArgs = z.object({ inviteId: boundedId('inviteId') });
@@ -34,8 +33,21 @@ export const newTeamCode = () => Array.from({ length: TEAM_CODE_LENGTH }, () => 
 /** Where the invitee answers: coaches on the coach portal's invites tab, gamers on the team-invite page. */
 const answerPath = (role: InviteRecord['role']) => (role === 'COACH' ? '/home/coach-portal?tab=team-invite' : '/home/team-invite');
 
+/**
+ * The invite's links carry its one-time code, the proof that the reader owns the mailbox (docs/teams.md): the answer
+ * page with `code`, and the sign-up page with `invite` (the code), `email` and, for a coach invite, `role=COACH`.
+ */
+export function inviteLinks(invite: Pick<InviteRecord, 'role' | 'inviteeEmail'>, code: string, appUrl: string) {
+  const answer = `${appUrl}${answerPath(invite.role)}`;
+  const signUp = new URLSearchParams({ invite: code, email: invite.inviteeEmail, ...(invite.role === 'COACH' ? { role: 'COACH' } : {}) });
+  return {
+    answer: `${answer}${answer.includes('?') ? '&' : '?'}${new URLSearchParams({ code })}`,
+    signUp: `${appUrl}/auth/signup?${signUp}`,
+  };
+}
+
 function inviteMail(invite: InviteRecord, team: TeamRecord, inviter: string, code: string, appUrl: string) {
-  const link = `${appUrl}${answerPath(invite.role)}`;
+  const links = inviteLinks(invite, code, appUrl);
   return {
     to: invite.inviteeEmail,
     subject: `${inviter} invited you to join ${team.name} on FitGauge`,
@@ -43,8 +55,8 @@ function inviteMail(invite: InviteRecord, team: TeamRecord, inviter: string, cod
       `Hi ${invite.inviteeName},`,
       '',
       `${inviter} invited you to join the team ${team.name} on FitGauge as a ${roleLabel(invite.role)}.`,
-      `Accept or decline the invite here: ${link}`,
-      `New to FitGauge? Sign up with this e-mail address (${invite.inviteeEmail}) and the invite is waiting for you.`,
+      `Accept or decline the invite here: ${links.answer}`,
+      `New to FitGauge? Sign up with this e-mail address (${invite.inviteeEmail}) here and the invite is waiting for you: ${links.signUp}`,
       `Signed in with another e-mail? Join with the team code ${code}.`,
     ].join('\n'),
   };
@@ -55,6 +67,15 @@ async function profileOf(caller: Caller, deps: TeamDeps): Promise<UserRecord> {
   const user = await deps.users.get(caller.sub);
   if (!user) throw new NotFoundError('User not found. Please sign up');
   return user;
+}
+
+/**
+ * The pending invites addressed to the caller's e-mail, once the account proved it owns that mailbox: sign-up never
+ * checks an e-mail, so an account whose e-mail is unproven sees and answers none (it joins with the mailed code).
+ */
+async function provenInvitesOf(caller: Caller, deps: TeamDeps): Promise<InviteRecord[]> {
+  const user = await profileOf(caller, deps);
+  return user.emailVerified ? deps.invites.pendingFor(user.email) : [];
 }
 
 /** Invites the owner or a coach sends: the e-mail must not be a member or hold a pending invite, and a seat must be free. */
@@ -72,18 +93,31 @@ export async function sendInvite(caller: Caller, args: unknown, deps: TeamDeps):
 
   const at = deps.now().toISOString();
   const invite: InviteRecord = { id: randomUUID(), teamId: team.id, inviteeEmail, inviteeName, inviterUserId: caller.sub, role, status: 'PENDING', createdAt: at, updatedAt: at };
-  const code: TeamCodeRecord = { id: randomUUID(), code: newTeamCode(), teamId: team.id, inviteId: invite.id, email: inviteeEmail, used: false, accepted: false, userId: null, createdAt: at };
-  try {
-    await deps.invites.create(invite, code);
-  } catch (error) {
-    if (!(error instanceof TransactionRefused)) throw error;
-    if (error.label === 'pending') throw new ConflictError(TEAM_MESSAGES.alreadyInvited);
-    if (error.label === 'team') throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
-    throw error;
-  }
+  const code = await storeWithFreshCode(invite, deps);
   const inviter = await deps.users.get(caller.sub);
   await deps.sendMail(inviteMail(invite, team, inviter?.fullName || inviter?.email || 'Your team', code.code, deps.appUrl()));
   return { ...invite, code: code.code, Team: team };
+}
+
+/** Tries of a new code when the one drawn is taken (one in about 8.5e11 per existing code). */
+const CODE_TRIES = 3;
+
+/** Stores the invite with a code no other invite holds, drawing again when a code is taken. */
+async function storeWithFreshCode(invite: InviteRecord, deps: TeamDeps): Promise<TeamCodeRecord> {
+  for (let attempt = 1; ; attempt += 1) {
+    const code: TeamCodeRecord = {
+      id: randomUUID(), code: deps.newTeamCode(), teamId: invite.teamId, inviteId: invite.id, email: invite.inviteeEmail, used: false, accepted: false, userId: null, createdAt: invite.createdAt,
+    };
+    try {
+      await deps.invites.create(invite, code);
+      return code;
+    } catch (error) {
+      if (!(error instanceof TransactionRefused)) throw error;
+      if (error.label === 'pending') throw new ConflictError(TEAM_MESSAGES.alreadyInvited);
+      if (error.label === 'team') throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
+      if (error.label !== 'code' || attempt >= CODE_TRIES) throw new ConflictError(TEAM_MESSAGES.codeUnavailable);
+    }
+  }
 }
 
 /**
@@ -91,6 +125,8 @@ export async function sendInvite(caller: Caller, args: unknown, deps: TeamDeps):
  * ACCEPTED (and its code to used), so two concurrent accepts give one membership and seats are never exceeded.
  */
 async function join(caller: Caller, invite: InviteRecord, deps: TeamDeps): Promise<TeamRecord> {
+  // A coach membership lets its holder read the team's statistics: it goes to coach accounts only (docs/teams.md).
+  if (invite.role === 'COACH' && !caller.groups.includes('COACH')) throw new UnauthorizedError(TEAM_MESSAGES.coachInviteNeedsCoach);
   const at = deps.now().toISOString();
   try {
     await deps.teams.addMember(
@@ -113,9 +149,9 @@ async function join(caller: Caller, invite: InviteRecord, deps: TeamDeps): Promi
   return team;
 }
 
-/** A pending invite addressed to the caller. */
+/** A pending invite addressed to the caller's proven e-mail. */
 async function pendingInviteOf(caller: Caller, inviteId: string, deps: TeamDeps): Promise<InviteRecord> {
-  const invite = (await deps.invites.pendingFor((await profileOf(caller, deps)).email)).find((candidate) => candidate.id === inviteId);
+  const invite = (await provenInvitesOf(caller, deps)).find((candidate) => candidate.id === inviteId);
   if (!invite) throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
   return invite;
 }
@@ -137,13 +173,20 @@ export async function rejectInvite(caller: Caller, args: unknown, deps: TeamDeps
   return { ...invite, status: 'REJECTED', Team: await deps.teams.get(invite.teamId) };
 }
 
-/** Whoever holds an unused code joins its invite's team, whatever e-mail the invite went to. */
+/**
+ * Whoever holds an unused code joins its invite's team, whatever e-mail the invite went to (spec: the invitee may be
+ * signed in with another address); a coach code needs a coach account. A code mailed to the caller's own e-mail also
+ * proves that e-mail, so later invites to it show up without a code.
+ */
 export async function joinTeamWithCode(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
   const code = await deps.invites.codeOf(parseInput(codeArgs, args).code);
   if (!code) throw new NotFoundError(TEAM_MESSAGES.codeNotFound);
   const invite = await deps.invites.get(code.teamId, code.inviteId);
   if (code.used || invite?.status !== 'PENDING') throw new ConflictError(TEAM_MESSAGES.codeUsed);
-  return join(caller, invite, deps);
+  const team = await join(caller, invite, deps);
+  const user = await profileOf(caller, deps);
+  if (!user.emailVerified && user.email.toLowerCase() === code.email.toLowerCase()) await deps.users.markEmailVerified(user.id, deps.now().toISOString());
+  return team;
 }
 
 /** The owner withdraws any invite of the team, a coach the gamer invites (management map). */
@@ -167,9 +210,9 @@ export async function teamInvites(caller: Caller, args: unknown, deps: TeamDeps)
   return (await deps.invites.ofTeam(team.id)).reverse().map((invite) => ({ ...invite, Team: team }));
 }
 
-/** The caller's pending invites with their teams and inviters; invites of deleted teams are left out. */
+/** The caller's pending invites (on a proven e-mail) with their teams and inviters; invites of deleted teams are left out. */
 export async function receivedInvites(caller: Caller, deps: TeamDeps) {
-  const invites = await deps.invites.pendingFor((await profileOf(caller, deps)).email);
+  const invites = await provenInvitesOf(caller, deps);
   const teams = new Map((await Promise.all([...new Set(invites.map((i) => i.teamId))].map((id) => deps.teams.get(id)))).flatMap((t) => (t ? [[t.id, t] as const] : [])));
   const inviters = new Map((await deps.users.getMany(invites.map((i) => i.inviterUserId))).map((user) => [user.id, userView(user)]));
   return invites.flatMap((invite) => {

@@ -41,7 +41,13 @@ describe('team selection', () => {
     await expect(getSelectedTeam(caller('gamer'), s)).resolves.toMatchObject({ teamId: null });
   });
 
-  it('answers NotFound for an unknown team', async () => {
-    await expect(setSelectedTeam(caller('director'), 'nope', stores([]))).rejects.toMatchObject({ name: 'NotFound' });
+  it('refuses an unknown team as it refuses a team the caller is not in, so team ids cannot be probed', async () => {
+    const s = stores([]);
+    const refusalOf = (call: Promise<unknown>) => call.then(() => null, (error: Error) => ({ name: error.name, message: error.message }));
+    const unknown = await refusalOf(setSelectedTeam(caller('director'), 'nope', s));
+    expect(unknown).toMatchObject({ name: 'Unauthorized' });
+    expect(unknown).toEqual(await refusalOf(setSelectedTeam(caller('gamer'), 't1', s)));
+    // Admins may use every team: they are told it does not exist.
+    await expect(setSelectedTeam(caller('admin', ['ADMIN']), 'nope', s)).rejects.toMatchObject({ name: 'NotFound' });
   });
 });

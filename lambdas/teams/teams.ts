@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { scoreDayUnder } from '@core/user-zone';
+import { teamWithStatsArgsSchema } from '@core/score-api';
 import {
   listMembers,
+  type MemberListQuery,
   mayManageMember,
   memberListSchema,
   seatsUsedLabel,
@@ -17,29 +20,26 @@ import { teamRelations } from '../lib/authorization-relations';
 import { ConflictError, NotFoundError, PaymentRequiredError, UnauthorizedError } from '../lib/errors';
 import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
 import { TransactionRefused } from '../lib/stores/transactions';
-import type { UserRecord } from '../lib/stores/user-store';
+import { userView } from '../lib/stores/user-store';
+import { scoreCardOf } from '../lib/score-card';
 import { parseInput } from '../lib/validation';
 import type { TeamDeps } from './deps';
 
 const ownerArgs = z.object({ ownerId: boundedId('ownerId') });
+const userArgs = z.object({ id: boundedId('id') });
 const teamQueryArgs = memberListSchema.extend({ teamId: boundedId('teamId') });
 const updateArgs = z.object({ teamId: boundedId('teamId'), data: teamUpdateSchema });
 const memberArgs = z.object({ teamId: boundedId('teamId'), userId: boundedId('userId') });
 const leaveArgs = z.object({ teamId: boundedId('teamId').optional().nullable() });
 const seatArgs = z.object({ teamId: boundedId('teamId'), id: boundedId('id') });
 
-/** A profile as the GraphQL User type shows it. */
-export const userView = (user: UserRecord) => ({ ...user, usedDiscord: user.usedDiscord ?? false, discordId: user.discordId ?? null });
-
 export async function teamsByOwner(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord[]> {
   const ownerId = await authorizeUser('Query.teamsByOwner', caller, parseInput(ownerArgs, args).ownerId, deps.teams);
   return deps.teams.ownedBy(ownerId);
 }
 
-/** A team with its members filtered, ordered and paged, and its owner. */
-export async function teamWithMembers(caller: Caller, args: unknown, deps: TeamDeps) {
-  const { teamId, ...query } = parseInput(teamQueryArgs, args);
-  const team = await authorizeTeam('Query.team', caller, teamId, deps.teams);
+/** The team with one page of its members (with their profiles) and its owner; `profiles` has every profile read. */
+async function teamPage(team: TeamRecord, query: MemberListQuery, deps: TeamDeps) {
   const memberships = await deps.teams.membersOf(team.id);
   const profiles = new Map((await deps.users.getMany([team.ownerId, ...memberships.map((m) => m.userId)])).map((user) => [user.id, user]));
   // A member whose account was deleted has no profile left to show.
@@ -49,7 +49,44 @@ export async function teamWithMembers(caller: Caller, args: unknown, deps: TeamD
   });
   const { items, total } = listMembers(listed, query);
   const owner = profiles.get(team.ownerId);
-  return { ...team, members: items, membersCount: total, TeamOwner: owner ? userView(owner) : null };
+  return { view: { ...team, members: items, membersCount: total, TeamOwner: owner ? userView(owner) : null }, profiles };
+}
+
+/** A team with its members filtered, ordered and paged, and its owner. */
+export async function teamWithMembers(caller: Caller, args: unknown, deps: TeamDeps) {
+  const { teamId, ...query } = parseInput(teamQueryArgs, args);
+  const team = await authorizeTeam('Query.team', caller, teamId, deps.teams);
+  return (await teamPage(team, query, deps)).view;
+}
+
+/**
+ * The team-with-stats variant (spec 000 section 7): `team`'s page of members, each with his score card on `currentDate`
+ * (his own current score day when left out) and his answer to `questionSlug` that day. For the team's staff, as its
+ * statistics are: per listed member one Query of his latest days and one GetItem of the answer (data-model.md #49).
+ */
+export async function teamWithStats(caller: Caller, args: unknown, deps: TeamDeps, now = deps.now()) {
+  const { teamId, currentDate, questionSlug, ...query } = parseInput(teamWithStatsArgsSchema, args);
+  const team = await authorizeTeam('Query.teamWithStats', caller, teamId, deps.teams);
+  const { view, profiles } = await teamPage(team, query, deps);
+  const members = await Promise.all(
+    view.members.map(async (member) => {
+      const day = currentDate ?? scoreDayUnder(profiles.get(member.userId)!, now).date;
+      const [latestScore, answer] = await Promise.all([
+        scoreCardOf(member.userId, day, deps.scores),
+        questionSlug ? deps.scores.answer(member.userId, day, questionSlug) : null,
+      ]);
+      return { ...member, latestScore, answer };
+    }),
+  );
+  return { ...view, members };
+}
+
+/** A profile, for the user himself, the director or a coach of a team he is in, and admins (spec: user by where). */
+export async function userById(caller: Caller, args: unknown, deps: TeamDeps) {
+  const userId = await authorizeUser('Query.user', caller, parseInput(userArgs, args).id, deps.teams);
+  const user = await deps.users.get(userId);
+  if (!user) throw new NotFoundError(TEAM_MESSAGES.userNotFound);
+  return userView(user);
 }
 
 /** Statuses of a billing subscription that keep a dashboard open. */
@@ -148,6 +185,7 @@ export async function deleteTeam(caller: Caller, args: unknown, deps: TeamDeps):
   } catch (error) {
     if (error instanceof TransactionRefused && error.label === 'owner') throw new ConflictError(TEAM_MESSAGES.deleteNeedsTwoTeams);
     if (error instanceof TransactionRefused && error.label === 'team') throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
+    if (error instanceof TransactionRefused && error.label === 'members') throw new ConflictError(TEAM_MESSAGES.deleteRaced);
     throw error;
   }
   await deps.announceMembersChanged({ teamId: team.id, userId: null, change: 'teamDeleted', at: deps.now().toISOString() });
@@ -166,21 +204,25 @@ async function endMembership(membership: MembershipRecord, deps: TeamDeps, notFo
 }
 
 /**
- * Leaves one team, or without a team every team the caller plays in as a gamer (the pricing page's Leave Team).
+ * Leaves one team, or without a team every team the caller plays in as a gamer (the pricing page's Leave Team). Leaving
+ * all ends each membership on its own and leaves every team it can: a membership that ended meanwhile (removed by
+ * the director, its team deleted) is already what the caller asked for, and does not keep the other teams.
  * The billing fields of the answer stay null until billing gives the account a subscription of its own.
  */
 export async function leaveTeam(caller: Caller, args: unknown, deps: TeamDeps) {
   const { teamId } = parseInput(leaveArgs, args);
-  let leaving: MembershipRecord[];
+  const answer = { id: caller.sub, appSubscriptionReason: null, subscription: null };
   if (teamId) {
     const membership = await deps.teams.getMembership(teamId, caller.sub);
     if (!membership) throw new NotFoundError(TEAM_MESSAGES.notAMember);
-    leaving = [membership];
-  } else {
-    leaving = (await deps.teams.membershipsOfUser(caller.sub)).filter((membership) => membership.role === 'GAMER');
+    await endMembership(membership, deps, TEAM_MESSAGES.notAMember, 'left');
+    return answer;
   }
-  for (const membership of leaving) await endMembership(membership, deps, TEAM_MESSAGES.notAMember, 'left');
-  return { id: caller.sub, appSubscriptionReason: null, subscription: null };
+  const leaving = (await deps.teams.membershipsOfUser(caller.sub)).filter((membership) => membership.role === 'GAMER');
+  const results = await Promise.allSettled(leaving.map((membership) => endMembership(membership, deps, TEAM_MESSAGES.notAMember, 'left')));
+  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected' && !(result.reason instanceof NotFoundError));
+  if (failure) throw failure.reason;
+  return answer;
 }
 
 /** The director removes a gamer or the coach, a coach removes a gamer (management map), admins either. */

@@ -38,7 +38,9 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
       const sub = await ensureCognitoUser(cognito, account);
       userIds[account.email] = sub;
       // Through the account store, as sign-up does, so demo e-mails hold their uniqueness claims too.
-      if (!(await dynamoUserStore.get(sub))) {
+      const profile = await dynamoUserStore.get(sub);
+      if (profile && !profile.emailVerified) await dynamoUserStore.markEmailVerified(sub, at);
+      if (!profile) {
         await dynamoAccountStore.create({
           id: sub,
           email: account.email,
@@ -48,6 +50,8 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
           role: account.role,
           enabled: true,
           selectedTeamId: null,
+          // The demo addresses are ours: their invites (newcoach@'s) show without a code.
+          emailVerified: true,
           createdAt: at,
           updatedAt: at,
         });

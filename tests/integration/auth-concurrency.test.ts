@@ -229,3 +229,22 @@ describe('sign-out', () => {
     expect(await graphql(ME, {}, { token: session.accessToken })).toMatchObject({ status: 401, errors: [{ message: SIGNED_OUT_MESSAGE }] });
   });
 });
+
+describe('sign-up under concurrency', () => {
+  it('makes one account of 20 parallel sign-ups with one e-mail and tells the others the e-mail is taken', async () => {
+    const email = uniqueEmail('race');
+    const passwords = times(20, (index) => `Str0ng!pass${index}`);
+    const results = await Promise.all(
+      passwords.map((password) => publicCall(SIGN_UP, { data: { fullName: 'Racer', email }, password, confirmPassword: password }, newCallerAddress())),
+    );
+    const made = results.flatMap((result, index) => (result.data?.signUpUser ? [{ index, id: result.data.signUpUser.id as string }] : []));
+    expect(made).toHaveLength(1);
+    expect(results.filter((result) => !result.data?.signUpUser).map((result) => result.errors?.[0])).toEqual(
+      Array(19).fill(expect.objectContaining({ errorType: 'Conflict', message: AUTH_ERRORS.emailExists })),
+    );
+    // The one account is whole: it signs in with the winner's password, and a loser's password is wrong.
+    const signIn = (password: string) => publicCall(LOGIN, { email, password }, newCallerAddress());
+    expect((await signIn(passwords[made[0]!.index]!)).data?.loginUser?.id).toBe(made[0]!.id);
+    expect((await signIn(passwords[(made[0]!.index + 1) % passwords.length]!)).errors?.[0]?.message).toBe(AUTH_ERRORS.wrongPassword(LOGIN_TRY_LIMIT - 1));
+  });
+});

@@ -72,6 +72,7 @@ const WELL_FORMED_IS_VALID = new Set([
   'getImageUploadUrl.filename',
   // An unknown coupon is an answer (valid: false), not bad input.
   'checkCoupon.couponId',
+  'teamWithStats.search',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
@@ -123,6 +124,9 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     endDate: '2026-01-07',
     // Left out: a window is given by its dates or by days, not both.
     days: undefined,
+    currentDate: '2026-01-07',
+    // Left out: a sign-up without an invite (a well-formed code nobody holds is refused as unknown).
+    inviteCode: undefined,
     ownerId: caller.userId,
     id: randomUUID(),
     inviteId: randomUUID(),

@@ -7,12 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TEAM_MESSAGES, seatsFullMessage } from '@core/teams';
+import { answersWith } from '@core/test-support/answers';
+import { AUTH_ERRORS } from '@core/validation/auth';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
+import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { accountWithRole, freshEmail, type RoleAccount } from '../support/accounts';
 import { addDashboardPurchase } from '../support/purchases';
-import { demoTeams, graphql, signIn, useStackEnvironment, waitForMail } from '../support/stack';
+import { DEMO_PASSWORD, demoTeams, graphql, signIn, useStackEnvironment, waitForMail } from '../support/stack';
 
 jest.setTimeout(120_000);
 
@@ -36,7 +39,10 @@ const LEAVE = `mutation($teamId: ID) { leaveTeam(teamId: $teamId) { id appSubscr
 const REMOVE = `mutation($userId: ID!, $teamId: ID!) { removeTeamMember(userId: $userId, teamId: $teamId) }`;
 const DELETE = `mutation($teamId: ID!) { deleteTeam(teamId: $teamId) { id } }`;
 const UPDATE = `mutation($teamId: ID!, $data: TeamUpdateInput!) { updateTeam(teamId: $teamId, data: $data) { ${TEAM} } }`;
-const ME = `query { me { id Team { id } coachedTeams { id } ownedTeams { id } Invites { id } } }`;
+const ME = `query { me { id emailVerified Team { id } coachedTeams { id } ownedTeams { id } Invites { id teamId } } }`;
+const RECEIVED_BY_TEAM = `query($teamId: ID!) { receivedInviteByTeam(teamId: $teamId) { id } }`;
+const SIGN_UP = `mutation($data: SignUpData!, $password: String!, $confirmPassword: String!, $role: Role, $inviteCode: String) {
+  signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword, role: $role, inviteCode: $inviteCode) { id accessToken } }`;
 const TEAM_STATS = `query($teamId: ID!) { myTeamScoreStats(teamId: $teamId, days: 3) { count } }`;
 
 type Variables = Record<string, unknown>;
@@ -71,6 +77,25 @@ async function createTeam(director: RoleAccount, name = 'Test Squad'): Promise<s
 /** Writes a member straight through the store (taking a seat as every join does). */
 const addMember = (teamId: string, who: RoleAccount, role: 'GAMER' | 'COACH' = 'GAMER') =>
   dynamoTeamStore.addMember({ teamId, userId: who.id, role, joinedAt: new Date().toISOString() });
+
+/** Signs up through the API as the invite e-mail's sign-up link does (`inviteCode` from `?invite=`). */
+async function signUpWith(email: string, extra: { role?: string; inviteCode?: string } = {}): Promise<RoleAccount> {
+  const { data, errors } = await graphql(SIGN_UP, { data: { fullName: 'Invited Person', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra }, { apiKey: true });
+  expect(errors).toBeUndefined();
+  return { id: data!.signUpUser.id, email, token: data!.signUpUser.accessToken };
+}
+
+async function signUpRefusal(email: string, extra: { role?: string; inviteCode?: string }) {
+  const { errors } = await graphql(SIGN_UP, { data: { fullName: 'Invited Person', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra }, { apiKey: true });
+  return { errorType: errors?.[0]?.errorType, message: errors?.[0]?.message };
+}
+
+/** A gamer whose e-mail is proven, as after signing up or joining with a code mailed to it: invites by e-mail reach him. */
+async function provenAccount(label: string): Promise<RoleAccount> {
+  const account = await accountWithRole('GAMER', label);
+  await dynamoUserStore.markEmailVerified(account.id, new Date().toISOString());
+  return account;
+}
 
 const gamers = (count: number, label = 'teams.gamer') => Promise.all(Array.from({ length: count }, (_, i) => accountWithRole('GAMER', label, `Gamer ${i}`)));
 
@@ -155,22 +180,86 @@ describe('reading a team', () => {
     expect(await refusal(outsider, READ, { teamId })).toMatchObject({ errorType: 'Unauthorized' });
     expect(await refusal(director, READ, { teamId, take: 51 })).toEqual({ errorType: 'ValidationError', message: 'take must be at most 50.' });
   });
+
+
+  it('refuses a stranger the same way whether the team exists or not, and tells an admin a team is missing', async () => {
+    const teamId = await createTeam(director, 'Probed');
+    const admin = await accountWithRole('ADMIN', 'teams.admin');
+    for (const query of [READ, TEAM_STATS, CODES, SEATS]) {
+      expect(await refusal(outsider, query, { teamId: randomUUID() })).toEqual(await refusal(outsider, query, { teamId }));
+      expect(await refusal(outsider, query, { teamId: randomUUID() })).toMatchObject({ errorType: 'Unauthorized' });
+    }
+    expect(await refusal(admin, READ, { teamId: randomUUID() })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.teamNotFound });
+  });
+});
+
+describe('team readers: the team with its members\' scores, and a user by id', () => {
+  const STATS = `query($teamId: ID!, $currentDate: AWSDate, $questionSlug: String) {
+    teamWithStats(teamId: $teamId, currentDate: $currentDate, questionSlug: $questionSlug, orderBy: fullName) {
+      id membersCount members { userId fullName latestScore { userId date todayScore streak } answer { questionSlug value } } } }`;
+  const USER = `query($id: ID!) { user(id: $id) { id email fullName } }`;
+  const CHECK_IN = `mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date dailyScore } }`;
+
+  it("gives the team's staff each member's latest scores and answer, and its gamers nothing of it", async () => {
+    const teamId = await createTeam(director, 'With stats');
+    const [ada, bob] = await Promise.all(['Ada Stats', 'Bob Stats'].map((name) => accountWithRole('GAMER', 'teams.stats', name)));
+    await addMember(teamId, ada);
+    await addMember(teamId, bob);
+    await addMember(teamId, coach, 'COACH');
+    const checkIn = (await ok(ada, CHECK_IN, { answers: answersWith('best') })).submitAnswers;
+
+    const read = (await ok(coach, STATS, { teamId, questionSlug: 'sleep-quality' })).teamWithStats;
+    expect(read.membersCount).toBe(3);
+    const byName = Object.fromEntries(read.members.map((member: { fullName: string }) => [member.fullName, member]));
+    expect(byName['Ada Stats']).toMatchObject({
+      userId: ada.id,
+      latestScore: { userId: ada.id, date: checkIn.date, todayScore: checkIn.dailyScore, streak: 1 },
+      answer: { questionSlug: 'sleep-quality', value: answersWith('best').find((answer) => answer.questionSlug === 'sleep-quality')!.value },
+    });
+    expect(byName['Bob Stats']).toMatchObject({ latestScore: { userId: bob.id, todayScore: null, streak: 0 }, answer: null });
+    // Another day: the scores of that day (none), not today's.
+    const dayBefore = new Date(Date.parse(`${checkIn.date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const before = (await ok(director, STATS, { teamId, currentDate: dayBefore, questionSlug: 'sleep-quality' })).teamWithStats;
+    expect(before.members.find((member: { userId: string }) => member.userId === ada.id)).toMatchObject({ latestScore: { date: dayBefore, todayScore: null }, answer: null });
+
+    expect(await refusal(bob, STATS, { teamId })).toMatchObject({ errorType: 'Unauthorized' });
+    expect(await refusal(outsider, STATS, { teamId })).toMatchObject({ errorType: 'Unauthorized' });
+    expect(await refusal(director, STATS, { teamId, questionSlug: 'no-such-question' })).toEqual({ errorType: 'ValidationError', message: 'There is no question with this questionSlug.' });
+  });
+
+  it('shows a user to himself, to the director and coach of his team and to admins, and to nobody else', async () => {
+    const teamId = await createTeam(director, 'Profiles');
+    const [member, teammate] = await gamers(2, 'teams.profile');
+    await addMember(teamId, member);
+    await addMember(teamId, teammate);
+    await addMember(teamId, coach, 'COACH');
+    const admin = await accountWithRole('ADMIN', 'teams.profileadmin');
+    for (const reader of [member, director, coach, admin]) {
+      expect((await ok(reader, USER, { id: member.id })).user).toEqual({ id: member.id, email: member.email, fullName: 'Gamer 0' });
+    }
+    for (const stranger of [teammate, outsider]) expect(await refusal(stranger, USER, { id: member.id })).toMatchObject({ errorType: 'Unauthorized' });
+    // An unknown id is refused like a stranger's; admins are told it does not exist.
+    expect(await refusal(director, USER, { id: randomUUID() })).toMatchObject({ errorType: 'Unauthorized' });
+    expect(await refusal(admin, USER, { id: randomUUID() })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.userNotFound });
+  });
 });
 
 describe('invites and team codes', () => {
-  it('mails the invitee the team, the inviter, a link into the app and a one-time code; the invitee accepts once', async () => {
+  it('mails the invitee the team, the inviter, links carrying a one-time code; the newcomer signs up with it and accepts once', async () => {
     const teamId = await createTeam(director, 'Invited');
-    const invitee = await accountWithRole('GAMER', 'teams.invitee');
+    const email = freshEmail('teams.invitee');
     const since = new Date();
-    const invite = (await ok(director, SEND, { teamId, inviteeName: 'Ivy Invitee', inviteeEmail: invitee.email.toUpperCase(), role: 'GAMER' })).sendInvite;
-    expect(invite).toMatchObject({ status: 'PENDING', role: 'GAMER', inviteeEmail: invitee.email, Team: { name: 'Invited' } });
+    const invite = (await ok(director, SEND, { teamId, inviteeName: 'Ivy Invitee', inviteeEmail: email.toUpperCase(), role: 'GAMER' })).sendInvite;
+    expect(invite).toMatchObject({ status: 'PENDING', role: 'GAMER', inviteeEmail: email, Team: { name: 'Invited' } });
 
-    const mail = await waitForMail(invitee.email, since);
+    const mail = await waitForMail(email, since);
     const [code] = (await ok(director, CODES, { teamId })).getTeamCodes.map((c: { code: string }) => c.code);
     expect(mail.subject).toBe('Dana Tester invited you to join Invited on FitGauge');
-    expect(mail.text).toContain(`${process.env.APP_URL}/home/team-invite`);
-    expect(mail.text).toContain(code);
+    expect(mail.text).toContain(`${process.env.APP_URL}/home/team-invite?code=${code}`);
+    expect(mail.text).toContain(`${process.env.APP_URL}/auth/signup?invite=${code}&email=${encodeURIComponent(email)}`);
 
+    const invitee = await signUpWith(email, { inviteCode: code });
+    expect((await ok(invitee, ME)).me).toMatchObject({ emailVerified: true, Invites: [{ id: invite.id }] });
     expect((await ok(invitee, RECEIVED)).receivedInvites).toEqual([
       { id: invite.id, teamId, status: 'PENDING', Team: { name: 'Invited' }, TeamInviter: { email: director.email } },
     ]);
@@ -178,8 +267,45 @@ describe('invites and team codes', () => {
     expect(await refusal(invitee, ACCEPT, { inviteId: invite.id })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.inviteNotFound });
     expect((await ok(invitee, ME)).me.Team).toEqual([{ id: teamId }]);
     expect((await ok(director, CODES, { teamId })).getTeamCodes).toEqual([
-      { code, email: invitee.email, used: true, accepted: true, userId: invitee.id, inviteId: invite.id },
+      { code, email, used: true, accepted: true, userId: invitee.id, inviteId: invite.id },
     ]);
+  });
+
+  it("an attacker who signs up with the invitee's e-mail but without the mailed code cannot be COACH, see or accept the invite", async () => {
+    const teamId = await createTeam(director, 'Targeted');
+    const victim = freshEmail('teams.victim');
+    const invite = (await ok(director, SEND, { teamId, inviteeName: 'Victim', inviteeEmail: victim, role: 'COACH' })).sendInvite;
+    const [{ code }] = (await ok(director, CODES, { teamId })).getTeamCodes;
+    const stranger = await accountWithRole('GAMER', 'teams.stranger');
+
+    expect(await signUpRefusal(victim, { role: 'COACH' })).toEqual({ errorType: 'ValidationError', message: AUTH_ERRORS.roleNotAllowed });
+    expect(await signUpRefusal(stranger.email, { role: 'COACH', inviteCode: code })).toEqual({ errorType: 'ValidationError', message: TEAM_MESSAGES.codeForAnotherEmail });
+    const attacker = await signUpWith(victim);
+    expect((await ok(attacker, ME)).me).toMatchObject({ emailVerified: false, Invites: [], coachedTeams: [] });
+    expect((await ok(attacker, RECEIVED)).receivedInvites).toEqual([]);
+    expect((await ok(attacker, RECEIVED_BY_TEAM, { teamId })).receivedInviteByTeam).toBeNull();
+    expect(await refusal(attacker, ACCEPT, { inviteId: invite.id })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.inviteNotFound });
+    expect(await refusal(attacker, REJECT, { inviteId: invite.id })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.inviteNotFound });
+    expect(await refusal(attacker, TEAM_STATS, { teamId })).toMatchObject({ errorType: 'Unauthorized' });
+    expect((await dynamoInviteStore.get(teamId, invite.id))?.status).toBe('PENDING');
+    expect((await ok(director, READ, { teamId })).team.membersCount).toBe(0);
+  });
+
+  it('a coach code makes a coach member only for a coach account, and a code mailed to the caller proves his e-mail', async () => {
+    const teamId = await createTeam(director, 'Coach code');
+    const gamer = await accountWithRole('GAMER', 'teams.codegamer');
+    await ok(director, SEND, { teamId, inviteeName: 'Someone', inviteeEmail: gamer.email, role: 'COACH' });
+    const [{ code }] = (await ok(director, CODES, { teamId })).getTeamCodes;
+    expect(await refusal(gamer, JOIN, { code })).toEqual({ errorType: 'Unauthorized', message: TEAM_MESSAGES.coachInviteNeedsCoach });
+    expect((await ok(director, CODES, { teamId })).getTeamCodes).toMatchObject([{ used: false, userId: null }]);
+
+    const otherTeam = await createTeam(director, 'Proven');
+    await ok(director, SEND, { teamId: otherTeam, inviteeName: 'Gamer', inviteeEmail: gamer.email, role: 'GAMER' });
+    const [{ code: gamerCode }] = (await ok(director, CODES, { teamId: otherTeam })).getTeamCodes;
+    expect((await ok(gamer, ME)).me).toMatchObject({ emailVerified: false, Invites: [] });
+    await ok(gamer, JOIN, { code: gamerCode });
+    // His e-mail is proven now: the pending coach invite shows (he still needs a coach account to take it).
+    expect((await ok(gamer, ME)).me).toMatchObject({ emailVerified: true, Invites: [{ teamId }] });
   });
 
   it('tells the inviter when the e-mail is already a member or already has a pending invite', async () => {
@@ -211,7 +337,7 @@ describe('invites and team codes', () => {
 
   it('two concurrent accepts of one invite give one membership', async () => {
     const teamId = await createTeam(director, 'Racing');
-    const invitee = await accountWithRole('GAMER', 'teams.racer');
+    const invitee = await provenAccount('teams.racer');
     const invite = (await ok(director, SEND, { teamId, inviteeName: 'Racer', inviteeEmail: invitee.email, role: 'GAMER' })).sendInvite;
     const results = await Promise.all(Array.from({ length: 4 }, () => call(invitee, ACCEPT, { inviteId: invite.id })));
     expect(results.filter((result) => !result.errors)).toHaveLength(1);
@@ -221,7 +347,7 @@ describe('invites and team codes', () => {
 
   it('a rejected invite cannot be accepted, and its code is spent', async () => {
     const teamId = await createTeam(director, 'Rejected');
-    const invitee = await accountWithRole('GAMER', 'teams.rejecter');
+    const invitee = await provenAccount('teams.rejecter');
     const invite = (await ok(director, SEND, { teamId, inviteeName: 'No', inviteeEmail: invitee.email, role: 'GAMER' })).sendInvite;
     expect((await ok(invitee, REJECT, { inviteId: invite.id })).rejectInvite.status).toBe('REJECTED');
     expect(await refusal(invitee, ACCEPT, { inviteId: invite.id })).toMatchObject({ errorType: 'NotFound' });
@@ -246,7 +372,7 @@ describe('seats', () => {
   it('concurrent accepts at the seat limit never exceed it, and the rest are told the seats are full', async () => {
     const teamId = await createTeam(director, 'Full');
     for (const gamer of await gamers(4, 'teams.seated')) await addMember(teamId, gamer);
-    const hopefuls = await gamers(4, 'teams.hopeful');
+    const hopefuls = await Promise.all(Array.from({ length: 4 }, () => provenAccount('teams.hopeful')));
     // Invites straight through the store: the API refuses new invites only once every seat is taken.
     const at = new Date().toISOString();
     const invites = await Promise.all(
@@ -325,7 +451,7 @@ describe('deleting a team', () => {
     expect(await refusal(owner, DELETE, { teamId: doomed })).toEqual({ errorType: 'Conflict', message: TEAM_MESSAGES.deleteNeedsTwoTeams });
     const kept = await createTeam(owner, 'Kept');
 
-    const [member, invitee] = await gamers(2, 'teams.doomed');
+    const [member, invitee] = [await accountWithRole('GAMER', 'teams.doomed'), await provenAccount('teams.doomed')];
     await addMember(doomed, member);
     await addMember(doomed, coach, 'COACH');
     const invite = (await ok(owner, SEND, { teamId: doomed, inviteeName: 'Late', inviteeEmail: invitee.email, role: 'GAMER' })).sendInvite;
@@ -333,8 +459,9 @@ describe('deleting a team', () => {
 
     expect((await ok(owner, DELETE, { teamId: doomed })).deleteTeam).toEqual({ id: doomed });
     expect((await ok(owner, OWNED, { ownerId: owner.id })).teamsByOwner).toEqual([{ id: kept, name: 'Kept' }]);
+    // Nobody stands in any relation to a deleted team: its former staff are refused as strangers are.
     for (const [who, query] of [[owner, READ], [owner, TEAM_STATS], [coach, TEAM_STATS], [owner, CODES], [owner, SEATS]] as const) {
-      expect(await refusal(who, query, { teamId: doomed })).toMatchObject({ errorType: 'NotFound' });
+      expect(await refusal(who, query, { teamId: doomed })).toMatchObject({ errorType: 'Unauthorized' });
     }
     expect((await ok(member, ME)).me.Team).toEqual([]);
     expect((await ok(invitee, RECEIVED)).receivedInvites).toEqual([]);
@@ -343,6 +470,25 @@ describe('deleting a team', () => {
     expect(await dynamoTeamStore.getMembership(doomed, member.id)).toBeNull();
     // The last team stays.
     expect(await refusal(owner, DELETE, { teamId: kept })).toEqual({ errorType: 'Conflict', message: TEAM_MESSAGES.deleteNeedsTwoTeams });
+  });
+
+  it('leaves no member behind who joined while the team was being deleted', async () => {
+    const owner = await accountWithRole('DIRECTOR', 'teams.racedeleter');
+    await createTeam(owner, 'Stays');
+    for (let round = 0; round < 3; round += 1) {
+      const doomed = await createTeam(owner, `Doomed ${round}`);
+      const joiners = await Promise.all(Array.from({ length: 5 }, () => provenAccount('teams.latejoiner')));
+      const invites = await Promise.all(
+        joiners.map(async (joiner) => (await ok(owner, SEND, { teamId: doomed, inviteeName: 'Late', inviteeEmail: joiner.email, role: 'GAMER' })).sendInvite.id),
+      );
+      const [deleted] = await Promise.all([call(owner, DELETE, { teamId: doomed }), ...joiners.map((joiner, i) => call(joiner, ACCEPT, { inviteId: invites[i] }))]);
+      // A delete that kept meeting joins says so and changes nothing; the director tries again, as the message asks.
+      expect([undefined, TEAM_MESSAGES.deleteRaced]).toContain(deleted.errors?.[0]?.message);
+      expect((deleted.errors ? await call(owner, DELETE, { teamId: doomed }) : deleted).errors).toBeUndefined();
+      // Whatever the order, once the team is gone none of its memberships is left.
+      expect(await dynamoTeamStore.get(doomed)).toBeNull();
+      expect(await Promise.all(joiners.map((joiner) => dynamoTeamStore.getMembership(doomed, joiner.id)))).toEqual(joiners.map(() => null));
+    }
   });
 
   it('two concurrent deletes of a director\'s two teams leave one', async () => {

@@ -1,6 +1,7 @@
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { ValidationError } from '../errors';
 import { db } from './client';
 import { type GlobalIndexName, tableDesign } from './table-design';
 
@@ -59,23 +60,50 @@ export interface QueryResult {
   cursor: string | null;
 }
 
+export const INVALID_CURSOR = 'The paging cursor is not valid. Start again from the first page.';
+/** Far above any key this table's cursors hold (a few ids and timestamps). */
+const MAX_CURSOR_LENGTH = 2048;
+const CURSOR_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);
+
+/** The start key a cursor of `query` encodes; anything else (a cursor typed, cut or forged) is a ValidationError. */
+export function decodeCursor(cursor: string): Item {
+  let decoded: unknown = null;
+  if (cursor.length <= MAX_CURSOR_LENGTH) {
+    try {
+      decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    } catch {
+      // not JSON: refused below
+    }
+  }
+  const entries = decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded) ? Object.entries(decoded) : [];
+  const isKey = entries.some(([name]) => name === 'pk') && entries.every(([name, value]) => CURSOR_ATTRIBUTES.has(name) && typeof value === 'string');
+  if (!isKey) throw new ValidationError(INVALID_CURSOR);
+  return decoded as Item;
+}
+
 /**
  * A Query, page after page, until `limit` items or the end. Reads are metered from what DynamoDB reports.
  * `cursor` continues where an earlier call with a limit stopped.
  */
 export async function query(input: QueryInput, { limit, cursor }: { limit?: number; cursor?: string | null } = {}): Promise<QueryResult> {
   const result: QueryResult = { items: [], itemsRead: 0, capacityUnits: 0, cursor: null };
-  let ExclusiveStartKey = cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Item) : undefined;
+  let ExclusiveStartKey = cursor ? decodeCursor(cursor) : undefined;
   do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        ReturnConsumedCapacity: 'TOTAL',
-        ...input,
-        ExclusiveStartKey,
-        ...(limit === undefined ? {} : { Limit: limit - result.items.length }),
-      }),
-    );
+    const page = await db()
+      .send(
+        new QueryCommand({
+          TableName: config.tableName,
+          ReturnConsumedCapacity: 'TOTAL',
+          ...input,
+          ExclusiveStartKey,
+          ...(limit === undefined ? {} : { Limit: limit - result.items.length }),
+        }),
+      )
+      .catch((error: unknown) => {
+        // A well-formed key of another listing (another partition or index) is refused by DynamoDB itself.
+        if (cursor && (error as Error).name === 'ValidationException') throw new ValidationError(INVALID_CURSOR);
+        throw error;
+      });
     result.items.push(...(page.Items ?? []));
     result.itemsRead += page.ScannedCount ?? 0;
     result.capacityUnits += (page.ConsumedCapacity as ConsumedCapacity | undefined)?.CapacityUnits ?? 0;

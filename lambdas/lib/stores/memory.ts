@@ -1,7 +1,8 @@
 import type { DayWindow } from '@core/dates';
 import { applyTeamDayDelta, type TeamDayAggregate } from '@core/scoring';
 import { keys } from '../db/keys';
-import type { Page, PageRequest } from '../db/table';
+import { INVALID_CURSOR, type Page, type PageRequest } from '../db/table';
+import { ValidationError } from '../errors';
 import { ClaimTakenError } from './account-store';
 import { TEAM_PLAN } from '@core/teams';
 import type { InviteRecord, TeamCodeRecord } from './invite-store';
@@ -82,6 +83,8 @@ const zoneFields = ['timeZone', 'timeZoneFrom', 'previousTimeZone'] as const;
 function newestPage<T extends { id: string; createdAt: string }>(records: Iterable<T>, { limit, cursor }: PageRequest): Page<T> {
   const position = (record: T) => `${record.createdAt}#${record.id}`;
   const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : null;
+  // As DynamoDB's stores do, a cursor this listing did not give out is refused.
+  if (after !== null && !/^\d{4}-\d\d-\d\dT[^#]*#[^#]+$/.test(after)) throw new ValidationError(INVALID_CURSOR);
   const sorted = [...records].sort(byText(position)).reverse().filter((record) => after === null || position(record) < after);
   const items = sorted.slice(0, limit);
   const more = sorted.length > limit;
@@ -229,6 +232,11 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         const user = state.users.get(userId);
         if (!user) throw dynamoError('ConditionalCheckFailedException');
         state.users.set(userId, { ...user, avatar, updatedAt: at });
+      },
+      async markEmailVerified(userId, at) {
+        const user = state.users.get(userId);
+        if (!user) throw dynamoError('ConditionalCheckFailedException');
+        state.users.set(userId, { ...user, emailVerified: true, updatedAt: at });
       },
     },
     accounts: {
@@ -424,6 +432,9 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         if (state.resetCodes.get(userId)?.codeHash !== codeHash) return false;
         return state.resetCodes.delete(userId);
       },
+      async restore(record) {
+        if (!state.resetCodes.has(record.userId)) state.resetCodes.set(record.userId, copy(record));
+      },
     },
     rateLimits: {
       async take(subject, limit, windowSeconds, now) {
@@ -529,7 +540,10 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         // The transaction's guards: the day's version, and the user's zone fields as they were read.
         const user = state.users.get(day.userId);
         const zoneChanged = !user || zoneFields.some((field) => (user[field] ?? null) !== userZone.read[field]);
-        if ((state.days.get(dayKey(day.userId, day.date))?.version ?? null) !== write.expectedVersion || zoneChanged) {
+        const membershipChanged = write.teamDeltas.some(
+          ({ teamId, joinedAt }) => joinedAt !== undefined && findMembership(teamId, day.userId)?.joinedAt !== joinedAt,
+        );
+        if ((state.days.get(dayKey(day.userId, day.date))?.version ?? null) !== write.expectedVersion || zoneChanged || membershipChanged) {
           throw new DayVersionConflict();
         }
         writes.push(copy(write));

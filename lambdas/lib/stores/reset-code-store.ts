@@ -29,6 +29,8 @@ export interface ResetCodeStore {
   refundGuess(userId: string, codeHash: string): Promise<void>;
   /** Deletes this code if it is still the live one; false when it was already spent or replaced. */
   spend(userId: string, codeHash: string): Promise<boolean>;
+  /** Puts a spent code back, unless the account has a newer one meanwhile (which is kept). */
+  restore(record: ResetCodeRecord): Promise<void>;
 }
 
 function toRecord(item: Record<string, any>): ResetCodeRecord {
@@ -94,6 +96,19 @@ export const dynamoResetCodeStore: ResetCodeStore = {
     } catch (error) {
       if (isConditionFailure(error)) return false;
       throw error;
+    }
+  },
+  async restore(record) {
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: config.tableName,
+          Item: { ...keys.resetCode(record.userId), type: 'ResetCode', ...record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error; // a newer code was sent meanwhile
     }
   },
 };

@@ -82,8 +82,12 @@ export interface DayWrite {
   answers: StoredAnswer[];
   /** Questions answered before but not any more: their answers are deleted. */
   removedQuestionSlugs: string[];
-  /** The change of the member's day to the day aggregate of each team it counts in (one the day is new to gets all of it). */
-  teamDeltas: { teamId: string; delta: TeamDayDelta }[];
+  /**
+   * The change of the member's day to the day aggregate of each team it counts in (one the day is new to gets all of it).
+   * `joinedAt`: the gamer's membership as read; the write is refused (DayVersionConflict) when it ended or was
+   * replaced meanwhile, so a leave between the read and the write cannot count the day in a team the gamer left.
+   */
+  teamDeltas: { teamId: string; delta: TeamDayDelta; joinedAt?: string }[];
   /**
    * The user's zone fields the day was computed from (the write fails with DayVersionConflict when they changed
    * meanwhile) and, when the check-in changes them, their new values.
@@ -317,6 +321,13 @@ export const dynamoScoreStore: ScoreStore = {
       },
     });
     items.push(...teamDeltas.map(({ teamId, delta }) => teamDayUpdate(teamId, delta, at)));
+    items.push(
+      ...teamDeltas.flatMap(({ teamId, joinedAt }) =>
+        joinedAt === undefined
+          ? []
+          : [{ ConditionCheck: { TableName, Key: keys.membership(teamId, day.userId), ConditionExpression: 'joinedAt = :joinedAt', ExpressionAttributeValues: { ':joinedAt': joinedAt } } }],
+      ),
+    );
     items.push(userZoneWrite(TableName, day.userId, userZone, at));
     if (items.length > MAX_TRANSACTION_ITEMS) {
       throw new RangeError(`A check-in would write ${items.length} items, over DynamoDB's ${MAX_TRANSACTION_ITEMS}.`);

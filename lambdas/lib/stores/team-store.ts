@@ -4,7 +4,7 @@ import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
 import { batchDelete, batchGet, isConditionFailure, type Item, type Key, type Page, type PageRequest, partitionQuery, query, withoutKeys } from '../db/table';
-import { MAX_TRANSACTION_ITEMS, type TransactItem, transact } from './transactions';
+import { MAX_TRANSACTION_ITEMS, type TransactItem, TransactionRefused, transact } from './transactions';
 
 export interface TeamRecord {
   id: string;
@@ -72,7 +72,8 @@ export interface TeamStore {
   removeMember(membership: MembershipRecord): Promise<void>;
   /**
    * Deletes the team, its seats, memberships and the given other items (invites, codes, seats) in one transaction,
-   * while its owner still owns 2 or more teams (TransactionRefused('owner') otherwise).
+   * while its owner still owns 2 or more teams (TransactionRefused('owner') otherwise). A member list that keeps
+   * changing while it is read is refused with TransactionRefused('members') after a few tries.
    */
   delete(team: TeamRecord, items: Key[]): Promise<void>;
 }
@@ -100,20 +101,26 @@ const membershipOf = (item: Item) => withoutKeys<MembershipRecord>(item);
 /** Which counter a seat of each role takes, and which one limits it. */
 export const SEAT_COUNTERS = { GAMER: { used: 'gamers', limit: 'gamerSeats' }, COACH: { used: 'coaches', limit: 'coachSeats' } } as const;
 
-/** Takes (+1) or frees (-1) a seat of the role; taking one is refused when they are all in use. */
+/**
+ * Takes (+1) or frees (-1) a seat of the role; taking one is refused when they are all in use. Every membership change
+ * also counts up the seats item's `version`, so deleting the team can tell that its member list changed meanwhile.
+ */
 function seatChange(teamId: string, role: MemberRole, change: 1 | -1): TransactItem {
   const { used, limit } = SEAT_COUNTERS[role];
   return {
     Update: {
       TableName: config.tableName,
       Key: keys.teamSeats(teamId),
-      UpdateExpression: 'ADD #used :change',
+      UpdateExpression: 'ADD #used :change, version :one',
       ConditionExpression: change > 0 ? '#used < #limit' : 'attribute_exists(pk)',
       ExpressionAttributeNames: change > 0 ? { '#used': used, '#limit': limit } : { '#used': used },
-      ExpressionAttributeValues: { ':change': change },
+      ExpressionAttributeValues: { ':change': change, ':one': 1 },
     },
   };
 }
+
+/** Tries of a team delete whose member list changed while it was read (a join or a leave in between). */
+const DELETE_TRIES = 3;
 
 export const dynamoTeamStore: TeamStore = {
   async get(teamId) {
@@ -204,21 +211,44 @@ export const dynamoTeamStore: TeamStore = {
   },
   async delete(team, others) {
     const TableName = config.tableName;
-    const members = await this.membersOf(team.id);
-    const deletes = [keys.teamSeats(team.id), ...members.map((m) => keys.membership(team.id, m.userId)), ...others];
-    const head = [
-      { label: 'team', item: { Delete: { TableName, Key: keys.team(team.id), ConditionExpression: 'attribute_exists(pk)' } } },
-      {
-        label: 'owner',
-        item: {
-          Update: { TableName, Key: keys.ownedTeamCount(team.ownerId), UpdateExpression: 'ADD teams :minus', ConditionExpression: 'teams >= :two', ExpressionAttributeValues: { ':minus': -1, ':two': 2 } },
+    for (let attempt = 1; ; attempt += 1) {
+      // The seats' version first, then the members: a membership written after this read changes the version, and the
+      // transaction below is refused on it, so no member who joined meanwhile outlives the team.
+      const { Item: seats } = await db().send(new GetCommand({ TableName, Key: keys.teamSeats(team.id), ConsistentRead: true }));
+      const members = await this.membersOf(team.id);
+      const head = [
+        { label: 'team', item: { Delete: { TableName, Key: keys.team(team.id), ConditionExpression: 'attribute_exists(pk)' } } },
+        {
+          label: 'owner',
+          item: {
+            Update: { TableName, Key: keys.ownedTeamCount(team.ownerId), UpdateExpression: 'ADD teams :minus', ConditionExpression: 'teams >= :two', ExpressionAttributeValues: { ':minus': -1, ':two': 2 } },
+          },
         },
-      },
-    ];
-    const room = MAX_TRANSACTION_ITEMS - head.length;
-    await transact([...head, ...deletes.slice(0, room).map((Key) => ({ label: 'item', item: { Delete: { TableName, Key } } }))]);
-    // Past DynamoDB's 100 items (a team with very many old invites), the rest goes after: without the team item
-    // nothing can reach or use them any more (every join checks that the team exists).
-    await batchDelete(deletes.slice(room));
+        {
+          label: 'members',
+          item: {
+            Delete: {
+              TableName,
+              Key: keys.teamSeats(team.id),
+              ...(seats?.version === undefined
+                ? { ConditionExpression: 'attribute_not_exists(version)' }
+                : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': seats.version } }),
+            },
+          },
+        },
+      ];
+      const deletes = [...members.map((m) => keys.membership(team.id, m.userId)), ...others];
+      const room = MAX_TRANSACTION_ITEMS - head.length;
+      try {
+        await transact([...head, ...deletes.slice(0, room).map((Key) => ({ label: 'item', item: { Delete: { TableName, Key } } }))]);
+      } catch (error) {
+        if (error instanceof TransactionRefused && error.label === 'members' && attempt < DELETE_TRIES) continue;
+        throw error;
+      }
+      // Past DynamoDB's 100 items (a team with very many old invites), the rest goes after: without the team item
+      // nothing can reach or use them any more (every join checks that the team exists).
+      await batchDelete(deletes.slice(room));
+      return;
+    }
   },
 };

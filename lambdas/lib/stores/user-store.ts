@@ -26,6 +26,11 @@ export interface UserRecord {
   usedDiscord?: boolean;
   /** False once the user turned off readiness-alert e-mails; absent means on (docs/journal.md). */
   readinessAlertEmails?: boolean;
+  /**
+   * True once the account proved it reads its e-mail's mailbox: signed up or joined with a team code mailed to that
+   * address, made through Discord (which verifies e-mails), or seeded. Invites matched by e-mail need it (docs/teams.md).
+   */
+  emailVerified?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -46,6 +51,8 @@ export interface UserStore {
   setReadinessAlertEmails(userId: string, enabled: boolean, at: string): Promise<UserRecord>;
   /** Fails with ConditionalCheckFailedException when the user does not exist. */
   setAvatar(userId: string, avatar: string, at: string): Promise<void>;
+  /** Records that the account proved it owns its e-mail; fails with ConditionalCheckFailedException when the user does not exist. */
+  markEmailVerified(userId: string, at: string): Promise<void>;
 }
 
 /** The profile item: the record under its key, its e-mail (gsi1, lower-cased) and its place in the listing (gsi2). */
@@ -61,7 +68,7 @@ export const userItem = (user: UserRecord): Item => ({
 export const userOf = (item: Item) => withoutKeys<UserRecord>(item);
 
 /** Sets one field of an existing profile; ConditionalCheckFailedException when there is none. */
-async function setProfileField(userId: string, field: 'selectedTeamId' | 'avatar', value: string | null, at: string): Promise<void> {
+async function setProfileField(userId: string, field: 'selectedTeamId' | 'avatar' | 'emailVerified', value: string | boolean | null, at: string): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: config.tableName,
@@ -73,6 +80,14 @@ async function setProfileField(userId: string, field: 'selectedTeamId' | 'avatar
     }),
   );
 }
+
+/** A profile as the GraphQL User type shows it: the optional flags answered as false, not left out. */
+export const userView = (user: UserRecord) => ({
+  ...user,
+  usedDiscord: user.usedDiscord ?? false,
+  discordId: user.discordId ?? null,
+  emailVerified: user.emailVerified ?? false,
+});
 
 export const dynamoUserStore: UserStore = {
   async get(userId) {
@@ -118,4 +133,5 @@ export const dynamoUserStore: UserStore = {
   },
   setSelectedTeam: (userId, teamId, at) => setProfileField(userId, 'selectedTeamId', teamId, at),
   setAvatar: (userId, avatar, at) => setProfileField(userId, 'avatar', avatar, at),
+  markEmailVerified: (userId, at) => setProfileField(userId, 'emailVerified', true, at),
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { questionBySlug } from '@core/questionnaire';
 import { aggregateTeamDay, buildMemberDay, memberDayDelta, type MemberDay } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
+import { INVALID_CURSOR } from '../../db/table';
 import { ClaimTakenError } from '../account-store';
 import type { CommentRecord } from '../journal-store';
 import type { InviteRecord, TeamCodeRecord } from '../invite-store';
@@ -91,6 +92,15 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.users.get(id('nobody'))).toBeNull();
       });
 
+      it('marks the e-mail of an existing user verified only', async () => {
+        await stores.users.create(user('gamer'));
+        expect((await stores.users.get(id('gamer')))?.emailVerified).toBeUndefined();
+        await stores.users.markEmailVerified(id('gamer'), '2026-05-03T00:00:00.000Z');
+        expect(await stores.users.get(id('gamer'))).toMatchObject({ emailVerified: true, updatedAt: '2026-05-03T00:00:00.000Z' });
+        expect(await rejectionName(stores.users.markEmailVerified(id('nobody'), at))).toBe('ConditionalCheckFailedException');
+        expect(await stores.users.get(id('nobody'))).toBeNull();
+      });
+
       it('lists users newest first, a page at a time', async () => {
         // Created "in the future", so they are the newest whatever else the table holds.
         const created = [1, 2, 3].map((n) => user(`listed${n}`, { createdAt: `9999-01-01T00:00:0${n}.000Z` }));
@@ -138,6 +148,14 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await refusal(stores.teams.create({ ...owls, name: 'Again' }))).toBe('team');
         expect(await stores.teams.get(owls.id)).toEqual(owls);
       });
+
+      it.each(['not a cursor', Buffer.from('{"pk":1}').toString('base64url'), Buffer.from('[]').toString('base64url'), 'x'.repeat(5000)])(
+        'refuses the malformed cursor %s with a ValidationError',
+        async (cursor) => {
+          await expect(stores.users.newest({ limit: 2, cursor })).rejects.toMatchObject({ name: 'ValidationError', message: INVALID_CURSOR });
+          await expect(stores.teams.newest({ limit: 2, cursor })).rejects.toMatchObject({ name: 'ValidationError', message: INVALID_CURSOR });
+        },
+      );
 
       it('lists teams newest first, a page at a time', async () => {
         for (const n of [1, 2, 3]) await stores.teams.create(team(`listed${n}`, 'owner', { createdAt: `9999-01-01T00:00:0${n}.000Z` }));
@@ -406,6 +424,17 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toBeNull();
       });
 
+      it('puts a spent code back unless a newer one was sent meanwhile', async () => {
+        const userId = id('gamer');
+        await stores.resetCodes.put(code(userId, 'live'));
+        expect(await stores.resetCodes.spend(userId, 'live')).toBe(true);
+        await stores.resetCodes.restore(code(userId, 'live'));
+        expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'live'), attempts: 1 });
+        await stores.resetCodes.put(code(userId, 'newer'));
+        await stores.resetCodes.restore(code(userId, 'live'));
+        expect(await stores.resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'newer'), attempts: 1 });
+      });
+
       it('has no live code once it expired', async () => {
         const userId = id('gamer');
         await stores.resetCodes.put(code(userId, 'live'));
@@ -529,6 +558,29 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.scores.latestDays(gamer.id, 5)).toEqual([]);
         expect(await stores.scores.latestDays(id('nobody'), 5)).toEqual([]);
         expect(await stores.scores.teamDays(id('owls'), { startDate: date, endDate: date })).toEqual([]);
+      });
+
+      it('refuses a write that counts the day in a team the gamer left meanwhile, and writes nothing', async () => {
+        const gamer = user('gamer');
+        await stores.users.create(gamer);
+        const owls = team('owls', id('director'));
+        await stores.teams.create(owls);
+        const membership: MembershipRecord = { teamId: owls.id, userId: gamer.id, role: 'GAMER', joinedAt: at };
+        await stores.teams.addMember(membership);
+        const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
+        const write = {
+          day: stored(day, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
+          teamDeltas: [{ teamId: owls.id, delta: memberDayDelta(null, day)!, joinedAt: at }], userZone: { read: noZone, next: null },
+        };
+        await stores.teams.removeMember(membership);
+        await expect(stores.scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
+        // Joined again: another membership than the one the day was computed for.
+        await stores.teams.addMember({ ...membership, joinedAt: '2026-05-01T12:00:00.000Z' });
+        await expect(stores.scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
+        expect(await stores.scores.latestDays(gamer.id, 5)).toEqual([]);
+        expect(await stores.scores.teamDays(owls.id, { startDate: date, endDate: date })).toEqual([]);
+        await stores.scores.saveDay({ ...write, teamDeltas: [{ ...write.teamDeltas[0]!, joinedAt: '2026-05-01T12:00:00.000Z' }] });
+        expect(await stores.scores.teamDays(owls.id, { startDate: date, endDate: date })).toEqual([aggregateTeamDay(date, [day])]);
       });
 
       it('lists the latest days newest first, up to a day when asked, and imports histories', async () => {
