@@ -1,4 +1,4 @@
-import { Button, Text } from '@aws-amplify/ui-react';
+import { Button } from '@/components/ui/button/button';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
@@ -30,9 +30,9 @@ export function PricingPage() {
         }
         footer={
           session ? (
-            <Text color="font.secondary" fontSize="small">
+            <p className="amplify-text amplify-text--secondary fg-small-print">
               Signed in as {session.user.fullName ?? session.user.email}
-            </Text>
+            </p>
           ) : null
         }
       />
