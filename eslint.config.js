@@ -47,6 +47,28 @@ module.exports = tseslint.config(
     },
   },
   {
+    // The app has no Amplify UI ThemeProvider (the theme is static CSS, docs/performance.md). Without it every Amplify
+    // UI component builds the whole default theme again on each render (about 30 ms), so the UI kit draws with
+    // Amplify UI's classes instead. config/theme.ts is the theme's source for styles/theme.css.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/config/theme.ts', 'web/src/config/theme-css.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@aws-amplify/ui-react',
+              message:
+                'Use the UI kit (web/src/components/ui: Button, Alert, TextField, PasswordField, CheckboxField, Loader...): without a ThemeProvider each Amplify UI component rebuilds its theme on every render.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Pure product rules: no AWS, React or Node I/O, so both the Lambdas and the browser can import them.
     files: ['core/**/*.ts'],
     rules: {
