@@ -4,6 +4,7 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { preloadRoute } from './app/router';
 import { ThemeShell } from './app/provider';
 import { StartupError } from './components/errors/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
@@ -15,6 +16,7 @@ document.documentElement.dataset.amplifyTheme = THEME_NAME;
 document.documentElement.dataset.amplifyColorMode = DEFAULT_COLOR_MODE;
 
 const root = createRoot(document.getElementById('root')!);
+preloadRoute(window.location);
 
 // Endpoints and pool ids come from /config.json, read before anything renders.
 loadRuntimeConfig().then(
