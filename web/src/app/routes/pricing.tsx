@@ -1,3 +1,4 @@
+import { AmplifyTheme } from '@/components/ui/amplify-theme';
 import { Button } from '@/components/ui/button/button';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -15,7 +16,10 @@ export function PricingPage() {
     <PublicLayout footer={<ApiStatus />}>
       {session ? (
         <SessionViewerProvider>
-          <TeamMemberGate onLogOut={() => void signOut()} loggingOut={signingOut} />
+          {/* TeamMemberGate uses Amplify UI's components. */}
+          <AmplifyTheme>
+            <TeamMemberGate onLogOut={() => void signOut()} loggingOut={signingOut} />
+          </AmplifyTheme>
         </SessionViewerProvider>
       ) : null}
       <EmptyState

@@ -1,6 +1,7 @@
 import { isDirector, primaryRole, roleLabel } from '@core/roles';
 import { Outlet } from 'react-router-dom';
 import { AppFrame } from '@/components/layouts/app-frame';
+import { AmplifyTheme } from '@/components/ui/amplify-theme';
 import { Icon } from '@/components/ui/icon';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
@@ -18,9 +19,12 @@ export function HomeRoot() {
   return (
     <RequireSession>
       <SessionViewerProvider>
-        <TeamSelectionScope>
-          <HomeFrame />
-        </TeamSelectionScope>
+        {/* The team pages use Amplify UI's components. */}
+        <AmplifyTheme>
+          <TeamSelectionScope>
+            <HomeFrame />
+          </TeamSelectionScope>
+        </AmplifyTheme>
       </SessionViewerProvider>
     </RequireSession>
   );
