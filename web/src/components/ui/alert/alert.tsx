@@ -2,13 +2,12 @@ import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 
 type Variation = 'info' | 'error' | 'warning' | 'success';
 
-/** Amplify UI's alert icons (Material icons), filled with currentColor. */
+/** Line icons (24px grid, stroked with currentColor), as the kit's others. */
 const ICON_PATHS: Record<Variation, string> = {
-  info: 'M11 7H13V9H11V7ZM11 11H13V17H11V11ZM12 2C6.48 2 2 6.48 2 12C2 17.52 6.48 22 12 22C17.52 22 22 17.52 22 12C22 6.48 17.52 2 12 2ZM12 20C7.59 20 4 16.41 4 12C4 7.59 7.59 4 12 4C16.41 4 20 7.59 20 12C20 16.41 16.41 20 12 20Z',
-  error: 'M12 2C6.48 2 2 6.48 2 12C2 17.52 6.48 22 12 22C17.52 22 22 17.52 22 12C22 6.48 17.52 2 12 2ZM13 17H11V15H13V17ZM13 13H11V7H13V13Z',
-  warning: 'M1 21H23L12 2L1 21ZM13 18H11V16H13V18ZM13 14H11V10H13V14Z',
-  success:
-    'M12 2C6.48 2 2 6.48 2 12C2 17.52 6.48 22 12 22C17.52 22 22 17.52 22 12C22 6.48 17.52 2 12 2ZM12 20C7.59 20 4 16.41 4 12C4 7.59 7.59 4 12 4C16.41 4 20 7.59 20 12C20 16.41 16.41 20 12 20ZM16.59 7.58L10 14.17L7.41 11.59L6 13L10 17L18 9L16.59 7.58Z',
+  info: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-4M12 8h.01',
+  error: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 8v4M12 16h.01',
+  warning: 'M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01',
+  success: 'M22 11.1V12a10 10 0 1 1-5.9-9.1M22 4 12 14l-3-3',
 };
 
 interface AlertProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
@@ -28,7 +27,7 @@ export function Alert({ variation, heading, hasIcon = true, className, children,
         <span className="amplify-alert__icon">
           <span className="amplify-icon fg-em-icon" aria-hidden="true">
             <svg width="24" height="24" viewBox="0 0 24 24" focusable="false">
-              <path d={ICON_PATHS[variation ?? 'info']} fill="currentColor" />
+              <path d={ICON_PATHS[variation ?? 'info']} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </span>
         </span>
