@@ -45,7 +45,11 @@ export default defineConfig(({ command }) => ({
       output: {
         // React and the router change rarely: one long-cached chunk apart from the app's own code.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 2 },
+            // Everything else the first page needs in one file, not a dozen small ones each compressed on its own.
+            { name: 'app', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },
