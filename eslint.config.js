@@ -47,6 +47,29 @@ module.exports = tseslint.config(
     },
   },
   {
+    // The first pages (sign-in, simulator, my scores, check-in) and the shared code have no Amplify UI ThemeProvider:
+    // the theme is static CSS and the UI kit draws with Amplify UI's classes (docs/performance.md). Without the
+    // provider each Amplify UI component rebuilds the whole theme on every render (about 30 ms); pages that use them
+    // sit inside <AmplifyTheme> (components/ui/amplify-theme.tsx), which loads and builds it once.
+    files: ['web/src/{main.tsx,app/*.tsx,components/**/*.tsx,features/{auth,simulator,scores,check-in,system}/**/*.{ts,tsx}}'],
+    ignores: ['web/src/components/ui/amplify-theme.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@aws-amplify/ui-react',
+              message:
+                'Use the UI kit (web/src/components/ui: Button, Alert, TextField, PasswordField, CheckboxField, Loader...); Amplify UI components need <AmplifyTheme> around them, which the first pages do without.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Pure product rules: no AWS, React or Node I/O, so both the Lambdas and the browser can import them.
     files: ['core/**/*.ts'],
     rules: {

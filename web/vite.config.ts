@@ -9,7 +9,7 @@ const coreRoot = fileURLToPath(new URL('../core', import.meta.url));
 const nodeModules = realpathSync(fileURLToPath(new URL('../node_modules', import.meta.url)));
 
 /** The SPA lives in web/; `npm run build` writes the static site to web/dist (served by CloudFront, or by the local stack). */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [react()],
   server: {
@@ -23,11 +23,19 @@ export default defineConfig({
     },
   },
   resolve: {
-    alias: {
+    alias: [
       // Same aliases as tsconfig paths and jest's moduleNameMapper.
-      '@core': fileURLToPath(new URL('../core', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+      { find: '@core', replacement: fileURLToPath(new URL('../core', import.meta.url)) },
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React Router's package exports name only its development build (its warnings on); the production build sits
+      // beside it. The dev server keeps the warnings.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: `${nodeModules}/react-router/dist/production/index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${nodeModules}/react-router/dist/production/dom-export.mjs` },
+          ]
+        : []),
+    ],
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
@@ -37,9 +45,13 @@ export default defineConfig({
       output: {
         // React and the router change rarely: one long-cached chunk apart from the app's own code.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 2 },
+            // Everything else the first page needs in one file, not a dozen small ones each compressed on its own.
+            { name: 'app', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },
   },
-});
+}));

@@ -4,30 +4,19 @@
  */
 import { z } from 'zod';
 import type { Role } from '../roles';
-import { boundedInt, boundedToken, boundedUrl, emailAddress, safeText } from './fields';
+import { AUTH_ERRORS, MESSAGES } from './auth-texts';
+import { boundedInt, boundedToken, boundedUrl, safeText } from './fields';
+import { emailField, PASSWORD_MAX_LENGTH, passwordField } from './login';
 
-export const MESSAGES = {
-  emailRequired: 'Please enter an email address',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Please enter a password',
-  fullNameRequired: 'Please enter your full name',
-  fullNameTooLong: 'Full name must be at most 100 characters.',
-  fullNameUnsafe: 'Full name must not contain control characters, direction overrides or broken characters.',
-  fullNameMarkup: 'Full name must not contain < or >.',
-  passwordUnsafe: 'Password must not contain control characters, direction overrides or broken characters.',
-  passwordTooLong: 'Password must be at most 256 characters.',
-  codeInvalid: 'Please enter a valid code',
-  signUpPasswordsDiffer: "Passwords don't match",
-  resetPasswordsDiffer: 'Passwords do not match',
-} as const;
+export { AUTH_ERRORS, MESSAGES } from './auth-texts';
+export { emailField, loginSchema, PASSWORD_MAX_LENGTH, type LoginInput } from './login';
+
 
 /** Cognito's password policy counts only these as symbols, so the same list is checked here. */
 export const PASSWORD_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-';
 const SYMBOL = new RegExp(`[${PASSWORD_SYMBOLS.replace(/[\\\]^-]/g, '\\$&')}]`);
 
 export const PASSWORD_MIN_LENGTH = 8;
-/** Cognito's own maximum. */
-export const PASSWORD_MAX_LENGTH = 256;
 
 /** The pool's password policy (infra/lib/auth.ts) as readable rules; the first one broken is reported. */
 export const PASSWORD_RULES: readonly { test: (password: string) => boolean; message: string }[] = [
@@ -45,34 +34,16 @@ export function passwordProblems(password: string): string[] {
   return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.message);
 }
 
-/**
- * Any password the API takes: present, at most Cognito's length, and free of characters no password policy of ours
- * ever allowed (controls, direction overrides, broken characters), so such input never reaches Cognito or a try counter.
- */
-const passwordField = safeText({
-  required: MESSAGES.passwordRequired,
-  max: PASSWORD_MAX_LENGTH,
-  tooLong: MESSAGES.passwordTooLong,
-  unsafe: MESSAGES.passwordUnsafe,
-  trim: false,
-});
-
 /** A new password: the pool's policy as well. */
-export const passwordRules = passwordField.superRefine((password, ctx) => {
-  const [problem] = passwordProblems(password);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const passwordRules = passwordField.check(
+  z.superRefine((password, ctx) => {
+    const [problem] = passwordProblems(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+);
 
 /** What the confirmation is compared with: a longer value can only differ. */
 const confirmationField = (differs: string) => z.string({ error: differs }).max(PASSWORD_MAX_LENGTH, differs);
-
-export const emailField = emailAddress({ required: MESSAGES.emailRequired, invalid: MESSAGES.emailInvalid });
-
-/** Sign-in checks no password rules: they may have changed since the account was made. */
-export const loginSchema = z.object({
-  email: emailField,
-  password: passwordField,
-});
 
 export const FULL_NAME_MAX_LENGTH = 100;
 
@@ -123,30 +94,8 @@ export const newPasswordSchema = z
 export const resetCodeArgsSchema = forgotPasswordEmailSchema.extend(resetCodeSchema.shape);
 export const resetPasswordArgsSchema = resetCodeArgsSchema.extend({ password: passwordRules });
 
-export type LoginInput = z.infer<typeof loginSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/**
- * What the auth API answers (GraphQL error message), spec section 8 where it gives the text.
- * The web shows these as they come; `wrongPassword` is the one with a number in it.
- */
-export const AUTH_ERRORS = {
-  emailNotFound: 'Email not found',
-  wrongPassword: (triesLeft: number) => `Wrong password. You still have ${triesLeft} tries left.`,
-  tryLimit: 'Error logging in user. You have reached your try limit.',
-  signedUpWithDiscord: "You've signed up using Discord. Please use Discord to log back in.",
-  noDiscordId: 'Error logging in user. No discord ID found. Please sign up using Discord.',
-  discordEmailUnverified: 'Error logging in user. Please verify your email address with Discord, then try again.',
-  discordFailed: 'Error logging in user. Discord sign-in failed. Please try again.',
-  disabled: 'Your account has been disabled. Please contact support.',
-  emailExists: 'User with that email already exists. Please login.',
-  roleNotAllowed: "You can't sign up with that role.",
-  userNotFound: 'User not found. Please sign up',
-  invalidCode: 'Invalid or expired code.',
-  passwordRefused: 'This password cannot be used. Please choose another one.',
-  codeAttemptsUsed: 'Too many attempts. Please request a new code.',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-} as const;
 
 /** Cognito's longest access-token lifetime (1 day): what `refreshToken`'s unused expiresIn may say. */
 export const MAX_EXPIRES_IN_SECONDS = 86_400;

@@ -1,19 +1,22 @@
 import './styles/amplify-ui.css';
+import './styles/theme.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { preloadRoute } from './app/router';
 import { ThemeShell } from './app/provider';
 import { StartupError } from './components/errors/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { installPlainRealtimeWebSocket } from './lib/realtime-url';
-import { DEFAULT_COLOR_MODE, fitGaugeTheme } from './config/theme';
+import { DEFAULT_COLOR_MODE, THEME_NAME } from './config/color-mode';
 
 // The theme's variables on <html> too, so the page background behind the app is themed as well.
-document.documentElement.dataset.amplifyTheme = fitGaugeTheme.name;
+document.documentElement.dataset.amplifyTheme = THEME_NAME;
 document.documentElement.dataset.amplifyColorMode = DEFAULT_COLOR_MODE;
 
 const root = createRoot(document.getElementById('root')!);
+preloadRoute(window.location);
 
 // Endpoints and pool ids come from /config.json, read before anything renders.
 loadRuntimeConfig().then(

@@ -1,16 +1,18 @@
-import { ThemeProvider } from '@aws-amplify/ui-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ToastProvider } from '@/components/ui/toast/toast';
-import { DEFAULT_COLOR_MODE, fitGaugeTheme } from '@/config/theme';
+import { DEFAULT_COLOR_MODE, THEME_NAME } from '@/config/color-mode';
 import { createQueryClient } from '@/lib/query-client';
 
-/** The FitGauge theme in the default (dark) colour mode. */
+/**
+ * The FitGauge theme in the default (dark) colour mode: the attributes styles/theme.css selects on. The theme is
+ * static CSS, so no theme code runs in the browser (Amplify UI's ThemeProvider built and injected it at start).
+ */
 export function ThemeShell({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={fitGaugeTheme} colorMode={DEFAULT_COLOR_MODE}>
+    <div data-amplify-theme={THEME_NAME} data-amplify-color-mode={DEFAULT_COLOR_MODE}>
       {children}
-    </ThemeProvider>
+    </div>
   );
 }
 

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
+import { AuthRoot } from './routes/auth/root';
+import { LoginPage } from './routes/auth/login';
 import { plannedAdminRoutes } from './routes/home/planned-routes';
 import { teamPortalRoutes } from './routes/home/team-routes';
 import { RouteError } from './routes/route-error';
@@ -12,7 +14,8 @@ function RootRedirect() {
   return <Navigate to={{ pathname: paths.auth.login, search, hash }} replace />;
 }
 
-// Every page is its own chunk, so the first page loads only what it shows.
+// Every page is its own chunk, so the first page loads only what it shows; except sign-in, where most first visits
+// land (`/` leads there): it is part of the entry, so it draws without waiting for more scripts (docs/performance.md).
 const notFoundPage = async () => ({ Component: (await import('./routes/not-found')).NotFoundPage });
 const notFoundContent = async () => ({ Component: (await import('./routes/not-found')).NotFoundContent });
 
@@ -29,10 +32,10 @@ export const routes: RouteObject[] = [
       { index: true, element: <RootRedirect /> },
       {
         path: paths.auth.root,
-        lazy: async () => ({ Component: (await import('./routes/auth/root')).AuthRoot }),
+        Component: AuthRoot,
         children: [
           { index: true, element: <Navigate to={paths.auth.login} replace /> },
-          { path: paths.auth.login, lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginPage }) },
+          { path: paths.auth.login, Component: LoginPage },
           { path: paths.auth.signUp, lazy: async () => ({ Component: (await import('./routes/auth/signup')).SignUpPage }) },
           { path: paths.auth.forgotPassword, lazy: async () => ({ Component: (await import('./routes/auth/forgot-password')).ForgotPasswordPage }) },
           { path: '*', lazy: notFoundContent },
@@ -66,6 +69,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the code of the page at `location` (its lazy routes), so it downloads while the app reads
+ * /config.json and renders, instead of after. The router loads the same modules again, from the module cache.
+ */
+export function preloadRoute(location: { pathname: string }) {
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined); // the router reports a failure itself
+  }
+}
 
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(routes));

@@ -1,15 +1,16 @@
 import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
 import { PILLARS } from '@core/pillars';
+import { THEME_NAME } from './color-mode';
 
-/** The spec's default colour mode. */
-export const DEFAULT_COLOR_MODE = 'dark' as const;
+export { DEFAULT_COLOR_MODE } from './color-mode';
 
 // Pillar colours as tokens, for styles: var(--amplify-colors-pillar-<slug>). Charts paint SVG attributes, where
 // CSS variables do not apply: they take pillarOf(slug).colour.hex from core.
 const pillarTokens = Object.fromEntries(PILLARS.map((pillar) => [pillar.slug, { value: pillar.colour.hex }]));
 
+/** The theme's source; the browser gets it as static CSS (styles/theme.css, written by scripts/write-theme-css.ts). */
 export const fitGaugeTheme: Theme = {
-  name: 'fitgauge',
+  name: THEME_NAME,
   tokens: {
     colors: { pillar: pillarTokens },
     fonts: {

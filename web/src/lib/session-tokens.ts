@@ -1,4 +1,4 @@
-import { decodeJWT, type AuthTokens, type TokenProvider } from 'aws-amplify/auth';
+import type { AuthTokens, TokenProvider } from 'aws-amplify/auth';
 
 /** The signed-in user's Cognito tokens as the raw JWT strings Cognito issued. */
 export interface SessionTokens {
@@ -29,6 +29,8 @@ export const sessionTokenProvider: TokenProvider = {
   async getTokens(options?: { forceRefresh?: boolean }): Promise<AuthTokens | null> {
     const tokens = await source.getTokens({ forceRefresh: options?.forceRefresh ?? false });
     if (!tokens) return null;
+    // Amplify is loaded by the time it asks; a static import would put its auth code on the first page.
+    const { decodeJWT } = await import('aws-amplify/auth');
     return { accessToken: decodeJWT(tokens.accessToken), idToken: decodeJWT(tokens.idToken) };
   },
 };

@@ -2,6 +2,7 @@ import { isDirector } from '@core/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
+import { AmplifyTheme } from '@/components/ui/amplify-theme';
 import { paths } from '@/config/paths';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
 import { useSession } from '@/features/auth/hooks/use-session';
@@ -45,18 +46,21 @@ export function PricingPage() {
 
   return (
     <PublicLayout footer={<ApiStatus />} variant="page">
-      {session ? (
-        <SessionViewerProvider>
-          <TeamMemberGate onLogOut={() => void signOut()} loggingOut={signingOut} />
-        </SessionViewerProvider>
-      ) : null}
-      <PricingPlans
-        signedIn={session !== null}
-        teamId={teamId}
-        onPurchased={(purchase) => void onPurchased(purchase)}
-        onSignOut={() => void signOut()}
-        onSignUp={() => void navigate(paths.auth.signUp)}
-      />
+      {/* The gate and the plans use Amplify UI's components. */}
+      <AmplifyTheme>
+        {session ? (
+          <SessionViewerProvider>
+            <TeamMemberGate onLogOut={() => void signOut()} loggingOut={signingOut} />
+          </SessionViewerProvider>
+        ) : null}
+        <PricingPlans
+          signedIn={session !== null}
+          teamId={teamId}
+          onPurchased={(purchase) => void onPurchased(purchase)}
+          onSignOut={() => void signOut()}
+          onSignUp={() => void navigate(paths.auth.signUp)}
+        />
+      </AmplifyTheme>
     </PublicLayout>
   );
 }

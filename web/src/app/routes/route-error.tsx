@@ -1,4 +1,4 @@
-import { Button } from '@aws-amplify/ui-react';
+import { Button } from '@/components/ui/button/button';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,4 +1,4 @@
-import { Alert } from '@aws-amplify/ui-react';
+import { Alert } from '../ui/alert/alert';
 
 interface LoadErrorProps {
   heading: string;

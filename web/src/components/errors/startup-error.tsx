@@ -1,4 +1,4 @@
-import { Button } from '@aws-amplify/ui-react';
+import { Button } from '../ui/button/button';
 import { EmptyState } from '../ui/empty-state';
 
 /** Full-page message when the app cannot start (e.g. /config.json missing or invalid). */

@@ -1,4 +1,4 @@
-import { Button } from '@aws-amplify/ui-react';
+import { Button } from '@/components/ui/button/button';
 import { useState } from 'react';
 import { useToast } from '@/components/ui/toast/toast';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/export/spreadsheet-export';

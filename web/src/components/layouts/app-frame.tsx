@@ -1,4 +1,3 @@
-import { Avatar } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { NavLink, useLocation } from 'react-router-dom';
@@ -144,9 +143,9 @@ export function AppFrame({ profile, navItems, navExtra, footer, children }: AppF
 
         {profile ? (
           <div className="fg-sidebar__profile">
-            <Avatar className="fg-sidebar__avatar" src={profile.avatarUrl ?? undefined} alt="" size="large">
-              {initials(profile.fullName)}
-            </Avatar>
+            <span className="amplify-avatar amplify-avatar--large fg-sidebar__avatar">
+              {profile.avatarUrl ? <img className="amplify-avatar__image" src={profile.avatarUrl} alt="" /> : initials(profile.fullName)}
+            </span>
             <div className="fg-sidebar__identity">
               <span className="fg-sidebar__name">{profile.fullName}</span>
               <span className="fg-sidebar__role">{profile.roleLabel}</span>

@@ -1,4 +1,3 @@
-import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 
 interface EmptyStateProps {
@@ -13,15 +12,11 @@ interface EmptyStateProps {
 /** A centred message for pages that have nothing (or nothing yet) to show. */
 export function EmptyState({ title, description, actions, footer }: EmptyStateProps) {
   return (
-    <Flex className="fg-empty-state" direction="column" alignItems="center" textAlign="center" gap="medium">
-      <Heading level={1}>{title}</Heading>
-      {description ? <Text color="font.secondary">{description}</Text> : null}
-      {actions ? (
-        <Flex gap="small" wrap="wrap" justifyContent="center">
-          {actions}
-        </Flex>
-      ) : null}
+    <div className="amplify-flex fg-empty-state">
+      <h1 className="amplify-heading amplify-heading--1">{title}</h1>
+      {description ? <p className="amplify-text amplify-text--secondary">{description}</p> : null}
+      {actions ? <div className="amplify-flex fg-empty-state__actions">{actions}</div> : null}
       {footer}
-    </Flex>
+    </div>
   );
 }

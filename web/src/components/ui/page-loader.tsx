@@ -1,4 +1,4 @@
-import { Loader } from '@aws-amplify/ui-react';
+import { Loader } from './loader';
 
 /** The one loading state of a page (or a lazy route's code): a large spinner, its label for screen readers. */
 export function PageLoader({ label = 'Loading…' }: { label?: string }) {

@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/validation/auth-texts';
 import { ApiError } from '@/lib/api-client';
 
 /** Spec section 8: the text for any login error the server does not explain. */

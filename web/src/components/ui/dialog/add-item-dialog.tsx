@@ -1,4 +1,4 @@
-import { Button } from '@aws-amplify/ui-react';
+import { Button } from '../button/button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { Button } from '@aws-amplify/ui-react';
+import { Button } from '../button/button';
 import type { ReactNode } from 'react';
 import { Dialog, INITIAL_FOCUS } from './dialog';
 

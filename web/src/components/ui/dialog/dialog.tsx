@@ -1,4 +1,3 @@
-import { Heading } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -95,9 +94,9 @@ export function Dialog({ open, title, onClose, children, actions, alert = false,
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <Heading level={2} id={titleId} className="fg-dialog__title">
+        <h2 id={titleId} className="amplify-heading amplify-heading--2 fg-dialog__title">
           {title}
-        </Heading>
+        </h2>
         <div id={bodyId} className="fg-dialog__body">
           {children}
         </div>

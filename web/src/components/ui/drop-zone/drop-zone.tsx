@@ -1,4 +1,4 @@
-import { Button } from '@aws-amplify/ui-react';
+import { Button } from '../button/button';
 import { ErrorCode, useDropzone, type Accept, type FileRejection } from 'react-dropzone';
 import { useId, useState } from 'react';
 

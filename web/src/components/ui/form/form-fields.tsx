@@ -1,8 +1,8 @@
-import { PasswordField, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useId, type InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { PasswordField, TextField } from './fields';
 
-interface FieldProps {
+export interface FieldProps {
   /** The visible label. */
   label: string;
   registration: UseFormRegisterReturn;
@@ -19,8 +19,8 @@ type TextInputProps = FieldProps & {
   maxLength?: number;
 };
 
-/** The error under a field; Amplify's own has no live role, so it is not used. */
-function FieldError({ id, message }: { id: string; message?: string }) {
+/** The error under a field, announced when it appears (role=alert). */
+export function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
     <p id={id} role="alert" className="fg-field-error">
       {message}
@@ -59,56 +59,6 @@ export function FormPasswordField({ label, registration, error, description, aut
         showPasswordButtonLabel={`Show ${label.toLowerCase()}`}
         {...registration}
       />
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
-}
-
-/** Several lines of text (a description). */
-export function FormTextAreaField({ label, registration, error, description, autoComplete, rows = 5 }: FieldProps & { rows?: number }) {
-  const errorId = useId();
-  return (
-    <div className="fg-form-field">
-      <TextAreaField
-        label={label}
-        autoComplete={autoComplete}
-        descriptiveText={description}
-        rows={rows}
-        hasError={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
-        {...registration}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
-}
-
-/** One choice of a list; an option with value '' stands for none. */
-export function FormSelectField({
-  label,
-  registration,
-  error,
-  description,
-  autoComplete,
-  options,
-}: FieldProps & { options: readonly { value: string; label: string }[] }) {
-  const errorId = useId();
-  return (
-    <div className="fg-form-field">
-      <SelectField
-        label={label}
-        autoComplete={autoComplete}
-        descriptiveText={description}
-        hasError={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
-        {...registration}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </SelectField>
       <FieldError id={errorId} message={error} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Button } from '@aws-amplify/ui-react';
+import { Button } from '@/components/ui/button/button';
 import { runtimeConfig } from '@/config/runtime-config';
 import { beginDiscordSignIn } from '../discord';
 

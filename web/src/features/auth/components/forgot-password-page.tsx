@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '@aws-amplify/ui-react';
+import { Button } from '@/components/ui/button/button';
 import { forgotPasswordEmailSchema, newPasswordSchema, RESET_CODE_LENGTH, resetCodeSchema } from '@core/validation/auth';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';

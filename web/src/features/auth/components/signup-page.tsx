@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button } from '@aws-amplify/ui-react';
+import { Alert } from '@/components/ui/alert/alert';
+import { Button } from '@/components/ui/button/button';
 import { MESSAGES, PASSWORD_RULES, signUpSchema } from '@core/validation/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,8 +1,9 @@
-import { Alert, Button } from '@aws-amplify/ui-react';
 import { pillarOf } from '@core/pillars';
 import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, questionBySlug } from '@core/questionnaire';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, type FormEvent, useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/alert/alert';
+import { Button } from '@/components/ui/button/button';
 import { ChoiceChip } from '@/components/inputs/choice-chip';
 import { SCORES_QUERY_KEY } from '@/lib/query-client';
 import { formatInstant, formatScoreDay, pillarColourToken } from '@/lib/score-display';

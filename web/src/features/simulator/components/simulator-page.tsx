@@ -1,4 +1,6 @@
-import { Button, CheckboxField, TextField } from '@aws-amplify/ui-react';
+import { Button } from '@/components/ui/button/button';
+import { CheckboxField } from '@/components/ui/form/checkbox-field';
+import { TextField } from '@/components/ui/form/fields';
 import { useMemo, useReducer, useState } from 'react';
 import { ScoreTiles } from '@/components/scores/score-tile';
 import { formatScoreDay, scoreEntry } from '@/lib/score-display';

@@ -4,7 +4,8 @@ import { AVATAR_MAX_BYTES } from '@core/avatars';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { DropZone } from '@/components/ui/drop-zone/drop-zone';
-import { FormSelectField, FormTextAreaField, FormTextField } from '@/components/ui/form/form-fields';
+import { FormSelectField, FormTextAreaField } from '@/components/ui/form/form-choice-fields';
+import { FormTextField } from '@/components/ui/form/form-fields';
 import { AVATAR_ACCEPT, AVATAR_DROP_MESSAGES, GAME_OPTIONS, teamFieldsSchema, type TeamFields, type TeamFieldsInput } from '../lib/team-form';
 
 interface TeamFormFieldsProps {

@@ -1,4 +1,5 @@
-import { Button, TextField } from '@aws-amplify/ui-react';
+import { Button } from '@/components/ui/button/button';
+import { TextField } from '@/components/ui/form/fields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
