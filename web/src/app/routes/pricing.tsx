@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { AmplifyTheme } from '@/components/ui/amplify-theme';
+import { Button } from '@/components/ui/button/button';
 import { paths } from '@/config/paths';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
 import { useSession } from '@/features/auth/hooks/use-session';
@@ -60,6 +61,16 @@ export function PricingPage() {
           onSignOut={() => void signOut()}
           onSignUp={() => void navigate(paths.auth.signUp)}
         />
+        {session ? (
+          <div className="fg-pricing-session">
+            <p className="amplify-text amplify-text--secondary fg-small-print">
+              Signed in as {session.user.fullName ?? session.user.email}
+            </p>
+            <Button onClick={() => void signOut()} isLoading={signingOut} loadingText="Signing out…">
+              Sign Out
+            </Button>
+          </div>
+        ) : null}
       </AmplifyTheme>
     </PublicLayout>
   );
