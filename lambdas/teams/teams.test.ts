@@ -25,7 +25,7 @@ describe('leaveTeam without a team', () => {
     const world = deps(stores);
     world.teams = { ...stores.teams, membershipsOfUser: async () => listed };
 
-    await expect(leaveTeam(gamer, {}, world)).resolves.toEqual({ id: 'gamer', appSubscriptionReason: null, subscription: null });
+    await expect(leaveTeam(gamer, {}, world)).resolves.toEqual({ id: 'gamer', appSubscriptionReason: 'FGFREE', subscription: 'Free' });
     // Coaching is not playing: the pricing page's Leave Team ends the gamer memberships only.
     expect(stores.state.memberships).toEqual([membership('coached', 'COACH')]);
     expect(['a', 'b', 'c'].map((id) => stores.state.seats.get(id)?.gamers)).toEqual([0, 0, 0]);
