@@ -191,6 +191,7 @@ export const POLICY = {
   'Query.checkCoupon': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Mutation.applyCouponToEmail': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Query.cardDetails': OWN_DATA,
+  'Query.subscriptionConfigs': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Query.dashboardPaymentPrompt': OWN_DATA,
   'Mutation.setupPaymentMethod': OWN_DATA,
   'Mutation.startTrial': OWN_DATA,

@@ -96,6 +96,7 @@ export const resolverMap = {
   'Mutation.joinTeamWithCode': 'teams',
   'Query.checkCoupon': 'billing',
   'Query.cardDetails': 'billing',
+  'Query.subscriptionConfigs': 'billing',
   'Query.dashboardPaymentPrompt': 'billing',
   'Mutation.applyCouponToEmail': 'billing',
   'Mutation.upgradeSubscription': 'billing',

@@ -1,14 +1,14 @@
 /** Coupons (docs/billing.md): Stripe promotion codes, checked on the pricing page and applied to an e-mail on /coupon. */
 import type Stripe from 'stripe';
+import { SUBSCRIPTION_REASONS } from '@core/billing/subscription-reasons';
 import { applyCouponArgsSchema, checkCouponArgsSchema, INVALID_COUPON } from '@core/validation/billing';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import type { PaymentRecord } from '../lib/stores/billing-store';
 import { parseInput } from '../lib/validation';
 import type { BillingDeps } from './deps';
 
-/** The Pro reason and subscription a coupon gives (spec 000 section 3: {product}PRO, {product}_PRO). */
-export const COUPON_SUBSCRIPTION_REASON = 'FGPRO';
-export const COUPON_SUBSCRIPTION = 'FG_PRO';
+/** The Pro reason a coupon gives (spec 000 section 3: {product}PRO). */
+export const COUPON_SUBSCRIPTION_REASON = SUBSCRIPTION_REASONS.pro;
 const COUPON_PRODUCT_NAME = 'FitGauge Pro';
 
 export interface RedeemableCoupon {
@@ -84,7 +84,7 @@ export async function applyCouponToEmail(args: unknown, deps: BillingDeps): Prom
   const at = deps.now().toISOString();
   const code = promotionCode.code.toUpperCase();
   // The reason first: it is the same on a second try, and the payment below says the coupon is spent.
-  if (!(await deps.billing.setSubscriptionReason(user.id, COUPON_SUBSCRIPTION_REASON, COUPON_SUBSCRIPTION, at))) throw new NotFoundError('User not found. Please sign up');
+  if (!(await deps.billing.setSubscriptionReason(user.id, COUPON_SUBSCRIPTION_REASON, at))) throw new NotFoundError('User not found. Please sign up');
   const added = await deps.billing.addPayment(couponPayment(user.id, code, at));
   if (!added) throw new ConflictError('This coupon was already applied to this account.');
   return true;

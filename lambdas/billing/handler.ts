@@ -2,6 +2,7 @@ import { requireCaller, type ResolverEvent } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
 import { applyCouponToEmail, checkCoupon } from './coupons';
 import { productionDeps as deps } from './deps';
+import { subscriptionConfigs } from '@core/billing/plans';
 import { cancelSubscription, cardDetails, dashboardPaymentPrompt, setupPaymentMethod, startTrial, upgradeSubscription } from './purchases';
 
 type BillingResolver = (caller: ReturnType<typeof requireCaller>, args: unknown, d: typeof deps) => Promise<unknown>;
@@ -13,6 +14,7 @@ export const handler = createAuthorizedHandler({
   'Query.checkCoupon': async (event) => checkCoupon(event.arguments, deps),
   'Mutation.applyCouponToEmail': async (event) => applyCouponToEmail(event.arguments, deps),
   'Query.cardDetails': async (event) => cardDetails(requireCaller(event), deps),
+  'Query.subscriptionConfigs': async () => subscriptionConfigs,
   'Query.dashboardPaymentPrompt': async (event) => dashboardPaymentPrompt(requireCaller(event), deps),
   'Mutation.setupPaymentMethod': async (event) => setupPaymentMethod(requireCaller(event), deps),
   'Mutation.upgradeSubscription': withCaller(upgradeSubscription),

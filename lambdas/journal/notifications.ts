@@ -3,7 +3,7 @@ import type { Caller } from '../lib/appsync';
 import { authorizeTeam, authorizeUser } from '../lib/authorization';
 import { NotFoundError } from '../lib/errors';
 import type { ReadinessAlertRecord, TeamUnread } from '../lib/stores/journal-store';
-import type { UserRecord } from '../lib/stores/user-store';
+import { userView } from '../lib/stores/user-store';
 import { isConditionFailure } from '../lib/db/table';
 import { parseInput } from '../lib/validation';
 import type { JournalDeps } from './deps';
@@ -31,10 +31,11 @@ export async function readinessAlerts(caller: Caller, args: unknown, deps: Journ
   return alerts.map((alert) => ({ ...alert, fullName: names.get(alert.userId) ?? null }));
 }
 
-export async function updateNotificationSettings(caller: Caller, args: unknown, deps: JournalDeps): Promise<UserRecord> {
+/** Answers the profile as every User is shown (userView), so the User type's derived fields are there too. */
+export async function updateNotificationSettings(caller: Caller, args: unknown, deps: JournalDeps) {
   const { readinessAlertEmails } = parseInput(notificationSettingsArgsSchema, args);
   try {
-    return await deps.users.setReadinessAlertEmails(caller.sub, readinessAlertEmails, deps.now().toISOString());
+    return userView(await deps.users.setReadinessAlertEmails(caller.sub, readinessAlertEmails, deps.now().toISOString()));
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError('User not found. Please sign up');
     throw error;

@@ -25,9 +25,28 @@ describe('leaveTeam without a team', () => {
     const world = deps(stores);
     world.teams = { ...stores.teams, membershipsOfUser: async () => listed };
 
-    await expect(leaveTeam(gamer, {}, world)).resolves.toEqual({ id: 'gamer', appSubscriptionReason: null, subscription: null });
+    await expect(leaveTeam(gamer, {}, world)).resolves.toEqual({ id: 'gamer', appSubscriptionReason: 'FGFREE', subscription: 'Free' });
     // Coaching is not playing: the pricing page's Leave Team ends the gamer memberships only.
     expect(stores.state.memberships).toEqual([membership('coached', 'COACH')]);
     expect(['a', 'b', 'c'].map((id) => stores.state.seats.get(id)?.gamers)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('leaveTeam and the subscription reason a team gave', () => {
+  const profile = { id: 'gamer', email: 'gamer@fitgauge.test', fullName: 'Gamer', username: null, avatar: null, role: 'GAMER' as const, enabled: true,
+    selectedTeamId: null, appSubscriptionReason: 'FGPRO_BYTEAM', createdAt: at, updatedAt: at };
+
+  it('keeps Pro by team while another team remains, and ends it with the last team', async () => {
+    const stores = memoryStores({ teams: ['a', 'b'].map(team), memberships: [membership('a'), membership('b')], users: [profile] });
+    const world = deps(stores);
+
+    await expect(leaveTeam(gamer, { teamId: 'a' }, world)).resolves.toEqual({ id: 'gamer', appSubscriptionReason: 'FGPRO_BYTEAM', subscription: 'Pro by team' });
+    await expect(leaveTeam(gamer, { teamId: 'b' }, world)).resolves.toEqual({ id: 'gamer', appSubscriptionReason: 'FGFREE', subscription: 'Free' });
+  });
+
+  it("keeps the gamer's own Pro when he leaves his last team", async () => {
+    const stores = memoryStores({ teams: [team('a')], memberships: [membership('a')], users: [{ ...profile, appSubscriptionReason: 'FGPRO' }] });
+
+    await expect(leaveTeam(gamer, {}, deps(stores))).resolves.toEqual({ id: 'gamer', appSubscriptionReason: 'FGPRO', subscription: 'Pro' });
   });
 });

@@ -21,6 +21,7 @@ import { ConflictError, NotFoundError, PaymentRequiredError, UnauthorizedError }
 import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import { userView } from '../lib/stores/user-store';
+import { subscriptionOf } from '@core/billing/subscription-reasons';
 import { scoreCardOf } from '../lib/score-card';
 import { parseInput } from '../lib/validation';
 import type { TeamDeps } from './deps';
@@ -207,22 +208,22 @@ async function endMembership(membership: MembershipRecord, deps: TeamDeps, notFo
  * Leaves one team, or without a team every team the caller plays in as a gamer (the pricing page's Leave Team). Leaving
  * all ends each membership on its own and leaves every team it can: a membership that ended meanwhile (removed by
  * the director, its team deleted) is already what the caller asked for, and does not keep the other teams.
- * The billing fields of the answer stay null until billing gives the account a subscription of its own.
+ * Leaving the last team ends a reason that team gave (docs/billing.md); the answer is the caller's reason and label.
  */
 export async function leaveTeam(caller: Caller, args: unknown, deps: TeamDeps) {
   const { teamId } = parseInput(leaveArgs, args);
-  const answer = { id: caller.sub, appSubscriptionReason: null, subscription: null };
   if (teamId) {
     const membership = await deps.teams.getMembership(teamId, caller.sub);
     if (!membership) throw new NotFoundError(TEAM_MESSAGES.notAMember);
     await endMembership(membership, deps, TEAM_MESSAGES.notAMember, 'left');
-    return answer;
+  } else {
+    const leaving = (await deps.teams.membershipsOfUser(caller.sub)).filter((membership) => membership.role === 'GAMER');
+    const results = await Promise.allSettled(leaving.map((membership) => endMembership(membership, deps, TEAM_MESSAGES.notAMember, 'left')));
+    const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected' && !(result.reason instanceof NotFoundError));
+    if (failure) throw failure.reason;
   }
-  const leaving = (await deps.teams.membershipsOfUser(caller.sub)).filter((membership) => membership.role === 'GAMER');
-  const results = await Promise.allSettled(leaving.map((membership) => endMembership(membership, deps, TEAM_MESSAGES.notAMember, 'left')));
-  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected' && !(result.reason instanceof NotFoundError));
-  if (failure) throw failure.reason;
-  return answer;
+  if ((await deps.teams.membershipsOfUser(caller.sub)).length === 0) await deps.users.endTeamSubscriptionReason(caller.sub, deps.now().toISOString());
+  return { id: caller.sub, ...subscriptionOf((await deps.users.get(caller.sub))?.appSubscriptionReason) };
 }
 
 /** The director removes a gamer or the coach, a coach removes a gamer (management map), admins either. */

@@ -4,7 +4,7 @@
  * Sloths' payment expired; gamer6 to gamer8 redeemed WELCOME20; a spread of other payments for the admin pages.
  */
 import { subscriptionConfigById, dashboardLookupKey } from '../../core/billing/plans';
-import { couponPayment, COUPON_SUBSCRIPTION, COUPON_SUBSCRIPTION_REASON } from '../../lambdas/billing/coupons';
+import { couponPayment, COUPON_SUBSCRIPTION_REASON } from '../../lambdas/billing/coupons';
 import { productionDeps } from '../../lambdas/billing/deps';
 import { applySubscriptionState, metadataOf, stateOf } from '../../lambdas/billing/subscription-state';
 import { dynamoBillingStore, type PaymentRecord } from '../../lambdas/lib/stores/billing-store';
@@ -25,7 +25,7 @@ export async function seedDemoBilling(userIds: Record<string, string>, now: Date
     );
   }
   for (const email of DEMO_COUPON_REDEEMERS.emails) {
-    await dynamoBillingStore.setSubscriptionReason(userIds[email], COUPON_SUBSCRIPTION_REASON, COUPON_SUBSCRIPTION, at);
+    await dynamoBillingStore.setSubscriptionReason(userIds[email], COUPON_SUBSCRIPTION_REASON, at);
     await dynamoBillingStore.addPayment(couponPayment(userIds[email], DEMO_COUPON_REDEEMERS.coupon, at));
   }
   for (const [i, spec] of DEMO_PAYMENTS.entries()) {

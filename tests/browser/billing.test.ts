@@ -184,7 +184,7 @@ describe('/coupon', () => {
     await page.getByRole('button', { name: 'Apply coupon' }).click();
     await page.getByText('Coupon applied successfully!', { exact: true }).waitFor();
     const profile = await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(gamer.id) }));
-    expect(profile.Item).toMatchObject({ appSubscriptionReason: 'FGPRO', subscription: 'FG_PRO' });
+    expect(profile.Item).toMatchObject({ appSubscriptionReason: 'FGPRO' });
     await closePage(page);
   });
 

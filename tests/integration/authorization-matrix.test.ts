@@ -328,6 +328,7 @@ const FIXTURES: Record<string, Fixture> = {
   }),
   'Query.checkCoupon': () => ({ couponId: 'WELCOME20' }),
   'Query.cardDetails': () => ({}),
+  'Query.subscriptionConfigs': () => ({}),
   'Query.dashboardPaymentPrompt': () => ({}),
   'Mutation.applyCouponToEmail': async () => ({ email: (await signUp()).email, couponId: 'WELCOME20' }),
   'Mutation.upgradeSubscription': (subject) => ({ where: { id: 'coach-performance-monthly' }, teamId: subject.teamId }),

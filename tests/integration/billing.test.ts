@@ -28,6 +28,10 @@ const VERIFY = `query($teamId: ID!) { verifyTeamSubscription(teamId: $teamId) { 
 const SEATS = `query($teamId: ID!) { teamSeatsSubscriptions(teamId: $teamId) { gamerSeats seats { id } } }`;
 const DELETE_SEAT = `mutation($id: ID!, $teamId: ID!) { deleteTeamSeat(id: $id, teamId: $teamId) }`;
 
+const ME_SUBSCRIPTION = `query { me { appSubscriptionReason subscription } }`;
+const LEAVE = `mutation { leaveTeam { id appSubscriptionReason subscription } }`;
+const CONFIGS = `query { subscriptionConfigs { id name key type price { monthly yearly } previousPrice { monthly yearly } } }`;
+
 const MONTHLY = { id: 'coach-performance-monthly' };
 const YEARLY = { id: 'coach-performance-yearly' };
 
@@ -89,9 +93,31 @@ describe('coupons', () => {
     expect(await profileOf(gamer.id)).not.toHaveProperty('appSubscriptionReason');
 
     expect((await graphql(APPLY, { email: gamer.email.toUpperCase(), couponId: 'welcome20' }, { apiKey: true })).data?.applyCouponToEmail).toBe(true);
-    expect(await profileOf(gamer.id)).toMatchObject({ appSubscriptionReason: 'FGPRO', subscription: 'FG_PRO' });
+    expect(await profileOf(gamer.id)).toMatchObject({ appSubscriptionReason: 'FGPRO' });
     expect(await dynamoBillingStore.payment(gamer.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active', coupon: 'WELCOME20' });
     expect((await errorOf('apiKey', APPLY, { email: gamer.email, couponId: 'WELCOME20' })).errorType).toBe('Conflict');
+  });
+});
+
+describe('subscription reason and label', () => {
+  it('a gamer who applied WELCOME20 reads Pro on me, and leaveTeam answers his own Pro', async () => {
+    const gamer = await buyer();
+    expect((await ok(gamer, ME_SUBSCRIPTION)).me).toEqual({ appSubscriptionReason: 'FGFREE', subscription: 'Free' });
+
+    await ok(gamer, APPLY, { email: gamer.email, couponId: 'WELCOME20' });
+    expect((await ok(gamer, ME_SUBSCRIPTION)).me).toEqual({ appSubscriptionReason: 'FGPRO', subscription: 'Pro' });
+    expect((await ok(gamer, LEAVE)).leaveTeam).toEqual({ id: gamer.id, appSubscriptionReason: 'FGPRO', subscription: 'Pro' });
+  });
+});
+
+describe('subscriptionConfigs', () => {
+  it('lists the monthly and yearly plans with their prices in cents, signed out and signed in alike', async () => {
+    const signedOut = (await graphql(CONFIGS, {}, { apiKey: true })).data?.subscriptionConfigs;
+    expect(signedOut).toEqual([
+      { id: 'coach-performance-monthly', name: 'Coach Performance Package', key: 'COACH_PERFORMANCE_PACKAGE', type: 'month', price: { monthly: 3999, yearly: 39999 }, previousPrice: null },
+      { id: 'coach-performance-yearly', name: 'Coach Performance Package Yearly', key: 'COACH_PERFORMANCE_PACKAGE_YEARLY', type: 'year', price: { monthly: 3999, yearly: 39999 }, previousPrice: null },
+    ]);
+    expect((await ok(await buyer(), CONFIGS)).subscriptionConfigs).toEqual(signedOut);
   });
 });
 

@@ -423,7 +423,7 @@ describe('leaving and removing', () => {
     const [gamer] = await gamers(1, 'teams.leaver');
     await addMember(first, gamer);
     await addMember(second, gamer);
-    expect((await ok(gamer, LEAVE)).leaveTeam).toEqual({ id: gamer.id, appSubscriptionReason: null, subscription: null });
+    expect((await ok(gamer, LEAVE)).leaveTeam).toEqual({ id: gamer.id, appSubscriptionReason: 'FGFREE', subscription: 'Free' });
     expect((await ok(gamer, ME)).me.Team).toEqual([]);
     expect((await ok(director, SEATS, { teamId: first })).teamSeatsSubscriptions.gamersUsed).toBe(0);
     expect(await refusal(gamer, LEAVE, { teamId: first })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.notAMember });

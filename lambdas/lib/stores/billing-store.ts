@@ -72,7 +72,7 @@ export interface BillingStore {
   /** A payment that is not a Stripe subscription's (coupon, manual, app stores); false when its id exists. */
   addPayment(payment: PaymentRecord): Promise<boolean>;
   /** The profile's subscription reason (a coupon's Pro); false when there is no such profile. */
-  setSubscriptionReason(userId: string, appSubscriptionReason: string, subscription: string, at: string): Promise<boolean>;
+  setSubscriptionReason(userId: string, appSubscriptionReason: string, at: string): Promise<boolean>;
   /** The profile's role becomes DIRECTOR unless it is DIRECTOR or an admin role already. */
   promoteProfileToDirector(userId: string, at: string): Promise<void>;
   /** Writes a subscription's state onto its records where it is the latest; answers the team it runs, if any. */
@@ -200,11 +200,11 @@ export const dynamoBillingStore: BillingStore = {
       throw error;
     }
   },
-  async setSubscriptionReason(userId, appSubscriptionReason, subscription, at) {
+  async setSubscriptionReason(userId, appSubscriptionReason, at) {
     const done = await updateIfLatest({
       TableName: TableName(),
       Key: keys.user(userId),
-      ...updateOf({ appSubscriptionReason, subscription, updatedAt: at }),
+      ...updateOf({ appSubscriptionReason, updatedAt: at }),
       ConditionExpression: 'attribute_exists(pk)',
     });
     return done !== false;

@@ -1,3 +1,4 @@
+import { BY_TEAM_REASONS, SUBSCRIPTION_REASONS, type SubscriptionReason } from '@core/billing/subscription-reasons';
 import type { DayWindow } from '@core/dates';
 import { applyTeamDayDelta, type TeamDayAggregate } from '@core/scoring';
 import { keys } from '../db/keys';
@@ -237,6 +238,12 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         const user = state.users.get(userId);
         if (!user) throw dynamoError('ConditionalCheckFailedException');
         state.users.set(userId, { ...user, emailVerified: true, updatedAt: at });
+      },
+      async endTeamSubscriptionReason(userId, at) {
+        const user = state.users.get(userId);
+        if (user?.appSubscriptionReason && BY_TEAM_REASONS.includes(user.appSubscriptionReason as SubscriptionReason)) {
+          state.users.set(userId, { ...user, appSubscriptionReason: SUBSCRIPTION_REASONS.free, updatedAt: at });
+        }
       },
     },
     accounts: {

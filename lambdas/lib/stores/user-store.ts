@@ -1,9 +1,10 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BY_TEAM_REASONS, SUBSCRIPTION_REASONS, subscriptionOf } from '@core/billing/subscription-reasons';
 import type { Role } from '@core/roles';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
-import { batchGet, type Item, type Page, type PageRequest, partitionQuery, query, withoutKeys } from '../db/table';
+import { batchGet, isConditionFailure, type Item, type Page, type PageRequest, partitionQuery, query, withoutKeys } from '../db/table';
 
 export interface UserRecord {
   id: string;
@@ -31,6 +32,8 @@ export interface UserRecord {
    * address, made through Discord (which verifies e-mails), or seeded. Invites matched by e-mail need it (docs/teams.md).
    */
   emailVerified?: boolean;
+  /** Why the account has the app free or Pro (core/billing/subscription-reasons.ts); absent means free. */
+  appSubscriptionReason?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -53,6 +56,8 @@ export interface UserStore {
   setAvatar(userId: string, avatar: string, at: string): Promise<void>;
   /** Records that the account proved it owns its e-mail; fails with ConditionalCheckFailedException when the user does not exist. */
   markEmailVerified(userId: string, at: string): Promise<void>;
+  /** A reason given by a team becomes the free app, only while it still is one (a reason set meanwhile stays). */
+  endTeamSubscriptionReason(userId: string, at: string): Promise<void>;
 }
 
 /** The profile item: the record under its key, its e-mail (gsi1, lower-cased) and its place in the listing (gsi2). */
@@ -87,6 +92,7 @@ export const userView = (user: UserRecord) => ({
   usedDiscord: user.usedDiscord ?? false,
   discordId: user.discordId ?? null,
   emailVerified: user.emailVerified ?? false,
+  ...subscriptionOf(user.appSubscriptionReason),
 });
 
 export const dynamoUserStore: UserStore = {
@@ -134,4 +140,19 @@ export const dynamoUserStore: UserStore = {
   setSelectedTeam: (userId, teamId, at) => setProfileField(userId, 'selectedTeamId', teamId, at),
   setAvatar: (userId, avatar, at) => setProfileField(userId, 'avatar', avatar, at),
   markEmailVerified: (userId, at) => setProfileField(userId, 'emailVerified', true, at),
+  async endTeamSubscriptionReason(userId, at) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.user(userId),
+          UpdateExpression: 'SET appSubscriptionReason = :free, updatedAt = :at',
+          ConditionExpression: 'appSubscriptionReason IN (:byTeam0, :byTeam1)',
+          ExpressionAttributeValues: { ':free': SUBSCRIPTION_REASONS.free, ':at': at, ':byTeam0': BY_TEAM_REASONS[0], ':byTeam1': BY_TEAM_REASONS[1] },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  },
 };

@@ -101,6 +101,17 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.users.get(id('nobody'))).toBeNull();
       });
 
+      it('ends a reason a team gave with the free app, and leaves any other reason and a missing user as they are', async () => {
+        await stores.users.create(user('byTeam', { appSubscriptionReason: 'FGPRO_BYTEAM' }));
+        await stores.users.create(user('coupon', { appSubscriptionReason: 'FGPRO' }));
+        await stores.users.create(user('none'));
+        for (const name of ['byTeam', 'coupon', 'none', 'nobody']) await stores.users.endTeamSubscriptionReason(id(name), '2026-05-04T00:00:00.000Z');
+        expect(await stores.users.get(id('byTeam'))).toMatchObject({ appSubscriptionReason: 'FGFREE', updatedAt: '2026-05-04T00:00:00.000Z' });
+        expect((await stores.users.get(id('coupon')))?.appSubscriptionReason).toBe('FGPRO');
+        expect((await stores.users.get(id('none')))?.appSubscriptionReason).toBeUndefined();
+        expect(await stores.users.get(id('nobody'))).toBeNull();
+      });
+
       it('lists users newest first, a page at a time', async () => {
         // Created "in the future", so they are the newest whatever else the table holds.
         const created = [1, 2, 3].map((n) => user(`listed${n}`, { createdAt: `9999-01-01T00:00:0${n}.000Z` }));
