@@ -31,11 +31,15 @@ export interface SignUpVariables {
   data: { fullName: string; email: string };
   password: string;
   confirmPassword: string;
+  /** GAMER unless an invite link says COACH; COACH needs the invite's code. */
+  role?: 'GAMER' | 'COACH';
+  /** The code of an invite mailed to data.email: it proves the address, so the invite shows after sign-up. */
+  inviteCode?: string;
 }
 
 const signUpMutation = gqlOperation<{ signUpUser: AuthGrant }, SignUpVariables>(/* GraphQL */ `
-  mutation SignUpUser($data: SignUpData!, $password: String!, $confirmPassword: String!) {
-    signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword) { ${AUTH_RESULT} }
+  mutation SignUpUser($data: SignUpData!, $password: String!, $confirmPassword: String!, $role: Role, $inviteCode: String) {
+    signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword, role: $role, inviteCode: $inviteCode) { ${AUTH_RESULT} }
   }
 `);
 
