@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
-import { MESSAGES, PASSWORD_RULES, signUpSchema } from '@core/validation/auth';
+import { AUTH_ERRORS, MESSAGES, PASSWORD_RULES, signUpSchema } from '@core/validation/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
@@ -21,7 +21,7 @@ type SignUpForm = z.input<typeof signUpSchema>;
 /** Which field a server validation message belongs to (the server re-checks the same rules). */
 function fieldOf(message: string): keyof SignUpForm | null {
   if (message === MESSAGES.signUpPasswordsDiffer) return 'confirmPassword';
-  if (message === MESSAGES.passwordRequired || message === MESSAGES.passwordRefused || PASSWORD_RULES.some((rule) => rule.message === message)) return 'password';
+  if (message === MESSAGES.passwordRequired || message === AUTH_ERRORS.passwordRefused || PASSWORD_RULES.some((rule) => rule.message === message)) return 'password';
   return null;
 }
 
