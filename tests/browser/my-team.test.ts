@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { seatsFullMessage } from '@core/teams';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
-import { accountWithRole, baseUrl, freshEmail, type RoleAccount, signInContext, storedSession } from '../support/accounts';
+import { accountWithRole, baseUrl, freshEmail, type RoleAccount, signInContext, signUpAccount, storedSession } from '../support/accounts';
 import { useBrowser, VIEWPORTS } from '../support/browser';
 import { demoTeams, graphql, signIn, useStackEnvironment, waitForMail } from '../support/stack';
 
@@ -180,6 +180,29 @@ describe('My Team', () => {
     await page.getByRole('button', { name: 'Accept the invite to Coach Cubs' }).click();
     await page.getByText('You joined Coach Cubs.').waitFor();
     await page.context().close();
+  });
+
+  it("lets an account whose e-mail is not proven join with the code the mail's answer link fills in", async () => {
+    const director = await accountWithRole('DIRECTOR', 'myteam.codedirector', 'Dee Director');
+    const teamId = await createTeam(director, 'Code Corgis');
+    const gamerEmail = freshEmail('myteam.unproven');
+    await signUpAccount(gamerEmail, 'Otto Older'); // signed up without a code: the e-mail is not proven
+    const sentAt = new Date();
+    const sent = await graphql(SEND_INVITE, { inviteeName: 'Otto Older', inviteeEmail: gamerEmail, role: 'GAMER', teamId }, { token: director.token });
+    expect(sent.errors).toBeUndefined();
+    const mail = await waitForMail(gamerEmail, sentAt);
+    const code = /team code ([A-Z0-9]{8})/.exec(mail.text)?.[1];
+
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await signInContext(context, gamerEmail);
+    const page = await context.newPage();
+    chromium.watchErrors(page, `/home/team-invite as ${gamerEmail}`);
+    await page.goto(mailLink(mail.text, '/home/team-invite'));
+    await page.getByText('once you have joined with the code from one invite e-mail').waitFor();
+    await expect(page.getByLabel('Team code', { exact: true }).inputValue()).resolves.toBe(code);
+    await page.getByRole('button', { name: 'Join team' }).click();
+    await page.getByText('You joined Code Corgis.').waitFor();
+    await context.close();
   });
 
   it("lets Night Owls' coach invite gamers only, and remove gamers but not himself", async () => {

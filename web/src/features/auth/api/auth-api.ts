@@ -85,6 +85,8 @@ const forgotPasswordFinalMutation = gqlOperation<
 /** The signed-in user's profile as the frame and the after-login routing use it. */
 export interface Me extends SessionUser {
   selectedTeamId: string | null;
+  /** The account proved its e-mail (docs/teams.md): only then are invites matched by e-mail. */
+  emailVerified: boolean | null;
   Invites: { id: string; teamId: string; role: string; status: string; Team: { id: string; name: string } | null }[] | null;
   /** Teams played in as a gamer. */
   Team: TeamSummary[] | null;
@@ -108,6 +110,7 @@ const meQuery = gqlOperation<{ me: Me | null }>(/* GraphQL */ `
       avatar
       role
       selectedTeamId
+      emailVerified
       Invites {
         id
         teamId
