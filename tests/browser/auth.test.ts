@@ -198,6 +198,20 @@ describe('sign-up', () => {
     await closePage(page);
   });
 
+  it("an invite link fills in the e-mail and sends the code; a code the server doesn't know gets its message", async () => {
+    const email = freshEmail('invited');
+    const page = await openPage(`/auth/signup?invite=ZZZZ9999&email=${encodeURIComponent(email)}&role=COACH`);
+    await expect(page.getByLabel('E-mail', { exact: true }).inputValue()).resolves.toBe(email);
+    await page.getByLabel('Name', { exact: true }).fill('Lost Link');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'This team code is not valid.' }).waitFor();
+    expect(where(page)).toMatch(/^\/auth\/signup\?invite=ZZZZ9999&/);
+    await expect(storedSession(page)).resolves.toBeNull();
+    await closePage(page);
+  });
+
   it('links back to sign-in and to the pricing page', async () => {
     const page = await openPage('/auth/signup');
     expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login');

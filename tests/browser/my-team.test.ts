@@ -1,14 +1,15 @@
 /**
  * My Team (/home/my-team) in Chromium against the local stack: the director of Night Owls sees its members, seats and
  * codes, and an invite past its 5 gamer seats is refused with the way to add seats; on a fresh team of its own a
- * director invites a new e-mail, the invite mail is in the outbox, the invitee signs up and joins with the mail's code,
- * and appears in the director's open page without a reload; removing a member asks first. Night Owls is only read.
+ * director invites a new e-mail, the invite mail is in the outbox, the invitee follows the mail's sign-up link, accepts
+ * on /home/team-invite, and appears in the director's open page without a reload; removing a member asks first. A coach
+ * invitee's sign-up link makes a coach account that answers on the coach invites tab. Night Owls is only read.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { seatsFullMessage } from '@core/teams';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
-import { accountWithRole, baseUrl, freshEmail, type RoleAccount, signInContext, signUpAccount } from '../support/accounts';
+import { accountWithRole, baseUrl, freshEmail, type RoleAccount, signInContext, signUpAccount, storedSession } from '../support/accounts';
 import { useBrowser, VIEWPORTS } from '../support/browser';
 import { demoTeams, graphql, signIn, useStackEnvironment, waitForMail } from '../support/stack';
 
@@ -16,7 +17,8 @@ import { demoTeams, graphql, signIn, useStackEnvironment, waitForMail } from '..
 jest.setTimeout(60_000);
 
 const SELECT = 'mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }';
-const JOIN = 'mutation($code: String!) { joinTeamWithCode(code: $code) { id } }';
+const SEND_INVITE = `mutation($inviteeName: String!, $inviteeEmail: AWSEmail!, $role: Role!, $teamId: ID!) {
+  sendInvite(inviteeName: $inviteeName, inviteeEmail: $inviteeEmail, role: $role, teamId: $teamId) { id } }`;
 const CREATE = 'mutation($data: TeamInput!) { createTeam(data: $data) { id } }';
 const nightOwls = demoTeams.find((team) => team.name === 'Night Owls')!;
 
@@ -51,6 +53,34 @@ async function openMyTeam(email: string, viewport: { width: number; height: numb
   return page;
 }
 
+/** The link of an invite mail that leads to `path` (sign-up or answer page), opened on this stack's app. */
+function mailLink(text: string, path: string): string {
+  const link = text.match(/https?:\/\/\S+/g)?.map((address) => new URL(address)).find((url) => url.pathname === path);
+  if (!link) throw new Error(`No link to ${path} in the mail:\n${text}`);
+  return `${baseUrl()}${link.pathname}${link.search}`;
+}
+
+/** A signed-out browser that opens an invite mail's sign-up link; the form comes with the invited e-mail filled in. */
+async function openSignUpLink(mailText: string, email: string): Promise<Page> {
+  const page = await (await chromium.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+  chromium.watchErrors(page, `sign-up link for ${email}`);
+  await page.goto(mailLink(mailText, '/auth/signup'));
+  await expect(page.getByLabel('E-mail', { exact: true }).inputValue()).resolves.toBe(email);
+  return page;
+}
+
+async function submitSignUp(page: Page, fullName: string) {
+  await page.getByLabel('Name', { exact: true }).fill(fullName);
+  await page.getByLabel('Password', { exact: true }).fill('Inv1te-me!');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Inv1te-me!');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
 const membersTable = (page: Page) => page.getByRole('table', { name: 'Team members' });
 
 async function invite(page: Page, name: string, email: string, role: 'Gamer' | 'Coach' = 'Gamer') {
@@ -81,7 +111,7 @@ describe('My Team', () => {
     await page.context().close();
   });
 
-  it('shows a member who joins with the code of an invite it sent without a reload, and removes them after asking', async () => {
+  it('shows an invitee who signs up through the mail and accepts without a reload, and removes them after asking', async () => {
     const director = await accountWithRole('DIRECTOR', 'myteam.director', 'Mia Director');
     const teamId = await createTeam(director, 'Live Lynx');
     await selectTeam(director.token, teamId);
@@ -101,10 +131,17 @@ describe('My Team', () => {
     expect(code).toBeDefined();
     await page.getByRole('table', { name: 'Team codes' }).getByRole('cell', { name: code!, exact: true }).waitFor();
 
-    // The invitee signs up with the invited address and joins with the mail's code, outside the director's page.
-    await signUpAccount(inviteeEmail, 'Ivy Invitee');
-    const joined = await graphql(JOIN, { code }, { token: (await signIn(inviteeEmail)).accessToken });
-    expect(joined.errors).toBeUndefined();
+    // The invitee, with no account yet, signs up through the mail's link (spec: a new gamer lands on /pricing) ...
+    const invitee = await openSignUpLink(mail.text, inviteeEmail);
+    await submitSignUp(invitee, 'Ivy Invitee');
+    await invitee.waitForURL((url) => url.pathname === '/pricing');
+    await expect(storedSession(invitee)).resolves.toMatchObject({ groups: ['GAMER'], user: { email: inviteeEmail } });
+    // ... and the mail's answer link shows the invite (the code proved the address) with the code box filled in.
+    await invitee.goto(mailLink(mail.text, '/home/team-invite'));
+    await expect(invitee.getByLabel('Team code', { exact: true }).inputValue()).resolves.toBe(code);
+    await invitee.getByRole('button', { name: 'Accept the invite to Live Lynx' }).click();
+    await invitee.getByText('You joined Live Lynx.').waitFor();
+    await invitee.context().close();
 
     // No reload: the open page hears the join.
     await membersTable(page).getByRole('cell', { name: inviteeEmail, exact: true }).waitFor();
@@ -117,6 +154,55 @@ describe('My Team', () => {
     await page.getByText('Ivy Invitee was removed from the team.').waitFor();
     await membersTable(page).getByText('No Items Found!').waitFor();
     await page.context().close();
+  });
+
+  it("makes a coach of an invitee who signs up through a coach invite's link, landing on the invites tab to accept", async () => {
+    const director = await accountWithRole('DIRECTOR', 'myteam.coachdirector', 'Cal Director');
+    const teamId = await createTeam(director, 'Coach Cubs');
+    const coachEmail = freshEmail('myteam.coach');
+    const sentAt = new Date();
+    const sent = await graphql(SEND_INVITE, { inviteeName: 'Cora Coach', inviteeEmail: coachEmail, role: 'COACH', teamId }, { token: director.token });
+    expect(sent.errors).toBeUndefined();
+    const mail = await waitForMail(coachEmail, sentAt);
+
+    const page = await openSignUpLink(mail.text, coachEmail);
+    // The code belongs to the invited address: another address gets the server's message and no account.
+    await page.getByLabel('E-mail', { exact: true }).fill(freshEmail('myteam.other'));
+    await submitSignUp(page, 'Cora Coach');
+    await page.getByRole('alert').filter({ hasText: 'This invite code was sent to another e-mail address.' }).waitFor();
+    expect(pathOf(page)).toMatch(/^\/auth\/signup\?/);
+
+    await page.getByLabel('E-mail', { exact: true }).fill(coachEmail);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/home/coach-portal');
+    expect(pathOf(page)).toBe('/home/coach-portal?tab=team-invite');
+    await expect(storedSession(page)).resolves.toMatchObject({ groups: ['COACH'], user: { email: coachEmail, role: 'COACH' } });
+    await page.getByRole('button', { name: 'Accept the invite to Coach Cubs' }).click();
+    await page.getByText('You joined Coach Cubs.').waitFor();
+    await page.context().close();
+  });
+
+  it("lets an account whose e-mail is not proven join with the code the mail's answer link fills in", async () => {
+    const director = await accountWithRole('DIRECTOR', 'myteam.codedirector', 'Dee Director');
+    const teamId = await createTeam(director, 'Code Corgis');
+    const gamerEmail = freshEmail('myteam.unproven');
+    await signUpAccount(gamerEmail, 'Otto Older'); // signed up without a code: the e-mail is not proven
+    const sentAt = new Date();
+    const sent = await graphql(SEND_INVITE, { inviteeName: 'Otto Older', inviteeEmail: gamerEmail, role: 'GAMER', teamId }, { token: director.token });
+    expect(sent.errors).toBeUndefined();
+    const mail = await waitForMail(gamerEmail, sentAt);
+    const code = /team code ([A-Z0-9]{8})/.exec(mail.text)?.[1];
+
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await signInContext(context, gamerEmail);
+    const page = await context.newPage();
+    chromium.watchErrors(page, `/home/team-invite as ${gamerEmail}`);
+    await page.goto(mailLink(mail.text, '/home/team-invite'));
+    await page.getByText('once you have joined with the code from one invite e-mail').waitFor();
+    await expect(page.getByLabel('Team code', { exact: true }).inputValue()).resolves.toBe(code);
+    await page.getByRole('button', { name: 'Join team' }).click();
+    await page.getByText('You joined Code Corgis.').waitFor();
+    await context.close();
   });
 
   it("lets Night Owls' coach invite gamers only, and remove gamers but not himself", async () => {

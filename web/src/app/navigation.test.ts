@@ -10,6 +10,7 @@ const viewer = (overrides: Partial<Viewer>): Viewer => ({
   avatarUrl: null,
   groups: [],
   teams: noTeams,
+  emailVerified: true,
   selectedTeamId: null,
   hasTeamNotifications: false,
   ...overrides,

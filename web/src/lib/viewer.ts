@@ -27,6 +27,8 @@ export interface Viewer {
   groups: readonly string[];
   /** null until the profile (`me`) has loaded. */
   teams: ViewerTeams | null;
+  /** Invites to the user's e-mail are listed only once it is proven; null until the profile has loaded. */
+  emailVerified: boolean | null;
   /** The team chosen in the sidebar or a portal, restored from the server on load. */
   selectedTeamId: string | null;
   /** The selected team has unread notifications (marker on Journal). */

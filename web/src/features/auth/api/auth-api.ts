@@ -31,11 +31,15 @@ export interface SignUpVariables {
   data: { fullName: string; email: string };
   password: string;
   confirmPassword: string;
+  /** GAMER unless an invite link says COACH; COACH needs the invite's code. */
+  role?: 'GAMER' | 'COACH';
+  /** The code of an invite mailed to data.email: it proves the address, so the invite shows after sign-up. */
+  inviteCode?: string;
 }
 
 const signUpMutation = gqlOperation<{ signUpUser: AuthGrant }, SignUpVariables>(/* GraphQL */ `
-  mutation SignUpUser($data: SignUpData!, $password: String!, $confirmPassword: String!) {
-    signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword) { ${AUTH_RESULT} }
+  mutation SignUpUser($data: SignUpData!, $password: String!, $confirmPassword: String!, $role: Role, $inviteCode: String) {
+    signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword, role: $role, inviteCode: $inviteCode) { ${AUTH_RESULT} }
   }
 `);
 
@@ -81,6 +85,8 @@ const forgotPasswordFinalMutation = gqlOperation<
 /** The signed-in user's profile as the frame and the after-login routing use it. */
 export interface Me extends SessionUser {
   selectedTeamId: string | null;
+  /** The account proved its e-mail (docs/teams.md): only then are invites matched by e-mail. */
+  emailVerified: boolean | null;
   Invites: { id: string; teamId: string; role: string; status: string; Team: { id: string; name: string } | null }[] | null;
   /** Teams played in as a gamer. */
   Team: TeamSummary[] | null;
@@ -104,6 +110,7 @@ const meQuery = gqlOperation<{ me: Me | null }>(/* GraphQL */ `
       avatar
       role
       selectedTeamId
+      emailVerified
       Invites {
         id
         teamId

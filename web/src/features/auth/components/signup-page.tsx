@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
-import { MESSAGES, PASSWORD_RULES, signUpSchema } from '@core/validation/auth';
+import { AUTH_ERRORS, MESSAGES, PASSWORD_RULES, signUpSchema } from '@core/validation/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
 import { paths } from '@/config/paths';
@@ -21,26 +21,41 @@ type SignUpForm = z.input<typeof signUpSchema>;
 /** Which field a server validation message belongs to (the server re-checks the same rules). */
 function fieldOf(message: string): keyof SignUpForm | null {
   if (message === MESSAGES.signUpPasswordsDiffer) return 'confirmPassword';
-  if (message === MESSAGES.passwordRequired || PASSWORD_RULES.some((rule) => rule.message === message)) return 'password';
+  if (message === MESSAGES.passwordRequired || message === AUTH_ERRORS.passwordRefused || PASSWORD_RULES.some((rule) => rule.message === message)) return 'password';
   return null;
 }
 
-/** /auth/signup: name, e-mail, password and confirmation; new accounts are gamers (the API's default role). */
+/**
+ * What an invite mail's sign-up link carries (docs/teams.md): the invite's code, the invited address, and
+ * `role=COACH` for a coach invite. The server checks the code against the address and the role.
+ */
+function inviteFromLink(params: URLSearchParams) {
+  const inviteCode = params.get('invite') || undefined;
+  return {
+    inviteCode,
+    email: params.get('email') ?? '',
+    role: inviteCode && params.get('role') === 'COACH' ? ('COACH' as const) : undefined,
+  };
+}
+
+/** /auth/signup: name, e-mail, password and confirmation; new accounts are gamers unless an invite link says coach. */
 export function SignUpPage() {
+  const [searchParams] = useSearchParams();
+  const [invite] = useState(() => inviteFromLink(searchParams));
   const session = useSession();
   const [alreadySignedIn] = useState(() => session !== null);
   const [error, setError] = useState<string | null>(null);
   const finishSignIn = useFinishSignIn();
   const form = useForm<SignUpForm, unknown, z.output<typeof signUpSchema>>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { fullName: '', email: invite.email, password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ fullName, email, password, confirmPassword }) => {
     setError(null);
     try {
-      const grant = await signUpUser({ data: { fullName, email }, password, confirmPassword });
+      const grant = await signUpUser({ data: { fullName, email }, password, confirmPassword, role: invite.role, inviteCode: invite.inviteCode });
       await finishSignIn(grant, { kind: 'signup' });
     } catch (reason) {
       const message = accountErrorMessage(reason);

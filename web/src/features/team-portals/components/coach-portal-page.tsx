@@ -11,6 +11,7 @@ import { useLatestTeamScores, useMembersCounts } from '../hooks/team-queries';
 import { filterAndSortTeams, TEAM_SORT_FIELDS, TEAM_SORT_LABELS, type SortDirection, type TeamSortField } from '../lib/team-sort';
 import { ReceivedInvites } from './received-invites';
 import { TeamCardList } from './team-card-list';
+import { TeamCodeForm } from './team-code-form';
 import '../team-portals.css';
 
 /** The query that opens the invites tab (spec 000 section 2: /home/coach-portal?tab=team-invite). */
@@ -32,7 +33,14 @@ export function CoachPortalPage() {
           Team Invites
         </Link>
       </nav>
-      {invitesTab ? <ReceivedInvites roles={['COACH']} /> : <CoachedTeams />}
+      {invitesTab ? (
+        <>
+          <ReceivedInvites roles={['COACH']} />
+          <TeamCodeForm />
+        </>
+      ) : (
+        <CoachedTeams />
+      )}
     </Flex>
   );
 }

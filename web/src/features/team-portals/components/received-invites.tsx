@@ -5,8 +5,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { ME_QUERY_KEY } from '@/lib/query-client';
+import { useViewer } from '@/lib/viewer';
 import { acceptInvite, rejectInvite, type ReceivedInvite } from '../api/teams-api';
 import { RECEIVED_INVITES_QUERY_KEY, useReceivedInvites } from '../hooks/team-queries';
+
+const LISTED_BY_EMAIL = 'Team invites sent to your e-mail address will appear here.';
+/** Invites are matched by e-mail only for a proven address (docs/teams.md); a mailed code proves it. */
+const UNPROVEN_EMAIL = 'Team invites sent to your e-mail address will appear here once you have joined with the code from one invite e-mail.';
 
 const ROLE_NAMES: Record<string, string> = { COACH: 'coach', GAMER: 'gamer' };
 
@@ -15,11 +20,12 @@ const ROLE_NAMES: Record<string, string> = { COACH: 'coach', GAMER: 'gamer' };
  * ACCEPTED or REJECTED). `roles` keeps the invites of those roles (the coach portal shows coach invites).
  */
 export function ReceivedInvites({ roles }: { roles?: readonly string[] }) {
+  const viewer = useViewer();
   const invites = useReceivedInvites();
   if (invites.isPending) return <PageLoader label="Loading your invites" />;
   if (invites.isError) return <LoadError heading="Your invites could not be loaded" error={invites.error} onRetry={() => void invites.refetch()} />;
   const shown = invites.data.filter((invite) => !roles || roles.includes(invite.role));
-  if (shown.length === 0) return <EmptyState title="No invites" description="Team invites sent to your e-mail address will appear here." />;
+  if (shown.length === 0) return <EmptyState title="No invites" description={viewer?.emailVerified === false ? UNPROVEN_EMAIL : LISTED_BY_EMAIL} />;
   return (
     <ul className="fg-invite-list" aria-label="Team invites">
       {shown.map((invite) => (

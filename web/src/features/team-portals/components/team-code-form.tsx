@@ -1,0 +1,64 @@
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { teamCodeField } from '@core/teams';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { FormTextField } from '@/components/ui/form/form-fields';
+import { useToast } from '@/components/ui/toast/toast';
+import { ME_QUERY_KEY } from '@/lib/query-client';
+import { joinTeamWithCode } from '../api/teams-api';
+import { RECEIVED_INVITES_QUERY_KEY } from '../hooks/team-queries';
+
+const codeFormSchema = z.object({ code: teamCodeField });
+
+/** The query of an invite mail's answer link that carries the team code (docs/teams.md). */
+const CODE_PARAM = 'code';
+
+/**
+ * Joins with the one-time code of an invite, prefilled from the mail's answer link (`?code=`): the way in for an
+ * invite mailed to another address, or while the user's e-mail is not proven and the invite lists stay empty.
+ */
+export function TeamCodeForm() {
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const titleId = useId();
+  const { register, handleSubmit, formState, reset, setError } = useForm({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: searchParams.get(CODE_PARAM) ?? '' },
+  });
+
+  const join = handleSubmit(async ({ code }) => {
+    try {
+      const team = await joinTeamWithCode(code);
+      toast.success(`You joined ${team.name}.`);
+      reset();
+      void queryClient.invalidateQueries({ queryKey: RECEIVED_INVITES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    } catch (error) {
+      setError('code', { message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+
+  return (
+    <Card variation="outlined" className="fg-team-code">
+      <form noValidate onSubmit={(event) => void join(event)} aria-labelledby={titleId}>
+        <Flex direction="column" gap="small">
+          <Heading level={2} id={titleId}>
+            Join with a team code
+          </Heading>
+          <Text color="font.secondary">The invite e-mail carries a code of 8 letters and digits.</Text>
+          <Flex gap="small" alignItems="flex-start" wrap="wrap">
+            <FormTextField label="Team code" registration={register('code')} error={formState.errors.code?.message} autoComplete="off" maxLength={64} />
+            <Button type="submit" variation="primary" isLoading={formState.isSubmitting} loadingText="Joining…" className="fg-team-code__submit">
+              Join team
+            </Button>
+          </Flex>
+        </Flex>
+      </form>
+    </Card>
+  );
+}
