@@ -73,4 +73,10 @@ export const keys = {
   alertMail: (recipientId: string, day: string, userId: string) => ({ pk: `USER#${recipientId}`, sk: `ALERT_MAIL#${day}#${userId}` }),
   /** Uses of one rate-limited action by one subject in one fixed window (expires with the window). */
   rateWindow: (subject: string, windowStart: number) => ({ pk: `RATE#${subject}`, sk: `WINDOW#${windowStart}` }),
+  /** An audit-log entry under its actor, newest last (an actor's entries: one Query, read backwards). */
+  audit: (actorId: string, at: string, auditId: string) => ({ pk: `AUDIT#${actorId}`, sk: `${at}#${auditId}` }),
+  /** The entries about one target (a user, a video, a payment...) on gsi1. */
+  auditByTarget: (targetId: string, at: string, auditId: string) => ({ gsi1pk: `AUDIT_TARGET#${targetId}`, gsi1sk: `${at}#${auditId}` }),
+  /** Every entry on one gsi2 partition, by time (the admin page, newest first). */
+  auditListing: (at: string, auditId: string) => ({ gsi2pk: 'AUDIT', gsi2sk: `${at}#${auditId}` }),
 };

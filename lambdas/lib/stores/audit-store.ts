@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { config } from '../config';
+import { keys } from '../db/keys';
+import type { TransactItem } from './transactions';
+
+/**
+ * The audit log (admin back office): every admin mutation writes one entry saying who did what to whom, when, and the
+ * fields before and after, inside the same TransactWriteItems as the change itself, so a refused or failed change
+ * leaves no entry and an applied one always has its entry. Stores that run admin mutations take an `AuditEntry` and
+ * add `auditTransactItem(entry)` to their transaction.
+ */
+export interface AuditEntry {
+  /** The admin who acted (Cognito sub) and his e-mail as it was then. */
+  actorId: string;
+  actorEmail: string;
+  /** The GraphQL field that made the change (`updateUserRole`, `createVideo`, ...). */
+  action: string;
+  /** What was changed: its kind (`User`, `Video`, `Payment`, ...), id and a readable label (an e-mail, a title). */
+  targetType: string;
+  targetId: string;
+  targetLabel: string;
+  /** The changed fields before and after (null for a creation / a deletion). Keep them small: no files, no secrets. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface AuditRecord extends AuditEntry {
+  id: string;
+  at: string;
+}
+
+/** The labelled transaction item that records `entry`; its label `audit` never fails (a fresh id). */
+export function auditTransactItem(entry: AuditEntry, at = new Date().toISOString()): { label: 'audit'; item: TransactItem } {
+  const record: AuditRecord = { ...entry, id: randomUUID(), at };
+  return {
+    label: 'audit',
+    item: {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...keys.audit(record.actorId, at, record.id), ...keys.auditByTarget(record.targetId, at, record.id), ...keys.auditListing(at, record.id), type: 'Audit', ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  };
+}
