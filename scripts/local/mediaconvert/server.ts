@@ -58,7 +58,8 @@ export async function startMediaConvertStandIn(options: {
     const work = await mkdtemp(join(tmpdir(), 'fitgauge-transcode-'));
     try {
       const outcome = await transcode(job.settings, work, (child) => (running = child));
-      await options.deliver(jobStateEvent(job, outcome));
+      // A job cut short by stopping the stack is not a failed transcode: no event (the video stays PROGRESSING).
+      if (!stopped) await options.deliver(jobStateEvent(job, outcome));
     } catch (error) {
       options.log(`local MediaConvert: job ${job.id} could not report its state: ${String(error)}`);
     } finally {
