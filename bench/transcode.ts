@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { CreateJobCommand, MediaConvertClient } from '@aws-sdk/client-mediaconvert';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { transcodeJobSettings, transcodeJobTemplateSettings, type JobStateEvent } from '../lambdas/lib/transcoding-job';
+import { generateClip } from '../scripts/local/mediaconvert/clip';
 import { mergeSettings, planFfmpegJob } from '../scripts/local/mediaconvert/ffmpeg-job';
 import { ffmpegPath, runFfmpeg, startMediaConvertStandIn } from '../scripts/local/mediaconvert/server';
 import { freePorts } from '../scripts/local/ports';
@@ -34,13 +35,7 @@ async function main() {
   const work = await mkdtemp(join(tmpdir(), 'fitgauge-bench-transcode-'));
   const clip = join(work, 'clip.mp4');
   process.stdout.write(`Generating a ${CLIP_SECONDS} s 1080p clip... `);
-  const generated = await runFfmpeg([
-    ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${CLIP_SECONDS}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip],
-  ]);
-  if (generated) throw new Error(`ffmpeg could not generate the clip: ${generated}`);
+  await generateClip(clip, { seconds: CLIP_SECONDS, width: 1920, height: 1080 });
   console.log('done.');
 
   const [s3Port, mediaConvertPort] = await freePorts(2);

@@ -1,0 +1,124 @@
+/**
+ * Transcoding on the running local stack (docs/videos.md "Transcoding"): a real mp4 stored under the video's upload
+ * prefix of the videos bucket raises the S3 event, the starter submits the MediaConvert job to the stand-in, ffmpeg
+ * writes HLS and a thumbnail back to the bucket, and the job-state event sets the video COMPLETE with their keys. A file
+ * that is not a video ends in ERROR with ffmpeg's reason. Videos are fresh records written through the video store.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { videoUploadKey } from '@core/video-files';
+import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
+import { generateClip } from '../../scripts/local/mediaconvert/clip';
+import { useStackEnvironment } from '../support/stack';
+
+jest.setTimeout(120_000);
+
+let s3: S3Client;
+let work: string;
+let clip: Buffer;
+
+beforeAll(async () => {
+  useStackEnvironment();
+  s3 = new S3Client({});
+  work = await mkdtemp(join(tmpdir(), 'fitgauge-transcode-test-'));
+  await generateClip(join(work, 'clip.mp4'), { seconds: 2, width: 640, height: 360 });
+  clip = await readFile(join(work, 'clip.mp4'));
+});
+
+afterAll(async () => {
+  s3?.destroy();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+async function newVideo(title: string): Promise<VideoRecord> {
+  const at = new Date().toISOString();
+  const video: VideoRecord = {
+    id: randomUUID(),
+    title: `${title} ${randomUUID().slice(0, 8)}`,
+    description: null,
+    category: 'workouts',
+    pillarCategory: 'physical',
+    difficulty: null,
+    tags: [],
+    enabled: true,
+    instructorId: null,
+    seriesId: null,
+    episode: null,
+    selectedThumbnail: null,
+    availableFrom: null,
+    filename: null,
+    workflowStatus: 'WAITING_FOR_UPLOAD',
+    workflowError: null,
+    playbackKey: null,
+    thumbnailKey: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const audit = { actorId: 'transcode-test', actorEmail: 'admin@fitgauge.test', action: 'createVideo', targetType: 'Video', targetId: video.id, targetLabel: video.title, before: null, after: null };
+  await dynamoVideoStore.create(video, audit);
+  return video;
+}
+
+async function upload(key: string, body: Buffer, contentType: string): Promise<void> {
+  await s3.send(new PutObjectCommand({ Bucket: process.env.VIDEOS_BUCKET, Key: key, Body: body, ContentType: contentType }));
+}
+
+async function objectOf(key: string): Promise<{ body: Buffer; contentType: string | undefined }> {
+  const object = await s3.send(new GetObjectCommand({ Bucket: process.env.VIDEOS_BUCKET, Key: key }));
+  return { body: Buffer.from(await object.Body!.transformToByteArray()), contentType: object.ContentType };
+}
+
+/** The video once the transcoder has finished with it (COMPLETE or ERROR). */
+async function finished(videoId: string, timeoutMs = 90_000): Promise<VideoRecord> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const video = await dynamoVideoStore.get(videoId);
+    if (video && (video.workflowStatus === 'COMPLETE' || video.workflowStatus === 'ERROR')) return video;
+    if (Date.now() > deadline) throw new Error(`Video ${videoId} still ${video?.workflowStatus} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+it('turns an uploaded mp4 into an HLS playlist with renditions and a thumbnail, and marks the video COMPLETE', async () => {
+  const video = await newVideo('Transcoded');
+  const key = videoUploadKey(video.id, randomUUID(), 'mp4');
+  await upload(key, clip, 'video/mp4');
+
+  const done = await finished(video.id);
+  expect(done).toMatchObject({ workflowStatus: 'COMPLETE', workflowError: null, filename: key });
+  expect(done.playbackKey).toMatch(new RegExp(`^media/${video.id}/[^/]+/index\\.m3u8$`));
+  expect(done.thumbnailKey).toMatch(new RegExp(`^media/${video.id}/[^/]+/index_thumbnail\\.0000000\\.jpg$`));
+
+  const folder = done.playbackKey!.slice(0, done.playbackKey!.lastIndexOf('/') + 1);
+  const main = await objectOf(done.playbackKey!);
+  expect(main.contentType).toBe('application/vnd.apple.mpegurl');
+  const variants = main.body.toString().split('\n').filter((line) => line.endsWith('.m3u8'));
+  expect(variants).toEqual(['index_720p.m3u8', 'index_360p.m3u8']);
+  expect(main.body.toString()).toContain('RESOLUTION=1280x720');
+  for (const variant of variants) {
+    const playlist = (await objectOf(folder + variant)).body.toString();
+    expect(playlist).toContain('#EXT-X-ENDLIST');
+    const segments = playlist.split('\n').filter((line) => line.endsWith('.ts'));
+    expect(segments.length).toBeGreaterThan(0);
+    const segment = await objectOf(folder + segments[0]);
+    // An MPEG transport stream: 188-byte packets starting with the sync byte 0x47.
+    expect(segment.body[0]).toBe(0x47);
+    expect(segment.body[188]).toBe(0x47);
+  }
+  const thumbnail = await objectOf(done.thumbnailKey!);
+  expect(thumbnail.contentType).toBe('image/jpeg');
+  expect([...thumbnail.body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+});
+
+it('sets the error state with the reason when the uploaded file is not a video', async () => {
+  const video = await newVideo('Not a video');
+  const key = videoUploadKey(video.id, randomUUID(), 'mp4');
+  await upload(key, Buffer.from('These are notes, not a video.\n'.repeat(50)), 'video/mp4');
+
+  const done = await finished(video.id);
+  expect(done).toMatchObject({ workflowStatus: 'ERROR', filename: key, playbackKey: null, thumbnailKey: null });
+  expect(done.workflowError).toMatch(/^Failed to transcode the input s3:\/\/.+: .*Invalid data found when processing input \(MediaConvert error 1010\)$/);
+});
