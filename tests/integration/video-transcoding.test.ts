@@ -2,7 +2,8 @@
  * Transcoding on the running local stack (docs/videos.md "Transcoding"): a real mp4 stored under the video's upload
  * prefix of the videos bucket raises the S3 event, the starter submits the MediaConvert job to the stand-in, ffmpeg
  * writes HLS and a thumbnail back to the bucket, and the job-state event sets the video COMPLETE with their keys. A file
- * that is not a video ends in ERROR with ffmpeg's reason. Videos are fresh records written through the video store.
+ * that is not a video ends in ERROR with ffmpeg's reason. Videos are fresh records written through the video store; the
+ * demo videos, seeded through the same path, are COMPLETE with their files in the bucket.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { videoUploadKey } from '@core/video-files';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
 import { generateClip } from '../../scripts/local/mediaconvert/clip';
+import { DEMO_VIDEOS, untilTranscoded } from '../../scripts/seed/videos';
 import { useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(120_000);
@@ -71,16 +73,7 @@ async function objectOf(key: string): Promise<{ body: Buffer; contentType: strin
   return { body: Buffer.from(await object.Body!.transformToByteArray()), contentType: object.ContentType };
 }
 
-/** The video once the transcoder has finished with it (COMPLETE or ERROR). */
-async function finished(videoId: string, timeoutMs = 90_000): Promise<VideoRecord> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const video = await dynamoVideoStore.get(videoId);
-    if (video && (video.workflowStatus === 'COMPLETE' || video.workflowStatus === 'ERROR')) return video;
-    if (Date.now() > deadline) throw new Error(`Video ${videoId} still ${video?.workflowStatus} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const finished = (videoId: string) => untilTranscoded(videoId, 90_000);
 
 it('turns an uploaded mp4 into an HLS playlist with renditions and a thumbnail, and marks the video COMPLETE', async () => {
   const video = await newVideo('Transcoded');
@@ -121,4 +114,19 @@ it('sets the error state with the reason when the uploaded file is not a video',
   const done = await finished(video.id);
   expect(done).toMatchObject({ workflowStatus: 'ERROR', filename: key, playbackKey: null, thumbnailKey: null });
   expect(done.workflowError).toMatch(/^Failed to transcode the input s3:\/\/.+: .*Invalid data found when processing input \(MediaConvert error 1010\)$/);
+});
+
+it('seeds the demo videos through the same transcoder: finished ones COMPLETE with their files, one still processing', async () => {
+  const finishedDemos = DEMO_VIDEOS.filter((demo) => demo.state !== 'processing');
+  expect(finishedDemos.length).toBeGreaterThanOrEqual(5);
+  for (const demo of finishedDemos) {
+    const video = await dynamoVideoStore.get(demo.id);
+    expect(video).toMatchObject({ workflowStatus: 'COMPLETE', enabled: demo.state === 'done' });
+    expect((await objectOf(video!.playbackKey!)).body.toString()).toContain('#EXT-X-STREAM-INF');
+    expect([...(await objectOf(video!.thumbnailKey!)).body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  }
+  const processing = DEMO_VIDEOS.filter((demo) => demo.state === 'processing');
+  expect(await Promise.all(processing.map((demo) => dynamoVideoStore.get(demo.id)))).toEqual([
+    expect.objectContaining({ workflowStatus: 'PROGRESSING', playbackKey: null }),
+  ]);
 });
