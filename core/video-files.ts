@@ -1,5 +1,5 @@
 /**
- * Where a video's files live in the videos bucket (docs/videos.md "Transcoding"). The browser uploads the original
+ * Where a video's files live in the videos bucket (docs/transcoding.md). The browser uploads the original
  * under `uploads/<videoId>/`, whose ObjectCreated event starts the transcode; the transcoder writes the HLS playlist,
  * its renditions and segments, and the thumbnail under `media/<videoId>/`. Shared by the upload link, the transcoding
  * functions, CDK (the S3 notification's prefix, the MediaConvert role's access) and the local stand-in.

@@ -9,7 +9,7 @@ import { transcodeJobTemplateSettings } from '../../lambdas/lib/transcoding-job'
 import { acknowledge, refInFinding } from './nag';
 
 /**
- * MediaConvert for the videos bucket (docs/videos.md "Transcoding"): the job template (HLS renditions and a thumbnail,
+ * MediaConvert for the videos bucket (docs/transcoding.md): the job template (HLS renditions and a thumbnail,
  * lambdas/lib/transcoding-job.ts) and the role MediaConvert works with, which reads uploaded originals and writes the
  * transcoded media, nothing else. Jobs run on the account's Default queue (on-demand pricing).
  */

@@ -1,5 +1,5 @@
 /**
- * The one description of a transcode (docs/videos.md "Transcoding"): MediaConvert's job template settings, which CDK
+ * The one description of a transcode (docs/transcoding.md): MediaConvert's job template settings, which CDK
  * deploys as the job template (infra/lib/transcoding.ts) and the local stand-in runs with ffmpeg
  * (scripts/local/mediaconvert), and the per-job settings the starter sends (input, destinations, whose video).
  * Pure data in MediaConvert's own shapes (@aws-sdk/client-mediaconvert).

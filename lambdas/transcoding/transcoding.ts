@@ -1,5 +1,5 @@
 /**
- * The two steps around a MediaConvert job (docs/videos.md "Transcoding"): an upload under `uploads/<videoId>/` records
+ * The two steps around a MediaConvert job (docs/transcoding.md): an upload under `uploads/<videoId>/` records
  * the file on its video and starts the job; the job's final state records COMPLETE with the HLS playlist and the
  * thumbnail, or ERROR with MediaConvert's message. The same code runs on AWS and against the local stand-in.
  */

@@ -114,7 +114,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         return running;
       });
     // The MediaConvert stand-in hands its job-state events to the local bus, which exists once S3 does.
-    let eventBus: LocalEventTriggers | undefined;
+    const eventBus: { current?: LocalEventTriggers } = {};
     const [dynamoResult, cognitoResult, s3Result, stripeResult, mediaConvertResult] = await Promise.allSettled([
       started(startDynamoDb({ port: services.dynamodb, dbPath: dataDir ? join(dataDir, 'dynamodb') : null })),
       started(startCognito({ port: services.cognito, dataDir: join(workDir, 'cognito'), outboxDir, log })),
@@ -134,7 +134,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         startMediaConvertStandIn({
           port: services.mediaconvert,
           templates: { [LOCAL_JOB_TEMPLATE]: transcodeJobTemplateSettings },
-          deliver: (event) => eventBus!.putEvent(event),
+          deliver: (event) => eventBus.current!.putEvent(event),
           log,
         }),
       ),
@@ -148,7 +148,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ];
     // S3 notifications and EventBridge rules of lambdas/triggers.ts; stopped first, after the deliveries under way.
     const triggers = createEventTriggers({ s3Events: s3.events, buckets: LOCAL_BUCKETS, log });
-    eventBus = triggers;
+    eventBus.current = triggers;
     stoppers.push(triggers.stop);
     await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
 

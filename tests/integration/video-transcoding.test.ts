@@ -1,5 +1,5 @@
 /**
- * Transcoding on the running local stack (docs/videos.md "Transcoding"): a real mp4 stored under the video's upload
+ * Transcoding on the running local stack (docs/transcoding.md): a real mp4 stored under the video's upload
  * prefix of the videos bucket raises the S3 event, the starter submits the MediaConvert job to the stand-in, ffmpeg
  * writes HLS and a thumbnail back to the bucket, and the job-state event sets the video COMPLETE with their keys. A file
  * that is not a video ends in ERROR with ffmpeg's reason. Videos are fresh records written through the video store; the
@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { videoUploadKey } from '@core/video-files';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
+import type { JobStateEvent } from '../../lambdas/lib/transcoding-job';
+import { recordJobState } from '../../lambdas/transcoding/transcoding';
 import { generateClip } from '../../scripts/local/mediaconvert/clip';
 import { DEMO_VIDEOS, untilTranscoded } from '../../scripts/seed/videos';
 import { useStackEnvironment } from '../support/stack';
@@ -129,4 +131,41 @@ it('seeds the demo videos through the same transcoder: finished ones COMPLETE wi
   expect(await Promise.all(processing.map((demo) => dynamoVideoStore.get(demo.id)))).toEqual([
     expect.objectContaining({ workflowStatus: 'PROGRESSING', playbackKey: null }),
   ]);
+});
+
+describe('job-state events on the status function', () => {
+  const jobState = (videoId: string, uploadKey: string, status: string): JobStateEvent => ({
+    source: 'aws.mediaconvert',
+    'detail-type': 'MediaConvert Job State Change',
+    detail: {
+      jobId: `job-${randomUUID()}`,
+      status,
+      userMetadata: { videoId, uploadKey },
+      outputGroupDetails: [
+        { type: 'HLS_GROUP', playlistFilePaths: [`s3://${process.env.VIDEOS_BUCKET}/media/${videoId}/old/index.m3u8`], outputDetails: [] },
+        { type: 'FILE_GROUP', outputDetails: [{ outputFilePaths: [`s3://${process.env.VIDEOS_BUCKET}/media/${videoId}/old/index_thumbnail.0000000.jpg`] }] },
+      ],
+    },
+  });
+
+  it('ignores the result of an upload the video has since replaced', async () => {
+    const video = await newVideo('Replaced upload');
+    const older = videoUploadKey(video.id, randomUUID(), 'mp4');
+    const newer = videoUploadKey(video.id, randomUUID(), 'mp4');
+    await dynamoVideoStore.setUploadedFile(video.id, newer);
+
+    await recordJobState(jobState(video.id, older, 'COMPLETE'), { videos: dynamoVideoStore });
+    expect(await dynamoVideoStore.get(video.id)).toMatchObject({ filename: newer, workflowStatus: 'UPLOADED', playbackKey: null, thumbnailKey: null });
+
+    await recordJobState(jobState(video.id, newer, 'COMPLETE'), { videos: dynamoVideoStore });
+    expect(await dynamoVideoStore.get(video.id)).toMatchObject({ filename: newer, workflowStatus: 'COMPLETE', playbackKey: `media/${video.id}/old/index.m3u8` });
+  });
+
+  it('sets the error state with its message when a job is canceled', async () => {
+    const video = await newVideo('Canceled job');
+    const key = videoUploadKey(video.id, randomUUID(), 'mp4');
+    await dynamoVideoStore.setUploadedFile(video.id, key);
+    await recordJobState(jobState(video.id, key, 'CANCELED'), { videos: dynamoVideoStore });
+    expect(await dynamoVideoStore.get(video.id)).toMatchObject({ workflowStatus: 'ERROR', workflowError: 'The transcode was canceled.', playbackKey: null });
+  });
 });
