@@ -81,29 +81,20 @@ export async function seedDemoVideos(adminId: string, now: Date): Promise<void> 
   for (const demo of DEMO_VIDEOS) {
     let video = await dynamoVideoStore.get(demo.id);
     if (!video) {
-      video = {
+      video = newVideoRecord({
         id: demo.id,
         title: demo.title,
         description: demo.description,
         category: demo.category,
         pillarCategory: demo.pillarCategory,
-        difficulty: null,
         tags: demo.tags,
         enabled: demo.state !== 'disabled',
         instructorId: demo.instructor ? DEMO_INSTRUCTOR.id : null,
         seriesId: demo.series?.id ?? null,
         episode: demo.series?.episode ?? null,
-        selectedThumbnail: null,
         // In the library from yesterday on, so gamers see the finished ones at once.
         availableFrom: new Date(now.getTime() - 24 * 3600 * 1000).toISOString(),
-        filename: null,
-        workflowStatus: 'WAITING_FOR_UPLOAD',
-        workflowError: null,
-        playbackKey: null,
-        thumbnailKey: null,
-        createdAt: at,
-        updatedAt: at,
-      };
+      }, at);
       await dynamoVideoStore.create(video, audit('createVideo', 'Video', video.id, video.title));
     }
     if (demo.state === 'processing') {
@@ -128,6 +119,29 @@ export async function seedDemoVideos(adminId: string, now: Date): Promise<void> 
       audit('createVideoQuestion', 'VideoQuestion', id, question.text),
     );
   }
+}
+
+/** A video as upload step 1 creates it (no file yet), with the given fields. */
+export function newVideoRecord(fields: Pick<VideoRecord, 'id' | 'title' | 'category' | 'pillarCategory'> & Partial<VideoRecord>, at: string): VideoRecord {
+  return {
+    description: null,
+    difficulty: null,
+    tags: [],
+    enabled: true,
+    instructorId: null,
+    seriesId: null,
+    episode: null,
+    selectedThumbnail: null,
+    availableFrom: null,
+    filename: null,
+    workflowStatus: 'WAITING_FOR_UPLOAD',
+    workflowError: null,
+    playbackKey: null,
+    thumbnailKey: null,
+    createdAt: at,
+    updatedAt: at,
+    ...fields,
+  };
 }
 
 /** Uploads one short generated clip for every video, as the upload page does, and waits for their transcodes. */

@@ -15,7 +15,7 @@ import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/vid
 import type { JobStateEvent } from '../../lambdas/lib/transcoding-job';
 import { recordJobState } from '../../lambdas/transcoding/transcoding';
 import { generateClip } from '../../scripts/local/mediaconvert/clip';
-import { DEMO_VIDEOS, untilTranscoded } from '../../scripts/seed/videos';
+import { DEMO_VIDEOS, newVideoRecord, untilTranscoded } from '../../scripts/seed/videos';
 import { useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(120_000);
@@ -38,29 +38,8 @@ afterAll(async () => {
 });
 
 async function newVideo(title: string): Promise<VideoRecord> {
-  const at = new Date().toISOString();
-  const video: VideoRecord = {
-    id: randomUUID(),
-    title: `${title} ${randomUUID().slice(0, 8)}`,
-    description: null,
-    category: 'workouts',
-    pillarCategory: 'physical',
-    difficulty: null,
-    tags: [],
-    enabled: true,
-    instructorId: null,
-    seriesId: null,
-    episode: null,
-    selectedThumbnail: null,
-    availableFrom: null,
-    filename: null,
-    workflowStatus: 'WAITING_FOR_UPLOAD',
-    workflowError: null,
-    playbackKey: null,
-    thumbnailKey: null,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const id = randomUUID();
+  const video = newVideoRecord({ id, title: `${title} ${id.slice(0, 8)}`, category: 'workouts', pillarCategory: 'physical' }, new Date().toISOString());
   const audit = { actorId: 'transcode-test', actorEmail: 'admin@fitgauge.test', action: 'createVideo', targetType: 'Video', targetId: video.id, targetLabel: video.title, before: null, after: null };
   await dynamoVideoStore.create(video, audit);
   return video;
