@@ -14,6 +14,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { CreateJobCommand, MediaConvertClient } from '@aws-sdk/client-mediaconvert';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { videoUploadKey } from '../core/video-files';
 import { transcodeJobSettings, transcodeJobTemplateSettings, type JobStateEvent } from '../lambdas/lib/transcoding-job';
 import { generateClip } from '../scripts/local/mediaconvert/clip';
 import { mergeSettings, planFfmpegJob } from '../scripts/local/mediaconvert/ffmpeg-job';
@@ -26,7 +27,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CLIP_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const TEMPLATE = 'bench-video-hls';
-const CLIP_KEY = 'uploads/bench-video/clip.mp4';
+const CLIP_KEY = videoUploadKey('bench-video', 'clip', 'mp4');
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const seconds = (ms: number) => (ms / 1000).toFixed(2);

@@ -6,7 +6,7 @@
  * serves the same routes and delivers the same events to the same handlers; a test (tests/infra/triggers.test.ts)
  * fails when the two disagree. Pure data: no imports with side effects.
  */
-import { VIDEO_UPLOAD_PREFIX } from '../core/video-files';
+import { VIDEO_UPLOADS_ROOT } from '../core/video-files';
 import { FINAL_JOB_STATES, JOB_STATE_CHANGE, MEDIACONVERT_SOURCE } from './lib/transcoding-job';
 import type { LambdaFunctionSpec } from './resolver-map';
 
@@ -59,7 +59,7 @@ export interface S3UploadTrigger {
 }
 
 export const s3UploadTriggers = [
-  { bucket: 'videos', prefix: VIDEO_UPLOAD_PREFIX, function: 'transcodeStart' },
+  { bucket: 'videos', prefix: VIDEO_UPLOADS_ROOT, function: 'transcodeStart' },
 ] as const satisfies readonly S3UploadTrigger[];
 
 /** An EventBridge rule on the default bus: events of `source` and `detailType` whose detail.status is one of `statuses`. */

@@ -4,9 +4,12 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as mediaconvert from 'aws-cdk-lib/aws-mediaconvert';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { VIDEO_MEDIA_PREFIX, VIDEO_UPLOAD_PREFIX } from '../../core/video-files';
+import { VIDEO_MEDIA_PREFIX, VIDEO_UPLOADS_ROOT } from '../../core/video-files';
 import { transcodeJobTemplateSettings } from '../../lambdas/lib/transcoding-job';
 import { acknowledge, refInFinding } from './nag';
+
+/** Uploaded originals (core/videos.ts videoSourcePrefix): `videos/<videoId>/source/<file>`. */
+const SOURCES = `${VIDEO_UPLOADS_ROOT}*/source/*`;
 
 /**
  * MediaConvert for the videos bucket (docs/transcoding.md): the job template (HLS renditions and a thumbnail,
@@ -25,13 +28,13 @@ export class Transcoding extends Construct {
       assumedBy: new iam.ServicePrincipal('mediaconvert.amazonaws.com'),
       description: 'FitGauge transcodes: reads uploaded videos, writes HLS and thumbnails',
     });
-    this.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [props.videos.arnForObjects(`${VIDEO_UPLOAD_PREFIX}*`)] }));
+    this.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [props.videos.arnForObjects(SOURCES)] }));
     this.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: [props.videos.arnForObjects(`${VIDEO_MEDIA_PREFIX}*`)] }));
     const bucketRef = refInFinding(props.videos.node.defaultChild as s3.CfnBucket);
     acknowledge(
       this.role,
-      'Each upload and its outputs get their own keys (video id, upload id): MediaConvert reads the uploads prefix and writes the media prefix of the videos bucket only.',
-      `AwsSolutions-IAM5[Resource::${bucketRef}/${VIDEO_UPLOAD_PREFIX}*]`,
+      'Each upload and its outputs get their own keys (video id, upload id): MediaConvert reads the uploaded sources and writes the media prefix of the videos bucket only.',
+      `AwsSolutions-IAM5[Resource::${bucketRef}/${SOURCES}]`,
       `AwsSolutions-IAM5[Resource::${bucketRef}/${VIDEO_MEDIA_PREFIX}*]`,
     );
 

@@ -1,5 +1,5 @@
 /**
- * The two steps around a MediaConvert job (docs/transcoding.md): an upload under `uploads/<videoId>/` records
+ * The two steps around a MediaConvert job (docs/transcoding.md): an upload under `videos/<videoId>/source/` records
  * the file on its video and starts the job; the job's final state records COMPLETE with the HLS playlist and the
  * thumbnail, or ERROR with MediaConvert's message. The same code runs on AWS and against the local stand-in.
  */
@@ -25,7 +25,7 @@ export const TRANSCODE_MESSAGES = {
 export async function startTranscode(bucket: string, uploadKey: string, deps: TranscodeDeps): Promise<void> {
   const videoId = videoIdOfUploadKey(uploadKey);
   if (!videoId) {
-    logger.warn('Upload outside uploads/<videoId>/: no transcode', { uploadKey });
+    logger.warn('Not a video source (videos/<videoId>/source/): no transcode', { uploadKey });
     return;
   }
   if (!(await deps.videos.setUploadedFile(videoId, uploadKey))) {

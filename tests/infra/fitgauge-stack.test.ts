@@ -338,7 +338,7 @@ describe('Transcoding (MediaConvert)', () => {
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
     const objects = (prefix: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [videosBucket(), 'Arn'] }, `/${prefix}*`]] });
     expect(statements).toEqual([
-      expect.objectContaining({ Action: 's3:GetObject', Resource: objects('uploads/') }),
+      expect.objectContaining({ Action: 's3:GetObject', Resource: objects('videos/*/source/') }),
       expect.objectContaining({ Action: 's3:PutObject', Resource: objects('media/') }),
     ]);
   });
@@ -365,7 +365,7 @@ describe('Transcoding (MediaConvert)', () => {
       BucketName: { Ref: videosBucket() },
       NotificationConfiguration: {
         LambdaFunctionConfigurations: [
-          { Events: ['s3:ObjectCreated:*'], Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'uploads/' }] } }, LambdaFunctionArn: triggerFunctionArn('transcodeStart') },
+          { Events: ['s3:ObjectCreated:*'], Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'videos/' }] } }, LambdaFunctionArn: triggerFunctionArn('transcodeStart') },
         ],
       },
     });

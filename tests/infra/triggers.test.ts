@@ -62,7 +62,7 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
         LambdaFunctionArn: functionArn(trigger.function),
       })),
     );
-    expect(s3UploadTriggers).toEqual([{ bucket: 'videos', prefix: 'uploads/', function: 'transcodeStart' }]);
+    expect(s3UploadTriggers).toEqual([{ bucket: 'videos', prefix: 'videos/', function: 'transcodeStart' }]);
   });
 
   it("sends MediaConvert's final job states to the status function through an EventBridge rule", () => {

@@ -2,12 +2,12 @@ import type { JobSettings } from '@aws-sdk/client-mediaconvert';
 import { transcodeJobSettings, transcodeJobTemplateSettings } from '../../../lambdas/lib/transcoding-job';
 import { mergeSettings, planFfmpegJob, UnsupportedSettingError } from './ffmpeg-job';
 
-const jobSettings = () => mergeSettings(transcodeJobTemplateSettings as JobSettings, transcodeJobSettings('videos', 'uploads/v1/u1.mp4', 'v1'));
+const jobSettings = () => mergeSettings(transcodeJobTemplateSettings as JobSettings, transcodeJobSettings('videos', 'videos/v1/source/u1.mp4', 'v1'));
 
 describe('MediaConvert settings as one ffmpeg run', () => {
   it("merges a job's output groups into the template's by position, keeping the template's outputs", () => {
     const settings = jobSettings();
-    expect(settings.Inputs).toEqual([expect.objectContaining({ FileInput: 's3://videos/uploads/v1/u1.mp4', TimecodeSource: 'ZEROBASED' })]);
+    expect(settings.Inputs).toEqual([expect.objectContaining({ FileInput: 's3://videos/videos/v1/source/u1.mp4', TimecodeSource: 'ZEROBASED' })]);
     expect(settings.OutputGroups?.map((group) => [group.Name, group.Outputs?.length, group.OutputGroupSettings?.HlsGroupSettings?.Destination ?? group.OutputGroupSettings?.FileGroupSettings?.Destination])).toEqual([
       ['HLS', 2, 's3://videos/media/v1/u1/index'],
       ['Thumbnail', 1, 's3://videos/media/v1/u1/index'],
