@@ -151,7 +151,7 @@ async function transcodeDemoVideos(videos: VideoRecord[]): Promise<void> {
   const s3 = new S3Client({});
   try {
     const clipPath = join(work, 'clip.mp4');
-    await generateClip(clipPath, { seconds: 3, width: 640, height: 360 });
+    await generateClip(clipPath, { seconds: 2, width: 640, height: 360 });
     const clip = await readFile(clipPath);
     for (const video of videos) {
       const key = videoUploadKey(video.id, 'demo', 'mp4');
