@@ -15,7 +15,8 @@ import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/vid
 import type { JobStateEvent } from '../../lambdas/lib/transcoding-job';
 import { recordJobState } from '../../lambdas/transcoding/transcoding';
 import { generateClip } from '../../scripts/local/mediaconvert/clip';
-import { DEMO_VIDEOS, newVideoRecord, seedDemoVideos, untilTranscoded } from '../../scripts/seed/videos';
+import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
+import { DEMO_VIDEOS, seedDemoVideos, untilTranscoded } from '../../scripts/seed/videos';
 import { useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(120_000);
