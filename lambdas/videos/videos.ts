@@ -23,6 +23,7 @@ import type { Caller } from '../lib/appsync';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { checkUploadedImage } from '../lib/image-uploads';
 import { parseInput } from '../lib/validation';
+import { newVideoRecord } from '../lib/stores/new-video';
 import type { VideoRecord } from '../lib/stores/video-store';
 import type { VideoDeps } from './deps';
 import { imageUploadUnder, presentVideos, type Selection } from './present';
@@ -95,28 +96,10 @@ export async function videoLibrary(args: unknown, selection: Selection, deps: Vi
 export async function createVideo(caller: Caller, args: unknown, selection: Selection, deps: VideoDeps) {
   const { data } = parseInput(createVideoArgsSchema, args);
   const at = deps.now().toISOString();
-  const created: VideoRecord = {
-    id: randomUUID(),
-    title: data.title,
-    description: data.description || null,
-    category: data.category,
-    pillarCategory: data.pillarCategory,
-    difficulty: null,
-    tags: [],
-    enabled: false,
-    instructorId: null,
-    seriesId: null,
-    episode: null,
-    selectedThumbnail: null,
-    availableFrom: null,
-    filename: null,
-    workflowStatus: 'WAITING_FOR_UPLOAD',
-    workflowError: null,
-    playbackKey: null,
-    thumbnailKey: null,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const created = newVideoRecord(
+    { id: randomUUID(), title: data.title, description: data.description || null, category: data.category, pillarCategory: data.pillarCategory },
+    at,
+  );
   await refusedAs(() => deps.videos.create(created, auditOf(caller, 'createVideo', videoTarget(created), null, { title: created.title, category: created.category, pillarCategory: created.pillarCategory })));
   return (await presentVideos([created], selection, deps))[0];
 }
