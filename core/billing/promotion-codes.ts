@@ -13,7 +13,7 @@ export type PromotionCodesResult = { codes: string[] } | { error: string };
 
 export function parsePromotionCodes(text: string): PromotionCodesResult {
   // A NUL or a replacement character (bytes that are not UTF-8) says this is not a text file.
-  if (/[\u0000\uFFFD]/.test(text)) return { error: 'The file is not a CSV text file.' };
+  if (text.includes('\u0000') || text.includes('\uFFFD')) return { error: 'The file is not a CSV text file.' };
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), { skipEmptyLines: 'greedy', newline: '\n' });
   const broken = parsed.errors.find((error) => error.type === 'Quotes');
   if (broken) return { error: `The file is not valid CSV: ${broken.message} (row ${(broken.row ?? 0) + 1}).` };

@@ -28,7 +28,8 @@ export const paymentWhereSchema = z
     status: z.enum(PAYMENT_STATUSES, { error: 'status must be active, canceled or expired.' }).nullish(),
     createdFrom: day('createdFrom').nullish(),
     createdTo: day('createdTo').nullish(),
-    search: z.string({ error: 'search must be text.' }).trim().max(MAX_PAYMENT_SEARCH_LENGTH, `search must be at most ${MAX_PAYMENT_SEARCH_LENGTH} characters.`).nullish(),
+    // Left out (null) when the box is empty: blank text is refused like in every other field.
+    search: safeText({ required: 'search must be text.', max: MAX_PAYMENT_SEARCH_LENGTH, tooLong: `search must be at most ${MAX_PAYMENT_SEARCH_LENGTH} characters.`, label: 'search' }).nullish(),
     email: emailAddress({ required: 'email must be an e-mail address.', invalid: 'email must be an e-mail address.' }).nullish(),
     role: z.enum(PAYMENT_ROLE_FILTERS, { error: 'role must be GAMER or DIRECTOR.' }).nullish(),
   })
@@ -65,7 +66,13 @@ export const PROMOTION_NOT_CSV = 'The file must have a .csv extension.';
 export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 
 export const promotionFormSchema = z.object({
-  promotionName: safeText({ required: 'promotionName is required.', max: PROMOTION_NAME_MAX, tooLong: PROMOTION_NAME_TOO_LONG, label: 'promotionName' }),
+  promotionName: safeText({
+    required: 'promotionName is required.',
+    max: PROMOTION_NAME_MAX,
+    tooLong: PROMOTION_NAME_TOO_LONG,
+    label: 'promotionName',
+    noMarkup: 'promotionName must not contain < or >.',
+  }),
   platform: z.enum(PROMOTION_PLATFORMS, { error: 'platform is required.' }),
 });
 
