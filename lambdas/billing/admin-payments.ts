@@ -63,6 +63,11 @@ async function matchingPayments(where: PaymentWhere | null | undefined, deps: Bi
     .sort((a, b) => b.payment.createdAt.localeCompare(a.payment.createdAt) || b.payment.id.localeCompare(a.payment.id));
 }
 
+/** The admin as the audit log names him: his id and his profile's e-mail (access tokens carry no e-mail). */
+export async function actorOf(caller: Caller, deps: BillingDeps): Promise<{ actorId: string; actorEmail: string }> {
+  return { actorId: caller.sub, actorEmail: caller.email ?? (await deps.users.get(caller.sub))?.email ?? '' };
+}
+
 /** A payment as the Payment type shows it. */
 export function paymentView({ payment, user }: PaymentWithUser) {
   const config = payment.subscriptionConfigId ? subscriptionConfigById(payment.subscriptionConfigId) : undefined;
@@ -127,8 +132,7 @@ export async function createManualPayment(caller: Caller, args: unknown, deps: B
   const reason = SUBSCRIPTION_REASONS.proAdmin;
   try {
     await deps.billing.addManualPayment(payment, reason, {
-      actorId: caller.sub,
-      actorEmail: caller.email ?? '',
+      ...(await actorOf(caller, deps)),
       action: 'createPayment',
       targetType: 'User',
       targetId: user.id,

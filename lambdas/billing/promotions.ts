@@ -9,6 +9,7 @@ import type { Caller } from '../lib/appsync';
 import { ConflictError, ValidationError } from '../lib/errors';
 import { PromotionCodeTaken, type PromotionRecord } from '../lib/stores/promotion-store';
 import { parseInput } from '../lib/validation';
+import { actorOf } from './admin-payments';
 import type { BillingDeps } from './deps';
 
 /** The file's text, refused when its bytes are not UTF-8 (a spreadsheet or an image renamed .csv). */
@@ -34,8 +35,7 @@ export async function addPromotion(caller: Caller, args: unknown, deps: BillingD
   };
   try {
     await deps.promotions.create(promotion, parsed.codes, {
-      actorId: caller.sub,
-      actorEmail: caller.email ?? '',
+      ...(await actorOf(caller, deps)),
       action: 'addPromotion',
       targetType: 'Promotion',
       targetId: promotion.id,

@@ -322,7 +322,7 @@ export const dynamoBillingStore: BillingStore = {
         ...keys.paymentListing(paymentStatusOf(state.stripeStatus, state.cancellationReason), iso(state.createdAt), state.subscriptionId),
         ...(state.coupon ? keys.paymentByCoupon(state.coupon, iso(state.createdAt), state.subscriptionId) : {}),
       },
-      { createdAt: iso(state.createdAt) },
+      { id: state.subscriptionId, createdAt: iso(state.createdAt) },
     );
     await updateIfLatest({
       TableName: TableName(),
