@@ -5,6 +5,7 @@ import { Dialog, INITIAL_FOCUS } from '@/components/ui/dialog/dialog';
 import { TextField } from '@/components/ui/form/fields';
 import { useToast } from '@/components/ui/toast/toast';
 import { createPayment } from '../api/admin-money';
+import { asOptions, ErrorLine, SelectField } from './fields';
 
 /**
  * Add Payment (spec 001 sections 5 and 8): e-mail and payment frequency, both required (the button stays disabled
@@ -13,7 +14,7 @@ import { createPayment } from '../api/admin-money';
 export function AddPaymentDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const toast = useToast();
   const [email, setEmail] = useState('');
-  const [paymentFrequency, setPaymentFrequency] = useState('');
+  const [paymentFrequency, setPaymentFrequency] = useState<(typeof PAYMENT_FREQUENCIES)[number] | ''>('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -66,25 +67,9 @@ export function AddPaymentDialog({ open, onClose, onAdded }: { open: boolean; on
         }}
       >
         <TextField label="Email" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} required {...INITIAL_FOCUS} />
-        <label className="amplify-label" htmlFor="fg-add-payment-frequency">
-          Payment frequency
-        </label>
-        <div className="amplify-select__wrapper">
-          <select id="fg-add-payment-frequency" className="amplify-select amplify-field-group__control" value={paymentFrequency} onChange={(event) => setPaymentFrequency(event.target.value)} required>
-            <option value="">Choose…</option>
-            {PAYMENT_FREQUENCIES.map((frequency) => (
-              <option key={frequency} value={frequency}>
-                {frequency}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Payment frequency" value={paymentFrequency} options={asOptions(PAYMENT_FREQUENCIES)} emptyLabel="Choose…" onChange={setPaymentFrequency} />
         <p className="fg-admin-hint">The account gets Pro Admin from today for one month or one year.</p>
-        {error ? (
-          <p className="fg-admin-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine message={error} />
       </form>
     </Dialog>
   );

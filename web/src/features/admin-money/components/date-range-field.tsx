@@ -1,5 +1,6 @@
 import { ALL_TIME_START, DATE_RANGE_PRESETS, type DateRangePreset, presetWindow } from '@core/date-range-presets';
 import { useId } from 'react';
+import { ErrorLine, SelectField } from './fields';
 
 /** A chosen range: a preset, and for custom the days typed (both included). */
 export interface DateRange {
@@ -38,24 +39,13 @@ export function DateRangeField({ value, onChange, label = 'Date range' }: { valu
   return (
     <fieldset className="fg-admin-range">
       <legend className="amplify-label">{label}</legend>
-      <div className="amplify-select__wrapper">
-        <select
-          id={`${id}-preset`}
-          aria-label={`${label} preset`}
-          className="amplify-select amplify-field-group__control"
-          value={value.preset}
-          onChange={(event) => {
-            const preset = event.target.value as DateRangePreset;
-            onChange(preset === 'custom' ? { ...value, preset } : rangeOf(preset));
-          }}
-        >
-          {DATE_RANGE_PRESETS.map((preset) => (
-            <option key={preset.id} value={preset.id}>
-              {preset.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={`${label} preset`}
+        labelHidden
+        value={value.preset}
+        options={DATE_RANGE_PRESETS.map(({ id: preset, label: presetLabel }) => ({ value: preset, label: presetLabel }))}
+        onChange={(preset) => onChange(preset === 'custom' ? { ...value, preset } : rangeOf(preset))}
+      />
       {value.preset === 'custom' ? (
         <div className="fg-admin-range__days">
           <label htmlFor={`${id}-from`}>From</label>
@@ -64,11 +54,7 @@ export function DateRangeField({ value, onChange, label = 'Date range' }: { valu
           <input id={`${id}-to`} type="date" className="amplify-input" value={value.endDate} min={value.startDate} onChange={(event) => onChange({ ...value, endDate: event.target.value })} />
         </div>
       ) : null}
-      {problem ? (
-        <p className="fg-admin-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ErrorLine message={problem} />
     </fieldset>
   );
 }

@@ -11,12 +11,13 @@ import { getPayments, type Payment, type PaymentStats } from '../api/admin-money
 import { dayOf, methodLabel, roleLabel } from '../lib/payment-labels';
 import { AddPaymentDialog } from './add-payment-dialog';
 import { type DateRange, DateRangeField, rangeDays, rangeOf, rangeProblem } from './date-range-field';
+import { asOptions, SelectField } from './fields';
 import '../admin-money.css';
 
 /** Spec 001 section 9 (search debounce); the payments filters wait as the user list's search does. */
 const FILTER_DEBOUNCE_MS = 600;
 const ROLE_CHOICES = [
-  { value: '', label: 'All' },
+  { value: 'ALL', label: 'All' },
   { value: 'GAMER', label: 'Gamer' },
   { value: 'DIRECTOR', label: 'Director' },
 ] as const;
@@ -40,7 +41,7 @@ export function PaymentsPage() {
   const [range, setRange] = useState<DateRange>(() => rangeOf('last-week'));
   const [search, setSearch] = useState('');
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'' | 'GAMER' | 'DIRECTOR'>('GAMER');
+  const [role, setRole] = useState<(typeof ROLE_CHOICES)[number]['value']>('GAMER');
   const [page, setPage] = useState({ pageIndex: 0, pageSize: PAYMENTS_PAGE_SIZE });
   const [adding, setAdding] = useState(false);
 
@@ -53,7 +54,7 @@ export function PaymentsPage() {
       createdTo: days?.endDate ?? null,
       search: search || null,
       email: email && !emailProblem ? email : null,
-      role: role || null,
+      role: role === 'ALL' ? null : role,
     };
   }, [status, range, search, email, emailProblem, role]);
   const filter = (apply: () => void) => {
@@ -81,34 +82,8 @@ export function PaymentsPage() {
       </header>
 
       <section aria-label="Filters" className="fg-admin-filters">
-        <div className="fg-admin-filter">
-          <label className="amplify-label" htmlFor="fg-payments-status">
-            Status
-          </label>
-          <div className="amplify-select__wrapper">
-            <select id="fg-payments-status" className="amplify-select amplify-field-group__control" value={status} onChange={(event) => filter(() => setStatus(event.target.value as typeof status))}>
-              {PAYMENT_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="fg-admin-filter">
-          <label className="amplify-label" htmlFor="fg-payments-role">
-            Role
-          </label>
-          <div className="amplify-select__wrapper">
-            <select id="fg-payments-role" className="amplify-select amplify-field-group__control" value={role} onChange={(event) => filter(() => setRole(event.target.value as typeof role))}>
-              {ROLE_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <SelectField label="Status" value={status} options={asOptions(PAYMENT_STATUSES)} onChange={(next) => filter(() => setStatus(next))} />
+        <SelectField label="Role" value={role} options={ROLE_CHOICES} onChange={(next) => filter(() => setRole(next))} />
         <DateRangeField label="Created" value={range} onChange={(next) => filter(() => setRange(next))} />
         <div className="fg-admin-filter">
           <span className="amplify-label">Coupon or product</span>

@@ -13,6 +13,7 @@ import { DropZone } from '@/components/ui/drop-zone/drop-zone';
 import { TextField } from '@/components/ui/form/fields';
 import { useToast } from '@/components/ui/toast/toast';
 import { addPromotion } from '../api/admin-money';
+import { asOptions, ErrorLine, SelectField } from './fields';
 import '../admin-money.css';
 
 const TABS = [
@@ -56,7 +57,7 @@ export function PromotionPage() {
 function CreatePromotion() {
   const toast = useToast();
   const [promotionName, setPromotionName] = useState('');
-  const [platform, setPlatform] = useState('');
+  const [platform, setPlatform] = useState<(typeof PROMOTION_PLATFORMS)[number] | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -107,24 +108,8 @@ function CreatePromotion() {
         errorMessage={nameError}
         descriptiveText={`At most ${PROMOTION_NAME_MAX} characters.`}
       />
-      <label className="amplify-label" htmlFor="fg-promotion-platform">
-        Platform
-      </label>
-      <div className="amplify-select__wrapper">
-        <select id="fg-promotion-platform" className="amplify-select amplify-field-group__control" value={platform} onChange={(event) => setPlatform(event.target.value)} aria-invalid={Boolean(platformError)}>
-          <option value="">Choose…</option>
-          {PROMOTION_PLATFORMS.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-      </div>
-      {platformError ? (
-        <p className="fg-admin-error" role="alert">
-          {platformError}
-        </p>
-      ) : null}
+      <SelectField label="Platform" value={platform} options={asOptions(PROMOTION_PLATFORMS)} emptyLabel="Choose…" onChange={setPlatform} invalid={Boolean(platformError)} />
+      <ErrorLine message={platformError} />
       <p className="fg-admin-hint">
         A .csv file with one code per row (3 to 64 letters, digits, - or _), at most {PROMOTION_MAX_CODES} codes and {PROMOTION_FILE_MAX_BYTES / 1024} KB.
       </p>
@@ -137,12 +122,8 @@ function CreatePromotion() {
           setFile(chosen);
         }}
       />
-      {file ? <p className="fg-admin-file">Chosen: {file.name}</p> : touched ? <p className="fg-admin-error" role="alert">Choose a .csv file.</p> : null}
-      {serverError ? (
-        <p className="fg-admin-error" role="alert">
-          {serverError}
-        </p>
-      ) : null}
+      {file ? <p className="fg-admin-file">Chosen: {file.name}</p> : <ErrorLine message={touched ? 'Choose a .csv file.' : null} />}
+      <ErrorLine message={serverError} />
       <div className="fg-admin-actions">
         <Button type="submit" variation="primary" isLoading={saving} loadingText="Creating…">
           Create
