@@ -84,6 +84,8 @@ const WELL_FORMED_IS_VALID = new Set([
   'getPaymentStats.where.search',
   'getGamersFromCoupon.couponId',
   'getTeamsFromCoupon.couponId',
+  // Any short text names a promotion.
+  'addPromotion.promotionName',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
