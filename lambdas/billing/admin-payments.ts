@@ -106,7 +106,7 @@ export async function getPaymentStats(args: unknown, deps: BillingDeps) {
  * one year later, and the Pro Admin reason on the profile (what a paid subscription gives the account), written with
  * the audit entry in one transaction.
  */
-export async function createManualPayment(caller: Caller, args: unknown, deps: BillingDeps) {
+export async function createManualPayment(caller: Caller, args: unknown, deps: BillingDeps, field: 'createPayment' | 'createManualPayment' = 'createPayment') {
   const { data } = parseInput(createPaymentArgsSchema, args);
   const user = await deps.users.findByEmail(data.email);
   if (!user) throw new NotFoundError('No account has this e-mail.');
@@ -133,7 +133,7 @@ export async function createManualPayment(caller: Caller, args: unknown, deps: B
   try {
     await deps.billing.addManualPayment(payment, reason, {
       ...(await actorOf(caller, deps)),
-      action: 'createPayment',
+      action: field,
       targetType: 'User',
       targetId: user.id,
       targetLabel: user.email,

@@ -32,6 +32,6 @@ export const handler = createAuthorizedHandler({
   'Query.getGamersFromCoupon': withArgs(getGamersFromCoupon),
   'Query.getTeamsFromCoupon': withArgs(getTeamsFromCoupon),
   'Mutation.createPayment': withCaller(createManualPayment),
-  'Mutation.createManualPayment': withCaller(createManualPayment),
+  'Mutation.createManualPayment': async (event) => createManualPayment(requireCaller(event), event.arguments, deps, 'createManualPayment'),
   'Mutation.addPromotion': withCaller(addPromotion),
 });
