@@ -81,6 +81,16 @@ describe('manual payments', () => {
     ]);
   });
 
+  it('does the same through createManualPayment, a month on, audited under that name', async () => {
+    const gamer = await accountWithRole('GAMER', 'money.manual2');
+    const { createManualPayment } = await ok(admin, CREATE_PAYMENT.replace('createPayment', 'createManualPayment'), { data: { email: gamer.email, paymentFrequency: 'monthly' } });
+    const monthLater = new Date(createManualPayment.createdAt);
+    monthLater.setUTCMonth(monthLater.getUTCMonth() + 1);
+    expect(createManualPayment).toMatchObject({ method: 'manual', paymentFrequency: 'monthly', endSubscriptionAt: monthLater.toISOString() });
+    expect((await ok(gamer, ME)).me.subscription).toBe('Pro Admin');
+    expect((await auditOf(admin.id)).filter((entry) => entry.targetId === gamer.id).map((entry) => entry.action)).toEqual(['createManualPayment']);
+  });
+
   it('refuses an unknown e-mail and a missing frequency, changing nothing', async () => {
     const before = (await auditOf(admin.id)).length;
     expect(await errorOf(admin, CREATE_PAYMENT, { data: { email: freshEmail('nobody'), paymentFrequency: 'monthly' } })).toEqual({ errorType: 'NotFound', message: 'No account has this e-mail.' });
