@@ -25,7 +25,7 @@ import { parseInput } from '../lib/validation';
 import type { BillingDeps } from './deps';
 
 /** Payments one filtered request reads at most per status (a wider range is refused: narrow it). */
-export const MAX_PAYMENTS_READ = 10_000;
+const MAX_PAYMENTS_READ = 10_000;
 /** A manual payment's product: the Pro app an admin grants. */
 const MANUAL_PRODUCT_NAME = 'FitGauge Pro';
 
@@ -69,7 +69,7 @@ export async function actorOf(caller: Caller, deps: BillingDeps): Promise<{ acto
 }
 
 /** A payment as the Payment type shows it. */
-export function paymentView({ payment, user }: PaymentWithUser) {
+function paymentView({ payment, user }: PaymentWithUser) {
   const config = payment.subscriptionConfigId ? subscriptionConfigById(payment.subscriptionConfigId) : undefined;
   return {
     id: payment.id,

@@ -82,11 +82,6 @@ export const dynamoPromotionStore = {
     }
   },
 
-  async get(promotionId: string): Promise<PromotionRecord | null> {
-    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.promotion(promotionId), ConsistentRead: true }));
-    return Item ? withoutKeys<PromotionRecord>(Item) : null;
-  },
-
   async code(code: string): Promise<PromotionCodeRecord | null> {
     const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.promotionCode(code), ConsistentRead: true }));
     return Item ? withoutKeys<PromotionCodeRecord>(Item) : null;
