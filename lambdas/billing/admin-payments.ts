@@ -1,7 +1,7 @@
 /**
  * The admin payments page (docs/billing.md, "Admin: payments"): the filtered listing, its count and statistics, and
  * manual payments. The filter reads one Query per status on its listing partition over the created-at range, or the
- * one user's payments when an e-mail is given; the role and text filters apply to what that read (docs/data-model.md #52).
+ * one user's payments when an e-mail is given; the role and text filters apply to what that read (docs/data-model.md #62).
  */
 import { randomUUID } from 'node:crypto';
 import { SUBSCRIPTION_REASONS } from '@core/billing/subscription-reasons';
