@@ -103,6 +103,14 @@ const TEAM_AVATAR: FieldPolicy = {
   refusal: "Only the team's director can change its avatar.",
 };
 
+/** The admin back office (spec 001): ADMIN and SUPERADMIN only. */
+const ADMIN_ONLY: FieldPolicy = {
+  apiKey: false,
+  users: ['ADMIN', 'SUPERADMIN'],
+  subject: { kind: 'none' },
+  refusal: 'Only admins can do this.',
+};
+
 export const POLICY = {
   'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Query.me': OWN_DATA,
@@ -247,6 +255,12 @@ export const POLICY = {
     subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
     refusal: 'You are not a member of this team.',
   },
+  // Weekly challenges: admins manage them; every signed-in user reads his current week's on the check-in page.
+  'Query.weeklyChallenges': ADMIN_ONLY,
+  'Mutation.createWeeklyChallenge': ADMIN_ONLY,
+  'Mutation.updateWeeklyChallenge': ADMIN_ONLY,
+  'Mutation.deleteWeeklyChallenge': ADMIN_ONLY,
+  'Query.currentWeeklyChallenge': OWN_DATA,
 } as const satisfies Record<string, FieldPolicy>;
 
 export type PolicyField = keyof typeof POLICY;

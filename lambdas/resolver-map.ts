@@ -54,6 +54,7 @@ export const lambdaFunctions = {
   },
   journal: { entry: 'lambdas/journal/handler.ts', description: 'Journal comments, unread notifications, readiness alerts and their settings' },
   avatars: { entry: 'lambdas/avatars/handler.ts', description: 'Avatar uploads: presigned POST, then the check of the uploaded image', uses: ['uploads'] },
+  weeklyChallenges: { entry: 'lambdas/weekly-challenges/handler.ts', description: 'Weekly challenges: the admin list and its writes, the current week for gamers' },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
@@ -129,6 +130,11 @@ export const resolverMap = {
   'Subscription.onJournalComment': 'journal',
   'Mutation.getImageUploadUrl': 'avatars',
   'Mutation.confirmAvatarUpload': 'avatars',
+  'Query.weeklyChallenges': 'weeklyChallenges',
+  'Query.currentWeeklyChallenge': 'weeklyChallenges',
+  'Mutation.createWeeklyChallenge': 'weeklyChallenges',
+  'Mutation.updateWeeklyChallenge': 'weeklyChallenges',
+  'Mutation.deleteWeeklyChallenge': 'weeklyChallenges',
 } as const satisfies Record<string, LambdaFunctionName>;
 
 export type RootField = keyof typeof resolverMap;

@@ -21,6 +21,7 @@ import { dynamoJournalStore } from '../../lambdas/lib/stores/journal-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore, type MemberRole } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
+import { dynamoWeeklyChallengeStore } from '../../lambdas/lib/stores/weekly-challenge-store';
 import { newTeamCode } from '../../lambdas/teams/invites';
 import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
 import { accountWithRole, freshEmail } from '../support/accounts';
@@ -244,6 +245,19 @@ async function paymentOf(userId: string): Promise<string> {
   return subscription.id;
 }
 
+/** A week of its own for each challenge a fixture posts (years 2080 on: clear of the demo data and other suites). */
+let challengeWeeks = 0;
+const matrixWeek = () => ((challengeWeeks += 1), { year: 2080 + Math.floor(challengeWeeks / 52), week: 1 + (challengeWeeks % 52) });
+
+/** A weekly challenge written through the store, for the calls that change or delete one. */
+async function weeklyChallenge(): Promise<string> {
+  const at = new Date().toISOString();
+  const challenge = { id: randomUUID(), ...matrixWeek(), description: 'Matrix challenge', createdAt: at, updatedAt: at };
+  const audit = { actorId: people.ADMIN.id, actorEmail: people.ADMIN.email, action: 'matrixFixture', targetType: 'WeeklyChallenge', targetId: challenge.id, targetLabel: 'matrix', before: null, after: null };
+  await dynamoWeeklyChallengeStore.create(challenge, audit);
+  return challenge.id;
+}
+
 const verifiableCode = once(resetCode);
 const spendableCode = once(resetCode);
 const refreshable = once(() => signUp());
@@ -355,6 +369,11 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.deleteComment': async (subject, caller) => ({ ...subject, id: (await ownComment(caller)).id }),
   'Mutation.clearTeamNotifications': (subject) => ({ ...subject, teamId: teamIds.home }),
   'Mutation.updateNotificationSettings': () => ({ readinessAlertEmails: true }),
+  'Query.weeklyChallenges': () => ({}),
+  'Query.currentWeeklyChallenge': () => ({}),
+  'Mutation.createWeeklyChallenge': () => ({ data: { ...matrixWeek(), description: 'Matrix challenge' } }),
+  'Mutation.updateWeeklyChallenge': async () => ({ where: { id: await weeklyChallenge() }, data: { description: 'Matrix changed' } }),
+  'Mutation.deleteWeeklyChallenge': async () => ({ where: { id: await weeklyChallenge() } }),
 };
 
 /** `query($a: T!) { field(a: $a) { __typename } }`, typed from the schema, with the arguments the fixture gives. */
