@@ -22,7 +22,11 @@ import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { seedDemoAnswers } from './answers';
 import { seedDemoBilling } from './billing';
 import { seedDemoJournal } from './journal';
+import { seedDemoChallenges } from './weekly-challenges';
 import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type DemoAccount } from './demo-data';
+
+/** The admin who posts the demo content, as the audit log records it. */
+const DEMO_ADMIN_EMAIL = 'admin@fitgauge.test';
 
 export interface SeedResult {
   /** Cognito `sub` (= FitGauge user id) by e-mail. */
@@ -101,6 +105,7 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
   await seedDemoBilling(userIds, now);
   await seedDemoAnswers(userIds, now);
   await seedDemoJournal(userIds, now);
+  await seedDemoChallenges(userIds[DEMO_ADMIN_EMAIL]!, DEMO_ADMIN_EMAIL, now);
   return { userIds };
 }
 
