@@ -94,4 +94,23 @@ export const keys = {
   recommendationListing: (createdAt: string, recommendationId: string) => ({ gsi2pk: 'RECOMMENDATIONS', gsi2sk: `${createdAt}#${recommendationId}` }),
   /** How many recommendations there are, moved with `ADD` in each create and delete transaction (the table's count). */
   recommendationCount: { pk: 'RECOMMENDATIONS', sk: 'COUNT' },
+  /** A video (admin content); every video on one gsi2 partition (the admin list and the library, filtered and sorted in the resolver). */
+  video: (videoId: string) => ({ pk: `VIDEO#${videoId}`, sk: 'VIDEO' }),
+  videoListing: (videoId: string) => ({ gsi2pk: 'VIDEOS', gsi2sk: videoId }),
+  /** Guard: one video per title (any case), written and removed with the video's title. */
+  videoTitleClaim: (claim: string) => ({ pk: `VIDEO_TITLE#${claim}`, sk: 'CLAIM' }),
+  /** A question of a video under its slug (the slug is unique per video by the key itself), found by id on gsi1. */
+  videoQuestion: (videoId: string, slug: string) => ({ pk: `VIDEO#${videoId}`, sk: `QUESTION#${slug}` }),
+  videoQuestionById: (questionId: string) => ({ gsi1pk: `VIDEO_QUESTION#${questionId}`, gsi1sk: 'QUESTION' }),
+  videoInstructor: (instructorId: string) => ({ pk: `INSTRUCTOR#${instructorId}`, sk: 'INSTRUCTOR' }),
+  videoInstructorListing: (instructorId: string) => ({ gsi2pk: 'VIDEO_INSTRUCTORS', gsi2sk: instructorId }),
+  instructorNameClaim: (claim: string) => ({ pk: `INSTRUCTOR_NAME#${claim}`, sk: 'CLAIM' }),
+  /** The per-instructor index of videos: one link per video of the instructor (clearing them needs no Scan). */
+  instructorVideo: (instructorId: string, videoId: string) => ({ pk: `INSTRUCTOR#${instructorId}`, sk: `VIDEO#${videoId}` }),
+  videoSeries: (seriesId: string) => ({ pk: `SERIES#${seriesId}`, sk: 'SERIES' }),
+  videoSeriesListing: (seriesId: string) => ({ gsi2pk: 'VIDEO_SERIES', gsi2sk: seriesId }),
+  seriesNameClaim: (claim: string) => ({ pk: `SERIES_NAME#${claim}`, sk: 'CLAIM' }),
+  /** The per-series index of videos, and the guard of one video per series episode. */
+  seriesVideo: (seriesId: string, videoId: string) => ({ pk: `SERIES#${seriesId}`, sk: `VIDEO#${videoId}` }),
+  seriesEpisodeClaim: (seriesId: string, episode: number) => ({ pk: `SERIES#${seriesId}`, sk: `EPISODE#${episode}` }),
 };
