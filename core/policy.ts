@@ -269,6 +269,10 @@ export const POLICY = {
   'Mutation.updateWeeklyChallenge': ADMIN_ONLY,
   'Mutation.deleteWeeklyChallenge': ADMIN_ONLY,
   'Query.currentWeeklyChallenge': OWN_DATA,
+  'Query.getRecommendations': ADMIN_ONLY,
+  'Mutation.createVideoRecommendation': ADMIN_ONLY,
+  'Mutation.updateVideoRecommendation': ADMIN_ONLY,
+  'Mutation.deleteVideoRecommendation': ADMIN_ONLY,
   // Video content (docs/videos.md): the admins' vault; the library is every signed-in user's to watch.
   'Query.videos': CONTENT_ADMIN,
   'Query.aggregateVideo': CONTENT_ADMIN,
