@@ -22,6 +22,8 @@ import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-s
 import { dynamoTeamStore, type MemberRole } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { dynamoWeeklyChallengeStore } from '../../lambdas/lib/stores/weekly-challenge-store';
+import { dynamoRecommendationStore } from '../../lambdas/lib/stores/recommendation-store';
+import { dynamoVideoStore } from '../../lambdas/lib/stores/video-store';
 import { newTeamCode } from '../../lambdas/teams/invites';
 import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
 import { accountWithRole, freshEmail } from '../support/accounts';
@@ -258,6 +260,27 @@ async function weeklyChallenge(): Promise<string> {
   return challenge.id;
 }
 
+/** A COMPLETE, enabled video (the only kind a recommendation links), written through the video store. */
+const recommendableVideo = once(async () => {
+  const at = new Date().toISOString();
+  const video = {
+    id: randomUUID(), title: `Matrix recommended ${randomUUID()}`, description: null, category: 'sleep' as const, pillarCategory: 'sleep' as const,
+    difficulty: null, tags: [], enabled: true, instructorId: null, seriesId: null, episode: null, selectedThumbnail: null, availableFrom: null,
+    filename: null, workflowStatus: 'COMPLETE' as const, workflowError: null, playbackKey: null, thumbnailKey: null, createdAt: at, updatedAt: at,
+  };
+  await dynamoVideoStore.create(video, { actorId: people.ADMIN.id, actorEmail: people.ADMIN.email, action: 'matrixFixture', targetType: 'Video', targetId: video.id, targetLabel: video.title, before: null, after: null });
+  return video.id;
+});
+const recommendationData = async () => ({ title: 'Matrix', videoId: await recommendableVideo(), pillarSlug: 'sleep', questionSlug: 'sleep-quality', answer: 'terrible' });
+
+/** A recommendation written through the store, for the calls that change or delete one. */
+async function recommendation(): Promise<string> {
+  const at = new Date().toISOString();
+  const made = { id: randomUUID(), ...(await recommendationData()), pillarSlug: 'sleep' as const, description: null, createdAt: at, updatedAt: at };
+  await dynamoRecommendationStore.create(made, { actorId: people.ADMIN.id, actorEmail: people.ADMIN.email, action: 'matrixFixture', targetType: 'VideoRecommendation', targetId: made.id, targetLabel: 'matrix', before: null, after: null });
+  return made.id;
+}
+
 const verifiableCode = once(resetCode);
 const spendableCode = once(resetCode);
 const refreshable = once(() => signUp());
@@ -369,6 +392,10 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.deleteComment': async (subject, caller) => ({ ...subject, id: (await ownComment(caller)).id }),
   'Mutation.clearTeamNotifications': (subject) => ({ ...subject, teamId: teamIds.home }),
   'Mutation.updateNotificationSettings': () => ({ readinessAlertEmails: true }),
+  'Query.getRecommendations': () => ({ take: 5, skip: 0 }),
+  'Mutation.createVideoRecommendation': async () => ({ data: await recommendationData() }),
+  'Mutation.updateVideoRecommendation': async () => ({ id: await recommendation(), data: { ...(await recommendationData()), title: 'Matrix changed' } }),
+  'Mutation.deleteVideoRecommendation': async () => ({ id: await recommendation() }),
   'Query.weeklyChallenges': () => ({}),
   'Query.currentWeeklyChallenge': () => ({}),
   'Mutation.createWeeklyChallenge': () => ({ data: { ...matrixWeek(), description: 'Matrix challenge' } }),

@@ -75,6 +75,9 @@ const WELL_FORMED_IS_VALID = new Set([
   'teamWithStats.search',
   'createWeeklyChallenge.data.description',
   'updateWeeklyChallenge.data.description',
+  'createVideoRecommendation.data.title',
+  'updateVideoRecommendation.data.title',
+  'updateVideoRecommendation.data.description',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
@@ -83,7 +86,9 @@ const MARKUP_IS_VALID = new Set(['loginUser.password']);
 // Comments are stored as typed and always shown as text: markup is text there (docs/journal.md).
 for (const field of ['createComment.content', 'updateComment.data.content']) MARKUP_IS_VALID.add(field);
 // So are weekly challenge descriptions (docs/recommendations-and-challenges.md).
-for (const field of ['createWeeklyChallenge.data.description', 'updateWeeklyChallenge.data.description']) MARKUP_IS_VALID.add(field);
+for (const field of ['createWeeklyChallenge.data.description', 'updateWeeklyChallenge.data.description', 'updateVideoRecommendation.data.description']) {
+  MARKUP_IS_VALID.add(field);
+}
 
 interface Caller {
   email: string;
@@ -164,6 +169,10 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     // A week no other suite posts for; every case here is refused before it could be claimed.
     year: 2050,
     week: 10,
+    // A recommendation of an answer to the sleep-quality question (questionSlug above); its video is an unknown id.
+    title: 'Harness title',
+    answer: 'terrible',
+    videoId: randomUUID(),
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));
