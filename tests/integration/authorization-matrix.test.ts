@@ -24,6 +24,7 @@ import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { dynamoWeeklyChallengeStore } from '../../lambdas/lib/stores/weekly-challenge-store';
 import { dynamoRecommendationStore } from '../../lambdas/lib/stores/recommendation-store';
 import { dynamoVideoStore } from '../../lambdas/lib/stores/video-store';
+import { newVideoRecord } from '../../scripts/seed/videos';
 import { newTeamCode } from '../../lambdas/teams/invites';
 import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
 import { accountWithRole, freshEmail } from '../support/accounts';
@@ -262,12 +263,7 @@ async function weeklyChallenge(): Promise<string> {
 
 /** A COMPLETE, enabled video (the only kind a recommendation links), written through the video store. */
 const recommendableVideo = once(async () => {
-  const at = new Date().toISOString();
-  const video = {
-    id: randomUUID(), title: `Matrix recommended ${randomUUID()}`, description: null, category: 'sleep' as const, pillarCategory: 'sleep' as const,
-    difficulty: null, tags: [], enabled: true, instructorId: null, seriesId: null, episode: null, selectedThumbnail: null, availableFrom: null,
-    filename: null, workflowStatus: 'COMPLETE' as const, workflowError: null, playbackKey: null, thumbnailKey: null, createdAt: at, updatedAt: at,
-  };
+  const video = newVideoRecord({ id: randomUUID(), title: `Matrix recommended ${randomUUID()}`, category: 'sleep', pillarCategory: 'sleep', workflowStatus: 'COMPLETE' }, new Date().toISOString());
   await dynamoVideoStore.create(video, { actorId: people.ADMIN.id, actorEmail: people.ADMIN.email, action: 'matrixFixture', targetType: 'Video', targetId: video.id, targetLabel: video.title, before: null, after: null });
   return video.id;
 });

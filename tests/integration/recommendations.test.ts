@@ -10,6 +10,7 @@ import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoRecommendationStore } from '../../lambdas/lib/stores/recommendation-store';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
+import { newVideoRecord } from '../../scripts/seed/videos';
 import type { RoleAccount } from '../support/accounts';
 import { stackUrls, useStackEnvironment } from '../support/stack';
 import { accounts, ok, refusal } from '../support/team-fixtures';
@@ -29,12 +30,7 @@ const REFUSED: Person[] = ['director', 'coach', 'gamer', 'self'];
 const fixtureAudit = { actorId: 'test', actorEmail: 'test@fitgauge.test', action: 'test', targetType: 'Video', targetId: 'test', targetLabel: 'test', before: null, after: null };
 
 async function video(overrides: Partial<VideoRecord> = {}): Promise<VideoRecord> {
-  const at = new Date().toISOString();
-  const made: VideoRecord = {
-    id: randomUUID(), title: `Reco video ${randomUUID().slice(0, 8)}`, description: null, category: 'sleep', pillarCategory: 'sleep', difficulty: null,
-    tags: [], enabled: true, instructorId: null, seriesId: null, episode: null, selectedThumbnail: null, availableFrom: null, filename: null,
-    workflowStatus: 'COMPLETE', workflowError: null, playbackKey: null, thumbnailKey: null, createdAt: at, updatedAt: at, ...overrides,
-  };
+  const made = newVideoRecord({ id: randomUUID(), title: `Reco video ${randomUUID().slice(0, 8)}`, category: 'sleep', pillarCategory: 'sleep', workflowStatus: 'COMPLETE', ...overrides }, new Date().toISOString());
   await dynamoVideoStore.create(made, fixtureAudit);
   return made;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dynamoRecommendationStore as recommendations, type RecommendationRecord } from './recommendation-store';
 import { TransactionRefused } from './transactions';
+import { newVideoRecord } from '../../../scripts/seed/videos';
 import { dynamoVideoStore as videos, type VideoRecord } from './video-store';
 
 // The recommendation store on DynamoDB Local (jest project `dynamodb`): the count moves with every create and delete,
@@ -11,12 +12,7 @@ jest.setTimeout(60_000);
 const audit = { actorId: 'admin', actorEmail: 'admin@fitgauge.test', action: 'test', targetType: 'VideoRecommendation', targetId: 'x', targetLabel: 'x', before: null, after: null };
 
 async function newVideo(overrides: Partial<VideoRecord> = {}): Promise<VideoRecord> {
-  const at = new Date().toISOString();
-  const video: VideoRecord = {
-    id: randomUUID(), title: `Store video ${randomUUID()}`, description: null, category: 'workouts', pillarCategory: 'physical', difficulty: null,
-    tags: [], enabled: true, instructorId: null, seriesId: null, episode: null, selectedThumbnail: null, availableFrom: null, filename: null,
-    workflowStatus: 'COMPLETE', workflowError: null, playbackKey: null, thumbnailKey: null, createdAt: at, updatedAt: at, ...overrides,
-  };
+  const video = newVideoRecord({ id: randomUUID(), title: `Store video ${randomUUID()}`, category: 'workouts', pillarCategory: 'physical', workflowStatus: 'COMPLETE', ...overrides }, new Date().toISOString());
   await videos.create(video, audit);
   return video;
 }
