@@ -26,4 +26,8 @@ describe('recommendation form selects', () => {
     expect(changeLink(filled, 'answer', 'great')).toEqual({ ...filled, answer: 'great' });
     expect(changeLink(filled, 'category', 'yoga')).toEqual({ ...filled, category: 'yoga', videoId: '' });
   });
+
+  it('locks the video again while the answer is cleared, though the category stays chosen', () => {
+    expect(lockedFields(changeLink(filled, 'questionSlug', 'sleep-disturbance'))).toMatchObject({ category: true, videoId: true });
+  });
 });

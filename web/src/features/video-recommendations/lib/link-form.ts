@@ -30,11 +30,7 @@ export function changeLink(form: LinkForm, field: LinkField, value: string): Lin
 
 /** Which selects are still locked. */
 export function lockedFields(form: LinkForm): Record<Exclude<LinkField, 'title'>, boolean> {
-  return {
-    pillarSlug: form.title.trim() === '',
-    questionSlug: form.pillarSlug === '',
-    answer: form.questionSlug === '',
-    category: form.answer === '',
-    videoId: form.category === '',
-  };
+  const category = form.answer === '';
+  // The category outlives a cleared answer (only the video depends on it), so the video also waits for the category's own lock.
+  return { pillarSlug: form.title.trim() === '', questionSlug: form.pillarSlug === '', answer: form.questionSlug === '', category, videoId: category || form.category === '' };
 }
