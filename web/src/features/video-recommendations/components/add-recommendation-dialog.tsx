@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { Dialog } from '@/components/ui/dialog/dialog';
+import { TextField } from '@/components/ui/form/fields';
 import { useToast } from '@/components/ui/toast/toast';
 import { createRecommendation, RECOMMENDATIONS_KEY } from '../api/recommendations-api';
 import { changeLink, EMPTY_LINK_FORM } from '../lib/link-form';
@@ -15,7 +16,6 @@ export function AddRecommendationDialog({ open, onClose }: { open: boolean; onCl
   const toast = useToast();
   const [form, setForm] = useState(EMPTY_LINK_FORM);
   const [problem, setProblem] = useState<string | null>(null);
-  const titleId = useId();
   const counterId = useId();
   const close = () => {
     setForm(EMPTY_LINK_FORM);
@@ -54,19 +54,13 @@ export function AddRecommendationDialog({ open, onClose }: { open: boolean; onCl
     >
       <div className="fg-recommendation-form">
         <div className="fg-form-field">
-          <div className="amplify-flex amplify-field amplify-textfield">
-            <label className="amplify-label" htmlFor={titleId}>
-              Title
-            </label>
-            <input
-              id={titleId}
-              className="amplify-input amplify-field-group__control"
-              value={form.title}
-              maxLength={MODAL_TITLE_MAX}
-              aria-describedby={counterId}
-              onChange={(event) => setForm(changeLink(form, 'title', event.target.value))}
-            />
-          </div>
+          <TextField
+            label="Title"
+            value={form.title}
+            maxLength={MODAL_TITLE_MAX}
+            aria-describedby={counterId}
+            onChange={(event) => setForm(changeLink(form, 'title', event.target.value))}
+          />
           <span id={counterId} className="fg-recommendation-form__count">
             {form.title.length}/{MODAL_TITLE_MAX}
           </span>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
+import { TextField } from '@/components/ui/form/fields';
 import { useToast } from '@/components/ui/toast/toast';
 import { deleteRecommendation, type Recommendation, RECOMMENDATIONS_KEY, updateRecommendation } from '../api/recommendations-api';
 import { changeLink, type LinkForm } from '../lib/link-form';
@@ -31,7 +32,6 @@ export function RecommendationPanel({ recommendation, onClose }: { recommendatio
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  const titleId = useId();
   const descriptionId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
 
@@ -81,23 +81,15 @@ export function RecommendationPanel({ recommendation, onClose }: { recommendatio
         </button>
       </div>
       <div role="tabpanel" id={`${headingId}-details`} aria-labelledby={`${headingId}-tab`} className="fg-recommendation-form">
-        <div className="fg-form-field">
-          <div className="amplify-flex amplify-field amplify-textfield">
-            <label className="amplify-label" htmlFor={titleId}>
-              Title
-            </label>
-            <input
-              id={titleId}
-              className="amplify-input amplify-field-group__control"
-              value={form.title}
-              maxLength={TITLE_MAX}
-              onChange={(event) => {
-                setForm(changeLink(form, 'title', event.target.value));
-                setProblem(null);
-              }}
-            />
-          </div>
-        </div>
+        <TextField
+          label="Title"
+          value={form.title}
+          maxLength={TITLE_MAX}
+          onChange={(event) => {
+            setForm(changeLink(form, 'title', event.target.value));
+            setProblem(null);
+          }}
+        />
         <div className="fg-form-field">
           <div className="amplify-flex amplify-field amplify-textareafield">
             <label className="amplify-label" htmlFor={descriptionId}>
