@@ -125,7 +125,7 @@ describe('video recommendation page', () => {
     await page.getByRole('button', { name: 'Calm down before ranked' }).waitFor();
     await panel.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete recommendation' });
-    await confirm.getByText('You are about to delete Calm down. Are you sure you want to proceed?').waitFor();
+    await confirm.getByText('You are about to delete Calm down before ranked. Are you sure you want to proceed?').waitFor();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('The recommendation was deleted.').waitFor();
     await page.getByRole('button', { name: 'Calm down before ranked' }).waitFor({ state: 'detached' });
