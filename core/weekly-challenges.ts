@@ -58,7 +58,8 @@ const weekField = z
 /** The admin page's form, and `createWeeklyChallenge(data)`. */
 export const weeklyChallengeInputSchema = z
   .object({ year: yearField, week: weekField, description: challengeDescriptionSchema })
-  .refine(({ year, week }) => week <= isoWeeksIn(year), { message: CHALLENGE_TEXTS.noSuchWeek });
+  // zod runs this even when the year itself was refused: only a year in range has weeks to count.
+  .refine(({ year, week }) => !yearField.safeParse(year).success || week <= isoWeeksIn(year), { message: CHALLENGE_TEXTS.noSuchWeek });
 export type WeeklyChallengeInput = z.infer<typeof weeklyChallengeInputSchema>;
 
 const whereSchema = z.object({ id: boundedId('id') });
