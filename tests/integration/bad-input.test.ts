@@ -78,9 +78,28 @@ const WELL_FORMED_IS_VALID = new Set([
   'createVideoRecommendation.data.title',
   'updateVideoRecommendation.data.title',
   'updateVideoRecommendation.data.description',
+  // Video content: titles, names, texts and tags are free text (docs/videos.md).
+  ...['createVideo.data.title', 'createVideo.data.description', 'updateVideo.data.title', 'updateVideo.data.description', 'updateVideo.data.difficulty', 'updateVideo.data.tags'],
+  ...['videos.where.search', 'aggregateVideo.where.search', 'videoLibrary.where.search', 'uploadVideoThumbnail.file.filename', 'uploadVideoSeriesCoverImage.file.filename'],
+  ...['createVideoQuestion.data.text', 'updateVideoQuestion.data.text', 'createVideoInstructor.data.fullName', 'updateVideoInstructor.data.fullName'],
+  ...['createVideoSeries.data.name', 'createVideoSeries.data.description', 'updateVideoSeries.data.name', 'updateVideoSeries.data.description'],
+  // Filter texts and report coupons: an unknown one matches nothing, which is an answer.
+  'findManyPayments.where.search',
+  'aggregatePayments.where.search',
+  'getPaymentStats.where.search',
+  'getGamersFromCoupon.couponId',
+  'getTeamsFromCoupon.couponId',
+  // Any short text names a promotion.
+  'addPromotion.promotionName',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
+/** A video's tags may be emptied, and a list filter with nothing in it lists everything. */
+const EMPTY_LIST_OR_OBJECT_IS_VALID = new Set([
+  'updateVideo.data.tags',
+  ...['videos.where', 'aggregateVideo.where', 'videoLibrary.where'],
+  ...['findManyPayments.where', 'aggregatePayments.where', 'getPaymentStats.where'],
+]);
 /** Any printable password may be an account's password at sign-in, markup included. */
 const MARKUP_IS_VALID = new Set(['loginUser.password']);
 // Comments are stored as typed and always shown as text: markup is text there (docs/journal.md).
@@ -89,6 +108,8 @@ for (const field of ['createComment.content', 'updateComment.data.content']) MAR
 for (const field of ['createWeeklyChallenge.data.description', 'updateWeeklyChallenge.data.description', 'updateVideoRecommendation.data.description']) {
   MARKUP_IS_VALID.add(field);
 }
+// A payments search is only compared with coupons and product ids, never stored or shown.
+for (const field of ['findManyPayments.where.search', 'aggregatePayments.where.search', 'getPaymentStats.where.search']) MARKUP_IS_VALID.add(field);
 
 interface Caller {
   email: string;
@@ -109,6 +130,12 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     'logInUserWithDiscord.redirect_uri': `${stackUrls().baseUrl}/auth/login`,
     'upgradeSubscription.where.id': 'coach-performance-monthly',
     'startTrial.where.id': 'coach-performance-monthly',
+    'createVideoQuestion.data.type': 'STRING',
+    'updateVideoQuestion.data.type': 'STRING',
+    'videos.orderBy.field': 'title',
+    'updateVideo.data.filename': `videos/${caller.teamId}/source/${randomUUID()}.mp4`,
+    'addPromotion.file.name': 'codes.csv',
+    'addPromotion.file.content': Buffer.from('code\nHARNESS-CODE-1\n').toString('base64'),
   };
   const byName: Record<string, unknown> = {
     email: caller.email,
@@ -165,14 +192,38 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     quantity: 1,
     alternatePayment: false,
     change: 'joined',
+    status: 'active',
+    createdFrom: '2026-01-01',
+    createdTo: '2026-01-07',
+    paymentFrequency: 'monthly',
+    promotionName: 'Harness promotion',
+    platform: 'Web',
     at: new Date().toISOString(),
     // A week no other suite posts for; every case here is refused before it could be claimed.
     year: 2050,
     week: 10,
-    // A recommendation of an answer to the sleep-quality question (questionSlug above); its video is an unknown id.
-    title: 'Harness title',
+    // A recommendation (of the sleep-quality answer above) takes the title and the unknown videoId below.
     answer: 'terrible',
+    title: 'Harness video',
+    category: 'yoga',
+    pillarCategory: 'mental',
+    difficulty: 'easy',
+    tags: 'harness',
+    instructorId: randomUUID(),
+    seriesId: randomUUID(),
     videoId: randomUUID(),
+    episode: 1,
+    availableFrom: '2026-01-07T00:00:00.000Z',
+    selectedThumbnail: `videos/${caller.teamId}/thumbnails/${randomUUID()}.png`,
+    coverImage: `series/${caller.teamId}/cover/${randomUUID()}.png`,
+    fileExtension: 'mp4',
+    enabled: true,
+    workflowStatus: 'COMPLETE',
+    subType: 'rounds',
+    text: 'My Notes',
+    defineWatched: true,
+    isCreateOrDeleteQuestion: false,
+    basic: false,
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));
@@ -232,12 +283,15 @@ function badValuesAt(caller: Caller, field: string, path: Path, type: GraphQLInp
   const inner = isNonNullType(type) ? type.ofType : type;
   if (isListType(inner)) {
     const element = validValue(caller, field, [...path, 0], inner.ofType);
-    own.push({ label: 'an empty list', value: [] }, { label: '1,000 items', value: Array.from({ length: 1000 }, () => element) });
+    const key = [field, ...path].join('.').replace(/\.\d+/g, '');
+    if (!EMPTY_LIST_OR_OBJECT_IS_VALID.has(key)) own.push({ label: 'an empty list', value: [] });
+    own.push({ label: '1,000 items', value: Array.from({ length: 1000 }, () => element) });
     return [...own.map(at), ...badValuesAt(caller, field, [...path, 0], inner.ofType)];
   }
   if (isInputObjectType(inner)) {
     const valid = validValue(caller, field, path, inner) as Record<string, unknown>;
-    own.push({ label: 'a string', value: MARKER }, { label: 'an empty object', value: {} }, { label: 'an unknown field', value: { ...valid, [MARKER]: 'x' } });
+    own.push({ label: 'a string', value: MARKER }, { label: 'an unknown field', value: { ...valid, [MARKER]: 'x' } });
+    if (!EMPTY_LIST_OR_OBJECT_IS_VALID.has([field, ...path].join('.'))) own.push({ label: 'an empty object', value: {} });
     const parts = Object.values(inner.getFields()).flatMap((child) => badValuesAt(caller, field, [...path, child.name], child.type));
     return [...own.map(at), ...parts];
   }
@@ -342,7 +396,7 @@ describe('bad-input harness', () => {
     useStackEnvironment();
     const email = freshEmail('bad-input');
     const signedUp = await signUpAccount(email, 'Bad Input Harness');
-    // A gamer who is also a director and an admin may call every field (check-ins, team creation, the back office).
+    // A gamer who is also a director and an admin may call every field (check-ins, team creation, the admin pages).
     await addToGroup(signedUp.user.id, 'DIRECTOR');
     await addToGroup(signedUp.user.id, 'ADMIN');
     const grant = await logInAccount(email);
