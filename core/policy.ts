@@ -103,6 +103,14 @@ const TEAM_AVATAR: FieldPolicy = {
   refusal: "Only the team's director can change its avatar.",
 };
 
+/** The admin back office (spec 001): ADMIN and SUPERADMIN only. */
+const ADMIN_ONLY: FieldPolicy = {
+  apiKey: false,
+  users: ['ADMIN', 'SUPERADMIN'],
+  subject: { kind: 'none' },
+  refusal: 'Only admins can do this.',
+};
+
 /** The admin back office's content (spec 001 sections 2-9): admins and superadmins only. */
 const CONTENT_ADMIN: FieldPolicy = {
   apiKey: false,
@@ -272,6 +280,16 @@ export const POLICY = {
     subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
     refusal: 'You are not a member of this team.',
   },
+  // Weekly challenges: admins manage them; every signed-in user reads his current week's on the check-in page.
+  'Query.weeklyChallenges': ADMIN_ONLY,
+  'Mutation.createWeeklyChallenge': ADMIN_ONLY,
+  'Mutation.updateWeeklyChallenge': ADMIN_ONLY,
+  'Mutation.deleteWeeklyChallenge': ADMIN_ONLY,
+  'Query.currentWeeklyChallenge': OWN_DATA,
+  'Query.getRecommendations': ADMIN_ONLY,
+  'Mutation.createVideoRecommendation': ADMIN_ONLY,
+  'Mutation.updateVideoRecommendation': ADMIN_ONLY,
+  'Mutation.deleteVideoRecommendation': ADMIN_ONLY,
   // Video content (docs/videos.md): the admins' vault; the library is every signed-in user's to watch.
   'Query.videos': CONTENT_ADMIN,
   'Query.aggregateVideo': CONTENT_ADMIN,

@@ -57,6 +57,13 @@ export const lambdaFunctions = {
   },
   journal: { entry: 'lambdas/journal/handler.ts', description: 'Journal comments, unread notifications, readiness alerts and their settings' },
   avatars: { entry: 'lambdas/avatars/handler.ts', description: 'Avatar uploads: presigned POST, then the check of the uploaded image', uses: ['uploads'] },
+  recommendations: {
+    entry: 'lambdas/recommendations/handler.ts',
+    description: 'Video recommendations: the admin table and its writes',
+    // Thumbnails and playlists of the linked videos through presigned GETs.
+    uses: ['videos'],
+  },
+  weeklyChallenges: { entry: 'lambdas/weekly-challenges/handler.ts', description: 'Weekly challenges: the admin list and its writes, the current week for gamers' },
   videos: { entry: 'lambdas/videos/handler.ts', description: 'Video content: the vault, questions, instructors, series, upload links and the library', uses: ['videos'] },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
@@ -141,6 +148,15 @@ export const resolverMap = {
   'Subscription.onJournalComment': 'journal',
   'Mutation.getImageUploadUrl': 'avatars',
   'Mutation.confirmAvatarUpload': 'avatars',
+  'Query.getRecommendations': 'recommendations',
+  'Mutation.createVideoRecommendation': 'recommendations',
+  'Mutation.updateVideoRecommendation': 'recommendations',
+  'Mutation.deleteVideoRecommendation': 'recommendations',
+  'Query.weeklyChallenges': 'weeklyChallenges',
+  'Query.currentWeeklyChallenge': 'weeklyChallenges',
+  'Mutation.createWeeklyChallenge': 'weeklyChallenges',
+  'Mutation.updateWeeklyChallenge': 'weeklyChallenges',
+  'Mutation.deleteWeeklyChallenge': 'weeklyChallenges',
   'Query.videos': 'videos',
   'Query.aggregateVideo': 'videos',
   'Query.video': 'videos',

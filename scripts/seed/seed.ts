@@ -22,8 +22,13 @@ import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { seedDemoAnswers } from './answers';
 import { seedDemoBilling } from './billing';
 import { seedDemoJournal } from './journal';
+import { seedDemoRecommendations } from './recommendations';
+import { seedDemoChallenges } from './weekly-challenges';
 import { seedDemoVideos } from './videos';
 import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type DemoAccount } from './demo-data';
+
+/** The admin who posts the demo content, as the audit log records it. */
+const DEMO_ADMIN_EMAIL = 'admin@fitgauge.test';
 
 export interface SeedResult {
   /** Cognito `sub` (= FitGauge user id) by e-mail. */
@@ -102,7 +107,9 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
   await seedDemoBilling(userIds, now);
   await seedDemoAnswers(userIds, now);
   await seedDemoJournal(userIds, now);
-  await seedDemoVideos(userIds['admin@fitgauge.test'], now);
+  await seedDemoChallenges(userIds[DEMO_ADMIN_EMAIL]!, DEMO_ADMIN_EMAIL, now);
+  await seedDemoVideos(userIds[DEMO_ADMIN_EMAIL]!, now);
+  await seedDemoRecommendations(userIds[DEMO_ADMIN_EMAIL]!, DEMO_ADMIN_EMAIL, now);
   return { userIds };
 }
 

@@ -21,6 +21,10 @@ import { dynamoJournalStore } from '../../lambdas/lib/stores/journal-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore, type MemberRole } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
+import { dynamoWeeklyChallengeStore } from '../../lambdas/lib/stores/weekly-challenge-store';
+import { dynamoRecommendationStore } from '../../lambdas/lib/stores/recommendation-store';
+import { dynamoVideoStore } from '../../lambdas/lib/stores/video-store';
+import { newVideoRecord } from '../../scripts/seed/videos';
 import { newTeamCode } from '../../lambdas/teams/invites';
 import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
 import { accountWithRole, freshEmail } from '../support/accounts';
@@ -244,6 +248,35 @@ async function paymentOf(userId: string): Promise<string> {
   return subscription.id;
 }
 
+/** A week of its own for each challenge a fixture posts (years 2080 on: clear of the demo data and other suites). */
+let challengeWeeks = 0;
+const matrixWeek = () => ((challengeWeeks += 1), { year: 2080 + Math.floor(challengeWeeks / 52), week: 1 + (challengeWeeks % 52) });
+
+/** A weekly challenge written through the store, for the calls that change or delete one. */
+async function weeklyChallenge(): Promise<string> {
+  const at = new Date().toISOString();
+  const challenge = { id: randomUUID(), ...matrixWeek(), description: 'Matrix challenge', createdAt: at, updatedAt: at };
+  const audit = { actorId: people.ADMIN.id, actorEmail: people.ADMIN.email, action: 'matrixFixture', targetType: 'WeeklyChallenge', targetId: challenge.id, targetLabel: 'matrix', before: null, after: null };
+  await dynamoWeeklyChallengeStore.create(challenge, audit);
+  return challenge.id;
+}
+
+/** A COMPLETE, enabled video (the only kind a recommendation links), written through the video store. */
+const recommendableVideo = once(async () => {
+  const video = newVideoRecord({ id: randomUUID(), title: `Matrix recommended ${randomUUID()}`, category: 'sleep', pillarCategory: 'sleep', workflowStatus: 'COMPLETE' }, new Date().toISOString());
+  await dynamoVideoStore.create(video, { actorId: people.ADMIN.id, actorEmail: people.ADMIN.email, action: 'matrixFixture', targetType: 'Video', targetId: video.id, targetLabel: video.title, before: null, after: null });
+  return video.id;
+});
+const recommendationData = async () => ({ title: 'Matrix', videoId: await recommendableVideo(), pillarSlug: 'sleep', questionSlug: 'sleep-quality', answer: 'terrible' });
+
+/** A recommendation written through the store, for the calls that change or delete one. */
+async function recommendation(): Promise<string> {
+  const at = new Date().toISOString();
+  const made = { id: randomUUID(), ...(await recommendationData()), pillarSlug: 'sleep' as const, description: null, createdAt: at, updatedAt: at };
+  await dynamoRecommendationStore.create(made, { actorId: people.ADMIN.id, actorEmail: people.ADMIN.email, action: 'matrixFixture', targetType: 'VideoRecommendation', targetId: made.id, targetLabel: 'matrix', before: null, after: null });
+  return made.id;
+}
+
 const verifiableCode = once(resetCode);
 const spendableCode = once(resetCode);
 const refreshable = once(() => signUp());
@@ -387,6 +420,15 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.deleteComment': async (subject, caller) => ({ ...subject, id: (await ownComment(caller)).id }),
   'Mutation.clearTeamNotifications': (subject) => ({ ...subject, teamId: teamIds.home }),
   'Mutation.updateNotificationSettings': () => ({ readinessAlertEmails: true }),
+  'Query.getRecommendations': () => ({ take: 5, skip: 0 }),
+  'Mutation.createVideoRecommendation': async () => ({ data: await recommendationData() }),
+  'Mutation.updateVideoRecommendation': async () => ({ id: await recommendation(), data: { ...(await recommendationData()), title: 'Matrix changed' } }),
+  'Mutation.deleteVideoRecommendation': async () => ({ id: await recommendation() }),
+  'Query.weeklyChallenges': () => ({}),
+  'Query.currentWeeklyChallenge': () => ({}),
+  'Mutation.createWeeklyChallenge': () => ({ data: { ...matrixWeek(), description: 'Matrix challenge' } }),
+  'Mutation.updateWeeklyChallenge': async () => ({ where: { id: await weeklyChallenge() }, data: { description: 'Matrix changed' } }),
+  'Mutation.deleteWeeklyChallenge': async () => ({ where: { id: await weeklyChallenge() } }),
   'Query.videos': () => ({ take: 2 }),
   'Query.aggregateVideo': () => ({}),
   'Query.video': async () => ({ where: { id: await sharedVideo() } }),

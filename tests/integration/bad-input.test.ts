@@ -73,6 +73,11 @@ const WELL_FORMED_IS_VALID = new Set([
   // An unknown coupon is an answer (valid: false), not bad input.
   'checkCoupon.couponId',
   'teamWithStats.search',
+  'createWeeklyChallenge.data.description',
+  'updateWeeklyChallenge.data.description',
+  'createVideoRecommendation.data.title',
+  'updateVideoRecommendation.data.title',
+  'updateVideoRecommendation.data.description',
   // Video content: titles, names, texts and tags are free text (docs/videos.md).
   ...['createVideo.data.title', 'createVideo.data.description', 'updateVideo.data.title', 'updateVideo.data.description', 'updateVideo.data.difficulty', 'updateVideo.data.tags'],
   ...['videos.where.search', 'aggregateVideo.where.search', 'videoLibrary.where.search', 'uploadVideoThumbnail.file.filename', 'uploadVideoSeriesCoverImage.file.filename'],
@@ -99,6 +104,10 @@ const EMPTY_LIST_OR_OBJECT_IS_VALID = new Set([
 const MARKUP_IS_VALID = new Set(['loginUser.password']);
 // Comments are stored as typed and always shown as text: markup is text there (docs/journal.md).
 for (const field of ['createComment.content', 'updateComment.data.content']) MARKUP_IS_VALID.add(field);
+// So are weekly challenge descriptions (docs/recommendations-and-challenges.md).
+for (const field of ['createWeeklyChallenge.data.description', 'updateWeeklyChallenge.data.description', 'updateVideoRecommendation.data.description']) {
+  MARKUP_IS_VALID.add(field);
+}
 // A payments search is only compared with coupons and product ids, never stored or shown.
 for (const field of ['findManyPayments.where.search', 'aggregatePayments.where.search', 'getPaymentStats.where.search']) MARKUP_IS_VALID.add(field);
 
@@ -190,6 +199,11 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     promotionName: 'Harness promotion',
     platform: 'Web',
     at: new Date().toISOString(),
+    // A week no other suite posts for; every case here is refused before it could be claimed.
+    year: 2050,
+    week: 10,
+    // A recommendation (of the sleep-quality answer above) takes the title and the unknown videoId below.
+    answer: 'terrible',
     title: 'Harness video',
     category: 'yoga',
     pillarCategory: 'mental',

@@ -87,6 +87,21 @@ export const keys = {
   auditByTarget: (targetId: string, at: string, auditId: string) => ({ gsi1pk: `AUDIT_TARGET#${targetId}`, gsi1sk: `${at}#${auditId}` }),
   /** Every entry on one gsi2 partition, by time (the admin page, newest first). */
   auditListing: (at: string, auditId: string) => ({ gsi2pk: 'AUDIT', gsi2sk: `${at}#${auditId}` }),
+  /** A weekly challenge by id. */
+  weeklyChallenge: (challengeId: string) => ({ pk: `CHALLENGE#${challengeId}`, sk: 'CHALLENGE' }),
+  /** Every weekly challenge on one gsi2 partition, by year then week (the admin list, oldest first). */
+  weeklyChallengeListing: (year: number, week: number, challengeId: string) => ({
+    gsi2pk: 'CHALLENGES',
+    gsi2sk: `${year}#${String(week).padStart(2, '0')}#${challengeId}`,
+  }),
+  /** Guard: one challenge per ISO week, holding that challenge's id (a gamer's current challenge is found through it). */
+  challengeWeek: (year: number, week: number) => ({ pk: `CHALLENGE_WEEK#${year}#${String(week).padStart(2, '0')}`, sk: 'CLAIM' }),
+  /** A video recommendation by id. */
+  recommendation: (recommendationId: string) => ({ pk: `RECOMMENDATION#${recommendationId}`, sk: 'RECOMMENDATION' }),
+  /** Every recommendation on one gsi2 partition, newest first when read backwards (the admin table). */
+  recommendationListing: (createdAt: string, recommendationId: string) => ({ gsi2pk: 'RECOMMENDATIONS', gsi2sk: `${createdAt}#${recommendationId}` }),
+  /** How many recommendations there are, moved with `ADD` in each create and delete transaction (the table's count). */
+  recommendationCount: { pk: 'RECOMMENDATIONS', sk: 'COUNT' },
   /** A video (admin content); every video on one gsi2 partition (the admin list and the library, filtered and sorted in the resolver). */
   video: (videoId: string) => ({ pk: `VIDEO#${videoId}`, sk: 'VIDEO' }),
   videoListing: (videoId: string) => ({ gsi2pk: 'VIDEOS', gsi2sk: videoId }),

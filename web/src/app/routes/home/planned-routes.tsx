@@ -18,9 +18,15 @@ export const plannedAdminRoutes: RouteObject[] = [
   { path: paths.home.videos, lazy: planned('Content', 'The video vault will appear here, grouped by category.') },
   { path: paths.home.editVideo, lazy: planned('Edit video', 'The video editor will appear here.') },
   { path: paths.home.uploadVideo, lazy: planned('Add a video', 'The video upload steps will appear here.') },
-  { path: paths.home.videoRecommendation, lazy: planned('Recommendation', 'Video recommendations will appear here.') },
+  {
+    path: paths.home.videoRecommendation,
+    lazy: async () => ({ Component: (await import('@/features/video-recommendations/components/video-recommendation-page')).VideoRecommendationPage }),
+  },
   { path: `${paths.home.users}*`, lazy: planned('Users', 'The user list, with search, filters and user details, will appear here.') },
-  { path: paths.home.weeklyChallenge, lazy: planned('Weekly Challenge', 'Weekly challenges will appear here.') },
+  {
+    path: paths.home.weeklyChallenge,
+    lazy: async () => ({ Component: (await import('@/features/weekly-challenges/components/weekly-challenge-page')).WeeklyChallengePage }),
+  },
   { path: paths.home.payments, lazy: async () => ({ Component: (await import('./admin-money')).PaymentsRoute }) },
   { path: paths.home.teamsPerformance, lazy: async () => ({ Component: (await import('./admin-money')).TeamsPerformanceRoute }) },
   { path: paths.home.userPerformance, lazy: async () => ({ Component: (await import('./admin-money')).UserPerformanceRoute }) },

@@ -71,3 +71,22 @@ export async function submitAnswers(variables: SubmitAnswersVariables): Promise<
   if (!day) throw new Error('The answers could not be saved.');
   return day;
 }
+
+/** This week's challenge (weekly challenges, posted by admins), shown above the questions. */
+export interface WeekChallenge {
+  year: number;
+  week: number;
+  description: string;
+}
+
+const currentChallengeQuery = gqlOperation<{ currentWeeklyChallenge: WeekChallenge | null }>(/* GraphQL */ `
+  query CurrentWeeklyChallenge {
+    currentWeeklyChallenge {
+      year
+      week
+      description
+    }
+  }
+`);
+
+export const getCurrentWeeklyChallenge = async () => (await callApi(currentChallengeQuery)).currentWeeklyChallenge;

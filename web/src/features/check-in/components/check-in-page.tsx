@@ -11,6 +11,7 @@ import { browserTimeZone, type CheckInDay, getMyCheckIn, submitAnswers } from '.
 import { answeredCount, answersOf, type CheckInForm, checkInFormProblem, formFromDay, PILLAR_SECTIONS } from '../lib/check-in-form';
 import { DayScores } from './day-scores';
 import { QuestionField } from './question-field';
+import { WeekChallenge } from './week-challenge';
 import '../check-in.css';
 import { LoadError } from '@/components/errors/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -81,6 +82,8 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
           again replaces them.
         </p>
       </header>
+
+      <WeekChallenge />
 
       {day.checkedIn ? <DayScores day={day} headingRef={scoresHeading} /> : null}
 
