@@ -10,7 +10,8 @@ import { READY_PREFIX, type TestStackInfo } from '../../scripts/local/test-stack
 import type { WebMode } from '../../scripts/local/web';
 import { repoRoot } from './stack-env';
 
-const START_TIMEOUT_MS = 120_000;
+/** Generous: the first start seeds demo videos through real ffmpeg transcodes, slow on a busy 2-core machine. */
+const START_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 20_000;
 
 export interface RunningTestStack {
