@@ -24,7 +24,7 @@ import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { dynamoWeeklyChallengeStore } from '../../lambdas/lib/stores/weekly-challenge-store';
 import { dynamoRecommendationStore } from '../../lambdas/lib/stores/recommendation-store';
 import { dynamoVideoStore } from '../../lambdas/lib/stores/video-store';
-import { newVideoRecord } from '../../scripts/seed/videos';
+import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
 import { newTeamCode } from '../../lambdas/teams/invites';
 import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
 import { accountWithRole, freshEmail } from '../support/accounts';

@@ -10,7 +10,7 @@ import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoRecommendationStore } from '../../lambdas/lib/stores/recommendation-store';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
-import { newVideoRecord } from '../../scripts/seed/videos';
+import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
 import type { RoleAccount } from '../support/accounts';
 import { stackUrls, useStackEnvironment } from '../support/stack';
 import { accounts, ok, refusal } from '../support/team-fixtures';

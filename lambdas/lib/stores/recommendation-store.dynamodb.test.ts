@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dynamoRecommendationStore as recommendations, type RecommendationRecord } from './recommendation-store';
 import { TransactionRefused } from './transactions';
-import { newVideoRecord } from '../../../scripts/seed/videos';
+import { newVideoRecord } from './new-video';
 import { dynamoVideoStore as videos, type VideoRecord } from './video-store';
 
 // The recommendation store on DynamoDB Local (jest project `dynamodb`): the count moves with every create and delete,
