@@ -25,6 +25,8 @@ export interface FitGaugeStackProps extends StackProps {
   readonly discord: DiscordApp;
   /** Stripe's publishable key for Stripe.js in the browser (public by design; empty: no card payments). */
   readonly stripePublishableKey: string;
+  /** The mobile app's store pages for `GET /api/v1/storeLink`; absent: the store searches of core/store-link.ts. */
+  readonly storeUrls?: { appStore?: string; playStore?: string };
 }
 
 /** Everything FitGauge runs on in AWS; the pieces are in ./auth, ./data, ./storage, ./secrets, ./functions, ./api, ./web-hosting. */
@@ -83,6 +85,9 @@ export class FitGaugeStack extends Stack {
     // Invite e-mails and readiness alerts link into the app.
     this.functions.byName.get('teams')?.addEnvironment('APP_URL', this.web.url);
     this.functions.byName.get('scoring')?.addEnvironment('APP_URL', this.web.url);
+    const links = this.functions.byName.get('links');
+    if (props.storeUrls?.appStore) links?.addEnvironment('APP_STORE_URL', props.storeUrls.appStore);
+    if (props.storeUrls?.playStore) links?.addEnvironment('PLAY_STORE_URL', props.storeUrls.playStore);
     // Recap e-mails link to the report landing page.
     this.functions.byName.get('recapJob')?.addEnvironment('APP_URL', this.web.url);
     // The billing portal's way back to the app.

@@ -133,3 +133,33 @@ describe('a link that is not valid', () => {
     await page.context().close();
   });
 });
+
+describe('the store-link route', () => {
+  /** The request the browser makes to a store after the endpoint's redirect (the stores are out of reach offline). */
+  const storeRequest = (context: import('playwright-core').BrowserContext, store: RegExp) =>
+    context.waitForEvent('request', (request) => store.test(request.url()));
+
+  it('opens the store link in place on a desktop', async () => {
+    const context = await chromium.browser.newContext();
+    const page = await context.newPage();
+    const request = storeRequest(context, /^https:\/\/apps\.apple\.com\//);
+    await page.goto(`${baseUrl()}/store-link`);
+    expect((await request).redirectedFrom()?.url()).toBe(`${baseUrl()}/api/v1/storeLink`);
+    expect((await request).frame().page()).toBe(page);
+    await context.close();
+  });
+
+  it('opens it in a system window on Android, leaving a link on the page', async () => {
+    const context = await chromium.browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36' });
+    const page = await context.newPage();
+    chromium.watchErrors(page);
+    const request = storeRequest(context, /^https:\/\/play\.google\.com\//);
+    const opened = context.waitForEvent('page');
+    await page.goto(`${baseUrl()}/store-link`);
+    expect((await request).redirectedFrom()?.url()).toBe(`${baseUrl()}/api/v1/storeLink`);
+    expect(await opened).not.toBe(page);
+    expect(page.url()).toBe(`${baseUrl()}/store-link`);
+    expect(await page.getByRole('link', { name: 'Open the app store' }).getAttribute('href')).toMatch(/\/api\/v1\/storeLink$/);
+    await context.close();
+  });
+});

@@ -10,6 +10,7 @@ import { answersWith } from '@core/test-support/answers';
 import { productionDeps } from '../../lambdas/recap/deps';
 import { runRecapJob } from '../../lambdas/recap/job';
 import { dynamoShareStore } from '../../lambdas/lib/stores/share-store';
+import { DEMO_SHARE } from '../../scripts/seed/shares';
 import type { RoleAccount } from '../support/accounts';
 import { freshEmail } from '../support/accounts';
 import { graphql, readOutbox, useStackEnvironment } from '../support/stack';
@@ -151,5 +152,16 @@ describe('the recap job', () => {
     expect(await recapsTo(stopped)).toEqual([]);
     const stored = (await dynamoShareStore.byId(keptShare.id))!;
     expect(stored).toMatchObject({ reportsSent: 2, nextReportAt: new Date(Date.parse(stored.createdAt) + 2 * 24 * HOUR).toISOString() });
+  });
+});
+
+describe('the demo data', () => {
+  it('has gamer1 share a daily report with parent1, which the job mails once with both links', async () => {
+    await runJobAt(new Date());
+    await runJobAt(new Date());
+    const mails = await recapsTo(DEMO_SHARE.email);
+    expect(mails).toHaveLength(1);
+    for (const acceptance of ['accepted', 'rejected']) expect(mails[0].text).toContain(`/recap/reports?shareId=${DEMO_SHARE.id}&acceptance=${acceptance}&name=`);
+    expect(mails[0].text).toContain(`shares their FitGauge score reports with ${DEMO_SHARE.email}, every day`);
   });
 });
