@@ -20,7 +20,7 @@ async function main() {
   const { scoreDayOf, shiftDay } = await import('@core/dates');
   const { db } = await import('../lambdas/lib/db/client');
   const { dynamoScoreStore } = await import('../lambdas/lib/stores/score-store');
-  const { dynamoShareStore } = await import('../lambdas/lib/stores/share-store');
+  const { dynamoShareStore, newShare } = await import('../lambdas/lib/stores/share-store');
   const { dynamoUserStore } = await import('../lambdas/lib/stores/user-store');
   const { historyOf } = await import('../lambdas/scoring/history');
   const { demoCheckIn, habitsOf, seededRandom } = await import('../scripts/seed/answers');
@@ -52,10 +52,7 @@ async function main() {
         id: gamer.userId, email: `bench-gamer-${index}@fitgauge.test`, fullName: `Bench Gamer ${index}`, username: null, avatar: null,
         role: 'GAMER', enabled: true, selectedTeamId: null, createdAt: at, updatedAt: at,
       });
-      await dynamoShareStore.create({
-        id: randomUUID(), gamerId: gamer.userId, email: `bench-parent-${index}@fitgauge.test`, status: 'PENDING', frequency: 'DAILY',
-        createdAt: at, updatedAt: at, nextReportAt: at, lastSentAt: null, lastScore: null, reportsSent: 0,
-      });
+      await dynamoShareStore.create(newShare({ id: randomUUID(), gamerId: gamer.userId, email: `bench-parent-${index}@fitgauge.test`, frequency: 'DAILY' }, at));
     }
     const loadSeconds = (Date.now() - loadStarted) / 1000;
 

@@ -3,7 +3,7 @@ import { activateShareArgsSchema, MAX_SHARES_PER_GAMER, type ShareRequest, type 
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/observability';
-import type { ShareRecord } from '../lib/stores/share-store';
+import { newShare, type ShareRecord } from '../lib/stores/share-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import { parseInput } from '../lib/validation';
 import { gamerNameOf, type RecapDeps } from './deps';
@@ -29,19 +29,7 @@ export async function updateShareFGScore(caller: Caller, args: unknown, deps: Re
   if ((await deps.users.get(caller.sub))?.email === email) throw new ValidationError('Share your reports with someone else’s email.');
   const existing = await deps.shares.setFrequency(caller.sub, email, frequency, at);
   if (existing) return existing;
-  const share: ShareRecord = {
-    id: randomUUID(),
-    gamerId: caller.sub,
-    email,
-    status: 'PENDING',
-    frequency,
-    createdAt: at,
-    updatedAt: at,
-    nextReportAt: at,
-    lastSentAt: null,
-    lastScore: null,
-    reportsSent: 0,
-  };
+  const share = newShare({ id: randomUUID(), gamerId: caller.sub, email, frequency }, at);
   try {
     await deps.shares.create(share);
     return share;

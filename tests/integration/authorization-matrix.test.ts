@@ -18,7 +18,7 @@ import { buildAppSyncSchema } from '../../lambdas/schema';
 import { scoreDayOf, shiftDay } from '@core/dates';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoJournalStore } from '../../lambdas/lib/stores/journal-store';
-import { dynamoShareStore } from '../../lambdas/lib/stores/share-store';
+import { dynamoShareStore, newShare } from '../../lambdas/lib/stores/share-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore, type MemberRole } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
@@ -418,11 +418,8 @@ const FIXTURES: Record<string, Fixture> = {
 
 /** A new share of the user's reports, as updateShareFGScore makes it. */
 async function shareOf(gamerId: string): Promise<string> {
-  const at = new Date().toISOString();
   const id = randomUUID();
-  await dynamoShareStore.create({
-    id, gamerId, email: freshEmail('matrix.recipient'), status: 'PENDING', frequency: 'DAILY', createdAt: at, updatedAt: at, nextReportAt: at, lastSentAt: null, lastScore: null, reportsSent: 0,
-  });
+  await dynamoShareStore.create(newShare({ id, gamerId, email: freshEmail('matrix.recipient'), frequency: 'DAILY' }, new Date().toISOString()));
   return id;
 }
 

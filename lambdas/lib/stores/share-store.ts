@@ -24,6 +24,18 @@ export interface ShareRecord {
   reportsSent: number;
 }
 
+/** A share as it starts: pending, due at once (the next run of the recap job sends its first recap). */
+export const newShare = (fields: Pick<ShareRecord, 'id' | 'gamerId' | 'email' | 'frequency'>, at: string): ShareRecord => ({
+  ...fields,
+  status: 'PENDING',
+  createdAt: at,
+  updatedAt: at,
+  nextReportAt: at,
+  lastSentAt: null,
+  lastScore: null,
+  reportsSent: 0,
+});
+
 /** The due index is split in this many partitions (docs/recap.md, "Beyond 100,000 shares"). */
 export const RECAP_DUE_SHARDS = 16;
 /** Recap guards outlive the longest period (a week) with room for late retries. */

@@ -62,23 +62,24 @@ function Subscribed({ gamerName, frequency }: { gamerName: string; frequency: Re
           What the score means
         </Heading>
         <Text>{SCORE_EXPLANATION.intro}</Text>
-        <Heading level={3}>Readiness tiers</Heading>
-        <ul>
-          {SCORE_EXPLANATION.tiers.map((tier) => (
-            <li key={tier.name}>
-              <strong>{tier.name}</strong>: {tier.range}
-            </li>
-          ))}
-        </ul>
-        <Heading level={3}>Score labels</Heading>
-        <ul>
-          {SCORE_EXPLANATION.labels.map((label) => (
-            <li key={label.name}>
-              <strong>{label.name}</strong>: {label.range}
-            </li>
-          ))}
-        </ul>
+        <ExplanationList title="Readiness tiers" entries={SCORE_EXPLANATION.tiers} />
+        <ExplanationList title="Score labels" entries={SCORE_EXPLANATION.labels} />
       </section>
+    </>
+  );
+}
+
+function ExplanationList({ title, entries }: { title: string; entries: readonly { name: string; range: string }[] }) {
+  return (
+    <>
+      <Heading level={3}>{title}</Heading>
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry.name}>
+            <strong>{entry.name}</strong>: {entry.range}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
