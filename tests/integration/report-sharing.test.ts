@@ -156,12 +156,12 @@ describe('the recap job', () => {
 });
 
 describe('the demo data', () => {
-  it('has gamer1 share a daily report with parent1, which the job mails once with both links', async () => {
+  it('has gamer1 share a daily report with parent1, whose first recap the job mails once with both links', async () => {
     await runJobAt(new Date());
     await runJobAt(new Date());
-    const mails = await recapsTo(DEMO_SHARE.email);
-    expect(mails).toHaveLength(1);
-    for (const acceptance of ['accepted', 'rejected']) expect(mails[0].text).toContain(`/recap/reports?shareId=${DEMO_SHARE.id}&acceptance=${acceptance}&name=`);
-    expect(mails[0].text).toContain(`shares their FitGauge score reports with ${DEMO_SHARE.email}, every day`);
+    // Only the first recap says who shares what (the job test above may have run a later period with a future clock).
+    const first = (await recapsTo(DEMO_SHARE.email)).filter((mail) => mail.text.includes(`shares their FitGauge score reports with ${DEMO_SHARE.email}, every day`));
+    expect(first).toHaveLength(1);
+    for (const acceptance of ['accepted', 'rejected']) expect(first[0].text).toContain(`/recap/reports?shareId=${DEMO_SHARE.id}&acceptance=${acceptance}&name=`);
   });
 });
