@@ -1,10 +1,11 @@
 /**
  * The one registry of entry points other than AppSync, beside lambdas/resolver-map.ts: which Lambda serves each
- * HTTP endpoint, S3 upload event and EventBridge event (and, as later features add them, schedules).
- * CDK (infra/lib/http-endpoints.ts, infra/lib/transcoding.ts) builds the HTTP API's routes, the bucket notifications
- * and the event rules from it; the local stack (scripts/local/http-endpoints.ts, scripts/local/event-triggers.ts)
- * serves the same routes and delivers the same events to the same handlers; a test (tests/infra/triggers.test.ts)
- * fails when the two disagree. Pure data: no imports with side effects.
+ * HTTP endpoint, S3 upload event, EventBridge event and schedule.
+ * CDK (infra/lib/http-endpoints.ts, infra/lib/event-triggers.ts, infra/lib/schedules.ts) builds the HTTP API's routes,
+ * the bucket notifications, the event rules and an EventBridge Scheduler schedule of each entry of `schedules` from it;
+ * the local stack (scripts/local/http-endpoints.ts, scripts/local/event-triggers.ts, scripts/local/jobs.ts) serves the
+ * same routes, delivers the same events to the same handlers and runs the same jobs on a timer; a test
+ * (tests/infra/triggers.test.ts) fails when the two disagree. Pure data: no imports with side effects.
  */
 import { VIDEO_UPLOADS_ROOT } from '../core/video-files';
 import { FINAL_JOB_STATES, JOB_STATE_CHANGE, MEDIACONVERT_SOURCE } from './lib/transcoding-job';
@@ -30,6 +31,13 @@ export const triggerFunctions = {
   transcodeStatus: {
     entry: 'lambdas/transcoding/status.ts',
     description: "Records a finished transcode on its video: COMPLETE with the playlist and thumbnail, or the error",
+  },
+  recapJob: {
+    entry: 'lambdas/recap/schedule.ts',
+    description: 'The recap job: e-mails the shared score reports due now (docs/recap.md)',
+    uses: ['mail'],
+    // Lambda's limit: the job stops taking new pages a minute before it, and what is left stays due.
+    timeoutSeconds: 900,
   },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
@@ -73,3 +81,20 @@ export interface EventTrigger {
 export const eventTriggers = [
   { source: MEDIACONVERT_SOURCE, detailType: JOB_STATE_CHANGE, statuses: FINAL_JOB_STATES, function: 'transcodeStatus' },
 ] as const satisfies readonly EventTrigger[];
+export interface Schedule {
+  readonly name: string;
+  /** An EventBridge Scheduler expression: `rate(...)` or `cron(...)` (UTC). */
+  readonly expression: string;
+  readonly function: TriggerFunctionName;
+  readonly description: string;
+}
+
+export const schedules = [
+  {
+    name: 'recap',
+    // Shares fall due at the time of day they were made: hourly runs send each within the hour.
+    expression: 'rate(1 hour)',
+    function: 'recapJob',
+    description: 'Sends the shared score reports (recaps) that are due',
+  },
+] as const satisfies readonly Schedule[];

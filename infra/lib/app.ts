@@ -7,7 +7,8 @@ import { repoRoot } from './functions';
 /**
  * Builds the FitGauge app from context (cdk.json or -c key=value), used by infra/bin and the infra tests.
  * Context keys: stackName (FitGauge), region, webDistPath (web/dist), mailFrom (verified SES address),
- * secretsPrefix (/fitgauge), discordClientId (the Discord OAuth app's public id), stripePublishableKey (Stripe's pk_live_… for Stripe.js). Synth needs no AWS credentials: the account stays unresolved unless the CLI
+ * secretsPrefix (/fitgauge), discordClientId (the Discord OAuth app's public id), stripePublishableKey (Stripe's pk_live_… for Stripe.js),
+ * appStoreUrl and playStoreUrl (the mobile app's store pages; store searches when absent). Synth needs no AWS credentials: the account stays unresolved unless the CLI
  * found one, and the region comes from context, the CLI's profile, or us-east-1.
  */
 export function defineFitGauge(app: App): FitGaugeStack {
@@ -23,6 +24,7 @@ export function defineFitGauge(app: App): FitGaugeStack {
     mailFrom: context('mailFrom') ?? 'no-reply@fitgauge.example',
     secretsPrefix: context('secretsPrefix') ?? '/fitgauge',
     stripePublishableKey: context('stripePublishableKey') ?? '',
+    storeUrls: { appStore: context('appStoreUrl'), playStore: context('playStoreUrl') },
     discord: {
       clientId: context('discordClientId') ?? '',
       apiUrl: 'https://discord.com/api',

@@ -1,7 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { lambdaFunctions, type LambdaFunctionSpec, resolverMap } from '../../lambdas/resolver-map';
-import { eventTriggers, httpRoutes, s3UploadTriggers, triggerFunctions } from '../../lambdas/triggers';
+import { eventTriggers, httpRoutes, s3UploadTriggers, schedules, triggerFunctions } from '../../lambdas/triggers';
 import { version } from '../../package.json';
 import { Api } from './api';
 import { Auth } from './auth';
@@ -9,6 +9,7 @@ import { Data } from './data';
 import { EventTriggers } from './event-triggers';
 import { ApiFunctions, type DiscordApp } from './functions';
 import { HttpEndpoints } from './http-endpoints';
+import { Schedules } from './schedules';
 import { acknowledgeCdkHelpers } from './nag';
 import { Secrets } from './secrets';
 import { Storage } from './storage';
@@ -26,6 +27,8 @@ export interface FitGaugeStackProps extends StackProps {
   readonly discord: DiscordApp;
   /** Stripe's publishable key for Stripe.js in the browser (public by design; empty: no card payments). */
   readonly stripePublishableKey: string;
+  /** The mobile app's store pages for `GET /api/v1/storeLink`; absent: the store searches of core/store-link.ts. */
+  readonly storeUrls?: { appStore?: string; playStore?: string };
 }
 
 /** Everything FitGauge runs on in AWS; the pieces are in ./auth, ./data, ./storage, ./secrets, ./functions, ./api, ./transcoding, ./event-triggers, ./web-hosting. */
@@ -37,6 +40,7 @@ export class FitGaugeStack extends Stack {
   readonly api: Api;
   readonly httpEndpoints: HttpEndpoints;
   readonly transcoding: Transcoding;
+  readonly schedules: Schedules;
   readonly web: WebHosting;
 
   constructor(scope: Construct, id: string, props: FitGaugeStackProps) {
@@ -77,6 +81,7 @@ export class FitGaugeStack extends Stack {
       buckets: { uploads: this.storage.uploads, videos: this.storage.videos },
       functions: this.functions.byName,
     });
+    this.schedules = new Schedules(this, 'Schedules', { schedules, functions: this.functions.byName });
 
     this.web = new WebHosting(this, 'Web', {
       accessLogs: this.storage.accessLogs,
@@ -91,6 +96,11 @@ export class FitGaugeStack extends Stack {
     // Invite e-mails and readiness alerts link into the app.
     this.functions.byName.get('teams')?.addEnvironment('APP_URL', this.web.url);
     this.functions.byName.get('scoring')?.addEnvironment('APP_URL', this.web.url);
+    const links = this.functions.byName.get('links');
+    if (props.storeUrls?.appStore) links?.addEnvironment('APP_STORE_URL', props.storeUrls.appStore);
+    if (props.storeUrls?.playStore) links?.addEnvironment('PLAY_STORE_URL', props.storeUrls.playStore);
+    // Recap e-mails link to the report landing page.
+    this.functions.byName.get('recapJob')?.addEnvironment('APP_URL', this.web.url);
     // The billing portal's way back to the app.
     this.functions.byName.get('customerPortal')?.addEnvironment('APP_URL', this.web.url);
     this.web.deploySite({

@@ -2,6 +2,8 @@
  * Deployment configuration, read from the environment. AWS and local mode differ only here:
  * endpoints come from the AWS SDK's own AWS_ENDPOINT_URL_<SERVICE> variables in local mode.
  */
+import { APP_STORE_URL, PLAY_STORE_URL, type StoreUrls } from '@core/store-link';
+
 function required(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`Missing environment variable ${name}`);
@@ -32,6 +34,10 @@ export const config = {
   },
   get mediaConvertRoleArn() {
     return required('MEDIACONVERT_ROLE_ARN');
+  },
+  /** The app's store pages (`GET /api/v1/storeLink`); the store searches of core/store-link.ts when unset. */
+  get storeUrls(): StoreUrls {
+    return { appStore: process.env.APP_STORE_URL || APP_STORE_URL, playStore: process.env.PLAY_STORE_URL || PLAY_STORE_URL };
   },
   get appVersion() {
     return process.env.APP_VERSION ?? '0.1.0';

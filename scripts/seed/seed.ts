@@ -25,6 +25,7 @@ import { seedDemoJournal } from './journal';
 import { seedDemoRecommendations } from './recommendations';
 import { seedDemoChallenges } from './weekly-challenges';
 import { seedDemoVideos } from './videos';
+import { seedDemoShares } from './shares';
 import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type DemoAccount } from './demo-data';
 
 /** The admin who posts the demo content, as the audit log records it. */
@@ -110,6 +111,7 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
   await seedDemoChallenges(userIds[DEMO_ADMIN_EMAIL]!, DEMO_ADMIN_EMAIL, now);
   await seedDemoVideos(userIds[DEMO_ADMIN_EMAIL]!, now);
   await seedDemoRecommendations(userIds[DEMO_ADMIN_EMAIL]!, DEMO_ADMIN_EMAIL, now);
+  await seedDemoShares(userIds, now);
   return { userIds };
 }
 

@@ -9,9 +9,10 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { EventTriggers } from '../../infra/lib/event-triggers';
 import { HttpEndpoints } from '../../infra/lib/http-endpoints';
 import { acknowledgeCdkHelpers } from '../../infra/lib/nag';
+import { Schedules } from '../../infra/lib/schedules';
 import { Storage } from '../../infra/lib/storage';
 import { createHttpEndpoints } from '../../scripts/local/http-endpoints';
-import { eventTriggers, httpRoutes, routeKey, s3UploadTriggers, triggerFunctions } from '../../lambdas/triggers';
+import { eventTriggers, httpRoutes, routeKey, s3UploadTriggers, schedules, triggerFunctions } from '../../lambdas/triggers';
 
 function synthesize() {
   const app = new App();
@@ -30,6 +31,7 @@ function synthesize() {
     buckets: { uploads: storage.uploads, videos: storage.videos },
     functions,
   });
+  new Schedules(stack, 'Schedules', { schedules, functions });
   acknowledgeCdkHelpers(stack);
   return { app, stack, endpoints, storage, functions, template: Template.fromStack(stack) };
 }
@@ -83,9 +85,34 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
     // The stand-in functions are not ours to judge here (tests/infra/fitgauge-stack.test.ts checks the real ones).
     const findings = report.violations.flatMap((violation) =>
       violation.violatingResources
-        .filter((resource) => ['HttpEndpoints', 'EventTriggers', 'BucketNotificationsHandler'].some((part) => resource.constructPath?.includes(part)))
+        .filter((resource) => ['HttpEndpoints', 'EventTriggers', 'BucketNotificationsHandler', 'Schedules'].some((part) => resource.constructPath?.includes(part)))
         .map((resource) => ({ rule: violation.ruleName, at: resource.constructPath })),
     );
     expect(findings).toEqual([]);
+  });
+});
+
+describe('schedules (lambdas/triggers.ts)', () => {
+  const { stack, functions, template } = synthesize();
+  const functionArn = (name: string) => ({ 'Fn::GetAtt': [stack.getLogicalId(functions.get(name)!.node.defaultChild as lambda.CfnFunction), 'Arn'] });
+
+  it('the recap job runs hourly on an EventBridge Scheduler schedule that invokes its Lambda, retried within the hour', () => {
+    expect(schedules.map((schedule) => [schedule.name, schedule.function])).toEqual([['recap', 'recapJob']]);
+    const all = Object.values(template.findResources('AWS::Scheduler::Schedule'));
+    expect(all).toHaveLength(schedules.length);
+    expect(all[0].Properties).toMatchObject({
+      ScheduleExpression: 'rate(1 hour)',
+      State: 'ENABLED',
+      Target: { Arn: functionArn('recapJob'), RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 } },
+    });
+  });
+
+  it("the scheduler's role may invoke exactly the job's function", () => {
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes('lambda:InvokeFunction'),
+    );
+    const invoked = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement.flatMap((statement: { Resource: unknown }) => [statement.Resource].flat()));
+    expect(invoked).toEqual(expect.arrayContaining([functionArn('recapJob')]));
+    expect(JSON.stringify(invoked)).not.toContain(stack.getLogicalId(functions.get('links')!.node.defaultChild as lambda.CfnFunction));
   });
 });

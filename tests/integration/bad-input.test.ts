@@ -136,6 +136,9 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     'updateVideo.data.filename': `videos/${caller.teamId}/source/${randomUUID()}.mp4`,
     'addPromotion.file.name': 'codes.csv',
     'addPromotion.file.content': Buffer.from('code\nHARNESS-CODE-1\n').toString('base64'),
+    // Not the caller's own address (refused: a gamer shares with someone else); ACTIVE shares, STOPPED stops.
+    'updateShareFGScore.email': caller.unusedEmail,
+    'updateShareFGScore.status': 'ACTIVE',
   };
   const byName: Record<string, unknown> = {
     email: caller.email,
@@ -224,6 +227,9 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     defineWatched: true,
     isCreateOrDeleteQuestion: false,
     basic: false,
+    frequency: 'DAILY',
+    shareId: randomUUID(),
+    acceptance: 'ACCEPTED',
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));
