@@ -15,9 +15,6 @@ const planned =
 
 /** Admin-only pages (spec 001 section 2); mounted behind the admin route gate. */
 export const plannedAdminRoutes: RouteObject[] = [
-  { path: paths.home.videos, lazy: planned('Content', 'The video vault will appear here, grouped by category.') },
-  { path: paths.home.editVideo, lazy: planned('Edit video', 'The video editor will appear here.') },
-  { path: paths.home.uploadVideo, lazy: planned('Add a video', 'The video upload steps will appear here.') },
   { path: paths.home.videoRecommendation, lazy: planned('Recommendation', 'Video recommendations will appear here.') },
   { path: `${paths.home.users}*`, lazy: planned('Users', 'The user list, with search, filters and user details, will appear here.') },
   { path: paths.home.weeklyChallenge, lazy: planned('Weekly Challenge', 'Weekly challenges will appear here.') },

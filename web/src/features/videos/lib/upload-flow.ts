@@ -3,13 +3,18 @@
  * record, step 2 chooses the file (Cancel deletes the record), step 3 uploads it while the details are edited. An
  * upload failure whose message contains 'uploading the video' goes back to step 2 to choose again.
  */
+import { VIDEO_FILE_CONTENT_TYPES, VIDEO_FILE_EXTENSIONS } from '@core/videos';
 
 export interface UploadedVideo {
   id: string;
   title: string;
 }
 
-export type UploadProgress = { status: 'uploading'; loaded: number; total: number } | { status: 'done' };
+export type UploadProgress =
+  | { status: 'uploading'; loaded: number; total: number }
+  | { status: 'done' }
+  /** Stopped by an error that does not send the flow back to step 2 (the page says it in the Oops! dialog). */
+  | { status: 'failed' };
 
 export type UploadFlowState =
   | { step: 1 }
@@ -32,6 +37,8 @@ export const UPLOAD_MESSAGES = {
   uploaded: 'Great news! Your video was uploaded successfully and is being processed.',
   /** What a failed POST to storage says; it contains the words that send the flow back to step 2. */
   uploadFailed: 'There was a problem uploading the video. Please choose the file again.',
+  /** A failed storage link (spec 001 section 8, as written). */
+  linkFailed: 'error',
 } as const;
 
 /** The success toast stays 9 seconds (spec 001 section 8). */
@@ -40,18 +47,10 @@ export const UPLOADED_TOAST_MS = 9000;
 /** The words of an upload error that send the flow back to choosing a file (spec 001 section 4). */
 const BACK_TO_FILE_CHOICE = 'uploading the video';
 
-/** The video files the drop zone takes (spec 001 section 5: mp4, mov and ts), by MIME type. */
-export const VIDEO_FILE_ACCEPT = {
-  'video/mp4': ['.mp4'],
-  'video/quicktime': ['.mov'],
-  'video/mp2t': ['.ts'],
-} as const;
-
-/** A file's extension as the upload link asks for it (mp4, mov, ts), lower-cased; '' when it has none. */
-export function fileExtensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
-}
+/** The video files the drop zone takes (spec 001 section 5: mp4, mov and ts), as react-dropzone wants them. */
+export const VIDEO_FILE_ACCEPT = Object.fromEntries(
+  VIDEO_FILE_EXTENSIONS.map((extension) => [VIDEO_FILE_CONTENT_TYPES[extension], [`.${extension}`]]),
+) as Record<string, string[]>;
 
 export const INITIAL_UPLOAD_FLOW: UploadFlowState = { step: 1 };
 
@@ -72,12 +71,14 @@ export function uploadFlowReducer(state: UploadFlowState, event: UploadFlowEvent
     case 'finished':
       return state.step === 3 ? { ...state, upload: { status: 'done' } } : state;
     case 'failed':
-      return state.step === 3 && event.message.includes(BACK_TO_FILE_CHOICE) ? { step: 2, video: state.video, problem: event.message } : state;
+      if (state.step !== 3 || state.upload.status !== 'uploading') return state;
+      return event.message.includes(BACK_TO_FILE_CHOICE) ? { step: 2, video: state.video, problem: event.message } : { ...state, upload: { status: 'failed' } };
   }
 }
 
 /** The upload's progress as a whole percentage, 0 to 100. */
 export function progressPercent(upload: UploadProgress): number {
   if (upload.status === 'done') return 100;
+  if (upload.status === 'failed') return 0;
   return upload.total > 0 ? Math.min(100, Math.floor((upload.loaded / upload.total) * 100)) : 0;
 }
