@@ -158,7 +158,8 @@ const disableVideoMutation = gqlOperation<{ disableVideo: { id: string } }, { id
 `);
 
 export async function setVideoEnabled(id: string, enabled: boolean): Promise<void> {
-  await callApi(enabled ? enableVideoMutation : disableVideoMutation, { id });
+  if (enabled) await callApi(enableVideoMutation, { id });
+  else await callApi(disableVideoMutation, { id });
 }
 
 const uploadUrlQuery = gqlOperation<{ getVideoUploadUrl: PresignedPost }, { id: string; fileExtension: string }>(/* GraphQL */ `

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { EPISODE_MAX, EPISODE_MIN, VIDEO_TAG_MAX } from '@core/videos';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { DropZone } from '@/components/ui/drop-zone/drop-zone';
 import { FormTextAreaField } from '@/components/ui/form/form-choice-fields';
 import { FormTextField } from '@/components/ui/form/form-fields';
@@ -42,8 +42,9 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
   const { errors, isSubmitting } = form.formState;
   const [typedTag, setTypedTag] = useState('');
   const tagListId = useId();
-  const tags = form.watch('tags');
-  const seriesId = form.watch('seriesId');
+  const tags = useWatch({ control: form.control, name: 'tags' });
+  const seriesId = useWatch({ control: form.control, name: 'seriesId' });
+  const instructorId = useWatch({ control: form.control, name: 'instructorId' });
 
   const save = form.handleSubmit(async (data) => {
     try {
@@ -84,7 +85,7 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
       <NamedItemPicker
         label="Instructor"
         items={lists.data.instructors.map((instructor) => ({ id: instructor.id, name: instructor.fullName }))}
-        selectedId={form.watch('instructorId')}
+        selectedId={instructorId}
         registration={form.register('instructorId')}
         api={instructorApi}
         onChanged={listChanged('instructorId')}

@@ -12,8 +12,7 @@ export const detailsFormSchema = z
   .object({
   description: z
     .string()
-    .transform((text) => text.trim())
-    .pipe(videoUpdateSchema.shape.description)
+    .pipe(videoUpdateSchema.shape.description.unwrap().unwrap())
     .transform((text) => text || null),
   tags: videoUpdateSchema.shape.tags.unwrap(),
   instructorId: optionalId,
@@ -21,7 +20,7 @@ export const detailsFormSchema = z
   episode: z
     .string()
     .transform((text) => (text.trim() === '' ? null : Number(text)))
-    .pipe(videoUpdateSchema.shape.episode),
+    .pipe(videoUpdateSchema.shape.episode.unwrap().unwrap().nullable()),
   })
   .refine((details) => details.episode === null || details.seriesId !== null, { message: VIDEO_MESSAGES.episodeNeedsSeries, path: ['episode'] });
 export type DetailsFormInput = z.input<typeof detailsFormSchema>;
