@@ -103,6 +103,14 @@ const TEAM_AVATAR: FieldPolicy = {
   refusal: "Only the team's director can change its avatar.",
 };
 
+/** The admin back office's content (spec 001 sections 2-9): admins and superadmins only. */
+const CONTENT_ADMIN: FieldPolicy = {
+  apiKey: false,
+  users: ['ADMIN', 'SUPERADMIN'],
+  subject: { kind: 'none' },
+  refusal: 'Only admins can manage video content.',
+};
+
 export const POLICY = {
   'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Query.me': OWN_DATA,
@@ -247,6 +255,29 @@ export const POLICY = {
     subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
     refusal: 'You are not a member of this team.',
   },
+  // Video content (docs/videos.md): the admins' vault; the library is every signed-in user's to watch.
+  'Query.videos': CONTENT_ADMIN,
+  'Query.aggregateVideo': CONTENT_ADMIN,
+  'Query.video': CONTENT_ADMIN,
+  'Query.getVideoUploadUrl': CONTENT_ADMIN,
+  'Query.videoInstructorsAndSeries': CONTENT_ADMIN,
+  'Query.videoLibrary': { apiKey: false, users: 'all', subject: { kind: 'none' } },
+  'Mutation.createVideo': CONTENT_ADMIN,
+  'Mutation.updateVideo': CONTENT_ADMIN,
+  'Mutation.deleteVideo': CONTENT_ADMIN,
+  'Mutation.enableVideo': CONTENT_ADMIN,
+  'Mutation.disableVideo': CONTENT_ADMIN,
+  'Mutation.uploadVideoThumbnail': CONTENT_ADMIN,
+  'Mutation.createVideoQuestion': CONTENT_ADMIN,
+  'Mutation.updateVideoQuestion': CONTENT_ADMIN,
+  'Mutation.deleteVideoQuestion': CONTENT_ADMIN,
+  'Mutation.createVideoInstructor': CONTENT_ADMIN,
+  'Mutation.updateVideoInstructor': CONTENT_ADMIN,
+  'Mutation.deleteVideoInstructor': CONTENT_ADMIN,
+  'Mutation.createVideoSeries': CONTENT_ADMIN,
+  'Mutation.updateVideoSeries': CONTENT_ADMIN,
+  'Mutation.deleteVideoSeries': CONTENT_ADMIN,
+  'Mutation.uploadVideoSeriesCoverImage': CONTENT_ADMIN,
 } as const satisfies Record<string, FieldPolicy>;
 
 export type PolicyField = keyof typeof POLICY;

@@ -3,6 +3,7 @@
  * pages: categories and their vault titles, the question texts, the slug rule, the messages and the calls' arguments.
  */
 import { z } from 'zod';
+import { imageUploadUrlArgsSchema } from './avatars';
 import { boundedId, boundedInt, safeText } from './validation/fields';
 
 export const VIDEO_CATEGORIES = ['c9tg', 'meditation', 'workouts', 'yoga', 'quick_drills', 'breathing', 'sleep', 'gss', 'beyond_the_game', 'eye_health', 'fg_university'] as const;
@@ -121,6 +122,14 @@ export function isInLibrary(video: { enabled: boolean; workflowStatus: VideoWork
   return video.enabled && video.workflowStatus === 'COMPLETE' && Boolean(video.availableFrom) && Date.parse(video.availableFrom!) <= now.getTime();
 }
 
+/**
+ * Where a video's files live in the videos bucket: the uploaded source, the admin's thumbnails, and below
+ * `videos/<id>/` whatever the transcoder writes; series covers under their series.
+ */
+export const videoSourcePrefix = (videoId: string) => `videos/${videoId}/source/`;
+export const videoThumbnailPrefix = (videoId: string) => `videos/${videoId}/thumbnails/`;
+export const seriesCoverPrefix = (seriesId: string) => `series/${seriesId}/cover/`;
+
 /** The extension of a file name, lower-cased, when it is one a video upload takes. */
 export function videoFileExtension(fileName: string): VideoFileExtension | null {
   const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
@@ -136,7 +145,7 @@ const pillarCategory = z.enum(PILLAR_CATEGORIES, { error: VIDEO_MESSAGES.pillarC
 const tag = safeText({ label: 'A tag', required: VIDEO_MESSAGES.tag, max: VIDEO_TAG_MAX, tooLong: VIDEO_MESSAGES.tag, noMarkup: VIDEO_MESSAGES.tag });
 const episode = z.number({ error: VIDEO_MESSAGES.episode }).int(VIDEO_MESSAGES.episode).min(EPISODE_MIN, VIDEO_MESSAGES.episode).max(EPISODE_MAX, VIDEO_MESSAGES.episode);
 const search = safeText({ label: 'search', required: 'search must be text.', max: SEARCH_MAX, tooLong: `search must be at most ${SEARCH_MAX} characters.`, allowBlank: true });
-const objectKey = (message: string) => z.string({ error: message }).max(400, { message, abort: true }).regex(/^videos\/[A-Za-z0-9_.:/-]+$/, message);
+const objectKey = (message: string) => z.string({ error: message }).max(400, { message, abort: true }).regex(/^(videos|series)\/[A-Za-z0-9_.:/-]+$/, message);
 const where = z.object({ id: boundedId('id') });
 
 /** Upload step 1 (createVideo data). */
@@ -259,3 +268,6 @@ export const updateVideoSeriesArgsSchema = z.object({
     coverImage: objectKey(VIDEO_MESSAGES.imageKey).optional().nullable(),
   }),
 });
+
+/** uploadVideoThumbnail and uploadVideoSeriesCoverImage: the item, and the image as avatars take them. */
+export const imageUploadArgsSchema = z.object({ where, file: imageUploadUrlArgsSchema.pick({ filename: true, mimetype: true, maxSizeBytes: true }) });

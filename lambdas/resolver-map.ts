@@ -54,6 +54,7 @@ export const lambdaFunctions = {
   },
   journal: { entry: 'lambdas/journal/handler.ts', description: 'Journal comments, unread notifications, readiness alerts and their settings' },
   avatars: { entry: 'lambdas/avatars/handler.ts', description: 'Avatar uploads: presigned POST, then the check of the uploaded image', uses: ['uploads'] },
+  videos: { entry: 'lambdas/videos/handler.ts', description: 'Video content: the vault, questions, instructors, series, upload links and the library', uses: ['videos'] },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
@@ -129,6 +130,28 @@ export const resolverMap = {
   'Subscription.onJournalComment': 'journal',
   'Mutation.getImageUploadUrl': 'avatars',
   'Mutation.confirmAvatarUpload': 'avatars',
+  'Query.videos': 'videos',
+  'Query.aggregateVideo': 'videos',
+  'Query.video': 'videos',
+  'Query.getVideoUploadUrl': 'videos',
+  'Query.videoInstructorsAndSeries': 'videos',
+  'Query.videoLibrary': 'videos',
+  'Mutation.createVideo': 'videos',
+  'Mutation.updateVideo': 'videos',
+  'Mutation.deleteVideo': 'videos',
+  'Mutation.enableVideo': 'videos',
+  'Mutation.disableVideo': 'videos',
+  'Mutation.uploadVideoThumbnail': 'videos',
+  'Mutation.createVideoQuestion': 'videos',
+  'Mutation.updateVideoQuestion': 'videos',
+  'Mutation.deleteVideoQuestion': 'videos',
+  'Mutation.createVideoInstructor': 'videos',
+  'Mutation.updateVideoInstructor': 'videos',
+  'Mutation.deleteVideoInstructor': 'videos',
+  'Mutation.createVideoSeries': 'videos',
+  'Mutation.updateVideoSeries': 'videos',
+  'Mutation.deleteVideoSeries': 'videos',
+  'Mutation.uploadVideoSeriesCoverImage': 'videos',
 } as const satisfies Record<string, LambdaFunctionName>;
 
 export type RootField = keyof typeof resolverMap;
