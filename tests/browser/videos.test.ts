@@ -105,14 +105,18 @@ describe('the vault (/home/videos/)', () => {
     await page.context().close();
   });
 
-  it('disables a video, reloading the list, and deletes one after the confirmation', async () => {
+  it('enables and disables a video, the list reloading, and deletes one after the confirmation', async () => {
     const word = marker();
     await createVideo(`${word} Neck stretch`, 'quick_drills');
     const page = await openPage('/home/videos/');
     await page.getByRole('textbox', { name: 'Search videos by title or tag' }).fill(word);
     const card = page.getByRole('article', { name: `${word} Neck stretch` });
+    // A new video starts disabled (it has no file yet).
+    await card.getByText('Disabled', { exact: true }).waitFor();
+    await card.getByRole('button', { name: `Enable ${word} Neck stretch` }).click();
+    await card.getByText('Enabled', { exact: true }).waitFor();
     await card.getByRole('button', { name: `Disable ${word} Neck stretch` }).click();
-    await card.getByText('Disabled').waitFor();
+    await card.getByText('Disabled', { exact: true }).waitFor();
 
     await card.getByRole('button', { name: `Delete ${word} Neck stretch` }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete video' });
@@ -246,7 +250,7 @@ describe('editing a video (/home/videos/:id/edit)', () => {
     await questions.getByText('No Questions').waitFor();
     await questions.getByRole('button', { name: 'Add a question' }).click();
     await questions.getByLabel('Sub-type').selectOption('rounds');
-    await expect(questions.getByLabel('Question').inputValue()).resolves.toBe('How many rounds did you do?');
+    await expect(questions.getByLabel('Question', { exact: true }).inputValue()).resolves.toBe('How many rounds did you do?');
     await questions.getByRole('button', { name: 'Save' }).click();
     await questions.getByRole('button', { name: 'Delete question How many rounds did you do?' }).waitFor();
     // Saved: shown as Score with its slug, and no Save of its own.
@@ -257,8 +261,10 @@ describe('editing a video (/home/videos/:id/edit)', () => {
     const schedule = page.getByRole('tabpanel', { name: 'Schedule' });
     await schedule.getByText('The video will be available in the library from the selected day').waitFor();
     await schedule.getByRole('button', { name: 'Today' }).click();
+    const toasts = page.getByText('Details were updated successfully!');
+    const before = await toasts.count();
     await schedule.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Details were updated successfully!').first().waitFor();
+    await toasts.nth(before).waitFor();
     const { video } = await api<{ video: { availableFrom: string | null } }>('query($where: VideoWhereUniqueInput!) { video(where: $where) { availableFrom } }', { where: { id } });
     expect(Date.parse(video.availableFrom!)).toBeLessThanOrEqual(Date.now());
     await page.context().close();

@@ -56,7 +56,7 @@ export function QuestionsPanel({ videoId, questions, onChanged, onError }: Quest
   };
 
   return (
-    <section className="fg-video-questions" aria-label="Questions">
+    <section className="fg-video-questions">
       {questions.length === 0 && drafts.length === 0 ? <Text>{NO_QUESTIONS}</Text> : null}
       <ul className="fg-video-questions__list">
         {questions.map((question) => (

@@ -34,7 +34,7 @@ export function SchedulePanel({ videoId, availableFrom, onSaved, onError }: Sche
   };
 
   return (
-    <section className="fg-video-schedule" aria-label="Schedule">
+    <section className="fg-video-schedule">
       <Text>{SCHEDULE_TEXT}</Text>
       <div className="amplify-flex amplify-field amplify-textfield">
         <label className="amplify-label" htmlFor={inputId}>
