@@ -80,6 +80,8 @@ export const VIDEO_MESSAGES = {
   categoryRequired: 'Category is required.',
   pillarCategoryRequired: 'Pillar Category is required.',
   descriptionTooLong: 'Description should be less than 1000 characters.',
+  descriptionBlank: 'The description must not be blank: clear it with null.',
+  nothingToChange: 'Give at least one field to change.',
   episode: `The episode must be a number from ${EPISODE_MIN} to ${EPISODE_MAX}.`,
   episodeNeedsSeries: 'An episode needs a series.',
   fileType: 'This file type is not supported',
@@ -138,13 +140,18 @@ export function videoFileExtension(fileName: string): VideoFileExtension | null 
 
 // ---- Arguments of the calls ----
 
-const title = safeText({ label: 'Title', required: VIDEO_MESSAGES.titleRequired, max: VIDEO_TITLE_MAX, tooLong: VIDEO_MESSAGES.titleTooLong });
-const description = safeText({ label: 'Description', required: VIDEO_MESSAGES.descriptionTooLong, max: VIDEO_DESCRIPTION_MAX, tooLong: VIDEO_MESSAGES.descriptionTooLong, multiline: true, allowBlank: true });
+const noMarkup = (label: string) => `${label} must not contain < or >.`;
+/** An update must change something. */
+const somethingToChange = [(data: object) => Object.values(data).some((value) => value !== undefined), { message: VIDEO_MESSAGES.nothingToChange }] as const;
+
+const title = safeText({ label: 'Title', required: VIDEO_MESSAGES.titleRequired, max: VIDEO_TITLE_MAX, tooLong: VIDEO_MESSAGES.titleTooLong, noMarkup: noMarkup('Title') });
+// Blank text is refused: a description (difficulty...) is cleared with null.
+const description = safeText({ label: 'Description', required: VIDEO_MESSAGES.descriptionBlank, max: VIDEO_DESCRIPTION_MAX, tooLong: VIDEO_MESSAGES.descriptionTooLong, multiline: true, noMarkup: noMarkup('Description') });
 const category = z.enum(VIDEO_CATEGORIES, { error: VIDEO_MESSAGES.categoryRequired });
 const pillarCategory = z.enum(PILLAR_CATEGORIES, { error: VIDEO_MESSAGES.pillarCategoryRequired });
 const tag = safeText({ label: 'A tag', required: VIDEO_MESSAGES.tag, max: VIDEO_TAG_MAX, tooLong: VIDEO_MESSAGES.tag, noMarkup: VIDEO_MESSAGES.tag });
 const episode = z.number({ error: VIDEO_MESSAGES.episode }).int(VIDEO_MESSAGES.episode).min(EPISODE_MIN, VIDEO_MESSAGES.episode).max(EPISODE_MAX, VIDEO_MESSAGES.episode);
-const search = safeText({ label: 'search', required: 'search must be text.', max: SEARCH_MAX, tooLong: `search must be at most ${SEARCH_MAX} characters.`, allowBlank: true });
+const search = safeText({ label: 'search', required: 'search must not be blank: leave it out to list everything.', max: SEARCH_MAX, tooLong: `search must be at most ${SEARCH_MAX} characters.`, noMarkup: noMarkup('search') });
 const objectKey = (message: string) => z.string({ error: message }).max(400, { message, abort: true }).regex(/^(videos|series)\/[A-Za-z0-9_.:/-]+$/, message);
 const where = z.object({ id: boundedId('id') });
 
@@ -163,7 +170,7 @@ export const videoUpdateSchema = z.object({
   description: description.optional().nullable(),
   category: category.optional(),
   pillarCategory: pillarCategory.optional(),
-  difficulty: safeText({ label: 'difficulty', required: 'difficulty must be text.', max: NAME_MAX, tooLong: `difficulty must be at most ${NAME_MAX} characters.`, allowBlank: true }).optional().nullable(),
+  difficulty: safeText({ label: 'difficulty', required: 'difficulty must not be blank: clear it with null.', max: NAME_MAX, tooLong: `difficulty must be at most ${NAME_MAX} characters.`, noMarkup: noMarkup('difficulty') }).optional().nullable(),
   tags: z.array(tag).max(VIDEO_TAGS_MAX, VIDEO_MESSAGES.tag).optional(),
   instructorId: boundedId('instructorId').optional().nullable(),
   seriesId: boundedId('seriesId').optional().nullable(),
@@ -171,7 +178,7 @@ export const videoUpdateSchema = z.object({
   availableFrom: z.iso.datetime({ error: 'availableFrom must be an ISO date-time.', offset: true }).optional().nullable(),
   filename: objectKey(VIDEO_MESSAGES.fileKey).optional(),
   selectedThumbnail: objectKey(VIDEO_MESSAGES.imageKey).optional().nullable(),
-});
+}).refine(...somethingToChange);
 export type VideoUpdateInput = z.infer<typeof videoUpdateSchema>;
 
 /** Every call that names one video, question, instructor or series: `where: { id }`. */
@@ -225,7 +232,7 @@ export const videoUploadUrlArgsSchema = z.object({
     .pipe(z.enum(VIDEO_FILE_EXTENSIONS, { error: VIDEO_MESSAGES.fileType })),
 });
 
-const questionText = safeText({ label: 'Question', required: VIDEO_MESSAGES.questionTextRequired, max: QUESTION_TEXT_MAX, tooLong: `A question must be at most ${QUESTION_TEXT_MAX} characters.` });
+const questionText = safeText({ label: 'Question', required: VIDEO_MESSAGES.questionTextRequired, max: QUESTION_TEXT_MAX, tooLong: `A question must be at most ${QUESTION_TEXT_MAX} characters.`, noMarkup: noMarkup('A question') });
 const questionType = z.enum(VIDEO_QUESTION_TYPES, { error: `type must be one of ${VIDEO_QUESTION_TYPES.join(', ')}.` });
 const questionSubType = z.enum(VIDEO_QUESTION_SUB_TYPES, { error: `subType must be one of ${VIDEO_QUESTION_SUB_TYPES.join(', ')}.` });
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false.` });
@@ -248,14 +255,14 @@ export const updateVideoQuestionArgsSchema = z.object({
     text: questionText.optional(),
     defineWatched: flag('defineWatched').optional(),
     isCreateOrDeleteQuestion: flag('isCreateOrDeleteQuestion').optional(),
-  }),
+  }).refine(...somethingToChange),
 });
 
-const instructorName = safeText({ label: 'Instructor name', required: VIDEO_MESSAGES.instructorNameRequired, max: NAME_MAX, tooLong: `An instructor name must be at most ${NAME_MAX} characters.` });
+const instructorName = safeText({ label: 'Instructor name', required: VIDEO_MESSAGES.instructorNameRequired, max: NAME_MAX, tooLong: `An instructor name must be at most ${NAME_MAX} characters.`, noMarkup: noMarkup('An instructor name') });
 export const createVideoInstructorArgsSchema = z.object({ data: z.object({ fullName: instructorName }) });
 export const updateVideoInstructorArgsSchema = z.object({ where, data: z.object({ fullName: instructorName }) });
 
-const seriesName = safeText({ label: 'Series name', required: VIDEO_MESSAGES.seriesNameRequired, max: NAME_MAX, tooLong: `A series name must be at most ${NAME_MAX} characters.` });
+const seriesName = safeText({ label: 'Series name', required: VIDEO_MESSAGES.seriesNameRequired, max: NAME_MAX, tooLong: `A series name must be at most ${NAME_MAX} characters.`, noMarkup: noMarkup('A series name') });
 export const createVideoSeriesArgsSchema = z.object({
   data: z.object({ name: seriesName, description: description.optional().nullable(), basic: flag('basic').optional().nullable() }),
 });
@@ -266,7 +273,7 @@ export const updateVideoSeriesArgsSchema = z.object({
     description: description.optional().nullable(),
     basic: flag('basic').optional(),
     coverImage: objectKey(VIDEO_MESSAGES.imageKey).optional().nullable(),
-  }),
+  }).refine(...somethingToChange),
 });
 
 /** uploadVideoThumbnail and uploadVideoSeriesCoverImage: the item, and the image as avatars take them. */
