@@ -9,7 +9,9 @@
  * USER_POOL_CLIENT_ID). infra/ grants exactly these: userPool -> Cognito admin calls on the pool;
  * uploads / videos -> objects of that bucket (UPLOADS_BUCKET / VIDEOS_BUCKET); mail -> SES send as MAIL_FROM;
  * stripeSecretKey / stripeWebhookSecret / discordClientSecret -> read of that SSM SecureString parameter, whose
- * name (not value) is in STRIPE_SECRET_KEY_PARAM / STRIPE_WEBHOOK_SECRET_PARAM / DISCORD_CLIENT_SECRET_PARAM.
+ * name (not value) is in STRIPE_SECRET_KEY_PARAM / STRIPE_WEBHOOK_SECRET_PARAM / DISCORD_CLIENT_SECRET_PARAM;
+ * transcoder -> MediaConvert CreateJob with the video job template, passing the MediaConvert role
+ * (MEDIACONVERT_JOB_TEMPLATE / MEDIACONVERT_ROLE_ARN).
  */
 export type FunctionResource =
   | 'userPool'
@@ -18,7 +20,8 @@ export type FunctionResource =
   | 'mail'
   | 'stripeSecretKey'
   | 'stripeWebhookSecret'
-  | 'discordClientSecret';
+  | 'discordClientSecret'
+  | 'transcoder';
 
 export interface LambdaFunctionSpec {
   readonly entry: string;

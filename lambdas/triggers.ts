@@ -1,10 +1,13 @@
 /**
  * The one registry of entry points other than AppSync, beside lambdas/resolver-map.ts: which Lambda serves each
- * HTTP endpoint (and, as later features add them, S3 upload events, MediaConvert job-state events and schedules).
- * CDK (infra/lib/http-endpoints.ts) builds the HTTP API's routes from it; the local stack
- * (scripts/local/http-endpoints.ts) serves the same routes on the app's origin with the same handlers; a test
- * (tests/infra/triggers.test.ts) fails when the two disagree. Pure data: no imports with side effects.
+ * HTTP endpoint, S3 upload event and EventBridge event (and, as later features add them, schedules).
+ * CDK (infra/lib/http-endpoints.ts, infra/lib/transcoding.ts) builds the HTTP API's routes, the bucket notifications
+ * and the event rules from it; the local stack (scripts/local/http-endpoints.ts, scripts/local/event-triggers.ts)
+ * serves the same routes and delivers the same events to the same handlers; a test (tests/infra/triggers.test.ts)
+ * fails when the two disagree. Pure data: no imports with side effects.
  */
+import { VIDEO_UPLOADS_ROOT } from '../core/video-files';
+import { FINAL_JOB_STATES, JOB_STATE_CHANGE, MEDIACONVERT_SOURCE } from './lib/transcoding-job';
 import type { LambdaFunctionSpec } from './resolver-map';
 
 export const triggerFunctions = {
@@ -18,6 +21,15 @@ export const triggerFunctions = {
     entry: 'lambdas/billing/portal.ts',
     description: "Redirects to the caller's Stripe billing portal",
     uses: ['stripeSecretKey'],
+  },
+  transcodeStart: {
+    entry: 'lambdas/transcoding/start.ts',
+    description: "Starts the transcode (MediaConvert job) of a video's uploaded original",
+    uses: ['videos', 'transcoder'],
+  },
+  transcodeStatus: {
+    entry: 'lambdas/transcoding/status.ts',
+    description: "Records a finished transcode on its video: COMPLETE with the playlist and thumbnail, or the error",
   },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
@@ -38,3 +50,26 @@ export const httpRoutes = [
 
 /** API Gateway's name of a route, also used by the local stack: "GET /api/v1/storeLink". */
 export const routeKey = (route: HttpRoute) => `${route.method} ${route.path}`;
+
+/** An S3 event notification: objects created under `prefix` of one of the product's buckets. */
+export interface S3UploadTrigger {
+  readonly bucket: 'uploads' | 'videos';
+  readonly prefix: string;
+  readonly function: TriggerFunctionName;
+}
+
+export const s3UploadTriggers = [
+  { bucket: 'videos', prefix: VIDEO_UPLOADS_ROOT, function: 'transcodeStart' },
+] as const satisfies readonly S3UploadTrigger[];
+
+/** An EventBridge rule on the default bus: events of `source` and `detailType` whose detail.status is one of `statuses`. */
+export interface EventTrigger {
+  readonly source: string;
+  readonly detailType: string;
+  readonly statuses: readonly string[];
+  readonly function: TriggerFunctionName;
+}
+
+export const eventTriggers = [
+  { source: MEDIACONVERT_SOURCE, detailType: JOB_STATE_CHANGE, statuses: FINAL_JOB_STATES, function: 'transcodeStatus' },
+] as const satisfies readonly EventTrigger[];

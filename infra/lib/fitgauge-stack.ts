@@ -1,16 +1,18 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { lambdaFunctions, type LambdaFunctionSpec, resolverMap } from '../../lambdas/resolver-map';
-import { httpRoutes, triggerFunctions } from '../../lambdas/triggers';
+import { eventTriggers, httpRoutes, s3UploadTriggers, triggerFunctions } from '../../lambdas/triggers';
 import { version } from '../../package.json';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
+import { EventTriggers } from './event-triggers';
 import { ApiFunctions, type DiscordApp } from './functions';
 import { HttpEndpoints } from './http-endpoints';
 import { acknowledgeCdkHelpers } from './nag';
 import { Secrets } from './secrets';
 import { Storage } from './storage';
+import { Transcoding } from './transcoding';
 import { WebHosting } from './web-hosting';
 
 export interface FitGaugeStackProps extends StackProps {
@@ -26,7 +28,7 @@ export interface FitGaugeStackProps extends StackProps {
   readonly stripePublishableKey: string;
 }
 
-/** Everything FitGauge runs on in AWS; the pieces are in ./auth, ./data, ./storage, ./secrets, ./functions, ./api, ./web-hosting. */
+/** Everything FitGauge runs on in AWS; the pieces are in ./auth, ./data, ./storage, ./secrets, ./functions, ./api, ./transcoding, ./event-triggers, ./web-hosting. */
 export class FitGaugeStack extends Stack {
   readonly storage: Storage;
   readonly auth: Auth;
@@ -34,6 +36,7 @@ export class FitGaugeStack extends Stack {
   readonly functions: ApiFunctions;
   readonly api: Api;
   readonly httpEndpoints: HttpEndpoints;
+  readonly transcoding: Transcoding;
   readonly web: WebHosting;
 
   constructor(scope: Construct, id: string, props: FitGaugeStackProps) {
@@ -43,6 +46,7 @@ export class FitGaugeStack extends Stack {
     this.auth = new Auth(this, 'Auth');
     this.data = new Data(this, 'Data');
     const secrets = new Secrets(this, 'Secrets', { prefix: props.secretsPrefix });
+    this.transcoding = new Transcoding(this, 'Transcoding', { videos: this.storage.videos });
 
     this.functions = new ApiFunctions(this, 'Functions', {
       functions: { ...lambdaFunctions, ...triggerFunctions },
@@ -50,6 +54,7 @@ export class FitGaugeStack extends Stack {
       data: this.data,
       storage: this.storage,
       secrets,
+      transcoding: this.transcoding,
       mailFrom: props.mailFrom,
       appVersion: version,
       discord: props.discord,
@@ -66,6 +71,12 @@ export class FitGaugeStack extends Stack {
       graphqlApi.grantMutation(fn, ...spec.publishes);
     }
     this.httpEndpoints = new HttpEndpoints(this, 'HttpEndpoints', { routes: httpRoutes, functions: this.functions.byName });
+    new EventTriggers(this, 'EventTriggers', {
+      uploads: s3UploadTriggers,
+      events: eventTriggers,
+      buckets: { uploads: this.storage.uploads, videos: this.storage.videos },
+      functions: this.functions.byName,
+    });
 
     this.web = new WebHosting(this, 'Web', {
       accessLogs: this.storage.accessLogs,

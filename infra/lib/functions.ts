@@ -12,6 +12,7 @@ import type { Data } from './data';
 import { acknowledge, refInFinding } from './nag';
 import { isSecretName, type Secrets } from './secrets';
 import type { Storage } from './storage';
+import type { Transcoding } from './transcoding';
 
 export const repoRoot = join(__dirname, '..', '..');
 
@@ -71,6 +72,8 @@ export interface ApiFunctionsProps {
   readonly data: Data;
   readonly storage: Storage;
   readonly secrets: Secrets;
+  /** MediaConvert's role and job template, for the functions that start transcodes. */
+  readonly transcoding: Transcoding;
   /** Verified SES identity (address) the product sends mail from. */
   readonly mailFrom: string;
   readonly appVersion: string;
@@ -158,7 +161,7 @@ export class ApiFunctions extends Construct {
   }
 
   private grant(fn: NodejsFunction, role: iam.Role, resource: FunctionResource): void {
-    const { auth, storage, secrets, mailFrom } = this.props;
+    const { auth, storage, secrets, mailFrom, transcoding } = this.props;
     if (isSecretName(resource)) {
       const { env, parameter } = secrets.parameters[resource];
       fn.addEnvironment(env, parameter.parameterName);
@@ -179,6 +182,8 @@ export class ApiFunctions extends Construct {
       case 'videos':
         fn.addEnvironment('VIDEOS_BUCKET', storage.videos.bucketName);
         return this.grantObjects(role, storage.videos);
+      case 'transcoder':
+        return transcoding.grantStartJob(fn, role);
       case 'mail': {
         fn.addEnvironment('MAIL_FROM', mailFrom);
         const stack = Stack.of(this);

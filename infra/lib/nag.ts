@@ -24,6 +24,11 @@ const CDK_HELPERS: { idPrefix: string; reason: string }[] = [
       "CDK's log-retention helper (sets the retention of the AppSync log group, whose name exists only once the API does). CDK fixes its role, policy and runtime; it runs only during deployments.",
   },
   {
+    idPrefix: 'BucketNotificationsHandler',
+    reason:
+      "CDK's bucket-notifications helper: writes the videos bucket's S3 event notification (lambdas/triggers.ts) during deployments. CDK fixes its role, policy and runtime.",
+  },
+  {
     idPrefix: 'Custom::CDKBucketDeployment',
     reason:
       "CDK's BucketDeployment helper: copies the web build from the CDK asset bucket into the site bucket and invalidates CloudFront. CDK fixes its role, policy and runtime; it runs only during deployments.",

@@ -14,7 +14,10 @@ import type { WrittenRuntimeConfig } from '../../core/runtime-config';
 import { createDiscordStandIn, DISCORD_BASE_PATH, LOCAL_DISCORD_CLIENT_ID, LOCAL_DISCORD_CLIENT_SECRET } from './discord';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
+import { createEventTriggers, type LocalEventTriggers } from './event-triggers';
 import { createHttpEndpoints } from './http-endpoints';
+import { startMediaConvertStandIn } from './mediaconvert/server';
+import { transcodeJobTemplateSettings } from '../../lambdas/lib/transcoding-job';
 import { lockDataDir, runningStack } from './lock';
 import { assertPortFree, derivedServicePorts, freePorts, LOCAL_HOST, PortInUseError, serviceOffsets, type ServicePorts } from './ports';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, startS3 } from './s3';
@@ -26,6 +29,9 @@ export { PortInUseError } from './ports';
 export const LOCAL_TABLE_NAME = 'fitgauge';
 /** The public auth mode's key in local mode (AppSync's da2- format). */
 export const LOCAL_API_KEY = 'da2-fitgaugelocaldevkey0000000';
+/** The job template the MediaConvert stand-in holds (CDK names its own per stack) and the role jobs name. */
+export const LOCAL_JOB_TEMPLATE = 'fitgauge-video-hls';
+const LOCAL_MEDIACONVERT_ROLE = 'arn:aws:iam::000000000000:role/fitgauge-mediaconvert';
 const REGION = 'us-east-1';
 /** Where the web app has Discord send the browser back (its sign-in page, web/src/features/auth/discord.ts). */
 const DISCORD_RETURN_PATH = '/auth/login';
@@ -66,6 +72,8 @@ export interface Stack {
   outboxDir: string;
   /** s3rver's emitter: 'event' gives S3 notification records for uploads and deletes. */
   s3Events: EventEmitter;
+  /** Resolves when every S3 and job-state event so far, and every transcode they started, has been handled. */
+  eventsIdle(): Promise<void>;
   /** The DynamoDB Local JVM. */
   dynamoDbPid: number;
   stop(): Promise<void>;
@@ -105,7 +113,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         stoppers.push(running.stop);
         return running;
       });
-    const [dynamoResult, cognitoResult, s3Result, stripeResult] = await Promise.allSettled([
+    // The MediaConvert stand-in hands its job-state events to the local bus, which exists once S3 does.
+    const eventBus: { current?: LocalEventTriggers } = {};
+    const [dynamoResult, cognitoResult, s3Result, stripeResult, mediaConvertResult] = await Promise.allSettled([
       started(startDynamoDb({ port: services.dynamodb, dbPath: dataDir ? join(dataDir, 'dynamodb') : null })),
       started(startCognito({ port: services.cognito, dataDir: join(workDir, 'cognito'), outboxDir, log })),
       started(
@@ -120,8 +130,26 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           log,
         }),
       ),
+      started(
+        startMediaConvertStandIn({
+          port: services.mediaconvert,
+          templates: { [LOCAL_JOB_TEMPLATE]: transcodeJobTemplateSettings },
+          deliver: (event) => eventBus.current!.putEvent(event),
+          log,
+        }),
+      ),
     ]);
-    const [dynamo, cognito, s3, stripe] = [settled(dynamoResult), settled(cognitoResult), settled(s3Result), settled(stripeResult)];
+    const [dynamo, cognito, s3, stripe, mediaConvert] = [
+      settled(dynamoResult),
+      settled(cognitoResult),
+      settled(s3Result),
+      settled(stripeResult),
+      settled(mediaConvertResult),
+    ];
+    // S3 notifications and EventBridge rules of lambdas/triggers.ts; stopped first, after the deliveries under way.
+    const triggers = createEventTriggers({ s3Events: s3.events, buckets: LOCAL_BUCKETS, log });
+    eventBus.current = triggers;
+    stoppers.push(triggers.stop);
     await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
 
     const env: Record<string, string> = {
@@ -134,6 +162,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
+      // Transcodes go to the MediaConvert stand-in (scripts/local/mediaconvert), which runs the same template with ffmpeg.
+      AWS_ENDPOINT_URL_MEDIACONVERT: mediaConvert.endpoint,
+      MEDIACONVERT_JOB_TEMPLATE: LOCAL_JOB_TEMPLATE,
+      MEDIACONVERT_ROLE_ARN: LOCAL_MEDIACONVERT_ROLE,
       MAIL_OUTBOX_DIR: outboxDir,
       // Links in e-mails (invites) point at this stack's own web app.
       APP_URL: appUrl,
@@ -232,6 +264,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       env,
       outboxDir,
       s3Events: s3.events,
+      eventsIdle: async () => {
+        // Upload events submit jobs; a job's run ends once its state event has been handled.
+        await triggers.idle();
+        await mediaConvert.idle();
+      },
       dynamoDbPid: dynamo.pid,
       stop: stopAll,
     };

@@ -324,6 +324,64 @@ describe('S3', () => {
   });
 });
 
+describe('Transcoding (MediaConvert)', () => {
+  const videosBucket = () => logicalId(stack.storage.videos.node.defaultChild);
+  const triggerFunctionArn = (name: string) => ({ 'Fn::GetAtt': [functionLogicalId(name), 'Arn'] });
+
+  it("gives MediaConvert a role that reads the videos bucket's uploads and writes its media, nothing else", () => {
+    const roleId = logicalId(stack.transcoding.role.node.defaultChild);
+    expect(resourcesOf('AWS::IAM::Role')[roleId].Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({ Action: 'sts:AssumeRole', Principal: { Service: 'mediaconvert.amazonaws.com' } }),
+    ]);
+    const statements = Object.values(resourcesOf('AWS::IAM::Policy'))
+      .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    const objects = (prefix: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [videosBucket(), 'Arn'] }, `/${prefix}*`]] });
+    expect(statements).toEqual([
+      expect.objectContaining({ Action: 's3:GetObject', Resource: objects('videos/*/source/') }),
+      expect.objectContaining({ Action: 's3:PutObject', Resource: objects('media/') }),
+    ]);
+  });
+
+  it('defines the job template: HLS renditions and one thumbnail frame', () => {
+    const [jobTemplate] = Object.values(resourcesOf('AWS::MediaConvert::JobTemplate'));
+    const [hls, thumbnail] = jobTemplate.Properties.SettingsJson.OutputGroups;
+    expect(hls.OutputGroupSettings.Type).toBe('HLS_GROUP_SETTINGS');
+    expect(hls.Outputs.map((output: any) => [output.VideoDescription.Height, output.VideoDescription.CodecSettings.Codec])).toEqual([
+      [720, 'H_264'],
+      [360, 'H_264'],
+    ]);
+    expect(thumbnail.Outputs[0].VideoDescription.CodecSettings).toMatchObject({ Codec: 'FRAME_CAPTURE', FrameCaptureSettings: { MaxCaptures: 1 } });
+    expect(resourcesOf('AWS::Lambda::Function')[functionLogicalId('transcodeStart')].Properties.Environment.Variables).toMatchObject({
+      MEDIACONVERT_JOB_TEMPLATE: jobTemplate.Properties.Name,
+      MEDIACONVERT_ROLE_ARN: { 'Fn::GetAtt': [logicalId(stack.transcoding.role.node.defaultChild), 'Arn'] },
+      VIDEOS_BUCKET: { Ref: videosBucket() },
+    });
+  });
+
+  it("starts a transcode on an upload to the videos bucket and records MediaConvert's final job states", () => {
+    const [notifications] = Object.values(resourcesOf('Custom::S3BucketNotifications'));
+    expect(notifications.Properties).toMatchObject({
+      BucketName: { Ref: videosBucket() },
+      NotificationConfiguration: {
+        LambdaFunctionConfigurations: [
+          { Events: ['s3:ObjectCreated:*'], Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'videos/' }] } }, LambdaFunctionArn: triggerFunctionArn('transcodeStart') },
+        ],
+      },
+    });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: { source: ['aws.mediaconvert'], 'detail-type': ['MediaConvert Job State Change'], detail: { status: ['COMPLETE', 'ERROR', 'CANCELED'] } },
+      Targets: [Match.objectLike({ Arn: triggerFunctionArn('transcodeStatus') })],
+    });
+  });
+
+  it.each(['transcodeStart', 'transcodeStatus'])('%s bundle loads and exports its handler', (name) => {
+    const s3Key: string = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)].Properties.Code.S3Key;
+    const { handler } = require(join(assembly.directory, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.js')) as { handler: unknown };
+    expect(typeof handler).toBe('function');
+  });
+});
+
 describe('CloudFront', () => {
   it('serves the SPA from the private bucket through origin access control, falling back to index.html', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {

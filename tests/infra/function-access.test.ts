@@ -14,6 +14,7 @@ import { ApiFunctions } from '../../infra/lib/functions';
 import { acknowledgeCdkHelpers } from '../../infra/lib/nag';
 import { Secrets } from '../../infra/lib/secrets';
 import { Storage } from '../../infra/lib/storage';
+import { Transcoding } from '../../infra/lib/transcoding';
 import { WebHosting } from '../../infra/lib/web-hosting';
 import type { LambdaFunctionSpec } from '../../lambdas/resolver-map';
 
@@ -21,6 +22,7 @@ const entry = 'lambdas/system/handler.ts';
 const specs: Record<string, LambdaFunctionSpec> = {
   billing: { entry, description: 'Stripe, uploads and mail', uses: ['stripeSecretKey', 'stripeWebhookSecret', 'uploads', 'mail'] },
   accounts: { entry, description: 'Cognito admin, Discord, videos', uses: ['userPool', 'discordClientSecret', 'videos'] },
+  transcodes: { entry, description: 'Starts transcodes', uses: ['videos', 'transcoder'] },
   plain: { entry, description: 'Table only' },
 };
 
@@ -29,6 +31,7 @@ let stack: Stack;
 let template: Template;
 let functions: ApiFunctions;
 let storage: Storage;
+let transcoding: Transcoding;
 
 const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
   stack.getLogicalId(construct.node.defaultChild as CfnResource);
@@ -57,12 +60,14 @@ beforeAll(() => {
   stack = new Stack(app, 'AccessTest', { env: { region: 'eu-west-1' } });
   storage = new Storage(stack, 'Storage');
   const auth = new Auth(stack, 'Auth');
+  transcoding = new Transcoding(stack, 'Transcoding', { videos: storage.videos });
   functions = new ApiFunctions(stack, 'Functions', {
     functions: specs,
     auth,
     data: new Data(stack, 'Data'),
     storage,
     secrets: new Secrets(stack, 'Secrets', { prefix: '/fg-test/' }),
+    transcoding,
     mailFrom: 'no-reply@mail.fitgauge.test',
     appVersion: '9.9.9',
     discord: { clientId: 'discord-app-1', apiUrl: 'https://discord.test/api', authorizeUrl: 'https://discord.test/oauth2/authorize' },
@@ -148,6 +153,20 @@ describe('grants by use', () => {
   it('gives Cognito admin calls on the pool to user-pool users only', () => {
     expect(actionsOf('accounts')).toEqual(expect.arrayContaining(['cognito-idp:AdminCreateUser', 'cognito-idp:AdminInitiateAuth']));
     expect(actionsOf('billing').filter((action) => action.startsWith('cognito-idp:'))).toEqual([]);
+  });
+
+  it('lets transcode starters create jobs with the video template only, handing MediaConvert its own role', () => {
+    expect(envOf('transcodes')).toMatchObject({
+      MEDIACONVERT_JOB_TEMPLATE: 'AccessTest-video-hls',
+      MEDIACONVERT_ROLE_ARN: { 'Fn::GetAtt': [logicalId(transcoding.role), 'Arn'] },
+    });
+    const createJob = resourcesFor('transcodes', 'mediaconvert:CreateJob');
+    expect(createJob).toContain(stack.getLogicalId(transcoding.jobTemplate));
+    expect(createJob).toContain(':queues/Default');
+    expect(resourcesFor('transcodes', 'iam:PassRole')).toBe(JSON.stringify([{ 'Fn::GetAtt': [logicalId(transcoding.role), 'Arn'] }]));
+    for (const other of ['plain', 'billing', 'accounts']) {
+      expect(actionsOf(other).filter((action) => action.startsWith('mediaconvert:') || action === 'iam:PassRole')).toEqual([]);
+    }
   });
 });
 

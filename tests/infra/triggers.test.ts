@@ -1,14 +1,17 @@
 /**
- * The endpoints beside GraphQL are declared once (lambdas/triggers.ts): CDK's HTTP API and the local stack must serve
- * the same routes with the same functions. Lambda bundling is skipped (no code runs here), which keeps this synth fast.
+ * The entry points beside GraphQL are declared once (lambdas/triggers.ts): CDK's HTTP API and the local stack must serve
+ * the same routes with the same functions, and CDK must deliver the registry's S3 and EventBridge events to theirs. Lambda bundling is skipped (no code runs here), which keeps this synth fast.
  */
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Stack, type CfnResource } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { EventTriggers } from '../../infra/lib/event-triggers';
 import { HttpEndpoints } from '../../infra/lib/http-endpoints';
+import { acknowledgeCdkHelpers } from '../../infra/lib/nag';
+import { Storage } from '../../infra/lib/storage';
 import { createHttpEndpoints } from '../../scripts/local/http-endpoints';
-import { httpRoutes, routeKey, triggerFunctions } from '../../lambdas/triggers';
+import { eventTriggers, httpRoutes, routeKey, s3UploadTriggers, triggerFunctions } from '../../lambdas/triggers';
 
 function synthesize() {
   const app = new App();
@@ -20,11 +23,20 @@ function synthesize() {
     ]),
   );
   const endpoints = new HttpEndpoints(stack, 'HttpEndpoints', { routes: httpRoutes, functions });
-  return { app, stack, endpoints, functions, template: Template.fromStack(stack) };
+  const storage = new Storage(stack, 'Storage');
+  new EventTriggers(stack, 'EventTriggers', {
+    uploads: s3UploadTriggers,
+    events: eventTriggers,
+    buckets: { uploads: storage.uploads, videos: storage.videos },
+    functions,
+  });
+  acknowledgeCdkHelpers(stack);
+  return { app, stack, endpoints, storage, functions, template: Template.fromStack(stack) };
 }
 
 describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
-  const { app, stack, functions, template } = synthesize();
+  const { app, stack, storage, functions, template } = synthesize();
+  const functionArn = (name: string) => ({ 'Fn::GetAtt': [stack.getLogicalId(functions.get(name)!.node.defaultChild as lambda.CfnFunction), 'Arn'] });
 
   it('CDK and the local stack serve the same HTTP routes', () => {
     const cdkRoutes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey as string);
@@ -40,6 +52,30 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
     expect(integration.Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
   });
 
+  it('sends ObjectCreated events under each upload prefix of its bucket to its function', () => {
+    const [notifications] = Object.values(template.findResources('Custom::S3BucketNotifications'));
+    expect(notifications.Properties.BucketName).toEqual({ Ref: stack.getLogicalId(storage.videos.node.defaultChild as CfnResource) });
+    expect(notifications.Properties.NotificationConfiguration.LambdaFunctionConfigurations).toEqual(
+      s3UploadTriggers.map((trigger) => ({
+        Events: ['s3:ObjectCreated:*'],
+        Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: trigger.prefix }] } },
+        LambdaFunctionArn: functionArn(trigger.function),
+      })),
+    );
+    expect(s3UploadTriggers).toEqual([{ bucket: 'videos', prefix: 'videos/', function: 'transcodeStart' }]);
+  });
+
+  it("sends MediaConvert's final job states to the status function through an EventBridge rule", () => {
+    const rules = Object.values(template.findResources('AWS::Events::Rule'));
+    expect(rules.map((rule) => ({ pattern: rule.Properties.EventPattern, targets: rule.Properties.Targets.map((target: { Arn: unknown }) => target.Arn) }))).toEqual(
+      eventTriggers.map((trigger) => ({
+        pattern: { source: [trigger.source], 'detail-type': [trigger.detailType], detail: { status: [...trigger.statuses] } },
+        targets: [functionArn(trigger.function)],
+      })),
+    );
+    expect(eventTriggers[0]).toMatchObject({ source: 'aws.mediaconvert', detailType: 'MediaConvert Job State Change', statuses: ['COMPLETE', 'ERROR', 'CANCELED'] });
+  });
+
   it('logs access on the default stage and passes cdk-nag', () => {
     const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
     expect(stage.Properties).toMatchObject({ StageName: '$default', AutoDeploy: true, AccessLogSettings: { DestinationArn: expect.anything() } });
@@ -47,7 +83,7 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
     // The stand-in functions are not ours to judge here (tests/infra/fitgauge-stack.test.ts checks the real ones).
     const findings = report.violations.flatMap((violation) =>
       violation.violatingResources
-        .filter((resource) => resource.constructPath?.includes('HttpEndpoints'))
+        .filter((resource) => ['HttpEndpoints', 'EventTriggers', 'BucketNotificationsHandler'].some((part) => resource.constructPath?.includes(part)))
         .map((resource) => ({ rule: violation.ruleName, at: resource.constructPath })),
     );
     expect(findings).toEqual([]);
