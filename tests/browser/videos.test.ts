@@ -168,6 +168,14 @@ describe('the upload (/home/video/upload)', () => {
 
     await page.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL((url) => url.pathname === '/home/videos/');
+    // The vault says it is processing, then shows the transcoder's thumbnail, which plays the HLS video.
+    await page.getByRole('textbox', { name: 'Search videos by title or tag' }).fill(title);
+    const card = page.getByRole('article', { name: title });
+    await card.getByRole('img', { name: `Thumbnail of ${title}` }).waitFor({ timeout: 60_000 });
+    await card.getByRole('button', { name: `Play ${title}` }).click();
+    const player = page.getByRole('dialog', { name: title });
+    await expect(player.locator('video').count()).resolves.toBe(1);
+    await player.getByRole('button', { name: 'Close' }).click();
     await page.context().close();
   });
 

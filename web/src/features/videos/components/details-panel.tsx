@@ -13,9 +13,11 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { LoadError } from '@/components/errors/load-error';
 import { useToast } from '@/components/ui/toast/toast';
 import { COVER_IMAGE_MAX_BYTES, instructorApi, listInstructorsAndSeries, seriesApi, updateVideo, uploadSeriesCover, type Video } from '../api/videos-api';
-import { DETAILS_UPDATED, detailsFormSchema, detailsFormValues, withTag, type DetailsFormInput, type DetailsFormOutput } from '../lib/details-form';
+import { changedDetails, DETAILS_UPDATED, detailsFormSchema, detailsFormValues, withTag, type DetailsFormInput, type DetailsFormOutput } from '../lib/details-form';
 import { NamedItemPicker } from './named-item-picker';
 import { INSTRUCTORS_AND_SERIES_KEY } from '../api/query-keys';
+
+const NOTHING_CHANGED = 'Nothing to save: the details are as they were.';
 
 const COVER_ACCEPT = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/gif': ['.gif'], 'image/webp': ['.webp'] };
 const COVER_MESSAGES = {
@@ -47,8 +49,13 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
   const instructorId = useWatch({ control: form.control, name: 'instructorId' });
 
   const save = form.handleSubmit(async (data) => {
+    const changes = changedDetails(detailsFormSchema.parse(detailsFormValues(video)), data);
+    if (Object.keys(changes).length === 0) {
+      toast.success(NOTHING_CHANGED);
+      return;
+    }
     try {
-      await updateVideo(video.id, data);
+      await updateVideo(video.id, changes);
       toast.success(DETAILS_UPDATED);
       await onSaved();
     } catch (error) {

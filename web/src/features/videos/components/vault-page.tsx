@@ -24,7 +24,8 @@ const SEARCH_DEBOUNCE_MS = 600;
 /** While a video is being processed the vault asks again this often, so its thumbnail appears once it is ready. */
 const PROCESSING_POLL_MS = 5000;
 
-const isProcessing = (video: Video) => video.workflowStatus === 'UPLOADED' || video.workflowStatus === 'PROGRESSING';
+/** Uploaded and not yet transcoded (or failed): its status and thumbnail will change. */
+const isProcessing = (video: Video) => Boolean(video.filename) && video.workflowStatus !== 'COMPLETE' && video.workflowStatus !== 'ERROR';
 
 /**
  * /home/videos/, the vault (spec 001 sections 2, 4, 8 and 9): videos newest-updated first, 10 at a time, grouped by
@@ -127,7 +128,7 @@ export function VaultPage() {
 function workflowText(video: Video): string {
   switch (video.workflowStatus) {
     case 'WAITING_FOR_UPLOAD':
-      return 'Waiting for the video file';
+      return video.filename ? 'Processing…' : 'Waiting for the video file';
     case 'UPLOADED':
     case 'PROGRESSING':
       return 'Processing…';

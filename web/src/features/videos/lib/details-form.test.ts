@@ -1,5 +1,5 @@
 import { VIDEO_MESSAGES } from '@core/videos';
-import { detailsFormSchema, detailsFormValues, withTag } from './details-form';
+import { changedDetails, detailsFormSchema, detailsFormValues, withTag } from './details-form';
 
 const form = { description: '', tags: [], instructorId: '', seriesId: '', episode: '' };
 const messagesOf = (input: typeof form) => {
@@ -45,4 +45,10 @@ it('adds a tag once, trimmed', () => {
 
 it('asks for a series before an episode', () => {
   expect(messagesOf({ ...form, episode: '2' })).toEqual([VIDEO_MESSAGES.episodeNeedsSeries]);
+});
+
+it('sends only what changed', () => {
+  const stored = detailsFormSchema.parse({ ...form, tags: ['a'], seriesId: 's1', episode: '2' });
+  expect(changedDetails(stored, { ...stored })).toEqual({});
+  expect(changedDetails(stored, { ...stored, tags: ['a', 'b'], seriesId: null, episode: null })).toEqual({ tags: ['a', 'b'], seriesId: null, episode: null });
 });

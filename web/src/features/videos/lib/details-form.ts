@@ -10,10 +10,11 @@ const optionalId = z.string().transform((id) => id || null);
 
 export const detailsFormSchema = z
   .object({
+  // An emptied description is cleared (null); the server refuses blank text.
   description: z
     .string()
-    .pipe(videoUpdateSchema.shape.description.unwrap().unwrap())
-    .transform((text) => text || null),
+    .transform((text) => (text.trim() ? text : null))
+    .pipe(videoUpdateSchema.shape.description.unwrap().unwrap().nullable()),
   tags: videoUpdateSchema.shape.tags.unwrap(),
   instructorId: optionalId,
   seriesId: optionalId,
@@ -50,4 +51,10 @@ export function withTag(tags: readonly string[], typed: string): string[] {
   const tag = typed.trim();
   if (!tag || tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())) return [...tags];
   return [...tags, tag];
+}
+
+/** The fields whose value differs from the stored ones (updateVideo refuses a change of nothing). */
+export function changedDetails(stored: DetailsFormOutput, edited: DetailsFormOutput): Partial<DetailsFormOutput> {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return Object.fromEntries(Object.entries(edited).filter(([field, value]) => !same(value, stored[field as keyof DetailsFormOutput])));
 }
