@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { VIDEO_MESSAGES } from '@core/videos';
-import { accountWithRole, baseUrl, signInContext } from '../support/accounts';
+import { accountWithRole, openSignedInPage } from '../support/accounts';
 import { useBrowser } from '../support/browser';
 import { graphql, signIn, useStackEnvironment } from '../support/stack';
 
@@ -58,15 +58,7 @@ const findVideos = async (search: string) =>
     })
   ).videos;
 
-async function openPage(path: string, email = ADMIN): Promise<Page> {
-  const context = await chromium.browser.newContext();
-  await signInContext(context, email);
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  chromium.watchErrors(page, path);
-  await page.goto(`${baseUrl()}${path}`);
-  return page;
-}
+const openPage = (path: string, email = ADMIN) => openSignedInPage(chromium, path, email);
 
 const fileInput = (page: Page) => page.getByRole('group', { name: 'Drop your file here to upload' }).locator('input[type=file]');
 
