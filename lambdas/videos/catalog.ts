@@ -16,7 +16,8 @@ import type { VideoInstructorRecord, VideoSeriesRecord } from '../lib/stores/vid
 import { parseInput } from '../lib/validation';
 import type { VideoDeps } from './deps';
 import { imageUploadUnder, presentSeries } from './present';
-import { auditOf, changedFields, refusedAs } from './refusals';
+import { auditOf, changedFields } from './audit';
+import { refusedAs } from './refusals';
 
 /** Instructors and series (spec 001 section 3), managed from a video's Details tab; names are unique in any case. */
 

@@ -5,7 +5,8 @@ import { NotFoundError } from '../lib/errors';
 import type { VideoQuestionRecord } from '../lib/stores/video-store';
 import { parseInput } from '../lib/validation';
 import type { VideoDeps } from './deps';
-import { auditOf, changedFields, refusedAs } from './refusals';
+import { auditOf, changedFields } from './audit';
+import { refusedAs } from './refusals';
 
 const questionTarget = (question: VideoQuestionRecord) => ({ type: 'VideoQuestion' as const, id: question.id, label: question.slug });
 

@@ -22,11 +22,13 @@ import {
 import type { Caller } from '../lib/appsync';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { checkUploadedImage } from '../lib/image-uploads';
+import { TransactionRefused } from '../lib/stores/transactions';
 import { parseInput } from '../lib/validation';
 import type { VideoRecord } from '../lib/stores/video-store';
 import type { VideoDeps } from './deps';
 import { imageUploadUnder, presentVideos, type Selection } from './present';
-import { auditOf, changedFields, refusedAs } from './refusals';
+import { auditOf, changedFields } from './audit';
+import { asCallerError, refusedAs } from './refusals';
 
 /** Tries of an update whose video changed between its read and its write (the transcoder writes its status meanwhile). */
 const UPDATE_TRIES = 3;
@@ -133,11 +135,11 @@ async function changeVideo(caller: Caller, action: string, videoId: string, chan
     const after = { ...(await change(before)), updatedAt: laterThan(before.updatedAt, deps.now()) };
     const { before: was, after: is } = changedFields(before, after);
     try {
-      await refusedAs(() => deps.videos.update(before, after, auditOf(caller, action, videoTarget(after), was, is)));
+      await deps.videos.update(before, after, auditOf(caller, action, videoTarget(after), was, is));
       return (await presentVideos([after], selection, deps))[0];
     } catch (error) {
-      const changedMeanwhile = (error as Error).message === VIDEO_MESSAGES.changedMeanwhile;
-      if (!changedMeanwhile || attempt >= UPDATE_TRIES) throw error;
+      const changedMeanwhile = error instanceof TransactionRefused && error.label === 'video';
+      if (!changedMeanwhile || attempt >= UPDATE_TRIES) throw asCallerError(error);
     }
   }
 }

@@ -257,9 +257,10 @@ async function clearThenDelete(
             Update: {
               TableName: TableName(),
               Key: keys.video(link.videoId as string),
-              UpdateExpression: owner.kind === 'series' ? 'REMOVE seriesId, episode SET updatedAt = :at' : 'REMOVE instructorId SET updatedAt = :at',
+              // Set to null rather than removed: a record always has every field.
+              UpdateExpression: owner.kind === 'series' ? 'SET seriesId = :none, episode = :none, updatedAt = :at' : 'SET instructorId = :none, updatedAt = :at',
               ConditionExpression: `${fields} = :owner`,
-              ExpressionAttributeValues: { ':owner': owner.id, ':at': at },
+              ExpressionAttributeValues: { ':owner': owner.id, ':at': at, ':none': null },
             },
           },
         },
