@@ -9,11 +9,14 @@
  *
  * Options (environment): BENCH_RUNS (timed runs of each, default 3), BENCH_SECONDS (clip length, 30).
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CreateJobCommand, MediaConvertClient } from '@aws-sdk/client-mediaconvert';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { videoUploadKey } from '../core/video-files';
 import { transcodeJobSettings, transcodeJobTemplateSettings, type JobStateEvent } from '../lambdas/lib/transcoding-job';
 import { generateClip } from '../scripts/local/mediaconvert/clip';
@@ -94,11 +97,27 @@ async function main() {
       }
       console.log(`run ${run + 1}: stand-in ${seconds(standInTimes[run])} s, ffmpeg directly ${seconds(directTimes[run])} s (load ${loadavg()[0].toFixed(1)})`);
     }
+    // Where the stand-in's extra time can go besides ffmpeg: the input read from s3rver and the outputs written back.
+    const transferStarted = performance.now();
+    const input = await s3Client.send(new GetObjectCommand({ Bucket: LOCAL_BUCKETS.videos, Key: CLIP_KEY }));
+    await pipeline(input.Body as Readable, createWriteStream(join(work, 'transfer-input')));
+    const transferInput = performance.now() - transferStarted;
+    const plan = planFfmpegJob(mergeSettings(transcodeJobTemplateSettings, settings), clip, join(work, 'transfer-outputs'));
+    for (const group of plan.groups) await mkdir(group.localDir, { recursive: true });
+    if (await runFfmpeg(plan.args)) throw new Error('ffmpeg failed');
+    const putStarted = performance.now();
+    for (const group of plan.groups) {
+      for (const name of await readdir(group.localDir)) {
+        await s3Client.send(new PutObjectCommand({ Bucket: LOCAL_BUCKETS.videos, Key: `bench-transfer/${name}`, Body: await readFile(join(group.localDir, name)) }));
+      }
+    }
+    const transferOutputs = performance.now() - putStarted;
     const ratio = median(standInTimes) / median(directTimes);
     console.log(`\nMachine: ${cpus().length} x ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${ffmpegPath()}`);
     console.log(`| what | median s | runs |\n|---|---|---|`);
     console.log(`| local MediaConvert stand-in (CreateJob to job-state event) | ${seconds(median(standInTimes))} | ${standInTimes.map(seconds).join(', ')} |`);
     console.log(`| ffmpeg directly, same arguments | ${seconds(median(directTimes))} | ${directTimes.map(seconds).join(', ')} |`);
+    console.log(`\nS3 transfers alone: input read ${seconds(transferInput)} s, outputs written ${seconds(transferOutputs)} s`);
     console.log(`\nratio ${ratio.toFixed(3)}x (target within 1.1x): ${ratio <= 1.1 ? 'met' : 'NOT met'}`);
   } finally {
     s3Client.destroy();

@@ -26,6 +26,13 @@ export const config = {
   get appUrl() {
     return required('APP_URL').replace(/\/$/, '');
   },
+  /** The MediaConvert job template and the role jobs run with (infra/lib/transcoding.ts; the stand-in's locally). */
+  get mediaConvertJobTemplate() {
+    return required('MEDIACONVERT_JOB_TEMPLATE');
+  },
+  get mediaConvertRoleArn() {
+    return required('MEDIACONVERT_ROLE_ARN');
+  },
   get appVersion() {
     return process.env.APP_VERSION ?? '0.1.0';
   },

@@ -1,14 +1,9 @@
 import { CreateJobCommand, MediaConvertClient } from '@aws-sdk/client-mediaconvert';
+import { config } from '../lib/config';
 import { tracer } from '../lib/observability';
 import { dynamoVideoStore } from '../lib/stores/video-store';
 import { transcodeJobSettings, type TranscodeJobMetadata } from '../lib/transcoding-job';
 import type { TranscodeDeps } from './transcoding';
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`Missing environment variable ${name}`);
-  return value;
-}
 
 /**
  * MediaConvert's regional endpoint on AWS; locally AWS_ENDPOINT_URL_MEDIACONVERT points the same client at the
@@ -23,8 +18,8 @@ export const productionDeps: TranscodeDeps = {
     const metadata: TranscodeJobMetadata = { videoId, uploadKey };
     const { Job } = await mediaConvert().send(
       new CreateJobCommand({
-        JobTemplate: required('MEDIACONVERT_JOB_TEMPLATE'),
-        Role: required('MEDIACONVERT_ROLE_ARN'),
+        JobTemplate: config.mediaConvertJobTemplate,
+        Role: config.mediaConvertRoleArn,
         Settings: transcodeJobSettings(bucket, uploadKey, videoId),
         UserMetadata: { ...metadata },
       }),

@@ -13,6 +13,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { videoUploadKey } from '@core/video-files';
 import { DEFAULT_QUESTION_TEXTS, DEFAULT_SUB_TYPE_TEXTS, questionSlug, type PillarCategory, type VideoCategory, type VideoQuestionSubType, type VideoQuestionType } from '@core/videos';
 import type { AuditEntry } from '../../lambdas/lib/stores/audit-store';
+import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
 import { generateClip } from '../local/mediaconvert/clip';
 
@@ -121,29 +122,6 @@ export async function seedDemoVideos(adminId: string, now: Date): Promise<void> 
   }
 }
 
-/** A video as upload step 1 creates it (no file yet), with the given fields. */
-export function newVideoRecord(fields: Pick<VideoRecord, 'id' | 'title' | 'category' | 'pillarCategory'> & Partial<VideoRecord>, at: string): VideoRecord {
-  return {
-    description: null,
-    difficulty: null,
-    tags: [],
-    enabled: true,
-    instructorId: null,
-    seriesId: null,
-    episode: null,
-    selectedThumbnail: null,
-    availableFrom: null,
-    filename: null,
-    workflowStatus: 'WAITING_FOR_UPLOAD',
-    workflowError: null,
-    playbackKey: null,
-    thumbnailKey: null,
-    createdAt: at,
-    updatedAt: at,
-    ...fields,
-  };
-}
-
 /** Uploads one short generated clip for every video, as the upload page does, and waits for their transcodes. */
 async function transcodeDemoVideos(videos: VideoRecord[]): Promise<void> {
   if (!videos.length) return;
@@ -151,7 +129,7 @@ async function transcodeDemoVideos(videos: VideoRecord[]): Promise<void> {
   const s3 = new S3Client({});
   try {
     const clipPath = join(work, 'clip.mp4');
-    await generateClip(clipPath, { seconds: 3, width: 640, height: 360 });
+    await generateClip(clipPath, { seconds: 2, width: 640, height: 360 });
     const clip = await readFile(clipPath);
     for (const video of videos) {
       const key = videoUploadKey(video.id, 'demo', 'mp4');

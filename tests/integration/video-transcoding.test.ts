@@ -15,7 +15,8 @@ import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/vid
 import type { JobStateEvent } from '../../lambdas/lib/transcoding-job';
 import { recordJobState } from '../../lambdas/transcoding/transcoding';
 import { generateClip } from '../../scripts/local/mediaconvert/clip';
-import { DEMO_VIDEOS, newVideoRecord, untilTranscoded } from '../../scripts/seed/videos';
+import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
+import { DEMO_VIDEOS, seedDemoVideos, untilTranscoded } from '../../scripts/seed/videos';
 import { useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(120_000);
@@ -147,4 +148,19 @@ describe('job-state events on the status function', () => {
     await recordJobState(jobState(video.id, key, 'CANCELED'), { videos: dynamoVideoStore });
     expect(await dynamoVideoStore.get(video.id)).toMatchObject({ workflowStatus: 'ERROR', workflowError: 'The transcode was canceled.', playbackKey: null });
   });
+});
+
+it('seeds the demo videos only once: seeding again (as after an interrupted start) changes nothing', async () => {
+  const before = await Promise.all(DEMO_VIDEOS.map((demo) => dynamoVideoStore.get(demo.id)));
+  const questionsBefore = await dynamoVideoStore.questionsOf('demo-video-wrist-warm-up');
+  await seedDemoVideos('seed-again', new Date());
+  expect(await Promise.all(DEMO_VIDEOS.map((demo) => dynamoVideoStore.get(demo.id)))).toEqual(before);
+  expect(await dynamoVideoStore.questionsOf('demo-video-wrist-warm-up')).toEqual(questionsBefore);
+  expect(questionsBefore).toHaveLength(4);
+  expect((await dynamoVideoStore.series()).filter((series) => series.id.startsWith('demo-series-')).map((series) => [series.name, series.basic])).toEqual(
+    expect.arrayContaining([
+      ['Getting Started', true],
+      ['Focus Fundamentals', false],
+    ]),
+  );
 });

@@ -108,7 +108,8 @@ function planHlsGroup(group: OutputGroup, label: () => string, args: string[], e
     const gopSeconds = h264.GopSizeUnits === 'SECONDS' ? (h264.GopSize ?? 2) : 2;
     const name = `${base}${output.NameModifier ?? ''}`;
     args.push('-map', label(), '-map', '0:a?');
-    args.push('-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-pix_fmt', 'yuv420p');
+    // x264's fastest preset: the local copy is for playback on a developer's machine, and seeding and tests wait on it.
+    args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', 'high', '-pix_fmt', 'yuv420p');
     if (h264.RateControlMode === 'QVBR') args.push('-crf', crfOfQvbr(h264.QvbrSettings?.QvbrQualityLevel ?? 7));
     else args.push('-b:v', String(h264.Bitrate ?? maxBitrate));
     args.push('-maxrate', String(maxBitrate), '-bufsize', String(2 * maxBitrate));
