@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { VIDEO_MESSAGES } from '@core/videos';
 import { accountWithRole, openSignedInPage } from '../support/accounts';
-import { useBrowser } from '../support/browser';
+import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { graphql, signIn, useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(120_000);
@@ -58,7 +58,7 @@ const findVideos = async (search: string) =>
     })
   ).videos;
 
-const openPage = (path: string, email = ADMIN) => openSignedInPage(chromium, path, email);
+const openPage = (path: string, email = ADMIN, viewport?: { width: number; height: number }) => openSignedInPage(chromium, path, email, viewport);
 
 const fileInput = (page: Page) => page.getByRole('group', { name: 'Drop your file here to upload' }).locator('input[type=file]');
 
@@ -270,6 +270,24 @@ describe('editing a video (/home/videos/:id/edit)', () => {
     expect(video.availableFrom && new Date(video.availableFrom).getTime()).toBe(startOfToday.getTime());
     await page.context().close();
   });
+});
+
+it('has no accessibility violations on the vault, the upload and the editor, on a laptop and a phone', async () => {
+  const id = await createVideo(`${marker()} Accessible`, 'sleep');
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+    const vault = await openPage('/home/videos/', ADMIN, viewport);
+    await vault.getByRole('article').first().waitFor();
+    await expect(accessibilityViolations(vault)).resolves.toEqual([]);
+    await vault.context().close();
+    const upload = await openPage('/home/video/upload', ADMIN, viewport);
+    await upload.getByLabel('Title').waitFor();
+    await expect(accessibilityViolations(upload)).resolves.toEqual([]);
+    await upload.context().close();
+    const editor = await openPage(`/home/videos/${id}/edit`, ADMIN, viewport);
+    await editor.getByLabel('Description').waitFor();
+    await expect(accessibilityViolations(editor)).resolves.toEqual([]);
+    await editor.context().close();
+  }
 });
 
 it('turns a gamer away from the vault to /home/users/, where they are told it is for administrators', async () => {

@@ -179,7 +179,7 @@ function VideoCard({ video, busy, onPlay, onToggle, onDelete }: VideoCardProps) 
         <Button size="small" onClick={onToggle} isLoading={busy} loadingText={video.enabled ? 'Disable' : 'Enable'} aria-label={`${video.enabled ? 'Disable' : 'Enable'} ${video.title}`}>
           {video.enabled ? 'Disable' : 'Enable'}
         </Button>
-        <Button size="small" variation="destructive" onClick={onDelete} isDisabled={busy} aria-label={`Delete ${video.title}`}>
+        <Button size="small" onClick={onDelete} isDisabled={busy} aria-label={`Delete ${video.title}`}>
           Delete
         </Button>
       </Flex>
