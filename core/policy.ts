@@ -111,6 +111,14 @@ const CONTENT_ADMIN: FieldPolicy = {
   refusal: 'Only admins can manage video content.',
 };
 
+/** The admin back office (spec 001): ADMIN and SUPERADMIN only. */
+const ADMINS_ONLY: FieldPolicy = {
+  apiKey: false,
+  users: ['ADMIN', 'SUPERADMIN'],
+  subject: { kind: 'none' },
+  refusal: 'Only admins can do this.',
+};
+
 export const POLICY = {
   'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Query.me': OWN_DATA,
@@ -212,6 +220,15 @@ export const POLICY = {
     subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
     refusal: "Only the team's director can pay for it.",
   },
+  // Admin money pages (docs/billing.md, "Admin"): payments, manual payments, promotions, coupon score reports.
+  'Query.findManyPayments': ADMINS_ONLY,
+  'Query.aggregatePayments': ADMINS_ONLY,
+  'Query.getPaymentStats': ADMINS_ONLY,
+  'Query.getGamersFromCoupon': ADMINS_ONLY,
+  'Query.getTeamsFromCoupon': ADMINS_ONLY,
+  'Mutation.createPayment': ADMINS_ONLY,
+  'Mutation.createManualPayment': ADMINS_ONLY,
+  'Mutation.addPromotion': ADMINS_ONLY,
   'Subscription.onSelectedTeamChanged': {
     apiKey: false,
     users: 'all',
