@@ -12,7 +12,7 @@ import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-s
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { SESSION_STORAGE_KEY, sessionFromGrant } from '../../web/src/features/auth/session/session-store';
-import { accountWithRole, baseUrl, logInAccount, signInContext, type RoleAccount } from '../support/accounts';
+import { accountWithRole, baseUrl, logInAccount, openSignedInPage, type RoleAccount } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { demoTeams, graphql, signIn, useStackEnvironment } from '../support/stack';
 
@@ -28,15 +28,7 @@ afterAll(() => {
   db().destroy();
 });
 
-async function openPage(path: string, email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const context = await chromium.browser.newContext({ viewport });
-  await signInContext(context, email);
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  chromium.watchErrors(page, path);
-  await page.goto(`${baseUrl()}${path}`);
-  return page;
-}
+const openPage = (path: string, email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) => openSignedInPage(chromium, path, email, viewport);
 
 const closePage = (page: Page) => page.context().close();
 

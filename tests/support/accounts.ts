@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Role } from '@core/roles';
 import { SESSION_STORAGE_KEY, sessionFromGrant, type AuthGrant } from '../../web/src/features/auth/session/session-store';
 import { cognitoClient, DEMO_PASSWORD, graphql, signIn, stackUrls, waitForMail } from './stack';
@@ -84,6 +84,25 @@ export async function signInContext(context: BrowserContext, email: string): Pro
     [SESSION_STORAGE_KEY, stored],
   );
   return grant;
+}
+
+/**
+ * A page of its own context, signed in as `email`, opened at `path`; waits fail after 15 s, before a test's own
+ * timeout. `watchErrors` is useBrowser's, so the test fails on the page's uncaught errors.
+ */
+export async function openSignedInPage(
+  chromium: { readonly browser: Browser; watchErrors: (page: Page, label?: string) => void },
+  path: string,
+  email: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const context = await chromium.browser.newContext(viewport ? { viewport } : {});
+  await signInContext(context, email);
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  chromium.watchErrors(page, path);
+  await page.goto(`${baseUrl()}${path}`);
+  return page;
 }
 
 /** The session the app keeps in local storage, as the page sees it. */

@@ -1,3 +1,4 @@
+import { dispatchUploadFlow, uploadFlowState } from '@/features/videos/lib/upload-flow-store';
 import { navItemsFor } from './navigation';
 import type { Viewer, ViewerTeams } from '@/lib/viewer';
 
@@ -33,6 +34,15 @@ describe('navItemsFor', () => {
     ];
     expect(labels(viewer({ groups: ['ADMIN'] }))).toEqual(adminItems);
     expect(labels(viewer({ groups: ['SUPERADMIN'], selectedTeamId: 't1' }))).toEqual([...adminItems, 'Analytics', 'My Team', 'Journal']);
+  });
+
+  it('Add a video leads to the upload and clears an earlier upload there (spec 000 section 2)', () => {
+    dispatchUploadFlow({ type: 'created', video: { id: 'v1', title: 'Half done' } });
+    expect(uploadFlowState().step).toBe(2);
+    const item = navItemsFor(viewer({ groups: ['ADMIN'] })).find((entry) => entry.label === 'Add a video')!;
+    expect(item.to).toBe('/home/video/upload');
+    item.onSelect!();
+    expect(uploadFlowState()).toEqual({ step: 1 });
   });
 
   it('labels the manager portal Director Portal and adds the team links once one of their teams is selected', () => {

@@ -3,11 +3,13 @@ import { isAdmin, isCoach, isDirector } from '@core/roles';
 import type { NavItem } from '@/components/layouts/app-frame';
 import { paths, withQuery } from '@/config/paths';
 import { mayCheckIn } from '@/features/check-in/lib/check-in-form';
+import { clearUploadFlow } from '@/features/videos/lib/upload-flow-store';
 import type { Viewer } from '@/lib/viewer';
 
 const ADMIN_ITEMS: readonly NavItem[] = [
   { to: paths.home.videos, label: 'Content', icon: 'grid' },
-  { to: paths.home.uploadVideo, label: 'Add a video', icon: 'upload' },
+  // Spec 000 section 2: opening it from the navigation clears any earlier upload state.
+  { to: paths.home.uploadVideo, label: 'Add a video', icon: 'upload', onSelect: clearUploadFlow },
   { to: paths.home.videoRecommendation, label: 'Recommendation', icon: 'star' },
   { to: paths.home.users, label: 'Users', icon: 'users' },
   { to: paths.home.weeklyChallenge, label: 'Weekly Challenge', icon: 'flag' },

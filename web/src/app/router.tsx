@@ -55,6 +55,9 @@ export const routes: RouteObject[] = [
           {
             lazy: async () => ({ Component: (await import('./routes/home/admin-routes')).AdminRoutes }),
             children: [
+              { path: paths.home.videos, lazy: async () => ({ Component: (await import('./routes/home/videos')).VaultPage }) },
+              { path: paths.home.editVideo, lazy: async () => ({ Component: (await import('./routes/home/videos')).EditVideoRoute }) },
+              { path: paths.home.uploadVideo, lazy: async () => ({ Component: (await import('./routes/home/videos')).UploadPage }) },
               ...plannedAdminRoutes,
               { path: paths.home.uiKit, lazy: async () => ({ Component: (await import('@/features/ui-showcase/components/ui-showcase-page')).UiShowcasePage }) },
             ],

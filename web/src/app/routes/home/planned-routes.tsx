@@ -15,9 +15,6 @@ const planned =
 
 /** Admin-only pages (spec 001 section 2); mounted behind the admin route gate. */
 export const plannedAdminRoutes: RouteObject[] = [
-  { path: paths.home.videos, lazy: planned('Content', 'The video vault will appear here, grouped by category.') },
-  { path: paths.home.editVideo, lazy: planned('Edit video', 'The video editor will appear here.') },
-  { path: paths.home.uploadVideo, lazy: planned('Add a video', 'The video upload steps will appear here.') },
   {
     path: paths.home.videoRecommendation,
     lazy: async () => ({ Component: (await import('@/features/video-recommendations/components/video-recommendation-page')).VideoRecommendationPage }),

@@ -23,12 +23,16 @@ interface AddItemDialogProps {
   /** The one field's label, also used in its messages (`A Title is required.`). */
   fieldLabel: string;
   maxLength?: number;
+  /** The field's value when the dialog opens (renaming an item); empty by default. */
+  initialValue?: string;
+  /** The submit button's text; Create by default. */
+  submitLabel?: string;
   /** Gets the trimmed value. A rejected promise keeps the dialog open and shows the error's message. */
   onCreate: (value: string) => void | Promise<void>;
   onCancel: () => void;
 }
 
-/** A dialog with one text field, Create and Cancel (spec 000 section 2, single-field add dialog). */
+/** A dialog with one text field, Create and Cancel (spec 000 section 2, single-field add dialog); also renames an item. */
 export function AddItemDialog({ open, title, onCancel, ...form }: AddItemDialogProps) {
   return (
     <Dialog open={open} title={title} onClose={onCancel} bodyDescribes={false}>
@@ -38,9 +42,9 @@ export function AddItemDialog({ open, title, onCancel, ...form }: AddItemDialogP
   );
 }
 
-function AddItemForm({ fieldLabel, maxLength, onCreate, onCancel }: Omit<AddItemDialogProps, 'open' | 'title'>) {
+function AddItemForm({ fieldLabel, maxLength, initialValue = '', submitLabel = 'Create', onCreate, onCancel }: Omit<AddItemDialogProps, 'open' | 'title'>) {
   const schema = useMemo(() => z.object({ value: addItemSchema(fieldLabel, maxLength) }), [fieldLabel, maxLength]);
-  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(schema), defaultValues: { value: '' } });
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(schema), defaultValues: { value: initialValue } });
   const [failure, setFailure] = useState<string | null>(null);
   const failureId = useId();
 
@@ -70,8 +74,8 @@ function AddItemForm({ fieldLabel, maxLength, onCreate, onCancel }: Omit<AddItem
         <Button onClick={onCancel} isDisabled={formState.isSubmitting}>
           Cancel
         </Button>
-        <Button type="submit" variation="primary" isLoading={formState.isSubmitting} loadingText="Create">
-          Create
+        <Button type="submit" variation="primary" isLoading={formState.isSubmitting} loadingText={submitLabel}>
+          {submitLabel}
         </Button>
       </div>
     </form>

@@ -1,0 +1,295 @@
+import type { PillarCategory, VideoCategory, VideoCreateInput, VideoQuestionSubType, VideoQuestionType, VideoWorkflowStatus } from '@core/videos';
+import { callApi, gqlOperation } from '@/lib/api-client';
+
+/** The admin's calls for videos, instructors, series and questions (spec 001 section 7; schema.graphql). */
+
+export interface VideoQuestion {
+  id: string;
+  type: VideoQuestionType;
+  subType: VideoQuestionSubType | null;
+  text: string;
+  slug: string;
+  defineWatched: boolean;
+  isCreateOrDeleteQuestion: boolean;
+}
+
+export interface VideoInstructor {
+  id: string;
+  fullName: string;
+}
+
+export interface VideoSeries {
+  id: string;
+  name: string;
+  description: string | null;
+  coverImageUrl: string | null;
+  basic: boolean;
+}
+
+export interface Video {
+  id: string;
+  title: string;
+  description: string | null;
+  category: VideoCategory;
+  pillarCategory: PillarCategory;
+  tags: string[];
+  enabled: boolean;
+  instructorId: string | null;
+  seriesId: string | null;
+  episode: number | null;
+  thumbnailUrl: string | null;
+  url: string | null;
+  availableFrom: string | null;
+  filename: string | null;
+  workflowStatus: VideoWorkflowStatus;
+  workflowError: string | null;
+  updatedAt: string;
+  VideoSeries: VideoSeries | null;
+}
+
+export interface VideoWithQuestions extends Video {
+  VideoQuestion: VideoQuestion[];
+}
+
+export interface PresignedPost {
+  url: string;
+  fields: { name: string; value: string }[];
+  key: string;
+}
+
+const SERIES_FIELDS = 'id name description coverImageUrl basic';
+const QUESTION_FIELDS = 'id type subType text slug defineWatched isCreateOrDeleteQuestion';
+const VIDEO_FIELDS = `id title description category pillarCategory tags enabled instructorId seriesId episode thumbnailUrl url availableFrom filename
+  workflowStatus workflowError updatedAt VideoSeries { ${SERIES_FIELDS} }`;
+
+export interface VideoListQuery {
+  take: number;
+  skip: number;
+  search: string;
+}
+
+const videosQuery = gqlOperation<
+  { videos: Video[]; aggregateVideo: { count: number } },
+  { take: number; skip: number; where: { search?: string } }
+>(/* GraphQL */ `
+  query AdminVideos($take: Int, $skip: Int, $where: VideoWhereInput) {
+    videos(take: $take, skip: $skip, orderBy: { field: updatedAt, direction: desc }, where: $where) { ${VIDEO_FIELDS} }
+    aggregateVideo(where: $where) { count }
+  }
+`);
+
+export async function listVideos({ take, skip, search }: VideoListQuery) {
+  const { videos, aggregateVideo } = await callApi(videosQuery, { take, skip, where: search ? { search } : {} });
+  return { videos, count: aggregateVideo.count };
+}
+
+const videoTagsQuery = gqlOperation<{ aggregateVideo: { tags: string[] } }>(/* GraphQL */ `
+  query VideoTags {
+    aggregateVideo { tags }
+  }
+`);
+
+/** Every tag in use, offered while tagging a video. */
+export async function listVideoTags(): Promise<string[]> {
+  return (await callApi(videoTagsQuery)).aggregateVideo.tags;
+}
+
+const videoQuery = gqlOperation<{ video: VideoWithQuestions | null }, { id: string }>(/* GraphQL */ `
+  query AdminVideo($id: ID!) {
+    video(where: { id: $id }) { ${VIDEO_FIELDS} VideoQuestion { ${QUESTION_FIELDS} } }
+  }
+`);
+
+export async function getVideo(id: string): Promise<VideoWithQuestions | null> {
+  return (await callApi(videoQuery, { id })).video;
+}
+
+const createVideoMutation = gqlOperation<{ createVideo: Video }, { data: VideoCreateInput }>(/* GraphQL */ `
+  mutation CreateVideo($data: VideoCreateInput!) {
+    createVideo(data: $data) { ${VIDEO_FIELDS} }
+  }
+`);
+
+export async function createVideo(data: VideoCreateInput): Promise<Video> {
+  return (await callApi(createVideoMutation, { data })).createVideo;
+}
+
+/** What updateVideo changes; null clears an optional field. */
+export interface VideoUpdate {
+  description?: string | null;
+  tags?: string[];
+  instructorId?: string | null;
+  seriesId?: string | null;
+  episode?: number | null;
+  availableFrom?: string | null;
+  filename?: string;
+}
+
+const updateVideoMutation = gqlOperation<{ updateVideo: Video }, { id: string; data: VideoUpdate }>(/* GraphQL */ `
+  mutation UpdateVideo($id: ID!, $data: VideoUpdateInput!) {
+    updateVideo(where: { id: $id }, data: $data) { ${VIDEO_FIELDS} }
+  }
+`);
+
+export async function updateVideo(id: string, data: VideoUpdate): Promise<Video> {
+  return (await callApi(updateVideoMutation, { id, data })).updateVideo;
+}
+
+const deleteVideoMutation = gqlOperation<{ deleteVideo: { id: string } }, { id: string }>(/* GraphQL */ `
+  mutation DeleteVideo($id: ID!) {
+    deleteVideo(where: { id: $id }) { id }
+  }
+`);
+
+export async function deleteVideo(id: string): Promise<void> {
+  await callApi(deleteVideoMutation, { id });
+}
+
+const enableVideoMutation = gqlOperation<{ enableVideo: { id: string } }, { id: string }>(/* GraphQL */ `
+  mutation EnableVideo($id: ID!) {
+    enableVideo(where: { id: $id }) { id }
+  }
+`);
+
+const disableVideoMutation = gqlOperation<{ disableVideo: { id: string } }, { id: string }>(/* GraphQL */ `
+  mutation DisableVideo($id: ID!) {
+    disableVideo(where: { id: $id }) { id }
+  }
+`);
+
+export async function setVideoEnabled(id: string, enabled: boolean): Promise<void> {
+  if (enabled) await callApi(enableVideoMutation, { id });
+  else await callApi(disableVideoMutation, { id });
+}
+
+const uploadUrlQuery = gqlOperation<{ getVideoUploadUrl: PresignedPost }, { id: string; fileExtension: string }>(/* GraphQL */ `
+  query GetVideoUploadUrl($id: ID!, $fileExtension: String!) {
+    getVideoUploadUrl(where: { id: $id }, fileExtension: $fileExtension) { url fields { name value } key }
+  }
+`);
+
+export async function getVideoUploadUrl(id: string, fileExtension: string): Promise<PresignedPost> {
+  return (await callApi(uploadUrlQuery, { id, fileExtension })).getVideoUploadUrl;
+}
+
+/* ---- questions ---- */
+
+export interface VideoQuestionCreate {
+  videoId: string;
+  type: VideoQuestionType;
+  subType: VideoQuestionSubType | null;
+  text: string;
+}
+
+const createQuestionMutation = gqlOperation<{ createVideoQuestion: VideoQuestion }, { data: VideoQuestionCreate }>(/* GraphQL */ `
+  mutation CreateVideoQuestion($data: VideoQuestionCreateInput!) {
+    createVideoQuestion(data: $data) { ${QUESTION_FIELDS} }
+  }
+`);
+
+export async function createVideoQuestion(data: VideoQuestionCreate): Promise<VideoQuestion> {
+  return (await callApi(createQuestionMutation, { data })).createVideoQuestion;
+}
+
+const deleteQuestionMutation = gqlOperation<{ deleteVideoQuestion: { id: string } }, { id: string }>(/* GraphQL */ `
+  mutation DeleteVideoQuestion($id: ID!) {
+    deleteVideoQuestion(where: { id: $id }) { id }
+  }
+`);
+
+export async function deleteVideoQuestion(id: string): Promise<void> {
+  await callApi(deleteQuestionMutation, { id });
+}
+
+/* ---- instructors and series ---- */
+
+const instructorsAndSeriesQuery = gqlOperation<{ videoInstructorsAndSeries: { instructors: VideoInstructor[]; series: VideoSeries[] } }>(/* GraphQL */ `
+  query VideoInstructorsAndSeries {
+    videoInstructorsAndSeries { instructors { id fullName } series { ${SERIES_FIELDS} } }
+  }
+`);
+
+export async function listInstructorsAndSeries() {
+  return (await callApi(instructorsAndSeriesQuery)).videoInstructorsAndSeries;
+}
+
+const createInstructorMutation = gqlOperation<{ createVideoInstructor: VideoInstructor }, { fullName: string }>(/* GraphQL */ `
+  mutation CreateVideoInstructor($fullName: String!) {
+    createVideoInstructor(data: { fullName: $fullName }) { id fullName }
+  }
+`);
+
+const renameInstructorMutation = gqlOperation<{ updateVideoInstructor: VideoInstructor }, { id: string; fullName: string }>(/* GraphQL */ `
+  mutation UpdateVideoInstructor($id: ID!, $fullName: String!) {
+    updateVideoInstructor(where: { id: $id }, data: { fullName: $fullName }) { id fullName }
+  }
+`);
+
+const deleteInstructorMutation = gqlOperation<{ deleteVideoInstructor: { id: string } }, { id: string }>(/* GraphQL */ `
+  mutation DeleteVideoInstructor($id: ID!) {
+    deleteVideoInstructor(where: { id: $id }) { id }
+  }
+`);
+
+const createSeriesMutation = gqlOperation<{ createVideoSeries: VideoSeries }, { name: string }>(/* GraphQL */ `
+  mutation CreateVideoSeries($name: String!) {
+    createVideoSeries(data: { name: $name }) { ${SERIES_FIELDS} }
+  }
+`);
+
+const renameSeriesMutation = gqlOperation<{ updateVideoSeries: VideoSeries }, { id: string; data: { name?: string; coverImage?: string } }>(/* GraphQL */ `
+  mutation UpdateVideoSeries($id: ID!, $data: VideoSeriesUpdateInput!) {
+    updateVideoSeries(where: { id: $id }, data: $data) { ${SERIES_FIELDS} }
+  }
+`);
+
+const deleteSeriesMutation = gqlOperation<{ deleteVideoSeries: { id: string } }, { id: string }>(/* GraphQL */ `
+  mutation DeleteVideoSeries($id: ID!) {
+    deleteVideoSeries(where: { id: $id }) { id }
+  }
+`);
+
+/** Instructors and series are managed alike from the Details tab: create, rename, delete by id. */
+export interface NamedItemApi {
+  create: (name: string) => Promise<{ id: string }>;
+  rename: (id: string, name: string) => Promise<void>;
+  remove: (id: string) => Promise<void>;
+}
+
+export const instructorApi: NamedItemApi = {
+  create: async (fullName) => (await callApi(createInstructorMutation, { fullName })).createVideoInstructor,
+  rename: async (id, fullName) => void (await callApi(renameInstructorMutation, { id, fullName })),
+  remove: async (id) => void (await callApi(deleteInstructorMutation, { id })),
+};
+
+export const seriesApi: NamedItemApi = {
+  create: async (name) => (await callApi(createSeriesMutation, { name })).createVideoSeries,
+  rename: async (id, name) => void (await callApi(renameSeriesMutation, { id, data: { name } })),
+  remove: async (id) => void (await callApi(deleteSeriesMutation, { id })),
+};
+
+const coverUploadMutation = gqlOperation<
+  { uploadVideoSeriesCoverImage: { uploadUrl: string; fields: { name: string; value: string }[]; key: string } },
+  { id: string; file: { filename: string; mimetype: string; maxSizeBytes: number } }
+>(/* GraphQL */ `
+  mutation UploadVideoSeriesCoverImage($id: ID!, $file: ImageFileInput!) {
+    uploadVideoSeriesCoverImage(where: { id: $id }, file: $file) { uploadUrl fields { name value } key }
+  }
+`);
+
+/** The largest cover image the server presigns for (its ImageFileInput bound). */
+export const COVER_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A series cover: a presigned POST for the image, the image posted, then the series points at the key. */
+export async function uploadSeriesCover(seriesId: string, file: File): Promise<void> {
+  const { uploadVideoSeriesCoverImage: link } = await callApi(coverUploadMutation, {
+    id: seriesId,
+    file: { filename: file.name, mimetype: file.type, maxSizeBytes: COVER_IMAGE_MAX_BYTES },
+  });
+  const form = new FormData();
+  for (const { name, value } of link.fields) form.append(name, value);
+  form.append('file', file);
+  const response = await fetch(link.uploadUrl, { method: 'POST', body: form });
+  if (!response.ok) throw new Error('The cover image could not be uploaded. Please try again.');
+  await callApi(renameSeriesMutation, { id: seriesId, data: { coverImage: link.key } });
+}
