@@ -54,6 +54,11 @@ export const lambdaFunctions = {
   },
   journal: { entry: 'lambdas/journal/handler.ts', description: 'Journal comments, unread notifications, readiness alerts and their settings' },
   avatars: { entry: 'lambdas/avatars/handler.ts', description: 'Avatar uploads: presigned POST, then the check of the uploaded image', uses: ['uploads'] },
+  users: {
+    entry: 'lambdas/users/handler.ts',
+    description: 'User administration (list, search, edit, roles, enable, disable, delete), the audit log, own profile edits',
+    uses: ['userPool'],
+  },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
@@ -129,6 +134,13 @@ export const resolverMap = {
   'Subscription.onJournalComment': 'journal',
   'Mutation.getImageUploadUrl': 'avatars',
   'Mutation.confirmAvatarUpload': 'avatars',
+  'Query.users': 'users',
+  'Query.aggregateUser': 'users',
+  'Query.auditLogs': 'users',
+  'Mutation.updateUser': 'users',
+  'Mutation.updateUserRole': 'users',
+  'Mutation.disableUser': 'users',
+  'Mutation.enableUser': 'users',
 } as const satisfies Record<string, LambdaFunctionName>;
 
 export type RootField = keyof typeof resolverMap;

@@ -355,6 +355,14 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.deleteComment': async (subject, caller) => ({ ...subject, id: (await ownComment(caller)).id }),
   'Mutation.clearTeamNotifications': (subject) => ({ ...subject, teamId: teamIds.home }),
   'Mutation.updateNotificationSettings': () => ({ readinessAlertEmails: true }),
+  'Query.users': () => ({ where: { search: 'matrix' }, take: 1 }),
+  'Query.aggregateUser': () => ({ where: { roles: ['GAMER'] } }),
+  'Query.auditLogs': () => ({ take: 1 }),
+  'Mutation.updateUser': (subject) => ({ where: { id: subject.userId }, data: { fullName: 'Matrix Name' } }),
+  // Each admin action acts on a fresh gamer, whom every admin manages.
+  'Mutation.updateUserRole': async () => ({ role: 'COACH', email: (await signUp()).email }),
+  'Mutation.disableUser': async () => ({ email: (await signUp()).email }),
+  'Mutation.enableUser': async () => ({ email: (await signUp()).email }),
 };
 
 /** `query($a: T!) { field(a: $a) { __typename } }`, typed from the schema, with the arguments the fixture gives. */

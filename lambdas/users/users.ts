@@ -1,0 +1,186 @@
+import { canManage } from '@core/policy';
+import { isAdmin, primaryRole, type Role } from '@core/roles';
+import { checkInZone } from '@core/user-zone';
+import { normalizeSearch } from '@core/user-search';
+import {
+  aggregateUserArgsSchema,
+  auditLogsArgsSchema,
+  AUDIT_PAGE_SIZE,
+  updateUserArgsSchema,
+  updateUserRoleArgsSchema,
+  USER_PAGE_SIZE,
+  userEmailArgsSchema,
+  type UpdateUserData,
+  usersArgsSchema,
+} from '@core/validation/users';
+import type { Caller } from '../lib/appsync';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import { parseInput } from '../lib/validation';
+import { type AuditEntry, listAuditEntries } from '../lib/stores/audit-store';
+import { TransactionRefused } from '../lib/stores/transactions';
+import type { ProfileChanges } from '../lib/stores/user-admin-store';
+import { type UserRecord, userView } from '../lib/stores/user-store';
+import type { UsersDeps } from './deps';
+
+export const USER_ADMIN_MESSAGES = {
+  notFound: 'No user has this e-mail.',
+  self: 'You cannot do this to your own account.',
+  ownRole: 'You cannot change your own role.',
+  changedMeanwhile: 'This user was changed meanwhile. Reload and try again.',
+  notManaged: (actor: Role | null, target: Role | null) => `A ${actor ?? 'user without a role'} cannot manage a ${target ?? 'user without a role'}.`,
+} as const;
+
+/** The admin's own role, as the management map reads it (his most privileged group). */
+const actorRole = (caller: Caller): Role | null => primaryRole(caller.groups);
+
+/**
+ * Refuses an action of `caller` on `target` (and, for a role change, on the role `to`) that the management map does
+ * not allow (spec 000 section 6): ADMIN manages GAMER, COACH and DIRECTOR, SUPERADMIN also ADMIN; nobody acts on
+ * himself. A user without a role (an account whose sign-up never finished) is any admin's to manage.
+ */
+export function assertManages(caller: Caller, target: UserRecord, to?: Role): void {
+  if (target.id === caller.sub) throw new UnauthorizedError(USER_ADMIN_MESSAGES.self);
+  const actor = actorRole(caller);
+  const manages = (role: Role | null) => actor !== null && isAdmin(caller.groups) && (role === null || canManage(actor, role));
+  if (!manages(target.role)) throw new UnauthorizedError(USER_ADMIN_MESSAGES.notManaged(actor, target.role));
+  if (to && !manages(to)) throw new UnauthorizedError(USER_ADMIN_MESSAGES.notManaged(actor, to));
+}
+
+/** The audit entry of an admin action on a user: the changed fields before and after. */
+export function userAuditEntry(caller: Caller, action: string, target: UserRecord, changes: ProfileChanges | null): AuditEntry {
+  const fields = changes ? (Object.keys(changes) as (keyof ProfileChanges)[]) : ['email', 'fullName', 'role'];
+  return {
+    actorId: caller.sub,
+    actorEmail: caller.email ?? '',
+    action,
+    targetType: 'User',
+    targetId: target.id,
+    targetLabel: target.email,
+    before: Object.fromEntries(fields.map((field) => [field, target[field as keyof UserRecord] ?? null])),
+    after: changes ? { ...changes } : null,
+  };
+}
+
+async function targetByEmail(email: string, deps: UsersDeps): Promise<UserRecord> {
+  const target = await deps.users.findByEmail(email);
+  if (!target) throw new NotFoundError(USER_ADMIN_MESSAGES.notFound);
+  return target;
+}
+
+/** The profile write of an action, its refusal said in words: a concurrent change makes the caller reload. */
+async function writeProfile(target: UserRecord, changes: ProfileChanges, audit: AuditEntry | null, deps: UsersDeps): Promise<UserRecord> {
+  try {
+    return await deps.admin.update(target, changes, audit, deps.now().toISOString());
+  } catch (error) {
+    if (error instanceof TransactionRefused && error.label === 'profile') throw new ConflictError(USER_ADMIN_MESSAGES.changedMeanwhile);
+    throw error;
+  }
+}
+
+/**
+ * A role change (spec 001 section 4: first, and only when the role differs). Cognito first, then the profile with its
+ * audit entry in one transaction: when the transaction fails the groups are moved back, and when moving back fails too
+ * the profile still names the old role, so calling again (the role still differs) moves the groups and writes the
+ * profile. Then every token issued before is refused, so the user's next call refreshes and carries the new group.
+ */
+async function changeRole(caller: Caller, action: string, target: UserRecord, role: Role, otherChanges: ProfileChanges, deps: UsersDeps) {
+  await deps.pool.moveRole(target.id, target.role, role);
+  const changes = { role, ...otherChanges };
+  let after: UserRecord;
+  try {
+    after = await writeProfile(target, changes, userAuditEntry(caller, action, target, changes), deps);
+  } catch (error) {
+    if (target.role) await deps.pool.moveRole(target.id, role, target.role).catch(() => undefined);
+    throw error;
+  }
+  await deps.signOuts.signOut(target.id, deps.now());
+  return after;
+}
+
+/** The profile fields of an edit as the profile stores them (a zone change takes effect as a check-in's would). */
+function profileChanges(target: UserRecord, data: UpdateUserData, now: Date): ProfileChanges {
+  const changes: ProfileChanges = {};
+  if (data.fullName !== undefined) changes.fullName = data.fullName;
+  if (data.username !== undefined) changes.username = data.username || null;
+  if (data.preferMetricUnits !== undefined) changes.preferMetricUnits = data.preferMetricUnits;
+  if (data.timeZone !== undefined) Object.assign(changes, checkInZone(target, data.timeZone, now).next ?? {});
+  return changes;
+}
+
+/**
+ * `updateUser(data, where)`: the user himself edits his own profile fields (not his role); an admin edits any field of
+ * a user within the management map, the role first and only when it differs, with one audit entry.
+ */
+export async function updateUser(caller: Caller, args: unknown, deps: UsersDeps) {
+  const { where, data } = parseInput(updateUserArgsSchema, args);
+  const self = where.id === caller.sub;
+  if (!self && !isAdmin(caller.groups)) throw new UnauthorizedError('You can only edit your own profile.');
+  const target = await deps.users.get(where.id);
+  if (!target) throw new NotFoundError('User not found.');
+  const roleChanges = data.role !== undefined && data.role !== target.role;
+  if (self && roleChanges) throw new UnauthorizedError(USER_ADMIN_MESSAGES.ownRole);
+  if (!self) assertManages(caller, target, roleChanges ? data.role : undefined);
+  const changes = profileChanges(target, data, deps.now());
+  const after =
+    roleChanges && data.role
+      ? await changeRole(caller, 'updateUser', target, data.role, changes, deps)
+      : await writeProfile(target, changes, self ? null : userAuditEntry(caller, 'updateUser', target, changes), deps);
+  return userView(after);
+}
+
+/** `updateUserRole(role, email)`: only when the role differs (otherwise nothing changes and nothing is recorded). */
+export async function updateUserRole(caller: Caller, args: unknown, deps: UsersDeps) {
+  const { email, role } = parseInput(updateUserRoleArgsSchema, args);
+  const target = await targetByEmail(email, deps);
+  assertManages(caller, target, role);
+  return userView(role === target.role ? target : await changeRole(caller, 'updateUserRole', target, role, {}, deps));
+}
+
+/**
+ * `disableUser(email)`: the profile's flag (which sign-in and refresh check first) with its audit entry, then every
+ * token the user holds refused, then Cognito's flag. A failure after the transaction leaves the user already refused;
+ * calling again finds the profile disabled (no second entry) and finishes the sign-out and Cognito.
+ */
+export async function disableUser(caller: Caller, args: unknown, deps: UsersDeps) {
+  const target = await targetByEmail(parseInput(userEmailArgsSchema, args).email, deps);
+  assertManages(caller, target);
+  const after = target.enabled ? await writeProfile(target, { enabled: false }, userAuditEntry(caller, 'disableUser', target, { enabled: false }), deps) : target;
+  await deps.signOuts.signOut(target.id, deps.now());
+  await deps.pool.setEnabled(target.id, false);
+  return userView(after);
+}
+
+/**
+ * `enableUser(email)`: the profile's flag with its audit entry, then Cognito's. Until Cognito's follows, sign-in is
+ * still refused (both are checked); calling again finds the profile enabled and finishes Cognito.
+ */
+export async function enableUser(caller: Caller, args: unknown, deps: UsersDeps) {
+  const target = await targetByEmail(parseInput(userEmailArgsSchema, args).email, deps);
+  assertManages(caller, target);
+  const after = target.enabled ? target : await writeProfile(target, { enabled: true }, userAuditEntry(caller, 'enableUser', target, { enabled: true }), deps);
+  await deps.pool.setEnabled(target.id, true);
+  return userView(after);
+}
+
+/** `users(where, take, skip)`: the admin list, 10 a page by default (docs/data-model.md, "User search"). */
+export async function users(_caller: Caller, args: unknown, deps: UsersDeps) {
+  const { where, take, skip } = parseInput(usersArgsSchema, args);
+  const { value } = await deps.admin.list({ ...where, search: normalizeSearch(where?.search) }, { skip: skip ?? 0, take: take ?? USER_PAGE_SIZE });
+  return value.map(userView);
+}
+
+/** `aggregateUser(where)`: how many users the list's filter keeps. */
+export async function aggregateUser(_caller: Caller, args: unknown, deps: UsersDeps) {
+  const { where } = parseInput(aggregateUserArgsSchema, args);
+  return { count: (await deps.admin.count({ ...where, search: normalizeSearch(where?.search) })).value };
+}
+
+/** `auditLogs`: entries newest first, by actor and/or target, a page at a time. */
+export async function auditLogs(_caller: Caller, args: unknown) {
+  const { actorId, targetId, take, cursor } = parseInput(auditLogsArgsSchema, args);
+  const page = await listAuditEntries({ actorId, targetId }, { limit: take ?? AUDIT_PAGE_SIZE, cursor });
+  return {
+    items: page.items.map((entry) => ({ ...entry, before: entry.before && JSON.stringify(entry.before), after: entry.after && JSON.stringify(entry.after) })),
+    nextCursor: page.cursor,
+  };
+}
