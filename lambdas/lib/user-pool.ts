@@ -2,6 +2,7 @@ import {
   AdminAddUserToGroupCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -13,6 +14,8 @@ import { config } from './config';
  * action that failed half-way is finished by calling it again.
  */
 export interface UserPoolAdmin {
+  /** The user's groups (his roles); none for a user the pool does not know. */
+  groupsOf(userId: string): Promise<string[]>;
   /** Puts the user in `to`'s group and out of `from`'s (his other groups stay). */
   moveRole(userId: string, from: Role | null, to: Role): Promise<void>;
   setEnabled(userId: string, enabled: boolean): Promise<void>;
@@ -23,6 +26,15 @@ let client: CognitoIdentityProviderClient | undefined;
 const cognito = () => (client ??= new CognitoIdentityProviderClient({}));
 
 export const cognitoUserPoolAdmin: UserPoolAdmin = {
+  async groupsOf(userId) {
+    try {
+      const { Groups } = await cognito().send(new AdminListGroupsForUserCommand({ UserPoolId: config.userPoolId, Username: userId, Limit: 60 }));
+      return (Groups ?? []).flatMap((group) => (group.GroupName ? [group.GroupName] : []));
+    } catch (error) {
+      if ((error as Error).name === 'UserNotFoundException') return [];
+      throw error;
+    }
+  },
   async moveRole(userId, from, to) {
     const user = { UserPoolId: config.userPoolId, Username: userId };
     // Added before removed: a failure in between leaves the user with both roles' groups, never with neither.

@@ -34,19 +34,39 @@ export const USER_ADMIN_MESSAGES = {
 const actorRole = (caller: Caller): Role | null => primaryRole(caller.groups);
 
 /**
+ * A user an admin acts on, with the role the management map reads: the most privileged of his Cognito groups (what
+ * his tokens carry) and his profile's role, so that no mismatch between the two lets an admin act above his rank.
+ */
+export interface Target {
+  user: UserRecord;
+  role: Role | null;
+}
+
+async function targetOf(user: UserRecord, deps: UsersDeps): Promise<Target> {
+  const groups = await deps.pool.groupsOf(user.id);
+  return { user, role: primaryRole(user.role ? [...groups, user.role] : groups) };
+}
+
+async function targetByEmail(email: string, deps: UsersDeps): Promise<Target> {
+  const user = await deps.users.findByEmail(email);
+  if (!user) throw new NotFoundError(USER_ADMIN_MESSAGES.notFound);
+  return targetOf(user, deps);
+}
+
+/**
  * Refuses an action of `caller` on `target` (and, for a role change, on the role `to`) that the management map does
  * not allow (spec 000 section 6): ADMIN manages GAMER, COACH and DIRECTOR, SUPERADMIN also ADMIN; nobody acts on
  * himself. A user without a role (an account whose sign-up never finished) is any admin's to manage.
  */
-export function assertManages(caller: Caller, target: UserRecord, to?: Role): void {
-  if (target.id === caller.sub) throw new UnauthorizedError(USER_ADMIN_MESSAGES.self);
+export function assertManages(caller: Caller, target: Target, to?: Role): void {
+  if (target.user.id === caller.sub) throw new UnauthorizedError(USER_ADMIN_MESSAGES.self);
   const actor = actorRole(caller);
   const manages = (role: Role | null) => actor !== null && isAdmin(caller.groups) && (role === null || canManage(actor, role));
   if (!manages(target.role)) throw new UnauthorizedError(USER_ADMIN_MESSAGES.notManaged(actor, target.role));
   if (to && !manages(to)) throw new UnauthorizedError(USER_ADMIN_MESSAGES.notManaged(actor, to));
 }
 
-/** The audit entry of an admin action on a user: the changed fields before and after. */
+/** The audit entry of an admin action on a user: the changed fields before and after (a deletion: who he was). */
 export function userAuditEntry(caller: Caller, action: string, target: UserRecord, changes: ProfileChanges | null): AuditEntry {
   const fields = changes ? (Object.keys(changes) as (keyof ProfileChanges)[]) : ['email', 'fullName', 'role'];
   return {
@@ -59,12 +79,6 @@ export function userAuditEntry(caller: Caller, action: string, target: UserRecor
     before: Object.fromEntries(fields.map((field) => [field, target[field as keyof UserRecord] ?? null])),
     after: changes ? { ...changes } : null,
   };
-}
-
-async function targetByEmail(email: string, deps: UsersDeps): Promise<UserRecord> {
-  const target = await deps.users.findByEmail(email);
-  if (!target) throw new NotFoundError(USER_ADMIN_MESSAGES.notFound);
-  return target;
 }
 
 /** The profile write of an action, its refusal said in words: a concurrent change makes the caller reload. */
@@ -83,17 +97,17 @@ async function writeProfile(target: UserRecord, changes: ProfileChanges, audit: 
  * the profile still names the old role, so calling again (the role still differs) moves the groups and writes the
  * profile. Then every token issued before is refused, so the user's next call refreshes and carries the new group.
  */
-async function changeRole(caller: Caller, action: string, target: UserRecord, role: Role, otherChanges: ProfileChanges, deps: UsersDeps) {
-  await deps.pool.moveRole(target.id, target.role, role);
+async function changeRole(caller: Caller, action: string, { user, role: from }: Target, role: Role, otherChanges: ProfileChanges, deps: UsersDeps) {
+  await deps.pool.moveRole(user.id, from, role);
   const changes = { role, ...otherChanges };
   let after: UserRecord;
   try {
-    after = await writeProfile(target, changes, userAuditEntry(caller, action, target, changes), deps);
+    after = await writeProfile(user, changes, userAuditEntry(caller, action, user, changes), deps);
   } catch (error) {
-    if (target.role) await deps.pool.moveRole(target.id, role, target.role).catch(() => undefined);
+    if (from) await deps.pool.moveRole(user.id, role, from).catch(() => undefined);
     throw error;
   }
-  await deps.signOuts.signOut(target.id, deps.now());
+  await deps.signOuts.signOut(user.id, deps.now());
   return after;
 }
 
@@ -115,16 +129,16 @@ export async function updateUser(caller: Caller, args: unknown, deps: UsersDeps)
   const { where, data } = parseInput(updateUserArgsSchema, args);
   const self = where.id === caller.sub;
   if (!self && !isAdmin(caller.groups)) throw new UnauthorizedError('You can only edit your own profile.');
-  const target = await deps.users.get(where.id);
-  if (!target) throw new NotFoundError('User not found.');
-  const roleChanges = data.role !== undefined && data.role !== target.role;
-  if (self && roleChanges) throw new UnauthorizedError(USER_ADMIN_MESSAGES.ownRole);
-  if (!self) assertManages(caller, target, roleChanges ? data.role : undefined);
-  const changes = profileChanges(target, data, deps.now());
-  const after =
-    roleChanges && data.role
-      ? await changeRole(caller, 'updateUser', target, data.role, changes, deps)
-      : await writeProfile(target, changes, self ? null : userAuditEntry(caller, 'updateUser', target, changes), deps);
+  const user = await deps.users.get(where.id);
+  if (!user) throw new NotFoundError('User not found.');
+  const target = await targetOf(user, deps);
+  const newRole = data.role !== undefined && data.role !== target.role ? data.role : null;
+  if (self && newRole) throw new UnauthorizedError(USER_ADMIN_MESSAGES.ownRole);
+  if (!self) assertManages(caller, target, newRole ?? undefined);
+  const changes = profileChanges(user, data, deps.now());
+  const after = newRole
+    ? await changeRole(caller, 'updateUser', target, newRole, changes, deps)
+    : await writeProfile(user, changes, self ? null : userAuditEntry(caller, 'updateUser', user, changes), deps);
   return userView(after);
 }
 
@@ -133,7 +147,7 @@ export async function updateUserRole(caller: Caller, args: unknown, deps: UsersD
   const { email, role } = parseInput(updateUserRoleArgsSchema, args);
   const target = await targetByEmail(email, deps);
   assertManages(caller, target, role);
-  return userView(role === target.role ? target : await changeRole(caller, 'updateUserRole', target, role, {}, deps));
+  return userView(role === target.role ? target.user : await changeRole(caller, 'updateUserRole', target, role, {}, deps));
 }
 
 /**
@@ -144,9 +158,10 @@ export async function updateUserRole(caller: Caller, args: unknown, deps: UsersD
 export async function disableUser(caller: Caller, args: unknown, deps: UsersDeps) {
   const target = await targetByEmail(parseInput(userEmailArgsSchema, args).email, deps);
   assertManages(caller, target);
-  const after = target.enabled ? await writeProfile(target, { enabled: false }, userAuditEntry(caller, 'disableUser', target, { enabled: false }), deps) : target;
-  await deps.signOuts.signOut(target.id, deps.now());
-  await deps.pool.setEnabled(target.id, false);
+  const { user } = target;
+  const after = user.enabled ? await writeProfile(user, { enabled: false }, userAuditEntry(caller, 'disableUser', user, { enabled: false }), deps) : user;
+  await deps.signOuts.signOut(user.id, deps.now());
+  await deps.pool.setEnabled(user.id, false);
   return userView(after);
 }
 
@@ -157,8 +172,9 @@ export async function disableUser(caller: Caller, args: unknown, deps: UsersDeps
 export async function enableUser(caller: Caller, args: unknown, deps: UsersDeps) {
   const target = await targetByEmail(parseInput(userEmailArgsSchema, args).email, deps);
   assertManages(caller, target);
-  const after = target.enabled ? target : await writeProfile(target, { enabled: true }, userAuditEntry(caller, 'enableUser', target, { enabled: true }), deps);
-  await deps.pool.setEnabled(target.id, true);
+  const { user } = target;
+  const after = user.enabled ? user : await writeProfile(user, { enabled: true }, userAuditEntry(caller, 'enableUser', user, { enabled: true }), deps);
+  await deps.pool.setEnabled(user.id, true);
   return userView(after);
 }
 
