@@ -269,6 +269,7 @@ export const POLICY = {
   'Mutation.updateUserRole': ADMINS_ONLY,
   'Mutation.disableUser': ADMINS_ONLY,
   'Mutation.enableUser': ADMINS_ONLY,
+  'Mutation.deleteUser': ADMINS_ONLY,
 } as const satisfies Record<string, FieldPolicy>;
 
 export type PolicyField = keyof typeof POLICY;

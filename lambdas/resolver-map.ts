@@ -57,7 +57,8 @@ export const lambdaFunctions = {
   users: {
     entry: 'lambdas/users/handler.ts',
     description: 'User administration (list, search, edit, roles, enable, disable, delete), the audit log, own profile edits',
-    uses: ['userPool'],
+    // Deleting a user removes his uploaded avatars too (lambdas/lib/account-deletion.ts).
+    uses: ['userPool', 'uploads'],
   },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
@@ -141,6 +142,7 @@ export const resolverMap = {
   'Mutation.updateUserRole': 'users',
   'Mutation.disableUser': 'users',
   'Mutation.enableUser': 'users',
+  'Mutation.deleteUser': 'users',
 } as const satisfies Record<string, LambdaFunctionName>;
 
 export type RootField = keyof typeof resolverMap;

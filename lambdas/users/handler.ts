@@ -1,7 +1,7 @@
 import { requireCaller, type ResolverEvent } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
 import { productionDeps as deps } from './deps';
-import { aggregateUser, auditLogs, disableUser, enableUser, updateUser, updateUserRole, users } from './users';
+import { aggregateUser, auditLogs, deleteUser, disableUser, enableUser, updateUser, updateUserRole, users } from './users';
 
 type UsersResolver = (caller: ReturnType<typeof requireCaller>, args: unknown, d: typeof deps) => Promise<unknown>;
 const withCaller = (resolve: UsersResolver) => async (event: ResolverEvent) => resolve(requireCaller(event), event.arguments, deps);
@@ -15,4 +15,5 @@ export const handler = createAuthorizedHandler({
   'Mutation.updateUserRole': withCaller(updateUserRole),
   'Mutation.disableUser': withCaller(disableUser),
   'Mutation.enableUser': withCaller(enableUser),
+  'Mutation.deleteUser': withCaller(deleteUser),
 });

@@ -6,6 +6,7 @@ import {
   aggregateUserArgsSchema,
   auditLogsArgsSchema,
   AUDIT_PAGE_SIZE,
+  deleteUsersArgsSchema,
   updateUserArgsSchema,
   updateUserRoleArgsSchema,
   USER_PAGE_SIZE,
@@ -13,8 +14,8 @@ import {
   type UpdateUserData,
   usersArgsSchema,
 } from '@core/validation/users';
-import type { Caller } from '../lib/appsync';
-import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import { type Caller, logger } from '../lib/appsync';
+import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import { type AuditEntry, listAuditEntries } from '../lib/stores/audit-store';
 import { TransactionRefused } from '../lib/stores/transactions';
@@ -27,7 +28,9 @@ export const USER_ADMIN_MESSAGES = {
   self: 'You cannot do this to your own account.',
   ownRole: 'You cannot change your own role.',
   changedMeanwhile: 'This user was changed meanwhile. Reload and try again.',
-  notManaged: (actor: Role | null, target: Role | null) => `A ${actor ?? 'user without a role'} cannot manage a ${target ?? 'user without a role'}.`,
+  notDeleted: 'The user could not be deleted. Try again: a deletion that stopped half-way is finished by the next.',
+  runningTeams: (names: string[]) => `This user directs ${names.join(', ')}, whose subscription still runs. Cancel it first.`,
+  notManaged: (actor: Role | null, target: Role | null) => `Your role (${actor ?? 'none'}) cannot manage a user whose role is ${target ?? 'none'}.`,
 } as const;
 
 /** The admin's own role, as the management map reads it (his most privileged group). */
@@ -81,6 +84,11 @@ export function userAuditEntry(caller: Caller, action: string, target: UserRecor
   };
 }
 
+/** The caller with his e-mail for the audit log: access tokens carry none, so it comes from his profile then. */
+async function withEmail(caller: Caller, deps: UsersDeps): Promise<Caller> {
+  return caller.email ? caller : { ...caller, email: (await deps.users.get(caller.sub))?.email ?? null };
+}
+
 /** The profile write of an action, its refusal said in words: a concurrent change makes the caller reload. */
 async function writeProfile(target: UserRecord, changes: ProfileChanges, audit: AuditEntry | null, deps: UsersDeps): Promise<UserRecord> {
   try {
@@ -125,8 +133,9 @@ function profileChanges(target: UserRecord, data: UpdateUserData, now: Date): Pr
  * `updateUser(data, where)`: the user himself edits his own profile fields (not his role); an admin edits any field of
  * a user within the management map, the role first and only when it differs, with one audit entry.
  */
-export async function updateUser(caller: Caller, args: unknown, deps: UsersDeps) {
+export async function updateUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
   const { where, data } = parseInput(updateUserArgsSchema, args);
+  const caller = await withEmail(signedIn, deps);
   const self = where.id === caller.sub;
   if (!self && !isAdmin(caller.groups)) throw new UnauthorizedError('You can only edit your own profile.');
   const user = await deps.users.get(where.id);
@@ -143,7 +152,8 @@ export async function updateUser(caller: Caller, args: unknown, deps: UsersDeps)
 }
 
 /** `updateUserRole(role, email)`: only when the role differs (otherwise nothing changes and nothing is recorded). */
-export async function updateUserRole(caller: Caller, args: unknown, deps: UsersDeps) {
+export async function updateUserRole(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const caller = await withEmail(signedIn, deps);
   const { email, role } = parseInput(updateUserRoleArgsSchema, args);
   const target = await targetByEmail(email, deps);
   assertManages(caller, target, role);
@@ -155,7 +165,8 @@ export async function updateUserRole(caller: Caller, args: unknown, deps: UsersD
  * token the user holds refused, then Cognito's flag. A failure after the transaction leaves the user already refused;
  * calling again finds the profile disabled (no second entry) and finishes the sign-out and Cognito.
  */
-export async function disableUser(caller: Caller, args: unknown, deps: UsersDeps) {
+export async function disableUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const caller = await withEmail(signedIn, deps);
   const target = await targetByEmail(parseInput(userEmailArgsSchema, args).email, deps);
   assertManages(caller, target);
   const { user } = target;
@@ -169,13 +180,47 @@ export async function disableUser(caller: Caller, args: unknown, deps: UsersDeps
  * `enableUser(email)`: the profile's flag with its audit entry, then Cognito's. Until Cognito's follows, sign-in is
  * still refused (both are checked); calling again finds the profile enabled and finishes Cognito.
  */
-export async function enableUser(caller: Caller, args: unknown, deps: UsersDeps) {
+export async function enableUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const caller = await withEmail(signedIn, deps);
   const target = await targetByEmail(parseInput(userEmailArgsSchema, args).email, deps);
   assertManages(caller, target);
   const { user } = target;
   const after = user.enabled ? user : await writeProfile(user, { enabled: true }, userAuditEntry(caller, 'enableUser', user, { enabled: true }), deps);
   await deps.pool.setEnabled(user.id, true);
   return userView(after);
+}
+
+/**
+ * One user of a bulk delete: within the management map, not directing a team whose subscription still runs; his data
+ * goes (deleteUserData, resumable), then his search words and the audit entry, in one transaction that holds only
+ * once his profile is gone, so a deletion that failed leaves no entry.
+ */
+async function deleteOne(caller: Caller, email: string, deps: UsersDeps): Promise<void> {
+  const target = await targetByEmail(email, deps);
+  assertManages(caller, target);
+  const { user } = target;
+  const running = await deps.teamsBlockingDeletion(user.id, deps.now());
+  if (running.length) throw new ConflictError(USER_ADMIN_MESSAGES.runningTeams(running.map((team) => team.name)));
+  await deps.deleteUserData(user.id, deps.now());
+  await deps.admin.recordDeletion(user, userAuditEntry(caller, 'deleteUser', user, null), deps.now().toISOString());
+}
+
+/** `deleteUser(email)`: each e-mail on its own; the answer counts the deleted users and says why each other failed. */
+export async function deleteUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const caller = await withEmail(signedIn, deps);
+  const { email } = parseInput(deleteUsersArgsSchema, args);
+  const errors: { email: string; message: string }[] = [];
+  let count = 0;
+  for (const address of new Set(email)) {
+    try {
+      await deleteOne(caller, address, deps);
+      count += 1;
+    } catch (error) {
+      if (!(error instanceof AppError)) logger.error('deleteUser failed for one user', { error });
+      errors.push({ email: address, message: error instanceof AppError ? error.message : USER_ADMIN_MESSAGES.notDeleted });
+    }
+  }
+  return { count, errors };
 }
 
 /** `users(where, take, skip)`: the admin list, 10 a page by default (docs/data-model.md, "User search"). */

@@ -363,6 +363,7 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.updateUserRole': async () => ({ role: 'COACH', email: (await signUp()).email }),
   'Mutation.disableUser': async () => ({ email: (await signUp()).email }),
   'Mutation.enableUser': async () => ({ email: (await signUp()).email }),
+  'Mutation.deleteUser': async () => ({ email: [(await signUp()).email] }),
 };
 
 /** `query($a: T!) { field(a: $a) { __typename } }`, typed from the schema, with the arguments the fixture gives. */

@@ -95,8 +95,12 @@ export interface UserAdminStore {
    * meanwhile), its search words, and `audit`'s entry when given, in one transaction. Returns the profile after.
    */
   update(before: UserRecord, changes: ProfileChanges, audit: AuditEntry | null, at: string): Promise<UserRecord>;
-  /** Deletes the search words of a deleted user (a word whose profile is gone is skipped by searches meanwhile). */
-  removeSearchWords(user: UserRecord): Promise<void>;
+  /**
+   * Once a user's data is deleted (lambdas/lib/account-deletion.ts): his search words go and `audit`'s entry is
+   * written, in one transaction that holds only while his profile is gone (TransactionRefused('profile') otherwise).
+   * Until then a search skips his words, whose profile is missing.
+   */
+  recordDeletion(user: UserRecord, audit: AuditEntry, at: string): Promise<void>;
 }
 
 export const dynamoUserAdminStore: UserAdminStore = {
@@ -144,8 +148,11 @@ export const dynamoUserAdminStore: UserAdminStore = {
     ]);
     return after;
   },
-  async removeSearchWords(user) {
-    const words = searchWords(user);
-    if (words.length) await transact(words.map((word) => ({ label: 'search', item: remove(keys.userSearch(word, user.id)) })));
+  async recordDeletion(user, audit, at) {
+    await transact([
+      { label: 'profile', item: { ConditionCheck: { TableName: config.tableName, Key: keys.user(user.id), ConditionExpression: 'attribute_not_exists(pk)' } } },
+      ...searchWords(user).map((word) => ({ label: 'search', item: remove(keys.userSearch(word, user.id)) })),
+      auditTransactItem(audit, at),
+    ]);
   },
 };
