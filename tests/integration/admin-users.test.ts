@@ -8,6 +8,10 @@ import { AUTH_ERRORS } from '@core/validation/auth';
 import { accountWithRole, freshEmail, signUpAccount, type RoleAccount } from '../support/accounts';
 import { cognitoClient, DEMO_PASSWORD, graphql, signIn, stackUrls, useStackEnvironment } from '../support/stack';
 import { call, ok, refusal } from '../support/team-fixtures';
+import { dynamoUserAdminStore } from '../../lambdas/lib/stores/user-admin-store';
+import { TransactionRefused } from '../../lambdas/lib/stores/transactions';
+import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
+import { userAuditEntry } from '../../lambdas/users/users';
 
 jest.setTimeout(120_000);
 
@@ -212,6 +216,17 @@ describe('bulk delete', () => {
 });
 
 describe('the audit log', () => {
+  it('keeps no entry of a change its transaction refused (the profile changed since it was read)', async () => {
+    const person = await gamer('users.stale');
+    const stale = (await dynamoUserStore.get(person.id))!;
+    await ok(admin, UPDATE, { where: { id: person.id }, data: { fullName: 'First Change' } });
+    const caller = { sub: admin.id, email: admin.email, groups: ['ADMIN'], role: 'ADMIN' as const };
+    const late = dynamoUserAdminStore.update(stale, { fullName: 'Lost Change' }, userAuditEntry(caller, 'updateUser', stale, { fullName: 'Lost Change' }), new Date().toISOString());
+    await expect(late).rejects.toEqual(new TransactionRefused('profile'));
+    expect((await entriesAbout(person.id)).map((entry) => JSON.parse(entry.after!))).toEqual([{ fullName: 'First Change' }]);
+    expect((await dynamoUserStore.get(person.id))!.fullName).toBe('First Change');
+  });
+
   it("lists an actor's entries newest first, a page at a time", async () => {
     const actor = await accountWithRole('ADMIN', 'users.auditor');
     const person = await gamer('users.audited');

@@ -3,7 +3,7 @@ import { USER_SUBSCRIPTION_FILTERS, type UsersFilter } from '@core/validation/us
 import { subscriptionOf } from '@core/billing/subscription-reasons';
 import { config } from '../config';
 import { keys } from '../db/keys';
-import { batchGet, type Item, partitionQuery, query } from '../db/table';
+import { batchGet, batchPut, type Item, partitionQuery, query } from '../db/table';
 import { auditTransactItem, type AuditEntry } from './audit-store';
 import { transact, type TransactItem } from './transactions';
 import { userOf, type UserRecord } from './user-store';
@@ -41,8 +41,8 @@ export interface Metered<T> {
   itemsRead: number;
 }
 
-/** Index and listing items are read this many at a time while a page is filled. */
-const READ_BATCH = 100;
+/** Index and listing items are read in batches that start at what a page needs and double up to this. */
+const MAX_READ_BATCH = 100;
 
 function matches(user: UserRecord, filter: UsersFilter): boolean {
   if (filter.roles?.length && !(user.role && (filter.roles as readonly string[]).includes(user.role))) return false;
@@ -59,16 +59,18 @@ function matches(user: UserRecord, filter: UsersFilter): boolean {
  * with it (one Query on the index partition, then the profiles by BatchGetItem; a word whose profile is gone is
  * skipped), otherwise every user newest first (gsi2). `visit` answers false to stop the reading once it has enough.
  */
-async function eachCandidate(search: string, meter: { itemsRead: number }, visit: (user: UserRecord) => boolean): Promise<void> {
+async function eachCandidate(search: string, meter: { itemsRead: number }, firstBatch: number, visit: (user: UserRecord) => boolean): Promise<void> {
   const seen = new Set<string>();
   let cursor: string | null = null;
+  let batch = Math.min(firstBatch, MAX_READ_BATCH);
   do {
     const input = search
       ? { ...partitionQuery('table', keys.userSearch(search, '').pk, search) }
       : { ...partitionQuery('gsi2', keys.userListing('', '').gsi2pk), ScanIndexForward: false };
-    const page = await query(input, { limit: READ_BATCH, cursor });
+    const page = await query(input, { limit: batch, cursor });
     meter.itemsRead += page.itemsRead;
     cursor = page.cursor;
+    batch = Math.min(batch * 2, MAX_READ_BATCH);
     let users: UserRecord[];
     if (search) {
       const ids = [...new Set(page.items.map((item) => String(item.userId)))].filter((id) => !seen.has(id));
@@ -83,6 +85,22 @@ async function eachCandidate(search: string, meter: { itemsRead: number }, visit
       if (!visit(user)) return;
     }
   } while (cursor);
+}
+
+/**
+ * Writes the search words of every user (users written before the index existed), a page of users at a time from the
+ * listing (gsi2, a Query, not a Scan); the puts are idempotent, so it can run again. Returns how many users it indexed.
+ */
+export async function backfillSearchWords(): Promise<number> {
+  let indexed = 0;
+  let cursor: string | null = null;
+  do {
+    const page = await query(partitionQuery('gsi2', keys.userListing('', '').gsi2pk), { limit: MAX_READ_BATCH, cursor });
+    await batchPut(page.items.map(userOf).flatMap(searchIndexItems));
+    indexed += page.items.length;
+    cursor = page.cursor;
+  } while (cursor);
+  return indexed;
 }
 
 export interface UserAdminStore {
@@ -108,7 +126,7 @@ export const dynamoUserAdminStore: UserAdminStore = {
     const meter = { itemsRead: 0 };
     const page: UserRecord[] = [];
     let passed = 0;
-    await eachCandidate(filter.search, meter, (user) => {
+    await eachCandidate(filter.search, meter, skip + take, (user) => {
       if (!matches(user, filter)) return true;
       if (passed < skip) passed += 1;
       else page.push(user);
@@ -119,7 +137,7 @@ export const dynamoUserAdminStore: UserAdminStore = {
   async count(filter) {
     const meter = { itemsRead: 0 };
     let count = 0;
-    await eachCandidate(filter.search, meter, (user) => {
+    await eachCandidate(filter.search, meter, MAX_READ_BATCH, (user) => {
       if (matches(user, filter)) count += 1;
       return true;
     });
