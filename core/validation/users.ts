@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
 import { timeZoneSchema } from '../dates';
-import { boundedId, boundedInt, emailAddress, safeText } from './fields';
+import { boundedId, boundedInt, boundedToken, emailAddress, safeText } from './fields';
 
 export const USER_EDIT_MESSAGES = {
   required: 'Required',
@@ -37,16 +37,18 @@ export type UserEditForm = z.infer<typeof userEditFormSchema>;
 /** `updateUser(data, where)`: every field optional; `role` only for an admin within the management map. */
 export const updateUserArgsSchema = z.object({
   where: z.object({ id: boundedId('where.id') }, { error: 'where.id is required.' }),
-  data: z.object(
-    {
-      fullName: nameField.optional(),
-      username: nameField.nullable().optional(),
-      role: roleField.optional(),
-      timeZone: timeZoneSchema.optional(),
-      preferMetricUnits: z.boolean({ error: 'preferMetricUnits must be true or false.' }).optional(),
-    },
-    { error: 'data is required.' },
-  ),
+  data: z
+    .object(
+      {
+        fullName: nameField.optional(),
+        username: nameField.nullable().optional(),
+        role: roleField.optional(),
+        timeZone: timeZoneSchema.optional(),
+        preferMetricUnits: z.boolean({ error: 'preferMetricUnits must be true or false.' }).optional(),
+      },
+      { error: 'data is required.' },
+    )
+    .refine((data) => Object.values(data).some((value) => value !== undefined), 'data must change at least one field.'),
 });
 export type UpdateUserData = z.infer<typeof updateUserArgsSchema>['data'];
 
@@ -83,7 +85,15 @@ export const MAX_USER_SKIP = 10_000;
 
 const filterSchema = z
   .object({
-    search: z.string({ error: 'search must be text.' }).max(MAX_USER_SEARCH_LENGTH, `search must be at most ${MAX_USER_SEARCH_LENGTH} characters.`).nullable().optional(),
+    search: safeText({
+      label: 'search',
+      required: 'search must not be empty (leave it out to list everyone).',
+      max: MAX_USER_SEARCH_LENGTH,
+      tooLong: `search must be at most ${MAX_USER_SEARCH_LENGTH} characters.`,
+      noMarkup: 'search must not contain < or >.',
+    })
+      .nullable()
+      .optional(),
     roles: z.array(z.enum(USER_FILTER_ROLES, { error: 'roles must be DIRECTOR, COACH or GAMER.' })).max(USER_FILTER_ROLES.length).nullable().optional(),
     subscriptions: z
       .array(z.enum(Object.keys(USER_SUBSCRIPTION_FILTERS) as [UserSubscriptionFilter, ...UserSubscriptionFilter[]], { error: 'subscriptions must be FG_FREE, FG_PRO or FG_PRO_BYTEAM.' }))
@@ -92,6 +102,7 @@ const filterSchema = z
       .optional(),
     enabled: z.boolean({ error: 'enabled must be true or false.' }).nullable().optional(),
   })
+  .refine((where) => Object.values(where).some((value) => value !== undefined && value !== null), 'where must filter by something (leave it out to list everyone).')
   .nullable()
   .optional();
 export type UsersFilter = NonNullable<z.infer<typeof filterSchema>>;
@@ -108,5 +119,5 @@ export const auditLogsArgsSchema = z.object({
   actorId: boundedId('actorId').nullable().optional(),
   targetId: boundedId('targetId').nullable().optional(),
   take: boundedInt('take', 1, 50).nullable().optional(),
-  cursor: z.string({ error: 'cursor must be text.' }).max(2048, 'The paging cursor is not valid. Start again from the first page.').nullable().optional(),
+  cursor: boundedToken('The paging cursor is not valid. Start again from the first page.', 2048).nullable().optional(),
 });

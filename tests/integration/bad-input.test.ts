@@ -73,6 +73,10 @@ const WELL_FORMED_IS_VALID = new Set([
   // An unknown coupon is an answer (valid: false), not bad input.
   'checkCoupon.couponId',
   'teamWithStats.search',
+  'users.where.search',
+  'aggregateUser.where.search',
+  'updateUser.data.fullName',
+  'updateUser.data.username',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
@@ -144,6 +148,14 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     content: 'Bad input harness comment',
     answerTo: randomUUID(),
     readinessAlertEmails: true,
+    roles: 'GAMER',
+    subscriptions: 'FG_FREE',
+    enabled: true,
+    actorId: caller.userId,
+    targetId: caller.userId,
+    cursor: undefined,
+    username: 'harness',
+    preferMetricUnits: true,
     uploadType: 'AVATAR',
     filename: 'avatar.png',
     mimetype: 'image/png',
@@ -326,8 +338,9 @@ describe('bad-input harness', () => {
     useStackEnvironment();
     const email = freshEmail('bad-input');
     const signedUp = await signUpAccount(email, 'Bad Input Harness');
-    // A gamer who is also a director may call every field (check-ins and team creation alike).
+    // A gamer who is also a director and an admin may call every field (check-ins, team creation, user administration).
     await addToGroup(signedUp.user.id, 'DIRECTOR');
+    await addToGroup(signedUp.user.id, 'ADMIN');
     const grant = await logInAccount(email);
     const at = new Date().toISOString();
     const team = { id: randomUUID(), name: 'Bad Input Harness', description: '', game: '', avatar: '', ownerId: grant.user.id, createdAt: at, updatedAt: at };

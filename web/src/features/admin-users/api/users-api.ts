@@ -1,6 +1,6 @@
 import type { Role } from '@core/roles';
-import type { UsersFilter } from '@core/validation/users';
 import { callApi, gqlOperation } from '@/lib/api-client';
+import type { UsersWhere } from '../lib/user-list';
 
 /** A user as the admin list and panel show him (schema.graphql User). */
 export interface AdminUser {
@@ -16,7 +16,7 @@ export interface AdminUser {
 }
 
 export interface UsersPageQuery {
-  where: Omit<UsersFilter, 'search'> & { search?: string };
+  where?: UsersWhere;
   take: number;
   skip: number;
 }

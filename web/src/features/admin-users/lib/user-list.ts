@@ -12,6 +12,8 @@ export const USER_STATUSES = [
 ] as const;
 export type UserStatus = (typeof USER_STATUSES)[number]['value'];
 
+export type UsersWhere = Omit<UsersFilter, 'search'> & { search?: string };
+
 export interface UserFilters {
   status: UserStatus;
   roles: (typeof USER_FILTER_ROLES)[number][];
@@ -25,14 +27,15 @@ export const NO_FILTERS: UserFilters = {
 };
 export const SUBSCRIPTION_CHOICES = Object.keys(USER_SUBSCRIPTION_FILTERS) as UserSubscriptionFilter[];
 
-/** The API's filter for the list's controls; empty choices filter nothing. */
-export function usersWhere(search: string, { status, roles, subscriptions }: UserFilters): Omit<UsersFilter, 'search'> & { search?: string } {
-  return {
+/** The API's filter for the list's controls (none when nothing is chosen: the API refuses an empty one). */
+export function usersWhere(search: string, { status, roles, subscriptions }: UserFilters): UsersWhere | undefined {
+  const where = {
     ...(search ? { search } : {}),
     ...(status === 'all' ? {} : { enabled: status === 'active' }),
     ...(roles.length ? { roles } : {}),
     ...(subscriptions.length ? { subscriptions } : {}),
   };
+  return Object.keys(where).length ? where : undefined;
 }
 
 /** How many filter-menu choices are on (shown on the menu's button). */
