@@ -80,6 +80,11 @@ export const USER_FILTER_ROLES = ['DIRECTOR', 'COACH', 'GAMER'] as const;
 export const USER_PAGE_SIZE = 10;
 export const MAX_USER_PAGE_SIZE = 50;
 export const MAX_USER_SEARCH_LENGTH = 100;
+/**
+ * aggregateUser stops counting here and says there are more: a count reads every match, so an unbounded one would cost
+ * in proportion to the user base for a common name or no search at all (docs/data-model.md, "User search").
+ */
+export const MAX_COUNTED_USERS = 1000;
 /** Skip is bounded: a deep page costs reads in proportion to it (docs/data-model.md, "User search"). */
 export const MAX_USER_SKIP = 10_000;
 

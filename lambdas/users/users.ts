@@ -230,10 +230,10 @@ export async function users(_caller: Caller, args: unknown, deps: UsersDeps) {
   return value.map(userView);
 }
 
-/** `aggregateUser(where)`: how many users the list's filter keeps. */
+/** `aggregateUser(where)`: how many users the list's filter keeps, up to MAX_COUNTED_USERS (then `more`). */
 export async function aggregateUser(_caller: Caller, args: unknown, deps: UsersDeps) {
   const { where } = parseInput(aggregateUserArgsSchema, args);
-  return { count: (await deps.admin.count({ ...where, search: normalizeSearch(where?.search) })).value };
+  return (await deps.admin.count({ ...where, search: normalizeSearch(where?.search) })).value;
 }
 
 /** `auditLogs`: entries newest first, by actor and/or target, a page at a time. */

@@ -22,7 +22,7 @@ beforeAll(async () => {
 async function openAs(email: string | null, path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
   const context = await chromium.browser.newContext({ viewport });
   if (email) await signInContext(context, email);
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(20_000); // a loaded 2-core machine
   const page = await context.newPage();
   chromium.watchErrors(page, `${path} as ${email ?? 'nobody'}`);
   await page.goto(`${baseUrl()}${path}`);

@@ -93,6 +93,14 @@ describe('the user list', () => {
     expect((await ok(admin, COUNT, { where: { ...search, enabled: false } })).aggregateUser.count).toBe(1);
   });
 
+  it('lists everyone newest first without a filter, as the page first asks, and refuses an empty filter', async () => {
+    const newest = await gamer('users.newest');
+    const data = await ok(admin, `${USERS.replace('query(', 'query AdminUsers(')}`, { take: 10 });
+    expect(data.users[0].id).toBe(newest.id);
+    expect((await ok(admin, 'query { aggregateUser { count more } }')).aggregateUser.count).toBeGreaterThan(1);
+    expect(await refusal(admin, USERS, { where: {} })).toEqual({ errorType: 'ValidationError', message: 'where must filter by something (leave it out to list everyone).' });
+  });
+
   it('is for admins only', async () => {
     const someone = await gamer('users.gamer');
     expect(await refusal(someone, USERS, {})).toEqual({ errorType: 'Unauthorized', message: 'Only admins can do this.' });

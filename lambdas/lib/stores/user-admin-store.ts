@@ -1,5 +1,5 @@
 import { searchWords, type SearchableUser } from '@core/user-search';
-import { USER_SUBSCRIPTION_FILTERS, type UsersFilter } from '@core/validation/users';
+import { MAX_COUNTED_USERS, USER_SUBSCRIPTION_FILTERS, type UsersFilter } from '@core/validation/users';
 import { subscriptionOf } from '@core/billing/subscription-reasons';
 import { config } from '../config';
 import { keys } from '../db/keys';
@@ -54,12 +54,21 @@ function matches(user: UserRecord, filter: UsersFilter): boolean {
   return true;
 }
 
+/** Whether the filter needs the profiles (roles, status, subscription); a bare search is answered by the index alone. */
+const filtersProfiles = (filter: UsersFilter) => Boolean(filter.roles?.length || filter.subscriptions?.length || typeof filter.enabled === 'boolean');
+
 /**
- * The profiles a filter starts from, in list order, read a batch at a time: with a search, the users whose words begin
- * with it (one Query on the index partition, then the profiles by BatchGetItem; a word whose profile is gone is
- * skipped), otherwise every user newest first (gsi2). `visit` answers false to stop the reading once it has enough.
+ * The users a filter starts from, in list order, read a batch at a time: with a search, the users whose words begin
+ * with it (one Query on the index partition, then, when `profiles`, their profiles by BatchGetItem; a word whose
+ * profile is gone is skipped), otherwise every user newest first (gsi2, profiles included). `visit` gets each user once
+ * (his profile, or null when not asked for) and answers false to stop the reading once it has enough.
  */
-async function eachCandidate(search: string, meter: { itemsRead: number }, firstBatch: number, visit: (user: UserRecord) => boolean): Promise<void> {
+async function eachCandidate(
+  search: string,
+  { profiles, firstBatch }: { profiles: boolean; firstBatch: number },
+  meter: { itemsRead: number },
+  visit: (userId: string, user: UserRecord | null) => boolean,
+): Promise<void> {
   const seen = new Set<string>();
   let cursor: string | null = null;
   let batch = Math.min(firstBatch, MAX_READ_BATCH);
@@ -71,18 +80,22 @@ async function eachCandidate(search: string, meter: { itemsRead: number }, first
     meter.itemsRead += page.itemsRead;
     cursor = page.cursor;
     batch = Math.min(batch * 2, MAX_READ_BATCH);
-    let users: UserRecord[];
-    if (search) {
-      const ids = [...new Set(page.items.map((item) => String(item.userId)))].filter((id) => !seen.has(id));
-      const profiles = new Map((await batchGet(ids.map(keys.user))).map(userOf).map((user) => [user.id, user]));
-      meter.itemsRead += profiles.size;
-      users = ids.flatMap((id) => profiles.get(id) ?? []);
+    let found: [string, UserRecord | null][];
+    if (!search) {
+      found = page.items.map(userOf).map((user) => [user.id, user]);
     } else {
-      users = page.items.map(userOf);
+      const ids = [...new Set(page.items.map((item) => String(item.userId)))].filter((id) => !seen.has(id));
+      if (profiles) {
+        const read = new Map((await batchGet(ids.map(keys.user))).map(userOf).map((user) => [user.id, user]));
+        meter.itemsRead += read.size;
+        found = ids.flatMap((id): [string, UserRecord][] => (read.has(id) ? [[id, read.get(id)!]] : []));
+      } else {
+        found = ids.map((id) => [id, null]);
+      }
     }
-    for (const user of users) {
-      seen.add(user.id);
-      if (!visit(user)) return;
+    for (const [id, user] of found) {
+      seen.add(id);
+      if (!visit(id, user)) return;
     }
   } while (cursor);
 }
@@ -106,8 +119,8 @@ export async function backfillSearchWords(): Promise<number> {
 export interface UserAdminStore {
   /** A page of the users the filter keeps (`skip` of them passed over), newest first, or in word order with a search. */
   list(filter: UsersFilter & { search: string }, page: { skip: number; take: number }): Promise<Metered<UserRecord[]>>;
-  /** How many users the filter keeps. */
-  count(filter: UsersFilter & { search: string }): Promise<Metered<number>>;
+  /** How many users the filter keeps, counted up to MAX_COUNTED_USERS (`more`: there are more than that). */
+  count(filter: UsersFilter & { search: string }): Promise<Metered<{ count: number; more: boolean }>>;
   /**
    * Applies `changes` to the profile as read (`before`; refused with TransactionRefused('profile') when it changed
    * meanwhile), its search words, and `audit`'s entry when given, in one transaction. Returns the profile after.
@@ -126,8 +139,8 @@ export const dynamoUserAdminStore: UserAdminStore = {
     const meter = { itemsRead: 0 };
     const page: UserRecord[] = [];
     let passed = 0;
-    await eachCandidate(filter.search, meter, skip + take, (user) => {
-      if (!matches(user, filter)) return true;
+    await eachCandidate(filter.search, { profiles: true, firstBatch: skip + take }, meter, (_, user) => {
+      if (!user || !matches(user, filter)) return true;
       if (passed < skip) passed += 1;
       else page.push(user);
       return page.length < take;
@@ -136,12 +149,16 @@ export const dynamoUserAdminStore: UserAdminStore = {
   },
   async count(filter) {
     const meter = { itemsRead: 0 };
+    const profiles = filtersProfiles(filter);
     let count = 0;
-    await eachCandidate(filter.search, meter, MAX_READ_BATCH, (user) => {
-      if (matches(user, filter)) count += 1;
-      return true;
+    let more = false;
+    await eachCandidate(filter.search, { profiles, firstBatch: MAX_READ_BATCH }, meter, (_, user) => {
+      if (profiles && !(user && matches(user, filter))) return true;
+      more = count === MAX_COUNTED_USERS;
+      if (!more) count += 1;
+      return !more;
     });
-    return { value: count, itemsRead: meter.itemsRead };
+    return { value: { count, more }, itemsRead: meter.itemsRead };
   },
   async update(before, changes, audit, at) {
     const after: UserRecord = { ...before, ...changes, updatedAt: at };

@@ -24,10 +24,10 @@ export interface UsersPageQuery {
 const USER_FIELDS = 'id email fullName username role enabled subscription usedDiscord createdAt';
 
 // A page and the count of the same filter in one request.
-const usersQuery = gqlOperation<{ users: AdminUser[]; aggregateUser: { count: number } }, UsersPageQuery>(/* GraphQL */ `
+const usersQuery = gqlOperation<{ users: AdminUser[]; aggregateUser: { count: number; more: boolean } }, UsersPageQuery>(/* GraphQL */ `
   query AdminUsers($where: UsersWhereInput, $take: Int, $skip: Int) {
     users(where: $where, take: $take, skip: $skip) { ${USER_FIELDS} }
-    aggregateUser(where: $where) { count }
+    aggregateUser(where: $where) { count more }
   }
 `);
 

@@ -214,25 +214,32 @@ export function UsersPage({ groups }: { groups: readonly string[] }) {
       ) : list.isError ? (
         <LoadError heading={USER_LIST_ERROR} error={list.error} onRetry={() => void list.refetch()} />
       ) : (
-        <DataTable
-          label="Users"
-          columns={columns}
-          data={list.data.users}
-          getRowId={(user) => user.id}
-          selection={{
-            selectedIds: selected,
-            onChange: setSelected,
-            rowLabel: (user) => user.email,
-          }}
-          serverSide={{
-            rowCount: list.data.aggregateUser.count,
-            pageIndex: page.pageIndex,
-            pageSize: page.pageSize,
-            onPage: setPage,
-            sort: null,
-            onSort: () => undefined,
-          }}
-        />
+        <>
+          {list.data.aggregateUser.more ? (
+            <p className="fg-users__more" role="status">
+              {`More than ${list.data.aggregateUser.count.toLocaleString('en')} users match: the pages show the first ${list.data.aggregateUser.count.toLocaleString('en')}. Narrow the search or the filters to see the others.`}
+            </p>
+          ) : null}
+          <DataTable
+            label="Users"
+            columns={columns}
+            data={list.data.users}
+            getRowId={(user) => user.id}
+            selection={{
+              selectedIds: selected,
+              onChange: setSelected,
+              rowLabel: (user) => user.email,
+            }}
+            serverSide={{
+              rowCount: list.data.aggregateUser.count,
+              pageIndex: page.pageIndex,
+              pageSize: page.pageSize,
+              onPage: setPage,
+              sort: null,
+              onSort: () => undefined,
+            }}
+          />
+        </>
       )}
       {route.kind === 'panel' ? <UserPanel key={route.id} userId={route.id} groups={groups} onClose={backToList} /> : null}
       {route.kind === 'disable' || route.kind === 'enable' ? <EnableDisableDialog action={route.kind} userId={route.id} onDone={backToList} /> : null}
