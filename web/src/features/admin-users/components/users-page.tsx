@@ -35,6 +35,19 @@ export const USERS_KEY = ['admin-users'] as const;
 
 const toggled = <T,>(list: readonly T[], value: T) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
 
+/** One group of the filter menu: a checkbox per choice; none checked filters nothing. */
+function ChoiceGroup<T extends string>(props: { legend: string; choices: readonly T[]; labelOf: (choice: T) => string; chosen: T[]; onChange: (chosen: T[]) => void }) {
+  const { legend, choices, labelOf, chosen, onChange } = props;
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {choices.map((choice) => (
+        <CheckboxField key={choice} label={labelOf(choice)} checked={chosen.includes(choice)} onChange={() => onChange(toggled(chosen, choice))} />
+      ))}
+    </fieldset>
+  );
+}
+
 /** The filter menu (roles and subscriptions) behind one button, and the status select beside it. */
 function Filters({ filters, onChange }: { filters: UserFilters; onChange: (filters: UserFilters) => void }) {
   const [open, setOpen] = useState(false);
@@ -47,38 +60,14 @@ function Filters({ filters, onChange }: { filters: UserFilters; onChange: (filte
         </Button>
         {open ? (
           <div id="fg-users-filter-menu" className="fg-users__menu-panel" role="group" aria-label="Filters">
-            <fieldset>
-              <legend>Role</legend>
-              {USER_FILTER_ROLES.map((role) => (
-                <CheckboxField
-                  key={role}
-                  label={roleLabel(role)}
-                  checked={filters.roles.includes(role)}
-                  onChange={() =>
-                    onChange({
-                      ...filters,
-                      roles: toggled(filters.roles, role),
-                    })
-                  }
-                />
-              ))}
-            </fieldset>
-            <fieldset>
-              <legend>Subscription</legend>
-              {SUBSCRIPTION_CHOICES.map((choice) => (
-                <CheckboxField
-                  key={choice}
-                  label={USER_SUBSCRIPTION_LABELS[choice]}
-                  checked={filters.subscriptions.includes(choice)}
-                  onChange={() =>
-                    onChange({
-                      ...filters,
-                      subscriptions: toggled(filters.subscriptions, choice),
-                    })
-                  }
-                />
-              ))}
-            </fieldset>
+            <ChoiceGroup legend="Role" choices={USER_FILTER_ROLES} labelOf={roleLabel} chosen={filters.roles} onChange={(roles) => onChange({ ...filters, roles })} />
+            <ChoiceGroup
+              legend="Subscription"
+              choices={SUBSCRIPTION_CHOICES}
+              labelOf={(choice) => USER_SUBSCRIPTION_LABELS[choice]}
+              chosen={filters.subscriptions}
+              onChange={(subscriptions) => onChange({ ...filters, subscriptions })}
+            />
             {count ? (
               <Button size="small" onClick={() => onChange({ ...filters, roles: [], subscriptions: [] })}>
                 Clear filters
