@@ -99,10 +99,16 @@ const filterSchema = z
     })
       .nullable()
       .optional(),
-    roles: z.array(z.enum(USER_FILTER_ROLES, { error: 'roles must be DIRECTOR, COACH or GAMER.' })).max(USER_FILTER_ROLES.length).nullable().optional(),
+    roles: z
+      .array(z.enum(USER_FILTER_ROLES, { error: 'roles must be DIRECTOR, COACH or GAMER.' }))
+      .min(1, 'roles must name at least one role (leave it out for every role).')
+      .max(USER_FILTER_ROLES.length, `roles takes at most ${USER_FILTER_ROLES.length} roles.`)
+      .nullable()
+      .optional(),
     subscriptions: z
       .array(z.enum(Object.keys(USER_SUBSCRIPTION_FILTERS) as [UserSubscriptionFilter, ...UserSubscriptionFilter[]], { error: 'subscriptions must be FG_FREE, FG_PRO or FG_PRO_BYTEAM.' }))
-      .max(3)
+      .min(1, 'subscriptions must name at least one (leave it out for every subscription).')
+      .max(3, 'subscriptions takes at most 3 choices.')
       .nullable()
       .optional(),
     enabled: z.boolean({ error: 'enabled must be true or false.' }).nullable().optional(),
