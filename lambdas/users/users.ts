@@ -99,6 +99,23 @@ async function writeProfile(target: UserRecord, changes: ProfileChanges, audit: 
   }
 }
 
+/** Tries of an action whose profile write met a concurrent change; each try reads the profile again. */
+const CONFLICT_TRIES = 3;
+
+/**
+ * Runs an action again, from its reads, when its profile write found the profile changed since it was read (two
+ * admins on one user at once): the second try sees the first's change, and its checks and audit entry start from it.
+ */
+async function againOnConflict<T>(act: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await act();
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt >= CONFLICT_TRIES) throw error;
+    }
+  }
+}
+
 /**
  * A role change (spec 001 section 4: first, and only when the role differs). Cognito first, then the profile with its
  * audit entry in one transaction: when the transaction fails the groups are moved back, and when moving back fails too
@@ -138,26 +155,30 @@ export async function updateUser(signedIn: Caller, args: unknown, deps: UsersDep
   const caller = await withEmail(signedIn, deps);
   const self = where.id === caller.sub;
   if (!self && !isAdmin(caller.groups)) throw new UnauthorizedError('You can only edit your own profile.');
-  const user = await deps.users.get(where.id);
-  if (!user) throw new NotFoundError('User not found.');
-  const target = await targetOf(user, deps);
-  const newRole = data.role !== undefined && data.role !== target.role ? data.role : null;
-  if (self && newRole) throw new UnauthorizedError(USER_ADMIN_MESSAGES.ownRole);
-  if (!self) assertManages(caller, target, newRole ?? undefined);
-  const changes = profileChanges(user, data, deps.now());
-  const after = newRole
-    ? await changeRole(caller, 'updateUser', target, newRole, changes, deps)
-    : await writeProfile(user, changes, self ? null : userAuditEntry(caller, 'updateUser', user, changes), deps);
-  return userView(after);
+  return againOnConflict(async () => {
+    const user = await deps.users.get(where.id);
+    if (!user) throw new NotFoundError('User not found.');
+    const target = await targetOf(user, deps);
+    const newRole = data.role !== undefined && data.role !== target.role ? data.role : null;
+    if (self && newRole) throw new UnauthorizedError(USER_ADMIN_MESSAGES.ownRole);
+    if (!self) assertManages(caller, target, newRole ?? undefined);
+    const changes = profileChanges(user, data, deps.now());
+    const after = newRole
+      ? await changeRole(caller, 'updateUser', target, newRole, changes, deps)
+      : await writeProfile(user, changes, self ? null : userAuditEntry(caller, 'updateUser', user, changes), deps);
+    return userView(after);
+  });
 }
 
 /** `updateUserRole(role, email)`: only when the role differs (otherwise nothing changes and nothing is recorded). */
 export async function updateUserRole(signedIn: Caller, args: unknown, deps: UsersDeps) {
-  const caller = await withEmail(signedIn, deps);
   const { email, role } = parseInput(updateUserRoleArgsSchema, args);
-  const target = await targetByEmail(email, deps);
-  assertManages(caller, target, role);
-  return userView(role === target.role ? target.user : await changeRole(caller, 'updateUserRole', target, role, {}, deps));
+  const caller = await withEmail(signedIn, deps);
+  return againOnConflict(async () => {
+    const target = await targetByEmail(email, deps);
+    assertManages(caller, target, role);
+    return userView(role === target.role ? target.user : await changeRole(caller, 'updateUserRole', target, role, {}, deps));
+  });
 }
 
 /**
@@ -166,11 +187,14 @@ export async function updateUserRole(signedIn: Caller, args: unknown, deps: User
  * calling again finds the profile disabled (no second entry) and finishes the sign-out and Cognito.
  */
 export async function disableUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const { email } = parseInput(userEmailArgsSchema, args);
   const caller = await withEmail(signedIn, deps);
-  const target = await targetByEmail(parseInput(userEmailArgsSchema, args).email, deps);
-  assertManages(caller, target);
-  const { user } = target;
-  const after = user.enabled ? await writeProfile(user, { enabled: false }, userAuditEntry(caller, 'disableUser', user, { enabled: false }), deps) : user;
+  const { user, after } = await againOnConflict(async () => {
+    const target = await targetByEmail(email, deps);
+    assertManages(caller, target);
+    const { user } = target;
+    return { user, after: user.enabled ? await writeProfile(user, { enabled: false }, userAuditEntry(caller, 'disableUser', user, { enabled: false }), deps) : user };
+  });
   await deps.signOuts.signOut(user.id, deps.now());
   await deps.pool.setEnabled(user.id, false);
   return userView(after);
@@ -181,11 +205,14 @@ export async function disableUser(signedIn: Caller, args: unknown, deps: UsersDe
  * still refused (both are checked); calling again finds the profile enabled and finishes Cognito.
  */
 export async function enableUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const { email } = parseInput(userEmailArgsSchema, args);
   const caller = await withEmail(signedIn, deps);
-  const target = await targetByEmail(parseInput(userEmailArgsSchema, args).email, deps);
-  assertManages(caller, target);
-  const { user } = target;
-  const after = user.enabled ? user : await writeProfile(user, { enabled: true }, userAuditEntry(caller, 'enableUser', user, { enabled: true }), deps);
+  const { user, after } = await againOnConflict(async () => {
+    const target = await targetByEmail(email, deps);
+    assertManages(caller, target);
+    const { user } = target;
+    return { user, after: user.enabled ? user : await writeProfile(user, { enabled: true }, userAuditEntry(caller, 'enableUser', user, { enabled: true }), deps) };
+  });
   await deps.pool.setEnabled(user.id, true);
   return userView(after);
 }
@@ -207,8 +234,8 @@ async function deleteOne(caller: Caller, email: string, deps: UsersDeps): Promis
 
 /** `deleteUser(email)`: each e-mail on its own; the answer counts the deleted users and says why each other failed. */
 export async function deleteUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
-  const caller = await withEmail(signedIn, deps);
   const { email } = parseInput(deleteUsersArgsSchema, args);
+  const caller = await withEmail(signedIn, deps);
   const errors: { email: string; message: string }[] = [];
   let count = 0;
   for (const address of new Set(email)) {

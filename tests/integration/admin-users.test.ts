@@ -146,6 +146,20 @@ describe('updateUser', () => {
   });
 });
 
+describe('concurrent admins', () => {
+  it('three edits of one user sent at once all get through, each with its own entry', async () => {
+    const person = await gamer('users.parallel');
+    const edits = [admin, superadmin, admin].map((who, index) => call(who, UPDATE, { where: { id: person.id }, data: { fullName: `Parallel ${index}` } }));
+    const answers = await Promise.all(edits);
+    expect(answers.map((answer) => answer.errors)).toEqual([undefined, undefined, undefined]);
+    const entries = await entriesAbout(person.id);
+    expect(entries.map((entry) => JSON.parse(entry.after!).fullName).sort()).toEqual(['Parallel 0', 'Parallel 1', 'Parallel 2']);
+    // Each entry's before is what the previous write left: the writes were applied one after the other.
+    const befores = entries.map((entry) => JSON.parse(entry.before!).fullName);
+    expect(new Set(befores).size).toBe(3);
+  });
+});
+
 describe('the management map', () => {
   it('refuses an ADMIN on a SUPERADMIN and on another ADMIN, and anyone on himself, with no entry', async () => {
     const otherAdmin = await accountWithRole('ADMIN', 'users.admin2');
