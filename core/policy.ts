@@ -105,8 +105,8 @@ const TEAM_AVATAR: FieldPolicy = {
   refusal: "Only the team's director can change its avatar.",
 };
 
-/** The admin back office (spec 001): ADMIN and SUPERADMIN only. */
-const ADMIN_ONLY: FieldPolicy = {
+/** The admin back office (spec 001): ADMIN and SUPERADMIN; whom they may act on is the management map's (MANAGES). */
+const ADMINS_ONLY: FieldPolicy = {
   apiKey: false,
   users: ['ADMIN', 'SUPERADMIN'],
   subject: { kind: 'none' },
@@ -114,20 +114,7 @@ const ADMIN_ONLY: FieldPolicy = {
 };
 
 /** The admin back office's content (spec 001 sections 2-9): admins and superadmins only. */
-const CONTENT_ADMIN: FieldPolicy = {
-  apiKey: false,
-  users: ['ADMIN', 'SUPERADMIN'],
-  subject: { kind: 'none' },
-  refusal: 'Only admins can manage video content.',
-};
-
-/** The admin back office (spec 001): ADMIN and SUPERADMIN only. */
-const ADMINS_ONLY: FieldPolicy = {
-  apiKey: false,
-  users: ['ADMIN', 'SUPERADMIN'],
-  subject: { kind: 'none' },
-  refusal: 'Only admins can do this.',
-};
+const CONTENT_ADMIN: FieldPolicy = { ...ADMINS_ONLY, refusal: 'Only admins can manage video content.' };
 
 export const POLICY = {
   'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
@@ -288,15 +275,30 @@ export const POLICY = {
     refusal: 'You are not a member of this team.',
   },
   // Weekly challenges: admins manage them; every signed-in user reads his current week's on the check-in page.
-  'Query.weeklyChallenges': ADMIN_ONLY,
-  'Mutation.createWeeklyChallenge': ADMIN_ONLY,
-  'Mutation.updateWeeklyChallenge': ADMIN_ONLY,
-  'Mutation.deleteWeeklyChallenge': ADMIN_ONLY,
+  'Query.weeklyChallenges': ADMINS_ONLY,
+  'Mutation.createWeeklyChallenge': ADMINS_ONLY,
+  'Mutation.updateWeeklyChallenge': ADMINS_ONLY,
+  'Mutation.deleteWeeklyChallenge': ADMINS_ONLY,
   'Query.currentWeeklyChallenge': OWN_DATA,
-  'Query.getRecommendations': ADMIN_ONLY,
-  'Mutation.createVideoRecommendation': ADMIN_ONLY,
-  'Mutation.updateVideoRecommendation': ADMIN_ONLY,
-  'Mutation.deleteVideoRecommendation': ADMIN_ONLY,
+  'Query.getRecommendations': ADMINS_ONLY,
+  'Mutation.createVideoRecommendation': ADMINS_ONLY,
+  'Mutation.updateVideoRecommendation': ADMINS_ONLY,
+  'Mutation.deleteVideoRecommendation': ADMINS_ONLY,
+  // User administration (docs/accounts.md, "Admin actions"): the target, named by e-mail, must be one the admin manages.
+  'Query.users': ADMINS_ONLY,
+  'Query.aggregateUser': ADMINS_ONLY,
+  'Query.auditLogs': ADMINS_ONLY,
+  // The user himself (his own fields, not his role) or an admin within the management map (checked in the resolver).
+  'Mutation.updateUser': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'user', argument: 'where.id', relations: ['self', 'admin'] },
+    refusal: 'You can only edit your own profile.',
+  },
+  'Mutation.updateUserRole': ADMINS_ONLY,
+  'Mutation.disableUser': ADMINS_ONLY,
+  'Mutation.enableUser': ADMINS_ONLY,
+  'Mutation.deleteUser': ADMINS_ONLY,
   // Video content (docs/videos.md): the admins' vault; the library is every signed-in user's to watch.
   'Query.videos': CONTENT_ADMIN,
   'Query.aggregateVideo': CONTENT_ADMIN,

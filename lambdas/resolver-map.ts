@@ -67,6 +67,12 @@ export const lambdaFunctions = {
     uses: ['videos'],
   },
   weeklyChallenges: { entry: 'lambdas/weekly-challenges/handler.ts', description: 'Weekly challenges: the admin list and its writes, the current week for gamers' },
+  users: {
+    entry: 'lambdas/users/handler.ts',
+    description: 'User administration (list, search, edit, roles, enable, disable, delete), the audit log, own profile edits',
+    // Deleting a user removes his uploaded avatars too (lambdas/lib/account-deletion.ts).
+    uses: ['userPool', 'uploads'],
+  },
   videos: { entry: 'lambdas/videos/handler.ts', description: 'Video content: the vault, questions, instructors, series, upload links and the library', uses: ['videos'] },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
@@ -163,6 +169,14 @@ export const resolverMap = {
   'Mutation.createWeeklyChallenge': 'weeklyChallenges',
   'Mutation.updateWeeklyChallenge': 'weeklyChallenges',
   'Mutation.deleteWeeklyChallenge': 'weeklyChallenges',
+  'Query.users': 'users',
+  'Query.aggregateUser': 'users',
+  'Query.auditLogs': 'users',
+  'Mutation.updateUser': 'users',
+  'Mutation.updateUserRole': 'users',
+  'Mutation.disableUser': 'users',
+  'Mutation.enableUser': 'users',
+  'Mutation.deleteUser': 'users',
   'Query.videos': 'videos',
   'Query.aggregateVideo': 'videos',
   'Query.video': 'videos',

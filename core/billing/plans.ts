@@ -101,3 +101,11 @@ export function needsDashboardPrompt(payments: readonly { status: string; produc
 export function renewalFrequency(planType: string): 'yearly' | 'monthly' {
   return planType.toLowerCase().includes('year') ? 'yearly' : 'monthly';
 }
+
+/** Statuses of a billing subscription that keep a dashboard open. */
+const RUNNING_STATUSES = new Set(['active', 'trialing']);
+
+/** A team's subscription keeps its dashboard open (verifyTeamSubscription's `active`; blocks deleting its owner's account). */
+export function isSubscriptionRunning(subscription: { status: string; endSubscriptionAt: string } | null, now: Date): boolean {
+  return subscription !== null && RUNNING_STATUSES.has(subscription.status) && new Date(subscription.endSubscriptionAt) > now;
+}

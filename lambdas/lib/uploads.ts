@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { tracer } from './observability';
@@ -30,6 +30,8 @@ export interface UploadsBucket {
   /** The first `count` bytes (fewer for a shorter object). */
   firstBytes(key: string, count: number): Promise<Uint8Array>;
   delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix` (a user's avatars when the account goes); the count deleted. */
+  deleteUnder(prefix: string): Promise<number>;
 }
 
 /** How long a presigned POST form may be used. */
@@ -87,6 +89,21 @@ function s3Bucket(bucketVariable: 'UPLOADS_BUCKET' | 'VIDEOS_BUCKET'): UploadsBu
     },
     async delete(key) {
       await s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
+    },
+    async deleteUnder(prefix) {
+      let deleted = 0;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, ContinuationToken }));
+        // One by one: a user has a handful of avatars, and s3rver's multi-object delete differs from S3's in details.
+        for (const { Key } of page.Contents ?? []) {
+          if (!Key) continue;
+          await this.delete(Key);
+          deleted += 1;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return deleted;
     },
   };
 }

@@ -22,6 +22,7 @@ import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import { userView } from '../lib/stores/user-store';
 import { subscriptionOf } from '@core/billing/subscription-reasons';
+import { isSubscriptionRunning } from '@core/billing/plans';
 import { scoreCardOf } from '../lib/score-card';
 import { parseInput } from '../lib/validation';
 import type { TeamDeps } from './deps';
@@ -90,14 +91,10 @@ export async function userById(caller: Caller, args: unknown, deps: TeamDeps) {
   return userView(user);
 }
 
-/** Statuses of a billing subscription that keep a dashboard open. */
-const RUNNING = new Set(['active', 'trialing']);
-
 export async function verifyTeamSubscription(caller: Caller, args: unknown, deps: TeamDeps) {
   const team = await authorizeTeam('Query.verifyTeamSubscription', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
   const subscription = await deps.subscriptions.teamSubscription(team.id);
-  const running = subscription !== null && RUNNING.has(subscription.status) && new Date(subscription.endSubscriptionAt) > deps.now();
-  return { id: team.id, status: running ? 'active' : 'inActive' };
+  return { id: team.id, status: isSubscriptionRunning(subscription, deps.now()) ? 'active' : 'inActive' };
 }
 
 export async function getTeamCodes(caller: Caller, args: unknown, deps: TeamDeps) {
@@ -141,9 +138,7 @@ export async function deleteTeamSeat(caller: Caller, args: unknown, deps: TeamDe
 /** The oldest of the caller's unused team-dashboard purchases that still runs, the one createTeam spends. */
 async function unusedPurchase(caller: Caller, deps: TeamDeps) {
   const now = deps.now();
-  return (await deps.subscriptions.unusedPurchases(caller.sub)).find(
-    (candidate) => RUNNING.has(candidate.status) && new Date(candidate.endSubscriptionAt) > now,
-  );
+  return (await deps.subscriptions.unusedPurchases(caller.sub)).find((candidate) => isSubscriptionRunning(candidate, now));
 }
 
 /** Whether createTeam would find a purchase to spend: the team creation page explains the pricing page without one. */

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seedDemoData } from '../seed/seed';
+import { backfillSearchWords } from '../../lambdas/lib/stores/user-admin-store';
 import { startCognito } from './cognito';
 import type { WrittenRuntimeConfig } from '../../core/runtime-config';
 import { createDiscordStandIn, DISCORD_BASE_PATH, LOCAL_DISCORD_CLIENT_ID, LOCAL_DISCORD_CLIENT_SECRET } from './discord';
@@ -193,6 +194,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const { userIds } = await seedDemoData();
       await writeFile(seedMarker, JSON.stringify({ seededAt: new Date().toISOString(), users: Object.keys(userIds).length }));
       log(`Seeded the demo accounts (password Passw0rd!) into ${dataDir ?? 'the in-memory stack'}.`);
+    }
+    // A data folder seeded before the admin search index existed gets its users' search words once.
+    const searchMarker = join(workDir, 'user-search-indexed.json');
+    if (!existsSync(searchMarker)) {
+      const indexed = await backfillSearchWords();
+      await writeFile(searchMarker, JSON.stringify({ indexedAt: new Date().toISOString(), users: indexed }));
     }
 
     const config: WebConfig = {

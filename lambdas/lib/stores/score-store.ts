@@ -9,6 +9,7 @@ import {
   emptyTeamDayAggregate,
   type MemberDay,
   type MemberGameScores,
+  memberDayDelta,
   TEAM_METRICS,
   type TeamDayAggregate,
   type TeamDayDelta,
@@ -194,6 +195,17 @@ function teamDayUpdate(teamId: string, delta: TeamDayDelta, at: string) {
       ExpressionAttributeValues: values,
     },
   };
+}
+
+/**
+ * Takes a member's stored day back out of one team's aggregate of that date (account deletion): subtracts its totals
+ * and removes its game scores, only while the aggregate still lists the member that day, so sending it twice (a
+ * resumed deletion) subtracts once. A check-in always sets `member_<userId>` on every team it counts in.
+ */
+export function teamDayWithdrawal(teamId: string, day: MemberDay, at: string) {
+  const delta = memberDayDelta(day, null)!;
+  const { Update } = teamDayUpdate(teamId, delta, at);
+  return { Update: { ...Update, ConditionExpression: 'attribute_exists(#member)' } };
 }
 
 function answerItem(answer: StoredAnswer): Record<string, unknown> {

@@ -4,7 +4,6 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { AuthRoot } from './routes/auth/root';
 import { LoginPage } from './routes/auth/login';
-import { plannedAdminRoutes } from './routes/home/planned-routes';
 import { teamPortalRoutes } from './routes/home/team-routes';
 import { RouteError } from './routes/route-error';
 
@@ -58,7 +57,20 @@ export const routes: RouteObject[] = [
               { path: paths.home.videos, lazy: async () => ({ Component: (await import('./routes/home/videos')).VaultPage }) },
               { path: paths.home.editVideo, lazy: async () => ({ Component: (await import('./routes/home/videos')).EditVideoRoute }) },
               { path: paths.home.uploadVideo, lazy: async () => ({ Component: (await import('./routes/home/videos')).UploadPage }) },
-              ...plannedAdminRoutes,
+              {
+                path: paths.home.videoRecommendation,
+                lazy: async () => ({ Component: (await import('@/features/video-recommendations/components/video-recommendation-page')).VideoRecommendationPage }),
+              },
+              {
+                path: paths.home.weeklyChallenge,
+                lazy: async () => ({ Component: (await import('@/features/weekly-challenges/components/weekly-challenge-page')).WeeklyChallengePage }),
+              },
+              { path: paths.home.payments, lazy: async () => ({ Component: (await import('./routes/home/admin-money')).PaymentsRoute }) },
+              { path: paths.home.teamsPerformance, lazy: async () => ({ Component: (await import('./routes/home/admin-money')).TeamsPerformanceRoute }) },
+              { path: paths.home.userPerformance, lazy: async () => ({ Component: (await import('./routes/home/admin-money')).UserPerformanceRoute }) },
+              { path: paths.home.promotion, lazy: async () => ({ Component: (await import('./routes/home/admin-money')).PromotionRoute }) },
+              { path: `${paths.home.users}*`, lazy: async () => ({ Component: (await import('./routes/home/users')).UsersRoute }) },
+              { path: paths.home.auditLog, lazy: async () => ({ Component: (await import('@/features/audit-log/components/audit-log-page')).AuditLogPage }) },
               { path: paths.home.uiKit, lazy: async () => ({ Component: (await import('@/features/ui-showcase/components/ui-showcase-page')).UiShowcasePage }) },
             ],
           },

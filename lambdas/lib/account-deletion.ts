@@ -1,0 +1,153 @@
+import { AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { avatarKeyPrefix } from '@core/avatars';
+import { isSubscriptionRunning } from '@core/billing/plans';
+import { config } from './config';
+import { db } from './db/client';
+import { keys } from './db/keys';
+import { batchDelete, type Item, type Key, partitionQuery, query } from './db/table';
+import { logger } from './observability';
+import { dynamoInviteStore } from './stores/invite-store';
+import { type StoredMemberDay, teamDayWithdrawal } from './stores/score-store';
+import { dynamoSubscriptionStore } from './stores/subscription-store';
+import { dynamoTeamStore, type TeamRecord } from './stores/team-store';
+import { TransactionRefused } from './stores/transactions';
+import { dynamoUserStore } from './stores/user-store';
+import { s3UploadsBucket } from './uploads';
+
+/**
+ * Deleting an account and everything stored about it (docs/accounts.md, "Deleting an account"): the account page's
+ * deleteAccount and the admins' deleteUser both call deleteUserData.
+ *
+ * Resumable: every step is idempotent (deleting what is gone is a no-op, a membership already ended is skipped, a team
+ * aggregate is only corrected while it still lists the user's day), and the profile, which holds the e-mail and
+ * Discord id the later steps need, goes last. A deletion that stopped half-way (a timeout, a throttled table) is
+ * finished by calling deleteUserData(userId) again with the same id, which is what deleteAccount and deleteUser do
+ * when the caller retries.
+ */
+
+let cognitoClient: CognitoIdentityProviderClient | undefined;
+const cognito = () => (cognitoClient ??= new CognitoIdentityProviderClient({}));
+
+/** The user's items, each under his own partition `USER#<id>`: every kind there goes, whatever it is, so new kinds are covered. */
+async function userPartition(userId: string): Promise<Item[]> {
+  return (await query({ ...partitionQuery('table', keys.user(userId).pk), ConsistentRead: true })).items;
+}
+
+const keyOf = (item: Item): Key => ({ pk: item.pk as string, sk: item.sk as string });
+
+/** Teams the user owns whose subscription still runs: his account may not be deleted while there is one. */
+export async function teamsBlockingDeletion(userId: string, now: Date): Promise<TeamRecord[]> {
+  const owned = await dynamoTeamStore.ownedBy(userId);
+  const subscriptions = await Promise.all(owned.map((team) => dynamoSubscriptionStore.teamSubscription(team.id)));
+  return owned.filter((_, index) => isSubscriptionRunning(subscriptions[index], now));
+}
+
+async function deleteCognitoUser(userId: string): Promise<void> {
+  try {
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: userId }));
+  } catch (error) {
+    if ((error as Error).name !== 'UserNotFoundException') throw error;
+  }
+}
+
+/**
+ * Takes the user's days out of the aggregates of the teams he is in, then ends those memberships through the team
+ * store's leave path (the seat is freed and the team's member-list version moves, as when he leaves).
+ * Teams he left before keep his past days, as leaving always does (docs/data-model.md, Team day aggregate).
+ */
+async function leaveTeams(userId: string, days: StoredMemberDay[], at: string): Promise<string[]> {
+  const memberships = await dynamoTeamStore.membershipsOfUser(userId);
+  for (const membership of memberships) {
+    for (const day of days) {
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: [teamDayWithdrawal(membership.teamId, day, at)] }));
+      } catch (error) {
+        // The aggregate does not list this day: it never counted there, or an earlier run already took it out.
+        if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      }
+    }
+    try {
+      await dynamoTeamStore.removeMember(membership);
+    } catch (error) {
+      if (!(error instanceof TransactionRefused)) throw error;
+    }
+  }
+  return memberships.map((membership) => membership.teamId);
+}
+
+/** In the teams he was in: the comments on his answers and his own, and his readiness alerts (Query + filter on his id). */
+async function teamItemsAbout(userId: string, teamIds: string[]): Promise<Key[]> {
+  const found = await Promise.all(
+    teamIds.flatMap((teamId) => [
+      query({ ...withUser(partitionQuery('table', keys.team(teamId).pk, 'COMMENT#'), '#user = :user OR authorId = :user', userId) }),
+      query({ ...withUser(partitionQuery('table', keys.team(teamId).pk, 'ALERT#'), '#user = :user', userId) }),
+    ]),
+  );
+  return found.flatMap(({ items }) => items.map(keyOf));
+}
+
+function withUser(input: ReturnType<typeof partitionQuery>, filter: string, userId: string) {
+  return { ...input, FilterExpression: filter, ExpressionAttributeNames: { '#user': 'userId' }, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':user': userId } };
+}
+
+/** The invites sent to his e-mail, whatever their status, with their pending guards and team codes. */
+async function invitesTo(email: string): Promise<Key[]> {
+  const invitee = keys.inviteByInvitee(email, '', '');
+  const { items } = await query(partitionQuery('gsi1', invitee.gsi1pk, 'INVITE#'));
+  return items.flatMap((invite) => [
+    keyOf(invite),
+    ...(invite.status === 'PENDING' ? [keys.pendingInviteGuard(invite.teamId as string, email)] : []),
+    ...(invite.code ? [keys.teamCode(invite.code as string)] : []),
+  ]);
+}
+
+/**
+ * The teams he owns go with him (deleteAccount refuses while one has a running subscription): every item of each team's
+ * partition (seats, memberships, invites, comments, aggregates, subscription) and its codes, then the team items, so
+ * that a retry still finds through the owner index a team whose contents were not all deleted.
+ */
+async function deleteOwnedTeams(userId: string): Promise<number> {
+  const owned = await dynamoTeamStore.ownedBy(userId);
+  const contents = await Promise.all(
+    owned.map(async (team) => {
+      const [{ items }, codes] = await Promise.all([query(partitionQuery('table', keys.team(team.id).pk)), dynamoInviteStore.codesOf(team.id)]);
+      return [...items.filter((item) => item.sk !== keys.team(team.id).sk).map(keyOf), ...codes.map((code) => keys.teamCode(code.code))];
+    }),
+  );
+  await batchDelete(contents.flat());
+  await batchDelete(owned.map((team) => keys.team(team.id)));
+  return contents.flat().length + owned.length;
+}
+
+/**
+ * Removes the Cognito user and every item about the user; see the module comment for the order and how to resume.
+ * Answers what it removed, for logs and the caller's tests.
+ */
+export async function deleteUserData(userId: string, now: Date = new Date()): Promise<{ items: number; avatars: number }> {
+  const profile = await dynamoUserStore.get(userId);
+  // First, so that nobody signs in (and checks in) while his data goes.
+  await deleteCognitoUser(userId);
+
+  const own = await userPartition(userId);
+  const days = own.filter((item) => item.type === 'MemberDay') as unknown as StoredMemberDay[];
+  const teamIds = await leaveTeams(userId, days, now.toISOString());
+
+  const others = [
+    ...(await teamItemsAbout(userId, teamIds)),
+    ...(profile ? await invitesTo(profile.email) : []),
+  ];
+  await batchDelete(others);
+  const ownedItems = await deleteOwnedTeams(userId);
+
+  const avatars = await s3UploadsBucket.deleteUnder(avatarKeyPrefix(userId));
+
+  const claims = profile ? [keys.emailClaim(profile.email), ...(profile.discordId ? [keys.discordClaim(profile.discordId)] : [])] : [];
+  const partition = own.filter((item) => item.sk !== 'PROFILE').map(keyOf);
+  await batchDelete([...partition, ...claims]);
+  // Items written since the partition was read (a check-in in flight), then the profile itself, last.
+  await batchDelete((await userPartition(userId)).map(keyOf));
+  const removed = others.length + ownedItems + partition.length + claims.length + (profile ? 1 : 0);
+  logger.info('account data deleted', { userId, items: removed, avatars });
+  return { items: removed, avatars };
+}
