@@ -51,9 +51,15 @@ export const lambdaFunctions = {
     entry: 'lambdas/scoring/handler.ts',
     description: 'Daily check-in, scores, score statistics and answers; readiness alerts of a check-in',
     uses: ['mail'],
+    publishes: ['publishTeamCheckIn'],
   },
   journal: { entry: 'lambdas/journal/handler.ts', description: 'Journal comments, unread notifications, readiness alerts and their settings' },
   avatars: { entry: 'lambdas/avatars/handler.ts', description: 'Avatar uploads: presigned POST, then the check of the uploaded image', uses: ['uploads'] },
+  account: {
+    entry: 'lambdas/account/handler.ts',
+    description: "A user's own account: the data export and deleting the account (Cognito user, items, avatars)",
+    uses: ['userPool', 'uploads', 'mail'],
+  },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
@@ -105,6 +111,10 @@ export const resolverMap = {
   'Mutation.setupPaymentMethod': 'billing',
   'Mutation.publishTeamMembersChanged': 'teams',
   'Subscription.onTeamMembersChanged': 'teams',
+  'Mutation.publishTeamCheckIn': 'scoring',
+  'Subscription.onTeamCheckIn': 'scoring',
+  'Query.myDataExport': 'account',
+  'Mutation.deleteAccount': 'account',
   'Mutation.submitAnswers': 'scoring',
   'Query.myCheckIn': 'scoring',
   'Query.myScore': 'scoring',
