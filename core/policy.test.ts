@@ -35,8 +35,8 @@ describe('policy map', () => {
       return subject.kind === 'none' || subject.kind === 'caller' ? [] : [`${subject.kind}:${subject.argument}`];
     });
     // teamsByOwner names its user ownerId, as the spec does; getRepliedComment names its comment answerTo; user (the
-    // spec's "user by where") names it id. The authorization matrix passes the subject under these names.
-    expect(new Set(subjects)).toEqual(new Set(['user:userId', 'user:ownerId', 'user:id', 'team:teamId', 'comment:answerTo']));
+    // spec's "user by where") names it id, updateUser where.id. The authorization matrix passes the subject under these names.
+    expect(new Set(subjects)).toEqual(new Set(['user:userId', 'user:ownerId', 'user:id', 'user:where.id', 'team:teamId', 'comment:answerTo']));
   });
 });
 

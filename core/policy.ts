@@ -103,6 +103,14 @@ const TEAM_AVATAR: FieldPolicy = {
   refusal: "Only the team's director can change its avatar.",
 };
 
+/** The admin back office (spec 001): ADMIN and SUPERADMIN; whom they may act on is the management map's (MANAGES). */
+const ADMINS_ONLY: FieldPolicy = {
+  apiKey: false,
+  users: ['ADMIN', 'SUPERADMIN'],
+  subject: { kind: 'none' },
+  refusal: 'Only admins can do this.',
+};
+
 export const POLICY = {
   'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Query.me': OWN_DATA,
@@ -252,6 +260,21 @@ export const POLICY = {
     subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
     refusal: 'You are not a member of this team.',
   },
+  // User administration (docs/accounts.md, "Admin actions"): the target, named by e-mail, must be one the admin manages.
+  'Query.users': ADMINS_ONLY,
+  'Query.aggregateUser': ADMINS_ONLY,
+  'Query.auditLogs': ADMINS_ONLY,
+  // The user himself (his own fields, not his role) or an admin within the management map (checked in the resolver).
+  'Mutation.updateUser': {
+    apiKey: false,
+    users: 'all',
+    subject: { kind: 'user', argument: 'where.id', relations: ['self', 'admin'] },
+    refusal: 'You can only edit your own profile.',
+  },
+  'Mutation.updateUserRole': ADMINS_ONLY,
+  'Mutation.disableUser': ADMINS_ONLY,
+  'Mutation.enableUser': ADMINS_ONLY,
+  'Mutation.deleteUser': ADMINS_ONLY,
 } as const satisfies Record<string, FieldPolicy>;
 
 export type PolicyField = keyof typeof POLICY;

@@ -60,6 +60,12 @@ export const lambdaFunctions = {
     description: "A user's own account: the data export and deleting the account (Cognito user, items, avatars)",
     uses: ['userPool', 'uploads', 'mail'],
   },
+  users: {
+    entry: 'lambdas/users/handler.ts',
+    description: 'User administration (list, search, edit, roles, enable, disable, delete), the audit log, own profile edits',
+    // Deleting a user removes his uploaded avatars too (lambdas/lib/account-deletion.ts).
+    uses: ['userPool', 'uploads'],
+  },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
@@ -139,6 +145,14 @@ export const resolverMap = {
   'Subscription.onJournalComment': 'journal',
   'Mutation.getImageUploadUrl': 'avatars',
   'Mutation.confirmAvatarUpload': 'avatars',
+  'Query.users': 'users',
+  'Query.aggregateUser': 'users',
+  'Query.auditLogs': 'users',
+  'Mutation.updateUser': 'users',
+  'Mutation.updateUserRole': 'users',
+  'Mutation.disableUser': 'users',
+  'Mutation.enableUser': 'users',
+  'Mutation.deleteUser': 'users',
 } as const satisfies Record<string, LambdaFunctionName>;
 
 export type RootField = keyof typeof resolverMap;

@@ -361,6 +361,15 @@ const FIXTURES: Record<string, Fixture> = {
   'Query.myDataExport': () => ({}),
   // Another e-mail than the caller's: see RESOLVER_REFUSALS. The deletion itself is in tests/integration/account.test.ts.
   'Mutation.deleteAccount': () => ({ email: freshEmail('matrix.not.mine') }),
+  'Query.users': () => ({ where: { search: 'matrix' }, take: 1 }),
+  'Query.aggregateUser': () => ({ where: { roles: ['GAMER'] } }),
+  'Query.auditLogs': () => ({ take: 1 }),
+  'Mutation.updateUser': (subject) => ({ where: { id: subject.userId }, data: { fullName: 'Matrix Name' } }),
+  // Each admin action acts on a fresh gamer, whom every admin manages.
+  'Mutation.updateUserRole': async () => ({ role: 'COACH', email: (await signUp()).email }),
+  'Mutation.disableUser': async () => ({ email: (await signUp()).email }),
+  'Mutation.enableUser': async () => ({ email: (await signUp()).email }),
+  'Mutation.deleteUser': async () => ({ email: [(await signUp()).email] }),
 };
 
 /**

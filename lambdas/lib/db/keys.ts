@@ -7,6 +7,11 @@ export const keys = {
   userByEmail: (email: string) => ({ gsi1pk: `EMAIL#${email.toLowerCase()}`, gsi1sk: 'USER' }),
   /** Every user on one gsi2 partition, ordered by creation (admin listing). */
   userListing: (createdAt: string, userId: string) => ({ gsi2pk: 'USERS', gsi2sk: `${createdAt}#${userId}` }),
+  /**
+   * One word a user is found by in the admin search (core/user-search.ts), under the word's first character: a search
+   * is one Query on `USER_SEARCH#<its first character>` with the sort key beginning with the search.
+   */
+  userSearch: (word: string, userId: string) => ({ pk: `USER_SEARCH#${word.charAt(0)}`, sk: `${word}#${userId}` }),
   team: (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'TEAM' }),
   teamByOwner: (ownerId: string, teamId: string) => ({ gsi1pk: `OWNER#${ownerId}`, gsi1sk: `TEAM#${teamId}` }),
   /** Every team on one gsi2 partition, ordered by creation (admin listing). */

@@ -4,6 +4,7 @@ import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
 import type { Item, Key } from '../db/table';
+import { searchIndexItems } from './user-admin-store';
 import { userItem, type UserRecord } from './user-store';
 
 /** Another account already holds this e-mail or Discord id. */
@@ -16,8 +17,8 @@ export class ClaimTakenError extends Error {
 
 export interface AccountStore {
   /**
-   * Writes a new account's profile together with its uniqueness claims (e-mail, and Discord id when set)
-   * in one transaction: either all are written or none. Throws ClaimTakenError when a claim is held.
+   * Writes a new account's profile together with its uniqueness claims (e-mail, and Discord id when set) and its
+   * search words in one transaction: either all are written or none. Throws ClaimTakenError when a claim is held.
    */
   create(user: UserRecord): Promise<void>;
   /** The account a Discord id belongs to. */
@@ -40,6 +41,8 @@ export const dynamoAccountStore: AccountStore = {
       putNew(userItem(user)),
       putNew(claimItem(keys.emailClaim(user.email), user, 'EmailClaim')),
       ...(user.discordId ? [putNew(claimItem(keys.discordClaim(user.discordId), user, 'DiscordClaim'))] : []),
+      // The admin search's words, written with the profile (docs/data-model.md, "User search").
+      ...searchIndexItems(user).map((Item) => ({ Put: { TableName: config.tableName, Item } })),
     ];
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import { keys } from '../db/keys';
+import { type Page, type PageRequest, partitionQuery, query, withoutKeys } from '../db/table';
 import type { TransactItem } from './transactions';
 
 /**
@@ -42,4 +43,28 @@ export function auditTransactItem(entry: AuditEntry, at = new Date().toISOString
       },
     },
   };
+}
+
+/** Which entries the audit page lists: all, one actor's, one target's, or one actor's on one target. */
+export interface AuditFilter {
+  actorId?: string | null;
+  targetId?: string | null;
+}
+
+/**
+ * Entries newest first, a page at a time: an actor's from his partition, a target's from gsi1 (filtered by actor when
+ * both are given), otherwise every entry from gsi2. Key conditions only, never a Scan.
+ */
+export async function listAuditEntries({ actorId, targetId }: AuditFilter, page: PageRequest): Promise<Page<AuditRecord>> {
+  const input = targetId
+    ? {
+        ...partitionQuery('gsi1', keys.auditByTarget(targetId, '', '').gsi1pk),
+        ...(actorId ? { FilterExpression: 'actorId = :actor' } : {}),
+      }
+    : actorId
+      ? partitionQuery('table', keys.audit(actorId, '', '').pk)
+      : partitionQuery('gsi2', keys.auditListing('', '').gsi2pk);
+  if (targetId && actorId) input.ExpressionAttributeValues = { ...input.ExpressionAttributeValues, ':actor': actorId };
+  const { items, cursor } = await query({ ...input, ScanIndexForward: false }, page);
+  return { items: items.map((item) => withoutKeys<AuditRecord>(item)), cursor };
 }

@@ -27,6 +27,8 @@ export interface UserRecord {
   usedDiscord?: boolean;
   /** False once the user turned off readiness-alert e-mails; absent means on (docs/journal.md). */
   readinessAlertEmails?: boolean;
+  /** The user's choice of metric units (updateUser); absent means not chosen. */
+  preferMetricUnits?: boolean | null;
   /**
    * True once the account proved it reads its e-mail's mailbox: signed up or joined with a team code mailed to that
    * address, made through Discord (which verifies e-mails), or seeded. Invites matched by e-mail need it (docs/teams.md).

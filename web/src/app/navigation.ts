@@ -15,6 +15,7 @@ const ADMIN_ITEMS: readonly NavItem[] = [
   { to: paths.home.teamsPerformance, label: 'Teams Performance', icon: 'bar-chart' },
   { to: paths.home.userPerformance, label: 'User Performance', icon: 'trending-up' },
   { to: paths.home.promotion, label: 'Promotion', icon: 'tag' },
+  { to: paths.home.auditLog, label: 'Audit log', icon: 'book' },
 ];
 
 /** How the viewer stands to a team, in the policy map's terms (from the teams `me` lists). */

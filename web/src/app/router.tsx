@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/home/admin-routes')).AdminRoutes }),
             children: [
               ...plannedAdminRoutes,
+              { path: `${paths.home.users}*`, lazy: async () => ({ Component: (await import('./routes/home/users')).UsersRoute }) },
+              { path: paths.home.auditLog, lazy: async () => ({ Component: (await import('@/features/audit-log/components/audit-log-page')).AuditLogPage }) },
               { path: paths.home.uiKit, lazy: async () => ({ Component: (await import('@/features/ui-showcase/components/ui-showcase-page')).UiShowcasePage }) },
             ],
           },

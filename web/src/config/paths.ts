@@ -37,6 +37,13 @@ export const paths = {
     uploadVideo: '/home/video/upload',
     videoRecommendation: '/home/video-recommendation/',
     users: '/home/users/',
+    /** The user's side panel over the list, and the list's action routes (spec 001 section 2). */
+    user: '/home/users/:id',
+    disableUser: '/home/users/:id/disable',
+    enableUser: '/home/users/:id/enable',
+    /** `:ids` is the users' ids separated by commas. */
+    bulkDeleteUsers: '/home/users/:ids/bulk-delete',
+    auditLog: '/home/audit-log/',
     weeklyChallenge: '/home/weekly-challenge/',
     payments: '/home/payments/',
     teamsPerformance: '/home/teams-performance/',

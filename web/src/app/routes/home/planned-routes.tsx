@@ -19,7 +19,6 @@ export const plannedAdminRoutes: RouteObject[] = [
   { path: paths.home.editVideo, lazy: planned('Edit video', 'The video editor will appear here.') },
   { path: paths.home.uploadVideo, lazy: planned('Add a video', 'The video upload steps will appear here.') },
   { path: paths.home.videoRecommendation, lazy: planned('Recommendation', 'Video recommendations will appear here.') },
-  { path: `${paths.home.users}*`, lazy: planned('Users', 'The user list, with search, filters and user details, will appear here.') },
   { path: paths.home.weeklyChallenge, lazy: planned('Weekly Challenge', 'Weekly challenges will appear here.') },
   { path: paths.home.payments, lazy: planned('Payments', 'Payments and their statistics will appear here.') },
   { path: paths.home.teamsPerformance, lazy: planned('Teams Performance', 'Team score reports by coupon will appear here.') },

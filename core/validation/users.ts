@@ -1,0 +1,112 @@
+/**
+ * The admin user list and the profile edit (spec 001 sections 5-7, spec 000 section 5 "User edit (admin)"), shared by
+ * the users Lambda and the web forms. Texts are the spec's, letter for letter.
+ */
+import { z } from 'zod';
+import { ROLES } from '../roles';
+import { timeZoneSchema } from '../dates';
+import { boundedId, boundedInt, emailAddress, safeText } from './fields';
+
+export const USER_EDIT_MESSAGES = {
+  required: 'Required',
+  tooShort: 'Too Short!',
+  tooLong: 'Too Long!',
+  invalidEmail: 'Invalid email',
+} as const;
+
+export const USER_NAME_MIN_LENGTH = 2;
+export const USER_NAME_MAX_LENGTH = 20;
+
+const nameField = safeText({
+  required: USER_EDIT_MESSAGES.required,
+  max: USER_NAME_MAX_LENGTH,
+  tooLong: USER_EDIT_MESSAGES.tooLong,
+  noMarkup: 'Names must not contain < or >.',
+}).min(USER_NAME_MIN_LENGTH, USER_EDIT_MESSAGES.tooShort);
+
+const roleField = z.enum(ROLES, { error: USER_EDIT_MESSAGES.required });
+
+/** The admin's side panel: full name required, username optional, both 2 to 20; role required; e-mail read-only. */
+export const userEditFormSchema = z.object({
+  fullName: nameField,
+  username: z.union([z.literal(''), nameField]),
+  role: roleField,
+});
+export type UserEditForm = z.infer<typeof userEditFormSchema>;
+
+/** `updateUser(data, where)`: every field optional; `role` only for an admin within the management map. */
+export const updateUserArgsSchema = z.object({
+  where: z.object({ id: boundedId('where.id') }, { error: 'where.id is required.' }),
+  data: z.object(
+    {
+      fullName: nameField.optional(),
+      username: nameField.nullable().optional(),
+      role: roleField.optional(),
+      timeZone: timeZoneSchema.optional(),
+      preferMetricUnits: z.boolean({ error: 'preferMetricUnits must be true or false.' }).optional(),
+    },
+    { error: 'data is required.' },
+  ),
+});
+export type UpdateUserData = z.infer<typeof updateUserArgsSchema>['data'];
+
+const targetEmail = emailAddress({ required: 'email is required.', invalid: 'email must be an e-mail address.' });
+
+export const userEmailArgsSchema = z.object({ email: targetEmail });
+export const updateUserRoleArgsSchema = z.object({ email: targetEmail, role: roleField });
+
+/** Bulk delete: at most one page's worth of e-mails at a time, each given once. */
+export const MAX_BULK_DELETE = 50;
+export const deleteUsersArgsSchema = z.object({
+  email: z
+    .array(targetEmail, { error: 'email must be a list of e-mail addresses.' })
+    .min(1, 'Give at least one e-mail.')
+    .max(MAX_BULK_DELETE, `Delete at most ${MAX_BULK_DELETE} users at a time.`),
+});
+
+/** The filter menu's subscription choices (spec 001 section 7) and the profile reasons each stands for. */
+export const USER_SUBSCRIPTION_FILTERS = {
+  FG_FREE: ['FGFREE', 'FGFREE_BYTEAM'],
+  FG_PRO: ['FGPRO', 'FGPRO_ADMIN'],
+  FG_PRO_BYTEAM: ['FGPRO_BYTEAM'],
+} as const;
+export type UserSubscriptionFilter = keyof typeof USER_SUBSCRIPTION_FILTERS;
+export const USER_SUBSCRIPTION_LABELS: Record<UserSubscriptionFilter, string> = { FG_FREE: 'Free', FG_PRO: 'Pro', FG_PRO_BYTEAM: 'Pro by team' };
+/** The user list's role filter (spec 001 section 6). */
+export const USER_FILTER_ROLES = ['DIRECTOR', 'COACH', 'GAMER'] as const;
+
+export const USER_PAGE_SIZE = 10;
+export const MAX_USER_PAGE_SIZE = 50;
+export const MAX_USER_SEARCH_LENGTH = 100;
+/** Skip is bounded: a deep page costs reads in proportion to it (docs/data-model.md, "User search"). */
+export const MAX_USER_SKIP = 10_000;
+
+const filterSchema = z
+  .object({
+    search: z.string({ error: 'search must be text.' }).max(MAX_USER_SEARCH_LENGTH, `search must be at most ${MAX_USER_SEARCH_LENGTH} characters.`).nullable().optional(),
+    roles: z.array(z.enum(USER_FILTER_ROLES, { error: 'roles must be DIRECTOR, COACH or GAMER.' })).max(USER_FILTER_ROLES.length).nullable().optional(),
+    subscriptions: z
+      .array(z.enum(Object.keys(USER_SUBSCRIPTION_FILTERS) as [UserSubscriptionFilter, ...UserSubscriptionFilter[]], { error: 'subscriptions must be FG_FREE, FG_PRO or FG_PRO_BYTEAM.' }))
+      .max(3)
+      .nullable()
+      .optional(),
+    enabled: z.boolean({ error: 'enabled must be true or false.' }).nullable().optional(),
+  })
+  .nullable()
+  .optional();
+export type UsersFilter = NonNullable<z.infer<typeof filterSchema>>;
+
+export const usersArgsSchema = z.object({
+  where: filterSchema,
+  take: boundedInt('take', 1, MAX_USER_PAGE_SIZE).nullable().optional(),
+  skip: boundedInt('skip', 0, MAX_USER_SKIP).nullable().optional(),
+});
+export const aggregateUserArgsSchema = z.object({ where: filterSchema });
+
+export const AUDIT_PAGE_SIZE = 10;
+export const auditLogsArgsSchema = z.object({
+  actorId: boundedId('actorId').nullable().optional(),
+  targetId: boundedId('targetId').nullable().optional(),
+  take: boundedInt('take', 1, 50).nullable().optional(),
+  cursor: z.string({ error: 'cursor must be text.' }).max(2048, 'The paging cursor is not valid. Start again from the first page.').nullable().optional(),
+});

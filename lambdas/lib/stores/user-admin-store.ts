@@ -1,0 +1,158 @@
+import { searchWords, type SearchableUser } from '@core/user-search';
+import { USER_SUBSCRIPTION_FILTERS, type UsersFilter } from '@core/validation/users';
+import { subscriptionOf } from '@core/billing/subscription-reasons';
+import { config } from '../config';
+import { keys } from '../db/keys';
+import { batchGet, type Item, partitionQuery, query } from '../db/table';
+import { auditTransactItem, type AuditEntry } from './audit-store';
+import { transact, type TransactItem } from './transactions';
+import { userOf, type UserRecord } from './user-store';
+
+/**
+ * The admin side of profiles (docs/data-model.md, "User search" and "Admin user list"): the search index kept with
+ * the profile, the filtered list and count, and profile changes written with their audit entry in one transaction.
+ */
+
+/** The profile fields an edit may change. */
+export type ProfileChanges = Partial<
+  Pick<UserRecord, 'fullName' | 'username' | 'role' | 'enabled' | 'timeZone' | 'timeZoneFrom' | 'previousTimeZone' | 'preferMetricUnits'>
+>;
+
+/** The index items of a user: one per word (core/user-search.ts), holding only the user id. */
+const searchItem = (word: string, userId: string): Item => ({ ...keys.userSearch(word, userId), type: 'UserSearch', userId });
+export const searchIndexItems = (user: SearchableUser & { id: string }): Item[] => searchWords(user).map((word) => searchItem(word, user.id));
+
+const put = (Item: Item): TransactItem => ({ Put: { TableName: config.tableName, Item } });
+const remove = (Key: { pk: string; sk: string }): TransactItem => ({ Delete: { TableName: config.tableName, Key } });
+
+/** What turns the index of `before` into that of `after`: words gained are put, words lost deleted, the rest untouched. */
+export function searchIndexChanges(before: SearchableUser & { id: string }, after: SearchableUser & { id: string }): TransactItem[] {
+  const kept = new Set(searchWords(before));
+  const next = new Set(searchWords(after));
+  return [
+    ...[...next].filter((word) => !kept.has(word)).map((word) => put(searchItem(word, after.id))),
+    ...[...kept].filter((word) => !next.has(word)).map((word) => remove(keys.userSearch(word, before.id))),
+  ];
+}
+
+/** Reads metered by the list, the count and the bench: items DynamoDB read for the answer. */
+export interface Metered<T> {
+  value: T;
+  itemsRead: number;
+}
+
+/** Index and listing items are read this many at a time while a page is filled. */
+const READ_BATCH = 100;
+
+function matches(user: UserRecord, filter: UsersFilter): boolean {
+  if (filter.roles?.length && !(user.role && (filter.roles as readonly string[]).includes(user.role))) return false;
+  if (typeof filter.enabled === 'boolean' && user.enabled !== filter.enabled) return false;
+  if (filter.subscriptions?.length) {
+    const reason = subscriptionOf(user.appSubscriptionReason).appSubscriptionReason;
+    if (!filter.subscriptions.some((choice) => (USER_SUBSCRIPTION_FILTERS[choice] as readonly string[]).includes(reason))) return false;
+  }
+  return true;
+}
+
+/**
+ * The profiles a filter starts from, in list order, read a batch at a time: with a search, the users whose words begin
+ * with it (one Query on the index partition, then the profiles by BatchGetItem; a word whose profile is gone is
+ * skipped), otherwise every user newest first (gsi2). `visit` answers false to stop the reading once it has enough.
+ */
+async function eachCandidate(search: string, meter: { itemsRead: number }, visit: (user: UserRecord) => boolean): Promise<void> {
+  const seen = new Set<string>();
+  let cursor: string | null = null;
+  do {
+    const input = search
+      ? { ...partitionQuery('table', keys.userSearch(search, '').pk, search) }
+      : { ...partitionQuery('gsi2', keys.userListing('', '').gsi2pk), ScanIndexForward: false };
+    const page = await query(input, { limit: READ_BATCH, cursor });
+    meter.itemsRead += page.itemsRead;
+    cursor = page.cursor;
+    let users: UserRecord[];
+    if (search) {
+      const ids = [...new Set(page.items.map((item) => String(item.userId)))].filter((id) => !seen.has(id));
+      const profiles = new Map((await batchGet(ids.map(keys.user))).map(userOf).map((user) => [user.id, user]));
+      meter.itemsRead += profiles.size;
+      users = ids.flatMap((id) => profiles.get(id) ?? []);
+    } else {
+      users = page.items.map(userOf);
+    }
+    for (const user of users) {
+      seen.add(user.id);
+      if (!visit(user)) return;
+    }
+  } while (cursor);
+}
+
+export interface UserAdminStore {
+  /** A page of the users the filter keeps (`skip` of them passed over), newest first, or in word order with a search. */
+  list(filter: UsersFilter & { search: string }, page: { skip: number; take: number }): Promise<Metered<UserRecord[]>>;
+  /** How many users the filter keeps. */
+  count(filter: UsersFilter & { search: string }): Promise<Metered<number>>;
+  /**
+   * Applies `changes` to the profile as read (`before`; refused with TransactionRefused('profile') when it changed
+   * meanwhile), its search words, and `audit`'s entry when given, in one transaction. Returns the profile after.
+   */
+  update(before: UserRecord, changes: ProfileChanges, audit: AuditEntry | null, at: string): Promise<UserRecord>;
+  /**
+   * Once a user's data is deleted (lambdas/lib/account-deletion.ts): his search words go and `audit`'s entry is
+   * written, in one transaction that holds only while his profile is gone (TransactionRefused('profile') otherwise).
+   * Until then a search skips his words, whose profile is missing.
+   */
+  recordDeletion(user: UserRecord, audit: AuditEntry, at: string): Promise<void>;
+}
+
+export const dynamoUserAdminStore: UserAdminStore = {
+  async list(filter, { skip, take }) {
+    const meter = { itemsRead: 0 };
+    const page: UserRecord[] = [];
+    let passed = 0;
+    await eachCandidate(filter.search, meter, (user) => {
+      if (!matches(user, filter)) return true;
+      if (passed < skip) passed += 1;
+      else page.push(user);
+      return page.length < take;
+    });
+    return { value: page, itemsRead: meter.itemsRead };
+  },
+  async count(filter) {
+    const meter = { itemsRead: 0 };
+    let count = 0;
+    await eachCandidate(filter.search, meter, (user) => {
+      if (matches(user, filter)) count += 1;
+      return true;
+    });
+    return { value: count, itemsRead: meter.itemsRead };
+  },
+  async update(before, changes, audit, at) {
+    const after: UserRecord = { ...before, ...changes, updatedAt: at };
+    const fields = Object.entries(changes);
+    await transact([
+      {
+        label: 'profile',
+        item: {
+          Update: {
+            TableName: config.tableName,
+            Key: keys.user(before.id),
+            UpdateExpression: `SET ${fields.map((_, index) => `#f${index} = :v${index}`).join(', ')}${fields.length ? ', ' : ''}updatedAt = :at`,
+            // Written only over the profile as it was read: a concurrent change is never overwritten unseen.
+            ConditionExpression: 'updatedAt = :read',
+            ExpressionAttributeNames: Object.fromEntries(fields.map(([name], index) => [`#f${index}`, name])),
+            ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, value], index) => [`:v${index}`, value ?? null])), ':at': at, ':read': before.updatedAt },
+          },
+        },
+      },
+      ...searchIndexChanges(before, after).map((item) => ({ label: 'search' as const, item })),
+      ...(audit ? [auditTransactItem(audit, at)] : []),
+    ]);
+    return after;
+  },
+  async recordDeletion(user, audit, at) {
+    await transact([
+      { label: 'profile', item: { ConditionCheck: { TableName: config.tableName, Key: keys.user(user.id), ConditionExpression: 'attribute_not_exists(pk)' } } },
+      ...searchWords(user).map((word) => ({ label: 'search', item: remove(keys.userSearch(word, user.id)) })),
+      auditTransactItem(audit, at),
+    ]);
+  },
+};

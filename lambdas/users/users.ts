@@ -1,0 +1,247 @@
+import { canManage } from '@core/policy';
+import { isAdmin, primaryRole, type Role } from '@core/roles';
+import { checkInZone } from '@core/user-zone';
+import { normalizeSearch } from '@core/user-search';
+import {
+  aggregateUserArgsSchema,
+  auditLogsArgsSchema,
+  AUDIT_PAGE_SIZE,
+  deleteUsersArgsSchema,
+  updateUserArgsSchema,
+  updateUserRoleArgsSchema,
+  USER_PAGE_SIZE,
+  userEmailArgsSchema,
+  type UpdateUserData,
+  usersArgsSchema,
+} from '@core/validation/users';
+import { type Caller, logger } from '../lib/appsync';
+import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import { parseInput } from '../lib/validation';
+import { type AuditEntry, listAuditEntries } from '../lib/stores/audit-store';
+import { TransactionRefused } from '../lib/stores/transactions';
+import type { ProfileChanges } from '../lib/stores/user-admin-store';
+import { type UserRecord, userView } from '../lib/stores/user-store';
+import type { UsersDeps } from './deps';
+
+export const USER_ADMIN_MESSAGES = {
+  notFound: 'No user has this e-mail.',
+  self: 'You cannot do this to your own account.',
+  ownRole: 'You cannot change your own role.',
+  changedMeanwhile: 'This user was changed meanwhile. Reload and try again.',
+  notDeleted: 'The user could not be deleted. Try again: a deletion that stopped half-way is finished by the next.',
+  runningTeams: (names: string[]) => `This user directs ${names.join(', ')}, whose subscription still runs. Cancel it first.`,
+  notManaged: (actor: Role | null, target: Role | null) => `Your role (${actor ?? 'none'}) cannot manage a user whose role is ${target ?? 'none'}.`,
+} as const;
+
+/** The admin's own role, as the management map reads it (his most privileged group). */
+const actorRole = (caller: Caller): Role | null => primaryRole(caller.groups);
+
+/**
+ * A user an admin acts on, with the role the management map reads: the most privileged of his Cognito groups (what
+ * his tokens carry) and his profile's role, so that no mismatch between the two lets an admin act above his rank.
+ */
+export interface Target {
+  user: UserRecord;
+  role: Role | null;
+}
+
+async function targetOf(user: UserRecord, deps: UsersDeps): Promise<Target> {
+  const groups = await deps.pool.groupsOf(user.id);
+  return { user, role: primaryRole(user.role ? [...groups, user.role] : groups) };
+}
+
+async function targetByEmail(email: string, deps: UsersDeps): Promise<Target> {
+  const user = await deps.users.findByEmail(email);
+  if (!user) throw new NotFoundError(USER_ADMIN_MESSAGES.notFound);
+  return targetOf(user, deps);
+}
+
+/**
+ * Refuses an action of `caller` on `target` (and, for a role change, on the role `to`) that the management map does
+ * not allow (spec 000 section 6): ADMIN manages GAMER, COACH and DIRECTOR, SUPERADMIN also ADMIN; nobody acts on
+ * himself. A user without a role (an account whose sign-up never finished) is any admin's to manage.
+ */
+export function assertManages(caller: Caller, target: Target, to?: Role): void {
+  if (target.user.id === caller.sub) throw new UnauthorizedError(USER_ADMIN_MESSAGES.self);
+  const actor = actorRole(caller);
+  const manages = (role: Role | null) => actor !== null && isAdmin(caller.groups) && (role === null || canManage(actor, role));
+  if (!manages(target.role)) throw new UnauthorizedError(USER_ADMIN_MESSAGES.notManaged(actor, target.role));
+  if (to && !manages(to)) throw new UnauthorizedError(USER_ADMIN_MESSAGES.notManaged(actor, to));
+}
+
+/** The audit entry of an admin action on a user: the changed fields before and after (a deletion: who he was). */
+export function userAuditEntry(caller: Caller, action: string, target: UserRecord, changes: ProfileChanges | null): AuditEntry {
+  const fields = changes ? (Object.keys(changes) as (keyof ProfileChanges)[]) : ['email', 'fullName', 'role'];
+  return {
+    actorId: caller.sub,
+    actorEmail: caller.email ?? '',
+    action,
+    targetType: 'User',
+    targetId: target.id,
+    targetLabel: target.email,
+    before: Object.fromEntries(fields.map((field) => [field, target[field as keyof UserRecord] ?? null])),
+    after: changes ? { ...changes } : null,
+  };
+}
+
+/** The caller with his e-mail for the audit log: access tokens carry none, so it comes from his profile then. */
+async function withEmail(caller: Caller, deps: UsersDeps): Promise<Caller> {
+  return caller.email ? caller : { ...caller, email: (await deps.users.get(caller.sub))?.email ?? null };
+}
+
+/** The profile write of an action, its refusal said in words: a concurrent change makes the caller reload. */
+async function writeProfile(target: UserRecord, changes: ProfileChanges, audit: AuditEntry | null, deps: UsersDeps): Promise<UserRecord> {
+  try {
+    return await deps.admin.update(target, changes, audit, deps.now().toISOString());
+  } catch (error) {
+    if (error instanceof TransactionRefused && error.label === 'profile') throw new ConflictError(USER_ADMIN_MESSAGES.changedMeanwhile);
+    throw error;
+  }
+}
+
+/**
+ * A role change (spec 001 section 4: first, and only when the role differs). Cognito first, then the profile with its
+ * audit entry in one transaction: when the transaction fails the groups are moved back, and when moving back fails too
+ * the profile still names the old role, so calling again (the role still differs) moves the groups and writes the
+ * profile. Then every token issued before is refused, so the user's next call refreshes and carries the new group.
+ */
+async function changeRole(caller: Caller, action: string, { user, role: from }: Target, role: Role, otherChanges: ProfileChanges, deps: UsersDeps) {
+  await deps.pool.moveRole(user.id, from, role);
+  const changes = { role, ...otherChanges };
+  let after: UserRecord;
+  try {
+    after = await writeProfile(user, changes, userAuditEntry(caller, action, user, changes), deps);
+  } catch (error) {
+    if (from) await deps.pool.moveRole(user.id, role, from).catch(() => undefined);
+    throw error;
+  }
+  await deps.signOuts.signOut(user.id, deps.now());
+  return after;
+}
+
+/** The profile fields of an edit as the profile stores them (a zone change takes effect as a check-in's would). */
+function profileChanges(target: UserRecord, data: UpdateUserData, now: Date): ProfileChanges {
+  const changes: ProfileChanges = {};
+  if (data.fullName !== undefined) changes.fullName = data.fullName;
+  if (data.username !== undefined) changes.username = data.username || null;
+  if (data.preferMetricUnits !== undefined) changes.preferMetricUnits = data.preferMetricUnits;
+  if (data.timeZone !== undefined) Object.assign(changes, checkInZone(target, data.timeZone, now).next ?? {});
+  return changes;
+}
+
+/**
+ * `updateUser(data, where)`: the user himself edits his own profile fields (not his role); an admin edits any field of
+ * a user within the management map, the role first and only when it differs, with one audit entry.
+ */
+export async function updateUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const { where, data } = parseInput(updateUserArgsSchema, args);
+  const caller = await withEmail(signedIn, deps);
+  const self = where.id === caller.sub;
+  if (!self && !isAdmin(caller.groups)) throw new UnauthorizedError('You can only edit your own profile.');
+  const user = await deps.users.get(where.id);
+  if (!user) throw new NotFoundError('User not found.');
+  const target = await targetOf(user, deps);
+  const newRole = data.role !== undefined && data.role !== target.role ? data.role : null;
+  if (self && newRole) throw new UnauthorizedError(USER_ADMIN_MESSAGES.ownRole);
+  if (!self) assertManages(caller, target, newRole ?? undefined);
+  const changes = profileChanges(user, data, deps.now());
+  const after = newRole
+    ? await changeRole(caller, 'updateUser', target, newRole, changes, deps)
+    : await writeProfile(user, changes, self ? null : userAuditEntry(caller, 'updateUser', user, changes), deps);
+  return userView(after);
+}
+
+/** `updateUserRole(role, email)`: only when the role differs (otherwise nothing changes and nothing is recorded). */
+export async function updateUserRole(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const caller = await withEmail(signedIn, deps);
+  const { email, role } = parseInput(updateUserRoleArgsSchema, args);
+  const target = await targetByEmail(email, deps);
+  assertManages(caller, target, role);
+  return userView(role === target.role ? target.user : await changeRole(caller, 'updateUserRole', target, role, {}, deps));
+}
+
+/**
+ * `disableUser(email)`: the profile's flag (which sign-in and refresh check first) with its audit entry, then every
+ * token the user holds refused, then Cognito's flag. A failure after the transaction leaves the user already refused;
+ * calling again finds the profile disabled (no second entry) and finishes the sign-out and Cognito.
+ */
+export async function disableUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const caller = await withEmail(signedIn, deps);
+  const target = await targetByEmail(parseInput(userEmailArgsSchema, args).email, deps);
+  assertManages(caller, target);
+  const { user } = target;
+  const after = user.enabled ? await writeProfile(user, { enabled: false }, userAuditEntry(caller, 'disableUser', user, { enabled: false }), deps) : user;
+  await deps.signOuts.signOut(user.id, deps.now());
+  await deps.pool.setEnabled(user.id, false);
+  return userView(after);
+}
+
+/**
+ * `enableUser(email)`: the profile's flag with its audit entry, then Cognito's. Until Cognito's follows, sign-in is
+ * still refused (both are checked); calling again finds the profile enabled and finishes Cognito.
+ */
+export async function enableUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const caller = await withEmail(signedIn, deps);
+  const target = await targetByEmail(parseInput(userEmailArgsSchema, args).email, deps);
+  assertManages(caller, target);
+  const { user } = target;
+  const after = user.enabled ? user : await writeProfile(user, { enabled: true }, userAuditEntry(caller, 'enableUser', user, { enabled: true }), deps);
+  await deps.pool.setEnabled(user.id, true);
+  return userView(after);
+}
+
+/**
+ * One user of a bulk delete: within the management map, not directing a team whose subscription still runs; his data
+ * goes (deleteUserData, resumable), then his search words and the audit entry, in one transaction that holds only
+ * once his profile is gone, so a deletion that failed leaves no entry.
+ */
+async function deleteOne(caller: Caller, email: string, deps: UsersDeps): Promise<void> {
+  const target = await targetByEmail(email, deps);
+  assertManages(caller, target);
+  const { user } = target;
+  const running = await deps.teamsBlockingDeletion(user.id, deps.now());
+  if (running.length) throw new ConflictError(USER_ADMIN_MESSAGES.runningTeams(running.map((team) => team.name)));
+  await deps.deleteUserData(user.id, deps.now());
+  await deps.admin.recordDeletion(user, userAuditEntry(caller, 'deleteUser', user, null), deps.now().toISOString());
+}
+
+/** `deleteUser(email)`: each e-mail on its own; the answer counts the deleted users and says why each other failed. */
+export async function deleteUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const caller = await withEmail(signedIn, deps);
+  const { email } = parseInput(deleteUsersArgsSchema, args);
+  const errors: { email: string; message: string }[] = [];
+  let count = 0;
+  for (const address of new Set(email)) {
+    try {
+      await deleteOne(caller, address, deps);
+      count += 1;
+    } catch (error) {
+      if (!(error instanceof AppError)) logger.error('deleteUser failed for one user', { error });
+      errors.push({ email: address, message: error instanceof AppError ? error.message : USER_ADMIN_MESSAGES.notDeleted });
+    }
+  }
+  return { count, errors };
+}
+
+/** `users(where, take, skip)`: the admin list, 10 a page by default (docs/data-model.md, "User search"). */
+export async function users(_caller: Caller, args: unknown, deps: UsersDeps) {
+  const { where, take, skip } = parseInput(usersArgsSchema, args);
+  const { value } = await deps.admin.list({ ...where, search: normalizeSearch(where?.search) }, { skip: skip ?? 0, take: take ?? USER_PAGE_SIZE });
+  return value.map(userView);
+}
+
+/** `aggregateUser(where)`: how many users the list's filter keeps. */
+export async function aggregateUser(_caller: Caller, args: unknown, deps: UsersDeps) {
+  const { where } = parseInput(aggregateUserArgsSchema, args);
+  return { count: (await deps.admin.count({ ...where, search: normalizeSearch(where?.search) })).value };
+}
+
+/** `auditLogs`: entries newest first, by actor and/or target, a page at a time. */
+export async function auditLogs(_caller: Caller, args: unknown) {
+  const { actorId, targetId, take, cursor } = parseInput(auditLogsArgsSchema, args);
+  const page = await listAuditEntries({ actorId, targetId }, { limit: take ?? AUDIT_PAGE_SIZE, cursor });
+  return {
+    items: page.items.map((entry) => ({ ...entry, before: entry.before && JSON.stringify(entry.before), after: entry.after && JSON.stringify(entry.after) })),
+    nextCursor: page.cursor,
+  };
+}

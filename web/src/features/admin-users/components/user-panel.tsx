@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MANAGES } from '@core/policy';
+import { primaryRole, roleLabel } from '@core/roles';
+import { userEditFormSchema, type UserEditForm } from '@core/validation/users';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { LoadError } from '@/components/errors/load-error';
+import { Alert } from '@/components/ui/alert/alert';
+import { Button } from '@/components/ui/button/button';
+import { FormSelectField } from '@/components/ui/form/form-choice-fields';
+import { FormTextField } from '@/components/ui/form/form-fields';
+import { TextField } from '@/components/ui/form/fields';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useToast } from '@/components/ui/toast/toast';
+import { paths, withParams } from '@/config/paths';
+import { type AdminUser, getUser, type UserChanges, updateUser } from '../api/users-api';
+
+/** Spec 001 section 8. */
+export const USER_UPDATED = 'Details were updated successfully!';
+
+/** The roles the viewer may give (the management map), with the user's own role kept so the form shows it. */
+function roleOptions(groups: readonly string[], current: string | null) {
+  const viewerRole = primaryRole(groups);
+  const roles = new Set<string>(viewerRole ? MANAGES[viewerRole] : []);
+  if (current) roles.add(current);
+  return [{ value: '', label: 'Choose a role' }, ...[...roles].map((role) => ({ value: role, label: roleLabel(role) }))];
+}
+
+/** Only what the admin changed is sent: the server then changes the role only when it differs (spec 001 section 4). */
+function changesOf(user: AdminUser, form: UserEditForm): UserChanges {
+  const changes: UserChanges = {};
+  if (form.fullName !== (user.fullName ?? '')) changes.fullName = form.fullName;
+  if (form.username !== (user.username ?? '')) changes.username = form.username || null;
+  if (form.role !== user.role) changes.role = form.role;
+  return changes;
+}
+
+function UserForm({ user, groups, onSaved }: { user: AdminUser; groups: readonly string[]; onSaved: () => Promise<void> }) {
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<UserEditForm>({
+    resolver: zodResolver(userEditFormSchema),
+    defaultValues: {
+      fullName: user.fullName ?? '',
+      username: user.username ?? '',
+      role: user.role ?? undefined,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const save = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const changes = changesOf(user, values);
+      if (Object.keys(changes).length) await updateUser(user.id, changes);
+      await onSaved();
+      toast.success(USER_UPDATED);
+    } catch (reason) {
+      // Spec 001 section 8: a failed update shows the server's message.
+      setError(reason instanceof Error ? reason.message : String(reason));
+    }
+  });
+
+  return (
+    <form className="fg-users__panel-form" onSubmit={(event) => void save(event)} noValidate>
+      {error ? (
+        <Alert variation="error" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <FormTextField label="Full name" autoComplete="off" registration={form.register('fullName')} error={errors.fullName?.message} />
+      <FormTextField label="Username" autoComplete="off" registration={form.register('username')} error={errors.username?.message} />
+      <TextField label="E-mail" type="email" value={user.email} readOnly />
+      <FormSelectField
+        label="Role"
+        autoComplete="off"
+        registration={form.register('role')}
+        error={errors.role?.message}
+        options={roleOptions(groups, user.role)}
+      />
+      <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving…">
+        Save
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * /home/users/:id: the user's side panel over the list (spec 001 section 2; spec 000 section 5 "User edit (admin)"):
+ * full name, username and role, the e-mail read-only, and the enable/disable button leading to its confirmation.
+ */
+export function UserPanel({ userId, groups, onClose }: { userId: string; groups: readonly string[]; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const user = useQuery({
+    queryKey: ['admin-users', 'user', userId],
+    queryFn: () => getUser(userId),
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <aside className="fg-users__panel" aria-labelledby="fg-users-panel-title" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+      <div className="fg-users__panel-head">
+        <h2 id="fg-users-panel-title" tabIndex={-1} ref={heading}>
+          User details
+        </h2>
+        <Button variation="link" onClick={onClose} aria-label="Close user details">
+          Close
+        </Button>
+      </div>
+      {user.isPending ? (
+        <PageLoader label="Loading the user…" />
+      ) : user.isError ? (
+        <LoadError heading="The user could not be loaded" error={user.error} onRetry={() => void user.refetch()} />
+      ) : !user.data ? (
+        <p>This user no longer exists.</p>
+      ) : (
+        <>
+          <UserForm user={user.data} groups={groups} onSaved={() => queryClient.invalidateQueries({ queryKey: ['admin-users'] })} />
+          <p className="fg-users__panel-status">Status: {user.data.enabled ? 'Active' : 'Inactive'}</p>
+          <Link
+            className={`amplify-button amplify-field-group__control${user.data.enabled ? ' amplify-button--warning' : ''}`}
+            to={withParams(user.data.enabled ? paths.home.disableUser : paths.home.enableUser, { id: user.data.id })}
+          >
+            {user.data.enabled ? 'Disable user' : 'Enable user'}
+          </Link>
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,250 @@
+import { roleLabel } from '@core/roles';
+import { USER_FILTER_ROLES, USER_SUBSCRIPTION_LABELS } from '@core/validation/users';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { LoadError } from '@/components/errors/load-error';
+import { Button } from '@/components/ui/button/button';
+import { DataTable, DEFAULT_PAGE_SIZE, type DataTableColumn } from '@/components/ui/data-table/data-table';
+import { CheckboxField } from '@/components/ui/form/checkbox-field';
+import { PageLoader } from '@/components/ui/page-loader';
+import { SearchBox } from '@/components/ui/search-box/search-box';
+import { paths, withParams } from '@/config/paths';
+import { formatInstant } from '@/lib/score-display';
+import { type AdminUser, getUsers } from '../api/users-api';
+import {
+  activeFilterCount,
+  NO_FILTERS,
+  SUBSCRIPTION_CHOICES,
+  USER_SEARCH_DEBOUNCE_MS,
+  USER_STATUSES,
+  type UserFilters,
+  type UserStatus,
+  usersWhere,
+} from '../lib/user-list';
+import { usersRouteOf } from '../lib/users-route';
+import { BulkDeleteDialog, EnableDisableDialog } from './user-action-dialogs';
+import { UserPanel } from './user-panel';
+import '../admin-users.css';
+
+/** Spec 001 section 8: what a list failure is titled. */
+export const USER_LIST_ERROR = 'Oops! Something is not right.';
+
+/** Every cached read of the user list starts with this key, so an action refreshes them all. */
+export const USERS_KEY = ['admin-users'] as const;
+
+const toggled = <T,>(list: readonly T[], value: T) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
+
+/** The filter menu (roles and subscriptions) behind one button, and the status select beside it. */
+function Filters({ filters, onChange }: { filters: UserFilters; onChange: (filters: UserFilters) => void }) {
+  const [open, setOpen] = useState(false);
+  const count = activeFilterCount(filters);
+  return (
+    <div className="fg-users__filters">
+      <div className="fg-users__menu">
+        <Button onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="fg-users-filter-menu">
+          {count ? `Filters (${count})` : 'Filters'}
+        </Button>
+        {open ? (
+          <div id="fg-users-filter-menu" className="fg-users__menu-panel" role="group" aria-label="Filters">
+            <fieldset>
+              <legend>Role</legend>
+              {USER_FILTER_ROLES.map((role) => (
+                <CheckboxField
+                  key={role}
+                  label={roleLabel(role)}
+                  checked={filters.roles.includes(role)}
+                  onChange={() =>
+                    onChange({
+                      ...filters,
+                      roles: toggled(filters.roles, role),
+                    })
+                  }
+                />
+              ))}
+            </fieldset>
+            <fieldset>
+              <legend>Subscription</legend>
+              {SUBSCRIPTION_CHOICES.map((choice) => (
+                <CheckboxField
+                  key={choice}
+                  label={USER_SUBSCRIPTION_LABELS[choice]}
+                  checked={filters.subscriptions.includes(choice)}
+                  onChange={() =>
+                    onChange({
+                      ...filters,
+                      subscriptions: toggled(filters.subscriptions, choice),
+                    })
+                  }
+                />
+              ))}
+            </fieldset>
+            {count ? (
+              <Button size="small" onClick={() => onChange({ ...filters, roles: [], subscriptions: [] })}>
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <label className="fg-users__status">
+        <span className="amplify-label">Status</span>
+        <select
+          className="amplify-select amplify-field-group__control"
+          value={filters.status}
+          onChange={(event) => onChange({ ...filters, status: event.target.value as UserStatus })}
+        >
+          {USER_STATUSES.map((status) => (
+            <option key={status.value} value={status.value}>
+              {status.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/**
+ * /home/users (spec 001 sections 2 and 7): the users 10 a page, searched (600 ms after typing) and filtered on the
+ * server; the address after /home/users/ opens a user's side panel or an action's confirmation over the list.
+ */
+export function UsersPage({ groups }: { groups: readonly string[] }) {
+  const navigate = useNavigate();
+  const route = usersRouteOf(useParams()['*']);
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<UserFilters>(NO_FILTERS);
+  const [page, setPage] = useState({
+    pageIndex: 0,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
+  const [selected, setSelected] = useState<string[]>([]);
+  const query = {
+    where: usersWhere(search, filters),
+    take: page.pageSize,
+    skip: page.pageIndex * page.pageSize,
+  };
+  const list = useQuery({
+    queryKey: [...USERS_KEY, 'list', query],
+    queryFn: () => getUsers(query),
+    placeholderData: keepPreviousData,
+  });
+  const firstPage = () => {
+    setPage((current) => ({ ...current, pageIndex: 0 }));
+    setSelected([]);
+  };
+  const backToList = () => void navigate(paths.home.users);
+
+  // The list's order is the server's (newest first, or by matching word with a search): headers do not sort.
+  const columns = useMemo(
+    (): DataTableColumn<AdminUser>[] =>
+      (
+        [
+          {
+            id: 'fullName',
+            header: 'Full name',
+            value: (user) => user.fullName,
+            cell: (user) => <Link to={withParams(paths.home.user, { id: user.id })}>{user.fullName || user.email}</Link>,
+          },
+          { id: 'email', header: 'E-mail', value: (user) => user.email },
+          {
+            id: 'username',
+            header: 'Username',
+            value: (user) => user.username,
+          },
+          { id: 'role', header: 'Role', value: (user) => roleLabel(user.role) },
+          {
+            id: 'subscription',
+            header: 'Subscription',
+            value: (user) => user.subscription,
+          },
+          {
+            id: 'status',
+            header: 'Status',
+            value: (user) => (user.enabled ? 'Active' : 'Inactive'),
+          },
+          {
+            id: 'createdAt',
+            header: 'Created',
+            value: (user) => user.createdAt,
+            cell: (user) => formatInstant(user.createdAt),
+          },
+        ] satisfies DataTableColumn<AdminUser>[]
+      ).map((column) => ({ ...column, sortable: false })),
+    [],
+  );
+
+  return (
+    <div className="fg-page fg-users">
+      <header className="fg-page__header fg-users__header">
+        <h1>Users</h1>
+        <Button
+          variation="destructive"
+          isDisabled={selected.length === 0}
+          onClick={() =>
+            void navigate(
+              withParams(paths.home.bulkDeleteUsers, {
+                ids: selected.join(','),
+              }).replace(/%2C/g, ','),
+            )
+          }
+        >
+          {selected.length ? `Delete selected (${selected.length})` : 'Delete selected'}
+        </Button>
+      </header>
+      <div className="fg-users__controls">
+        <SearchBox
+          label="Search users"
+          debounceMs={USER_SEARCH_DEBOUNCE_MS}
+          onSearch={(term) => {
+            setSearch(term);
+            firstPage();
+          }}
+        />
+        <Filters
+          filters={filters}
+          onChange={(next) => {
+            setFilters(next);
+            firstPage();
+          }}
+        />
+      </div>
+      {list.isPending ? (
+        <PageLoader label="Loading users…" />
+      ) : list.isError ? (
+        <LoadError heading={USER_LIST_ERROR} error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <DataTable
+          label="Users"
+          columns={columns}
+          data={list.data.users}
+          getRowId={(user) => user.id}
+          selection={{
+            selectedIds: selected,
+            onChange: setSelected,
+            rowLabel: (user) => user.email,
+          }}
+          serverSide={{
+            rowCount: list.data.aggregateUser.count,
+            pageIndex: page.pageIndex,
+            pageSize: page.pageSize,
+            onPage: setPage,
+            sort: null,
+            onSort: () => undefined,
+          }}
+        />
+      )}
+      {route.kind === 'panel' ? <UserPanel key={route.id} userId={route.id} groups={groups} onClose={backToList} /> : null}
+      {route.kind === 'disable' || route.kind === 'enable' ? <EnableDisableDialog action={route.kind} userId={route.id} onDone={backToList} /> : null}
+      {route.kind === 'bulk-delete' ? (
+        <BulkDeleteDialog
+          userIds={route.ids}
+          onDone={(deleted) => {
+            setSelected((current) => current.filter((id) => !deleted.includes(id)));
+            backToList();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

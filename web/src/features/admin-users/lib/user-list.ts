@@ -1,0 +1,39 @@
+import type { UsersFilter } from '@core/validation/users';
+import { USER_FILTER_ROLES, USER_SUBSCRIPTION_FILTERS, type UserSubscriptionFilter } from '@core/validation/users';
+
+/** Spec 001 section 9: the user list waits this long after typing before it searches. */
+export const USER_SEARCH_DEBOUNCE_MS = 600;
+
+/** The status select (spec 001 section 2) and what each choice asks of `enabled`. */
+export const USER_STATUSES = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+] as const;
+export type UserStatus = (typeof USER_STATUSES)[number]['value'];
+
+export interface UserFilters {
+  status: UserStatus;
+  roles: (typeof USER_FILTER_ROLES)[number][];
+  subscriptions: UserSubscriptionFilter[];
+}
+
+export const NO_FILTERS: UserFilters = {
+  status: 'all',
+  roles: [],
+  subscriptions: [],
+};
+export const SUBSCRIPTION_CHOICES = Object.keys(USER_SUBSCRIPTION_FILTERS) as UserSubscriptionFilter[];
+
+/** The API's filter for the list's controls; empty choices filter nothing. */
+export function usersWhere(search: string, { status, roles, subscriptions }: UserFilters): Omit<UsersFilter, 'search'> & { search?: string } {
+  return {
+    ...(search ? { search } : {}),
+    ...(status === 'all' ? {} : { enabled: status === 'active' }),
+    ...(roles.length ? { roles } : {}),
+    ...(subscriptions.length ? { subscriptions } : {}),
+  };
+}
+
+/** How many filter-menu choices are on (shown on the menu's button). */
+export const activeFilterCount = ({ roles, subscriptions }: UserFilters) => roles.length + subscriptions.length;
