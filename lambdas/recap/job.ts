@@ -10,6 +10,8 @@ import { recapMessage } from './recap-email';
 /** Due shares read per Query page, and how many of them are worked on side by side. */
 export const RECAP_PAGE_SIZE = 100;
 const SHARES_IN_FLIGHT = 8;
+/** Longer than a run can last (Lambda's 15 minutes). */
+const STALE_CLAIM_MS = 20 * 60_000;
 
 export interface RecapRunOptions {
   /** The due shards to work through (default: all). */
@@ -58,8 +60,13 @@ export async function runRecapJob(deps: RecapDeps, options: RecapRunOptions = {}
 export async function sendRecap(share: ShareRecord, deps: RecapDeps, now: Date): Promise<'sent' | 'alreadySent' | 'failed'> {
   const period = share.nextReportAt;
   const nextReport = nextReportAt(period, share.frequency, now);
-  if (!(await deps.shares.claimRecap(share, period, now))) {
-    await deps.shares.recordRecap(share, period, { nextReportAt: nextReport, lastScore: share.lastScore, sentAt: null });
+  const earlierClaim = await deps.shares.claimRecap(share, period, now);
+  if (earlierClaim !== null) {
+    // The period's e-mail went out (or is going out) in another run, which moves the share on. Only a claim older than
+    // any run can last was left by a run that died after sending: the share is moved on here, without a second e-mail.
+    if (now.getTime() - Date.parse(earlierClaim) > STALE_CLAIM_MS) {
+      await deps.shares.recordRecap(share, period, { nextReportAt: nextReport, lastScore: share.lastScore, sentAt: null });
+    }
     return 'alreadySent';
   }
   let score: number | null;

@@ -26,7 +26,7 @@ export async function updateShareFGScore(caller: Caller, args: unknown, deps: Re
     if (!share || !(await deps.shares.remove(share))) throw new NotFoundError(NOT_SHARED);
     return { ...share, status: 'STOPPED' };
   }
-  if (caller.email && caller.email.toLowerCase() === email) throw new ValidationError('Share your reports with someone else’s email.');
+  if ((await deps.users.get(caller.sub))?.email === email) throw new ValidationError('Share your reports with someone else’s email.');
   const existing = await deps.shares.setFrequency(caller.sub, email, frequency, at);
   if (existing) return existing;
   const share: ShareRecord = {

@@ -48,8 +48,8 @@ export interface ShareStore {
   setStatus(share: ShareRecord, status: ShareStatus, at: string): Promise<ShareRecord | null>;
   /** The pending and active shares of one shard due at `now`, a page at a time. */
   due(shard: number, now: string, page: { limit: number; cursor?: string | null }): Promise<Page<ShareRecord>>;
-  /** Claims the recap of a share's period; false when it was claimed before (sent, or being sent). */
-  claimRecap(share: ShareRecord, period: string, now: Date): Promise<boolean>;
+  /** Claims the recap of a share's period: null when claimed now, else when the earlier claim (sent, or being sent) was made. */
+  claimRecap(share: ShareRecord, period: string, now: Date): Promise<string | null>;
   /** Gives a claim back after the e-mail failed, so a later run sends it. */
   releaseRecap(share: ShareRecord, period: string): Promise<void>;
   /** Moves the share past `period`; false when another run moved it already (or it was stopped or rejected). */
@@ -217,10 +217,14 @@ export const dynamoShareStore: ShareStore = {
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
-      return true;
+      return null;
     } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
+      if (!isConditionFailure(error)) throw error;
+      const { Item } = await db().send(
+        new GetCommand({ TableName: config.tableName, Key: keys.recapSent(share.gamerId, share.id, period), ConsistentRead: true }),
+      );
+      // Gone meanwhile (a failed send gave it back): as good as claimed now by someone else, try again next run.
+      return (Item?.claimedAt as string | undefined) ?? now.toISOString();
     }
   },
 
