@@ -1,7 +1,12 @@
 /** @type {import('jest').Config} */
 const shared = {
   rootDir: __dirname,
-  transform: { '^.+\\.(t|j)sx?$': '<rootDir>/tests/support/esbuild-transform.js' },
+  transform: {
+    '^.+\\.(t|j)sx?$': '<rootDir>/tests/support/esbuild-transform.js',
+    // @react-email/render loads react-dom/server with import(), which jest's CommonJS cannot run: compiled to require().
+    '/node_modules/@react-email/render/.+\\.cjs$': '<rootDir>/tests/support/esbuild-transform.js',
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@react-email/render/)'],
   moduleNameMapper: {
     '^@core/(.*)$': '<rootDir>/core/$1',
     '^@/(.*)$': '<rootDir>/web/src/$1',
@@ -28,7 +33,7 @@ module.exports = {
       // Components import their stylesheets, which Vite bundles; jsdom renders without them.
       moduleNameMapper: { ...shared.moduleNameMapper, '\\.css$': '<rootDir>/tests/support/no-styles.js' },
       // TanStack Table ships ES modules only: compile it to CommonJS like our own code.
-      transformIgnorePatterns: ['/node_modules/(?!@tanstack/)'],
+      transformIgnorePatterns: ['/node_modules/(?!@tanstack/|@react-email/render/)'],
       setupFiles: ['<rootDir>/tests/support/web-setup.ts'],
     },
     {

@@ -55,6 +55,8 @@ const GAMERS_OWN_DATA: FieldPolicy = {
   subject: { kind: 'caller' },
   refusal: 'Only gamers answer the daily check-in.',
 };
+/** Only gamers have score reports to share. */
+const GAMERS_SHARE: FieldPolicy = { ...GAMERS_OWN_DATA, refusal: 'Only gamers share their score reports.' };
 /** A gamer's scores and answers: their own, their team's coaches and director, and admins. */
 const GAMER_READ: FieldPolicy = {
   apiKey: false,
@@ -247,6 +249,11 @@ export const POLICY = {
     refusal: 'You can only clear your own notifications.',
   },
   'Mutation.updateNotificationSettings': OWN_DATA,
+  // Report sharing (docs/recap.md): a gamer shares his own reports; the recipient answers from the e-mail's link,
+  // signed out, with the share id (a UUID) as the only credential.
+  'Query.myReportShares': GAMERS_SHARE,
+  'Mutation.updateShareFGScore': GAMERS_SHARE,
+  'Mutation.activateShareFGScore': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   // Published by the teams Lambda with its IAM role when a member joins or leaves; followed like the team query.
   'Mutation.publishTeamMembersChanged': { apiKey: false, iam: true, users: 'none', subject: { kind: 'none' } },
   // Published by the scoring Lambda with its IAM role after a check-in; followed like the team statistics.

@@ -24,6 +24,8 @@ export interface LambdaFunctionSpec {
   readonly entry: string;
   readonly description: string;
   readonly uses?: readonly FunctionResource[];
+  /** Seconds the function may run (20 when absent, within AppSync's 30); the scheduled jobs need minutes. */
+  readonly timeoutSeconds?: number;
   /** Server-only (@aws_iam) mutations the function runs on the API to reach subscribers (lambdas/lib/api-publish.ts). */
   readonly publishes?: readonly string[];
 }
@@ -54,6 +56,7 @@ export const lambdaFunctions = {
     publishes: ['publishTeamCheckIn'],
   },
   journal: { entry: 'lambdas/journal/handler.ts', description: 'Journal comments, unread notifications, readiness alerts and their settings' },
+  reportSharing: { entry: 'lambdas/recap/handler.ts', description: "Report sharing: a gamer's shares and the recipient's answer from a recap e-mail" },
   avatars: { entry: 'lambdas/avatars/handler.ts', description: 'Avatar uploads: presigned POST, then the check of the uploaded image', uses: ['uploads'] },
   account: {
     entry: 'lambdas/account/handler.ts',
@@ -143,6 +146,9 @@ export const resolverMap = {
   'Mutation.clearTeamNotifications': 'journal',
   'Mutation.updateNotificationSettings': 'journal',
   'Subscription.onJournalComment': 'journal',
+  'Query.myReportShares': 'reportSharing',
+  'Mutation.updateShareFGScore': 'reportSharing',
+  'Mutation.activateShareFGScore': 'reportSharing',
   'Mutation.getImageUploadUrl': 'avatars',
   'Mutation.confirmAvatarUpload': 'avatars',
   'Query.users': 'users',

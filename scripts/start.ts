@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { localDataDir } from './local/paths';
+import { startJobTimers } from './local/jobs';
 import { startStack, type Stack } from './local/stack';
 
 const port = Number(process.env.PORT ?? 5173);
@@ -36,6 +37,8 @@ async function main() {
   }
 
   await waitUntilAnswering(stack.urls.app);
+  // The schedules of lambdas/triggers.ts, on a local timer (the stack's environment is this process's).
+  startJobTimers((line) => console.log(line));
   console.log(`Mail outbox: ${stack.outboxDir}  ·  demo accounts: director@fitgauge.test, coach@fitgauge.test, gamer1@fitgauge.test … (password Passw0rd!)`);
   console.log(`FitGauge is running at http://localhost:${port}`);
 }

@@ -1,13 +1,14 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { lambdaFunctions, type LambdaFunctionSpec, resolverMap } from '../../lambdas/resolver-map';
-import { httpRoutes, triggerFunctions } from '../../lambdas/triggers';
+import { httpRoutes, schedules, triggerFunctions } from '../../lambdas/triggers';
 import { version } from '../../package.json';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
 import { ApiFunctions, type DiscordApp } from './functions';
 import { HttpEndpoints } from './http-endpoints';
+import { Schedules } from './schedules';
 import { acknowledgeCdkHelpers } from './nag';
 import { Secrets } from './secrets';
 import { Storage } from './storage';
@@ -34,6 +35,7 @@ export class FitGaugeStack extends Stack {
   readonly functions: ApiFunctions;
   readonly api: Api;
   readonly httpEndpoints: HttpEndpoints;
+  readonly schedules: Schedules;
   readonly web: WebHosting;
 
   constructor(scope: Construct, id: string, props: FitGaugeStackProps) {
@@ -66,6 +68,7 @@ export class FitGaugeStack extends Stack {
       graphqlApi.grantMutation(fn, ...spec.publishes);
     }
     this.httpEndpoints = new HttpEndpoints(this, 'HttpEndpoints', { routes: httpRoutes, functions: this.functions.byName });
+    this.schedules = new Schedules(this, 'Schedules', { schedules, functions: this.functions.byName });
 
     this.web = new WebHosting(this, 'Web', {
       accessLogs: this.storage.accessLogs,
@@ -80,6 +83,8 @@ export class FitGaugeStack extends Stack {
     // Invite e-mails and readiness alerts link into the app.
     this.functions.byName.get('teams')?.addEnvironment('APP_URL', this.web.url);
     this.functions.byName.get('scoring')?.addEnvironment('APP_URL', this.web.url);
+    // Recap e-mails link to the report landing page.
+    this.functions.byName.get('recapJob')?.addEnvironment('APP_URL', this.web.url);
     // The billing portal's way back to the app.
     this.functions.byName.get('customerPortal')?.addEnvironment('APP_URL', this.web.url);
     this.web.deploySite({

@@ -115,8 +115,8 @@ export class ApiFunctions extends Construct {
       runtime: RUNTIME,
       architecture: lambda.Architecture.ARM_64,
       memorySize: 512,
-      // AppSync gives a resolver 30 s at most; fail well before it so the caller gets our error.
-      timeout: Duration.seconds(20),
+      // AppSync gives a resolver 30 s at most; fail well before it so the caller gets our error (jobs set their own).
+      timeout: Duration.seconds(spec.timeoutSeconds ?? 20),
       role,
       logGroup,
       projectRoot: repoRoot,

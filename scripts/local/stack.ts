@@ -26,7 +26,7 @@ export { PortInUseError } from './ports';
 export const LOCAL_TABLE_NAME = 'fitgauge';
 /** The public auth mode's key in local mode (AppSync's da2- format). */
 export const LOCAL_API_KEY = 'da2-fitgaugelocaldevkey0000000';
-const REGION = 'us-east-1';
+export const LOCAL_REGION = 'us-east-1';
 /** Where the web app has Discord send the browser back (its sign-in page, web/src/features/auth/discord.ts). */
 const DISCORD_RETURN_PATH = '/auth/login';
 
@@ -128,7 +128,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       TABLE_NAME: LOCAL_TABLE_NAME,
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
-      AWS_REGION: REGION,
+      AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
@@ -165,7 +165,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const config: WebConfig = {
       mode: 'local',
-      region: REGION,
+      region: LOCAL_REGION,
       graphqlEndpoint: `${appUrl}/graphql`,
       apiKey: LOCAL_API_KEY,
       userPoolId: cognito.userPoolId,

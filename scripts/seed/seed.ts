@@ -22,6 +22,7 @@ import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { seedDemoAnswers } from './answers';
 import { seedDemoBilling } from './billing';
 import { seedDemoJournal } from './journal';
+import { seedDemoShares } from './shares';
 import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type DemoAccount } from './demo-data';
 
 export interface SeedResult {
@@ -101,6 +102,7 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
   await seedDemoBilling(userIds, now);
   await seedDemoAnswers(userIds, now);
   await seedDemoJournal(userIds, now);
+  await seedDemoShares(userIds, now);
   return { userIds };
 }
 

@@ -7,8 +7,9 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { HttpEndpoints } from '../../infra/lib/http-endpoints';
+import { Schedules } from '../../infra/lib/schedules';
 import { createHttpEndpoints } from '../../scripts/local/http-endpoints';
-import { httpRoutes, routeKey, triggerFunctions } from '../../lambdas/triggers';
+import { httpRoutes, routeKey, schedules, triggerFunctions } from '../../lambdas/triggers';
 
 function synthesize() {
   const app = new App();
@@ -20,6 +21,7 @@ function synthesize() {
     ]),
   );
   const endpoints = new HttpEndpoints(stack, 'HttpEndpoints', { routes: httpRoutes, functions });
+  new Schedules(stack, 'Schedules', { schedules, functions });
   return { app, stack, endpoints, functions, template: Template.fromStack(stack) };
 }
 
@@ -47,9 +49,34 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
     // The stand-in functions are not ours to judge here (tests/infra/fitgauge-stack.test.ts checks the real ones).
     const findings = report.violations.flatMap((violation) =>
       violation.violatingResources
-        .filter((resource) => resource.constructPath?.includes('HttpEndpoints'))
+        .filter((resource) => ['HttpEndpoints', 'Schedules'].some((construct) => resource.constructPath?.includes(construct)))
         .map((resource) => ({ rule: violation.ruleName, at: resource.constructPath })),
     );
     expect(findings).toEqual([]);
+  });
+});
+
+describe('schedules (lambdas/triggers.ts)', () => {
+  const { stack, functions, template } = synthesize();
+  const functionArn = (name: string) => ({ 'Fn::GetAtt': [stack.getLogicalId(functions.get(name)!.node.defaultChild as lambda.CfnFunction), 'Arn'] });
+
+  it('the recap job runs hourly on an EventBridge Scheduler schedule that invokes its Lambda, retried within the hour', () => {
+    expect(schedules.map((schedule) => [schedule.name, schedule.function])).toEqual([['recap', 'recapJob']]);
+    const all = Object.values(template.findResources('AWS::Scheduler::Schedule'));
+    expect(all).toHaveLength(schedules.length);
+    expect(all[0].Properties).toMatchObject({
+      ScheduleExpression: 'rate(1 hour)',
+      State: 'ENABLED',
+      Target: { Arn: functionArn('recapJob'), RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 } },
+    });
+  });
+
+  it("the scheduler's role may invoke exactly the job's function", () => {
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes('lambda:InvokeFunction'),
+    );
+    const invoked = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement.flatMap((statement: { Resource: unknown }) => [statement.Resource].flat()));
+    expect(invoked).toEqual(expect.arrayContaining([functionArn('recapJob')]));
+    expect(JSON.stringify(invoked)).not.toContain(stack.getLogicalId(functions.get('links')!.node.defaultChild as lambda.CfnFunction));
   });
 });

@@ -18,6 +18,7 @@ import { buildAppSyncSchema } from '../../lambdas/schema';
 import { scoreDayOf } from '@core/dates';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoJournalStore } from '../../lambdas/lib/stores/journal-store';
+import { dynamoShareStore } from '../../lambdas/lib/stores/share-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore, type MemberRole } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
@@ -370,6 +371,10 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.disableUser': async () => ({ email: (await signUp()).email }),
   'Mutation.enableUser': async () => ({ email: (await signUp()).email }),
   'Mutation.deleteUser': async () => ({ email: [(await signUp()).email] }),
+  'Query.myReportShares': () => ({}),
+  'Mutation.updateShareFGScore': () => ({ email: freshEmail('matrix.share'), status: 'ACTIVE', frequency: 'DAILY' }),
+  // A share of the teammate's: the recipient answers signed out (API key) or signed in, whoever he is.
+  'Mutation.activateShareFGScore': async () => ({ shareId: await shareOf(people.teammate.id), acceptance: 'ACCEPTED' }),
 };
 
 /**
@@ -378,6 +383,16 @@ const FIXTURES: Record<string, Fixture> = {
  * deleteAccount with an e-mail that is not the caller's is refused by the resolver's own check (ValidationError).
  */
 const RESOLVER_REFUSALS: Record<string, string> = { 'Mutation.deleteAccount': 'ValidationError' };
+
+/** A new share of the user's reports, as updateShareFGScore makes it. */
+async function shareOf(gamerId: string): Promise<string> {
+  const at = new Date().toISOString();
+  const id = randomUUID();
+  await dynamoShareStore.create({
+    id, gamerId, email: freshEmail('matrix.recipient'), status: 'PENDING', frequency: 'DAILY', createdAt: at, updatedAt: at, nextReportAt: at, lastSentAt: null, lastScore: null, reportsSent: 0,
+  });
+  return id;
+}
 
 /** `query($a: T!) { field(a: $a) { __typename } }`, typed from the schema, with the arguments the fixture gives. */
 function operationOf(typeName: string, field: GraphQLField<unknown, unknown>, variables: Variables): string {

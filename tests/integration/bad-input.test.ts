@@ -100,6 +100,9 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     'logInUserWithDiscord.redirect_uri': `${stackUrls().baseUrl}/auth/login`,
     'upgradeSubscription.where.id': 'coach-performance-monthly',
     'startTrial.where.id': 'coach-performance-monthly',
+    // Not the caller's own address (refused: a gamer shares with someone else); ACTIVE shares, STOPPED stops.
+    'updateShareFGScore.email': caller.unusedEmail,
+    'updateShareFGScore.status': 'ACTIVE',
   };
   const byName: Record<string, unknown> = {
     email: caller.email,
@@ -157,6 +160,9 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     alternatePayment: false,
     change: 'joined',
     at: new Date().toISOString(),
+    frequency: 'DAILY',
+    shareId: randomUUID(),
+    acceptance: 'ACCEPTED',
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));

@@ -78,6 +78,17 @@ export const keys = {
   alertMail: (recipientId: string, day: string, userId: string) => ({ pk: `USER#${recipientId}`, sk: `ALERT_MAIL#${day}#${userId}` }),
   /** Uses of one rate-limited action by one subject in one fixed window (expires with the window). */
   rateWindow: (subject: string, windowStart: number) => ({ pk: `RATE#${subject}`, sk: `WINDOW#${windowStart}` }),
+  /** A gamer's report share to one e-mail (one share per gamer and address). */
+  reportShare: (gamerId: string, email: string) => ({ pk: `USER#${gamerId}`, sk: `SHARE#${email.toLowerCase()}` }),
+  reportSharePrefix: 'SHARE#',
+  /** A share by its id (gsi1): the landing page's `shareId`. */
+  reportShareById: (shareId: string) => ({ gsi1pk: `SHARE#${shareId}`, gsi1sk: 'SHARE' }),
+  /** A pending or active share by the time its next recap is due, on one of the due shards (gsi2). */
+  recapDue: (shard: number, nextReportAt: string, shareId: string) => ({ gsi2pk: `RECAP_DUE#${shard}`, gsi2sk: `${nextReportAt}#${shareId}` }),
+  /** How many shares a gamer has (capped in the share transaction). */
+  shareCount: (gamerId: string) => ({ pk: `USER#${gamerId}`, sk: 'SHARE_COUNT' }),
+  /** Guard: one recap per share and period (expires after a few weeks). */
+  recapSent: (gamerId: string, shareId: string, period: string) => ({ pk: `USER#${gamerId}`, sk: `RECAP_SENT#${shareId}#${period}` }),
   /** An audit-log entry under its actor, newest last (an actor's entries: one Query, read backwards). */
   audit: (actorId: string, at: string, auditId: string) => ({ pk: `AUDIT#${actorId}`, sk: `${at}#${auditId}` }),
   /** The entries about one target (a user, a video, a payment...) on gsi1. */

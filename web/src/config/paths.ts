@@ -9,6 +9,10 @@ export const paths = {
   coupon: '/coupon',
   activateCoupon: '/activate/coupon',
   simulator: '/simulator',
+  /** The report landing page of the recap e-mails' links (spec 000 section 2). */
+  recapReports: '/recap/reports',
+  /** Opens the mobile app's store page (spec 000 section 2, the store-link route). */
+  storeLink: '/store-link',
   auth: {
     root: '/auth',
     login: '/auth/login',
@@ -49,6 +53,11 @@ export const paths = {
     teamsPerformance: '/home/teams-performance/',
     userPerformance: '/home/user-performance/',
     promotion: '/home/promotion/',
+    account: {
+      root: '/home/account',
+      /** The gamer's report shares (a tab of the account page). */
+      sharing: '/home/account/sharing',
+    },
     /** The UI kit's showcase (admins). */
     uiKit: '/home/ui',
   },

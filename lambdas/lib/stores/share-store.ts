@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isDueStatus, MAX_SHARES_PER_GAMER, type ReportFrequency, type ShareStatus } from '@core/report-sharing';
+import { config } from '../config';
+import { db } from '../db/client';
+import { keys } from '../db/keys';
+import { isConditionFailure, type Item, type Page, partitionQuery, query, withoutKeys } from '../db/table';
+import { TransactionRefused, transact } from './transactions';
+
+/** A gamer's score reports shared with an e-mail address (spec 000 section 3, Report share; docs/data-model.md). */
+export interface ShareRecord {
+  id: string;
+  gamerId: string;
+  email: string;
+  status: ShareStatus;
+  frequency: ReportFrequency;
+  createdAt: string;
+  updatedAt: string;
+  /** The period of the next recap (an ISO instant); the share is due from then on. */
+  nextReportAt: string;
+  lastSentAt: string | null;
+  /** The FG Score the last recap showed (the next one shows the change), null before the first. */
+  lastScore: number | null;
+  reportsSent: number;
+}
+
+/** The due index is split in this many partitions (docs/recap.md, "Beyond 100,000 shares"). */
+export const RECAP_DUE_SHARDS = 16;
+/** Recap guards outlive the longest period (a week) with room for late retries. */
+const RECAP_GUARD_DAYS = 35;
+
+export const shardOf = (shareId: string) => createHash('sha256').update(shareId).digest().readUInt8(0) % RECAP_DUE_SHARDS;
+
+export interface ShareStore {
+  /** The gamer's share with this e-mail, or null. */
+  get(gamerId: string, email: string): Promise<ShareRecord | null>;
+  /** A share by id (gsi1), or null. */
+  byId(shareId: string): Promise<ShareRecord | null>;
+  /** The gamer's shares, by e-mail. */
+  ofGamer(gamerId: string): Promise<ShareRecord[]>;
+  /** Creates the share and counts it; TransactionRefused 'share' when the e-mail is shared already, 'count' past the cap. */
+  create(share: ShareRecord): Promise<void>;
+  /** Changes an existing share's frequency; null when there is none. */
+  setFrequency(gamerId: string, email: string, frequency: ReportFrequency, at: string): Promise<ShareRecord | null>;
+  /** Deletes the share and uncounts it; false when it is gone already. */
+  remove(share: ShareRecord): Promise<boolean>;
+  /** Sets the recipient's answer; null when the share already had that status (nothing written). */
+  setStatus(share: ShareRecord, status: ShareStatus, at: string): Promise<ShareRecord | null>;
+  /** The pending and active shares of one shard due at `now`, a page at a time. */
+  due(shard: number, now: string, page: { limit: number; cursor?: string | null }): Promise<Page<ShareRecord>>;
+  /** Claims the recap of a share's period: null when claimed now, else when the earlier claim (sent, or being sent) was made. */
+  claimRecap(share: ShareRecord, period: string, now: Date): Promise<string | null>;
+  /** Gives a claim back after the e-mail failed, so a later run sends it. */
+  releaseRecap(share: ShareRecord, period: string): Promise<void>;
+  /** Moves the share past `period`; false when another run moved it already (or it was stopped or rejected). */
+  recordRecap(share: ShareRecord, period: string, next: { nextReportAt: string; lastScore: number | null; sentAt: string | null }): Promise<boolean>;
+}
+
+/** The share item: its record, its id (gsi1) and, while recaps go out, its place in the due index (gsi2). */
+export const shareItem = (share: ShareRecord): Item => ({
+  ...keys.reportShare(share.gamerId, share.email),
+  ...keys.reportShareById(share.id),
+  ...(isDueStatus(share.status) ? keys.recapDue(shardOf(share.id), share.nextReportAt, share.id) : {}),
+  type: 'ReportShare',
+  ...share,
+});
+
+const shareOf = (item: Item) => withoutKeys<ShareRecord>(item);
+
+export const dynamoShareStore: ShareStore = {
+  async get(gamerId, email) {
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.reportShare(gamerId, email), ConsistentRead: true }));
+    return Item ? shareOf(Item) : null;
+  },
+
+  async byId(shareId) {
+    const { gsi1pk, gsi1sk } = keys.reportShareById(shareId);
+    const { items } = await query({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: { ':pk': gsi1pk, ':sk': gsi1sk },
+    });
+    return items[0] ? shareOf(items[0]) : null;
+  },
+
+  async ofGamer(gamerId) {
+    const { items } = await query({ ...partitionQuery('table', `USER#${gamerId}`, keys.reportSharePrefix), ConsistentRead: true });
+    return items.map(shareOf);
+  },
+
+  async create(share) {
+    await transact([
+      {
+        label: 'share',
+        item: { Put: { TableName: config.tableName, Item: shareItem(share), ConditionExpression: 'attribute_not_exists(pk)' } },
+      },
+      {
+        label: 'count',
+        item: {
+          Update: {
+            TableName: config.tableName,
+            Key: keys.shareCount(share.gamerId),
+            UpdateExpression: 'ADD shares :one SET #type = :type',
+            ConditionExpression: 'attribute_not_exists(shares) OR shares < :max',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: { ':one': 1, ':max': MAX_SHARES_PER_GAMER, ':type': 'ShareCount' },
+          },
+        },
+      },
+    ]);
+  },
+
+  async setFrequency(gamerId, email, frequency, at) {
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.reportShare(gamerId, email),
+          UpdateExpression: 'SET frequency = :frequency, updatedAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':frequency': frequency, ':at': at },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return shareOf(Attributes!);
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
+  },
+
+  async remove(share) {
+    try {
+      await transact([
+        {
+          label: 'share',
+          item: {
+            Delete: {
+              TableName: config.tableName,
+              Key: keys.reportShare(share.gamerId, share.email),
+              ConditionExpression: 'id = :id',
+              ExpressionAttributeValues: { ':id': share.id },
+            },
+          },
+        },
+        {
+          label: 'count',
+          item: {
+            Update: {
+              TableName: config.tableName,
+              Key: keys.shareCount(share.gamerId),
+              UpdateExpression: 'ADD shares :minusOne',
+              ExpressionAttributeValues: { ':minusOne': -1 },
+            },
+          },
+        },
+      ]);
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionRefused) return false;
+      throw error;
+    }
+  },
+
+  async setStatus(share, status, at) {
+    const due = isDueStatus(status) ? keys.recapDue(shardOf(share.id), share.nextReportAt, share.id) : null;
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.reportShare(share.gamerId, share.email),
+          // Out of the due index when rejected, back in (due at its next period) when kept.
+          UpdateExpression: due
+            ? 'SET #status = :status, updatedAt = :at, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk'
+            : 'SET #status = :status, updatedAt = :at REMOVE gsi2pk, gsi2sk',
+          ConditionExpression: 'id = :id AND #status <> :status',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':id': share.id,
+            ':status': status,
+            ':at': at,
+            ...(due ? { ':gsi2pk': due.gsi2pk, ':gsi2sk': due.gsi2sk } : {}),
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return shareOf(Attributes!);
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
+  },
+
+  async due(shard, now, { limit, cursor }) {
+    const { items, cursor: next } = await query(
+      {
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
+        ExpressionAttributeValues: { ':pk': `RECAP_DUE#${shard}`, ':until': `${now}#~` },
+      },
+      { limit, cursor },
+    );
+    return { items: items.map(shareOf), cursor: next };
+  },
+
+  async claimRecap(share, period, now) {
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: config.tableName,
+          Item: {
+            ...keys.recapSent(share.gamerId, share.id, period),
+            type: 'RecapSent',
+            claimedAt: now.toISOString(),
+            expiresAt: Math.floor(now.getTime() / 1000) + RECAP_GUARD_DAYS * 86_400,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return null;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const { Item } = await db().send(
+        new GetCommand({ TableName: config.tableName, Key: keys.recapSent(share.gamerId, share.id, period), ConsistentRead: true }),
+      );
+      // Gone meanwhile (a failed send gave it back): as good as claimed now by someone else, try again next run.
+      return (Item?.claimedAt as string | undefined) ?? now.toISOString();
+    }
+  },
+
+  async releaseRecap(share, period) {
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.recapSent(share.gamerId, share.id, period) }));
+  },
+
+  async recordRecap(share, period, { nextReportAt, lastScore, sentAt }) {
+    const due = keys.recapDue(shardOf(share.id), nextReportAt, share.id);
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.reportShare(share.gamerId, share.email),
+          UpdateExpression: `SET nextReportAt = :next, gsi2sk = :gsi2sk, lastScore = :score${sentAt ? ', lastSentAt = :sentAt ADD reportsSent :one' : ''}`,
+          ConditionExpression: 'id = :id AND nextReportAt = :period AND #status IN (:pending, :active)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':next': nextReportAt,
+            ':gsi2sk': due.gsi2sk,
+            ':score': lastScore,
+            ':id': share.id,
+            ':period': period,
+            ':pending': 'PENDING',
+            ':active': 'ACTIVE',
+            ...(sentAt ? { ':sentAt': sentAt, ':one': 1 } : {}),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,28 @@
+import { config } from '../lib/config';
+import { sendMail } from '../lib/mail';
+import { dynamoScoreStore, type ScoreStore } from '../lib/stores/score-store';
+import { dynamoShareStore, type ShareStore } from '../lib/stores/share-store';
+import { dynamoUserStore, type UserRecord, type UserStore } from '../lib/stores/user-store';
+
+/** What report sharing and the recap job reach: storage, mail, the app's address and the clock. */
+export interface RecapDeps {
+  shares: ShareStore;
+  users: Pick<UserStore, 'get'>;
+  scores: Pick<ScoreStore, 'latestDays'>;
+  sendMail: typeof sendMail;
+  appUrl: () => string;
+  now: () => Date;
+}
+
+export const productionDeps: RecapDeps = {
+  shares: dynamoShareStore,
+  users: dynamoUserStore,
+  scores: dynamoScoreStore,
+  sendMail,
+  appUrl: () => config.appUrl,
+  now: () => new Date(),
+};
+
+/** How recipients see the gamer: his full name, else his username, else the start of his e-mail. */
+export const gamerNameOf = (gamer: Pick<UserRecord, 'fullName' | 'username' | 'email'>) =>
+  gamer.fullName || gamer.username || gamer.email.split('@')[0];

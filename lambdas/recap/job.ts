@@ -1,0 +1,108 @@
+import { PILLAR_SLUGS } from '@core/pillars';
+import { scoreDayUnder } from '@core/user-zone';
+import { nextReportAt } from '@core/report-sharing';
+import { logger } from '../lib/observability';
+import { scoreCardWithLatestDay } from '../lib/score-card';
+import { RECAP_DUE_SHARDS, type ShareRecord } from '../lib/stores/share-store';
+import { gamerNameOf, type RecapDeps } from './deps';
+import { recapMessage } from './recap-email';
+
+/** Due shares read per Query page, and how many of them are worked on side by side. */
+export const RECAP_PAGE_SIZE = 100;
+const SHARES_IN_FLIGHT = 8;
+/** Longer than a run can last (Lambda's 15 minutes). */
+const STALE_CLAIM_MS = 20 * 60_000;
+
+export interface RecapRunOptions {
+  /** The due shards to work through (default: all). */
+  shards?: readonly number[];
+  /** Epoch ms after which no new page is started (the Lambda's time budget); what is left stays due for the next run. */
+  stopAfter?: number;
+}
+
+export interface RecapRunResult {
+  sent: number;
+  /** Shares whose period had been sent by an earlier (interrupted) run: moved on without a second e-mail. */
+  alreadySent: number;
+  failed: number;
+  /** True when the time budget ended the run before every due share was seen. */
+  unfinished: boolean;
+}
+
+/**
+ * The recap job (docs/recap.md): every pending or active share due now gets one e-mail for its period. Pages through
+ * the due index shard by shard with Query (no Scan). A period is claimed with a guard item before its e-mail goes out,
+ * so a retried or concurrent run never sends it twice; a failed e-mail gives the claim back and stays due.
+ */
+export async function runRecapJob(deps: RecapDeps, options: RecapRunOptions = {}): Promise<RecapRunResult> {
+  const now = deps.now();
+  const result: RecapRunResult = { sent: 0, alreadySent: 0, failed: 0, unfinished: false };
+  const shards = options.shards ?? Array.from({ length: RECAP_DUE_SHARDS }, (_, shard) => shard);
+  for (const shard of shards) {
+    let cursor: string | null = null;
+    do {
+      if (options.stopAfter !== undefined && Date.now() > options.stopAfter) {
+        result.unfinished = true;
+        return result;
+      }
+      const page = await deps.shares.due(shard, now.toISOString(), { limit: RECAP_PAGE_SIZE, cursor });
+      await inFlight(page.items, SHARES_IN_FLIGHT, async (share) => {
+        result[await sendRecap(share, deps, now)] += 1;
+      });
+      cursor = page.cursor;
+    } while (cursor);
+  }
+  logger.info('Recap run', { ...result });
+  return result;
+}
+
+/** One share's recap for its current period. */
+export async function sendRecap(share: ShareRecord, deps: RecapDeps, now: Date): Promise<'sent' | 'alreadySent' | 'failed'> {
+  const period = share.nextReportAt;
+  const nextReport = nextReportAt(period, share.frequency, now);
+  const earlierClaim = await deps.shares.claimRecap(share, period, now);
+  if (earlierClaim !== null) {
+    // The period's e-mail went out (or is going out) in another run, which moves the share on. Only a claim older than
+    // any run can last was left by a run that died after sending: the share is moved on here, without a second e-mail.
+    if (now.getTime() - Date.parse(earlierClaim) > STALE_CLAIM_MS) {
+      await deps.shares.recordRecap(share, period, { nextReportAt: nextReport, lastScore: share.lastScore, sentAt: null });
+    }
+    return 'alreadySent';
+  }
+  let score: number | null;
+  try {
+    const gamer = await deps.users.get(share.gamerId);
+    if (!gamer) throw new Error('The gamer of the share has no profile.');
+    const { card, latestDay } = await scoreCardWithLatestDay(gamer.id, scoreDayUnder(gamer, now).date, deps.scores);
+    score = card.score;
+    await deps.sendMail(
+      await recapMessage({
+        appUrl: deps.appUrl(),
+        shareId: share.id,
+        recipient: share.email,
+        gamerName: gamerNameOf(gamer),
+        frequency: share.frequency,
+        score,
+        previousScore: share.lastScore,
+        introduction: share.status === 'PENDING' && share.reportsSent === 0,
+        pillarsDay: latestDay?.date ?? null,
+        pillars: latestDay ? PILLAR_SLUGS.map((pillarSlug) => ({ pillarSlug, score: latestDay.pillars[pillarSlug].score })) : [],
+      }),
+    );
+  } catch (error) {
+    logger.error('Recap not sent; it stays due', { shareId: share.id, period, error });
+    await deps.shares.releaseRecap(share, period);
+    return 'failed';
+  }
+  await deps.shares.recordRecap(share, period, { nextReportAt: nextReport, lastScore: score, sentAt: now.toISOString() });
+  return 'sent';
+}
+
+/** Runs `work` on every value, at most `limit` at a time. */
+async function inFlight<T>(values: readonly T[], limit: number, work: (value: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < values.length) await work(values[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, worker));
+}

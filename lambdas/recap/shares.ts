@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { activateShareArgsSchema, MAX_SHARES_PER_GAMER, type ShareRequest, type ShareStatus, updateShareArgsSchema } from '@core/report-sharing';
+import type { Caller } from '../lib/appsync';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { logger } from '../lib/observability';
+import type { ShareRecord } from '../lib/stores/share-store';
+import { TransactionRefused } from '../lib/stores/transactions';
+import { parseInput } from '../lib/validation';
+import { gamerNameOf, type RecapDeps } from './deps';
+
+/** A share as the API shows it: STOPPED only in the answer of the call that stopped it. */
+export type ShareView = Omit<ShareRecord, 'status'> & { status: ShareStatus | ShareRequest };
+
+export const NOT_SHARED = 'You do not share your reports with this email.';
+export const UNKNOWN_SHARE = 'This report link is no longer valid.';
+
+/**
+ * `updateShareFGScore(email, status, frequency)`: ACTIVE shares the caller's reports with the e-mail (a new share is
+ * pending and due at the next run of the recap job; an existing one takes the frequency), STOPPED deletes the share.
+ */
+export async function updateShareFGScore(caller: Caller, args: unknown, deps: RecapDeps): Promise<ShareView> {
+  const { email, status, frequency } = parseInput(updateShareArgsSchema, args);
+  const at = deps.now().toISOString();
+  if (status === 'STOPPED') {
+    const share = await deps.shares.get(caller.sub, email);
+    if (!share || !(await deps.shares.remove(share))) throw new NotFoundError(NOT_SHARED);
+    return { ...share, status: 'STOPPED' };
+  }
+  if ((await deps.users.get(caller.sub))?.email === email) throw new ValidationError('Share your reports with someone else’s email.');
+  const existing = await deps.shares.setFrequency(caller.sub, email, frequency, at);
+  if (existing) return existing;
+  const share: ShareRecord = {
+    id: randomUUID(),
+    gamerId: caller.sub,
+    email,
+    status: 'PENDING',
+    frequency,
+    createdAt: at,
+    updatedAt: at,
+    nextReportAt: at,
+    lastSentAt: null,
+    lastScore: null,
+    reportsSent: 0,
+  };
+  try {
+    await deps.shares.create(share);
+    return share;
+  } catch (error) {
+    if (!(error instanceof TransactionRefused)) throw error;
+    if (error.label === 'count') throw new ConflictError(`You can share your reports with at most ${MAX_SHARES_PER_GAMER} email addresses.`);
+    // Created by a concurrent call with the same e-mail: that share takes this frequency.
+    const concurrent = await deps.shares.setFrequency(caller.sub, email, frequency, at);
+    if (!concurrent) throw error;
+    return concurrent;
+  }
+}
+
+/** `myReportShares`: the caller's shares, by e-mail. */
+export const myReportShares = (caller: Caller, deps: RecapDeps) => deps.shares.ofGamer(caller.sub);
+
+/**
+ * `activateShareFGScore(shareId, acceptance)` (public, from the recap e-mail's links): ACCEPTED keeps the reports
+ * coming (ACTIVE), REJECTED stops them. A malformed or unknown id is refused before any write; the same answer twice
+ * writes once.
+ */
+export async function activateShareFGScore(args: unknown, deps: RecapDeps) {
+  const { shareId, acceptance } = parseInput(activateShareArgsSchema, args);
+  const share = await deps.shares.byId(shareId);
+  if (!share) throw new NotFoundError(UNKNOWN_SHARE);
+  const status = acceptance === 'ACCEPTED' ? 'ACTIVE' : 'REJECTED';
+  const changed = await deps.shares.setStatus(share, status, deps.now().toISOString());
+  if (changed) logger.info('Report share answered', { shareId, status });
+  const gamer = await deps.users.get(share.gamerId);
+  return { shareId, status, frequency: share.frequency, gamerName: gamer ? gamerNameOf(gamer) : 'A FitGauge gamer' };
+}

@@ -1,0 +1,155 @@
+/**
+ * Report sharing and the recap job on the running local stack (docs/recap.md): a gamer shares his score reports with
+ * an e-mail, lists and stops his shares (nobody else can); the job mails each due share once per period even when run
+ * twice, skips rejected shares, and its links carry the share id; activateShareFGScore applies an answer once and
+ * refuses an unknown or malformed id without writing. Accounts are fresh; the job runs in this process with the
+ * stack's environment, as the schedule runs it.
+ */
+import { randomUUID } from 'node:crypto';
+import { answersWith } from '@core/test-support/answers';
+import { productionDeps } from '../../lambdas/recap/deps';
+import { runRecapJob } from '../../lambdas/recap/job';
+import { dynamoShareStore } from '../../lambdas/lib/stores/share-store';
+import type { RoleAccount } from '../support/accounts';
+import { freshEmail } from '../support/accounts';
+import { graphql, readOutbox, useStackEnvironment } from '../support/stack';
+import { accounts, ok, refusal } from '../support/team-fixtures';
+
+jest.setTimeout(120_000);
+
+const SHARE = `mutation($email: String!, $status: ReportShareStatus!, $frequency: ReportFrequency!) {
+  updateShareFGScore(email: $email, status: $status, frequency: $frequency) { id email status frequency } }`;
+const SHARES = 'query { myReportShares { id email status frequency } }';
+const ACTIVATE = `mutation($shareId: ID!, $acceptance: ReportAcceptance!) {
+  activateShareFGScore(shareId: $shareId, acceptance: $acceptance) { shareId status frequency gamerName } }`;
+const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }';
+
+const activate = (shareId: string, acceptance: 'ACCEPTED' | 'REJECTED') => graphql(ACTIVATE, { shareId, acceptance }, { apiKey: true });
+const runJobAt = (at: Date) => runRecapJob({ ...productionDeps, now: () => at });
+const recapsTo = async (email: string) => (await readOutbox(email)).filter((mail) => mail.subject.includes('FitGauge report'));
+const HOUR = 3600_000;
+
+let people: Record<'gamer' | 'other' | 'coach', RoleAccount>;
+
+beforeAll(async () => {
+  useStackEnvironment();
+  people = await accounts({ gamer: 'GAMER', other: 'GAMER', coach: 'COACH' }, 'share');
+});
+
+describe('sharing', () => {
+  it('creates a pending share, lists it to its gamer only, changes its frequency and stops it', async () => {
+    const email = freshEmail('parent');
+    const { updateShareFGScore: share } = await ok(people.gamer, SHARE, { email: email.toUpperCase(), status: 'ACTIVE', frequency: 'DAILY' });
+    expect(share).toEqual({ id: expect.any(String), email, status: 'PENDING', frequency: 'DAILY' });
+    expect((await ok(people.gamer, SHARES)).myReportShares).toEqual([share]);
+    expect((await ok(people.other, SHARES)).myReportShares).toEqual([]);
+
+    const weekly = await ok(people.gamer, SHARE, { email, status: 'ACTIVE', frequency: 'WEEKLY' });
+    expect(weekly.updateShareFGScore).toEqual({ ...share, frequency: 'WEEKLY' });
+
+    // Another gamer "stopping" the same e-mail reaches only his own (absent) share.
+    expect(await refusal(people.other, SHARE, { email, status: 'STOPPED', frequency: 'WEEKLY' })).toEqual({
+      errorType: 'NotFound',
+      message: 'You do not share your reports with this email.',
+    });
+    expect((await ok(people.gamer, SHARES)).myReportShares).toHaveLength(1);
+
+    expect((await ok(people.gamer, SHARE, { email, status: 'STOPPED', frequency: 'WEEKLY' })).updateShareFGScore.status).toBe('STOPPED');
+    expect((await ok(people.gamer, SHARES)).myReportShares).toEqual([]);
+    expect(await dynamoShareStore.byId(share.id)).toBeNull();
+  });
+
+  it('refuses non-gamers, bad input and the caller\'s own e-mail without writing', async () => {
+    expect(await refusal(people.coach, SHARE, { email: freshEmail('x'), status: 'ACTIVE', frequency: 'DAILY' })).toEqual({
+      errorType: 'Unauthorized',
+      message: 'Only gamers share their score reports.',
+    });
+    expect((await refusal(people.gamer, SHARE, { email: 'not-an-email', status: 'ACTIVE', frequency: 'DAILY' })).message).toBe('Invalid email');
+    expect((await refusal(people.gamer, SHARE, { email: `${'a'.repeat(300)}@x.test`, status: 'ACTIVE', frequency: 'DAILY' })).message).toBe('Invalid email');
+    expect((await refusal(people.gamer, SHARE, { email: freshEmail('x'), status: 'PENDING', frequency: 'DAILY' })).errorType).toBe('ValidationError');
+    expect((await refusal(people.gamer, SHARE, { email: people.gamer.email, status: 'ACTIVE', frequency: 'DAILY' })).errorType).toBe('ValidationError');
+    expect((await ok(people.gamer, SHARES)).myReportShares).toEqual([]);
+  });
+
+  it('caps a gamer at 10 addresses, also under parallel calls', async () => {
+    const [capped] = Object.values(await accounts({ capped: 'GAMER' }, 'cap'));
+    const results = await Promise.all(
+      Array.from({ length: 14 }, () => refusal(capped, SHARE, { email: freshEmail('many'), status: 'ACTIVE', frequency: 'DAILY' })),
+    );
+    expect(results.filter((result) => result.errorType === undefined)).toHaveLength(10);
+    expect(results.filter((result) => result.errorType === 'Conflict')).toHaveLength(4);
+    expect((await ok(capped, SHARES)).myReportShares).toHaveLength(10);
+  });
+});
+
+describe('activateShareFGScore', () => {
+  it('applies ACCEPTED and REJECTED once each and names the gamer', async () => {
+    const email = freshEmail('coach');
+    const { id } = (await ok(people.gamer, SHARE, { email, status: 'ACTIVE', frequency: 'WEEKLY' })).updateShareFGScore;
+    const accepted = await activate(id, 'ACCEPTED');
+    expect(accepted.data?.activateShareFGScore).toEqual({ shareId: id, status: 'ACTIVE', frequency: 'WEEKLY', gamerName: 'share gamer' });
+    const afterFirst = await dynamoShareStore.byId(id);
+    await activate(id, 'ACCEPTED');
+    expect((await dynamoShareStore.byId(id))!.updatedAt).toBe(afterFirst!.updatedAt);
+
+    expect((await activate(id, 'REJECTED')).data?.activateShareFGScore.status).toBe('REJECTED');
+    const rejected = await dynamoShareStore.byId(id);
+    await activate(id, 'REJECTED');
+    expect(await dynamoShareStore.byId(id)).toEqual(rejected);
+    expect((await ok(people.gamer, SHARES)).myReportShares.find((share: { id: string }) => share.id === id).status).toBe('REJECTED');
+  });
+
+  it('refuses an unknown or malformed id and writes nothing', async () => {
+    const before = await dynamoShareStore.ofGamer(people.gamer.id);
+    const unknown = await activate(randomUUID(), 'ACCEPTED');
+    expect(unknown.errors?.[0]).toMatchObject({ errorType: 'NotFound', message: 'This report link is no longer valid.' });
+    for (const malformed of ['nope', `${randomUUID()}x`, 'SHARE#1', 'a'.repeat(5000)]) {
+      const answer = await activate(malformed, 'REJECTED');
+      expect(answer.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'This report link is not valid.' });
+    }
+    expect(await dynamoShareStore.ofGamer(people.gamer.id)).toEqual(before);
+  });
+});
+
+describe('the recap job', () => {
+  it('mails each due share once per period even when run twice, skips rejected shares, and links carry the share id', async () => {
+    const [gamer] = Object.values(await accounts({ recapped: 'GAMER' }, 'recap'));
+    await ok(gamer, CHECK_IN, { answers: answersWith('best') });
+    const [kept, stopped] = [freshEmail('kept'), freshEmail('stopped')];
+    const keptShare = (await ok(gamer, SHARE, { email: kept, status: 'ACTIVE', frequency: 'DAILY' })).updateShareFGScore;
+    const stoppedShare = (await ok(gamer, SHARE, { email: stopped, status: 'ACTIVE', frequency: 'DAILY' })).updateShareFGScore;
+    await activate(stoppedShare.id, 'REJECTED');
+
+    const now = new Date(Date.now() + 1000);
+    const [first, second] = await Promise.all([runJobAt(now), runJobAt(now)]);
+    expect(first.failed + second.failed).toBe(0);
+    await runJobAt(now);
+    const mails = await recapsTo(kept);
+    expect(mails).toHaveLength(1);
+    expect(await recapsTo(stopped)).toEqual([]);
+
+    const [mail] = mails;
+    expect(mail.subject).toMatch(/^recap recapped's FitGauge report: FG Score \d+ \(/);
+    for (const acceptance of ['accepted', 'rejected']) {
+      const link = `/recap/reports?shareId=${keptShare.id}&acceptance=${acceptance}&name=recap+recapped`;
+      expect(mail.html).toContain(link.replaceAll('&', '&amp;'));
+      expect(mail.text).toContain(link);
+    }
+    // The first recap to a pending recipient says who shares what.
+    expect(mail.text).toContain(`recap recapped shares their FitGauge score reports with ${kept}, every day`);
+    for (const pillar of ['Sleep', 'Nutrition', 'Mental', 'Lifestyle', 'Physical']) expect(mail.text).toMatch(new RegExp(`${pillar}: \\d+`));
+    expect(mail.html).toContain('#a855f7');
+    expect(mail.text).toContain('Readiness tiers: Game On (80 or above)');
+
+    // The next period: one more recap, with the change since the previous one and no introduction.
+    const nextDay = new Date(now.getTime() + 24 * HOUR + 60_000);
+    await Promise.all([runJobAt(nextDay), runJobAt(nextDay)]);
+    const [, next] = await recapsTo(kept);
+    expect(await recapsTo(kept)).toHaveLength(2);
+    expect(next.text).toContain('No change since the last report.');
+    expect(next.text).not.toContain('shares their FitGauge score reports');
+    expect(await recapsTo(stopped)).toEqual([]);
+    const stored = (await dynamoShareStore.byId(keptShare.id))!;
+    expect(stored).toMatchObject({ reportsSent: 2, nextReportAt: new Date(Date.parse(stored.createdAt) + 2 * 24 * HOUR).toISOString() });
+  });
+});
