@@ -113,6 +113,14 @@ const ADMINS_ONLY: FieldPolicy = {
   refusal: 'Only admins can do this.',
 };
 
+/** The admin back office's content (spec 001 sections 2-9): admins and superadmins only. */
+const CONTENT_ADMIN: FieldPolicy = {
+  apiKey: false,
+  users: ['ADMIN', 'SUPERADMIN'],
+  subject: { kind: 'none' },
+  refusal: 'Only admins can manage video content.',
+};
+
 export const POLICY = {
   'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   'Query.me': OWN_DATA,
@@ -282,6 +290,29 @@ export const POLICY = {
   'Mutation.disableUser': ADMINS_ONLY,
   'Mutation.enableUser': ADMINS_ONLY,
   'Mutation.deleteUser': ADMINS_ONLY,
+  // Video content (docs/videos.md): the admins' vault; the library is every signed-in user's to watch.
+  'Query.videos': CONTENT_ADMIN,
+  'Query.aggregateVideo': CONTENT_ADMIN,
+  'Query.video': CONTENT_ADMIN,
+  'Query.getVideoUploadUrl': CONTENT_ADMIN,
+  'Query.videoInstructorsAndSeries': CONTENT_ADMIN,
+  'Query.videoLibrary': { apiKey: false, users: 'all', subject: { kind: 'none' } },
+  'Mutation.createVideo': CONTENT_ADMIN,
+  'Mutation.updateVideo': CONTENT_ADMIN,
+  'Mutation.deleteVideo': CONTENT_ADMIN,
+  'Mutation.enableVideo': CONTENT_ADMIN,
+  'Mutation.disableVideo': CONTENT_ADMIN,
+  'Mutation.uploadVideoThumbnail': CONTENT_ADMIN,
+  'Mutation.createVideoQuestion': CONTENT_ADMIN,
+  'Mutation.updateVideoQuestion': CONTENT_ADMIN,
+  'Mutation.deleteVideoQuestion': CONTENT_ADMIN,
+  'Mutation.createVideoInstructor': CONTENT_ADMIN,
+  'Mutation.updateVideoInstructor': CONTENT_ADMIN,
+  'Mutation.deleteVideoInstructor': CONTENT_ADMIN,
+  'Mutation.createVideoSeries': CONTENT_ADMIN,
+  'Mutation.updateVideoSeries': CONTENT_ADMIN,
+  'Mutation.deleteVideoSeries': CONTENT_ADMIN,
+  'Mutation.uploadVideoSeriesCoverImage': CONTENT_ADMIN,
 } as const satisfies Record<string, FieldPolicy>;
 
 export type PolicyField = keyof typeof POLICY;

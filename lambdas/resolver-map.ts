@@ -69,6 +69,7 @@ export const lambdaFunctions = {
     // Deleting a user removes his uploaded avatars too (lambdas/lib/account-deletion.ts).
     uses: ['userPool', 'uploads'],
   },
+  videos: { entry: 'lambdas/videos/handler.ts', description: 'Video content: the vault, questions, instructors, series, upload links and the library', uses: ['videos'] },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;
@@ -159,6 +160,28 @@ export const resolverMap = {
   'Mutation.disableUser': 'users',
   'Mutation.enableUser': 'users',
   'Mutation.deleteUser': 'users',
+  'Query.videos': 'videos',
+  'Query.aggregateVideo': 'videos',
+  'Query.video': 'videos',
+  'Query.getVideoUploadUrl': 'videos',
+  'Query.videoInstructorsAndSeries': 'videos',
+  'Query.videoLibrary': 'videos',
+  'Mutation.createVideo': 'videos',
+  'Mutation.updateVideo': 'videos',
+  'Mutation.deleteVideo': 'videos',
+  'Mutation.enableVideo': 'videos',
+  'Mutation.disableVideo': 'videos',
+  'Mutation.uploadVideoThumbnail': 'videos',
+  'Mutation.createVideoQuestion': 'videos',
+  'Mutation.updateVideoQuestion': 'videos',
+  'Mutation.deleteVideoQuestion': 'videos',
+  'Mutation.createVideoInstructor': 'videos',
+  'Mutation.updateVideoInstructor': 'videos',
+  'Mutation.deleteVideoInstructor': 'videos',
+  'Mutation.createVideoSeries': 'videos',
+  'Mutation.updateVideoSeries': 'videos',
+  'Mutation.deleteVideoSeries': 'videos',
+  'Mutation.uploadVideoSeriesCoverImage': 'videos',
 } as const satisfies Record<string, LambdaFunctionName>;
 
 export type RootField = keyof typeof resolverMap;

@@ -22,8 +22,9 @@ export function privateBucket(
 }
 
 /**
- * Buckets for files users send (uploads: avatars and raw videos, by presigned POST) and for processed video
- * (HLS + thumbnails, read by presigned GET), plus the access-log bucket every bucket and CloudFront write to.
+ * Buckets for files users send (uploads: avatars, by presigned POST) and for video content (videos: the admins'
+ * video files, thumbnails and series covers by presigned POST, the transcoder's HLS and thumbnails; all read by
+ * presigned GET), plus the access-log bucket every bucket and CloudFront write to.
  *
  * The two content buckets get fixed names so that the CloudFront CSP can name them: taking their domain
  * from the bucket resources would make the distribution depend on them while their CORS rule depends on the
@@ -69,7 +70,7 @@ export class Storage extends Construct {
     const videosName = nameOf('videos');
     this.videos = privateBucket(this, 'Videos', this.accessLogs, {
       bucketName: videosName,
-      // Derived from uploads by the transcoder, so they can be rebuilt: no versioning.
+      // Admins' originals (uploaded again if lost) and the transcoder's renditions of them (rebuilt): no versioning.
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
     this.videosUrl = urlOf(videosName);
@@ -86,7 +87,7 @@ export class Storage extends Construct {
     });
     this.videos.addCorsRule({
       allowedOrigins: [origin],
-      allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+      allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD, s3.HttpMethods.POST],
       allowedHeaders: ['*'],
       maxAge: 3000,
     });

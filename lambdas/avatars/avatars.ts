@@ -1,17 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import {
-  AVATAR_MAX_BYTES,
-  AVATAR_MESSAGES,
-  AVATAR_TYPES,
-  avatarKeyPrefix,
-  confirmAvatarUploadArgsSchema,
-  IMAGE_SIGNATURE_BYTES,
-  imageUploadUrlArgsSchema,
-  sniffImageType,
-} from '@core/avatars';
+import { AVATAR_MESSAGES, avatarKeyPrefix, confirmAvatarUploadArgsSchema, imageUploadUrlArgsSchema } from '@core/avatars';
 import type { Caller } from '../lib/appsync';
 import { authorizeTeam } from '../lib/authorization';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors';
+import { checkUploadedImage, presignImageUpload } from '../lib/image-uploads';
 import { parseInput } from '../lib/validation';
 import type { AvatarDeps } from './deps';
 
@@ -23,20 +14,13 @@ import type { AvatarDeps } from './deps';
 export async function getImageUploadUrl(caller: Caller, args: unknown, deps: AvatarDeps) {
   const { mimetype, maxSizeBytes, teamId } = parseInput(imageUploadUrlArgsSchema, args);
   if (teamId) await authorizeTeam('Mutation.getImageUploadUrl', caller, teamId, deps.teams);
-  const key = `${avatarKeyPrefix(caller.sub, teamId)}${randomUUID()}.${AVATAR_TYPES[mimetype]}`;
-  const { url, fields } = await deps.bucket.presignPost(key, mimetype, 'image/', Math.min(maxSizeBytes, AVATAR_MAX_BYTES));
-  return {
-    uploadUrl: url,
-    fields: Object.entries(fields).map(([name, value]) => ({ name, value })),
-    key,
-    fileUrl: deps.bucket.publicUrl(key),
-  };
+  const upload = await presignImageUpload(deps.bucket, avatarKeyPrefix(caller.sub, teamId), mimetype, maxSizeBytes);
+  return { ...upload, fileUrl: deps.bucket.publicUrl(upload.key) };
 }
 
 /**
- * Step 3: the uploaded object must be the caller's, exist, be at most 10 MB and start like a PNG, JPEG, GIF or WebP
- * image, whatever type the sender declared (the local S3 stand-in enforces no POST policy, and a POST can be forged
- * outside the browser). A refused object is deleted. Then the avatar is set: the caller's own, or the team's.
+ * Step 3: the uploaded object must be the caller's and an image (checkUploadedImage). Then the avatar is set: the
+ * caller's own, or the team's.
  */
 export async function confirmAvatarUpload(caller: Caller, args: unknown, deps: AvatarDeps) {
   const { key, fileUrl, isTeamAvatar, teamId } = parseInput(confirmAvatarUploadArgsSchema, args);
@@ -44,19 +28,7 @@ export async function confirmAvatarUpload(caller: Caller, args: unknown, deps: A
   if (!key.startsWith(avatarKeyPrefix(caller.sub, team?.id))) throw new UnauthorizedError(AVATAR_MESSAGES.notYourUpload);
   const objectUrl = deps.bucket.publicUrl(key);
   if (fileUrl !== objectUrl) throw new ValidationError(AVATAR_MESSAGES.fileUrl);
-
-  const stored = await deps.bucket.head(key);
-  if (!stored) throw new NotFoundError(AVATAR_MESSAGES.notUploaded);
-  const refusal =
-    stored.size > AVATAR_MAX_BYTES
-      ? AVATAR_MESSAGES.tooLarge
-      : !stored.contentType?.startsWith('image/') || !sniffImageType(await deps.bucket.firstBytes(key, IMAGE_SIGNATURE_BYTES))
-        ? AVATAR_MESSAGES.notAnImage
-        : null;
-  if (refusal) {
-    await deps.bucket.delete(key);
-    throw new ValidationError(refusal);
-  }
+  await checkUploadedImage(deps.bucket, key);
 
   const at = deps.now().toISOString();
   if (team) {

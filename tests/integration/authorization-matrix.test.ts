@@ -250,6 +250,26 @@ const spendableCode = once(resetCode);
 const refreshable = once(() => signUp());
 const loginAccount = once(() => signUp());
 
+/** Video content made by the matrix's own admin, through the API as an admin makes it: each call gets its own item. */
+async function asAdmin<T>(query: string, variables: Variables): Promise<T> {
+  const { data, errors } = await graphql<T>(query, variables, { token: people.ADMIN.token });
+  if (errors) throw new Error(`matrix fixture failed: ${JSON.stringify(errors)}`);
+  return data!;
+}
+const matrixName = (label: string) => `Matrix ${label} ${randomUUID().slice(0, 8)}`;
+const newVideo = async () =>
+  (await asAdmin<{ createVideo: { id: string } }>('mutation($data: VideoCreateInput!) { createVideo(data: $data) { id } }', { data: { title: matrixName('video'), category: 'yoga', pillarCategory: 'mental' } })).createVideo.id;
+const newQuestion = async () =>
+  (await asAdmin<{ createVideoQuestion: { id: string } }>('mutation($data: VideoQuestionCreateInput!) { createVideoQuestion(data: $data) { id } }', { data: { videoId: await newVideo(), type: 'STRING', text: 'My Notes' } }))
+    .createVideoQuestion.id;
+const newInstructor = async () =>
+  (await asAdmin<{ createVideoInstructor: { id: string } }>('mutation($data: VideoInstructorInput!) { createVideoInstructor(data: $data) { id } }', { data: { fullName: matrixName('instructor') } })).createVideoInstructor.id;
+const newSeries = async () =>
+  (await asAdmin<{ createVideoSeries: { id: string } }>('mutation($data: VideoSeriesCreateInput!) { createVideoSeries(data: $data) { id } }', { data: { name: matrixName('series') } })).createVideoSeries.id;
+const sharedVideo = once(newVideo);
+const sharedSeries = once(newSeries);
+const imageFile = { filename: 'image.png', mimetype: 'image/png', maxSizeBytes: 1000 };
+
 /**
  * Valid arguments for every root field, keyed by field name. Calls that change something act on fresh accounts;
  * what a call spends (a reset code, a Discord code, a refresh token) is made fresh or made once for the one caller
@@ -375,6 +395,28 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.updateShareFGScore': () => ({ email: freshEmail('matrix.share'), status: 'ACTIVE', frequency: 'DAILY' }),
   // A share of the teammate's: the recipient answers signed out (API key) or signed in, whoever he is.
   'Mutation.activateShareFGScore': async () => ({ shareId: await shareOf(people.teammate.id), acceptance: 'ACCEPTED' }),
+  'Query.videos': () => ({ take: 2 }),
+  'Query.aggregateVideo': () => ({}),
+  'Query.video': async () => ({ where: { id: await sharedVideo() } }),
+  'Query.getVideoUploadUrl': async () => ({ where: { id: await sharedVideo() }, fileExtension: 'mp4' }),
+  'Query.videoInstructorsAndSeries': () => ({}),
+  'Query.videoLibrary': () => ({ take: 2 }),
+  'Mutation.createVideo': () => ({ data: { title: matrixName('created'), category: 'quick_drills', pillarCategory: 'lifestyle' } }),
+  'Mutation.updateVideo': async () => ({ where: { id: await newVideo() }, data: { description: 'Changed by the authorization matrix' } }),
+  'Mutation.deleteVideo': async () => ({ where: { id: await newVideo() } }),
+  'Mutation.enableVideo': async () => ({ where: { id: await newVideo() } }),
+  'Mutation.disableVideo': async () => ({ where: { id: await newVideo() } }),
+  'Mutation.uploadVideoThumbnail': async () => ({ where: { id: await sharedVideo() }, file: imageFile }),
+  'Mutation.createVideoQuestion': async () => ({ data: { videoId: await newVideo(), type: 'INT', subType: 'rounds', text: 'How many rounds did you do?' } }),
+  'Mutation.updateVideoQuestion': async () => ({ where: { id: await newQuestion() }, data: { defineWatched: true } }),
+  'Mutation.deleteVideoQuestion': async () => ({ where: { id: await newQuestion() } }),
+  'Mutation.createVideoInstructor': () => ({ data: { fullName: matrixName('instructor') } }),
+  'Mutation.updateVideoInstructor': async () => ({ where: { id: await newInstructor() }, data: { fullName: matrixName('renamed') } }),
+  'Mutation.deleteVideoInstructor': async () => ({ where: { id: await newInstructor() } }),
+  'Mutation.createVideoSeries': () => ({ data: { name: matrixName('series') } }),
+  'Mutation.updateVideoSeries': async () => ({ where: { id: await newSeries() }, data: { description: 'Changed by the authorization matrix' } }),
+  'Mutation.deleteVideoSeries': async () => ({ where: { id: await newSeries() } }),
+  'Mutation.uploadVideoSeriesCoverImage': async () => ({ where: { id: await sharedSeries() }, file: imageFile }),
 };
 
 /**

@@ -73,9 +73,16 @@ const WELL_FORMED_IS_VALID = new Set([
   // An unknown coupon is an answer (valid: false), not bad input.
   'checkCoupon.couponId',
   'teamWithStats.search',
+  // Video content: titles, names, texts and tags are free text (docs/videos.md).
+  ...['createVideo.data.title', 'createVideo.data.description', 'updateVideo.data.title', 'updateVideo.data.description', 'updateVideo.data.difficulty', 'updateVideo.data.tags'],
+  ...['videos.where.search', 'aggregateVideo.where.search', 'videoLibrary.where.search', 'uploadVideoThumbnail.file.filename', 'uploadVideoSeriesCoverImage.file.filename'],
+  ...['createVideoQuestion.data.text', 'updateVideoQuestion.data.text', 'createVideoInstructor.data.fullName', 'updateVideoInstructor.data.fullName'],
+  ...['createVideoSeries.data.name', 'createVideoSeries.data.description', 'updateVideoSeries.data.name', 'updateVideoSeries.data.description'],
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
+/** A video's tags may be emptied, and a list filter with nothing in it lists everything. */
+const EMPTY_LIST_OR_OBJECT_IS_VALID = new Set(['updateVideo.data.tags', 'videos.where', 'aggregateVideo.where', 'videoLibrary.where']);
 /** Any printable password may be an account's password at sign-in, markup included. */
 const MARKUP_IS_VALID = new Set(['loginUser.password']);
 // Comments are stored as typed and always shown as text: markup is text there (docs/journal.md).
@@ -103,6 +110,10 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     // Not the caller's own address (refused: a gamer shares with someone else); ACTIVE shares, STOPPED stops.
     'updateShareFGScore.email': caller.unusedEmail,
     'updateShareFGScore.status': 'ACTIVE',
+    'createVideoQuestion.data.type': 'STRING',
+    'updateVideoQuestion.data.type': 'STRING',
+    'videos.orderBy.field': 'title',
+    'updateVideo.data.filename': `videos/${caller.teamId}/source/${randomUUID()}.mp4`,
   };
   const byName: Record<string, unknown> = {
     email: caller.email,
@@ -163,6 +174,26 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     frequency: 'DAILY',
     shareId: randomUUID(),
     acceptance: 'ACCEPTED',
+    title: 'Harness video',
+    category: 'yoga',
+    pillarCategory: 'mental',
+    difficulty: 'easy',
+    tags: 'harness',
+    instructorId: randomUUID(),
+    seriesId: randomUUID(),
+    videoId: randomUUID(),
+    episode: 1,
+    availableFrom: '2026-01-07T00:00:00.000Z',
+    selectedThumbnail: `videos/${caller.teamId}/thumbnails/${randomUUID()}.png`,
+    coverImage: `series/${caller.teamId}/cover/${randomUUID()}.png`,
+    fileExtension: 'mp4',
+    enabled: true,
+    workflowStatus: 'COMPLETE',
+    subType: 'rounds',
+    text: 'My Notes',
+    defineWatched: true,
+    isCreateOrDeleteQuestion: false,
+    basic: false,
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));
@@ -222,12 +253,15 @@ function badValuesAt(caller: Caller, field: string, path: Path, type: GraphQLInp
   const inner = isNonNullType(type) ? type.ofType : type;
   if (isListType(inner)) {
     const element = validValue(caller, field, [...path, 0], inner.ofType);
-    own.push({ label: 'an empty list', value: [] }, { label: '1,000 items', value: Array.from({ length: 1000 }, () => element) });
+    const key = [field, ...path].join('.').replace(/\.\d+/g, '');
+    if (!EMPTY_LIST_OR_OBJECT_IS_VALID.has(key)) own.push({ label: 'an empty list', value: [] });
+    own.push({ label: '1,000 items', value: Array.from({ length: 1000 }, () => element) });
     return [...own.map(at), ...badValuesAt(caller, field, [...path, 0], inner.ofType)];
   }
   if (isInputObjectType(inner)) {
     const valid = validValue(caller, field, path, inner) as Record<string, unknown>;
-    own.push({ label: 'a string', value: MARKER }, { label: 'an empty object', value: {} }, { label: 'an unknown field', value: { ...valid, [MARKER]: 'x' } });
+    own.push({ label: 'a string', value: MARKER }, { label: 'an unknown field', value: { ...valid, [MARKER]: 'x' } });
+    if (!EMPTY_LIST_OR_OBJECT_IS_VALID.has([field, ...path].join('.'))) own.push({ label: 'an empty object', value: {} });
     const parts = Object.values(inner.getFields()).flatMap((child) => badValuesAt(caller, field, [...path, child.name], child.type));
     return [...own.map(at), ...parts];
   }
@@ -332,8 +366,9 @@ describe('bad-input harness', () => {
     useStackEnvironment();
     const email = freshEmail('bad-input');
     const signedUp = await signUpAccount(email, 'Bad Input Harness');
-    // A gamer who is also a director may call every field (check-ins and team creation alike).
+    // A gamer who is also a director and an admin may call every field (check-ins, team creation, video content alike).
     await addToGroup(signedUp.user.id, 'DIRECTOR');
+    await addToGroup(signedUp.user.id, 'ADMIN');
     const grant = await logInAccount(email);
     const at = new Date().toISOString();
     const team = { id: randomUUID(), name: 'Bad Input Harness', description: '', game: '', avatar: '', ownerId: grant.user.id, createdAt: at, updatedAt: at };

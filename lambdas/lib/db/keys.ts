@@ -95,4 +95,23 @@ export const keys = {
   auditByTarget: (targetId: string, at: string, auditId: string) => ({ gsi1pk: `AUDIT_TARGET#${targetId}`, gsi1sk: `${at}#${auditId}` }),
   /** Every entry on one gsi2 partition, by time (the admin page, newest first). */
   auditListing: (at: string, auditId: string) => ({ gsi2pk: 'AUDIT', gsi2sk: `${at}#${auditId}` }),
+  /** A video (admin content); every video on one gsi2 partition (the admin list and the library, filtered and sorted in the resolver). */
+  video: (videoId: string) => ({ pk: `VIDEO#${videoId}`, sk: 'VIDEO' }),
+  videoListing: (videoId: string) => ({ gsi2pk: 'VIDEOS', gsi2sk: videoId }),
+  /** Guard: one video per title (any case), written and removed with the video's title. */
+  videoTitleClaim: (claim: string) => ({ pk: `VIDEO_TITLE#${claim}`, sk: 'CLAIM' }),
+  /** A question of a video under its slug (the slug is unique per video by the key itself), found by id on gsi1. */
+  videoQuestion: (videoId: string, slug: string) => ({ pk: `VIDEO#${videoId}`, sk: `QUESTION#${slug}` }),
+  videoQuestionById: (questionId: string) => ({ gsi1pk: `VIDEO_QUESTION#${questionId}`, gsi1sk: 'QUESTION' }),
+  videoInstructor: (instructorId: string) => ({ pk: `INSTRUCTOR#${instructorId}`, sk: 'INSTRUCTOR' }),
+  videoInstructorListing: (instructorId: string) => ({ gsi2pk: 'VIDEO_INSTRUCTORS', gsi2sk: instructorId }),
+  instructorNameClaim: (claim: string) => ({ pk: `INSTRUCTOR_NAME#${claim}`, sk: 'CLAIM' }),
+  /** The per-instructor index of videos: one link per video of the instructor (clearing them needs no Scan). */
+  instructorVideo: (instructorId: string, videoId: string) => ({ pk: `INSTRUCTOR#${instructorId}`, sk: `VIDEO#${videoId}` }),
+  videoSeries: (seriesId: string) => ({ pk: `SERIES#${seriesId}`, sk: 'SERIES' }),
+  videoSeriesListing: (seriesId: string) => ({ gsi2pk: 'VIDEO_SERIES', gsi2sk: seriesId }),
+  seriesNameClaim: (claim: string) => ({ pk: `SERIES_NAME#${claim}`, sk: 'CLAIM' }),
+  /** The per-series index of videos, and the guard of one video per series episode. */
+  seriesVideo: (seriesId: string, videoId: string) => ({ pk: `SERIES#${seriesId}`, sk: `VIDEO#${videoId}` }),
+  seriesEpisodeClaim: (seriesId: string, episode: number) => ({ pk: `SERIES#${seriesId}`, sk: `EPISODE#${episode}` }),
 };

@@ -10,7 +10,8 @@ export function boundedMessage(message: string): string {
   const cut = message.replace(QUOTED_VALUE, (quoted) =>
     quoted.length > MAX_QUOTED_LENGTH + 2 ? `"${quoted.slice(1, MAX_QUOTED_LENGTH + 1)}…"` : quoted,
   );
-  return quoteForMessage(cut, MAX_MESSAGE_LENGTH);
+  // The ellipsis a cut message ends with counts towards the bound.
+  return quoteForMessage(cut, MAX_MESSAGE_LENGTH - 1);
 }
 
 /** One entry of an AppSync response's `errors` list. */

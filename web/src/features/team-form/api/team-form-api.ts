@@ -51,6 +51,3 @@ export async function createTeam(data: TeamForm): Promise<TeamFormTeam> {
 export async function updateTeam(teamId: string, data: Partial<TeamForm>): Promise<TeamFormTeam> {
   return (await callApi(updateTeamMutation, { teamId, data })).updateTeam;
 }
-
-/** Team avatars go through the shared presigned upload (the account page uses it for the user's own). */
-export { uploadAvatar } from '@/lib/avatar-upload';

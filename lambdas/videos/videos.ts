@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import {
+  aggregateVideoArgsSchema,
+  createVideoArgsSchema,
+  imageUploadArgsSchema,
+  isInLibrary,
+  nameClaimOf,
+  updateVideoArgsSchema,
+  VIDEO_FILE_CONTENT_TYPES,
+  VIDEO_FILE_MAX_BYTES,
+  VIDEO_MESSAGES,
+  VIDEO_PAGE_SIZE,
+  type VideoFilter,
+  videoLibraryArgsSchema,
+  videosArgsSchema,
+  videoSourcePrefix,
+  videoThumbnailPrefix,
+  videoUploadUrlArgsSchema,
+  type VideosArgs,
+  whereArgsSchema,
+} from '@core/videos';
+import type { Caller } from '../lib/appsync';
+import { NotFoundError, ValidationError } from '../lib/errors';
+import { checkUploadedImage } from '../lib/image-uploads';
+import { TransactionRefused } from '../lib/stores/transactions';
+import { parseInput } from '../lib/validation';
+import type { VideoRecord } from '../lib/stores/video-store';
+import type { VideoDeps } from './deps';
+import { imageUploadUnder, presentVideos, type Selection } from './present';
+import { auditOf, changedFields } from './audit';
+import { asCallerError, refusedAs } from './refusals';
+
+/** Tries of an update whose video changed between its read and its write (the transcoder writes its status meanwhile). */
+const UPDATE_TRIES = 3;
+
+export async function getVideo(deps: VideoDeps, videoId: string): Promise<VideoRecord> {
+  const video = await deps.videos.get(videoId);
+  if (!video) throw new NotFoundError(VIDEO_MESSAGES.videoNotFound);
+  return video;
+}
+
+const videoTarget = (video: VideoRecord) => ({ type: 'Video' as const, id: video.id, label: video.title });
+
+function matches(video: VideoRecord, filter: VideoFilter | null | undefined): boolean {
+  if (!filter) return true;
+  const search = filter.search?.toLowerCase();
+  return (
+    (!search || video.title.toLowerCase().includes(search) || video.tags.some((tag) => tag.toLowerCase().includes(search))) &&
+    (!filter.category || video.category === filter.category) &&
+    (!filter.pillarCategory || video.pillarCategory === filter.pillarCategory) &&
+    (filter.enabled == null || video.enabled === filter.enabled) &&
+    (!filter.workflowStatus || video.workflowStatus === filter.workflowStatus) &&
+    (!filter.seriesId || video.seriesId === filter.seriesId) &&
+    (!filter.instructorId || video.instructorId === filter.instructorId)
+  );
+}
+
+/** Sorted as asked, newest-updated first by default (spec 001 section 4); ties by id so pages never overlap. */
+function ordered(videos: VideoRecord[], orderBy: VideosArgs['orderBy']): VideoRecord[] {
+  const { field, direction } = orderBy ?? { field: 'updatedAt', direction: 'desc' };
+  const sign = direction === 'asc' ? 1 : -1;
+  const valueOf = (video: VideoRecord) => (field === 'title' ? video.title.toLowerCase() : (video[field] ?? ''));
+  return [...videos].sort((a, b) => sign * valueOf(a).localeCompare(valueOf(b)) || a.id.localeCompare(b.id));
+}
+
+/** The admin list (pattern 52): every video, filtered, sorted and paged here. */
+export async function videos(args: unknown, selection: Selection, deps: VideoDeps) {
+  const { take, skip, orderBy, where } = parseInput(videosArgsSchema, args);
+  const all = (await deps.videos.all()).filter((video) => matches(video, where));
+  const start = skip ?? 0;
+  return presentVideos(ordered(all, orderBy).slice(start, start + (take ?? VIDEO_PAGE_SIZE)), selection, deps);
+}
+
+export async function aggregateVideo(args: unknown, deps: VideoDeps) {
+  const { where } = parseInput(aggregateVideoArgsSchema, args);
+  const all = await deps.videos.all();
+  const tags = [...new Set(all.flatMap((video) => video.tags))].sort((a, b) => a.localeCompare(b));
+  return { count: all.filter((video) => matches(video, where)).length, tags };
+}
+
+export async function video(args: unknown, selection: Selection, deps: VideoDeps) {
+  const { where } = parseInput(whereArgsSchema, args);
+  const found = await deps.videos.get(where.id);
+  return found ? (await presentVideos([found], selection, deps))[0] : null;
+}
+
+/** The gamers' library: only what isInLibrary lets through, by title (spec 001 section 2: the vault sorts by title). */
+export async function videoLibrary(args: unknown, selection: Selection, deps: VideoDeps) {
+  const { take, skip, where } = parseInput(videoLibraryArgsSchema, args);
+  const now = deps.now();
+  const shown = (await deps.videos.all()).filter((video) => isInLibrary(video, now) && matches(video, where));
+  const start = skip ?? 0;
+  return presentVideos(ordered(shown, { field: 'title', direction: 'asc' }).slice(start, start + (take ?? VIDEO_PAGE_SIZE)), selection, deps);
+}
+
+/** Upload step 1: the record, disabled and waiting for its file, its title claimed in the same transaction. */
+export async function createVideo(caller: Caller, args: unknown, selection: Selection, deps: VideoDeps) {
+  const { data } = parseInput(createVideoArgsSchema, args);
+  const at = deps.now().toISOString();
+  const created: VideoRecord = {
+    id: randomUUID(),
+    title: data.title,
+    description: data.description || null,
+    category: data.category,
+    pillarCategory: data.pillarCategory,
+    difficulty: null,
+    tags: [],
+    enabled: false,
+    instructorId: null,
+    seriesId: null,
+    episode: null,
+    selectedThumbnail: null,
+    availableFrom: null,
+    filename: null,
+    workflowStatus: 'WAITING_FOR_UPLOAD',
+    workflowError: null,
+    playbackKey: null,
+    thumbnailKey: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await refusedAs(() => deps.videos.create(created, auditOf(caller, 'createVideo', videoTarget(created), null, { title: created.title, category: created.category, pillarCategory: created.pillarCategory })));
+  return (await presentVideos([created], selection, deps))[0];
+}
+
+type VideoChange = (video: VideoRecord) => Promise<VideoRecord> | VideoRecord;
+
+/**
+ * Applies `change` to the video as stored and writes it with its guards and audit entry; when the video changed
+ * between the read and the write (the transcoder's status, another admin), reads it again and applies the change anew.
+ */
+async function changeVideo(caller: Caller, action: string, videoId: string, change: VideoChange, selection: Selection, deps: VideoDeps) {
+  for (let attempt = 1; ; attempt += 1) {
+    const before = await getVideo(deps, videoId);
+    const after = { ...(await change(before)), updatedAt: laterThan(before.updatedAt, deps.now()) };
+    const { before: was, after: is } = changedFields(before, after);
+    try {
+      await deps.videos.update(before, after, auditOf(caller, action, videoTarget(after), was, is));
+      return (await presentVideos([after], selection, deps))[0];
+    } catch (error) {
+      const changedMeanwhile = error instanceof TransactionRefused && error.label === 'video';
+      if (!changedMeanwhile || attempt >= UPDATE_TRIES) throw asCallerError(error);
+    }
+  }
+}
+
+/** A new updatedAt, after the one read even when the clock has not moved on, so the next write can tell them apart. */
+function laterThan(readAt: string, now: Date): string {
+  const next = Math.max(now.getTime(), Date.parse(readAt) + 1);
+  return new Date(next).toISOString();
+}
+
+export async function updateVideo(caller: Caller, args: unknown, selection: Selection, deps: VideoDeps) {
+  const { where, data } = parseInput(updateVideoArgsSchema, args);
+  if (data.filename !== undefined && !data.filename.startsWith(videoSourcePrefix(where.id))) throw new ValidationError(VIDEO_MESSAGES.fileKey);
+  if (data.selectedThumbnail && !data.selectedThumbnail.startsWith(videoThumbnailPrefix(where.id))) throw new ValidationError(VIDEO_MESSAGES.imageKey);
+  if (data.filename !== undefined && !(await deps.bucket.head(data.filename))) throw new NotFoundError(VIDEO_MESSAGES.notUploaded);
+  if (data.selectedThumbnail) await checkUploadedImage(deps.bucket, data.selectedThumbnail);
+
+  return changeVideo(
+    caller,
+    'updateVideo',
+    where.id,
+    (video) => {
+      const seriesId = data.seriesId === undefined ? video.seriesId : data.seriesId;
+      // Clearing the series clears the episode (spec 001 section 4).
+      const episode = seriesId === null ? null : data.episode === undefined ? video.episode : data.episode;
+      if (data.episode != null && seriesId === null) throw new ValidationError(VIDEO_MESSAGES.episodeNeedsSeries);
+      const defined = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
+      return {
+        ...video,
+        title: data.title ?? video.title,
+        description: data.description === undefined ? video.description : data.description || null,
+        category: data.category ?? video.category,
+        pillarCategory: data.pillarCategory ?? video.pillarCategory,
+        difficulty: data.difficulty === undefined ? video.difficulty : data.difficulty || null,
+        tags: data.tags ? [...new Set(data.tags)] : video.tags,
+        instructorId: defined(data.instructorId, video.instructorId),
+        seriesId,
+        episode,
+        availableFrom: data.availableFrom === undefined ? video.availableFrom : data.availableFrom && new Date(data.availableFrom).toISOString(),
+        selectedThumbnail: defined(data.selectedThumbnail, video.selectedThumbnail),
+        // The browser says the file is posted; the S3 event may have said so (and more) already.
+        ...(data.filename !== undefined ? { filename: data.filename, workflowStatus: video.workflowStatus === 'WAITING_FOR_UPLOAD' ? 'UPLOADED' : video.workflowStatus } : {}),
+      };
+    },
+    selection,
+    deps,
+  );
+}
+
+/** enableVideo and disableVideo. */
+export function setVideoEnabled(enabled: boolean) {
+  return async (caller: Caller, args: unknown, selection: Selection, deps: VideoDeps) => {
+    const { where } = parseInput(whereArgsSchema, args);
+    return changeVideo(caller, enabled ? 'enableVideo' : 'disableVideo', where.id, (video) => ({ ...video, enabled }), selection, deps);
+  };
+}
+
+export async function deleteVideo(caller: Caller, args: unknown, selection: Selection, deps: VideoDeps) {
+  const { where } = parseInput(whereArgsSchema, args);
+  const video = await getVideo(deps, where.id);
+  const presented = (await presentVideos([video], selection, deps))[0];
+  await refusedAs(() => deps.videos.delete(video, auditOf(caller, 'deleteVideo', videoTarget(video), { title: video.title, titleClaim: nameClaimOf(video.title) }, null)));
+  return presented;
+}
+
+/** The signed upload link (spec 001 section 7): a presigned POST of an mp4, mov or ts file under the video's id. */
+export async function getVideoUploadUrl(args: unknown, deps: VideoDeps) {
+  const { where, fileExtension } = parseInput(videoUploadUrlArgsSchema, args);
+  const video = await getVideo(deps, where.id);
+  const key = `${videoSourcePrefix(video.id)}${randomUUID()}.${fileExtension}`;
+  const { url, fields } = await deps.bucket.presignPost(key, VIDEO_FILE_CONTENT_TYPES[fileExtension], 'video/', VIDEO_FILE_MAX_BYTES);
+  return { url, fields: Object.entries(fields).map(([name, value]) => ({ name, value })), key };
+}
+
+/** A thumbnail upload, step 1 (like avatars); updateVideo(selectedThumbnail: key) checks the image and sets it. */
+export async function uploadVideoThumbnail(args: unknown, deps: VideoDeps) {
+  const { where, file } = parseInput(imageUploadArgsSchema, args);
+  const video = await getVideo(deps, where.id);
+  return imageUploadUnder(videoThumbnailPrefix(video.id), file, deps);
+}
