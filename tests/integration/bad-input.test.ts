@@ -73,6 +73,10 @@ const WELL_FORMED_IS_VALID = new Set([
   // An unknown coupon is an answer (valid: false), not bad input.
   'checkCoupon.couponId',
   'teamWithStats.search',
+  'users.where.search',
+  'aggregateUser.where.search',
+  'updateUser.data.fullName',
+  'updateUser.data.username',
   // Video content: titles, names, texts and tags are free text (docs/videos.md).
   ...['createVideo.data.title', 'createVideo.data.description', 'updateVideo.data.title', 'updateVideo.data.description', 'updateVideo.data.difficulty', 'updateVideo.data.tags'],
   ...['videos.where.search', 'aggregateVideo.where.search', 'videoLibrary.where.search', 'uploadVideoThumbnail.file.filename', 'uploadVideoSeriesCoverImage.file.filename'],
@@ -158,6 +162,13 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     content: 'Bad input harness comment',
     answerTo: randomUUID(),
     readinessAlertEmails: true,
+    roles: 'GAMER',
+    subscriptions: 'FG_FREE',
+    actorId: caller.userId,
+    targetId: caller.userId,
+    cursor: undefined,
+    username: 'harness',
+    preferMetricUnits: true,
     uploadType: 'AVATAR',
     filename: 'avatar.png',
     mimetype: 'image/png',
@@ -366,7 +377,8 @@ describe('bad-input harness', () => {
     useStackEnvironment();
     const email = freshEmail('bad-input');
     const signedUp = await signUpAccount(email, 'Bad Input Harness');
-    // A gamer who is also a director and an admin may call every field (check-ins, team creation, video content alike).
+    // A gamer who is also a director and an admin may call every field (check-ins, team creation, video content and
+    // user administration alike).
     await addToGroup(signedUp.user.id, 'DIRECTOR');
     await addToGroup(signedUp.user.id, 'ADMIN');
     const grant = await logInAccount(email);

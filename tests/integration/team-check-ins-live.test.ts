@@ -5,9 +5,10 @@
  */
 import { answersWith } from '@core/test-support/answers';
 import { scoreDayOf } from '@core/dates';
-import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
+import type { RealtimeClient } from '../../scripts/local/gateway/test-kit';
+import { startSubscription } from '../support/realtime';
 import type { RoleAccount } from '../support/accounts';
-import { stackUrls, useStackEnvironment } from '../support/stack';
+import { useStackEnvironment } from '../support/stack';
 import { accounts, ok, teamOf } from '../support/team-fixtures';
 
 jest.setTimeout(60_000);
@@ -16,17 +17,11 @@ const SUBSCRIBE = 'subscription ($teamId: ID!) { onTeamCheckIn(teamId: $teamId) 
 const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }';
 const clients: RealtimeClient[] = [];
 
-/** A realtime connection of this account with onTeamCheckIn(teamId) started; the start's answer is returned. */
+/** onTeamCheckIn(teamId) started for this account on the team; the connection is closed after each test. */
 async function follow(who: RoleAccount, teamId: string) {
-  const { graphqlUrl, realtimeUrl } = stackUrls();
-  const header = { host: new URL(graphqlUrl).host, Authorization: who.token };
-  const client = await RealtimeClient.connect(realtimeUrl, header);
-  clients.push(client);
-  client.send({ type: 'connection_init' });
-  await client.next((message) => message.type === 'connection_ack');
-  client.send({ id: 'check-ins', type: 'start', payload: { data: JSON.stringify({ query: SUBSCRIBE, variables: { teamId } }), extensions: { authorization: header } } });
-  const answer = await client.next((message) => message.id === 'check-ins' && (message.type === 'start_ack' || message.type === 'error'));
-  return { client, answer };
+  const followed = await startSubscription(who, SUBSCRIBE, { teamId });
+  clients.push(followed.client);
+  return followed;
 }
 
 beforeAll(() => {
