@@ -222,6 +222,15 @@ export const POLICY = {
     subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
     refusal: "Only the team's director can pay for it.",
   },
+  // Admin money pages (docs/billing.md, "Admin"): payments, manual payments, promotions, coupon score reports.
+  'Query.findManyPayments': ADMINS_ONLY,
+  'Query.aggregatePayments': ADMINS_ONLY,
+  'Query.getPaymentStats': ADMINS_ONLY,
+  'Query.getGamersFromCoupon': ADMINS_ONLY,
+  'Query.getTeamsFromCoupon': ADMINS_ONLY,
+  'Mutation.createPayment': ADMINS_ONLY,
+  'Mutation.createManualPayment': ADMINS_ONLY,
+  'Mutation.addPromotion': ADMINS_ONLY,
   'Subscription.onSelectedTeamChanged': {
     apiKey: false,
     users: 'all',

@@ -46,7 +46,7 @@ export const lambdaFunctions = {
   },
   billing: {
     entry: 'lambdas/billing/handler.ts',
-    description: 'Coupons, purchases and subscriptions, trials, saved cards (Stripe)',
+    description: 'Coupons, purchases and subscriptions, trials, saved cards (Stripe); admin payments, promotions and coupon reports',
     uses: ['userPool', 'stripeSecretKey'],
   },
   scoring: {
@@ -119,6 +119,14 @@ export const resolverMap = {
   'Mutation.startTrial': 'billing',
   'Mutation.cancelSubscription': 'billing',
   'Mutation.setupPaymentMethod': 'billing',
+  'Query.findManyPayments': 'billing',
+  'Query.aggregatePayments': 'billing',
+  'Query.getPaymentStats': 'billing',
+  'Query.getGamersFromCoupon': 'billing',
+  'Query.getTeamsFromCoupon': 'billing',
+  'Mutation.createPayment': 'billing',
+  'Mutation.createManualPayment': 'billing',
+  'Mutation.addPromotion': 'billing',
   'Mutation.publishTeamMembersChanged': 'teams',
   'Subscription.onTeamMembersChanged': 'teams',
   'Mutation.publishTeamCheckIn': 'scoring',

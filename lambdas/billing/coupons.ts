@@ -4,6 +4,8 @@ import { SUBSCRIPTION_REASONS } from '@core/billing/subscription-reasons';
 import { applyCouponArgsSchema, checkCouponArgsSchema, INVALID_COUPON } from '@core/validation/billing';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import type { PaymentRecord } from '../lib/stores/billing-store';
+import type { PromotionCodeRecord } from '../lib/stores/promotion-store';
+import { TransactionRefused } from '../lib/stores/transactions';
 import { parseInput } from '../lib/validation';
 import type { BillingDeps } from './deps';
 
@@ -75,14 +77,36 @@ export function couponPayment(userId: string, code: string, at: string): Payment
   };
 }
 
-/** The account of the e-mail gets the Pro reason and a coupon Payment, once per account and coupon. */
+/**
+ * A one-time code of an admin's promotion (promotions.ts), redeemed in one transaction with its coupon Payment and the
+ * Pro reason: of parallel redemptions of one code exactly one succeeds.
+ */
+async function redeemPromotionCode(code: PromotionCodeRecord, userId: string, at: string, deps: BillingDeps): Promise<boolean> {
+  try {
+    await deps.promotions.redeem(code, couponPayment(userId, code.code, at), COUPON_SUBSCRIPTION_REASON);
+    return true;
+  } catch (error) {
+    if (!(error instanceof TransactionRefused)) throw error;
+    if (error.label === 'profile') throw new NotFoundError('User not found. Please sign up');
+    if (error.label === 'payment') throw new ConflictError('This coupon was already applied to this account.');
+    throw new ValidationError(INVALID_COUPON);
+  }
+}
+
+/**
+ * The account of the e-mail gets the Pro reason and a coupon Payment, once per account and coupon. The code is a
+ * Stripe promotion code, or else one of an admin's promotions (used once in all).
+ */
 export async function applyCouponToEmail(args: unknown, deps: BillingDeps): Promise<boolean> {
   const { email, couponId } = parseInput(applyCouponArgsSchema, args);
-  const { promotionCode } = await requireCoupon(await deps.stripe(), couponId);
+  const stripeCoupon = await redeemableCoupon(await deps.stripe(), couponId);
+  const oneTimeCode = stripeCoupon ? null : await deps.promotions.code(couponId);
+  if (!stripeCoupon && (!oneTimeCode || oneTimeCode.redeemedBy)) throw new ValidationError(INVALID_COUPON);
   const user = await deps.users.findByEmail(email);
   if (!user) throw new NotFoundError('User not found. Please sign up');
   const at = deps.now().toISOString();
-  const code = promotionCode.code.toUpperCase();
+  if (oneTimeCode) return redeemPromotionCode(oneTimeCode, user.id, at, deps);
+  const code = stripeCoupon!.promotionCode.code.toUpperCase();
   // The reason first: it is the same on a second try, and the payment below says the coupon is spent.
   if (!(await deps.billing.setSubscriptionReason(user.id, COUPON_SUBSCRIPTION_REASON, at))) throw new NotFoundError('User not found. Please sign up');
   const added = await deps.billing.addPayment(couponPayment(user.id, code, at));

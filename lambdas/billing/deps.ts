@@ -3,6 +3,8 @@ import type Stripe from 'stripe';
 import { config } from '../lib/config';
 import { sendMail, type MailMessage } from '../lib/mail';
 import { dynamoBillingStore, type BillingStore } from '../lib/stores/billing-store';
+import { dynamoPromotionStore, type PromotionStore } from '../lib/stores/promotion-store';
+import { dynamoScoreStore, type ScoreStore } from '../lib/stores/score-store';
 import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';
@@ -15,6 +17,8 @@ export interface BillingDeps {
   users: UserStore;
   teams: TeamStore;
   subscriptions: SubscriptionStore;
+  promotions: PromotionStore;
+  scores: ScoreStore;
   /** Adds the account to a Cognito group (idempotent). */
   addToGroup: (userId: string, group: string) => Promise<void>;
   sendMail: (message: MailMessage) => Promise<void>;
@@ -29,6 +33,8 @@ export const productionDeps: BillingDeps = {
   users: dynamoUserStore,
   teams: dynamoTeamStore,
   subscriptions: dynamoSubscriptionStore,
+  promotions: dynamoPromotionStore,
+  scores: dynamoScoreStore,
   async addToGroup(userId, group) {
     // Endpoint from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER in local mode (read by the SDK itself).
     cognito ??= new CognitoIdentityProviderClient({});

@@ -1,6 +1,9 @@
 import { requireCaller, type ResolverEvent } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
+import { addPromotion } from './promotions';
+import { aggregatePayments, createManualPayment, findManyPayments, getPaymentStats } from './admin-payments';
 import { applyCouponToEmail, checkCoupon } from './coupons';
+import { getGamersFromCoupon, getTeamsFromCoupon } from './coupon-reports';
 import { productionDeps as deps } from './deps';
 import { subscriptionConfigs } from '@core/billing/plans';
 import { cancelSubscription, cardDetails, dashboardPaymentPrompt, setupPaymentMethod, startTrial, upgradeSubscription } from './purchases';
@@ -9,7 +12,10 @@ type BillingResolver = (caller: ReturnType<typeof requireCaller>, args: unknown,
 /** A resolver of the signed-in caller and the field's arguments. */
 const withCaller = (resolve: BillingResolver) => async (event: ResolverEvent) => resolve(requireCaller(event), event.arguments, deps);
 
-/** Coupons, purchases and subscriptions, trials, saved cards (docs/billing.md). */
+/** A resolver of the field's arguments alone (admin-only fields: the policy map has already checked the caller's role). */
+const withArgs = (resolve: (args: unknown, d: typeof deps) => Promise<unknown>) => async (event: ResolverEvent) => resolve(event.arguments, deps);
+
+/** Coupons, purchases and subscriptions, trials, saved cards; the admin payments, promotions and coupon reports (docs/billing.md). */
 export const handler = createAuthorizedHandler({
   'Query.checkCoupon': async (event) => checkCoupon(event.arguments, deps),
   'Mutation.applyCouponToEmail': async (event) => applyCouponToEmail(event.arguments, deps),
@@ -20,4 +26,12 @@ export const handler = createAuthorizedHandler({
   'Mutation.upgradeSubscription': withCaller(upgradeSubscription),
   'Mutation.startTrial': withCaller(startTrial),
   'Mutation.cancelSubscription': withCaller(cancelSubscription),
+  'Query.findManyPayments': withArgs(findManyPayments),
+  'Query.aggregatePayments': withArgs(aggregatePayments),
+  'Query.getPaymentStats': withArgs(getPaymentStats),
+  'Query.getGamersFromCoupon': withArgs(getGamersFromCoupon),
+  'Query.getTeamsFromCoupon': withArgs(getTeamsFromCoupon),
+  'Mutation.createPayment': withCaller(createManualPayment),
+  'Mutation.createManualPayment': async (event) => createManualPayment(requireCaller(event), event.arguments, deps, 'createManualPayment'),
+  'Mutation.addPromotion': withCaller(addPromotion),
 });

@@ -10,7 +10,7 @@ import { applySubscriptionState, metadataOf, stateOf } from '../../lambdas/billi
 import { dynamoBillingStore, type PaymentRecord } from '../../lambdas/lib/stores/billing-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { stripeClient } from '../../lambdas/lib/stripe';
-import { DEMO_COUPON_REDEEMERS, DEMO_PAYMENTS, DEMO_SUBSCRIPTION_PRODUCT, demoTeams, type DemoTeam } from './demo-data';
+import { DEMO_COUPON_REDEEMERS, DEMO_PAYMENTS, DEMO_SPREAD_COUPON, DEMO_SUBSCRIPTION_PRODUCT, demoTeams, type DemoTeam } from './demo-data';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -58,7 +58,8 @@ function payment(
     method,
     endTrialAt: null,
     endSubscriptionAt: status === 'canceled' ? createdAt.toISOString() : ends.toISOString(),
-    coupon: method === 'coupon' ? DEMO_COUPON_REDEEMERS.coupon : null,
+    // The spread's coupon payments use FULLPASS, so the WELCOME20 reports list exactly the redeemers above.
+    coupon: method === 'coupon' ? DEMO_SPREAD_COUPON : null,
     teamId: null,
     createdAt: createdAt.toISOString(),
     updatedAt: createdAt.toISOString(),

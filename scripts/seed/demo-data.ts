@@ -97,6 +97,9 @@ export const DEMO_SUBSCRIPTION_PRODUCT = 'Team Dashboard';
 /** Redeemed on /coupon (docs/local-mode.md): the coupon score reports for it list these gamers. */
 export const DEMO_COUPON_REDEEMERS = { coupon: 'WELCOME20', emails: ['gamer6@fitgauge.test', 'gamer7@fitgauge.test', 'gamer8@fitgauge.test'] };
 
+/** The coupon of the spread's coupon payments below (not WELCOME20, whose reports list only its redeemers above). */
+export const DEMO_SPREAD_COUPON = 'FULLPASS';
+
 /** Payments beside the subscriptions, for the admin payments page: every method and status over the last months. */
 export const DEMO_PAYMENTS: { email: string; method: 'card' | 'coupon' | 'manual' | 'ios-appstore' | 'android-playstore'; status: 'active' | 'canceled' | 'expired'; monthsAgo: number; frequency: 'monthly' | 'yearly' }[] = [
   { email: 'gamer1@fitgauge.test', method: 'ios-appstore', status: 'active', monthsAgo: 1, frequency: 'monthly' },

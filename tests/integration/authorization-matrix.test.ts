@@ -15,7 +15,7 @@ import { isAllowed, isPolicyField, POLICY, type PolicyCaller, type Relation, typ
 import { isAdmin, type Role } from '@core/roles';
 import { answersWith } from '@core/test-support/answers';
 import { buildAppSyncSchema } from '../../lambdas/schema';
-import { scoreDayOf } from '@core/dates';
+import { scoreDayOf, shiftDay } from '@core/dates';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoJournalStore } from '../../lambdas/lib/stores/journal-store';
 import { dynamoShareStore } from '../../lambdas/lib/stores/share-store';
@@ -355,6 +355,18 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.upgradeSubscription': (subject) => ({ where: { id: 'coach-performance-monthly' }, teamId: subject.teamId }),
   'Mutation.startTrial': () => ({ where: { id: 'coach-performance-monthly' } }),
   'Mutation.setupPaymentMethod': () => ({}),
+  'Query.findManyPayments': () => ({ where: { status: 'active', createdFrom: shiftDay(today, -6), createdTo: today, role: 'GAMER' }, take: 10 }),
+  'Query.aggregatePayments': () => ({ where: { status: 'active' } }),
+  'Query.getPaymentStats': () => ({ where: { status: 'active', search: 'WELCOME' } }),
+  'Query.getGamersFromCoupon': () => ({ couponId: 'WELCOME20', startDate: shiftDay(today, -6), endDate: today }),
+  'Query.getTeamsFromCoupon': () => ({ couponId: 'WELCOME20', startDate: shiftDay(today, -6), endDate: today }),
+  'Mutation.createPayment': async () => ({ data: { email: (await signUp()).email, paymentFrequency: 'monthly' } }),
+  'Mutation.createManualPayment': async () => ({ data: { email: (await signUp()).email, paymentFrequency: 'yearly' } }),
+  'Mutation.addPromotion': () => ({
+    file: { name: 'codes.csv', content: Buffer.from(`code\nMATRIX-${randomUUID()}\n`).toString('base64') },
+    promotionName: 'Matrix promotion',
+    platform: 'Web',
+  }),
   'Mutation.cancelSubscription': async (_, caller) => ({ where: { id: await paymentOf(people[personOf(caller)].id) } }),
   'Mutation.deleteTeamInvite': async (subject) => {
     const { inviteId, teamId } = await inviteTo(freshEmail('matrix.invitee'), subject.teamId);

@@ -82,15 +82,29 @@ const WELL_FORMED_IS_VALID = new Set([
   ...['videos.where.search', 'aggregateVideo.where.search', 'videoLibrary.where.search', 'uploadVideoThumbnail.file.filename', 'uploadVideoSeriesCoverImage.file.filename'],
   ...['createVideoQuestion.data.text', 'updateVideoQuestion.data.text', 'createVideoInstructor.data.fullName', 'updateVideoInstructor.data.fullName'],
   ...['createVideoSeries.data.name', 'createVideoSeries.data.description', 'updateVideoSeries.data.name', 'updateVideoSeries.data.description'],
+  // Filter texts and report coupons: an unknown one matches nothing, which is an answer.
+  'findManyPayments.where.search',
+  'aggregatePayments.where.search',
+  'getPaymentStats.where.search',
+  'getGamersFromCoupon.couponId',
+  'getTeamsFromCoupon.couponId',
+  // Any short text names a promotion.
+  'addPromotion.promotionName',
 ]);
 /** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
 /** A video's tags may be emptied, and a list filter with nothing in it lists everything. */
-const EMPTY_LIST_OR_OBJECT_IS_VALID = new Set(['updateVideo.data.tags', 'videos.where', 'aggregateVideo.where', 'videoLibrary.where']);
+const EMPTY_LIST_OR_OBJECT_IS_VALID = new Set([
+  'updateVideo.data.tags',
+  ...['videos.where', 'aggregateVideo.where', 'videoLibrary.where'],
+  ...['findManyPayments.where', 'aggregatePayments.where', 'getPaymentStats.where'],
+]);
 /** Any printable password may be an account's password at sign-in, markup included. */
 const MARKUP_IS_VALID = new Set(['loginUser.password']);
 // Comments are stored as typed and always shown as text: markup is text there (docs/journal.md).
 for (const field of ['createComment.content', 'updateComment.data.content']) MARKUP_IS_VALID.add(field);
+// A payments search is only compared with coupons and product ids, never stored or shown.
+for (const field of ['findManyPayments.where.search', 'aggregatePayments.where.search', 'getPaymentStats.where.search']) MARKUP_IS_VALID.add(field);
 
 interface Caller {
   email: string;
@@ -118,6 +132,8 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     'updateVideoQuestion.data.type': 'STRING',
     'videos.orderBy.field': 'title',
     'updateVideo.data.filename': `videos/${caller.teamId}/source/${randomUUID()}.mp4`,
+    'addPromotion.file.name': 'codes.csv',
+    'addPromotion.file.content': Buffer.from('code\nHARNESS-CODE-1\n').toString('base64'),
   };
   const byName: Record<string, unknown> = {
     email: caller.email,
@@ -181,6 +197,12 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     quantity: 1,
     alternatePayment: false,
     change: 'joined',
+    status: 'active',
+    createdFrom: '2026-01-01',
+    createdTo: '2026-01-07',
+    paymentFrequency: 'monthly',
+    promotionName: 'Harness promotion',
+    platform: 'Web',
     at: new Date().toISOString(),
     frequency: 'DAILY',
     shareId: randomUUID(),
@@ -377,8 +399,7 @@ describe('bad-input harness', () => {
     useStackEnvironment();
     const email = freshEmail('bad-input');
     const signedUp = await signUpAccount(email, 'Bad Input Harness');
-    // A gamer who is also a director and an admin may call every field (check-ins, team creation, video content and
-    // user administration alike).
+    // A gamer who is also a director and an admin may call every field (check-ins, team creation, the admin pages).
     await addToGroup(signedUp.user.id, 'DIRECTOR');
     await addToGroup(signedUp.user.id, 'ADMIN');
     const grant = await logInAccount(email);

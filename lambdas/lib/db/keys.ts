@@ -43,9 +43,17 @@ export const keys = {
   teamCodeByTeam: (teamId: string, createdAt: string, code: string) => ({ gsi1pk: `TEAM_CODES#${teamId}`, gsi1sk: `CODE#${createdAt}#${code}` }),
   /** A team-dashboard purchase of a director; `teamId` is set once a team is created with it. */
   dashboardPurchase: (userId: string, subscriptionId: string) => ({ pk: `USER#${userId}`, sk: `DASHBOARD#${subscriptionId}` }),
-  /** A payment of a user (billing), listed newest first for admins on gsi2. */
+  /** A payment of a user (billing). */
   payment: (userId: string, paymentId: string) => ({ pk: `USER#${userId}`, sk: `PAYMENT#${paymentId}` }),
-  paymentListing: (createdAt: string, paymentId: string) => ({ gsi2pk: 'PAYMENTS', gsi2sk: `${createdAt}#${paymentId}` }),
+  /** Payments of one status on one gsi2 partition, by creation (admin payments page: a status and a created-at range). */
+  paymentListing: (status: string, createdAt: string, paymentId: string) => ({ gsi2pk: `PAYMENTS#${status}`, gsi2sk: `${createdAt}#${paymentId}` }),
+  /** The payments made with a coupon or promotion code (upper-cased) on gsi1, by creation (coupon score reports). */
+  paymentByCoupon: (coupon: string, createdAt: string, paymentId: string) => ({ gsi1pk: `COUPON#${coupon.toUpperCase()}`, gsi1sk: `PAYMENT#${createdAt}#${paymentId}` }),
+  /** A promotion (a batch of one-time codes from a CSV), listed newest first on gsi2. */
+  promotion: (promotionId: string) => ({ pk: `PROMOTION#${promotionId}`, sk: 'PROMOTION' }),
+  promotionListing: (createdAt: string, promotionId: string) => ({ gsi2pk: 'PROMOTIONS', gsi2sk: `${createdAt}#${promotionId}` }),
+  /** One code of a promotion, by the code itself (upper-cased): redeemed once on /coupon. */
+  promotionCode: (code: string) => ({ pk: `PROMO_CODE#${code.toUpperCase()}`, sk: 'PROMO_CODE' }),
   billingCustomer: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BILLING_CUSTOMER' }),
   trialClaim: (userId: string) => ({ pk: `USER#${userId}`, sk: 'TRIAL' }),
   /** How many teams a director owns: deleting one needs 2 or more, checked in the delete transaction. */

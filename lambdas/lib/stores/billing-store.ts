@@ -4,7 +4,8 @@ import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
 import { type Item, isConditionFailure, partitionQuery, query, withoutKeys } from '../db/table';
-import { transact, TransactionRefused } from './transactions';
+import { type AuditEntry, auditTransactItem } from './audit-store';
+import { type TransactItem, transact, TransactionRefused } from './transactions';
 
 /**
  * Billing records written from Stripe's word (docs/billing.md, docs/data-model.md "Billing items"): payments, the
@@ -71,6 +72,18 @@ export interface BillingStore {
   paymentsOf(userId: string): Promise<PaymentRecord[]>;
   /** A payment that is not a Stripe subscription's (coupon, manual, app stores); false when its id exists. */
   addPayment(payment: PaymentRecord): Promise<boolean>;
+  /**
+   * Payments of one status created from `from` (included) to `to` (excluded), ISO instants, newest first: one Query
+   * of the status's listing partition on the range (gsi2). Refuses past `max` items (the caller narrows the range).
+   */
+  paymentsCreatedBetween(status: PaymentStatus, from: string, to: string, max: number): Promise<PaymentRecord[]>;
+  /** The payments a coupon or promotion code paid for, oldest first (gsi1). */
+  paymentsWithCoupon(coupon: string): Promise<PaymentRecord[]>;
+  /**
+   * An admin's manual payment: the Payment, the profile's subscription reason and the audit entry in one transaction.
+   * TransactionRefused('profile') when the profile is gone, ('payment') when the id exists.
+   */
+  addManualPayment(payment: PaymentRecord, appSubscriptionReason: string, audit: AuditEntry): Promise<void>;
   /** The profile's subscription reason (a coupon's Pro); false when there is no such profile. */
   setSubscriptionReason(userId: string, appSubscriptionReason: string, at: string): Promise<boolean>;
   /** The profile's role becomes DIRECTOR unless it is DIRECTOR or an admin role already. */
@@ -88,6 +101,14 @@ export interface BillingStore {
 }
 
 const TableName = () => config.tableName;
+
+/** More payments in a listed range than one request reads. */
+export class TooManyPayments extends Error {
+  constructor(readonly max: number) {
+    super(`More than ${max} payments match; choose a shorter date range or a user e-mail.`);
+    this.name = 'TooManyPayments';
+  }
+}
 const RUNNING = ['active', 'trialing'];
 const ENDED = ['canceled', 'incomplete_expired'];
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -98,6 +119,34 @@ export function paymentStatusOf(stripeStatus: string, cancellationReason: string
   if (stripeStatus === 'canceled') return cancellationReason === 'payment_failed' ? 'expired' : 'canceled';
   return 'active';
 }
+
+/**
+ * The Payment item: its record under the payer, in the admin listing of its status (gsi2) and, when a coupon or
+ * promotion code paid for it, under that code (gsi1, coupon score reports).
+ */
+export const paymentItem = (payment: PaymentRecord): Item => ({
+  ...keys.payment(payment.userId, payment.id),
+  ...keys.paymentListing(payment.status, payment.createdAt, payment.id),
+  ...(payment.coupon ? keys.paymentByCoupon(payment.coupon, payment.createdAt, payment.id) : {}),
+  type: 'Payment',
+  ...payment,
+});
+
+/** The Put of a new Payment (refused when its id exists). */
+export const paymentPut = (payment: PaymentRecord): TransactItem => ({
+  Put: { TableName: TableName(), Item: paymentItem(payment), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+/** The Update that gives an existing profile a subscription reason (refused when there is no profile). */
+export const subscriptionReasonUpdate = (userId: string, appSubscriptionReason: string, at: string): TransactItem => ({
+  Update: {
+    TableName: TableName(),
+    Key: keys.user(userId),
+    UpdateExpression: 'SET appSubscriptionReason = :reason, updatedAt = :at',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':reason': appSubscriptionReason, ':at': at },
+  },
+});
 
 /** `SET a = :a, ...` of the fields, with `if_not_exists` for those only a first write sets. */
 function updateOf(fields: Item, firstOnly: Item = {}) {
@@ -190,7 +239,7 @@ export const dynamoBillingStore: BillingStore = {
       await db().send(
         new PutCommand({
           TableName: TableName(),
-          Item: { ...keys.payment(payment.userId, payment.id), ...keys.paymentListing(payment.createdAt, payment.id), type: 'Payment', ...payment },
+          Item: paymentItem(payment),
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -199,6 +248,32 @@ export const dynamoBillingStore: BillingStore = {
       if (isConditionFailure(error)) return false;
       throw error;
     }
+  },
+  async paymentsCreatedBetween(status, from, to, max) {
+    const { items } = await query(
+      {
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+        // `#` sorts below every id character, `~` above: the range is [from, to).
+        ExpressionAttributeValues: { ':pk': keys.paymentListing(status, '', '').gsi2pk, ':from': `${from}#`, ':to': `${to}#` },
+        ScanIndexForward: false,
+      },
+      { limit: max + 1 },
+    );
+    if (items.length > max) throw new TooManyPayments(max);
+    return items.map((item) => withoutKeys<PaymentRecord>(item));
+  },
+  async paymentsWithCoupon(coupon) {
+    const { gsi1pk } = keys.paymentByCoupon(coupon, '', '');
+    const { items } = await query(partitionQuery('gsi1', gsi1pk, 'PAYMENT#'));
+    return items.map((item) => withoutKeys<PaymentRecord>(item));
+  },
+  async addManualPayment(payment, appSubscriptionReason, audit) {
+    await transact([
+      { label: 'payment', item: paymentPut(payment) },
+      { label: 'profile', item: subscriptionReasonUpdate(payment.userId, appSubscriptionReason, payment.createdAt) },
+      auditTransactItem(audit, payment.createdAt),
+    ]);
   },
   async setSubscriptionReason(userId, appSubscriptionReason, at) {
     const done = await updateIfLatest({
@@ -244,9 +319,10 @@ export const dynamoBillingStore: BillingStore = {
         coupon: state.coupon,
         teamId: state.teamId,
         type: 'Payment',
-        ...keys.paymentListing(iso(state.createdAt), state.subscriptionId),
+        ...keys.paymentListing(paymentStatusOf(state.stripeStatus, state.cancellationReason), iso(state.createdAt), state.subscriptionId),
+        ...(state.coupon ? keys.paymentByCoupon(state.coupon, iso(state.createdAt), state.subscriptionId) : {}),
       },
-      { createdAt: iso(state.createdAt) },
+      { id: state.subscriptionId, createdAt: iso(state.createdAt) },
     );
     await updateIfLatest({
       TableName: TableName(),

@@ -20,8 +20,8 @@ export const plannedAdminRoutes: RouteObject[] = [
   { path: paths.home.uploadVideo, lazy: planned('Add a video', 'The video upload steps will appear here.') },
   { path: paths.home.videoRecommendation, lazy: planned('Recommendation', 'Video recommendations will appear here.') },
   { path: paths.home.weeklyChallenge, lazy: planned('Weekly Challenge', 'Weekly challenges will appear here.') },
-  { path: paths.home.payments, lazy: planned('Payments', 'Payments and their statistics will appear here.') },
-  { path: paths.home.teamsPerformance, lazy: planned('Teams Performance', 'Team score reports by coupon will appear here.') },
-  { path: paths.home.userPerformance, lazy: planned('User Performance', 'Gamer score reports by coupon will appear here.') },
-  { path: paths.home.promotion, lazy: planned('Promotion', 'Promotion code batches will appear here.') },
+  { path: paths.home.payments, lazy: async () => ({ Component: (await import('./admin-money')).PaymentsRoute }) },
+  { path: paths.home.teamsPerformance, lazy: async () => ({ Component: (await import('./admin-money')).TeamsPerformanceRoute }) },
+  { path: paths.home.userPerformance, lazy: async () => ({ Component: (await import('./admin-money')).UserPerformanceRoute }) },
+  { path: paths.home.promotion, lazy: async () => ({ Component: (await import('./admin-money')).PromotionRoute }) },
 ];

@@ -1,0 +1,117 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { db } from '../db/client';
+import { keys } from '../db/keys';
+import { batchDelete, withoutKeys } from '../db/table';
+import { type AuditEntry, auditTransactItem } from './audit-store';
+import { paymentPut, type PaymentRecord, subscriptionReasonUpdate } from './billing-store';
+import { MAX_TRANSACTION_ITEMS, type TransactItem, transact, TransactionRefused } from './transactions';
+
+/**
+ * Promotions (docs/billing.md, "Promotions"): a batch of one-time codes an admin uploads as a CSV. Each code is its own
+ * item, found by the code; it is redeemed once on /coupon, in one transaction with the coupon Payment (which the coupon
+ * score reports find by the code) and the profile's Pro reason. A code counts only while its promotion item exists:
+ * the promotion is written last, with its audit entry, so codes of a creation that failed half-way are never usable.
+ */
+
+export type PromotionPlatform = 'Web' | 'iOS' | 'Android';
+
+export interface PromotionRecord {
+  id: string;
+  promotionName: string;
+  platform: PromotionPlatform;
+  codeCount: number;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface PromotionCodeRecord {
+  /** Upper-cased, as stored in the key. */
+  code: string;
+  promotionId: string;
+  platform: PromotionPlatform;
+  createdAt: string;
+  redeemedBy?: string;
+  redeemedAt?: string;
+}
+
+/** A code of the file that another promotion already holds. */
+export class PromotionCodeTaken extends Error {
+  constructor(readonly code: string) {
+    super(`The code ${code} already exists in another promotion.`);
+    this.name = 'PromotionCodeTaken';
+  }
+}
+
+export type RedeemRefusal = 'code' | 'promotion' | 'payment' | 'profile';
+
+const TableName = () => config.tableName;
+const CODE_LABEL = 'code:';
+
+function codePut(code: PromotionCodeRecord): { label: string; item: TransactItem } {
+  return {
+    label: `${CODE_LABEL}${code.code}`,
+    item: { Put: { TableName: TableName(), Item: { ...keys.promotionCode(code.code), type: 'PromotionCode', ...code }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  };
+}
+
+export const dynamoPromotionStore = {
+  /**
+   * Writes the codes (each refused when it exists), then the promotion with its audit entry. A refused code removes
+   * the codes this call wrote and throws PromotionCodeTaken naming it.
+   */
+  async create(promotion: PromotionRecord, codes: readonly string[], audit: AuditEntry): Promise<void> {
+    const items = codes.map((code) => codePut({ code: code.toUpperCase(), promotionId: promotion.id, platform: promotion.platform, createdAt: promotion.createdAt }));
+    const promotionItems = [
+      { label: 'promotion', item: { Put: { TableName: TableName(), Item: { ...keys.promotion(promotion.id), ...keys.promotionListing(promotion.createdAt, promotion.id), type: 'Promotion', ...promotion }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+      auditTransactItem(audit, promotion.createdAt),
+    ];
+    const room = MAX_TRANSACTION_ITEMS - promotionItems.length;
+    const written: string[] = [];
+    try {
+      for (let start = 0; start < items.length - room; start += MAX_TRANSACTION_ITEMS) {
+        const chunk = items.slice(start, Math.min(start + MAX_TRANSACTION_ITEMS, items.length - room));
+        await transact(chunk);
+        written.push(...chunk.map(({ label }) => label.slice(CODE_LABEL.length)));
+      }
+      await transact([...items.slice(Math.max(0, items.length - room)), ...promotionItems]);
+    } catch (error) {
+      if (written.length > 0) await batchDelete(written.map((code) => keys.promotionCode(code)));
+      if (error instanceof TransactionRefused && error.label.startsWith(CODE_LABEL)) throw new PromotionCodeTaken(error.label.slice(CODE_LABEL.length));
+      throw error;
+    }
+  },
+
+  async code(code: string): Promise<PromotionCodeRecord | null> {
+    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.promotionCode(code), ConsistentRead: true }));
+    return Item ? withoutKeys<PromotionCodeRecord>(Item) : null;
+  },
+
+  /**
+   * Redeems a code once: marks it redeemed by the payer (refused when it already is), checks its promotion exists,
+   * writes the coupon Payment and the profile's reason, all in one transaction. Throws TransactionRefused with a
+   * RedeemRefusal.
+   */
+  async redeem(code: PromotionCodeRecord, payment: PaymentRecord, appSubscriptionReason: string): Promise<void> {
+    const at = payment.createdAt;
+    await transact<RedeemRefusal>([
+      {
+        label: 'code',
+        item: {
+          Update: {
+            TableName: TableName(),
+            Key: keys.promotionCode(code.code),
+            UpdateExpression: 'SET redeemedBy = :user, redeemedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(redeemedBy)',
+            ExpressionAttributeValues: { ':user': payment.userId, ':at': at },
+          },
+        },
+      },
+      { label: 'promotion', item: { ConditionCheck: { TableName: TableName(), Key: keys.promotion(code.promotionId), ConditionExpression: 'attribute_exists(pk)' } } },
+      { label: 'payment', item: paymentPut(payment) },
+      { label: 'profile', item: subscriptionReasonUpdate(payment.userId, appSubscriptionReason, at) },
+    ]);
+  },
+};
+
+export type PromotionStore = typeof dynamoPromotionStore;
