@@ -268,6 +268,11 @@ export const POLICY = {
   'Mutation.activateShareFGScore': { apiKey: true, users: 'all', subject: { kind: 'none' } },
   // Published by the teams Lambda with its IAM role when a member joins or leaves; followed like the team query.
   'Mutation.publishTeamMembersChanged': { apiKey: false, iam: true, users: 'none', subject: { kind: 'none' } },
+  // Published by the scoring Lambda with its IAM role after a check-in; followed like the team statistics.
+  'Mutation.publishTeamCheckIn': { apiKey: false, iam: true, users: 'none', subject: { kind: 'none' } },
+  'Subscription.onTeamCheckIn': TEAM_STATISTICS,
+  'Query.myDataExport': OWN_DATA,
+  'Mutation.deleteAccount': OWN_DATA,
   'Subscription.onTeamMembersChanged': {
     apiKey: false,
     users: 'all',

@@ -145,3 +145,12 @@ export const teamWithStatsArgsSchema = memberListSchema.extend({
   currentDate: dayField('currentDate').nullish(),
   questionSlug: questionSlugField.nullish(),
 });
+
+/** `publishTeamCheckIn`, the scoring Lambda's own announcement that a member of a team checked in (onTeamCheckIn). */
+export const teamCheckInSchema = z.object({
+  teamId: boundedId('teamId'),
+  userId: boundedId('userId'),
+  date: dayField('date'),
+  at: z.iso.datetime({ error: 'at must be an ISO date-time.' }),
+});
+export type TeamCheckIn = z.infer<typeof teamCheckInSchema>;

@@ -14,6 +14,7 @@ import { dynamoTeamStore, type TeamRecord } from './stores/team-store';
 import { TransactionRefused } from './stores/transactions';
 import { dynamoUserStore } from './stores/user-store';
 import { s3UploadsBucket } from './uploads';
+import { invitesToEmail, userPartitionItems } from './user-data';
 
 /**
  * Deleting an account and everything stored about it (docs/accounts.md, "Deleting an account"): the account page's
@@ -28,11 +29,6 @@ import { s3UploadsBucket } from './uploads';
 
 let cognitoClient: CognitoIdentityProviderClient | undefined;
 const cognito = () => (cognitoClient ??= new CognitoIdentityProviderClient({}));
-
-/** The user's items, each under his own partition `USER#<id>`: every kind there goes, whatever it is, so new kinds are covered. */
-async function userPartition(userId: string): Promise<Item[]> {
-  return (await query({ ...partitionQuery('table', keys.user(userId).pk), ConsistentRead: true })).items;
-}
 
 const keyOf = (item: Item): Key => ({ pk: item.pk as string, sk: item.sk as string });
 
@@ -93,9 +89,7 @@ function withUser(input: ReturnType<typeof partitionQuery>, filter: string, user
 
 /** The invites sent to his e-mail, whatever their status, with their pending guards and team codes. */
 async function invitesTo(email: string): Promise<Key[]> {
-  const invitee = keys.inviteByInvitee(email, '', '');
-  const { items } = await query(partitionQuery('gsi1', invitee.gsi1pk, 'INVITE#'));
-  return items.flatMap((invite) => [
+  return (await invitesToEmail(email)).flatMap((invite) => [
     keyOf(invite),
     ...(invite.status === 'PENDING' ? [keys.pendingInviteGuard(invite.teamId as string, email)] : []),
     ...(invite.code ? [keys.teamCode(invite.code as string)] : []),
@@ -129,7 +123,7 @@ export async function deleteUserData(userId: string, now: Date = new Date()): Pr
   // First, so that nobody signs in (and checks in) while his data goes.
   await deleteCognitoUser(userId);
 
-  const own = await userPartition(userId);
+  const own = await userPartitionItems(userId);
   const days = own.filter((item) => item.type === 'MemberDay') as unknown as StoredMemberDay[];
   const teamIds = await leaveTeams(userId, days, now.toISOString());
 
@@ -146,7 +140,7 @@ export async function deleteUserData(userId: string, now: Date = new Date()): Pr
   const partition = own.filter((item) => item.sk !== 'PROFILE').map(keyOf);
   await batchDelete([...partition, ...claims]);
   // Items written since the partition was read (a check-in in flight), then the profile itself, last.
-  await batchDelete((await userPartition(userId)).map(keyOf));
+  await batchDelete((await userPartitionItems(userId)).map(keyOf));
   const removed = others.length + ownedItems + partition.length + claims.length + (profile ? 1 : 0);
   logger.info('account data deleted', { userId, items: removed, avatars });
   return { items: removed, avatars };

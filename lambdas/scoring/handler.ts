@@ -9,6 +9,8 @@ import { dynamoTeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore } from '../lib/stores/user-store';
 import { currentCheckIn, submitAnswers } from './check-in';
 import { alertStaffIfNotReady } from './readiness-alerts';
+import { announceCheckIn, subscribeToTeamCheckIns, teamCheckInResult } from './team-check-ins';
+import { publishToSubscribers } from '../lib/api-publish';
 import {
   myScore,
   myScoreStats,
@@ -22,13 +24,14 @@ import {
 
 const stores = { users: dynamoUserStore, teams: dynamoTeamStore, scores: dynamoScoreStore };
 const alertDeps = { ...stores, journal: dynamoJournalStore, sendMail, appUrl: () => config.appUrl };
+const checkInDeps = { teams: dynamoTeamStore, publish: publishToSubscribers, now: () => new Date() };
 
 export const handler = createAuthorizedHandler({
   'Mutation.submitAnswers': async (event) =>
     countSuccess('CheckIn', async () => {
       const day = await submitAnswers(requireCaller(event), event.arguments, stores);
       // No asynchronous entry point exists yet (lambdas/triggers.ts), so alerts run here, after the day is stored.
-      await alertStaffIfNotReady(day, alertDeps);
+      await Promise.all([alertStaffIfNotReady(day, alertDeps), announceCheckIn(day, checkInDeps)]);
       return day;
     }),
   'Query.myCheckIn': async (event) => currentCheckIn(requireCaller(event), event.arguments, stores),
@@ -41,4 +44,7 @@ export const handler = createAuthorizedHandler({
   'Query.userAnswerBySlug': async (event) => userAnswerBySlug(requireCaller(event), event.arguments, stores),
   'Query.userScoreStatistics': async (event) => userScoreStatistics(requireCaller(event), event.arguments, stores),
   'Query.teamMemberScores': async (event) => teamMemberScores(requireCaller(event), event.arguments, stores),
+  // Subscribing: the team's statistics readers (policy map); publishing: only the function's own IAM role.
+  'Subscription.onTeamCheckIn': async (event) => subscribeToTeamCheckIns(requireCaller(event), event.arguments, dynamoTeamStore),
+  'Mutation.publishTeamCheckIn': async (event) => teamCheckInResult(event.arguments),
 });

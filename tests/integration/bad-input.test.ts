@@ -134,15 +134,15 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     'logInUserWithDiscord.redirect_uri': `${stackUrls().baseUrl}/auth/login`,
     'upgradeSubscription.where.id': 'coach-performance-monthly',
     'startTrial.where.id': 'coach-performance-monthly',
+    // Not the caller's own address (refused: a gamer shares with someone else); ACTIVE shares, STOPPED stops.
+    'updateShareFGScore.email': caller.unusedEmail,
+    'updateShareFGScore.status': 'ACTIVE',
     'createVideoQuestion.data.type': 'STRING',
     'updateVideoQuestion.data.type': 'STRING',
     'videos.orderBy.field': 'title',
     'updateVideo.data.filename': `videos/${caller.teamId}/source/${randomUUID()}.mp4`,
     'addPromotion.file.name': 'codes.csv',
     'addPromotion.file.content': Buffer.from('code\nHARNESS-CODE-1\n').toString('base64'),
-    // Not the caller's own address (refused: a gamer shares with someone else); ACTIVE shares, STOPPED stops.
-    'updateShareFGScore.email': caller.unusedEmail,
-    'updateShareFGScore.status': 'ACTIVE',
   };
   const byName: Record<string, unknown> = {
     email: caller.email,

@@ -7,9 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
-import { RealtimeClient } from '../../scripts/local/gateway/test-kit';
+import type { RealtimeClient } from '../../scripts/local/gateway/test-kit';
+import { startSubscription } from '../support/realtime';
 import { accountWithRole, type RoleAccount } from '../support/accounts';
-import { graphql, stackUrls, useStackEnvironment } from '../support/stack';
+import { graphql, useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(60_000);
 
@@ -41,17 +42,11 @@ async function teamOf(owner: RoleAccount): Promise<string> {
   return id;
 }
 
-/** A realtime connection of this account with onTeamMembersChanged(teamId) started; the start's answer is returned. */
+/** onTeamMembersChanged(teamId) started for this account on the team; the connection is closed after each test. */
 async function follow(who: RoleAccount, teamId: string) {
-  const { graphqlUrl, realtimeUrl } = stackUrls();
-  const header = { host: new URL(graphqlUrl).host, Authorization: who.token };
-  const client = await RealtimeClient.connect(realtimeUrl, header);
-  clients.push(client);
-  client.send({ type: 'connection_init' });
-  await client.next((message) => message.type === 'connection_ack');
-  client.send({ id: 'members', type: 'start', payload: { data: JSON.stringify({ query: SUBSCRIBE, variables: { teamId } }), extensions: { authorization: header } } });
-  const answer = await client.next((message) => message.id === 'members' && (message.type === 'start_ack' || message.type === 'error'));
-  return { client, answer };
+  const followed = await startSubscription(who, SUBSCRIBE, { teamId });
+  clients.push(followed.client);
+  return followed;
 }
 
 /** The next member change the client hears. */

@@ -17,7 +17,9 @@ const viewer = (overrides: Partial<Viewer>): Viewer => ({
   ...overrides,
 });
 
-const labels = (v: Viewer) => navItemsFor(v).map((item) => item.label);
+/** The items before Account, which every signed-in user has last (its own test below). */
+const roleItems = (v: Viewer) => navItemsFor(v).slice(0, -1);
+const labels = (v: Viewer) => roleItems(v).map((item) => item.label);
 
 describe('navItemsFor', () => {
   it('gives admins the back-office items, and the team items once they choose a team', () => {
@@ -31,6 +33,7 @@ describe('navItemsFor', () => {
       'Teams Performance',
       'User Performance',
       'Promotion',
+      'Audit log',
     ];
     expect(labels(viewer({ groups: ['ADMIN'] }))).toEqual(adminItems);
     expect(labels(viewer({ groups: ['SUPERADMIN'], selectedTeamId: 't1' }))).toEqual([...adminItems, 'Analytics', 'My Team', 'Journal']);
@@ -48,7 +51,7 @@ describe('navItemsFor', () => {
   it('labels the manager portal Director Portal and adds the team links once one of their teams is selected', () => {
     const director = { groups: ['DIRECTOR'], teams: { ...noTeams, owned: [team('team 1')] } };
     expect(labels(viewer(director))).toEqual(['Director Portal']);
-    const items = navItemsFor(viewer({ ...director, selectedTeamId: 'team 1', hasTeamNotifications: true }));
+    const items = roleItems(viewer({ ...director, selectedTeamId: 'team 1', hasTeamNotifications: true }));
     expect(items.map((item) => [item.label, item.to])).toEqual([
       ['Director Portal', '/home/manager-portal'],
       ['Analytics', '/home/my-team/statistics/'],
@@ -75,11 +78,17 @@ describe('navItemsFor', () => {
       'Check-in',
       'My scores',
     ]);
-    expect(navItemsFor(viewer({ groups: ['GAMER'] })).map((item) => item.to)).toEqual(['/home/check-in', '/home/my-scores']);
+    expect(roleItems(viewer({ groups: ['GAMER'] })).map((item) => item.to)).toEqual(['/home/check-in', '/home/my-scores']);
   });
 
   it('shows no team links for a selected team the director neither owns nor coaches, or before the profile loads', () => {
     expect(labels(viewer({ groups: ['DIRECTOR'], teams: { ...noTeams, owned: [team('t1')] }, selectedTeamId: 't2' }))).toEqual(['Director Portal']);
     expect(labels(viewer({ groups: ['DIRECTOR'], teams: null, selectedTeamId: 't1' }))).toEqual(['Director Portal']);
+  });
+
+  it('gives every signed-in user the Account page, last', () => {
+    for (const groups of [['GAMER'], ['SELF'], ['COACH'], ['DIRECTOR'], ['ADMIN'], ['SUPERADMIN'], []]) {
+      expect(navItemsFor(viewer({ groups })).at(-1)).toEqual({ to: '/home/account', label: 'Account', icon: 'user' });
+    }
   });
 });

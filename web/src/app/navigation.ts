@@ -62,5 +62,7 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
       },
     );
   }
+  // Every signed-in user has an account: profile, e-mails, sharing, data, deletion.
+  items.push({ to: paths.home.account.root, label: 'Account', icon: 'user' });
   return items;
 }

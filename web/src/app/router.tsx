@@ -47,7 +47,17 @@ export const routes: RouteObject[] = [
           { index: true, lazy: async () => ({ Component: (await import('./routes/home/index')).HomeIndex }) },
           { path: paths.home.checkIn, lazy: async () => ({ Component: (await import('./routes/home/check-in')).CheckInRoute }) },
           { path: paths.home.myScores, lazy: async () => ({ Component: (await import('./routes/home/my-scores')).MyScoresRoute }) },
-          { path: paths.home.account.sharing, lazy: async () => ({ Component: (await import('./routes/home/report-sharing')).ReportSharingRoute }) },
+          {
+            path: paths.home.account.root,
+            lazy: async () => ({ Component: (await import('./routes/home/account')).AccountRoute }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountProfileRoute }) },
+              { path: paths.home.account.notifications, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountNotificationsRoute }) },
+              { path: paths.home.account.sharing, lazy: async () => ({ Component: (await import('./routes/home/report-sharing')).ReportSharingRoute }) },
+              { path: paths.home.account.data, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountDataRoute }) },
+              { path: paths.home.account.delete, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountDeleteRoute }) },
+            ],
+          },
           ...teamPortalRoutes,
           { path: paths.home.myTeam.statistics, lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).TeamAnalyticsRoute }) },
           { path: paths.home.myTeam.memberStatistics, lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).MemberStatisticsRoute }) },

@@ -53,10 +53,14 @@ export const paths = {
     teamsPerformance: '/home/teams-performance/',
     userPerformance: '/home/user-performance/',
     promotion: '/home/promotion/',
+    /** The account page (every signed-in user); its tabs are sub-routes, the profile at the root. */
     account: {
       root: '/home/account',
+      notifications: '/home/account/notifications',
       /** The gamer's report shares (a tab of the account page). */
       sharing: '/home/account/sharing',
+      data: '/home/account/data',
+      delete: '/home/account/delete',
     },
     /** The UI kit's showcase (admins). */
     uiKit: '/home/ui',

@@ -1,7 +1,7 @@
 import type { PillarSlug } from '@core/pillars';
 import type { UserScoreStatistic as PillarDayStatistic } from '@core/scoring';
 import type { ScoreSeries, WindowChoice } from '@/components/charts/chart-data';
-import { callApi, gqlOperation } from '@/lib/api-client';
+import { type ApiError, callApi, gqlOperation, subscribeApi } from '@/lib/api-client';
 
 /** A window as the statistics reads take it: `days` back from today, or a range of score days. */
 type WindowArgs = { days?: number; startDate?: string; endDate?: string };
@@ -159,4 +159,15 @@ const memberNameQuery = gqlOperation<
 export async function getMemberName(teamId: string, userId: string): Promise<string | null> {
   const member = (await callApi(memberNameQuery, { teamId })).team?.members?.find((candidate) => candidate.userId === userId);
   return member ? (member.fullName ?? member.email) : null;
+}
+
+const teamCheckInSubscription = gqlOperation<{ onTeamCheckIn: { teamId: string; userId: string } | null }, { teamId: string }>(/* GraphQL */ `
+  subscription OnTeamCheckIn($teamId: ID!) {
+    onTeamCheckIn(teamId: $teamId) { teamId userId date at }
+  }
+`);
+
+/** Calls back whenever a member of the team checks in (onTeamCheckIn); returns the function that stops. */
+export function onTeamCheckIn(teamId: string, checkedIn: () => void, failed: (error: ApiError) => void): () => void {
+  return subscribeApi(teamCheckInSubscription, { teamId }, { next: checkedIn, error: failed });
 }

@@ -1,6 +1,6 @@
 import { scoreTypeLabel } from '@core/pillars';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { ANALYTICS_DEBOUNCE_MS, mainAndPillarSeries, memberColour, membersOf, rangeProblem, type ScorePoint, seriesColour, type WindowChoice, windowName } from '@/components/charts/chart-data';
 import { ScoreChartCard, ScoreChartGrid } from '@/components/charts/score-chart-card';
 import { WindowSwitch } from '@/components/charts/window-switch';
@@ -11,7 +11,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
 import { SCORES_QUERY_KEY } from '@/lib/query-client';
 import { useViewer } from '@/lib/viewer';
-import { getTeamMemberScores, getTeamStatistics, type TeamStatistics } from '../api/team-analytics';
+import { getTeamMemberScores, getTeamStatistics, onTeamCheckIn, type TeamStatistics } from '../api/team-analytics';
 import { rosterRows, type RosterRow } from '../lib/roster';
 import { MembersSection } from './members-section';
 import { ReadinessToday } from './readiness-today';
@@ -34,7 +34,29 @@ export function TeamAnalyticsPage() {
   return <TeamAnalytics teamId={teamId} viewerId={viewer.userId} />;
 }
 
+/**
+ * Keeps the page live: when a member checks in (onTeamCheckIn), the team's statistics and members table are read
+ * again, so an open page shows the new scores without a reload.
+ */
+function useTeamCheckInsLive(teamId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onTeamCheckIn(
+        teamId,
+        () => {
+          void queryClient.invalidateQueries({ queryKey: [...SCORES_QUERY_KEY, 'team', teamId] });
+          void queryClient.invalidateQueries({ queryKey: [...SCORES_QUERY_KEY, 'team-members', teamId] });
+        },
+        // The page still works without live updates; the API client reports the failure (e.g. an expired session).
+        () => undefined,
+      ),
+    [teamId, queryClient],
+  );
+}
+
 function TeamAnalytics({ teamId, viewerId }: { teamId: string; viewerId: string }) {
+  useTeamCheckInsLive(teamId);
   const [choice, setChoice] = useState<WindowChoice>({ days: 7 });
   const asked = useDebouncedValue(choice, ANALYTICS_DEBOUNCE_MS);
   const statistics = useQuery({

@@ -1,4 +1,3 @@
-import { AVATAR_MAX_BYTES, AVATAR_UPLOAD_FAILURES, type AvatarType } from '@core/avatars';
 import type { TeamForm } from '@core/teams';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
@@ -41,43 +40,6 @@ const updateTeamMutation = gqlOperation<{ updateTeam: TeamFormTeam }, { teamId: 
   }
 `);
 
-interface ImageUploadUrl {
-  uploadUrl: string;
-  fields: { name: string; value: string }[];
-  key: string;
-  fileUrl: string;
-}
-
-const imageUploadUrlMutation = gqlOperation<
-  { getImageUploadUrl: ImageUploadUrl },
-  { uploadType: 'AVATAR'; filename: string; mimetype: string; maxSizeBytes: number; teamId: string | null }
->(/* GraphQL */ `
-  mutation GetImageUploadUrl($uploadType: UploadType!, $filename: String!, $mimetype: String!, $maxSizeBytes: Int!, $teamId: ID) {
-    getImageUploadUrl(uploadType: $uploadType, filename: $filename, mimetype: $mimetype, maxSizeBytes: $maxSizeBytes, teamId: $teamId) {
-      uploadUrl
-      fields {
-        name
-        value
-      }
-      key
-      fileUrl
-    }
-  }
-`);
-
-const confirmAvatarUploadMutation = gqlOperation<
-  { confirmAvatarUpload: { success: boolean; fileUrl: string | null; message: string | null } },
-  { key: string; fileUrl: string; isTeamAvatar: boolean; teamId: string | null }
->(/* GraphQL */ `
-  mutation ConfirmAvatarUpload($key: String!, $fileUrl: String!, $isTeamAvatar: Boolean, $teamId: ID) {
-    confirmAvatarUpload(key: $key, fileUrl: $fileUrl, isTeamAvatar: $isTeamAvatar, teamId: $teamId) {
-      success
-      fileUrl
-      message
-    }
-  }
-`);
-
 export async function hasUnusedDashboardPurchase(): Promise<boolean> {
   return (await callApi(hasUnusedPurchaseQuery)).hasUnusedDashboardPurchase;
 }
@@ -88,37 +50,4 @@ export async function createTeam(data: TeamForm): Promise<TeamFormTeam> {
 
 export async function updateTeam(teamId: string, data: Partial<TeamForm>): Promise<TeamFormTeam> {
   return (await callApi(updateTeamMutation, { teamId, data })).updateTeam;
-}
-
-/** Runs one step of the upload; any failure becomes the step's own message (spec 000 section 8). */
-async function step<T>(failure: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch {
-    throw new Error(failure);
-  }
-}
-
-/**
- * The spec's three steps (spec 000 section 7): a presigned POST from the API, the file posted to S3 with the form's
- * fields first, then the API checks what arrived and sets the avatar (the team's when teamId is given). Returns the
- * avatar's address; throws an Error whose message is the failed step's text.
- */
-export async function uploadAvatar(file: File, teamId: string | null): Promise<string> {
-  const upload = await step(AVATAR_UPLOAD_FAILURES.uploadUrl, async () => {
-    const variables = { uploadType: 'AVATAR' as const, filename: file.name, mimetype: file.type as AvatarType, maxSizeBytes: AVATAR_MAX_BYTES, teamId };
-    return (await callApi(imageUploadUrlMutation, variables)).getImageUploadUrl;
-  });
-  await step(AVATAR_UPLOAD_FAILURES.upload, async () => {
-    const form = new FormData();
-    for (const { name, value } of upload.fields) form.append(name, value);
-    form.append('file', file);
-    const response = await fetch(upload.uploadUrl, { method: 'POST', body: form });
-    if (!response.ok) throw new Error(`S3 answered ${response.status}`);
-  });
-  return step(AVATAR_UPLOAD_FAILURES.confirm, async () => {
-    const { confirmAvatarUpload } = await callApi(confirmAvatarUploadMutation, { key: upload.key, fileUrl: upload.fileUrl, isTeamAvatar: teamId !== null, teamId });
-    if (!confirmAvatarUpload.success || !confirmAvatarUpload.fileUrl) throw new Error(confirmAvatarUpload.message ?? 'Not confirmed');
-    return confirmAvatarUpload.fileUrl;
-  });
 }

@@ -7,7 +7,8 @@ import { ToastProvider } from '@/components/ui/toast/toast';
 // The API calls are stand-ins here; the upload steps themselves run against the stack in tests/browser/team-form.test.ts.
 const updateTeam = jest.fn();
 const uploadAvatar = jest.fn();
-jest.mock('../api/team-form-api', () => ({ updateTeam: (...args: unknown[]) => updateTeam(...args), uploadAvatar: (...args: unknown[]) => uploadAvatar(...args) }));
+jest.mock('../api/team-form-api', () => ({ updateTeam: (...args: unknown[]) => updateTeam(...args) }));
+jest.mock('@/lib/avatar-upload', () => ({ ...jest.requireActual('@/lib/avatar-upload'), uploadAvatar: (...args: unknown[]) => uploadAvatar(...args) }));
 
 const { EditTeamDialog, TEAM_UPDATED } = require('./edit-team-dialog') as typeof import('./edit-team-dialog');
 

@@ -1,3 +1,4 @@
+import { AVATAR_FILE_MESSAGES } from '@/lib/avatar-upload';
 import { GAMES, teamFormSchema, type TeamForm } from '@core/teams';
 import type { z } from 'zod';
 
@@ -12,14 +13,9 @@ export const EMPTY_TEAM_FIELDS: TeamFields = { name: '', description: '', game: 
 export const GAME_OPTIONS = [{ value: '', label: 'No game chosen' }, ...GAMES.map((game) => ({ value: game, label: game }))];
 
 /** The images the avatar drop zone takes: the types the server accepts (core/avatars). */
-export const AVATAR_ACCEPT = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/gif': ['.gif'], 'image/webp': ['.webp'] };
+export { AVATAR_ACCEPT } from '@/lib/avatar-upload';
 
-export const AVATAR_DROP_MESSAGES = {
-  prompt: 'Drop your Team Avatar Here',
-  invalidType: 'Please choose a PNG, JPEG, GIF or WebP image.',
-  tooLarge: 'The avatar must be at most 10 MB.',
-  tooMany: 'Please choose one image.',
-};
+export const AVATAR_DROP_MESSAGES = { prompt: 'Drop your Team Avatar Here', ...AVATAR_FILE_MESSAGES };
 
 /** What an edit changes: the fields whose value differs from the team's (updateTeam needs at least one). */
 export function changedFields(team: Record<keyof TeamFields, string>, edited: TeamFields): Partial<TeamForm> {

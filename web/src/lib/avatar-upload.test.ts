@@ -12,7 +12,7 @@ jest.mock('@/lib/api-client', () => ({
   },
 }));
 
-const { uploadAvatar } = require('./team-form-api') as typeof import('./team-form-api');
+const { uploadAvatar } = require('./avatar-upload') as typeof import('./avatar-upload');
 
 const FORM = { uploadUrl: 'http://s3.example/uploads', fields: [{ name: 'key', value: 'avatars/users/u/1.png' }, { name: 'Policy', value: 'p' }], key: 'avatars/users/u/1.png', fileUrl: 'http://s3.example/uploads/avatars/users/u/1.png' };
 const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AVATAR_MAX_BYTES } from '@core/avatars';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button/button';
+import { DropZone } from '@/components/ui/drop-zone/drop-zone';
+import { CheckboxField } from '@/components/ui/form/checkbox-field';
+import { TextField } from '@/components/ui/form/fields';
+import { FormSelectField } from '@/components/ui/form/form-choice-fields';
+import { FormTextField } from '@/components/ui/form/form-fields';
+import { useToast } from '@/components/ui/toast/toast';
+import { AVATAR_ACCEPT, AVATAR_FILE_MESSAGES, uploadAvatar } from '@/lib/avatar-upload';
+import { type AccountProfile, updateProfile } from '../api/account-api';
+import { type ProfileForm, profileChanges, profileFormOf, profileFormSchema, type ProfileFormInput, timeZoneOptions } from '../lib/account-forms';
+import { AccountProfileGate } from './account-profile-gate';
+
+export const PROFILE_SAVED = 'Profile saved.';
+
+/** /home/account: full name, username, avatar (the presigned upload), the zone of the score days, units. */
+export function ProfileTab() {
+  return <AccountProfileGate>{(profile) => <ProfileFormView profile={profile} />}</AccountProfileGate>;
+}
+
+function ProfileFormView({ profile }: { profile: AccountProfile }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const preview = useMemo(() => (avatar ? URL.createObjectURL(avatar) : null), [avatar]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const form = useForm<ProfileFormInput, unknown, ProfileForm>({ resolver: zodResolver(profileFormSchema), defaultValues: profileFormOf(profile) });
+  const { errors, isSubmitting } = form.formState;
+  const zones = useMemo(() => timeZoneOptions(profile.timeZone ?? 'UTC').map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })), [profile.timeZone]);
+
+  const save = async (fields: ProfileForm) => {
+    try {
+      const changes = profileChanges(profile, fields);
+      if (Object.keys(changes).length > 0) await updateProfile(profile.id, changes);
+      if (avatar) await uploadAvatar(avatar, null);
+      setAvatar(null);
+      // The frame's name and avatar and every tab read the profile again.
+      await queryClient.invalidateQueries();
+      toast.success(PROFILE_SAVED);
+    } catch (reason) {
+      toast.error(reason instanceof Error ? reason.message : String(reason));
+    }
+  };
+
+  return (
+    <form className="fg-account__form" aria-label="Profile" onSubmit={form.handleSubmit(save)} noValidate>
+      <FormTextField label="Full name" autoComplete="name" maxLength={20} registration={form.register('fullName')} error={errors.fullName?.message} />
+      <FormTextField label="Username" autoComplete="nickname" maxLength={20} registration={form.register('username')} error={errors.username?.message} description="Optional, 2 to 20 characters." />
+      <TextField label="E-mail" type="email" value={profile.email} readOnly descriptiveText="Your sign-in e-mail; it cannot be changed here." />
+      <div>
+        <span className="fg-account__label">Avatar</span>
+        {preview || profile.avatar ? <img className="fg-account__avatar" src={preview ?? profile.avatar!} alt={avatar ? `Chosen avatar ${avatar.name}` : 'Your avatar'} /> : null}
+        <DropZone accept={AVATAR_ACCEPT} maxSize={AVATAR_MAX_BYTES} messages={{ prompt: 'Drop your avatar here', ...AVATAR_FILE_MESSAGES }} onFiles={([file]) => setAvatar(file ?? null)} />
+      </div>
+      <FormSelectField
+        label="Time zone"
+        autoComplete="off"
+        options={zones}
+        registration={form.register('timeZone')}
+        error={errors.timeZone?.message}
+        description="Your score days end at 4 am in this zone. A change takes effect from your next score day."
+      />
+      <CheckboxField label="Use metric units (kg, cm)" {...form.register('preferMetricUnits')} />
+      <div className="fg-account__actions">
+        <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving…">
+          Save profile
+        </Button>
+      </div>
+    </form>
+  );
+}
