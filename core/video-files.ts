@@ -10,7 +10,9 @@ import { videoSourcePrefix } from './videos';
 
 /** Every key an admin's browser uploads starts here (sources, thumbnails); the S3 notification's prefix. */
 export const VIDEO_UPLOADS_ROOT = 'videos/';
-export const VIDEO_MEDIA_PREFIX = 'media/';
+/** The transcoder's outputs, the only part of the videos bucket readers reach (CloudFront's /media/ on AWS). */
+export const VIDEO_MEDIA_ROOT = 'media';
+export const VIDEO_MEDIA_PREFIX = `${VIDEO_MEDIA_ROOT}/`;
 
 /** The key an upload of `videoId` takes: a fresh name per upload, so a re-upload never overwrites a running job's input. */
 export function videoUploadKey(videoId: string, uploadId: string, extension: string): string {

@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { lambdaFunctions, type LambdaFunctionSpec, resolverMap } from '../../lambdas/resolver-map';
 import { eventTriggers, httpRoutes, s3UploadTriggers, schedules, triggerFunctions } from '../../lambdas/triggers';
+import { VIDEO_MEDIA_ROOT } from '../../core/video-files';
 import { version } from '../../package.json';
 import { Api } from './api';
 import { Auth } from './auth';
@@ -88,10 +89,16 @@ export class FitGaugeStack extends Stack {
       distPath: props.webDistPath,
       mediaOrigins: [this.storage.uploadsUrl, this.storage.videosUrl],
       avatarsBucketName: this.storage.uploadsName,
+      mediaBucketName: this.storage.videosName,
     });
     this.storage.allowAvatarReads(this.web.distribution.distributionArn);
-    // Avatars are read through the site (web-hosting.ts), so their addresses are the site's.
+    this.storage.allowMediaReads(this.web.distribution.distributionArn);
+    // Avatars and videos' HLS and thumbnails are read through the site (web-hosting.ts), so their addresses are the site's.
     this.functions.byName.get('avatars')?.addEnvironment('UPLOADS_PUBLIC_URL', this.web.url);
+    const functionSpecs: Record<string, LambdaFunctionSpec> = { ...lambdaFunctions, ...triggerFunctions };
+    for (const [name, spec] of Object.entries(functionSpecs)) {
+      if (spec.uses?.includes('videos')) this.functions.byName.get(name)?.addEnvironment('MEDIA_PUBLIC_URL', `${this.web.url}/${VIDEO_MEDIA_ROOT}`);
+    }
     this.storage.allowBrowserAccess(this.web.url);
     // Invite e-mails and readiness alerts link into the app.
     this.functions.byName.get('teams')?.addEnvironment('APP_URL', this.web.url);

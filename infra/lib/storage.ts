@@ -3,6 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { AVATARS_ROOT } from '../../core/avatars';
+import { VIDEO_MEDIA_ROOT } from '../../core/video-files';
 
 /** A bucket nobody reaches without IAM: no public access, encrypted at rest, TLS only, access logged. */
 export function privateBucket(
@@ -23,8 +24,8 @@ export function privateBucket(
 
 /**
  * Buckets for files users send (uploads: avatars, by presigned POST) and for video content (videos: the admins'
- * video files, thumbnails and series covers by presigned POST, the transcoder's HLS and thumbnails; all read by
- * presigned GET), plus the access-log bucket every bucket and CloudFront write to.
+ * video files, thumbnails and series covers by presigned POST, read by presigned GET; the transcoder's HLS and
+ * thumbnails under `media/`, read through the site's /media/), plus the access-log bucket every bucket and CloudFront write to.
  *
  * The two content buckets get fixed names so that the CloudFront CSP can name them: taking their domain
  * from the bucket resources would make the distribution depend on them while their CORS rule depends on the
@@ -39,6 +40,8 @@ export class Storage extends Construct {
   /** The uploads bucket's fixed name, for origins that must not depend on the bucket resource (see above). */
   readonly uploadsName: string;
   readonly videosUrl: string;
+  /** The videos bucket's fixed name, for the site's /media/ origin (as uploadsName). */
+  readonly videosName: string;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -74,6 +77,7 @@ export class Storage extends Construct {
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
     this.videosUrl = urlOf(videosName);
+    this.videosName = videosName;
   }
 
   /** Lets the web app at `origin` send presigned POST uploads and read both buckets from the browser. */
@@ -98,13 +102,26 @@ export class Storage extends Construct {
    * else of it: avatars are shown to everyone who sees a team or a profile, by unguessable addresses.
    */
   allowAvatarReads(distributionArn: string): void {
-    this.uploads.addToResourcePolicy(
-      new iam.PolicyStatement({
-        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
-        actions: ['s3:GetObject'],
-        resources: [this.uploads.arnForObjects(`${AVATARS_ROOT}/*`)],
-        conditions: { StringEquals: { 'AWS:SourceArn': distributionArn } },
-      }),
-    );
+    allowDistributionReads(this.uploads, `${AVATARS_ROOT}/*`, distributionArn);
   }
+
+  /**
+   * Lets one CloudFront distribution read the transcoder's outputs (`media/*`: HLS and thumbnails) of the videos
+   * bucket, and nothing else of it: the admins' source files and own thumbnails under `videos/` stay private.
+   */
+  allowMediaReads(distributionArn: string): void {
+    allowDistributionReads(this.videos, `${VIDEO_MEDIA_ROOT}/*`, distributionArn);
+  }
+}
+
+/** A bucket policy statement: GetObject on the keys matching `pattern`, for one distribution's origin access control. */
+function allowDistributionReads(bucket: s3.Bucket, pattern: string, distributionArn: string): void {
+  bucket.addToResourcePolicy(
+    new iam.PolicyStatement({
+      principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+      actions: ['s3:GetObject'],
+      resources: [bucket.arnForObjects(pattern)],
+      conditions: { StringEquals: { 'AWS:SourceArn': distributionArn } },
+    }),
+  );
 }

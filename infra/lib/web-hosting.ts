@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { AVATARS_ROOT } from '../../core/avatars';
+import { VIDEO_MEDIA_ROOT } from '../../core/video-files';
 import type { WrittenRuntimeConfig } from '../../core/runtime-config';
 import { acknowledge } from './nag';
 import { privateBucket } from './storage';
@@ -22,6 +23,8 @@ export interface WebHostingProps {
   readonly mediaOrigins: string[];
   /** The uploads bucket, by its fixed name, whose avatars the site serves at /avatars/ (Storage.allowAvatarReads). */
   readonly avatarsBucketName?: string;
+  /** The videos bucket, by its fixed name, whose transcoder outputs the site serves at /media/ (Storage.allowMediaReads). */
+  readonly mediaBucketName?: string;
 }
 
 /** The CSP: only this site, AppSync, Cognito, the region's S3 (presigned requests) and Stripe.js. */
@@ -95,7 +98,11 @@ export class WebHosting extends Construct {
         responseHeadersPolicy: headers,
         compress: true,
       },
-      additionalBehaviors: props.avatarsBucketName ? { [`${AVATARS_ROOT}/*`]: this.avatarsBehavior(props.avatarsBucketName, headers) } : {},
+      additionalBehaviors: {
+        ...(props.avatarsBucketName ? { [`${AVATARS_ROOT}/*`]: this.privateObjectsBehavior('AvatarsBucket', props.avatarsBucketName, headers) } : {}),
+        // HLS playlists, renditions, segments and thumbnails: hls.js fetches each relative URI from here, unsigned.
+        ...(props.mediaBucketName ? { [`${VIDEO_MEDIA_ROOT}/*`]: this.privateObjectsBehavior('MediaBucket', props.mediaBucketName, headers) } : {}),
+      },
       // Client-side routes (/team/...) are not objects: the private bucket answers 403 (or 404), and the app takes over.
       errorResponses: [403, 404].map((httpStatus) => ({
         httpStatus,
@@ -125,13 +132,14 @@ export class WebHosting extends Construct {
   }
 
   /**
-   * Avatars straight from the private uploads bucket through origin access control. The bucket is named, not
-   * referenced: its CORS rule names this distribution, so the distribution may not depend on the bucket resource.
-   * Its bucket policy is therefore written by Storage.allowAvatarReads, not by CDK's origin.
+   * Objects of a private bucket (avatars of the uploads bucket, the transcoder's media of the videos bucket) through
+   * origin access control. The bucket is named, not referenced: its CORS rule names this distribution, so the
+   * distribution may not depend on the bucket resource. Its bucket policy is therefore written by
+   * Storage.allowAvatarReads / allowMediaReads (one path each), not by CDK's origin.
    */
-  private avatarsBehavior(bucketName: string, headers: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions {
-    const bucket = s3.Bucket.fromBucketAttributes(this, 'AvatarsBucket', { bucketName, region: Stack.of(this).region });
-    Annotations.of(this).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'Storage.allowAvatarReads writes the policy.');
+  private privateObjectsBehavior(id: string, bucketName: string, headers: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions {
+    const bucket = s3.Bucket.fromBucketAttributes(this, id, { bucketName, region: Stack.of(this).region });
+    Annotations.of(this).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'Storage.allowAvatarReads and allowMediaReads write the policies.');
     return {
       origin: S3BucketOrigin.withOriginAccessControl(bucket),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -1,6 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { VIDEO_MEDIA_PREFIX } from '@core/video-files';
 import { tracer } from './observability';
 
 /**
@@ -21,7 +22,10 @@ export interface StoredObject {
 export interface UploadsBucket {
   /** A POST form for exactly this key: a type starting with `contentTypePrefix`, 1 to maxBytes bytes, for 5 minutes. */
   presignPost(key: string, contentType: string, contentTypePrefix: string, maxBytes: number): Promise<PresignedPost>;
-  /** Where browsers read a public object (avatars): UPLOADS_PUBLIC_URL, the site on AWS, s3rver's bucket locally. */
+  /**
+   * Where browsers read an object served without signature: avatars under UPLOADS_PUBLIC_URL, the transcoder's outputs
+   * (`media/...` of the videos bucket) under MEDIA_PUBLIC_URL. The site on AWS, s3rver locally.
+   */
   publicUrl(key: string): string;
   /** A GET of a private object (videos, thumbnails, covers), valid for an hour. */
   presignGet(key: string): Promise<string>;
@@ -51,8 +55,10 @@ function environment(name: string): string {
 const isNotFound = (error: unknown) =>
   error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
 
+const withoutTrailingSlash = (url: string) => url.replace(/\/$/, '');
+
 /** The bucket the environment variable `bucketVariable` names, read when first used. */
-function s3Bucket(bucketVariable: 'UPLOADS_BUCKET' | 'VIDEOS_BUCKET'): UploadsBucket {
+function s3Bucket(bucketVariable: 'UPLOADS_BUCKET' | 'VIDEOS_BUCKET', publicUrl: (key: string) => string): UploadsBucket {
   const bucketName = () => environment(bucketVariable);
   return {
     async presignPost(key, contentType, contentTypePrefix, maxBytes) {
@@ -68,9 +74,7 @@ function s3Bucket(bucketVariable: 'UPLOADS_BUCKET' | 'VIDEOS_BUCKET'): UploadsBu
       });
       return { url, fields };
     },
-    publicUrl(key) {
-      return `${environment('UPLOADS_PUBLIC_URL').replace(/\/$/, '')}/${key}`;
-    },
+    publicUrl,
     presignGet: (key) => getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(), Key: key }), { expiresIn: GET_EXPIRES_SECONDS }),
     async head(key) {
       try {
@@ -108,6 +112,14 @@ function s3Bucket(bucketVariable: 'UPLOADS_BUCKET' | 'VIDEOS_BUCKET'): UploadsBu
   };
 }
 
-export const s3UploadsBucket = s3Bucket('UPLOADS_BUCKET');
-/** Video files, their transcoded renditions and thumbnails, series covers: private, read through presigned GETs only. */
-export const s3VideosBucket = s3Bucket('VIDEOS_BUCKET');
+export const s3UploadsBucket = s3Bucket('UPLOADS_BUCKET', (key) => `${withoutTrailingSlash(environment('UPLOADS_PUBLIC_URL'))}/${key}`);
+
+/**
+ * Video files, admins' thumbnails and series covers (private, read through presigned GETs), and the transcoder's HLS
+ * and thumbnails under `media/`, the only keys with a public address: MEDIA_PUBLIC_URL stands for `media/` (the site's
+ * /media on AWS), so no address under it can name a source upload.
+ */
+export const s3VideosBucket = s3Bucket('VIDEOS_BUCKET', (key) => {
+  if (!key.startsWith(VIDEO_MEDIA_PREFIX)) throw new Error(`Only the transcoder's outputs (${VIDEO_MEDIA_PREFIX}) have a public address, not ${key}`);
+  return `${withoutTrailingSlash(environment('MEDIA_PUBLIC_URL'))}/${key.slice(VIDEO_MEDIA_PREFIX.length)}`;
+});

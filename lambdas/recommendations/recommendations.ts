@@ -16,6 +16,7 @@ import { TransactionRefused } from '../lib/stores/transactions';
 import type { UserStore } from '../lib/stores/user-store';
 import type { VideoRecord } from '../lib/stores/video-store';
 import type { UploadsBucket } from '../lib/uploads';
+import { videoUrls } from '../lib/video-urls';
 import { parseInput } from '../lib/validation';
 
 /**
@@ -26,18 +27,17 @@ import { parseInput } from '../lib/validation';
 export interface RecommendationDeps {
   recommendations: RecommendationStore;
   users: Pick<UserStore, 'get'>;
-  /** The private videos bucket: thumbnails and playlists through presigned GETs. */
-  bucket: Pick<UploadsBucket, 'presignGet'>;
+  /** The videos bucket: where players read playlists and thumbnails (videoUrls). */
+  bucket: Pick<UploadsBucket, 'presignGet' | 'publicUrl'>;
   now: () => Date;
 }
 
-/** The linked video as the table needs it: its thumbnail and playlist through presigned GETs (series and questions are not read here). */
-async function presentVideo({ playbackKey, thumbnailKey, ...video }: VideoRecord, deps: RecommendationDeps) {
-  const thumbnail = video.selectedThumbnail ?? thumbnailKey;
+/** The linked video as the table needs it: its thumbnail and playlist addresses (series and questions are not read here). */
+async function presentVideo(record: VideoRecord, deps: RecommendationDeps) {
+  const { playbackKey: _playback, thumbnailKey: _thumbnail, ...video } = record;
   return {
     ...video,
-    thumbnailUrl: thumbnail ? await deps.bucket.presignGet(thumbnail) : null,
-    url: video.workflowStatus === 'COMPLETE' && playbackKey ? await deps.bucket.presignGet(playbackKey) : null,
+    ...(await videoUrls(record, deps.bucket)),
     VideoSeries: null,
     VideoInstructor: null,
     VideoQuestion: [],

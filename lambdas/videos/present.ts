@@ -1,6 +1,7 @@
 import type { AvatarType } from '@core/avatars';
 import { presignImageUpload } from '../lib/image-uploads';
 import type { VideoRecord, VideoSeriesRecord } from '../lib/stores/video-store';
+import { videoUrls } from '../lib/video-urls';
 import type { VideoDeps } from './deps';
 
 /** The fields the caller asked for below the root field (AppSync's selectionSetList): related items are read only when asked. */
@@ -14,8 +15,7 @@ export async function presentSeries(series: VideoSeriesRecord, deps: VideoDeps) 
 }
 
 /**
- * Videos as the API shows them: thumbnail and playback through presigned GETs (the chosen thumbnail over the
- * transcoder's; playback only once COMPLETE), with their series, instructor and questions when the caller asks.
+ * Videos as the API shows them: thumbnail and playback addresses (videoUrls), with their series, instructor and questions when the caller asks.
  */
 export async function presentVideos(videos: VideoRecord[], selection: Selection, deps: VideoDeps) {
   const [series, instructors] = await Promise.all([
@@ -25,13 +25,12 @@ export async function presentVideos(videos: VideoRecord[], selection: Selection,
   const seriesById = new Map(series.map((one) => [one.id, one]));
   const instructorById = new Map(instructors.map((one) => [one.id, one]));
   return Promise.all(
-    videos.map(async ({ playbackKey, thumbnailKey, ...video }) => {
-      const thumbnail = video.selectedThumbnail ?? thumbnailKey;
+    videos.map(async (record) => {
+      const { playbackKey: _playback, thumbnailKey: _thumbnail, ...video } = record;
       const inSeries = video.seriesId ? seriesById.get(video.seriesId) : undefined;
       return {
         ...video,
-        thumbnailUrl: thumbnail ? await deps.bucket.presignGet(thumbnail) : null,
-        url: video.workflowStatus === 'COMPLETE' && playbackKey ? await deps.bucket.presignGet(playbackKey) : null,
+        ...(await videoUrls(record, deps.bucket)),
         VideoSeries: inSeries ? await presentSeries(inSeries, deps) : null,
         VideoInstructor: (video.instructorId && instructorById.get(video.instructorId)) || null,
         VideoQuestion: asks(selection, 'VideoQuestion') ? await deps.videos.questionsOf(video.id) : [],

@@ -18,6 +18,7 @@ import { createGateway } from './gateway';
 import { createEventTriggers, type LocalEventTriggers } from './event-triggers';
 import { createHttpEndpoints } from './http-endpoints';
 import { startMediaConvertStandIn } from './mediaconvert/server';
+import { VIDEO_MEDIA_ROOT } from '../../core/video-files';
 import { transcodeJobTemplateSettings } from '../../lambdas/lib/transcoding-job';
 import { lockDataDir, runningStack } from './lock';
 import { assertPortFree, derivedServicePorts, freePorts, LOCAL_HOST, PortInUseError, serviceOffsets, type ServicePorts } from './ports';
@@ -176,6 +177,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Browsers read avatars from s3rver itself; on AWS the site serves them (infra/lib/web-hosting.ts).
       UPLOADS_PUBLIC_URL: `${s3.endpoint}/${LOCAL_BUCKETS.uploads}`,
       VIDEOS_BUCKET: LOCAL_BUCKETS.videos,
+      // Players read the transcoder's outputs from s3rver itself; on AWS the site serves them at /media/.
+      MEDIA_PUBLIC_URL: `${s3.endpoint}/${LOCAL_BUCKETS.videos}/${VIDEO_MEDIA_ROOT}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       // Discord sign-in goes to the local stand-in (scripts/local/discord.ts) on this stack's own server.
       DISCORD_CLIENT_ID: LOCAL_DISCORD_CLIENT_ID,

@@ -101,8 +101,7 @@ export async function seedDemoVideos(adminId: string, now: Date): Promise<void> 
     if (demo.state === 'processing') {
       // An upload whose transcode is still running: recorded as the starter records one, with no job behind it.
       if (video.workflowStatus === 'WAITING_FOR_UPLOAD') {
-        await dynamoVideoStore.setUploadedFile(video.id, videoUploadKey(video.id, 'demo', 'mp4'));
-        await dynamoVideoStore.setWorkflowStatus(video.id, 'PROGRESSING');
+        await dynamoVideoStore.claimTranscode(video.id, videoUploadKey(video.id, 'demo', 'mp4'));
       }
     } else if (video.workflowStatus !== 'COMPLETE') {
       toTranscode.push(video);

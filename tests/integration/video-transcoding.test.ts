@@ -13,7 +13,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { videoUploadKey } from '@core/video-files';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
 import type { JobStateEvent } from '../../lambdas/lib/transcoding-job';
-import { recordJobState } from '../../lambdas/transcoding/transcoding';
+import { recordJobState, startTranscode } from '../../lambdas/transcoding/transcoding';
 import { generateClip } from '../../scripts/local/mediaconvert/clip';
 import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
 import { DEMO_VIDEOS, seedDemoVideos, untilTranscoded } from '../../scripts/seed/videos';
@@ -132,19 +132,35 @@ describe('job-state events on the status function', () => {
     const video = await newVideo('Replaced upload');
     const older = videoUploadKey(video.id, randomUUID(), 'mp4');
     const newer = videoUploadKey(video.id, randomUUID(), 'mp4');
-    await dynamoVideoStore.setUploadedFile(video.id, newer);
+    await dynamoVideoStore.claimTranscode(video.id, newer);
 
     await recordJobState(jobState(video.id, older, 'COMPLETE'), { videos: dynamoVideoStore });
-    expect(await dynamoVideoStore.get(video.id)).toMatchObject({ filename: newer, workflowStatus: 'UPLOADED', playbackKey: null, thumbnailKey: null });
+    expect(await dynamoVideoStore.get(video.id)).toMatchObject({ filename: newer, workflowStatus: 'PROGRESSING', playbackKey: null, thumbnailKey: null });
 
     await recordJobState(jobState(video.id, newer, 'COMPLETE'), { videos: dynamoVideoStore });
     expect(await dynamoVideoStore.get(video.id)).toMatchObject({ filename: newer, workflowStatus: 'COMPLETE', playbackKey: `media/${video.id}/old/index.m3u8` });
   });
 
+  it('never records an older upload\'s result over a newer upload that replaces it at the same moment', async () => {
+    const videos = await Promise.all(Array.from({ length: 20 }, () => newVideo('Replaced meanwhile')));
+    const outcomes = await Promise.all(
+      videos.map(async (video) => {
+        const older = videoUploadKey(video.id, 'old', 'mp4');
+        const newer = videoUploadKey(video.id, randomUUID(), 'mp4');
+        await dynamoVideoStore.claimTranscode(video.id, older);
+        await Promise.all([recordJobState(jobState(video.id, older, 'COMPLETE'), { videos: dynamoVideoStore }), dynamoVideoStore.claimTranscode(video.id, newer)]);
+        const after = await dynamoVideoStore.get(video.id);
+        return { isNewer: after!.filename === newer, workflowStatus: after!.workflowStatus };
+      }),
+    );
+    // Whichever came first, the newer upload is the video's file and its own job (not the older one's) decides its status.
+    expect(outcomes).toEqual(videos.map(() => ({ isNewer: true, workflowStatus: 'PROGRESSING' })));
+  });
+
   it('sets the error state with its message when a job is canceled', async () => {
     const video = await newVideo('Canceled job');
     const key = videoUploadKey(video.id, randomUUID(), 'mp4');
-    await dynamoVideoStore.setUploadedFile(video.id, key);
+    await dynamoVideoStore.claimTranscode(video.id, key);
     await recordJobState(jobState(video.id, key, 'CANCELED'), { videos: dynamoVideoStore });
     expect(await dynamoVideoStore.get(video.id)).toMatchObject({ workflowStatus: 'ERROR', workflowError: 'The transcode was canceled.', playbackKey: null });
   });
@@ -163,4 +179,17 @@ it('seeds the demo videos only once: seeding again (as after an interrupted star
       ['Focus Fundamentals', false],
     ]),
   );
+});
+
+it('starts one transcode when S3 delivers the same upload event several times at once', async () => {
+  const video = await newVideo('Delivered twice');
+  const key = videoUploadKey(video.id, randomUUID(), 'mp4');
+  const submitted: string[] = [];
+  const startJob = async (_bucket: string, uploadKey: string) => {
+    submitted.push(uploadKey);
+    return `job-${submitted.length}`;
+  };
+  await Promise.all(Array.from({ length: 10 }, () => startTranscode(process.env.VIDEOS_BUCKET!, key, { videos: dynamoVideoStore, startJob })));
+  expect(submitted).toEqual([key]);
+  expect(await dynamoVideoStore.get(video.id)).toMatchObject({ filename: key, workflowStatus: 'PROGRESSING' });
 });

@@ -12,6 +12,7 @@ import { questionSlug, VIDEO_FILE_MAX_BYTES, VIDEO_MESSAGES } from '@core/videos
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoVideoStore } from '../../lambdas/lib/stores/video-store';
+import { untilTranscoded } from '../../scripts/seed/videos';
 import type { RoleAccount } from '../support/accounts';
 import { graphql, useStackEnvironment } from '../support/stack';
 import { accounts, call, ok, refusal } from '../support/team-fixtures';
@@ -244,7 +245,26 @@ describe('the upload link', () => {
     const posted = await postUpload({ uploadUrl: getVideoUploadUrl.url, fields: getVideoUploadUrl.fields }, Buffer.from('not really a video'), `clip.${normalized}`, 'video/mp4');
     expect(posted.status).toBeLessThan(300);
     const { updateVideo } = await ok(people.admin, UPDATE, { where: { id: video.id }, data: { filename: getVideoUploadUrl.key } });
-    expect(updateVideo).toMatchObject({ filename: getVideoUploadUrl.key, workflowStatus: 'UPLOADED' });
+    expect(updateVideo.filename).toBe(getVideoUploadUrl.key);
+    // The upload's S3 event may have started (or already failed) the transcode of these bytes meanwhile: that is kept.
+    expect(['UPLOADED', 'PROGRESSING', 'ERROR']).toContain(updateVideo.workflowStatus);
+  });
+
+  it("agrees with the upload event: the admin's save and the transcoder's steps both land, whatever their order", async () => {
+    const videos = await Promise.all(Array.from({ length: 8 }, () => createVideo()));
+    const saved = await Promise.all(
+      videos.map(async (video) => {
+        const { getVideoUploadUrl } = await ok(people.admin, UPLOAD_URL, { where: { id: video.id }, fileExtension: 'mp4' });
+        await postUpload({ uploadUrl: getVideoUploadUrl.url, fields: getVideoUploadUrl.fields }, Buffer.from('not really a video'), 'clip.mp4', 'video/mp4');
+        // Saved while the upload event is being handled: the save must not be refused nor undo the transcoder's status.
+        const result = await call(people.admin, UPDATE, { where: { id: video.id }, data: { filename: getVideoUploadUrl.key, tags: ['raced'] } });
+        return { key: getVideoUploadUrl.key as string, errors: result.errors ?? [] };
+      }),
+    );
+    expect(saved.map(({ errors }) => errors)).toEqual(videos.map(() => []));
+    // These bytes are no video: each transcode ends in ERROR, which the admin's save must not have hidden.
+    const finished = await Promise.all(videos.map((video) => untilTranscoded(video.id, 120_000)));
+    expect(finished.map(({ filename, workflowStatus, tags }) => ({ filename, workflowStatus, tags }))).toEqual(saved.map(({ key }) => ({ filename: key, workflowStatus: 'ERROR', tags: ['raced'] })));
   });
 
   it.each(['exe', 'mp3', 'png', '', 'mp4.exe'])('refuses a .%s file with the spec message', async (extension) => {
@@ -261,7 +281,7 @@ describe('the upload link', () => {
 
   it('the transcoder’s store methods set the status, and a COMPLETE video gets presigned playback and thumbnail URLs', async () => {
     const video = await createVideo();
-    expect(await dynamoVideoStore.setUploadedFile(video.id, `videos/${video.id}/source/a.mp4`)).toBe(true);
+    expect(await dynamoVideoStore.claimTranscode(video.id, `videos/${video.id}/source/a.mp4`)).toBe('claimed');
     expect(await dynamoVideoStore.setWorkflowStatus(video.id, 'COMPLETE', { playbackKey: `videos/${video.id}/hls/index.m3u8`, thumbnailKey: `videos/${video.id}/thumbnail.jpg` })).toBe(true);
     const read = await readVideo(video.id);
     expect(read).toMatchObject({ workflowStatus: 'COMPLETE', filename: `videos/${video.id}/source/a.mp4`, workflowError: null });

@@ -125,6 +125,8 @@ export const keys = {
   videoTitleClaim: (claim: string) => ({ pk: `VIDEO_TITLE#${claim}`, sk: 'CLAIM' }),
   /** A question of a video under its slug (the slug is unique per video by the key itself), found by id on gsi1. */
   videoQuestion: (videoId: string, slug: string) => ({ pk: `VIDEO#${videoId}`, sk: `QUESTION#${slug}` }),
+  /** Guard: one transcode per uploaded source file (S3 may deliver an upload event twice); expires after a week. */
+  videoTranscodeClaim: (videoId: string, uploadKey: string) => ({ pk: `VIDEO#${videoId}`, sk: `TRANSCODE#${uploadKey}` }),
   videoQuestionById: (questionId: string) => ({ gsi1pk: `VIDEO_QUESTION#${questionId}`, gsi1sk: 'QUESTION' }),
   videoInstructor: (instructorId: string) => ({ pk: `INSTRUCTOR#${instructorId}`, sk: 'INSTRUCTOR' }),
   videoInstructorListing: (instructorId: string) => ({ gsi2pk: 'VIDEO_INSTRUCTORS', gsi2sk: instructorId }),

@@ -27,6 +27,10 @@ export function memoryVideoStore(): MemoryVideoStore {
   const questions = new Map<string, VideoQuestionRecord>();
   const instructors = new Map<string, VideoInstructorRecord>();
   const series = new Map<string, VideoSeriesRecord>();
+  /** As read: the same `updatedAt` and status (the DynamoDB store's condition). */
+  const unchanged = (read: VideoRecord) => videos.get(read.id)?.updatedAt === read.updatedAt && videos.get(read.id)?.workflowStatus === read.workflowStatus;
+  /** Upload keys whose transcode has been claimed. */
+  const transcodeClaims = new Set<string>();
   /** Guard key -> the id holding it (titles, episodes, names). */
   const claims = new Map<string, string>();
   const audit: { action: string; targetId: string }[] = [];
@@ -78,7 +82,7 @@ export function memoryVideoStore(): MemoryVideoStore {
       audit.push({ action: entry.action, targetId: entry.targetId });
     },
     async update(before, after, entry) {
-      check([{ label: 'video', holds: () => videos.get(before.id)?.updatedAt === before.updatedAt }, ...videoGuards(after)]);
+      check([{ label: 'video', holds: () => unchanged(before) }, ...videoGuards(after)]);
       release(titleKey(before), before.id);
       release(episodeKey(before), before.id);
       take(titleKey(after), after.id);
@@ -87,22 +91,24 @@ export function memoryVideoStore(): MemoryVideoStore {
       audit.push({ action: entry.action, targetId: entry.targetId });
     },
     async delete(video, entry) {
-      check([{ label: 'video', holds: () => videos.get(video.id)?.updatedAt === video.updatedAt }]);
+      check([{ label: 'video', holds: () => unchanged(video) }]);
       release(titleKey(video), video.id);
       release(episodeKey(video), video.id);
       videos.delete(video.id);
       for (const [key, question] of questions) if (question.videoId === video.id) questions.delete(key);
       audit.push({ action: entry.action, targetId: entry.targetId });
     },
-    async setUploadedFile(videoId, key) {
+    async claimTranscode(videoId, uploadKey) {
       const video = videos.get(videoId);
-      if (!video) return false;
-      videos.set(videoId, { ...video, filename: key, workflowStatus: 'UPLOADED', workflowError: null, updatedAt: new Date().toISOString() });
-      return true;
+      if (transcodeClaims.has(uploadKey)) return 'duplicate';
+      if (!video) return 'missing';
+      transcodeClaims.add(uploadKey);
+      videos.set(videoId, { ...video, filename: uploadKey, workflowStatus: 'PROGRESSING', workflowError: null, updatedAt: new Date().toISOString() });
+      return 'claimed';
     },
     async setWorkflowStatus(videoId, status, result = {}) {
       const video = videos.get(videoId);
-      if (!video) return false;
+      if (!video || (result.whileUpload !== undefined && video.filename !== result.whileUpload)) return false;
       videos.set(videoId, {
         ...video,
         workflowStatus: status,

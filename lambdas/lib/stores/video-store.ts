@@ -5,7 +5,7 @@ import { db } from '../db/client';
 import { keys } from '../db/keys';
 import { batchDelete, batchGet, isConditionFailure, type Item, partitionQuery, query, withoutKeys } from '../db/table';
 import { type AuditEntry, auditTransactItem } from './audit-store';
-import { type TransactItem, transact } from './transactions';
+import { type TransactItem, TransactionRefused, transact } from './transactions';
 
 /** A video (spec 001 section 3). Keys in the videos bucket: `filename` (upload), `playbackKey` and `thumbnailKey` (transcoder). */
 export interface VideoRecord {
@@ -31,6 +31,14 @@ export interface VideoRecord {
   thumbnailKey: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface WorkflowResult {
+  playbackKey?: string | null;
+  thumbnailKey?: string | null;
+  error?: string | null;
+  /** The upload the result is for: written only while it is still the video's `filename`. */
+  whileUpload?: string;
 }
 
 export interface VideoQuestionRecord {
@@ -83,10 +91,17 @@ export interface VideoStore {
   update(before: VideoRecord, after: VideoRecord, audit: AuditEntry): Promise<void>;
   /** Deletes the video, its guards and links (one transaction with the audit entry), then its questions. */
   delete(video: VideoRecord, audit: AuditEntry): Promise<void>;
-  /** The transcoder's first step: the uploaded file's key, status UPLOADED. False when the video does not exist. */
-  setUploadedFile(videoId: string, key: string): Promise<boolean>;
-  /** The transcoder's result: the status, and the playback and thumbnail keys or the error. False when the video does not exist. */
-  setWorkflowStatus(videoId: string, status: VideoWorkflowStatus, result?: { playbackKey?: string | null; thumbnailKey?: string | null; error?: string | null }): Promise<boolean>;
+  /**
+   * The transcoder's first step, once per upload key: claims the upload's transcode and records it on the video
+   * (`filename`, status PROGRESSING) in one transaction. 'claimed' means this caller must start the job; 'duplicate'
+   * that an earlier delivery of the same upload event did; 'missing' that the video does not exist.
+   */
+  claimTranscode(videoId: string, uploadKey: string): Promise<'claimed' | 'duplicate' | 'missing'>;
+  /**
+   * The transcoder's result: the status, and the playback and thumbnail keys or the error. With `whileUpload`, only
+   * while that upload is still the video's `filename` (one conditional write). False when not written.
+   */
+  setWorkflowStatus(videoId: string, status: VideoWorkflowStatus, result?: WorkflowResult): Promise<boolean>;
 
   questionsOf(videoId: string): Promise<VideoQuestionRecord[]>;
   getQuestion(questionId: string): Promise<VideoQuestionRecord | null>;
@@ -220,8 +235,12 @@ function holdingChanges(before: VideoRecord, after: VideoRecord): Labelled[] {
 
 const keyOf = (item: Item) => ({ pk: item.pk as string, sk: item.sk as string });
 
-/** The video as read, unchanged since: a write based on it is refused ('video') when someone changed it meanwhile. */
-const VIDEO_UNCHANGED = 'updatedAt = :readAt';
+/**
+ * The video as read, unchanged since: a write based on it is refused ('video') when someone changed it meanwhile.
+ * The status too: the transcoder's writes stamp `updatedAt` with the clock, which may equal the one read.
+ */
+const VIDEO_UNCHANGED = 'updatedAt = :readAt AND workflowStatus = :readStatus';
+const asRead = (video: VideoRecord) => ({ ':readAt': video.updatedAt, ':readStatus': video.workflowStatus });
 
 async function getItem(key: Record<string, string>): Promise<Item | null> {
   const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: key, ConsistentRead: true }));
@@ -288,19 +307,28 @@ async function clearThenDelete(
   }
 }
 
-async function setVideoFields(videoId: string, fields: Record<string, unknown>): Promise<boolean> {
+/** The update of a video's fields, while it exists (and, with `whileUpload`, while that is its `filename`). */
+function videoFieldsUpdate(videoId: string, fields: Record<string, unknown>, whileUpload?: string) {
   const entries = Object.entries(fields);
+  return {
+    TableName: TableName(),
+    Key: keys.video(videoId),
+    UpdateExpression: `SET ${entries.map(([name]) => `#${name} = :${name}`).join(', ')}`,
+    ConditionExpression: whileUpload === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND filename = :whileUpload',
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+      ...(whileUpload === undefined ? {} : { ':whileUpload': whileUpload }),
+    },
+  };
+}
+
+/** How long a transcode claim is kept: far longer than S3 takes to deliver an event again. */
+const TRANSCODE_CLAIM_SECONDS = 7 * 24 * 3600;
+
+async function setVideoFields(videoId: string, fields: Record<string, unknown>, whileUpload?: string): Promise<boolean> {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: TableName(),
-        Key: keys.video(videoId),
-        UpdateExpression: `SET ${entries.map(([name]) => `#${name} = :${name}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
-      }),
-    );
+    await db().send(new UpdateCommand(videoFieldsUpdate(videoId, fields, whileUpload)));
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -319,14 +347,14 @@ export const dynamoVideoStore: VideoStore = {
   },
   async update(before, after, audit) {
     await transact<VideoRefusal>([
-      put('video', videoItem(after), VIDEO_UNCHANGED, { ':readAt': before.updatedAt }),
+      put('video', videoItem(after), VIDEO_UNCHANGED, asRead(before)),
       ...holdingChanges(before, after),
       auditTransactItem(audit, after.updatedAt),
     ]);
   },
   async delete(video, audit) {
     await transact<VideoRefusal>([
-      remove('video', keys.video(video.id), VIDEO_UNCHANGED, { ':readAt': video.updatedAt }),
+      remove('video', keys.video(video.id), VIDEO_UNCHANGED, asRead(video)),
       ...videoHoldings(video, 'release'),
       auditTransactItem(audit),
     ]);
@@ -334,15 +362,32 @@ export const dynamoVideoStore: VideoStore = {
     const questions = await dynamoVideoStore.questionsOf(video.id);
     await batchDelete(questions.map((question) => keys.videoQuestion(video.id, question.slug)));
   },
-  setUploadedFile: (videoId, key) => setVideoFields(videoId, { filename: key, workflowStatus: 'UPLOADED', workflowError: null, updatedAt: new Date().toISOString() }),
+  async claimTranscode(videoId, uploadKey) {
+    const now = new Date();
+    const claimItem = { ...keys.videoTranscodeClaim(videoId, uploadKey), type: 'VideoTranscodeClaim', expiresAt: Math.floor(now.getTime() / 1000) + TRANSCODE_CLAIM_SECONDS };
+    try {
+      await transact<'duplicate' | 'missing'>([
+        { label: 'duplicate', item: { Put: { TableName: TableName(), Item: claimItem, ConditionExpression: 'attribute_not_exists(pk)' } } },
+        { label: 'missing', item: { Update: videoFieldsUpdate(videoId, { filename: uploadKey, workflowStatus: 'PROGRESSING', workflowError: null, updatedAt: now.toISOString() }) } },
+      ]);
+      return 'claimed';
+    } catch (error) {
+      if (error instanceof TransactionRefused) return error.label as 'duplicate' | 'missing';
+      throw error;
+    }
+  },
   setWorkflowStatus: (videoId, status, result = {}) =>
-    setVideoFields(videoId, {
-      workflowStatus: status,
-      workflowError: result.error ?? null,
-      ...(result.playbackKey !== undefined ? { playbackKey: result.playbackKey } : {}),
-      ...(result.thumbnailKey !== undefined ? { thumbnailKey: result.thumbnailKey } : {}),
-      updatedAt: new Date().toISOString(),
-    }),
+    setVideoFields(
+      videoId,
+      {
+        workflowStatus: status,
+        workflowError: result.error ?? null,
+        ...(result.playbackKey !== undefined ? { playbackKey: result.playbackKey } : {}),
+        ...(result.thumbnailKey !== undefined ? { thumbnailKey: result.thumbnailKey } : {}),
+        updatedAt: new Date().toISOString(),
+      },
+      result.whileUpload,
+    ),
 
   async questionsOf(videoId) {
     const { pk } = keys.video(videoId);

@@ -105,13 +105,17 @@ export function describeVideoStoreContract(implementation: string, makeStore: ()
 
     it("records the transcoder's results on an existing video only", async () => {
       const uploaded = await create(video('Transcoded'));
-      expect(await store.setUploadedFile(uploaded.id, `videos/${uploaded.id}/source/a.mp4`)).toBe(true);
-      expect(await store.get(uploaded.id)).toMatchObject({ filename: `videos/${uploaded.id}/source/a.mp4`, workflowStatus: 'UPLOADED' });
+      const source = `videos/${uploaded.id}/source/a.mp4`;
+      expect(await store.claimTranscode(uploaded.id, source)).toBe('claimed');
+      expect(await store.get(uploaded.id)).toMatchObject({ filename: source, workflowStatus: 'PROGRESSING' });
+      expect(await store.claimTranscode(uploaded.id, source)).toBe('duplicate');
       expect(await store.setWorkflowStatus(uploaded.id, 'ERROR', { error: 'bad codec' })).toBe(true);
       expect(await store.get(uploaded.id)).toMatchObject({ workflowStatus: 'ERROR', workflowError: 'bad codec', playbackKey: null });
       expect(await store.setWorkflowStatus(uploaded.id, 'COMPLETE', { playbackKey: 'p.m3u8', thumbnailKey: 't.jpg' })).toBe(true);
       expect(await store.get(uploaded.id)).toMatchObject({ workflowStatus: 'COMPLETE', workflowError: null, playbackKey: 'p.m3u8', thumbnailKey: 't.jpg' });
-      expect(await store.setUploadedFile(randomUUID(), 'x')).toBe(false);
+      expect(await store.setWorkflowStatus(uploaded.id, 'ERROR', { error: 'late', whileUpload: `videos/${uploaded.id}/source/older.mp4` })).toBe(false);
+      expect(await store.get(uploaded.id)).toMatchObject({ workflowStatus: 'COMPLETE', workflowError: null });
+      expect(await store.claimTranscode(randomUUID(), 'x')).toBe('missing');
       expect(await store.setWorkflowStatus(randomUUID(), 'COMPLETE')).toBe(false);
     });
   });
