@@ -387,8 +387,8 @@ describe('CloudFront', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
-        // The site's bucket, and the uploads bucket for /avatars/*.
-        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() }), Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+        // The site's bucket, the uploads bucket for /avatars/* and the videos bucket for /media/*.
+        Origins: [0, 1, 2].map(() => Match.objectLike({ OriginAccessControlId: Match.anyValue() })),
         CustomErrorResponses: [
           { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
           { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
@@ -404,8 +404,9 @@ describe('CloudFront', () => {
   it('serves avatars from the uploads bucket, which lets the distribution read avatars/* only', () => {
     const [distribution] = Object.values(resourcesOf('AWS::CloudFront::Distribution'));
     const { CacheBehaviors, Origins } = distribution.Properties.DistributionConfig;
-    expect(CacheBehaviors).toEqual([expect.objectContaining({ PathPattern: 'avatars/*', AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'redirect-to-https' })]);
-    const origin = Origins.find((candidate: { Id: string }) => candidate.Id === CacheBehaviors[0].TargetOriginId);
+    const behavior = CacheBehaviors.find((candidate: { PathPattern: string }) => candidate.PathPattern === 'avatars/*');
+    expect(behavior).toEqual(expect.objectContaining({ AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'redirect-to-https' }));
+    const origin = Origins.find((candidate: { Id: string }) => candidate.Id === behavior.TargetOriginId);
     expect(JSON.stringify(origin.DomainName)).toMatch(/"fitgauge-uploads-".*\.s3\.us-east-1\.amazonaws\.com/);
 
     const uploadsId = logicalId(stack.storage.uploads.node.defaultChild);
@@ -422,6 +423,35 @@ describe('CloudFront', () => {
     const avatars = resourcesOf('AWS::Lambda::Function')[functionLogicalId('avatars')];
     expect(avatars.Properties.Environment.Variables.UPLOADS_PUBLIC_URL).toEqual({
       'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack.web.distribution.node.defaultChild), 'DomainName'] }]],
+    });
+  });
+
+  it("serves the transcoder's media from the videos bucket, which lets only the distribution read, and media/* only", () => {
+    const [distribution] = Object.values(resourcesOf('AWS::CloudFront::Distribution'));
+    const { CacheBehaviors, Origins } = distribution.Properties.DistributionConfig;
+    expect(CacheBehaviors.map((candidate: { PathPattern: string }) => candidate.PathPattern).sort()).toEqual(['avatars/*', 'media/*']);
+    const behavior = CacheBehaviors.find((candidate: { PathPattern: string }) => candidate.PathPattern === 'media/*');
+    expect(behavior).toEqual(expect.objectContaining({ AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'redirect-to-https' }));
+    const origin = Origins.find((candidate: { Id: string }) => candidate.Id === behavior.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toMatch(/"fitgauge-videos-".*\.s3\.us-east-1\.amazonaws\.com/);
+    expect(origin.OriginAccessControlId).toEqual(expect.anything());
+
+    const videosId = logicalId(stack.storage.videos.node.defaultChild);
+    const [bucketPolicy] = Object.values(resourcesOf('AWS::S3::BucketPolicy')).filter((policy) => policy.Properties.Bucket.Ref === videosId);
+    // Besides the TLS-only Deny, one Allow: the distribution, GetObject, media/*. Sources under videos/ stay unreadable from outside.
+    const allows = bucketPolicy.Properties.PolicyDocument.Statement.filter((statement: { Effect: string }) => statement.Effect === 'Allow');
+    expect(allows).toEqual([
+      {
+        Action: 's3:GetObject',
+        Effect: 'Allow',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [videosId, 'Arn'] }, '/media/*']] },
+        Condition: { StringEquals: { 'AWS:SourceArn': { 'Fn::Join': ['', expect.arrayContaining([{ Ref: logicalId(stack.web.distribution.node.defaultChild) }])] } } },
+      },
+    ]);
+    const videos = resourcesOf('AWS::Lambda::Function')[functionLogicalId('videos')];
+    expect(videos.Properties.Environment.Variables.MEDIA_PUBLIC_URL).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack.web.distribution.node.defaultChild), 'DomainName'] }, '/media']],
     });
   });
 

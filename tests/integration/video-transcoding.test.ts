@@ -10,23 +10,27 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { videoUploadKey } from '@core/video-files';
+import { VIDEO_UPLOADS_ROOT, videoUploadKey } from '@core/video-files';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
 import type { JobStateEvent } from '../../lambdas/lib/transcoding-job';
 import { recordJobState, startTranscode } from '../../lambdas/transcoding/transcoding';
 import { generateClip } from '../../scripts/local/mediaconvert/clip';
 import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
 import { DEMO_VIDEOS, seedDemoVideos, untilTranscoded } from '../../scripts/seed/videos';
+import type { RoleAccount } from '../support/accounts';
 import { useStackEnvironment } from '../support/stack';
+import { accounts, ok } from '../support/team-fixtures';
 
 jest.setTimeout(120_000);
 
 let s3: S3Client;
 let work: string;
 let clip: Buffer;
+let admin: RoleAccount;
 
 beforeAll(async () => {
   useStackEnvironment();
+  ({ admin } = await accounts({ admin: 'ADMIN' }, 'video-playback'));
   s3 = new S3Client({});
   work = await mkdtemp(join(tmpdir(), 'fitgauge-transcode-test-'));
   await generateClip(join(work, 'clip.mp4'), { seconds: 2, width: 640, height: 360 });
@@ -86,7 +90,48 @@ it('turns an uploaded mp4 into an HLS playlist with renditions and a thumbnail, 
   const thumbnail = await objectOf(done.thumbnailKey!);
   expect(thumbnail.contentType).toBe('image/jpeg');
   expect([...thumbnail.body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+  await playsFromTheApiUrls(video.id, key);
 });
+
+/** GET over plain HTTP, as hls.js does it: no credentials, no signature. */
+async function fetched(url: string) {
+  const response = await fetch(url);
+  return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/**
+ * What a player does with the addresses the API returns: the playlist from `url`, a rendition playlist and a
+ * segment by the relative URIs they name, and the thumbnail; while the source upload has no address under the
+ * media base URL (on AWS the bucket policy lets CloudFront read `media/*` only: tests/infra).
+ */
+async function playsFromTheApiUrls(videoId: string, sourceKey: string) {
+  const { video } = await ok(admin, 'query($where: VideoWhereUniqueInput!) { video(where: $where) { url thumbnailUrl } }', { where: { id: videoId } });
+  const mediaBase = process.env.MEDIA_PUBLIC_URL!;
+  expect(video.url.startsWith(`${mediaBase}/`)).toBe(true);
+  expect(video.url).not.toContain('X-Amz-Signature');
+
+  const main = await fetched(video.url);
+  expect(main.status).toBe(200);
+  const renditionUri = main.body.toString().split('\n').find((line) => line.endsWith('.m3u8'))!;
+  const renditionUrl = new URL(renditionUri, video.url).href;
+  const rendition = await fetched(renditionUrl);
+  expect(rendition.status).toBe(200);
+  expect(rendition.body.toString()).toContain('#EXT-X-ENDLIST');
+  const segmentUri = rendition.body.toString().split('\n').find((line) => line.endsWith('.ts'))!;
+  const segment = await fetched(new URL(segmentUri, renditionUrl).href);
+  expect(segment.status).toBe(200);
+  expect(segment.body[0]).toBe(0x47);
+
+  const thumbnail = await fetched(video.thumbnailUrl);
+  expect(thumbnail.status).toBe(200);
+  expect([...thumbnail.body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+  // The source is in the bucket, yet neither its key nor its path below the media base names it.
+  expect((await objectOf(sourceKey)).body.length).toBeGreaterThan(0);
+  expect((await fetched(`${mediaBase}/${sourceKey}`)).status).toBe(404);
+  expect((await fetched(`${mediaBase}/${sourceKey.slice(VIDEO_UPLOADS_ROOT.length)}`)).status).toBe(404);
+}
 
 it('sets the error state with the reason when the uploaded file is not a video', async () => {
   const video = await newVideo('Not a video');
