@@ -103,6 +103,19 @@ export function describeVideoStoreContract(implementation: string, makeStore: ()
       await create(video('With questions'));
     });
 
+    it("refuses an admin's write based on a read the transcoder has overtaken within the same millisecond", async () => {
+      const read = await create(video('Same millisecond'));
+      // The transcoder's clock stamps the very updatedAt the admin read: only its status tells the write apart.
+      jest.useFakeTimers({ now: new Date(read.updatedAt), doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+      try {
+        expect(await store.claimTranscode(read.id, `videos/${read.id}/source/a.mp4`)).toBe('claimed');
+      } finally {
+        jest.useRealTimers();
+      }
+      expect(await refusal(store.update(read, { ...read, tags: ['stale'], updatedAt: later }, audit('updateVideo', read.id)))).toBe('video');
+      expect(await store.get(read.id)).toMatchObject({ workflowStatus: 'PROGRESSING', updatedAt: read.updatedAt, tags: [] });
+    });
+
     it("records the transcoder's results on an existing video only", async () => {
       const uploaded = await create(video('Transcoded'));
       const source = `videos/${uploaded.id}/source/a.mp4`;
