@@ -264,7 +264,7 @@ async function weeklyChallenge(): Promise<string> {
 
 /** A COMPLETE, enabled video (the only kind a recommendation links), written through the video store. */
 const recommendableVideo = once(async () => {
-  const video = newVideoRecord({ id: randomUUID(), title: `Matrix recommended ${randomUUID()}`, category: 'sleep', pillarCategory: 'sleep', workflowStatus: 'COMPLETE' }, new Date().toISOString());
+  const video = newVideoRecord({ id: randomUUID(), title: `Matrix recommended ${randomUUID()}`, category: 'sleep', pillarCategory: 'sleep', workflowStatus: 'COMPLETE', enabled: true }, new Date().toISOString());
   await dynamoVideoStore.create(video, { actorId: people.ADMIN.id, actorEmail: people.ADMIN.email, action: 'matrixFixture', targetType: 'Video', targetId: video.id, targetLabel: video.title, before: null, after: null });
   return video.id;
 });

@@ -30,7 +30,7 @@ const REFUSED: Person[] = ['director', 'coach', 'gamer', 'self'];
 const fixtureAudit = { actorId: 'test', actorEmail: 'test@fitgauge.test', action: 'test', targetType: 'Video', targetId: 'test', targetLabel: 'test', before: null, after: null };
 
 async function video(overrides: Partial<VideoRecord> = {}): Promise<VideoRecord> {
-  const made = newVideoRecord({ id: randomUUID(), title: `Reco video ${randomUUID().slice(0, 8)}`, category: 'sleep', pillarCategory: 'sleep', workflowStatus: 'COMPLETE', ...overrides }, new Date().toISOString());
+  const made = newVideoRecord({ id: randomUUID(), title: `Reco video ${randomUUID().slice(0, 8)}`, category: 'sleep', pillarCategory: 'sleep', workflowStatus: 'COMPLETE', enabled: true, ...overrides }, new Date().toISOString());
   await dynamoVideoStore.create(made, fixtureAudit);
   return made;
 }

@@ -12,7 +12,7 @@ jest.setTimeout(60_000);
 const audit = { actorId: 'admin', actorEmail: 'admin@fitgauge.test', action: 'test', targetType: 'VideoRecommendation', targetId: 'x', targetLabel: 'x', before: null, after: null };
 
 async function newVideo(overrides: Partial<VideoRecord> = {}): Promise<VideoRecord> {
-  const video = newVideoRecord({ id: randomUUID(), title: `Store video ${randomUUID()}`, category: 'workouts', pillarCategory: 'physical', workflowStatus: 'COMPLETE', ...overrides }, new Date().toISOString());
+  const video = newVideoRecord({ id: randomUUID(), title: `Store video ${randomUUID()}`, category: 'workouts', pillarCategory: 'physical', workflowStatus: 'COMPLETE', enabled: true, ...overrides }, new Date().toISOString());
   await videos.create(video, audit);
   return video;
 }
