@@ -57,6 +57,22 @@ export function TextField({ label, descriptiveText, hasError = false, errorMessa
   );
 }
 
+type TextAreaFieldProps = { label: ReactNode; className?: string } & Omit<ComponentPropsWithRef<'textarea'>, 'children'>;
+
+/** A labelled, controlled text area with Amplify UI's look (its textareafield classes). */
+export function TextAreaField({ label, className, id, ...textarea }: TextAreaFieldProps) {
+  const generatedId = useId();
+  const textareaId = id ?? generatedId;
+  return (
+    <div className={['amplify-flex', 'amplify-field', 'amplify-textareafield', className ?? ''].filter(Boolean).join(' ')}>
+      <label className="amplify-label" htmlFor={textareaId}>
+        {label}
+      </label>
+      <textarea id={textareaId} className="amplify-textarea amplify-field-group__control" {...textarea} />
+    </div>
+  );
+}
+
 /** Line icons (24px grid, stroked with currentColor), as the kit's others. */
 const EYE = 'M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8zm11 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z';
 const EYE_OFF = 'M17.9 17.9A10 10 0 0 1 12 20c-7 0-11-8-11-8a18.5 18.5 0 0 1 5.1-5.9M9.9 4.2A9 9 0 0 1 12 4c7 0 11 8 11 8a18.5 18.5 0 0 1-2.2 3.2m-6.7-1.1a3 3 0 1 1-4.2-4.2M1 1l22 22';

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
-import { TextField } from '@/components/ui/form/fields';
+import { TextAreaField, TextField } from '@/components/ui/form/fields';
 import { useToast } from '@/components/ui/toast/toast';
 import { deleteRecommendation, type Recommendation, RECOMMENDATIONS_KEY, updateRecommendation } from '../api/recommendations-api';
 import { changeLink, type LinkForm } from '../lib/link-form';
@@ -32,7 +32,6 @@ export function RecommendationPanel({ recommendation, onClose }: { recommendatio
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  const descriptionId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
 
   useEffect(() => heading.current?.focus(), []);
@@ -91,21 +90,15 @@ export function RecommendationPanel({ recommendation, onClose }: { recommendatio
           }}
         />
         <div className="fg-form-field">
-          <div className="amplify-flex amplify-field amplify-textareafield">
-            <label className="amplify-label" htmlFor={descriptionId}>
-              Description
-            </label>
-            <textarea
-              id={descriptionId}
-              rows={4}
-              className="amplify-textarea amplify-field-group__control"
-              value={description}
-              onChange={(event) => {
-                setDescription(event.target.value);
-                setProblem(null);
-              }}
-            />
-          </div>
+          <TextAreaField
+            label="Description"
+            rows={4}
+            value={description}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              setProblem(null);
+            }}
+          />
         </div>
         <LinkFields
           form={form}

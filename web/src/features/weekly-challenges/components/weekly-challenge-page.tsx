@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button/button';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { MessageDialog } from '@/components/ui/dialog/message-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { TextAreaField } from '@/components/ui/form/fields';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
@@ -90,7 +91,6 @@ function PostChallengeForm({ challenges, onFailure }: SectionProps) {
   const [week, setWeek] = useState<ChallengeWeek | null>(null);
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const descriptionId = useId();
   const counterId = useId();
 
   const post = useMutation({
@@ -121,23 +121,17 @@ function PostChallengeForm({ challenges, onFailure }: SectionProps) {
             {week ? `${weekTitle(week)} (${weekRange(week)})` : 'No week chosen yet: choose a week number or a day in the calendar.'}
           </p>
           <div className="fg-form-field">
-            <div className="amplify-flex amplify-field amplify-textareafield">
-              <label className="amplify-label" htmlFor={descriptionId}>
-                Description
-              </label>
-              <textarea
-                id={descriptionId}
-                rows={5}
-                value={description}
-                aria-invalid={problem !== null}
-                aria-describedby={counterId}
-                className="amplify-textarea amplify-field-group__control"
-                onChange={(event) => {
-                  setDescription(event.target.value);
-                  setProblem(null);
-                }}
-              />
-            </div>
+            <TextAreaField
+              label="Description"
+              rows={5}
+              value={description}
+              aria-invalid={problem !== null}
+              aria-describedby={counterId}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                setProblem(null);
+              }}
+            />
             <span id={counterId} className="fg-challenges__count">
               {description.length}/{MAX_CHALLENGE_DESCRIPTION_LENGTH}
             </span>
@@ -194,7 +188,6 @@ function ChallengeCard({ challenge, today: day, onFailure }: { challenge: Weekly
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const headingId = useId();
-  const editId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: WEEKLY_CHALLENGES_KEY });
 
   const save = useMutation({
@@ -249,15 +242,11 @@ function ChallengeCard({ challenge, today: day, onFailure }: { challenge: Weekly
         </>
       ) : (
         <form onSubmit={submit} noValidate className="fg-challenge-card__edit">
-          <label className="amplify-label" htmlFor={editId}>
-            Description of {weekTitle(challenge)}
-          </label>
-          <textarea
-            id={editId}
+          <TextAreaField
+            label={`Description of ${weekTitle(challenge)}`}
             rows={4}
             value={editing}
             aria-invalid={problem !== null}
-            className="amplify-textarea amplify-field-group__control"
             onChange={(event) => {
               setEditing(event.target.value);
               setProblem(null);
