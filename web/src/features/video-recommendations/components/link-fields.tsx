@@ -2,34 +2,15 @@ import { PILLAR_OPTIONS, recommendationAnswers, recommendationQuestions } from '
 import { isPillarSlug } from '@core/pillars';
 import { VIDEO_CATEGORIES, VIDEO_CATEGORY_TITLES, type VideoCategory } from '@core/videos';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { SelectField } from '@/components/ui/form/select-field';
 import { offeredVideos } from '../api/recommendations-api';
 import { changeLink, type LinkField, type LinkForm, lockedFields } from '../lib/link-form';
 
-interface Option {
-  value: string;
-  label: string;
-}
-
-function LinkSelect({ label, value, options, disabled, onChange, placeholder }: { label: string; value: string; options: readonly Option[]; disabled: boolean; onChange: (value: string) => void; placeholder: string }) {
-  const id = useId();
+/** A link select inside the form's spacing (Save needs them in order; lib/link-form.ts locks the later ones). */
+function LinkSelect({ placeholder, ...select }: Omit<Parameters<typeof SelectField<string>>[0], 'emptyLabel'> & { placeholder: string }) {
   return (
     <div className="fg-form-field">
-      <div className="amplify-flex amplify-field amplify-selectfield">
-        <label className="amplify-label" htmlFor={id}>
-          {label}
-        </label>
-        <div className="amplify-select__wrapper">
-          <select id={id} className="amplify-select amplify-field-group__control" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
-            <option value="">{placeholder}</option>
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <SelectField emptyLabel={placeholder} {...select} />
     </div>
   );
 }

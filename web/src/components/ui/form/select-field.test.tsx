@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { SelectField } from './select-field';
+
+const PLATFORMS = [
+  { value: 'Web', label: 'Web' },
+  { value: 'iOS', label: 'iOS' },
+] as const;
+
+function Controlled({ disabled = false }: { disabled?: boolean }) {
+  const [platform, setPlatform] = useState<'Web' | 'iOS' | ''>('');
+  return (
+    <>
+      <SelectField label="Platform" value={platform} options={PLATFORMS} emptyLabel="Choose a platform" disabled={disabled} onChange={setPlatform} />
+      <p>Chosen: {platform || 'none'}</p>
+    </>
+  );
+}
+
+it('starts on its empty option and reports the chosen one', async () => {
+  const user = userEvent.setup();
+  render(<Controlled />);
+  const select = screen.getByRole('combobox', { name: 'Platform' });
+  expect(screen.getByText('Chosen: none')).toBeTruthy();
+  await user.selectOptions(select, 'iOS');
+  expect(screen.getByText('Chosen: iOS')).toBeTruthy();
+});
+
+it('cannot be changed while disabled', async () => {
+  const user = userEvent.setup();
+  render(<Controlled disabled />);
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Platform' }), 'iOS').catch(() => undefined);
+  expect(screen.getByText('Chosen: none')).toBeTruthy();
+});
