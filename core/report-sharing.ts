@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { emailAddress } from './validation/fields';
 import { NOT_IDEAL_CUTOFF, PEAK_FORM_CUTOFF, PRETTY_SOLID_CUTOFF, READINESS_TIER_CUTOFFS } from './scoring/labels';
 
+/** The recap job's due index is split in this many partitions, each its own scheduled run (docs/recap.md, "Beyond 100,000 shares"). */
+export const RECAP_DUE_SHARDS = 16;
+
 export const REPORT_FREQUENCIES = ['DAILY', 'WEEKLY'] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
 

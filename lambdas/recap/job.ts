@@ -3,7 +3,8 @@ import { scoreDayUnder } from '@core/user-zone';
 import { nextReportAt } from '@core/report-sharing';
 import { logger } from '../lib/observability';
 import { scoreCardWithLatestDay } from '../lib/score-card';
-import { RECAP_DUE_SHARDS, type ShareRecord } from '../lib/stores/share-store';
+import { RECAP_DUE_SHARDS } from '@core/report-sharing';
+import { type ShareRecord } from '../lib/stores/share-store';
 import { gamerNameOf, type RecapDeps } from './deps';
 import { recapMessage } from './recap-email';
 

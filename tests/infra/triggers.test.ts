@@ -96,15 +96,20 @@ describe('schedules (lambdas/triggers.ts)', () => {
   const { stack, functions, template } = synthesize();
   const functionArn = (name: string) => ({ 'Fn::GetAtt': [stack.getLogicalId(functions.get(name)!.node.defaultChild as lambda.CfnFunction), 'Arn'] });
 
-  it('the recap job runs hourly on an EventBridge Scheduler schedule that invokes its Lambda, retried within the hour', () => {
-    expect(schedules.map((schedule) => [schedule.name, schedule.function])).toEqual([['recap', 'recapJob']]);
+  it('the recap job runs hourly on one EventBridge Scheduler schedule per partition of its due index, retried within the hour', () => {
     const all = Object.values(template.findResources('AWS::Scheduler::Schedule'));
-    expect(all).toHaveLength(schedules.length);
-    expect(all[0].Properties).toMatchObject({
-      ScheduleExpression: 'rate(1 hour)',
-      State: 'ENABLED',
-      Target: { Arn: functionArn('recapJob'), RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 } },
-    });
+    expect(all).toHaveLength(16);
+    for (const schedule of all) {
+      expect(schedule.Properties).toMatchObject({
+        ScheduleExpression: 'rate(1 hour)',
+        State: 'ENABLED',
+        Target: { Arn: functionArn('recapJob'), RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 } },
+      });
+    }
+    // Every partition is some schedule's, exactly once.
+    const partitions = all.map((schedule) => (JSON.parse(schedule.Properties.Target.Input) as { shards: number[] }).shards);
+    expect(partitions.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, shard) => shard));
+    expect(partitions.every((shards) => shards.length === 1)).toBe(true);
   });
 
   it("the scheduler's role may invoke exactly the job's function", () => {

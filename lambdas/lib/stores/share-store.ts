@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isDueStatus, MAX_SHARES_PER_GAMER, type ReportFrequency, type ShareStatus } from '@core/report-sharing';
+import { isDueStatus, MAX_SHARES_PER_GAMER, RECAP_DUE_SHARDS, type ReportFrequency, type ShareStatus } from '@core/report-sharing';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
@@ -36,8 +36,6 @@ export const newShare = (fields: Pick<ShareRecord, 'id' | 'gamerId' | 'email' | 
   reportsSent: 0,
 });
 
-/** The due index is split in this many partitions (docs/recap.md, "Beyond 100,000 shares"). */
-export const RECAP_DUE_SHARDS = 16;
 /** Recap guards outlive the longest period (a week) with room for late retries. */
 const RECAP_GUARD_DAYS = 35;
 
