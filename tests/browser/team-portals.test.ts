@@ -95,7 +95,7 @@ describe('Director Portal', () => {
     // The sidebar: profile, Director Portal, a dashboard icon per team with its tooltip, the director's actions.
     const sidebar = page.locator('#fg-sidebar');
     await sidebar.getByText('Director', { exact: true }).waitFor();
-    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal']);
+    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal', 'Account']);
     const owlsIcon = sidebar.getByRole('button', { name: owls!.name, exact: true });
     await owlsIcon.hover();
     const tooltip = page.getByRole('tooltip').filter({ hasText: owls!.name });
@@ -131,7 +131,7 @@ describe('Director Portal', () => {
     await portalCard(page, 'Alpha Squad').click();
     await waitForPath(page, '/home/my-team/statistics/');
     await page.getByRole('link', { name: 'Journal' }).waitFor();
-    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal', ...teamLinkNames]);
+    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal', ...teamLinkNames, 'Account']);
     expect(await page.getByRole('link', { name: 'Journal' }).getAttribute('href')).toBe(`/home/my-team/journal?teamId=${teamIds[0]}`);
 
     // Saved on the server: a reload restores it.
@@ -150,7 +150,7 @@ describe('Director Portal', () => {
     expect(await cards.count()).toBe(1);
     // One team left: Delete dashboard is disabled, and the deleted team's links are gone.
     expect(await page.getByRole('button', { name: 'Delete dashboard' }).isDisabled()).toBe(true);
-    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal']);
+    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal', 'Account']);
     const owned = await ok(director, `query($ownerId: ID!) { teamsByOwner(ownerId: $ownerId) { id } }`, { ownerId: director.id });
     expect(owned.teamsByOwner).toEqual([{ id: teamIds[1] }]);
     await closePage(page);
@@ -166,7 +166,7 @@ describe('Director Portal', () => {
     await prompt.getByRole('button', { name: 'Close' }).click();
     await prompt.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/home/manager-portal');
-    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal']);
+    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal', 'Account']);
     expect(await page.getByRole('button', { name: 'Delete dashboard' }).isDisabled()).toBe(true);
 
     await portalCard(page, 'Sleepy Sloths').click();
@@ -242,7 +242,7 @@ describe('a gamer in a team', () => {
     await navLinks(page).filter({ hasText: 'My scores' }).waitFor();
     // Let the answer reach the sidebar (a few frames) before reading what it leaves out.
     await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 250)));
-    expect(await navLinks(page).allTextContents()).toEqual(['Check-in', 'My scores']);
+    expect(await navLinks(page).allTextContents()).toEqual(['Check-in', 'My scores', 'Account']);
     await closePage(page);
   });
 
