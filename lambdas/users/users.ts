@@ -187,14 +187,7 @@ export async function updateUserRole(signedIn: Caller, args: unknown, deps: User
  * calling again finds the profile disabled (no second entry) and finishes the sign-out and Cognito.
  */
 export async function disableUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
-  const { email } = parseInput(userEmailArgsSchema, args);
-  const caller = await withEmail(signedIn, deps);
-  const { user, after } = await againOnConflict(async () => {
-    const target = await targetByEmail(email, deps);
-    assertManages(caller, target);
-    const { user } = target;
-    return { user, after: user.enabled ? await writeProfile(user, { enabled: false }, userAuditEntry(caller, 'disableUser', user, { enabled: false }), deps) : user };
-  });
+  const { user, after } = await writeEnabledFlag(signedIn, args, false, deps);
   await deps.signOuts.signOut(user.id, deps.now());
   await deps.pool.setEnabled(user.id, false);
   return userView(after);
@@ -205,16 +198,22 @@ export async function disableUser(signedIn: Caller, args: unknown, deps: UsersDe
  * still refused (both are checked); calling again finds the profile enabled and finishes Cognito.
  */
 export async function enableUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
+  const { user, after } = await writeEnabledFlag(signedIn, args, true, deps);
+  await deps.pool.setEnabled(user.id, true);
+  return userView(after);
+}
+
+/** The profile's `enabled` flag of a user the admin manages, with its audit entry; nothing written when it already is. */
+async function writeEnabledFlag(signedIn: Caller, args: unknown, enabled: boolean, deps: UsersDeps) {
   const { email } = parseInput(userEmailArgsSchema, args);
   const caller = await withEmail(signedIn, deps);
-  const { user, after } = await againOnConflict(async () => {
+  return againOnConflict(async () => {
     const target = await targetByEmail(email, deps);
     assertManages(caller, target);
     const { user } = target;
-    return { user, after: user.enabled ? user : await writeProfile(user, { enabled: true }, userAuditEntry(caller, 'enableUser', user, { enabled: true }), deps) };
+    if (Boolean(user.enabled) === enabled) return { user, after: user };
+    return { user, after: await writeProfile(user, { enabled }, userAuditEntry(caller, enabled ? 'enableUser' : 'disableUser', user, { enabled }), deps) };
   });
-  await deps.pool.setEnabled(user.id, true);
-  return userView(after);
 }
 
 /**
