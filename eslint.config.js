@@ -47,11 +47,19 @@ module.exports = tseslint.config(
     },
   },
   {
-    // The first pages (sign-in, simulator, my scores, check-in) and the shared code have no Amplify UI ThemeProvider:
-    // the theme is static CSS and the UI kit draws with Amplify UI's classes (docs/performance.md). Without the
-    // provider each Amplify UI component rebuilds the whole theme on every render (about 30 ms); pages that use them
-    // sit inside <AmplifyTheme> (components/ui/amplify-theme.tsx), which loads and builds it once.
-    files: ['web/src/{main.tsx,app/*.tsx,components/**/*.tsx,features/{auth,simulator,scores,check-in,system}/**/*.{ts,tsx}}'],
+    // The first pages (sign-in, simulator, my scores, check-in), the signed-in frame and the shared code have no Amplify
+    // UI ThemeProvider: the theme is static CSS and the UI kit draws with Amplify UI's classes (docs/performance.md).
+    // Without the provider each Amplify UI component rebuilds the whole theme on every render (about 30 ms); pages that
+    // use them sit under the router's Amplify-themed layout (app/routes/amplify-themed.tsx), which builds it once.
+    files: [
+      'web/src/{main.tsx,app/*.tsx,components/**/*.tsx,hooks/**/*.{ts,tsx},lib/**/*.{ts,tsx}}',
+      'web/src/features/{auth,simulator,scores,check-in,system}/**/*.{ts,tsx}',
+      'web/src/app/routes/home/{root,index,check-in,my-scores,account,team-analytics}.tsx',
+      // The frame's own parts (sidebar team icons, team selection, the director's purchase prompt, journal markers).
+      'web/src/features/team-portals/components/{team-dashboards,team-selection-scope}.tsx',
+      'web/src/features/billing/components/dashboard-payment-prompt.tsx',
+      'web/src/features/journal/hooks/**/*.{ts,tsx}',
+    ],
     ignores: ['web/src/components/ui/amplify-theme.tsx'],
     rules: {
       'no-restricted-imports': [

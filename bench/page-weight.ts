@@ -10,7 +10,9 @@
  * Lighthouse performance score of 95 or more on every page measured.
  *
  * Options (environment): BENCH_RUNS (Lighthouse runs per page, median reported; default 3); BENCH_LIST=1 also lists
- * each page's scripts with their gzipped sizes.
+ * each page's scripts with their gzipped sizes; BENCH_PAGES=my-scores measures only the pages whose label contains
+ * that text; BENCH_DETAILS=1 prints, per Lighthouse run, what held the page: its largest paint's element and phases,
+ * and the scripts that kept the main thread busiest.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -23,6 +25,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/browser';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LIST_SCRIPTS = process.env.BENCH_LIST === '1';
+const PAGE_FILTER = process.env.BENCH_PAGES ?? '';
+const DETAILS = process.env.BENCH_DETAILS === '1';
 const DEMO_PASSWORD = 'Passw0rd!';
 const GZIP_TARGET_KB = 150;
 const LIGHTHOUSE_TARGET = 95;
@@ -129,6 +133,7 @@ async function measureLighthouse(url: string, appUrl: string, route: Route): Pro
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories, audits } = result.lhr;
       if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      if (DETAILS) printDetails(route, audits);
       runs.push({
         score: Math.round((categories.performance.score ?? 0) * 100),
         fcpMs: audits['first-contentful-paint'].numericValue ?? NaN,
@@ -148,13 +153,29 @@ async function measureLighthouse(url: string, appUrl: string, route: Route): Pro
   }
 }
 
+type Audits = Record<string, { numericValue?: number; displayValue?: string; details?: unknown }>;
+
+/** Where the largest paint and the main thread's time went in one Lighthouse run (BENCH_DETAILS=1). */
+function printDetails(route: Route, audits: Audits) {
+  const items = (id: string) => ((audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, unknown>[];
+  const element = items('largest-contentful-paint-element').flatMap((table) => ((table as { items?: unknown[] }).items ?? []) as Record<string, unknown>[]);
+  console.log(`${route.label}: LCP ${Math.round(audits['largest-contentful-paint'].numericValue ?? NaN)} ms, TBT ${Math.round(audits['total-blocking-time'].numericValue ?? NaN)} ms`);
+  for (const item of element) {
+    const node = item.node as { selector?: string; nodeLabel?: string } | undefined;
+    console.log(`  LCP ${node ? `${node.selector ?? ''}: ${(node.nodeLabel ?? '').slice(0, 80)}` : `${String(item.phase)} ${Math.round(Number(item.timing))} ms`}`);
+  }
+  for (const item of items('bootup-time').slice(0, 6)) {
+    console.log(`  main thread ${Math.round(Number(item.total))} ms (script ${Math.round(Number(item.scripting))} ms)  ${String(item.url)}`);
+  }
+}
+
 async function main() {
   const stack = await startStack({ port: 0, dataDir: null, web: 'dist', seed: true, log: () => undefined });
   const appUrl = stack.urls.app;
   const rows: string[] = [];
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-    for (const route of ROUTES) {
+    for (const route of ROUTES.filter((candidate) => candidate.label.includes(PAGE_FILTER))) {
       const context = await browser.newContext();
       const page = await context.newPage();
       if (route.signedInAs) {

@@ -13,8 +13,8 @@ import {
   scoreDayOf,
   shiftDay,
   TIME_ZONE_CACHE_SIZE,
-  timeZoneSchema,
 } from './dates';
+import { timeZoneSchema } from './validation/dates';
 
 describe('score day (a day ends at 4 am on the gamer\'s clock)', () => {
   it.each([

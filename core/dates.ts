@@ -1,5 +1,4 @@
 import { getISOWeek, getISOWeekYear } from 'date-fns';
-import { z } from 'zod';
 
 /**
  * Score days (spec 000 sections 4 and 9). A score day runs from 04:00 to 04:00 on the gamer's own wall clock, so an
@@ -10,6 +9,8 @@ import { z } from 'zod';
 export const DAY_BOUNDARY_HOUR = 4;
 export const DEFAULT_TIME_ZONE = 'UTC';
 export const DEFAULT_WINDOW_DAYS = 7;
+/** The longest window of days the score API answers for. */
+export const MAX_WINDOW_DAYS = 366;
 
 /** A score day, `YYYY-MM-DD`. */
 export type ScoreDay = string;
@@ -28,8 +29,6 @@ export function isScoreDay(value: unknown): value is ScoreDay {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
-
-export const scoreDaySchema = z.string().refine(isScoreDay, { message: 'Use a real date in the form YYYY-MM-DD.' });
 
 /** A map that keeps at most `maxEntries`, dropping the least recently used first. */
 export class BoundedCache<K, V> {
@@ -59,7 +58,7 @@ export class BoundedCache<K, V> {
 }
 
 /** IANA names are at most about 30 characters; anything far longer is not a zone. */
-const MAX_TIME_ZONE_LENGTH = 64;
+export const MAX_TIME_ZONE_LENGTH = 64;
 /** Zones in use at once are few (one per gamer's region); the bounds keep hostile spellings from growing memory. */
 export const TIME_ZONE_CACHE_SIZE = 64;
 
@@ -89,13 +88,6 @@ export function isValidTimeZone(timeZone: unknown): timeZone is string {
 export function resolveTimeZone(timeZone: string | null | undefined): string {
   return canonicalTimeZone(timeZone) ?? DEFAULT_TIME_ZONE;
 }
-
-/** An IANA zone, given back in its canonical spelling so that spellings of one zone compare equal. */
-export const timeZoneSchema = z
-  .string()
-  .max(MAX_TIME_ZONE_LENGTH, { message: 'Use an IANA time zone such as Europe/Berlin.' })
-  .refine(isValidTimeZone, { message: 'Use an IANA time zone such as Europe/Berlin.' })
-  .transform((timeZone) => canonicalTimeZone(timeZone) as string);
 
 /** How many zone formatters are cached (bounded by TIME_ZONE_CACHE_SIZE). */
 export function cachedFormatterCount(): number {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkInSubmissionSchema } from './check-in';
-import { daysBetween, DEFAULT_WINDOW_DAYS, type DayWindow, isScoreDay, lastNDays, type ScoreDay, timeZoneSchema } from './dates';
+import { daysBetween, DEFAULT_WINDOW_DAYS, type DayWindow, MAX_WINDOW_DAYS, isScoreDay, lastNDays, type ScoreDay } from './dates';
+import { timeZoneSchema } from './validation/dates';
 import { PILLAR_SLUGS, SCORE_TYPES } from './pillars';
 import { questionBySlug } from './questionnaire';
 import type { PillarScore } from './scoring/pillar';
@@ -9,9 +10,9 @@ import { boundedId, boundedInt, MAX_QUESTION_SLUG_LENGTH, MAX_TIME_ZONE_LENGTH }
 
 /**
  * Arguments of the score and answer API (spec 000 section 7, "Scores, answers"), validated the same way by the
- * server and the web app. Windows are score days, both ends included; see `resolveScoreWindow` for the defaults.
+ * server and the web app. Windows are score days, both ends included (at most MAX_WINDOW_DAYS); see
+ * `resolveScoreWindow` for the defaults.
  */
-export const MAX_WINDOW_DAYS = 366;
 
 export const dayField = (name: string) =>
   z

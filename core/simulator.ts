@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scoreDaySchema } from './dates';
+import { scoreDaySchema } from './validation/dates';
 import { type FgState, fgScoreSeries } from './scoring/fg-score';
 
 /**

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ROLES } from '../roles';
-import { timeZoneSchema } from '../dates';
+import { timeZoneSchema } from './dates';
 import { boundedId, boundedInt, boundedToken, emailAddress, safeText } from './fields';
 
 export const USER_EDIT_MESSAGES = {

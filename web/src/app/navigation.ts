@@ -2,7 +2,7 @@ import { isAllowed, type Relation } from '@core/policy';
 import { isAdmin, isCoach, isDirector } from '@core/roles';
 import type { NavItem } from '@/components/layouts/app-frame';
 import { paths, withQuery } from '@/config/paths';
-import { mayCheckIn } from '@/features/check-in/lib/check-in-form';
+import { mayCheckIn } from '@/features/check-in/lib/may-check-in';
 import { clearUploadFlow } from '@/features/videos/lib/upload-flow-store';
 import type { Viewer } from '@/lib/viewer';
 

@@ -17,6 +17,8 @@ function RootRedirect() {
 // land (`/` leads there): it is part of the entry, so it draws without waiting for more scripts (docs/performance.md).
 const notFoundPage = async () => ({ Component: (await import('./routes/not-found')).NotFoundPage });
 const notFoundContent = async () => ({ Component: (await import('./routes/not-found')).NotFoundContent });
+/** Pathless layout for pages that use Amplify UI's components (routes/amplify-themed.tsx). */
+const amplifyThemed = async () => ({ Component: (await import('./routes/amplify-themed')).AmplifyThemed });
 
 /**
  * The route tree. Feature pages are added here as lazy children: under `auth` (public pages in the
@@ -53,20 +55,28 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountProfileRoute }) },
               { path: paths.home.account.notifications, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountNotificationsRoute }) },
-              { path: paths.home.account.sharing, lazy: async () => ({ Component: (await import('./routes/home/report-sharing')).ReportSharingRoute }) },
+              {
+                lazy: amplifyThemed,
+                children: [{ path: paths.home.account.sharing, lazy: async () => ({ Component: (await import('./routes/home/report-sharing')).ReportSharingRoute }) }],
+              },
               { path: paths.home.account.data, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountDataRoute }) },
               { path: paths.home.account.delete, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountDeleteRoute }) },
             ],
           },
-          ...teamPortalRoutes,
+          { lazy: amplifyThemed, children: teamPortalRoutes },
           { path: paths.home.myTeam.statistics, lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).TeamAnalyticsRoute }) },
           { path: paths.home.myTeam.memberStatistics, lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).MemberStatisticsRoute }) },
           {
             lazy: async () => ({ Component: (await import('./routes/home/admin-routes')).AdminRoutes }),
             children: [
-              { path: paths.home.videos, lazy: async () => ({ Component: (await import('./routes/home/videos')).VaultPage }) },
-              { path: paths.home.editVideo, lazy: async () => ({ Component: (await import('./routes/home/videos')).EditVideoRoute }) },
-              { path: paths.home.uploadVideo, lazy: async () => ({ Component: (await import('./routes/home/videos')).UploadPage }) },
+              {
+                lazy: amplifyThemed,
+                children: [
+                  { path: paths.home.videos, lazy: async () => ({ Component: (await import('./routes/home/videos')).VaultPage }) },
+                  { path: paths.home.editVideo, lazy: async () => ({ Component: (await import('./routes/home/videos')).EditVideoRoute }) },
+                  { path: paths.home.uploadVideo, lazy: async () => ({ Component: (await import('./routes/home/videos')).UploadPage }) },
+                ],
+              },
               {
                 path: paths.home.videoRecommendation,
                 lazy: async () => ({ Component: (await import('@/features/video-recommendations/components/video-recommendation-page')).VideoRecommendationPage }),
@@ -88,11 +98,16 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: paths.pricing, lazy: async () => ({ Component: (await import('./routes/pricing')).PricingPage }) },
-      { path: paths.coupon, lazy: async () => ({ Component: (await import('./routes/coupon')).CouponRoute }) },
-      { path: paths.activateCoupon, lazy: async () => ({ Component: (await import('./routes/coupon')).ActivateCouponRoute }) },
+      {
+        lazy: amplifyThemed,
+        children: [
+          { path: paths.coupon, lazy: async () => ({ Component: (await import('./routes/coupon')).CouponRoute }) },
+          { path: paths.activateCoupon, lazy: async () => ({ Component: (await import('./routes/coupon')).ActivateCouponRoute }) },
+          { path: paths.storeLink, lazy: async () => ({ Component: (await import('./routes/store-link')).StoreLinkRoute }) },
+        ],
+      },
       { path: paths.simulator, lazy: async () => ({ Component: (await import('./routes/simulator')).SimulatorRoute }) },
       { path: paths.recapReports, lazy: async () => ({ Component: (await import('./routes/recap-reports')).RecapReportsRoute }) },
-      { path: paths.storeLink, lazy: async () => ({ Component: (await import('./routes/store-link')).StoreLinkRoute }) },
       { path: '*', lazy: notFoundPage },
     ],
   },

@@ -1,5 +1,5 @@
 import { isGameScoreType, isPillarSlug, pillarOf, type PillarSlug, type ScoreType, scoreTypeLabel } from '@core/pillars';
-import { readinessTier, scoreLabel } from '@core/scoring';
+import { readinessTier, scoreLabel } from '@core/scoring/labels';
 
 /** How a score is shown: its name, the whole number (or nothing), the words for it and its colour. */
 export interface ScoreEntry {

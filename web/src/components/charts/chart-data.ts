@@ -1,7 +1,6 @@
-import { daysBetween, daysOf, type DayWindow, isScoreDay } from '@core/dates';
-import { MAX_WINDOW_DAYS } from '@core/score-api';
+import { daysBetween, daysOf, type DayWindow, isScoreDay, MAX_WINDOW_DAYS } from '@core/dates';
 import { isPillarSlug, MAIN_SCORE_TYPES, type MainScoreType, PILLAR_SLUGS, type PillarSlug, pillarOf, type ScoreType } from '@core/pillars';
-import { roundScore } from '@core/scoring';
+import { roundScore } from '@core/scoring/constants';
 import { formatScoreDay } from '@/lib/score-display';
 
 /** One point of a score series (schema.graphql ScorePoint); team game-score series tag each point with its member. */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useStoredFlag } from '@/hooks/use-stored-flag';
+import { Avatar } from '../ui/avatar';
 import { Brand } from '../ui/brand';
 import { Icon, type IconName } from '../ui/icon';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link';
@@ -45,15 +46,6 @@ const SIDEBAR_ID = 'fg-sidebar';
 const COLLAPSED_KEY = 'fg.sidebar.collapsed';
 /** Where the phone layout ends; the same breakpoint as in styles/global.css. */
 const WIDE_LAYOUT_QUERY = '(min-width: 48.0625em)';
-
-function initials(fullName: string): string {
-  const letters = fullName
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase());
-  return letters.join('') || '?';
-}
 
 /**
  * The signed-in frame: a collapsible navigation sidebar (an overlay drawer on narrow screens)
@@ -143,9 +135,7 @@ export function AppFrame({ profile, navItems, navExtra, footer, children }: AppF
 
         {profile ? (
           <div className="fg-sidebar__profile">
-            <span className="amplify-avatar amplify-avatar--large fg-sidebar__avatar">
-              {profile.avatarUrl ? <img className="amplify-avatar__image" src={profile.avatarUrl} alt="" /> : initials(profile.fullName)}
-            </span>
+            <Avatar name={profile.fullName} src={profile.avatarUrl} size="large" className="fg-sidebar__avatar" />
             <div className="fg-sidebar__identity">
               <span className="fg-sidebar__name">{profile.fullName}</span>
               <span className="fg-sidebar__role">{profile.roleLabel}</span>

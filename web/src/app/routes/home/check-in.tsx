@@ -1,5 +1,5 @@
 import { CheckInPage } from '@/features/check-in/components/check-in-page';
-import { mayCheckIn } from '@/features/check-in/lib/check-in-form';
+import { mayCheckIn } from '@/features/check-in/lib/may-check-in';
 import { useViewer } from '@/lib/viewer';
 import { NotForRole } from './not-for-role';
 

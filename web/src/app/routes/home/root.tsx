@@ -1,7 +1,6 @@
 import { isDirector, primaryRole, roleLabel } from '@core/roles';
 import { Outlet } from 'react-router-dom';
 import { AppFrame } from '@/components/layouts/app-frame';
-import { AmplifyTheme } from '@/components/ui/amplify-theme';
 import { Icon } from '@/components/ui/icon';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
@@ -21,14 +20,11 @@ export function HomeRoot() {
   return (
     <RequireSession>
       <SessionViewerProvider>
-        {/* The team pages use Amplify UI's components. */}
-        <AmplifyTheme>
-          <JournalNotifications>
-            <TeamSelectionScope>
-              <HomeFrame />
-            </TeamSelectionScope>
-          </JournalNotifications>
-        </AmplifyTheme>
+        <JournalNotifications>
+          <TeamSelectionScope>
+            <HomeFrame />
+          </TeamSelectionScope>
+        </JournalNotifications>
       </SessionViewerProvider>
     </RequireSession>
   );

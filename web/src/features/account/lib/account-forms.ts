@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, deleteAccountArgsSchema } from '@core/account';
-import { timeZoneSchema } from '@core/dates';
+import { timeZoneSchema } from '@core/validation/dates';
 import { userEditFormSchema } from '@core/validation/users';
 import type { AccountProfile, ProfileChanges } from '../api/account-api';
 

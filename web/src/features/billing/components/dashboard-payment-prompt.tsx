@@ -1,6 +1,6 @@
-import { Button, Text } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button/button';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { paths } from '@/config/paths';
@@ -46,7 +46,7 @@ export function DashboardPaymentPrompt({ userId }: { userId: string }) {
         </>
       }
     >
-      <Text>Your account has no team dashboard yet. Buy one to create your team and follow its scores.</Text>
+      <p className="amplify-text">Your account has no team dashboard yet. Buy one to create your team and follow its scores.</p>
     </Dialog>
   );
 }

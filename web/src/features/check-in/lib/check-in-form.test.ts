@@ -9,7 +9,6 @@ import {
   emptyCheckInForm,
   formFromDay,
   isAsked,
-  mayCheckIn,
   NO_PILLAR_ANSWER,
   PILLAR_SECTIONS,
   toggleChoice,
@@ -95,19 +94,5 @@ describe('pillar sections', () => {
     expect(slugs.sort()).toEqual(QUESTIONS.filter((q) => q.pillar).map((q) => q.slug).sort());
     const sleep = PILLAR_SECTIONS[0]!.questions;
     expect(answeredCount({ ...emptyCheckInForm, choices: { 'sleep-hours': ['5-6'], 'sleep-quality': [] } }, sleep)).toBe(1);
-  });
-});
-
-describe('mayCheckIn', () => {
-  it('is for gamers and self-trackers only', () => {
-    expect(mayCheckIn(['GAMER'])).toBe(true);
-    expect(mayCheckIn(['SELF'])).toBe(true);
-    expect(mayCheckIn(['COACH'])).toBe(false);
-    expect(mayCheckIn(['DIRECTOR'])).toBe(false);
-    expect(mayCheckIn(['ADMIN'])).toBe(false);
-  });
-
-  it('lets a coach who also plays (COACH and GAMER groups) check in, as the server does', () => {
-    expect(mayCheckIn(['COACH', 'GAMER'])).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 import { type AnswerInput, checkInSubmissionSchema, choicesOf, joinChoices } from '@core/check-in';
 import { type Pillar, PILLARS } from '@core/pillars';
-import { groupsMayCall } from '@core/policy';
 import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, type Question, QUESTIONS, questionsOfPillar } from '@core/questionnaire';
 
 /**
@@ -77,9 +76,4 @@ export const PILLAR_SECTIONS: readonly PillarSection[] = PILLARS.map((pillar) =>
 
 export function answeredCount(form: CheckInForm, questions: readonly Question[]): number {
   return questions.filter((question) => (form.choices[question.slug]?.length ?? 0) > 0).length;
-}
-
-/** Whether the user answers the daily check-in: the policy map's rule for submitAnswers, as the server applies it. */
-export function mayCheckIn(groups: readonly string[]): boolean {
-  return groupsMayCall('Mutation.submitAnswers', groups);
 }

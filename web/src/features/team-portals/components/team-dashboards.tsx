@@ -1,9 +1,9 @@
-import { Avatar } from '@aws-amplify/ui-react';
 import { isDirector } from '@core/roles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { Icon } from '@/components/ui/icon';
 import { useToast } from '@/components/ui/toast/toast';
@@ -24,14 +24,6 @@ function dashboardTeams(viewer: Viewer): TeamSummary[] {
   const coached = (viewer.teams?.coached ?? []).filter((team) => !owned.some((own) => own.id === team.id));
   return [...owned, ...coached];
 }
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
 
 /**
  * The sidebar's team dashboards (spec 000 section 2, navigation sidebar): an icon per team that enters it, with a
@@ -85,9 +77,7 @@ function TeamIcon({ team, selected }: { team: TeamSummary; selected: boolean }) 
         onBlur={hide}
         onKeyDown={(event) => event.key === 'Escape' && hide()}
       >
-        <Avatar src={team.avatar ?? undefined} alt="" size="small">
-          {initialsOf(team.name)}
-        </Avatar>
+        <Avatar name={team.name} src={team.avatar} size="small" />
       </button>
       {/* In <body>, so the sidebar's scrolling box does not clip it. */}
       {createPortal(

@@ -1,8 +1,8 @@
-import { Button, Text } from '@aws-amplify/ui-react';
 import { isDirector } from '@core/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button/button';
 import { Dialog, INITIAL_FOCUS } from '@/components/ui/dialog/dialog';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { useToast } from '@/components/ui/toast/toast';
@@ -123,7 +123,7 @@ function SubscriptionExpiredDialog({ team, onClose }: { team: TeamChoice | null;
         </>
       }
     >
-      <Text>The subscription of {team?.name} has expired. Renew it to open the team&apos;s dashboard again.</Text>
+      <p className="amplify-text">The subscription of {team?.name} has expired. Renew it to open the team&apos;s dashboard again.</p>
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
-import { INITIAL_UPLOAD_FLOW, progressPercent, UPLOAD_MESSAGES, uploadFlowReducer, type UploadFlowEvent, type UploadFlowState, VIDEO_FILE_ACCEPT } from './upload-flow';
+import { INITIAL_UPLOAD_FLOW, progressPercent, UPLOAD_MESSAGES, uploadFlowReducer, type UploadFlowEvent, type UploadFlowState } from './upload-flow';
+import { VIDEO_FILE_ACCEPT } from './video-file-accept';
 
 const video = { id: 'v1', title: 'Neck Stretch' };
 const run = (events: UploadFlowEvent[], from: UploadFlowState = INITIAL_UPLOAD_FLOW) => events.reduce(uploadFlowReducer, from);

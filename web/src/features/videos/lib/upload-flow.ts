@@ -3,8 +3,6 @@
  * record, step 2 chooses the file (Cancel deletes the record), step 3 uploads it while the details are edited. An
  * upload failure whose message contains 'uploading the video' goes back to step 2 to choose again.
  */
-import { VIDEO_FILE_CONTENT_TYPES, VIDEO_FILE_EXTENSIONS } from '@core/videos';
-
 export interface UploadedVideo {
   id: string;
   title: string;
@@ -46,11 +44,6 @@ export const UPLOADED_TOAST_MS = 9000;
 
 /** The words of an upload error that send the flow back to choosing a file (spec 001 section 4). */
 const BACK_TO_FILE_CHOICE = 'uploading the video';
-
-/** The video files the drop zone takes (spec 001 section 5: mp4, mov and ts), as react-dropzone wants them. */
-export const VIDEO_FILE_ACCEPT = Object.fromEntries(
-  VIDEO_FILE_EXTENSIONS.map((extension) => [VIDEO_FILE_CONTENT_TYPES[extension], [`.${extension}`]]),
-) as Record<string, string[]>;
 
 export const INITIAL_UPLOAD_FLOW: UploadFlowState = { step: 1 };
 
