@@ -47,18 +47,19 @@ describe('a score chart', () => {
     await user.tab();
     expect(document.activeElement).toBe(chart());
     expect(status.textContent).toBe('');
-    await user.keyboard('{ArrowRight}');
-    expect(status.textContent).toBe('04/04/2026Sleep: 40');
-    await user.keyboard('{ArrowRight}');
-    expect(status.textContent).toBe('04/05/2026Sleep: No data');
-    await user.keyboard('{End}');
-    expect(status.textContent).toBe('04/10/2026Sleep: 90');
-    await user.keyboard('{ArrowRight}');
-    expect(status.textContent).toBe('04/10/2026Sleep: 90');
-    await user.keyboard('{Home}{ArrowLeft}');
-    expect(status.textContent).toBe('04/04/2026Sleep: 40');
-    await user.keyboard('{Escape}');
-    expect(status.textContent).toBe('');
+    // Keys pressed, and what the box then says: the first day, an empty day, the last day (and no further), back.
+    const steps: [string, string][] = [
+      ['{ArrowRight}', '04/04/2026Sleep: 40'],
+      ['{ArrowRight}', '04/05/2026Sleep: No data'],
+      ['{End}', '04/10/2026Sleep: 90'],
+      ['{ArrowRight}', '04/10/2026Sleep: 90'],
+      ['{Home}{ArrowLeft}', '04/04/2026Sleep: 40'],
+      ['{Escape}', ''],
+    ];
+    for (const [keys, shown] of steps) {
+      await user.keyboard(keys);
+      expect(status.textContent).toBe(shown);
+    }
   });
 
   it('shows the day under the pointer with a cursor line, and hides it when the pointer leaves', () => {
