@@ -113,7 +113,7 @@ export function ScoreChart({ label, days, lines, look }: ScoreChartProps) {
           ) : null}
           {drawn.map(({ line, points }) => (
             <g key={line.id} className="fg-chart__series" fill={line.colour}>
-              {area ? <path className="fg-chart__area" d={areaPath(points, scales.bottom)} fill={`url(#${gradientId}-${line.id})`} /> : null}
+              {area && points.length > 1 ? <path className="fg-chart__area" d={areaPath(points, scales.bottom)} fill={`url(#${gradientId}-${line.id})`} /> : null}
               {points.length > 1 ? <path className="fg-chart__line" d={linePath(points)} fill="none" stroke={line.colour} strokeWidth={2} /> : null}
               {/* A lone point has no line through it: its dot shows it in any window. */}
               {days.length <= MAX_DAYS_WITH_DOTS || points.length === 1
