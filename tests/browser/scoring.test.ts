@@ -273,18 +273,27 @@ describe('my scores', () => {
     });
     expect((await tile(page, 'Overall score and streak', 'Streak')).value).toBe(String(myScore.streak));
 
-    // One chart per main score and pillar with data (recharts arrives in its own chunk).
-    const charts = page.locator('.fg-chart-card svg.recharts-surface');
-    await page.waitForFunction(() => document.querySelectorAll('.fg-chart-card svg.recharts-surface').length >= 8);
+    // One chart per main score and pillar with data, each with a line drawn through its days.
+    const charts = page.locator('.fg-chart-card svg.fg-chart__svg');
+    await page.waitForFunction(() => document.querySelectorAll('.fg-chart-card svg.fg-chart__svg path.fg-chart__line[d*="C"]').length >= 8);
     const fg = page.locator('.fg-chart-card[data-score-type="fgScore"]');
-    const week = (await apiAs<{ myScoreStats: { startDate: string; mainScoreStatistics: unknown[] } }>('gamer2@fitgauge.test', STATS, { days: 7 }))
-      .myScoreStats;
+    type Stats = { startDate: string; endDate: string; mainScoreStatistics: { date: string; value: number }[] };
+    const week = (await apiAs<{ myScoreStats: Stats }>('gamer2@fitgauge.test', STATS, { days: 7 })).myScoreStats;
     await expect(fg.innerText()).resolves.toContain(`${week.mainScoreStatistics.length} of 7 days`);
     expect(await charts.count()).toBeGreaterThanOrEqual(8);
 
+    // The keyboard reads a chart day by day: End picks the window's last day, with its date and score.
+    await fg.getByRole('img', { name: 'FG Score, the last 7 days' }).focus();
+    await page.keyboard.press('End');
+    const [endYear, endMonth, endDay] = week.endDate.split('-');
+    const lastValue = week.mainScoreStatistics.find((point) => point.date === week.endDate)?.value ?? 'No data';
+    const tooltip = (await fg.getByRole('status').innerText()).replace(/\s+/g, ' ');
+    expect(tooltip).toBe(`${endMonth}/${endDay}/${endYear} FG Score: ${lastValue}`);
+    await page.keyboard.press('Escape');
+    await expect(fg.getByRole('status').innerText()).resolves.toBe('');
+
     await page.getByRole('radio', { name: '30 days' }).check();
-    const month = (await apiAs<{ myScoreStats: { startDate: string; mainScoreStatistics: unknown[] } }>('gamer2@fitgauge.test', STATS, { days: 30 }))
-      .myScoreStats;
+    const month = (await apiAs<{ myScoreStats: Stats }>('gamer2@fitgauge.test', STATS, { days: 30 })).myScoreStats;
     const [year, mm, dd] = month.startDate.split('-');
     await page.getByText(`${mm}/${dd}/${year} to`).waitFor();
     await expect(fg.innerText()).resolves.toContain(`${month.mainScoreStatistics.length} of 30 days`);

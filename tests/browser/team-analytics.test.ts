@@ -62,12 +62,12 @@ const shownDay = (day: string) => {
   return `${month}/${date}/${year}`;
 };
 
-/** Charts whose line or area recharts has drawn (an SVG path with a shape). */
+/** Charts with a line drawn (an SVG path with curve pieces). */
 const drawnCharts = (page: Page, atLeast: number) =>
   page.waitForFunction(
     (count) =>
       [...document.querySelectorAll('.fg-chart-card')].filter((card) =>
-        [...card.querySelectorAll('svg.recharts-surface path.recharts-curve')].some((path) => (path.getAttribute('d') ?? '').length > 10),
+        [...card.querySelectorAll('svg.fg-chart__svg path.fg-chart__line')].some((path) => (path.getAttribute('d') ?? '').includes('C')),
       ).length >= count,
     atLeast,
   );
@@ -85,8 +85,14 @@ describe('team analytics', () => {
 
     // FG Score, five pillars and one line per member for game readiness and performance: every chart drawn.
     await drawnCharts(page, 8);
-    const readinessLines = page.locator('.fg-chart-card[data-score-type="gameReadiness"] path.recharts-curve');
+    const readinessLines = page.locator('.fg-chart-card[data-score-type="gameReadiness"] path.fg-chart__line');
     expect(await readinessLines.count()).toBeGreaterThan(1);
+    // A pointer over the chart names every member's line with that day's value (or No data).
+    const readiness = page.locator('.fg-chart-card[data-score-type="gameReadiness"]');
+    await readiness.getByRole('img', { name: /^Game Readiness by member, / }).hover();
+    const legend = await readiness.locator('.fg-chart__legend li').allInnerTexts();
+    const tooltip = await readiness.getByRole('status').getByRole('listitem').allInnerTexts();
+    expect(tooltip.map((entry) => entry.replace(/: (\d+|No data)$/, ''))).toEqual(legend);
 
     // Today's tiers across the roster, as the API's game readiness gives them.
     const tierOf = (member: MemberScore) => readinessTier(member.gameReadiness) ?? 'No data';

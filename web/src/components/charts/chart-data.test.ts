@@ -1,17 +1,26 @@
-import { chartRows, memberChartRows, membersOf, rangeProblem, seriesColour, seriesSummary } from './chart-data';
+import { chartDays, memberLines, membersOf, rangeProblem, scoreLine, seriesColour, seriesSummary } from './chart-data';
 
 const window = { startDate: '2026-04-04', endDate: '2026-04-10' };
 
-describe('chart rows', () => {
-  it('have one row per day of the window; a day without a score stays empty, never 0', () => {
-    const rows = chartRows(window, [
-      { date: '2026-04-05', value: 70 },
-      { date: '2026-04-10', value: 0 },
-    ]);
-    expect(rows).toHaveLength(7);
-    expect(rows[0]).toEqual({ date: '2026-04-04', tick: '04/04', value: null });
-    expect(rows[1]!.value).toBe(70);
-    expect(rows[6]!.value).toBe(0);
+describe('a score chart', () => {
+  it('has one day per day of the window with its MM/dd label', () => {
+    const days = chartDays(window);
+    expect(days).toHaveLength(7);
+    expect(days[0]).toEqual({ date: '2026-04-04', tick: '04/04' });
+    expect(days[6]).toEqual({ date: '2026-04-10', tick: '04/10' });
+  });
+
+  it('has one value per day; a day without a score stays empty, never 0', () => {
+    const line = scoreLine(
+      window,
+      [
+        { date: '2026-04-05', value: 70 },
+        { date: '2026-04-10', value: 0 },
+      ],
+      { name: 'Sleep', colour: '#a855f7' },
+    );
+    expect(line).toMatchObject({ name: 'Sleep', colour: '#a855f7' });
+    expect(line.values).toEqual([null, 70, null, null, null, null, 0]);
   });
 });
 
@@ -28,12 +37,14 @@ describe('a concatenated team series (game readiness and performance)', () => {
     expect(membersOf(concatenated)).toEqual(['ava', 'ben']);
   });
 
-  it('splits back into one value per member and day, never averaged, empty where a member has none', () => {
-    const rows = memberChartRows(window, concatenated, ['ava', 'ben']);
-    expect(rows).toHaveLength(7);
-    expect(rows[1]).toEqual({ date: '2026-04-05', tick: '04/05', ava: 80, ben: 41 });
-    expect(rows[2]).toEqual({ date: '2026-04-06', tick: '04/06', ava: 64, ben: null });
-    expect(rows[6]).toEqual({ date: '2026-04-10', tick: '04/10', ava: null, ben: 90 });
+  it('splits back into one line per member with a value per day, never averaged, empty where a member has none', () => {
+    const members = [
+      { userId: 'ava', name: 'Ava', colour: '#2dd4bf' },
+      { userId: 'ben', name: 'Ben', colour: '#facc15' },
+    ];
+    const [ava, ben] = memberLines(window, concatenated, members);
+    expect(ava).toEqual({ id: 'ava', name: 'Ava', colour: '#2dd4bf', values: [null, 80, 64, null, null, null, null] });
+    expect(ben).toEqual({ id: 'ben', name: 'Ben', colour: '#facc15', values: [null, 41, null, null, null, null, 90] });
   });
 });
 

@@ -32,19 +32,25 @@ export function mainAndPillarSeries(series: Partial<Record<MainScoreType, ScoreS
 export const SCORE_WINDOWS = [7, 30, 90] as const;
 export type ScoreWindow = (typeof SCORE_WINDOWS)[number];
 
-/** One chart row per day of the window; a day without a value stays null (no point is drawn, never a 0). */
-export interface ChartRow {
+/** A day of a chart's window: the score day and its MM/dd label for the axis. */
+export interface ChartDay {
   date: string;
-  /** MM/dd, for the axis. */
   tick: string;
-  value: number | null;
 }
 
-const tickOf = (date: string) => formatScoreDay(date).slice(0, 5);
+export const chartDays = (window: DayWindow): ChartDay[] => daysOf(window).map((date) => ({ date, tick: formatScoreDay(date).slice(0, 5) }));
 
-export function chartRows(window: DayWindow, points: readonly ScorePoint[]): ChartRow[] {
+/** One line of a chart: a value per day of the window, null where there is none (no point is drawn, never a 0). */
+export interface ChartLine {
+  id: string;
+  name: string;
+  colour: string;
+  values: (number | null)[];
+}
+
+export function scoreLine(window: DayWindow, points: readonly ScorePoint[], { name, colour }: { name: string; colour: string }): ChartLine {
   const byDate = new Map(points.map((point) => [point.date, point.value]));
-  return daysOf(window).map((date) => ({ date, tick: tickOf(date), value: byDate.get(date) ?? null }));
+  return { id: 'score', name, colour, values: daysOf(window).map((date) => byDate.get(date) ?? null) };
 }
 
 /** A member's own line in a team's game-score chart. */
@@ -54,20 +60,19 @@ export interface MemberLine {
   colour: string;
 }
 
-/** One row per day of the window with one value per member (keyed by userId; null when the member has none). */
-export type MemberChartRow = { date: string; tick: string } & Record<string, number | null | string>;
-
 /**
  * A team's game readiness and performance come concatenated (each member's points, member after member, spec 000
- * section 9): split them back into one value per member and day, for one line per member.
+ * section 9): split them back into one line per member, never averaged.
  */
-export function memberChartRows(window: DayWindow, points: readonly ScorePoint[], userIds: readonly string[]): MemberChartRow[] {
+export function memberLines(window: DayWindow, points: readonly ScorePoint[], members: readonly MemberLine[]): ChartLine[] {
   const byMemberDay = new Map(points.map((point) => [`${point.userId ?? ''}#${point.date}`, point.value]));
-  return daysOf(window).map((date) => {
-    const row: MemberChartRow = { date, tick: tickOf(date) };
-    for (const userId of userIds) row[userId] = byMemberDay.get(`${userId}#${date}`) ?? null;
-    return row;
-  });
+  const days = daysOf(window);
+  return members.map(({ userId, name, colour }) => ({
+    id: userId,
+    name,
+    colour,
+    values: days.map((date) => byMemberDay.get(`${userId}#${date}`) ?? null),
+  }));
 }
 
 /** The members a concatenated series holds, in the order the series lists them. */

@@ -1,22 +1,10 @@
 import { daysBetween, type DayWindow } from '@core/dates';
 import { type ScoreType, scoreTypeLabel } from '@core/pillars';
-import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
-import { useInView } from '@/hooks/use-in-view';
+import type { ReactNode } from 'react';
 import { formatScoreDay } from '@/lib/score-display';
-import { chartRows, memberChartRows, type MemberLine, type ScorePoint, seriesColour, seriesSummary } from './chart-data';
+import { chartDays, type MemberLine, memberLines, type ScorePoint, scoreLine, seriesColour, seriesSummary } from './chart-data';
+import { ScoreChart } from './score-chart';
 import './charts.css';
-
-// recharts is large (about 100 KB gzipped, and long to start): its chunk loads only when a chart is drawn, and a grid
-// draws its charts once it comes on screen, so the score tiles above draw first and a phone that never scrolls down
-// never loads it.
-const ScoreChart = lazy(async () => ({ default: (await import('./score-chart')).ScoreChart }));
-const MemberScoreChart = lazy(async () => ({ default: (await import('./member-score-chart')).MemberScoreChart }));
-
-/** Whether the charts may be drawn: false until the grid around them has been on screen. */
-const ChartsOnScreen = createContext(true);
-
-/** Holds a chart's place (its height) until it is drawn. */
-const CHART_PLACEHOLDER = <div className="fg-chart-card__placeholder" />;
 
 interface ScoreChartCardProps {
   /** data-score-type of the card, for tests and styles. */
@@ -32,10 +20,12 @@ interface ScoreChartCardProps {
   members?: readonly MemberLine[];
 }
 
-/** One score over a window: its name and colour, the latest value and the average, and its chart (lazily loaded). */
+/**
+ * One score over a window: its name and colour, the latest value and the average, and its chart (a few KB of plain
+ * SVG, so it is drawn with the card: no chunk to wait for, nothing worth deferring until the grid is on screen).
+ */
 export function ScoreChartCard({ type, title, colour, points, window, windowName, members }: ScoreChartCardProps) {
   const summary = seriesSummary(points);
-  const onScreen = useContext(ChartsOnScreen);
   const drawn = window !== null && summary.count > 0;
   const counted = members ? `${summary.count} check-ins` : `${summary.count} of ${window ? daysBetween(window.startDate, window.endDate) + 1 : summary.count} days`;
   return (
@@ -49,15 +39,13 @@ export function ScoreChartCard({ type, title, colour, points, window, windowName
           ? `Latest ${summary.latest.value} (${formatScoreDay(summary.latest.date)}) · average ${summary.average} · ${counted}`
           : `No data in ${windowName}`}
       </p>
-      {drawn && !onScreen ? CHART_PLACEHOLDER : null}
-      {drawn && onScreen ? (
-        <Suspense fallback={CHART_PLACEHOLDER}>
-          {members ? (
-            <MemberScoreChart rows={memberChartRows(window, points, members.map((member) => member.userId))} members={members} />
-          ) : (
-            <ScoreChart rows={chartRows(window, points)} colour={colour} name={title} />
-          )}
-        </Suspense>
+      {drawn ? (
+        <ScoreChart
+          label={`${title}, ${windowName}`}
+          days={chartDays(window)}
+          lines={members ? memberLines(window, points, members) : [scoreLine(window, points, { name: title, colour })]}
+          look={members ? 'members' : 'score'}
+        />
       ) : null}
     </li>
   );
@@ -73,15 +61,12 @@ interface ScoreChartGridProps {
 
 /** One card per score, each in its colour and named as the product names it. */
 export function ScoreChartGrid({ series, window, windowName, children }: ScoreChartGridProps) {
-  const [grid, onScreen] = useInView<HTMLUListElement>();
   return (
-    <ChartsOnScreen.Provider value={onScreen}>
-      <ul className="fg-chart-grid" ref={grid}>
-        {series.map(({ type, points }) => (
-          <ScoreChartCard key={type} type={type} title={scoreTypeLabel(type)} colour={seriesColour(type)} points={points} window={window} windowName={windowName} />
-        ))}
-        {children}
-      </ul>
-    </ChartsOnScreen.Provider>
+    <ul className="fg-chart-grid">
+      {series.map(({ type, points }) => (
+        <ScoreChartCard key={type} type={type} title={scoreTypeLabel(type)} colour={seriesColour(type)} points={points} window={window} windowName={windowName} />
+      ))}
+      {children}
+    </ul>
   );
 }
