@@ -84,6 +84,9 @@ describe('Director Portal', () => {
     const director = { token: (await signIn('director@fitgauge.test')).accessToken };
     const [owls, wolves] = demoTeams;
     const owlsScore = await latestScore(director, owls!.id);
+    // The demo director's saved team is shared with other suites (they choose Night Owls): chosen here too, so the
+    // sidebar's team links are known whatever ran before.
+    await ok(director, `mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }`, { teamId: owls!.id });
     const page = await openPage('/home/manager-portal', 'director@fitgauge.test');
     await page.getByRole('heading', { name: 'Director Portal', level: 1 }).waitFor();
 
@@ -95,8 +98,9 @@ describe('Director Portal', () => {
     // The sidebar: profile, Director Portal, a dashboard icon per team with its tooltip, the director's actions.
     const sidebar = page.locator('#fg-sidebar');
     await sidebar.getByText('Director', { exact: true }).waitFor();
-    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal', 'Account']);
-    const owlsIcon = sidebar.getByRole('button', { name: owls!.name, exact: true });
+    const owlsIcon = sidebar.getByRole('button', { name: owls!.name, exact: true, pressed: true });
+    await owlsIcon.waitFor();
+    expect(await navLinks(page).allTextContents()).toEqual(['Director Portal', ...teamLinkNames, 'Account']);
     await owlsIcon.hover();
     const tooltip = page.getByRole('tooltip').filter({ hasText: owls!.name });
     await tooltip.waitFor();
