@@ -1,5 +1,6 @@
 import { Button, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { useToast } from '@/components/ui/toast/toast';
 import { formatInstant } from '@/lib/score-display';
@@ -78,7 +79,7 @@ function CommentView({ comment, actions }: { comment: JournalComment; actions: C
 
   return (
     <article className="fg-comment" aria-label={`Comment by ${author}`}>
-      <Avatar name={author} url={comment.user?.avatar ?? null} />
+      <Avatar name={author} src={comment.user?.avatar} className="fg-journal-avatar" />
       <div className="fg-comment__body">
         <p className="fg-comment__meta">
           <span className="fg-comment__author">{author}</span>{' '}
@@ -122,16 +123,5 @@ function CommentView({ comment, actions }: { comment: JournalComment; actions: C
         <Text>Delete this comment? Its replies stay.</Text>
       </ConfirmDialog>
     </article>
-  );
-}
-
-/** A person's avatar, or the initial of the name when there is none. */
-export function Avatar({ name, url }: { name: string; url: string | null }) {
-  return url ? (
-    <img className="fg-journal-avatar" src={url} alt="" />
-  ) : (
-    <span className="fg-journal-avatar fg-journal-avatar--initial" aria-hidden="true">
-      {name.trim().charAt(0).toUpperCase() || '?'}
-    </span>
   );
 }

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '@/components/errors/load-error';
+import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
@@ -16,7 +17,7 @@ import { useClearTeamNotifications } from '../hooks/journal-notifications';
 import { useJournalComments } from '../hooks/use-journal-comments';
 import { answerKey, threadsByAnswer, type CommentThread } from '../lib/comment-threads';
 import { answerText, questionsByPillar, todayScoreDay } from '../lib/journal-day';
-import { Avatar, CommentThreadView, type CommentActions } from './comment-thread';
+import { CommentThreadView, type CommentActions } from './comment-thread';
 import { CommentForm } from './comment-form';
 import '../journal.css';
 
@@ -162,7 +163,7 @@ function MemberDay({ member, comments, threads, staff, onComment, actions }: Mem
     <li>
       <section className="fg-journal__member" aria-labelledby={headingId}>
         <h2 id={headingId} className="fg-journal__member-name">
-          <Avatar name={name} url={member.avatar} />
+          <Avatar name={name} src={member.avatar} className="fg-journal-avatar" />
           {name}
         </h2>
         {member.checkedIn ? null : <p className="fg-journal__muted">No check-in on this day.</p>}
