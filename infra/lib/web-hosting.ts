@@ -58,6 +58,18 @@ export function contentSecurityPolicy(region: string, mediaOrigins: string[]): s
     .join('; ');
 }
 
+/**
+ * Client-side routing, as a CloudFront Function (cloudfront-js-2.0) on the site's viewer requests: a path whose last
+ * segment has no dot is a route of the app and gets index.html; any other path is a file, so a missing file stays an
+ * error (not the app's page with 200), as the local web server answers (scripts/local/web.ts). /avatars/* and /media/*
+ * have their own behaviours, without it: a missing avatar or HLS segment is an error there too.
+ */
+export const SPA_ROUTING_CODE = `function handler(event) {
+  var request = event.request;
+  if (request.uri.split('/').pop().indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
 /** The SPA: a private bucket behind CloudFront (origin access control), with security headers on every response. */
 export class WebHosting extends Construct {
   readonly bucket: s3.Bucket;
@@ -97,19 +109,22 @@ export class WebHosting extends Construct {
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         compress: true,
+        functionAssociations: [
+          {
+            eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+            function: new cloudfront.Function(this, 'SpaRouting', {
+              comment: 'FitGauge: app routes get index.html',
+              code: cloudfront.FunctionCode.fromInline(SPA_ROUTING_CODE),
+              runtime: cloudfront.FunctionRuntime.JS_2_0,
+            }),
+          },
+        ],
       },
       additionalBehaviors: {
         ...(props.avatarsBucketName ? { [`${AVATARS_ROOT}/*`]: this.privateObjectsBehavior('AvatarsBucket', props.avatarsBucketName, headers) } : {}),
         // HLS playlists, renditions, segments and thumbnails: hls.js fetches each relative URI from here, unsigned.
         ...(props.mediaBucketName ? { [`${VIDEO_MEDIA_ROOT}/*`]: this.privateObjectsBehavior('MediaBucket', props.mediaBucketName, headers) } : {}),
       },
-      // Client-side routes (/team/...) are not objects: the private bucket answers 403 (or 404), and the app takes over.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 200,
-        responsePagePath: '/index.html',
-        ttl: Duration.seconds(0),
-      })),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: props.accessLogs,

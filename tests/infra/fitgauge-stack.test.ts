@@ -16,6 +16,7 @@ import { PUBLIC_AUTH_OPERATIONS, RATE_LIMITS } from '../../infra/lib/api-firewal
 import { defineFitGauge } from '../../infra/lib/app';
 import { apiLimits } from '../../lambdas/api-limits';
 import type { FitGaugeStack } from '../../infra/lib/fitgauge-stack';
+import { SPA_ROUTING_CODE } from '../../infra/lib/web-hosting';
 import { tableDesign } from '../../lambdas/lib/db/table-design';
 import { fieldsServedBy, lambdaFunctions, resolverMap, type LambdaFunctionName, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
 import { buildAppSyncSchema, readSchemaSource } from '../../lambdas/schema';
@@ -383,22 +384,31 @@ describe('Transcoding (MediaConvert)', () => {
 });
 
 describe('CloudFront', () => {
-  it('serves the SPA from the private bucket through origin access control, falling back to index.html', () => {
+  it('serves the SPA from the private bucket through origin access control, app routes through index.html', () => {
+    const routing = logicalId(stack.web.node.findChild('SpaRouting').node.defaultChild);
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
         // The site's bucket, the uploads bucket for /avatars/* and the videos bucket for /media/*.
         Origins: [0, 1, 2].map(() => Match.objectLike({ OriginAccessControlId: Match.anyValue() })),
-        CustomErrorResponses: [
-          { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-          { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-        ],
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
           ResponseHeadersPolicyId: { Ref: logicalId(stack.web.node.findChild('SecurityHeaders').node.defaultChild) },
+          FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [routing, 'FunctionARN'] } }],
         }),
       }),
     });
+    // No error page for the whole distribution: it would answer a missing avatar, HLS segment or chunk with the app.
+    const [distribution] = Object.values(resourcesOf('AWS::CloudFront::Distribution'));
+    expect(distribution.Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
+    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_ROUTING_CODE, FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+  });
+
+  it('sends app routes to index.html and leaves files alone, as the local web server does', () => {
+    const handler = new Function(`${SPA_ROUTING_CODE}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+    const routed = (uri: string) => handler({ request: { uri } }).uri;
+    expect(['/', '/home/my-scores', '/home/users/0b8e7c1e-5f1a-4a51-9d41-2b6f3c1d9e77/disable', '/auth/login'].map(routed)).toEqual(Array(4).fill('/index.html'));
+    expect(['/assets/index-CAt6rx6Q.js', '/favicon.svg', '/config.json', '/assets/missing.js'].map(routed)).toEqual(['/assets/index-CAt6rx6Q.js', '/favicon.svg', '/config.json', '/assets/missing.js']);
   });
 
   it('serves avatars from the uploads bucket, which lets the distribution read avatars/* only', () => {
