@@ -97,10 +97,10 @@ export const routes: RouteObject[] = [
           { path: '*', lazy: notFoundContent },
         ],
       },
-      { path: paths.pricing, lazy: async () => ({ Component: (await import('./routes/pricing')).PricingPage }) },
       {
         lazy: amplifyThemed,
         children: [
+          { path: paths.pricing, lazy: async () => ({ Component: (await import('./routes/pricing')).PricingPage }) },
           { path: paths.coupon, lazy: async () => ({ Component: (await import('./routes/coupon')).CouponRoute }) },
           { path: paths.activateCoupon, lazy: async () => ({ Component: (await import('./routes/coupon')).ActivateCouponRoute }) },
           { path: paths.storeLink, lazy: async () => ({ Component: (await import('./routes/store-link')).StoreLinkRoute }) },

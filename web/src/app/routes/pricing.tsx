@@ -2,7 +2,6 @@ import { isDirector } from '@core/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { AmplifyTheme } from '@/components/ui/amplify-theme';
 import { Button } from '@/components/ui/button/button';
 import { paths } from '@/config/paths';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
@@ -47,31 +46,28 @@ export function PricingPage() {
 
   return (
     <PublicLayout footer={<ApiStatus />} variant="page">
-      {/* The gate and the plans use Amplify UI's components. */}
-      <AmplifyTheme>
-        {session ? (
-          <SessionViewerProvider>
-            <TeamMemberGate onLogOut={() => void signOut()} loggingOut={signingOut} />
-          </SessionViewerProvider>
-        ) : null}
-        <PricingPlans
-          signedIn={session !== null}
-          teamId={teamId}
-          onPurchased={(purchase) => void onPurchased(purchase)}
-          onSignOut={() => void signOut()}
-          onSignUp={() => void navigate(paths.auth.signUp)}
-        />
-        {session ? (
-          <div className="fg-pricing-session">
-            <p className="amplify-text amplify-text--secondary fg-small-print">
-              Signed in as {session.user.fullName ?? session.user.email}
-            </p>
-            <Button onClick={() => void signOut()} isLoading={signingOut} loadingText="Signing out…">
-              Sign Out
-            </Button>
-          </div>
-        ) : null}
-      </AmplifyTheme>
+      {session ? (
+        <SessionViewerProvider>
+          <TeamMemberGate onLogOut={() => void signOut()} loggingOut={signingOut} />
+        </SessionViewerProvider>
+      ) : null}
+      <PricingPlans
+        signedIn={session !== null}
+        teamId={teamId}
+        onPurchased={(purchase) => void onPurchased(purchase)}
+        onSignOut={() => void signOut()}
+        onSignUp={() => void navigate(paths.auth.signUp)}
+      />
+      {session ? (
+        <div className="fg-pricing-session">
+          <p className="amplify-text amplify-text--secondary fg-small-print">
+            Signed in as {session.user.fullName ?? session.user.email}
+          </p>
+          <Button onClick={() => void signOut()} isLoading={signingOut} loadingText="Signing out…">
+            Sign Out
+          </Button>
+        </div>
+      ) : null}
     </PublicLayout>
   );
 }
