@@ -30,6 +30,8 @@ const ME = `query { me { appSubscriptionReason subscription } }`;
 
 let admin: RoleAccount;
 const today = () => scoreDayOf(new Date(), 'UTC');
+/** Payments are filtered by their UTC calendar day (createdAt), not by score day: they differ from 0:00 to 4:00. */
+const paymentDay = () => new Date().toISOString().slice(0, 10);
 
 async function ok(who: { token: string }, query: string, variables: Record<string, unknown> = {}) {
   const { data, errors } = await graphql(query, variables, { token: who.token });
@@ -108,15 +110,15 @@ describe('the payments filter', () => {
   it('filters by status, an inclusive created-at range, role and coupon text, and counts what it lists', async () => {
     const gamer = await accountWithRole('GAMER', 'money.filter');
     await ok(admin, CREATE_PAYMENT, { data: { email: gamer.email, paymentFrequency: 'monthly' } });
-    const lastWeek = { status: 'active', createdFrom: shiftDay(today(), -6), createdTo: today() };
+    const lastWeek = { status: 'active', createdFrom: shiftDay(paymentDay(), -6), createdTo: paymentDay() };
     const ids = async (where: Record<string, unknown>) => (await ok(admin, FIND, { where, take: 50 })).findManyPayments.map((payment: { User: { id: string } }) => payment.User.id);
 
     expect(await ids({ ...lastWeek, role: 'GAMER' })).toContain(gamer.id);
     // The end day is included: a range of today alone holds today's payment.
-    expect(await ids({ status: 'active', createdFrom: today(), createdTo: today() })).toContain(gamer.id);
+    expect(await ids({ status: 'active', createdFrom: paymentDay(), createdTo: paymentDay() })).toContain(gamer.id);
     expect(await ids({ ...lastWeek, role: 'DIRECTOR' })).not.toContain(gamer.id);
     expect(await ids({ ...lastWeek, status: 'canceled' })).not.toContain(gamer.id);
-    expect(await ids({ status: 'active', createdFrom: shiftDay(today(), -20), createdTo: shiftDay(today(), -1) })).not.toContain(gamer.id);
+    expect(await ids({ status: 'active', createdFrom: shiftDay(paymentDay(), -20), createdTo: shiftDay(paymentDay(), -1) })).not.toContain(gamer.id);
 
     const welcome = (await ok(admin, FIND, { where: { search: 'welcome', status: 'active' }, take: 50 })).findManyPayments as { coupon: string; createdAt: string }[];
     expect(welcome.length).toBeGreaterThanOrEqual(3);
@@ -141,7 +143,7 @@ describe('the payments filter', () => {
   });
 
   it('refuses a reversed range and an oversized search', async () => {
-    expect((await errorOf(admin, FIND, { where: { createdFrom: today(), createdTo: shiftDay(today(), -1) } })).message).toBe('createdFrom must not be after createdTo.');
+    expect((await errorOf(admin, FIND, { where: { createdFrom: paymentDay(), createdTo: shiftDay(paymentDay(), -1) } })).message).toBe('createdFrom must not be after createdTo.');
     expect((await errorOf(admin, FIND, { where: { search: 'x'.repeat(65) } })).message).toBe('search must be at most 64 characters.');
   });
 });
