@@ -1,8 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
-import { batchDelete, withoutKeys } from '../db/table';
+import { batchDelete, isConditionFailure, withoutKeys } from '../db/table';
 import { type AuditEntry, auditTransactItem } from './audit-store';
 import { paymentPut, type PaymentRecord, subscriptionReasonUpdate } from './billing-store';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, transact, TransactionRefused } from './transactions';
@@ -11,7 +11,8 @@ import { MAX_TRANSACTION_ITEMS, type TransactItem, transact, TransactionRefused 
  * Promotions (docs/billing.md, "Promotions"): a batch of one-time codes an admin uploads as a CSV. Each code is its own
  * item, found by the code; it is redeemed once on /coupon, in one transaction with the coupon Payment (which the coupon
  * score reports find by the code) and the profile's Pro reason. A code counts only while its promotion item exists:
- * the promotion is written last, with its audit entry, so codes of a creation that failed half-way are never usable.
+ * the promotion is written last, with its audit entry, so codes of a creation that failed half-way are never usable,
+ * and a later file may take them over (ORPHAN_CODE_AGE_MS).
  */
 
 export type PromotionPlatform = 'Web' | 'iOS' | 'Android';
@@ -55,30 +56,79 @@ function codePut(code: PromotionCodeRecord): { label: string; item: TransactItem
   };
 }
 
+/**
+ * Lambda's longest run: a code older than this whose promotion does not exist is an orphan of a creation cut off
+ * between its transactions (it can never become usable), not one still being written.
+ */
+export const ORPHAN_CODE_AGE_MS = 15 * 60_000;
+
+/**
+ * Writes the codes (each refused when it exists), then the promotion with its audit entry. A refused code removes
+ * the codes this call wrote and throws PromotionCodeTaken naming it.
+ */
+async function writePromotion(promotion: PromotionRecord, codes: readonly string[], audit: AuditEntry): Promise<void> {
+  const items = codes.map((code) => codePut({ code: code.toUpperCase(), promotionId: promotion.id, platform: promotion.platform, createdAt: promotion.createdAt }));
+  const promotionItems = [
+    { label: 'promotion', item: { Put: { TableName: TableName(), Item: { ...keys.promotion(promotion.id), ...keys.promotionListing(promotion.createdAt, promotion.id), type: 'Promotion', ...promotion }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+    auditTransactItem(audit, promotion.createdAt),
+  ];
+  const room = MAX_TRANSACTION_ITEMS - promotionItems.length;
+  const written: string[] = [];
+  try {
+    for (let start = 0; start < items.length - room; start += MAX_TRANSACTION_ITEMS) {
+      const chunk = items.slice(start, Math.min(start + MAX_TRANSACTION_ITEMS, items.length - room));
+      await transact(chunk);
+      written.push(...chunk.map(({ label }) => label.slice(CODE_LABEL.length)));
+    }
+    await transact([...items.slice(Math.max(0, items.length - room)), ...promotionItems]);
+  } catch (error) {
+    if (written.length > 0) await batchDelete(written.map((code) => keys.promotionCode(code)));
+    if (error instanceof TransactionRefused && error.label.startsWith(CODE_LABEL)) throw new PromotionCodeTaken(error.label.slice(CODE_LABEL.length));
+    throw error;
+  }
+}
+
+/**
+ * Deletes the code when it is an orphan: its promotion does not exist, it was written over ORPHAN_CODE_AGE_MS before
+ * `now` and nobody redeemed it. Whether the code may be tried again (deleted, by this call or meanwhile).
+ */
+async function removeOrphanCode(code: string, now: number): Promise<boolean> {
+  const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.promotionCode(code), ConsistentRead: true }));
+  if (!Item) return true;
+  const record = withoutKeys<PromotionCodeRecord>(Item);
+  if (record.redeemedBy || now - Date.parse(record.createdAt) < ORPHAN_CODE_AGE_MS) return false;
+  const promotion = await db().send(new GetCommand({ TableName: TableName(), Key: keys.promotion(record.promotionId), ConsistentRead: true }));
+  if (promotion.Item) return false;
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: TableName(),
+        Key: keys.promotionCode(code),
+        ConditionExpression: 'promotionId = :promotion AND attribute_not_exists(redeemedBy)',
+        ExpressionAttributeValues: { ':promotion': record.promotionId },
+      }),
+    );
+  } catch (error) {
+    // Taken over by another upload meanwhile: trying again answers whether it holds the code now.
+    if (!isConditionFailure(error)) throw error;
+  }
+  return true;
+}
+
 export const dynamoPromotionStore = {
   /**
-   * Writes the codes (each refused when it exists), then the promotion with its audit entry. A refused code removes
-   * the codes this call wrote and throws PromotionCodeTaken naming it.
+   * Writes the promotion and its codes (writePromotion). A code another promotion holds refuses the file with
+   * PromotionCodeTaken; an orphan code left by a creation cut off half-way is removed and the file written again.
    */
   async create(promotion: PromotionRecord, codes: readonly string[], audit: AuditEntry): Promise<void> {
-    const items = codes.map((code) => codePut({ code: code.toUpperCase(), promotionId: promotion.id, platform: promotion.platform, createdAt: promotion.createdAt }));
-    const promotionItems = [
-      { label: 'promotion', item: { Put: { TableName: TableName(), Item: { ...keys.promotion(promotion.id), ...keys.promotionListing(promotion.createdAt, promotion.id), type: 'Promotion', ...promotion }, ConditionExpression: 'attribute_not_exists(pk)' } } },
-      auditTransactItem(audit, promotion.createdAt),
-    ];
-    const room = MAX_TRANSACTION_ITEMS - promotionItems.length;
-    const written: string[] = [];
-    try {
-      for (let start = 0; start < items.length - room; start += MAX_TRANSACTION_ITEMS) {
-        const chunk = items.slice(start, Math.min(start + MAX_TRANSACTION_ITEMS, items.length - room));
-        await transact(chunk);
-        written.push(...chunk.map(({ label }) => label.slice(CODE_LABEL.length)));
+    const now = Date.parse(promotion.createdAt);
+    // Each retry follows the removal of one orphan, so there are at most as many as codes.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await writePromotion(promotion, codes, audit);
+      } catch (error) {
+        if (!(error instanceof PromotionCodeTaken) || attempt >= codes.length || !(await removeOrphanCode(error.code, now))) throw error;
       }
-      await transact([...items.slice(Math.max(0, items.length - room)), ...promotionItems]);
-    } catch (error) {
-      if (written.length > 0) await batchDelete(written.map((code) => keys.promotionCode(code)));
-      if (error instanceof TransactionRefused && error.label.startsWith(CODE_LABEL)) throw new PromotionCodeTaken(error.label.slice(CODE_LABEL.length));
-      throw error;
     }
   },
 
