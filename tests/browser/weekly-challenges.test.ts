@@ -9,7 +9,7 @@ import { CHALLENGE_TEXTS } from '@core/weekly-challenges';
 import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
 import { dynamoWeeklyChallengeStore } from '../../lambdas/lib/stores/weekly-challenge-store';
-import { baseUrl, signInContext } from '../support/accounts';
+import { openSignedInPage } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { useStackEnvironment } from '../support/stack';
 import { accounts } from '../support/team-fixtures';
@@ -26,15 +26,8 @@ afterAll(() => {
   db().destroy();
 });
 
-async function openAs(email: string, path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const context = await chromium.browser.newContext({ viewport, timezoneId: 'UTC' });
-  await signInContext(context, email);
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  chromium.watchErrors(page, path);
-  await page.goto(`${baseUrl()}${path}`);
-  return page;
-}
+const openAs = (email: string, path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>
+  openSignedInPage(chromium, path, email, viewport, { timezoneId: 'UTC' });
 
 /** The week holding the 15th of the month three months from now: what three clicks on Next month show. */
 function weekAhead() {

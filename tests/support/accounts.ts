@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { Role } from '@core/roles';
 import { SESSION_STORAGE_KEY, sessionFromGrant, type AuthGrant } from '../../web/src/features/auth/session/session-store';
 import { cognitoClient, DEMO_PASSWORD, graphql, signIn, stackUrls, waitForMail } from './stack';
@@ -95,8 +95,9 @@ export async function openSignedInPage(
   path: string,
   email: string,
   viewport?: { width: number; height: number },
+  contextOptions: BrowserContextOptions = {},
 ): Promise<Page> {
-  const context = await chromium.browser.newContext(viewport ? { viewport } : {});
+  const context = await chromium.browser.newContext({ ...contextOptions, ...(viewport ? { viewport } : {}) });
   await signInContext(context, email);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
