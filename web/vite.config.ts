@@ -49,10 +49,13 @@ export default defineConfig(({ command }) => ({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 4 },
             // Everything else the first page needs in one file, not a dozen small ones each compressed on its own.
             { name: 'app', tags: ['$initial'], priority: 3 },
+            // What the public simulator shares with the signed-in pages (icons, score tiles, days): its own small file,
+            // so the simulator does not load the frame's and My scores' files for them.
+            { name: 'score-display', test: /web[\\/]src[\\/](components[\\/](scores[\\/]|ui[\\/]icon)|lib[\\/]score-display)|core[\\/](pillars|dates|scoring[\\/](labels|constants))\.ts$/, priority: 2 },
             // The signed-in frame with all it imports, and My scores (where gamers land) with all it imports: one file
             // each instead of some thirty small ones, each a request a phone waits for before the page draws.
-            { name: 'home-frame', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]root\.tsx$/, priority: 2 },
-            { name: 'my-scores', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]my-scores\.tsx$/, priority: 1 },
+            { name: 'home-frame', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]root\.tsx$/, priority: 1 },
+            { name: 'my-scores', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]my-scores\.tsx$/, priority: 0 },
           ],
         },
       },
