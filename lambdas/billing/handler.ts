@@ -1,4 +1,4 @@
-import { requireCaller, type ResolverEvent } from '../lib/appsync';
+import { callerResolvers, requireCaller, type ResolverEvent } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
 import { addPromotion } from './promotions';
 import { aggregatePayments, createManualPayment, findManyPayments, getPaymentStats } from './admin-payments';
@@ -8,9 +8,7 @@ import { productionDeps as deps } from './deps';
 import { subscriptionConfigs } from '@core/billing/plans';
 import { cancelSubscription, cardDetails, dashboardPaymentPrompt, setupPaymentMethod, startTrial, upgradeSubscription } from './purchases';
 
-type BillingResolver = (caller: ReturnType<typeof requireCaller>, args: unknown, d: typeof deps) => Promise<unknown>;
-/** A resolver of the signed-in caller and the field's arguments. */
-const withCaller = (resolve: BillingResolver) => async (event: ResolverEvent) => resolve(requireCaller(event), event.arguments, deps);
+const withCaller = callerResolvers(deps);
 
 /** A resolver of the field's arguments alone (admin-only fields: the policy map has already checked the caller's role). */
 const withArgs = (resolve: (args: unknown, d: typeof deps) => Promise<unknown>) => async (event: ResolverEvent) => resolve(event.arguments, deps);

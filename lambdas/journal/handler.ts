@@ -1,12 +1,11 @@
-import { requireCaller, type ResolverEvent } from '../lib/appsync';
+import { callerResolvers, requireCaller } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
 import { createComment, deleteComment, getJournalComments, getRepliedComment, subscribeToJournal, updateComment } from './comments';
 import { productionDeps as deps } from './deps';
 import { clearTeamNotifications, readinessAlerts, teamNotifications, updateNotificationSettings } from './notifications';
 import { teamJournal } from './team-journal';
 
-type JournalResolver = (caller: ReturnType<typeof requireCaller>, args: unknown, d: typeof deps) => Promise<unknown>;
-const withCaller = (resolve: JournalResolver) => async (event: ResolverEvent) => resolve(requireCaller(event), event.arguments, deps);
+const withCaller = callerResolvers(deps);
 
 /** The journal: comments on gamers' answers, unread notifications, readiness alerts (docs/journal.md). */
 export const handler = createAuthorizedHandler({

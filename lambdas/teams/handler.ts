@@ -1,6 +1,6 @@
 import { teamIdArgsSchema } from '@core/teams';
 import { selectedTeamArgsSchema, selectedTeamSubscriptionArgsSchema } from '@core/validation/teams';
-import { requireCaller, type ResolverEvent } from '../lib/appsync';
+import { callerResolvers, requireCaller } from '../lib/appsync';
 import { countSuccess } from '../lib/observability';
 import { authorizeTeam, authorizeUser, createAuthorizedHandler } from '../lib/authorization';
 import { parseInput } from '../lib/validation';
@@ -25,9 +25,7 @@ import {
   verifyTeamSubscription,
 } from './teams';
 
-type TeamResolver = (caller: ReturnType<typeof requireCaller>, args: unknown, d: typeof deps) => Promise<unknown>;
-/** A resolver of the signed-in caller and the field's arguments. */
-const withCaller = (resolve: TeamResolver) => async (event: ResolverEvent) => resolve(requireCaller(event), event.arguments, deps);
+const withCaller = callerResolvers(deps);
 
 /** Teams, members, invites and join codes, seats and team selection (docs/data-model.md). */
 export const handler = createAuthorizedHandler({

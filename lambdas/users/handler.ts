@@ -1,10 +1,9 @@
-import { requireCaller, type ResolverEvent } from '../lib/appsync';
+import { callerResolvers } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
 import { productionDeps as deps } from './deps';
 import { aggregateUser, auditLogs, deleteUser, disableUser, enableUser, updateUser, updateUserRole, users } from './users';
 
-type UsersResolver = (caller: ReturnType<typeof requireCaller>, args: unknown, d: typeof deps) => Promise<unknown>;
-const withCaller = (resolve: UsersResolver) => async (event: ResolverEvent) => resolve(requireCaller(event), event.arguments, deps);
+const withCaller = callerResolvers(deps);
 
 /** User administration (docs/accounts.md, "Admin actions") and the audit log; a user's own profile edit. */
 export const handler = createAuthorizedHandler({

@@ -1,4 +1,4 @@
-import { requireCaller, type ResolverEvent } from '../lib/appsync';
+import { callerResolvers, requireCaller, type ResolverEvent } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
 import {
   createVideoInstructor,
@@ -16,9 +16,8 @@ import { createVideoQuestion, deleteVideoQuestion, updateVideoQuestion } from '.
 import { aggregateVideo, createVideo, deleteVideo, getVideoUploadUrl, setVideoEnabled, updateVideo, uploadVideoThumbnail, video, videoLibrary, videos } from './videos';
 
 const selectionOf = (event: ResolverEvent): Selection => event.info.selectionSetList ?? [];
-type AdminWrite = (caller: ReturnType<typeof requireCaller>, args: unknown, d: typeof deps) => Promise<unknown>;
 type VideoWrite = (caller: ReturnType<typeof requireCaller>, args: unknown, selection: Selection, d: typeof deps) => Promise<unknown>;
-const write = (resolve: AdminWrite) => async (event: ResolverEvent) => resolve(requireCaller(event), event.arguments, deps);
+const write = callerResolvers(deps);
 const writeVideo = (resolve: VideoWrite) => async (event: ResolverEvent) => resolve(requireCaller(event), event.arguments, selectionOf(event), deps);
 
 /** Video content: the admins' vault, questions, instructors and series, and the gamers' library (docs/videos.md). */
