@@ -42,6 +42,10 @@ describe('UI kit showcase (/home/ui)', () => {
       await page.getByRole('table', { name: 'Demo gamers' }).waitFor();
       await expect(page.getByPlaceholder('Search').count()).resolves.toBe(1);
       await expect(page.getByRole('group', { name: 'Drop your Team Avatar Here' }).count()).resolves.toBe(1);
+      const chart = page.getByRole('img', { name: 'Game readiness of two demo gamers, one week' });
+      await chart.waitFor();
+      await expect(page.locator('.fg-chart__line').count()).resolves.toBe(2);
+      await expect(page.locator('.fg-chart__legend li').allTextContents()).resolves.toEqual(['Ada Demo', 'Bea Demo']);
       expect(await accessibilityViolations(page)).toEqual([]);
       await closePage(page);
     }

@@ -1,3 +1,6 @@
+import { chartDays, memberColour } from '@/components/charts/chart-data';
+import { ScoreChart } from '@/components/charts/score-chart';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button/button';
 import { TextField } from '@/components/ui/form/fields';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,6 +20,13 @@ import { useToast } from '@/components/ui/toast/toast';
 import { VideoPlayerDialog } from '@/components/ui/video-player/video-player-dialog';
 import { paths } from '@/config/paths';
 import '../ui-showcase.css';
+
+// A made-up week: seven days ending on a fixed day, one day without a check-in (the line bridges it).
+const DEMO_DAYS = chartDays({ startDate: '2026-01-05', endDate: '2026-01-11' });
+const DEMO_LINES = [
+  { id: 'ada', name: 'Ada Demo', colour: memberColour(0), values: [62, 70, null, 74, 81, 77, 85] },
+  { id: 'bea', name: 'Bea Demo', colour: memberColour(1), values: [48, 52, 50, 61, null, 58, 66] },
+];
 
 interface DemoGamer {
   id: string;
@@ -69,6 +79,7 @@ export function UiShowcasePage() {
       <DropZoneSection />
       <FormSection />
       <FeedbackSection />
+      <PicturesSection />
     </div>
   );
 }
@@ -249,6 +260,20 @@ function FeedbackSection() {
       <div className="fg-showcase__loader">
         <PageLoader label="Loading the example…" />
       </div>
+    </section>
+  );
+}
+
+function PicturesSection() {
+  return (
+    <section className="fg-showcase__section" aria-labelledby="showcase-pictures">
+      <h2 id="showcase-pictures">Avatars and score chart</h2>
+      <div className="fg-showcase__row">
+        <Avatar name="Ada Demo" size="large" />
+        <Avatar name="Night Owls" />
+        <Avatar name="Iron Wolves" size="small" />
+      </div>
+      <ScoreChart label="Game readiness of two demo gamers, one week" days={DEMO_DAYS} lines={DEMO_LINES} look="members" />
     </section>
   );
 }
