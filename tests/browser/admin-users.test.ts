@@ -157,9 +157,11 @@ describe('bulk delete', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete users' });
     await confirm.getByText('You are about to delete 2 users. Are you sure you want to proceed?').waitFor();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    const report = page.getByRole('dialog', { name: 'Bulk delete' });
-    await report.getByText('2 users were deleted.').waitFor();
-    await report.getByRole('button', { name: 'OK' }).click();
+    // Once the users are gone the list comes back with the search kept, and a toast says how many went.
+    await page.waitForURL((url) => /^\/home\/users\/?$/.test(url.pathname));
+    await page.locator('[aria-live]').getByText('2 users were deleted.').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Bulk delete' }).count()).toBe(0);
+    expect(await page.getByLabel('Search users').inputValue()).toBe(unique);
     await rowOf(page, first.email).waitFor({ state: 'detached' });
     await expect(usersTable(page).getByText('No Items Found!').count()).resolves.toBe(1);
 

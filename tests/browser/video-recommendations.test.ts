@@ -115,10 +115,17 @@ describe('video recommendation page', () => {
     expect((await row.locator('td').allTextContents()).slice(0, 4)).toEqual(['Calm down', 'Mental', 'How do you feel right now?', 'Stressed']);
     expect(await row.getByRole('button', { name: 'Play Box Breathing Reset' }).isVisible()).toBe(true);
 
-    // The side panel: edit in the Details tab, then delete after confirming.
-    await row.getByRole('button', { name: 'Calm down' }).click();
+    // A click anywhere on the row opens the side panel on its Details tab, and so does Enter on the focused row.
+    await row.getByRole('cell', { name: 'How do you feel right now?' }).click();
     const panel = page.getByRole('complementary', { name: 'Calm down' });
-    await panel.getByRole('tab', { name: 'Details' }).waitFor();
+    await panel.getByRole('tab', { name: 'Details', selected: true }).waitFor();
+    await panel.getByRole('button', { name: 'Close the details' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await panel.getByRole('tab', { name: 'Details', selected: true }).waitFor();
+
+    // The side panel: edit in the Details tab, then delete after confirming.
     await panel.getByLabel('Title').fill('Calm down before ranked');
     await panel.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Details were updated successfully!').waitFor();

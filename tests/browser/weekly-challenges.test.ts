@@ -60,6 +60,13 @@ describe('weekly challenge page', () => {
     await description.fill('');
     await chooseWeek(page, week);
     await page.getByRole('status').filter({ hasText: title }).waitFor();
+    // Screen readers announce the days and weeks as people say them, not as ISO strings.
+    const fifteenth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 3, 15));
+    const spoken = fifteenth.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    expect(spoken).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ 15, \d{4}$/);
+    expect(await page.getByRole('button', { name: spoken, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: new RegExp(`^Week ${week.week}, ${week.year}, Monday, [A-Z][a-z]+ \\d+ to Sunday, [A-Z][a-z]+ \\d+, \\d{4}`) }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^\d{4}-\d{2}-\d{2}$/ }).count()).toBe(0);
     expect(await post.isDisabled()).toBe(true);
     await description.fill('Ten push-ups between matches');
     await post.click();

@@ -226,3 +226,30 @@ describe('DataTable with server-side paging and sorting', () => {
     expect(shownNames()).toEqual([...NAMES].sort().slice(10, 20));
   });
 });
+
+describe('DataTable rows that open', () => {
+  it('opens a row on a click anywhere in it or on Enter, but not on a control inside it', async () => {
+    const user = userEvent.setup();
+    const opened: string[] = [];
+    render(<DataTable label="Gamers" columns={columns} data={gamers.slice(0, 3)} getRowId={(gamer) => gamer.id} onRowOpen={(gamer) => opened.push(gamer.name)} />);
+    const [, kai, ada] = within(table()).getAllByRole('row');
+
+    await user.click(within(kai!).getByText('Kai'));
+    expect(opened).toEqual(['Kai']);
+
+    ada!.focus();
+    await user.keyboard('{Enter}');
+    expect(opened).toEqual(['Kai', 'Ada']);
+
+    // The row's own link keeps its meaning: it does not also open the row.
+    within(kai!).getByRole('link', { name: 'Open' }).addEventListener('click', (event) => event.preventDefault());
+    await user.click(within(kai!).getByRole('link', { name: 'Open' }));
+    expect(opened).toEqual(['Kai', 'Ada']);
+  });
+
+  it('leaves rows inert without onRowOpen', () => {
+    renderTable(gamers.slice(0, 2));
+    const [, kai] = within(table()).getAllByRole('row');
+    expect(kai!.getAttribute('tabindex')).toBeNull();
+  });
+});

@@ -78,7 +78,13 @@ interface DataTableProps<TData> {
   selection?: RowSelection<TData>;
   /** Given, the server pages and sorts; otherwise the table does both on `data`. */
   serverSide?: ServerSide;
+  /** Given, a click anywhere on a row (not on a control inside it), or Enter on the focused row, opens it. */
+  onRowOpen?: (row: TData) => void;
 }
+
+/** True when the event started on a control of its own inside the row (a link, a button, a checkbox). */
+const fromControlInside = (event: { target: EventTarget; currentTarget: Element }) =>
+  event.target instanceof Element && event.target !== event.currentTarget && event.target.closest('a, button, input, select, textarea, label') !== null;
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -111,6 +117,7 @@ export function DataTable<TData extends object>({
   initialPageSize = DEFAULT_PAGE_SIZE,
   selection,
   serverSide,
+  onRowOpen,
 }: DataTableProps<TData>) {
   const columnDefs = useMemo(
     () =>
@@ -217,7 +224,22 @@ export function DataTable<TData extends object>({
               </tr>
             ) : (
               pageRows.map((row) => (
-                <tr key={row.id} aria-selected={selection ? row.getIsSelected() : undefined}>
+                <tr
+                  key={row.id}
+                  aria-selected={selection ? row.getIsSelected() : undefined}
+                  className={onRowOpen ? 'fg-table__row--opens' : undefined}
+                  tabIndex={onRowOpen ? 0 : undefined}
+                  onClick={onRowOpen ? (event) => fromControlInside(event) || onRowOpen(row.original) : undefined}
+                  onKeyDown={
+                    onRowOpen
+                      ? (event) => {
+                          if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+                          event.preventDefault();
+                          onRowOpen(row.original);
+                        }
+                      : undefined
+                  }
+                >
                   {selection ? (
                     <td className="fg-table__select">
                       <SelectCheckbox

@@ -60,7 +60,10 @@ function BulkDeleteReport({ result, onClose }: { result: DeleteUsersResult; onCl
   );
 }
 
-/** /home/users/{ids}/bulk-delete: the users named, a confirmation, then the server's report per e-mail. */
+/**
+ * /home/users/{ids}/bulk-delete: the users named and a confirmation; then a toast and back to the list, or the server's
+ * report per e-mail when some could not be deleted.
+ */
 export function BulkDeleteDialog({ userIds, onDone }: { userIds: string[]; onDone: (deletedIds: string[]) => void }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -81,11 +84,11 @@ export function BulkDeleteDialog({ userIds, onDone }: { userIds: string[]; onDon
     onSuccess: async (report) => {
       const failed = new Set(report.errors.map((failure) => failure.email));
       await queryClient.invalidateQueries({ queryKey: ['admin-users'] });
-      if (report.errors.length === 0) toast.success(report.count === 1 ? '1 user was deleted.' : `${report.count} users were deleted.`);
-      setResult({
-        report,
-        deletedIds: found.filter((user) => !failed.has(user.email)).map((user) => user.id),
-      });
+      const deletedIds = found.filter((user) => !failed.has(user.email)).map((user) => user.id);
+      // All gone: say how many and return to the list; a partial failure stays open to list what was not deleted.
+      if (report.errors.length > 0) return setResult({ report, deletedIds });
+      toast.success(report.count === 1 ? '1 user was deleted.' : `${report.count} users were deleted.`);
+      onDone(deletedIds);
     },
   });
 

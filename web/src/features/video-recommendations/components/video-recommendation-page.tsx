@@ -98,6 +98,7 @@ export function VideoRecommendationPage() {
         columns={columns}
         data={rows}
         getRowId={(row) => row.id}
+        onRowOpen={(row) => setOpenId(row.id)}
         serverSide={{
           rowCount: list.data.count || FALLBACK_RECOMMENDATION_COUNT,
           pageIndex: page.pageIndex,

@@ -8,6 +8,11 @@ const DAY_MS = 86_400_000;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** A day as people say it ("Thursday, November 26, 2026"), for screen readers. */
+const spokenDay = (date: Date) => date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** A week as people say it ("Week 48, 2026, Monday, November 23 to Sunday, November 29, 2026"). */
+const spokenWeek = (week: ChallengeWeek, days: Date[]) => `Week ${week.week}, ${week.year}, ${spokenDay(days[0]!).replace(/, \d{4}$/, '')} to ${spokenDay(days[6]!)}`;
+
 /** The Monday-first weeks that show a month: each week's seven days (UTC dates) and its ISO week. */
 function weeksOfMonth(year: number, month: number): { week: ChallengeWeek; days: Date[] }[] {
   const first = new Date(Date.UTC(year, month, 1));
@@ -76,7 +81,7 @@ export function WeekCalendar({ selected, onSelect, taken, today }: WeekCalendarP
                     type="button"
                     className="fg-week-calendar__week"
                     aria-pressed={isSelected}
-                    aria-label={`Week ${week.week}, ${week.year}${isTaken ? ' (has a challenge)' : ''}`}
+                    aria-label={`${spokenWeek(week, days)}${isTaken ? ' (has a challenge)' : ''}`}
                     onClick={() => onSelect(week)}
                   >
                     {week.week}
@@ -93,7 +98,7 @@ export function WeekCalendar({ selected, onSelect, taken, today }: WeekCalendarP
                         day.getUTCMonth() === month.month ? '' : 'fg-week-calendar__day--outside',
                         isoDay(day) === today ? 'fg-week-calendar__day--today' : '',
                       ].join(' ')}
-                      aria-label={isoDay(day)}
+                      aria-label={spokenDay(day)}
                       onClick={() => onSelect(week)}
                     >
                       {day.getUTCDate()}
