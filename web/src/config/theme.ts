@@ -36,6 +36,9 @@ export const fitGaugeTheme: Theme = {
             primary: { value: '#2a3648' },
             secondary: { value: '#222d3d' },
           },
+          // Amplify's red-60 (#bf4040) reads at 3.4:1 on the navy and under dark button text: a lighter red
+          // keeps destructive buttons and warning text at WCAG AA (4.5:1) or better.
+          red: { 60: { value: '#ef6b6b' } },
           font: {
             primary: { value: '#e6edf5' },
             secondary: { value: '#a9b6c6' },
