@@ -1,5 +1,6 @@
 import {
   getDirectiveValues,
+  getNamedType,
   isObjectType,
   type ConstDirectiveNode,
   type GraphQLDirective,
@@ -59,20 +60,28 @@ function admits(rules: AuthRule[], principal: Principal): boolean {
 
 /**
  * AppSync's rules for auth directives: a field's own directives replace its type's, a type's apply to all its
- * fields, and with neither only the default mode may read the field. Precomputed once per schema.
+ * fields, and with neither only the default mode may read the field. A field that returns an object type is
+ * refused, whatever its value (null included), to a mode the returned type does not admit: AppSync checks the
+ * selected type as well as the field. Precomputed once per schema.
  */
 export function createFieldAccess(schema: GraphQLSchema): FieldAccess {
-  const rulesByField = new Map<string, AuthRule[]>();
+  const typeRulesOf = (type: GraphQLObjectType) => {
+    const rules = rulesOf(schema, [type.astNode, ...type.extensionASTNodes]);
+    return rules.length > 0 ? rules : null;
+  };
+  const rulesByField = new Map<string, AuthRule[][]>();
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
-    const typeRules = rulesOf(schema, [type.astNode, ...type.extensionASTNodes]);
+    const typeRules = typeRulesOf(type);
     for (const field of Object.values(type.getFields())) {
       const fieldRules = rulesOf(schema, [field.astNode]);
-      const rules = fieldRules.length > 0 ? fieldRules : typeRules.length > 0 ? typeRules : DEFAULT_RULES;
-      rulesByField.set(`${type.name}.${field.name}`, rules);
+      const returned = getNamedType(field.type);
+      const returnedRules = isObjectType(returned) ? (typeRulesOf(returned) ?? DEFAULT_RULES) : null;
+      const own = fieldRules.length > 0 ? fieldRules : (typeRules ?? DEFAULT_RULES);
+      rulesByField.set(`${type.name}.${field.name}`, returnedRules ? [own, returnedRules] : [own]);
     }
   }
-  return (principal, typeName, fieldName) => admits(rulesByField.get(`${typeName}.${fieldName}`) ?? DEFAULT_RULES, principal);
+  return (principal, typeName, fieldName) => (rulesByField.get(`${typeName}.${fieldName}`) ?? [DEFAULT_RULES]).every((rules) => admits(rules, principal));
 }
 
 /** For each mutation, the subscription fields whose @aws_subscribe lists it. */

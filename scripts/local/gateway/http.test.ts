@@ -121,11 +121,19 @@ describe('API key', () => {
     // the denied field's Lambda was never called
     expect(receivedEvents.slice(calls).map((e) => e.info.fieldName)).toEqual(['anyone']);
 
-    // Author has no auth directive, so an API-key caller may not read its fields even inside a public Note.
+    // Author has no auth directive, so an API-key caller may not select a public Note's author at all: AppSync checks
+    // the type a field returns as well as the field.
     const nested = await api.post({ query: '{ note { text author { name } } }' }, asApiKey);
     expect(nested.body.data).toEqual({ note: { text: 'hello', author: null } });
-    expect(nested.body.errors).toEqual([unauthorizedField('name', 'Author')]);
-    expect(nested.body.errors[0].path).toEqual(['note', 'author', 'name']);
+    expect(nested.body.errors).toEqual([unauthorizedField('author', 'Note')]);
+    expect(nested.body.errors[0].path).toEqual(['note', 'author']);
+  });
+
+  it('lets the default mode select what the API key may not, and the API key what the type admits', async () => {
+    const { body } = await api.post({ query: '{ note { text author { name } } }' }, asUser());
+    expect(body).toEqual({ data: { note: { text: 'hello', author: { name: 'Ada' } } } });
+    const withoutAuthor = await api.post({ query: '{ note { id } }' }, asApiKey);
+    expect(withoutAuthor.body).toEqual({ data: { note: { id: 'n0' } } });
   });
 
   it('gives the handler a null identity', async () => {
