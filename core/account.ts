@@ -19,3 +19,10 @@ export const deleteAccountArgsSchema = z.object({
 
 /** Item kinds the data export leaves out: a password-reset code's hash is a credential, not data about the user. */
 export const EXPORT_EXCLUDED_KINDS: readonly string[] = ['ResetCode'];
+
+/**
+ * What the export shows of an invite to the user's e-mail: what receivedInvites shows (docs/teams.md), never its
+ * one-time code, which only the mail and the team's staff (getTeamCodes) may see. Listed only once the account proved
+ * its e-mail, as receivedInvites.
+ */
+export const EXPORTED_INVITE_FIELDS = ['id', 'teamId', 'inviteeEmail', 'inviteeName', 'inviterUserId', 'role', 'status', 'createdAt', 'updatedAt'] as const;

@@ -32,6 +32,11 @@ export const GAMES = [
 /** What a team-dashboard plan includes (spec 000 section 9); extra gamer seats are bought one by one. */
 export const TEAM_PLAN = { gamerSeats: 5, coachSeats: 1, directorSeats: 1 } as const;
 
+/** Invite mails a sender (director, coach or admin) may send per UTC day, across all his teams (docs/teams.md). */
+export const INVITES_PER_SENDER_PER_DAY = 50;
+/** Invite mails an e-mail address gets per UTC day, from every sender together (docs/teams.md). */
+export const INVITES_PER_ADDRESS_PER_DAY = 3;
+
 export const TEAM_MESSAGES = {
   nameRequired: 'A Name is required.',
   nameLength: 'Name must be 2 to 20 characters.',
@@ -41,6 +46,7 @@ export const TEAM_MESSAGES = {
   gameInvalid: `Game must be one of: ${GAMES.join(', ')}.`,
   nothingToChange: 'Nothing to change: give a name, description, game or avatar.',
   avatarInvalid: 'The avatar must be an http(s) address of at most 2048 characters.',
+  avatarNotUploaded: 'A team avatar must be an image uploaded with the team form (Drop your Team Avatar Here); addresses of other sites are not taken.',
   noUnusedPurchase: 'You need an unused team dashboard purchase to create a team. Purchase a Team Dashboard on the pricing page.',
   deleteNeedsTwoTeams: 'You can only delete a team dashboard while you own 2 or more.',
   deleteRaced: 'Members joined or left this team while it was being deleted. Please try again.',
@@ -56,6 +62,8 @@ export const TEAM_MESSAGES = {
   codeNotFound: 'This team code is not valid.',
   codeUsed: 'This team code has already been used.',
   codeForAnotherEmail: 'This invite code was sent to another e-mail address.',
+  invitesPerSenderPerDay: `You can send at most ${INVITES_PER_SENDER_PER_DAY} invites a day. Please try again tomorrow.`,
+  invitesPerAddressPerDay: `This e-mail address was sent ${INVITES_PER_ADDRESS_PER_DAY} invites today, the most it gets in a day. Please try again tomorrow.`,
   codeUnavailable: 'No free team code could be made for this invite. Please send it again.',
   coachInviteNeedsCoach: 'This invite is for a coach: sign in with a coach account to accept it.',
   notAMember: 'You are not a member of this team.',
@@ -82,8 +90,10 @@ export const seatsUsedLabel = (used: number, seats: number) => `${used} of ${sea
 export const teamIdArgsSchema = z.object({ teamId: boundedId('teamId') });
 
 const noMarkup = (label: string) => `${label} must not contain < or >.`;
+/** Names shown in e-mails (team name, invitee name) carry no link (looksLikeLink). */
+const noLinks = (label: string) => `${label} must not contain a web address, a domain or an e-mail address.`;
 
-export const teamNameField = safeText({ label: 'Name', required: TEAM_MESSAGES.nameRequired, max: 20, tooLong: TEAM_MESSAGES.nameLength, noMarkup: noMarkup('Name') }).min(
+export const teamNameField = safeText({ label: 'Name', required: TEAM_MESSAGES.nameRequired, max: 20, tooLong: TEAM_MESSAGES.nameLength, noMarkup: noMarkup('Name'), noLinks: noLinks('Name') }).min(
   2,
   { message: TEAM_MESSAGES.nameLength, abort: true },
 );
@@ -97,8 +107,15 @@ export const teamDescriptionField = safeText({
 }).min(2, { message: TEAM_MESSAGES.descriptionTooShort, abort: true });
 /** Game and avatar are optional and default to empty strings (spec 000 section 5). */
 export const gameField = z.union([z.literal(''), z.enum(GAMES)], { error: TEAM_MESSAGES.gameInvalid });
-/** The avatar's address (the upload flow sets it; empty for none). */
-export const avatarField = z.union([z.literal(''), boundedUrl(TEAM_MESSAGES.avatarInvalid)], { error: TEAM_MESSAGES.avatarInvalid });
+/** Where an uploaded team avatar lives under the uploads' public address (core/avatars' team keys). */
+const TEAM_AVATAR_PATH = /\/avatars\/teams\/[A-Za-z0-9_.:-]{1,128}\/[A-Za-z0-9_.:-]{1,128}\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+/**
+ * The avatar's address: empty for none, or an uploaded team avatar's address. Only confirmAvatarUpload sets a new one
+ * (after checking the stored image); createTeam takes '' and updateTeam '' or the team's current avatar (docs/teams.md).
+ */
+export const avatarField = z.union([z.literal(''), boundedUrl(TEAM_MESSAGES.avatarInvalid).refine((url) => !URL.canParse(url) || TEAM_AVATAR_PATH.test(new URL(url).pathname), TEAM_MESSAGES.avatarNotUploaded)], {
+  error: (issue) => (issue.code === 'invalid_union' && JSON.stringify(issue.errors).includes(TEAM_MESSAGES.avatarNotUploaded) ? TEAM_MESSAGES.avatarNotUploaded : TEAM_MESSAGES.avatarInvalid),
+});
 
 /** The team form: createTeam's data, and the web app's creation form. */
 export const teamFormSchema = z.object({
@@ -126,7 +143,7 @@ export type InviteRole = (typeof INVITE_ROLES)[number];
 
 /** The invite dialog: sendInvite's arguments but the team. */
 export const inviteFormSchema = z.object({
-  inviteeName: safeText({ label: 'Name', required: TEAM_MESSAGES.inviteeNameRequired, max: 100, tooLong: TEAM_MESSAGES.inviteeNameTooLong, noMarkup: noMarkup('Name') }),
+  inviteeName: safeText({ label: 'Name', required: TEAM_MESSAGES.inviteeNameRequired, max: 100, tooLong: TEAM_MESSAGES.inviteeNameTooLong, noMarkup: noMarkup('Name'), noLinks: noLinks('Name') }),
   inviteeEmail: inviteeEmailField,
   role: z.enum(INVITE_ROLES, { error: TEAM_MESSAGES.inviteRole }),
 });

@@ -11,6 +11,7 @@ export const MESSAGES = {
   fullNameTooLong: 'Full name must be at most 100 characters.',
   fullNameUnsafe: 'Full name must not contain control characters, direction overrides or broken characters.',
   fullNameMarkup: 'Full name must not contain < or >.',
+  fullNameLink: 'Full name must not contain a web address, a domain or an e-mail address.',
   passwordUnsafe: 'Password must not contain control characters, direction overrides or broken characters.',
   passwordTooLong: 'Password must be at most 256 characters.',
   codeInvalid: 'Please enter a valid code',

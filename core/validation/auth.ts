@@ -54,6 +54,7 @@ export const fullNameField = safeText({
   tooLong: MESSAGES.fullNameTooLong,
   unsafe: MESSAGES.fullNameUnsafe,
   noMarkup: MESSAGES.fullNameMarkup,
+  noLinks: MESSAGES.fullNameLink,
 });
 
 export const signUpSchema = z

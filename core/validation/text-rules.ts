@@ -22,6 +22,21 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** Whitespace and the invisible characters that look like nothing on screen. */
 const INVISIBLE = /[\s\u200b-\u200d\u2060\ufeff\u180e\u00ad]/gu;
 
+/** A scheme (`https://`, `mailto:`), `www.`, or a dot or look-alike dot (`。．｡․﹒`, `[.]`, `(dot)`) between a word and 2+ letters. */
+const LINK_LIKE = [
+  /[a-z][a-z0-9+.-]*:\/\//i,
+  /\b(?:https?|mailto):/i,
+  /\bwww\s*[.\u3002\uff0e\uff61\u2024\ufe52\u00b7]/i,
+  /[\p{L}\p{N}_-][.\u3002\uff0e\uff61\u2024\ufe52\u2027\u0701\u0702\u2e33\u2e31][\p{L}\p{N}-]*\p{L}{2}/u,
+  /[\p{L}\p{N}]\s*(?:\[\s*(?:\.|dot)\s*\]|\(\s*(?:\.|dot)\s*\)|\{\s*(?:\.|dot)\s*\})\s*\p{L}{2}/iu,
+];
+
+/**
+ * Whether a name reads like a web address, a domain or an e-mail address (also with look-alike dots): names shown in e-mails
+ * must not carry a link a reader could follow. "J.R. Smith" and "Dr. Who" pass (one letter after a dot, or a space).
+ */
+export const looksLikeLink = (text: string): boolean => LINK_LIKE.some((pattern) => pattern.test(text));
+
 export type UnsafeTextProblem = 'control' | 'bidi' | 'surrogate' | 'blank';
 
 /** Why text may not be stored as typed, or null when it may. */
@@ -52,6 +67,8 @@ export interface TextOptions {
   multiline?: boolean;
   /** Refuse `<` and `>`, for names that are shown inside other text (e-mails, invites). */
   noMarkup?: string;
+  /** Refuse web addresses, domains and e-mails (looksLikeLink), for names shown in e-mails. */
+  noLinks?: string;
   /** Trim surrounding whitespace before the checks. */
   trim?: boolean;
   /** Let empty or blank text through, for fields whose own rule words that case better. */
@@ -62,7 +79,7 @@ export interface TextOptions {
  * The checks of safe text (see `safeText` in fields.ts): trimmed unless `trim: false`, at most `max` characters (checked
  * first, and the end of it), then not blank and free of control characters, bidi overrides and lone surrogates.
  */
-export function safeTextChecks({ required, max, tooLong, unsafe, label = 'This field', multiline, noMarkup, trim = true, allowBlank }: TextOptions) {
+export function safeTextChecks({ required, max, tooLong, unsafe, label = 'This field', multiline, noMarkup, noLinks, trim = true, allowBlank }: TextOptions) {
   const unsafeMessage = unsafe ?? `${label} must not contain control characters, direction overrides or broken characters.`;
   const rules = z.superRefine<string>((text, ctx) => {
     const problem = unsafeTextProblem(text, { multiline });
@@ -71,7 +88,7 @@ export function safeTextChecks({ required, max, tooLong, unsafe, label = 'This f
         ? !allowBlank && required
         : problem
           ? unsafeMessage
-          : noMarkup && /[<>]/.test(text) && noMarkup;
+          : (noMarkup && /[<>]/.test(text) && noMarkup) || (noLinks && looksLikeLink(text) && noLinks);
     if (message) ctx.addIssue({ code: 'custom', message, abort: true });
   });
   const bounded = [z.maxLength(max, { message: tooLong, abort: true }), rules];

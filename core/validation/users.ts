@@ -22,6 +22,7 @@ const nameField = safeText({
   max: USER_NAME_MAX_LENGTH,
   tooLong: USER_EDIT_MESSAGES.tooLong,
   noMarkup: 'Names must not contain < or >.',
+  noLinks: 'Names must not contain a web address, a domain or an e-mail address.',
 }).min(USER_NAME_MIN_LENGTH, USER_EDIT_MESSAGES.tooShort);
 
 const roleField = z.enum(ROLES, { error: USER_EDIT_MESSAGES.required });

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, deleteAccountArgsSchema, EXPORT_EXCLUDED_KINDS } from '@core/account';
+import { ACCOUNT_MESSAGES, deleteAccountArgsSchema, EXPORT_EXCLUDED_KINDS, EXPORTED_INVITE_FIELDS } from '@core/account';
 import type { Caller } from '../lib/appsync';
 import { type Item, withoutKeys } from '../lib/db/table';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
@@ -13,13 +13,20 @@ const USER_NOT_FOUND = 'User not found. Please sign up';
 
 /**
  * Everything stored about the caller, by kind: his whole partition (profile, answers, day scores, notifications,
- * payments, purchases... and any kind added later), his memberships and the invites sent to his e-mail. Only items
- * found by his own keys, so nothing of another user's can be in it; a reset code's hash is left out (a credential).
+ * payments, purchases... and any kind added later), his memberships and, once his e-mail is proven, the invites sent to
+ * it. Only items found by his own keys, so nothing of another user's can be in it; a reset code's hash is left out (a
+ * credential), and an invite shows only what receivedInvites shows: never its team code, a bearer secret of the team's
+ * staff and the invitee's mailbox (docs/teams.md, Who sees a team code).
  */
 export async function myDataExport(caller: Caller, deps: AccountDeps) {
   const profile = await deps.users.get(caller.sub);
   if (!profile) throw new NotFoundError(USER_NOT_FOUND);
-  const [own, memberships, invites] = await Promise.all([deps.userPartitionItems(caller.sub), deps.teams.membershipsOfUser(caller.sub), deps.invitesToEmail(profile.email)]);
+  const [own, memberships, invites] = await Promise.all([
+    deps.userPartitionItems(caller.sub),
+    deps.teams.membershipsOfUser(caller.sub),
+    // An unproven e-mail may be someone else's: its invites are not the caller's to see (as receivedInvites).
+    profile.emailVerified ? deps.invitesToEmail(profile.email) : [],
+  ]);
   const byKind = new Map<string, unknown[]>();
   const add = (kind: string, record: unknown) => byKind.set(kind, [...(byKind.get(kind) ?? []), record]);
   for (const item of own) {
@@ -27,7 +34,7 @@ export async function myDataExport(caller: Caller, deps: AccountDeps) {
     if (!EXPORT_EXCLUDED_KINDS.includes(kind)) add(kind, withoutKeys<Item>(item));
   }
   for (const membership of memberships) add('Membership', membership);
-  for (const invite of invites) add('Invite', withoutKeys<Item>(invite));
+  for (const invite of invites) add('Invite', Object.fromEntries(EXPORTED_INVITE_FIELDS.filter((field) => field in invite).map((field) => [field, invite[field]])));
   const rank = (kind: string) => (LEADING_KINDS.includes(kind) ? LEADING_KINDS.indexOf(kind) : LEADING_KINDS.length);
   const kinds = [...byKind.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return {

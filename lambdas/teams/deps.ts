@@ -3,6 +3,7 @@ import { newTeamCode } from './invites';
 import { sendMail, type MailMessage } from '../lib/mail';
 import { billSeatQuantity } from '../lib/seat-billing';
 import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store';
+import { dynamoRateLimitStore, type RateLimitStore } from '../lib/stores/rate-limit-store';
 import { dynamoScoreStore, type ScoreStore } from '../lib/stores/score-store';
 import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
@@ -16,6 +17,8 @@ export interface TeamDeps {
   teams: TeamStore;
   invites: InviteStore;
   subscriptions: SubscriptionStore;
+  /** Daily invite allowances per sender and per address (sendInvite). */
+  rateLimits: RateLimitStore;
   /** Members' latest days and answers, for the team-with-stats read. */
   scores: Pick<ScoreStore, 'latestDays' | 'answer'>;
   sendMail: (message: MailMessage) => Promise<void>;
@@ -35,6 +38,7 @@ export const productionDeps: TeamDeps = {
   teams: dynamoTeamStore,
   invites: dynamoInviteStore,
   subscriptions: dynamoSubscriptionStore,
+  rateLimits: dynamoRateLimitStore,
   scores: dynamoScoreStore,
   sendMail,
   billSeats: (teamId, change) => billSeatQuantity(teamId, change),

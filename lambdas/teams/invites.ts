@@ -1,7 +1,10 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { roleLabel } from '@core/roles';
+import { looksLikeLink } from '@core/validation/text-rules';
 import {
+  INVITES_PER_ADDRESS_PER_DAY,
+  INVITES_PER_SENDER_PER_DAY,
   inviteFormSchema,
   mayManageMember,
   seatsFullMessage,
@@ -46,20 +49,49 @@ export function inviteLinks(invite: Pick<InviteRecord, 'role' | 'inviteeEmail'>,
   };
 }
 
-function inviteMail(invite: InviteRecord, team: TeamRecord, inviter: string, code: string, appUrl: string) {
+/**
+ * A name as an e-mail may show it: quoted, and left out when it reads like a link (names stored before the rule, or a
+ * Discord name). Names typed into the product are refused with a link already (core/validation, noLinks).
+ */
+const quotedName = (name: string | null | undefined) => (name && !looksLikeLink(name) ? `"${name}"` : null);
+
+/**
+ * The invite mail. The subject names only the team, quoted (a team name is 2 to 20 characters without links); the
+ * sender's name, chosen by whoever signs up, appears in the text as a quoted name, never in the subject (docs/teams.md).
+ */
+export function inviteMail(invite: InviteRecord, team: TeamRecord, inviterName: string | null, code: string, appUrl: string) {
   const links = inviteLinks(invite, code, appUrl);
+  const teamName = quotedName(team.name) ?? 'a team';
+  const inviter = quotedName(inviterName);
   return {
     to: invite.inviteeEmail,
-    subject: `${inviter} invited you to join ${team.name} on FitGauge`,
+    subject: `Invitation to join the team ${teamName} on FitGauge`,
     text: [
-      `Hi ${invite.inviteeName},`,
+      `Hi${quotedName(invite.inviteeName) ? ` ${invite.inviteeName}` : ''},`,
       '',
-      `${inviter} invited you to join the team ${team.name} on FitGauge as a ${roleLabel(invite.role)}.`,
+      `${inviter ? `The team member named ${inviter}` : 'A team member'} invited you to join the team ${teamName} on FitGauge as a ${roleLabel(invite.role)}.`,
       `Accept or decline the invite here: ${links.answer}`,
       `New to FitGauge? Sign up with this e-mail address (${invite.inviteeEmail}) here and the invite is waiting for you: ${links.signUp}`,
-      `Signed in with another e-mail? Join with the team code ${code}.`,
+      `Or, signed in with this e-mail address, join with the team code ${code}. The code works only for this e-mail address.`,
     ].join('\n'),
   };
+}
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * Counts one invite mail against the sender's and the address's daily allowance (UTC days, atomic counters of the
+ * rate-limit store); the sender first, so a refused sender does not use up the address's allowance.
+ */
+async function takeInviteAllowance(senderId: string, email: string, deps: TeamDeps): Promise<void> {
+  const now = deps.now();
+  if (!(await deps.rateLimits.take(`sendInvite#sender#${senderId}`, INVITES_PER_SENDER_PER_DAY, DAY_SECONDS, now))) {
+    throw new ConflictError(TEAM_MESSAGES.invitesPerSenderPerDay);
+  }
+  const emailHash = createHash('sha256').update(email.toLowerCase()).digest('base64url');
+  if (!(await deps.rateLimits.take(`sendInvite#email#${emailHash}`, INVITES_PER_ADDRESS_PER_DAY, DAY_SECONDS, now))) {
+    throw new ConflictError(TEAM_MESSAGES.invitesPerAddressPerDay);
+  }
 }
 
 /** The caller's profile: invites are addressed to its e-mail (access tokens carry no e-mail claim). */
@@ -90,12 +122,13 @@ export async function sendInvite(caller: Caller, args: unknown, deps: TeamDeps):
   const seats = await deps.teams.seats(team.id);
   const [used, limit] = role === 'GAMER' ? [seats?.gamers ?? 0, seats?.gamerSeats ?? 0] : [seats?.coaches ?? 0, seats?.coachSeats ?? 0];
   if (used >= limit) throw new ConflictError(seatsFullMessage(role, limit));
+  await takeInviteAllowance(caller.sub, inviteeEmail, deps);
 
   const at = deps.now().toISOString();
   const invite: InviteRecord = { id: randomUUID(), teamId: team.id, inviteeEmail, inviteeName, inviterUserId: caller.sub, role, status: 'PENDING', createdAt: at, updatedAt: at };
   const code = await storeWithFreshCode(invite, deps);
   const inviter = await deps.users.get(caller.sub);
-  await deps.sendMail(inviteMail(invite, team, inviter?.fullName || inviter?.email || 'Your team', code.code, deps.appUrl()));
+  await deps.sendMail(inviteMail(invite, team, inviter?.fullName ?? null, code.code, deps.appUrl()));
   return { ...invite, code: code.code, Team: team };
 }
 
@@ -174,18 +207,19 @@ export async function rejectInvite(caller: Caller, args: unknown, deps: TeamDeps
 }
 
 /**
- * Whoever holds an unused code joins its invite's team, whatever e-mail the invite went to (spec: the invitee may be
- * signed in with another address); a coach code needs a coach account. A code mailed to the caller's own e-mail also
- * proves that e-mail, so later invites to it show up without a code.
+ * An unused code joins its invite's team for the account of the e-mail it was mailed to, and no other (docs/teams.md,
+ * The team-code model): holding the code proves that mailbox, so the account's e-mail becomes proven and later invites
+ * to it show up without a code. A coach code needs a coach account.
  */
 export async function joinTeamWithCode(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
   const code = await deps.invites.codeOf(parseInput(codeArgs, args).code);
   if (!code) throw new NotFoundError(TEAM_MESSAGES.codeNotFound);
   const invite = await deps.invites.get(code.teamId, code.inviteId);
   if (code.used || invite?.status !== 'PENDING') throw new ConflictError(TEAM_MESSAGES.codeUsed);
-  const team = await join(caller, invite, deps);
   const user = await profileOf(caller, deps);
-  if (!user.emailVerified && user.email.toLowerCase() === code.email.toLowerCase()) await deps.users.markEmailVerified(user.id, deps.now().toISOString());
+  if (user.email.toLowerCase() !== code.email.toLowerCase()) throw new UnauthorizedError(TEAM_MESSAGES.codeForAnotherEmail);
+  const team = await join(caller, invite, deps);
+  if (!user.emailVerified) await deps.users.markEmailVerified(user.id, deps.now().toISOString());
   return team;
 }
 
@@ -217,7 +251,9 @@ export async function receivedInvites(caller: Caller, deps: TeamDeps) {
   const inviters = new Map((await deps.users.getMany(invites.map((i) => i.inviterUserId))).map((user) => [user.id, userView(user)]));
   return invites.flatMap((invite) => {
     const team = teams.get(invite.teamId);
-    return team ? [{ ...invite, Team: team, TeamInviter: inviters.get(invite.inviterUserId) ?? null }] : [];
+    // The code stays out: only the mail and the team's staff (getTeamCodes) see it (docs/teams.md).
+    const { code: _code, ...shown } = invite;
+    return team ? [{ ...shown, Team: team, TeamInviter: inviters.get(invite.inviterUserId) ?? null }] : [];
   });
 }
 

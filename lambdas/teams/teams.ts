@@ -17,7 +17,7 @@ import { boundedId } from '@core/validation/fields';
 import type { Caller } from '../lib/appsync';
 import { authorizeTeam, authorizeUser } from '../lib/authorization';
 import { teamRelations } from '../lib/authorization-relations';
-import { ConflictError, NotFoundError, PaymentRequiredError, UnauthorizedError } from '../lib/errors';
+import { ConflictError, NotFoundError, PaymentRequiredError, UnauthorizedError, ValidationError } from '../lib/errors';
 import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import { userView } from '../lib/stores/user-store';
@@ -149,6 +149,8 @@ export async function hasUnusedDashboardPurchase(caller: Caller, deps: TeamDeps)
 /** A director creates a team with the oldest of their unused, running team-dashboard purchases. */
 export async function createTeam(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
   const { data } = parseInput(z.object({ data: teamFormSchema }), args);
+  // A new team has no upload yet: its avatar is set by confirmAvatarUpload once it exists (docs/teams.md).
+  if (data.avatar !== '') throw new ValidationError(TEAM_MESSAGES.avatarNotUploaded);
   const purchase = await unusedPurchase(caller, deps);
   if (!purchase) throw new PaymentRequiredError(TEAM_MESSAGES.noUnusedPurchase);
   const at = deps.now().toISOString();
@@ -165,6 +167,8 @@ export async function createTeam(caller: Caller, args: unknown, deps: TeamDeps):
 export async function updateTeam(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
   const { teamId, data } = parseInput(updateArgs, args);
   const team = await authorizeTeam('Mutation.updateTeam', caller, teamId, deps.teams);
+  // Only an image checked by confirmAvatarUpload becomes an avatar: updateTeam may remove it or keep it, not point it elsewhere.
+  if (data.avatar !== undefined && data.avatar !== '' && data.avatar !== team.avatar) throw new ValidationError(TEAM_MESSAGES.avatarNotUploaded);
   const updated = await deps.teams.update(team.id, data, deps.now().toISOString());
   if (!updated) throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
   return updated;

@@ -254,7 +254,9 @@ describe('invites and team codes', () => {
 
     const mail = await waitForMail(email, since);
     const [code] = (await ok(director, CODES, { teamId })).getTeamCodes.map((c: { code: string }) => c.code);
-    expect(mail.subject).toBe('Dana Tester invited you to join Invited on FitGauge');
+    // The subject names only the team, quoted; the sender's self-chosen name is in the text, quoted as a name.
+    expect(mail.subject).toBe('Invitation to join the team "Invited" on FitGauge');
+    expect(mail.text).toContain('The team member named "Dana Tester" invited you to join the team "Invited" on FitGauge as a Gamer.');
     expect(mail.text).toContain(`${process.env.APP_URL}/home/team-invite?code=${code}`);
     expect(mail.text).toContain(`${process.env.APP_URL}/auth/signup?invite=${code}&email=${encodeURIComponent(email)}`);
 
@@ -356,12 +358,18 @@ describe('invites and team codes', () => {
     expect(await refusal(outsider, JOIN, { code })).toEqual({ errorType: 'Conflict', message: TEAM_MESSAGES.codeUsed });
   });
 
-  it('someone signed in with another e-mail joins with the code, once', async () => {
+  it('a code joins only the account of the e-mail it was mailed to, once, and proves that e-mail', async () => {
     const teamId = await createTeam(director, 'Coded');
-    const invite = (await ok(director, SEND, { teamId, inviteeName: 'Elsewhere', inviteeEmail: freshEmail('teams.elsewhere'), role: 'GAMER' })).sendInvite;
-    const [joiner, latecomer] = await gamers(2, 'teams.joiner');
+    const email = freshEmail('teams.elsewhere');
+    const invite = (await ok(director, SEND, { teamId, inviteeName: 'Elsewhere', inviteeEmail: email, role: 'GAMER' })).sendInvite;
+    const [otherAddress, latecomer] = await gamers(2, 'teams.joiner');
     const [{ code }] = (await ok(director, CODES, { teamId })).getTeamCodes;
+    // A code that leaked (a forwarded mail, a screenshot) is no use to an account of another e-mail.
+    expect(await refusal(otherAddress, JOIN, { code })).toEqual({ errorType: 'Unauthorized', message: TEAM_MESSAGES.codeForAnotherEmail });
+    expect((await dynamoInviteStore.get(teamId, invite.id))?.status).toBe('PENDING');
+    const joiner = await signUpWith(email);
     expect((await ok(joiner, JOIN, { code: code.toLowerCase() })).joinTeamWithCode).toEqual({ id: teamId, name: 'Coded' });
+    expect((await ok(joiner, ME)).me).toMatchObject({ emailVerified: true, Team: [{ id: teamId }] });
     expect(await refusal(latecomer, JOIN, { code })).toEqual({ errorType: 'Conflict', message: TEAM_MESSAGES.codeUsed });
     expect(await refusal(latecomer, JOIN, { code: 'ZZZZ2222' })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.codeNotFound });
     expect((await dynamoInviteStore.get(teamId, invite.id))?.status).toBe('ACCEPTED');
