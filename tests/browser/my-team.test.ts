@@ -126,7 +126,7 @@ describe('My Team', () => {
     await page.getByRole('table', { name: 'Invites sent' }).getByRole('cell', { name: inviteeEmail, exact: true }).waitFor();
 
     const mail = await waitForMail(inviteeEmail, sentAt);
-    expect(mail.subject).toBe('Mia Director invited you to join Live Lynx on FitGauge');
+    expect(mail.subject).toBe('Invitation to join the team "Live Lynx" on FitGauge');
     const code = /team code ([A-Z0-9]{8})/.exec(mail.text)?.[1];
     expect(code).toBeDefined();
     await page.getByRole('table', { name: 'Team codes' }).getByRole('cell', { name: code!, exact: true }).waitFor();
