@@ -19,7 +19,7 @@ const CODE_PARAM = 'code';
 
 /**
  * Joins with the one-time code of an invite, prefilled from the mail's answer link (`?code=`): the way in for an
- * invite mailed to another address, or while the user's e-mail is not proven and the invite lists stay empty.
+ * invite mailed to the user's own address while his e-mail is not proven and the invite lists stay empty (a code joins only the account of the address it was mailed to).
  */
 export function TeamCodeForm() {
   const [searchParams] = useSearchParams();
