@@ -129,7 +129,9 @@ export async function deleteUserData(userId: string, now: Date = new Date()): Pr
 
   const others = [
     ...(await teamItemsAbout(userId, teamIds)),
-    ...(profile ? await invitesTo(profile.email) : []),
+    // Only a proven e-mail's invites are the user's: an account on someone else's address (sign-up checks no mailbox)
+    // must not be able to wipe the invites sent to that address by deleting itself (issue 24).
+    ...(profile?.emailVerified ? await invitesTo(profile.email) : []),
   ];
   await batchDelete(others);
   const ownedItems = await deleteOwnedTeams(userId);

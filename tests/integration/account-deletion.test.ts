@@ -12,9 +12,10 @@ import { keys } from '../../lambdas/lib/db/keys';
 import { partitionQuery, query } from '../../lambdas/lib/db/table';
 import { dynamoScoreStore } from '../../lambdas/lib/stores/score-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
+import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { s3UploadsBucket } from '../../lambdas/lib/uploads';
 import { avatarKeyPrefix } from '@core/avatars';
-import { signUpAccount, type RoleAccount } from '../support/accounts';
+import { freshEmail, signUpAccount, type RoleAccount } from '../support/accounts';
 import { signIn, useStackEnvironment } from '../support/stack';
 import { accounts, ok, teamOf } from '../support/team-fixtures';
 import { putAvatarObject, TINY_PNG } from '../support/uploads';
@@ -43,6 +44,8 @@ beforeAll(async () => {
   await ok(people.teammate, CHECK_IN, { answers: answersWith('best') });
   await ok(people.director, COMMENT, { teamId, userId: people.leaving.id, date });
   await ok(people.rival, INVITE, { email: people.leaving.email, teamId: otherTeamId });
+  // His e-mail is proven (as after joining with a mailed code): the invites to it are his, and go with him.
+  await dynamoUserStore.markEmailVerified(people.leaving.id, new Date().toISOString());
   await putAvatarObject(people.leaving.id, undefined, TINY_PNG);
 });
 
@@ -69,6 +72,15 @@ describe('deleteUserData', () => {
     const [teammateDay] = await dynamoScoreStore.latestDays(people.teammate.id, 1);
     const [aggregate] = await dynamoScoreStore.teamDays(teamId, { startDate: date, endDate: date });
     expect(aggregate).toEqual(aggregateTeamDay(date, [teammateDay!]));
+  });
+
+  it("an account whose e-mail is unproven leaves the invites to that address alone: they may be someone else's", async () => {
+    const squatter = await signUpAccount(freshEmail('erase.squatter'));
+    await ok(people.rival, INVITE, { email: squatter.user.email, teamId: otherTeamId });
+    expect(await onIndex('gsi1', keys.inviteByInvitee(squatter.user.email, '', '').gsi1pk)).toHaveLength(1);
+    await deleteUserData(squatter.user.id);
+    expect(await onIndex('gsi1', keys.inviteByInvitee(squatter.user.email, '', '').gsi1pk)).toMatchObject([{ status: 'PENDING' }]);
+    expect(await partition(`USER#${squatter.user.id}`)).toEqual([]);
   });
 
   it('changes nothing more when run again (a resumed deletion), and the e-mail can sign up again', async () => {

@@ -164,7 +164,8 @@ describe('a team code reaches only the team staff and the invited mailbox (issue
     const teamId = await createTeam(director, 'Secret Keepers');
     const victim = freshEmail('abuse.victim');
     await ok(director, SEND, { teamId, inviteeName: 'Victim', inviteeEmail: victim, role: 'COACH' });
-    await ok(director, SEND, { teamId, inviteeName: 'Other', inviteeEmail: freshEmail('abuse.other'), role: 'GAMER' });
+    const otherInvitee = freshEmail('abuse.other');
+    await ok(director, SEND, { teamId, inviteeName: 'Other', inviteeEmail: otherInvitee, role: 'GAMER' });
     const codes: { code: string; email: string }[] = (await ok(director, CODES, { teamId })).getTeamCodes;
     expect(codes).toHaveLength(2);
     const attacker = await signUpWith(victim);
@@ -186,6 +187,9 @@ describe('a team code reaches only the team staff and the invited mailbox (issue
     expect(answers.find(({ field }) => field === 'me')?.response.data?.me).toMatchObject({ id: attacker.id, emailVerified: false });
     const leaks = answers.flatMap(({ field, text }) => codes.filter(({ code }) => text.includes(code)).map(({ email }) => `${field} shows the code mailed to ${email}`));
     expect(leaks).toEqual([]);
+    // Nor anything else of the team: its name, the other invitee's address, the director's address.
+    const foreign = [`"SECRET KEEPERS"`, otherInvitee.toUpperCase(), director.email.toUpperCase()];
+    expect(answers.flatMap(({ field, text }) => foreign.filter((secret) => text.includes(secret)).map((secret) => `${field} shows ${secret}`))).toEqual([]);
     // Nothing of the invite reaches him at all: its team id is no business of an unproven e-mail.
     const exported = answers.find(({ field }) => field === 'myDataExport')!.response.data!.myDataExport.sections.map((section: { name: string }) => section.name);
     expect(exported).not.toContain('Invite');
