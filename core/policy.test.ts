@@ -12,7 +12,7 @@ describe('policy map', () => {
     expect(mayCall('Mutation.submitAnswers', user('ADMIN'))).toBe(false);
   });
 
-  it('keeps sign-in and sign-up for the API key and signed-in fields closed to it', () => {
+  it('keeps sign-in and sign-up for the public token and signed-in fields closed to it', () => {
     expect(mayCall('Mutation.loginUser', signedOut)).toBe(true);
     expect(mayCall('Mutation.loginUser', user('GAMER'))).toBe(false);
     expect(mayCall('Query.me', signedOut)).toBe(false);

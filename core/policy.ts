@@ -33,8 +33,8 @@ export type Subject =
   | { kind: 'comment'; argument: string; relations: readonly Relation[] };
 
 export interface FieldPolicy {
-  /** Callable signed out with the API key (the field carries @aws_api_key). */
-  apiKey: boolean;
+  /** Callable signed out, with the public token (the field carries @aws_lambda). */
+  public: boolean;
   /** Callable by the backend's own functions with IAM credentials (the field carries @aws_iam); never by users. */
   iam?: boolean;
   /** Which signed-in users may call it: everyone, nobody, or only holders of these roles (Cognito groups). */
@@ -46,11 +46,11 @@ export interface FieldPolicy {
 
 export const DEFAULT_REFUSAL = 'You are not authorized to make this call.';
 
-const PUBLIC_ONLY: FieldPolicy = { apiKey: true, users: 'none', subject: { kind: 'none' } };
-const OWN_DATA: FieldPolicy = { apiKey: false, users: 'all', subject: { kind: 'caller' } };
+const PUBLIC_ONLY: FieldPolicy = { public: true, users: 'none', subject: { kind: 'none' } };
+const OWN_DATA: FieldPolicy = { public: false, users: 'all', subject: { kind: 'caller' } };
 /** Gamers answer the daily check-in; coaches and directors are not scored (spec 000 section 1). */
 const GAMERS_OWN_DATA: FieldPolicy = {
-  apiKey: false,
+  public: false,
   users: ['GAMER', 'SELF'],
   subject: { kind: 'caller' },
   refusal: 'Only gamers answer the daily check-in.',
@@ -59,14 +59,14 @@ const GAMERS_OWN_DATA: FieldPolicy = {
 const GAMERS_SHARE: FieldPolicy = { ...GAMERS_OWN_DATA, refusal: 'Only gamers share their score reports.' };
 /** A gamer's scores and answers: their own, their team's coaches and director, and admins. */
 const GAMER_READ: FieldPolicy = {
-  apiKey: false,
+  public: false,
   users: 'all',
   subject: { kind: 'user', argument: 'userId', relations: ['self', 'coach', 'owner', 'admin'] },
   refusal: 'You can only see your own scores and those of the members of teams you coach or own.',
 };
 /** A team's statistics: its director, its coaches and admins; not its gamers. */
 const TEAM_STATISTICS: FieldPolicy = {
-  apiKey: false,
+  public: false,
   users: 'all',
   subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'coach', 'admin'] },
   refusal: "Only the team's director, its coaches and admins can see its statistics.",
@@ -74,14 +74,14 @@ const TEAM_STATISTICS: FieldPolicy = {
 
 /** A team's own business: its director, its coaches and admins (invites, codes, seats). */
 const TEAM_STAFF: FieldPolicy = {
-  apiKey: false,
+  public: false,
   users: 'all',
   subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'coach', 'admin'] },
   refusal: "Only the team's director, its coaches and admins can do this.",
 };
 /** What only the team's director (or an admin) changes. */
 const TEAM_OWNER: FieldPolicy = {
-  apiKey: false,
+  public: false,
   users: 'all',
   subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'admin'] },
   refusal: "Only the team's director can do this.",
@@ -92,14 +92,14 @@ const TEAM_OWNER: FieldPolicy = {
  * answers, which the resolvers check beside the relation (docs/journal.md).
  */
 const JOURNAL_READ = {
-  apiKey: false,
+  public: false,
   users: 'all',
   relations: ['member', 'coach', 'owner', 'admin'],
   refusal: "Only the team's director, its coaches, admins and the gamer whose answers they are can read these comments.",
 } as const;
 /** Avatar uploads: the caller's own avatar, or with a teamId the team's, which only its director sets. */
 const TEAM_AVATAR: FieldPolicy = {
-  apiKey: false,
+  public: false,
   users: 'all',
   subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
   refusal: "Only the team's director can change its avatar.",
@@ -107,7 +107,7 @@ const TEAM_AVATAR: FieldPolicy = {
 
 /** The admin back office (spec 001): ADMIN and SUPERADMIN; whom they may act on is the management map's (MANAGES). */
 const ADMINS_ONLY: FieldPolicy = {
-  apiKey: false,
+  public: false,
   users: ['ADMIN', 'SUPERADMIN'],
   subject: { kind: 'none' },
   refusal: 'Only admins can do this.',
@@ -117,7 +117,7 @@ const ADMINS_ONLY: FieldPolicy = {
 const CONTENT_ADMIN: FieldPolicy = { ...ADMINS_ONLY, refusal: 'Only admins can manage video content.' };
 
 export const POLICY = {
-  'Query.health': { apiKey: true, users: 'all', subject: { kind: 'none' } },
+  'Query.health': { public: true, users: 'all', subject: { kind: 'none' } },
   'Query.me': OWN_DATA,
   'Query.getSelectedTeam': OWN_DATA,
   'Query.myCheckIn': GAMERS_OWN_DATA,
@@ -138,23 +138,23 @@ export const POLICY = {
   'Mutation.refreshToken': PUBLIC_ONLY,
   'Mutation.logInUserWithDiscord': PUBLIC_ONLY,
   // The refresh token is the credential, so an expired session can still be ended.
-  'Mutation.logoutUser': { apiKey: true, users: 'all', subject: { kind: 'none' } },
+  'Mutation.logoutUser': { public: true, users: 'all', subject: { kind: 'none' } },
   'Mutation.setSelectedTeam': {
-    apiKey: false,
+    public: false,
     users: 'all',
     subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
     refusal: 'You are not a member of this team.',
   },
   'Mutation.submitAnswers': GAMERS_OWN_DATA,
   'Query.teamsByOwner': {
-    apiKey: false,
+    public: false,
     users: 'all',
     subject: { kind: 'user', argument: 'ownerId', relations: ['self', 'admin'] },
     refusal: 'You can only list the teams you own.',
   },
   // A gamer reads his own team's name and members; its statistics stay with its staff (TEAM_STATISTICS).
   'Query.team': {
-    apiKey: false,
+    public: false,
     users: 'all',
     subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
     refusal: 'You are not a member of this team.',
@@ -162,7 +162,7 @@ export const POLICY = {
   // Scores of every listed member: the team's statistics, not for its gamers.
   'Query.teamWithStats': TEAM_STATISTICS,
   'Query.user': {
-    apiKey: false,
+    public: false,
     users: 'all',
     subject: { kind: 'user', argument: 'id', relations: ['self', 'coach', 'owner', 'admin'] },
     refusal: 'You can only see your own profile and those of the members of teams you coach or own.',
@@ -180,14 +180,14 @@ export const POLICY = {
   'Mutation.joinTeamWithCode': OWN_DATA,
   'Mutation.leaveTeam': OWN_DATA,
   'Mutation.createTeam': {
-    apiKey: false,
+    public: false,
     users: ['DIRECTOR'],
     subject: { kind: 'caller' },
     refusal: 'Only directors can create a team.',
   },
   'Mutation.updateTeam': TEAM_OWNER,
   'Mutation.deleteTeam': {
-    apiKey: false,
+    public: false,
     users: ['DIRECTOR'],
     subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
     refusal: 'Only the director who owns a team can delete it.',
@@ -201,10 +201,10 @@ export const POLICY = {
   'Mutation.getImageUploadUrl': TEAM_AVATAR,
   'Mutation.confirmAvatarUpload': TEAM_AVATAR,
   // Billing (docs/billing.md). Coupons are checked and applied on public pages.
-  'Query.checkCoupon': { apiKey: true, users: 'all', subject: { kind: 'none' } },
-  'Mutation.applyCouponToEmail': { apiKey: true, users: 'all', subject: { kind: 'none' } },
+  'Query.checkCoupon': { public: true, users: 'all', subject: { kind: 'none' } },
+  'Mutation.applyCouponToEmail': { public: true, users: 'all', subject: { kind: 'none' } },
   'Query.cardDetails': OWN_DATA,
-  'Query.subscriptionConfigs': { apiKey: true, users: 'all', subject: { kind: 'none' } },
+  'Query.subscriptionConfigs': { public: true, users: 'all', subject: { kind: 'none' } },
   'Query.dashboardPaymentPrompt': OWN_DATA,
   'Mutation.setupPaymentMethod': OWN_DATA,
   'Mutation.startTrial': OWN_DATA,
@@ -212,7 +212,7 @@ export const POLICY = {
   'Mutation.cancelSubscription': OWN_DATA,
   // Anyone buys a dashboard for themselves; a renewal or extra seats (teamId) only the team's director.
   'Mutation.upgradeSubscription': {
-    apiKey: false,
+    public: false,
     users: 'all',
     subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
     refusal: "Only the team's director can pay for it.",
@@ -227,7 +227,7 @@ export const POLICY = {
   'Mutation.createManualPayment': ADMINS_ONLY,
   'Mutation.addPromotion': ADMINS_ONLY,
   'Subscription.onSelectedTeamChanged': {
-    apiKey: false,
+    public: false,
     users: 'all',
     subject: { kind: 'user', argument: 'userId', relations: ['self'] },
     refusal: 'You can only follow your own team choice.',
@@ -241,7 +241,7 @@ export const POLICY = {
   'Query.teamNotifications': OWN_DATA,
   // The director and coaches comment on members' answers; a gamer (member) only replies on his own (checked in the resolver).
   'Mutation.createComment': {
-    apiKey: false,
+    public: false,
     users: 'all',
     subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner'] },
     refusal: "Only the team's director and coaches comment on its members' answers; a gamer replies on his own.",
@@ -249,13 +249,13 @@ export const POLICY = {
   // Only the author changes or deletes a comment: the store's write is conditional on the author.
   'Mutation.updateComment': OWN_DATA,
   'Mutation.deleteComment': {
-    apiKey: false,
+    public: false,
     users: 'all',
     subject: { kind: 'user', argument: 'userId', relations: ['self'] },
     refusal: 'You can only delete your own comments.',
   },
   'Mutation.clearTeamNotifications': {
-    apiKey: false,
+    public: false,
     users: 'all',
     subject: { kind: 'user', argument: 'userId', relations: ['self'] },
     refusal: 'You can only clear your own notifications.',
@@ -265,16 +265,16 @@ export const POLICY = {
   // signed out, with the share id (a UUID) as the only credential.
   'Query.myReportShares': GAMERS_SHARE,
   'Mutation.updateShareFGScore': GAMERS_SHARE,
-  'Mutation.activateShareFGScore': { apiKey: true, users: 'all', subject: { kind: 'none' } },
+  'Mutation.activateShareFGScore': { public: true, users: 'all', subject: { kind: 'none' } },
   // Published by the teams Lambda with its IAM role when a member joins or leaves; followed like the team query.
-  'Mutation.publishTeamMembersChanged': { apiKey: false, iam: true, users: 'none', subject: { kind: 'none' } },
+  'Mutation.publishTeamMembersChanged': { public: false, iam: true, users: 'none', subject: { kind: 'none' } },
   // Published by the scoring Lambda with its IAM role after a check-in; followed like the team statistics.
-  'Mutation.publishTeamCheckIn': { apiKey: false, iam: true, users: 'none', subject: { kind: 'none' } },
+  'Mutation.publishTeamCheckIn': { public: false, iam: true, users: 'none', subject: { kind: 'none' } },
   'Subscription.onTeamCheckIn': TEAM_STATISTICS,
   'Query.myDataExport': OWN_DATA,
   'Mutation.deleteAccount': OWN_DATA,
   'Subscription.onTeamMembersChanged': {
-    apiKey: false,
+    public: false,
     users: 'all',
     subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
     refusal: 'You are not a member of this team.',
@@ -295,7 +295,7 @@ export const POLICY = {
   'Query.auditLogs': ADMINS_ONLY,
   // The user himself (his own fields, not his role) or an admin within the management map (checked in the resolver).
   'Mutation.updateUser': {
-    apiKey: false,
+    public: false,
     users: 'all',
     subject: { kind: 'user', argument: 'where.id', relations: ['self', 'admin'] },
     refusal: 'You can only edit your own profile.',
@@ -310,7 +310,7 @@ export const POLICY = {
   'Query.video': CONTENT_ADMIN,
   'Query.getVideoUploadUrl': CONTENT_ADMIN,
   'Query.videoInstructorsAndSeries': CONTENT_ADMIN,
-  'Query.videoLibrary': { apiKey: false, users: 'all', subject: { kind: 'none' } },
+  'Query.videoLibrary': { public: false, users: 'all', subject: { kind: 'none' } },
   'Mutation.createVideo': CONTENT_ADMIN,
   'Mutation.updateVideo': CONTENT_ADMIN,
   'Mutation.deleteVideo': CONTENT_ADMIN,
@@ -336,7 +336,7 @@ export function isPolicyField(field: string): field is PolicyField {
 }
 
 /**
- * Who is calling: nobody signed in (the API key, or with `iam` the backend's own functions), or a signed-in user with
+ * Who is calling: nobody signed in (the public token, or with `iam` the backend's own functions), or a signed-in user with
  * their Cognito groups.
  */
 export type PolicyCaller = { signedIn: false; iam?: boolean } | { signedIn: true; groups: readonly string[] };
@@ -347,7 +347,7 @@ export type PolicyCaller = { signedIn: false; iam?: boolean } | { signedIn: true
  */
 export function mayCall(field: PolicyField, caller: PolicyCaller): boolean {
   const policy: FieldPolicy = POLICY[field];
-  if (!caller.signedIn) return caller.iam ? policy.iam === true : policy.apiKey;
+  if (!caller.signedIn) return caller.iam ? policy.iam === true : policy.public;
   if (policy.users === 'all' || policy.users === 'none') return policy.users === 'all';
   return policy.users.some((role) => caller.groups.includes(role));
 }

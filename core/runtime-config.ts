@@ -14,7 +14,8 @@ export const runtimeConfigSchema = z.object({
   mode: z.enum(['local', 'aws']),
   region: z.string().check(z.minLength(1)),
   graphqlEndpoint: z.url(),
-  apiKey: z.string().check(z.minLength(1)),
+  /** The token signed-out calls carry (Authorization), accepted by the API's Lambda authorizer; not a secret. */
+  publicToken: z.string().check(z.minLength(1)),
   userPoolId: z.string().check(z.minLength(1)),
   userPoolClientId: z.string().check(z.minLength(1)),
   uploadsBucketUrl: z.optional(z.url()),

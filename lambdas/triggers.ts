@@ -1,6 +1,6 @@
 /**
  * The one registry of entry points other than AppSync, beside lambdas/resolver-map.ts: which Lambda serves each
- * HTTP endpoint, S3 upload event, EventBridge event and schedule.
+ * HTTP endpoint, S3 upload event, EventBridge event and schedule, and AppSync's authorizer of signed-out calls.
  * CDK (infra/lib/http-endpoints.ts, infra/lib/event-triggers.ts, infra/lib/schedules.ts) builds the HTTP API's routes,
  * the bucket notifications, the event rules and an EventBridge Scheduler schedule of each entry of `schedules` from it;
  * the local stack (scripts/local/http-endpoints.ts, scripts/local/event-triggers.ts, scripts/local/jobs.ts) serves the
@@ -40,7 +40,14 @@ export const triggerFunctions = {
     // Lambda's limit: the job stops taking new pages a minute before it, and what is left stays due.
     timeoutSeconds: 900,
   },
+  publicAuthorizer: {
+    entry: 'lambdas/system/public-authorizer.ts',
+    description: "AppSync's Lambda authorizer for signed-out calls: admits the site's public token",
+  },
 } as const satisfies Record<string, LambdaFunctionSpec>;
+
+/** The function AppSync asks about a call in its Lambda mode (the fields marked @aws_lambda). */
+export const apiAuthorizer: TriggerFunctionName = 'publicAuthorizer';
 
 export type TriggerFunctionName = keyof typeof triggerFunctions;
 

@@ -1,4 +1,4 @@
-import { Aws, Duration, Expiration, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, Stack } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -6,6 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { apiLimits } from '../../lambdas/api-limits';
+import { PUBLIC_TOKEN_CACHE_SECONDS } from '../../lambdas/system/public-authorizer';
 import { schemaPath } from '../../lambdas/schema';
 import { ApiFirewall } from './api-firewall';
 import { acknowledge, refInFinding } from './nag';
@@ -17,14 +18,18 @@ export interface ApiProps {
   readonly functions: ReadonlyMap<string, lambda.IFunction>;
   /** "Type.field" -> function name: normally `resolverMap` from lambdas/resolver-map.ts. */
   readonly resolvers: Readonly<Record<string, string>>;
+  /** AppSync's Lambda authorizer of the signed-out fields (@aws_lambda): lambdas/system/public-authorizer.ts. */
+  readonly publicAuthorizer: lambda.IFunction;
 }
 
-const HOUR_MS = 3_600_000;
+/** What the site's public token looks like; AppSync invokes the authorizer only for tokens that match. */
+export const PUBLIC_TOKEN_PATTERN = '^fitgauge-public-[A-Za-z0-9-]{1,100}$';
 
 /**
- * AppSync serving schema.graphql unchanged: Cognito user pools by default, an API key for the fields marked
- * @aws_api_key (signed-out operations), IAM for the fields marked @aws_iam (the functions' publish mutations). Every root field is a direct Lambda resolver, no VTL. AWS WAF guards it
- * (api-firewall.ts).
+ * AppSync serving schema.graphql unchanged: Cognito user pools by default, a Lambda authorizer admitting the site's
+ * public token for the fields marked @aws_lambda (signed-out operations; no API key, whose at most 365 days would lock
+ * everyone out), IAM for the fields marked @aws_iam (the functions' publish mutations). Every root field is a direct
+ * Lambda resolver, no VTL. AWS WAF guards it (api-firewall.ts).
  */
 export class Api extends Construct {
   readonly graphqlApi: appsync.GraphqlApi;
@@ -44,13 +49,11 @@ export class Api extends Construct {
         },
         additionalAuthorizationModes: [
           {
-            authorizationType: appsync.AuthorizationType.API_KEY,
-            apiKeyConfig: {
-              name: 'Public',
-              description: 'Signed-out operations (fields marked @aws_api_key)',
-              // AppSync keys live at most 365 days; the expiry is set from the synth time, so every deploy renews
-              // the key (same key value, later expiry). Rounded to the hour, as AppSync stores it.
-              expires: Expiration.atTimestamp(Math.floor((Date.now() + Duration.days(360).toMilliseconds()) / HOUR_MS) * HOUR_MS),
+            authorizationType: appsync.AuthorizationType.LAMBDA,
+            lambdaAuthorizerConfig: {
+              handler: props.publicAuthorizer,
+              resultsCacheTtl: Duration.seconds(PUBLIC_TOKEN_CACHE_SECONDS),
+              validationRegex: PUBLIC_TOKEN_PATTERN,
             },
           },
           // The functions' own roles, for the server-only mutations (@aws_iam) that publish to subscribers.

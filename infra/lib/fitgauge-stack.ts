@@ -1,7 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { lambdaFunctions, type LambdaFunctionSpec, resolverMap } from '../../lambdas/resolver-map';
-import { eventTriggers, httpRoutes, s3UploadTriggers, schedules, triggerFunctions } from '../../lambdas/triggers';
+import { apiAuthorizer, eventTriggers, httpRoutes, s3UploadTriggers, schedules, triggerFunctions } from '../../lambdas/triggers';
 import { VIDEO_MEDIA_ROOT } from '../../core/video-files';
 import { version } from '../../package.json';
 import { Api } from './api';
@@ -66,7 +66,13 @@ export class FitGaugeStack extends Stack {
     });
     // AppSync gets the resolver functions only; the trigger functions are invoked by their events.
     const resolverFunctions = new Map([...this.functions.byName].filter(([name]) => name in lambdaFunctions));
-    this.api = new Api(this, 'Api', { userPool: this.auth.userPool, functions: resolverFunctions, resolvers: resolverMap });
+    // Signed-out calls carry this token; the authorizer admits it. Not a secret (config.json serves it), and stable
+    // across deploys, so open pages keep working through a redeploy.
+    const publicToken = `fitgauge-public-${this.stackName}`.replace(/[^A-Za-z0-9-]/g, '-');
+    const publicAuthorizer = this.functions.byName.get(apiAuthorizer);
+    if (!publicAuthorizer) throw new Error(`The API authorizer function ${apiAuthorizer} is not built`);
+    publicAuthorizer.addEnvironment('PUBLIC_API_TOKEN', publicToken);
+    this.api = new Api(this, 'Api', { userPool: this.auth.userPool, functions: resolverFunctions, resolvers: resolverMap, publicAuthorizer });
     const graphqlApi = this.api.graphqlApi;
     // A function that publishes to subscribers runs its server-only mutations on the API with its own role.
     for (const [name, spec] of Object.entries(lambdaFunctions) as [string, LambdaFunctionSpec][]) {
@@ -114,7 +120,7 @@ export class FitGaugeStack extends Stack {
       mode: 'aws',
       region: this.region,
       graphqlEndpoint: graphqlApi.graphqlUrl,
-      apiKey: graphqlApi.apiKey ?? '',
+      publicToken,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
       uploadsBucketUrl: this.storage.uploadsUrl,

@@ -10,7 +10,7 @@ import { forgotPassword, forgotPasswordFinal, forgotPasswordVerify } from './pas
 import { logoutUser, refreshSession } from './refresh';
 import { signUpUser } from './sign-up';
 
-/** Accounts and sessions (docs/accounts.md). Everything but `me` works signed out (@aws_api_key). */
+/** Accounts and sessions (docs/accounts.md). Everything but `me` works signed out (@aws_lambda, the public token). */
 export const handler = createAuthorizedHandler({
   'Mutation.loginUser': async (event) => countRefusal('SignInRefused', () => loginUser(event.arguments, deps)),
   'Mutation.signUpUser': async (event) => countSuccess('SignUp', () => signUpUser(event.arguments, deps)),

@@ -30,7 +30,7 @@ export function callerOf(event: ResolverEvent<unknown, unknown>): Caller | null 
 
 /**
  * True when the call is signed with IAM credentials (AppSync's IAM mode), which only the backend's own function roles
- * are granted (infra/); never for a Cognito user or the API key.
+ * are granted (infra/); never for a Cognito user or a public-token call.
  */
 export function isIamCall(event: ResolverEvent<unknown, unknown>): boolean {
   const identity = event.identity as { userArn?: unknown; sub?: unknown } | null | undefined;

@@ -33,13 +33,13 @@ describe('policy map against schema.graphql', () => {
     expect(Object.keys(POLICY).filter((name) => !names.has(name))).toEqual([]);
   });
 
-  it.each(rootFields)('$name: opens to the API key and to users exactly as its auth directives do', ({ name, directives }) => {
+  it.each(rootFields)('$name: opens to the public token and to users exactly as its auth directives do', ({ name, directives }) => {
     const policy = POLICY[name as PolicyField];
     const userPoolDirective = directives.includes('aws_cognito_user_pools');
     // Without any auth directive a field takes the API's default mode, Cognito user pools.
-    const admitsUsers = userPoolDirective || !(directives.includes('aws_api_key') || directives.includes('aws_iam'));
-    expect({ apiKey: policy.apiKey, iam: 'iam' in policy && policy.iam, users: policy.users !== 'none' }).toEqual({
-      apiKey: directives.includes('aws_api_key'),
+    const admitsUsers = userPoolDirective || !(directives.includes('aws_lambda') || directives.includes('aws_iam'));
+    expect({ public: policy.public, iam: 'iam' in policy && policy.iam, users: policy.users !== 'none' }).toEqual({
+      public: directives.includes('aws_lambda'),
       iam: directives.includes('aws_iam'),
       users: admitsUsers,
     });
@@ -72,8 +72,8 @@ describe('authorized handler', () => {
   it.each(Object.values(lambdaFunctions).map((fn) => fn.entry))('%s authorizes every field through the policy map', async (entry) => {
     type ProductHandler = ((e: ResolverEvent) => Promise<unknown>) & { fields: string[] };
     const { handler: product } = (await import(`../../${entry}`)) as { handler: ProductHandler };
-    // Signed out with no API key behind it: every field that is not public is refused before any store is touched.
-    const closed = product.fields.filter((field) => !POLICY[field as PolicyField].apiKey);
+    // Signed out with no public token behind it: every field that is not public is refused before any store is touched.
+    const closed = product.fields.filter((field) => !POLICY[field as PolicyField].public);
     const outcomes = await Promise.all(closed.map((field) => product(event(field, null)).then(() => 'served', errorTypeOf)));
     expect(outcomes).toEqual(closed.map(() => 'Unauthorized'));
   });

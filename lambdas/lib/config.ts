@@ -39,6 +39,10 @@ export const config = {
   get storeUrls(): StoreUrls {
     return { appStore: process.env.APP_STORE_URL || APP_STORE_URL, playStore: process.env.PLAY_STORE_URL || PLAY_STORE_URL };
   },
+  /** The token signed-out calls carry, which the API's Lambda authorizer accepts (lambdas/system/public-authorizer.ts). */
+  get publicApiToken() {
+    return required('PUBLIC_API_TOKEN');
+  },
   get appVersion() {
     return process.env.APP_VERSION ?? '0.1.0';
   },

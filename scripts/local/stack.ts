@@ -29,8 +29,8 @@ import { createWebApp, type WebMode } from './web';
 export { PortInUseError } from './ports';
 
 export const LOCAL_TABLE_NAME = 'fitgauge';
-/** The public auth mode's key in local mode (AppSync's da2- format). */
-export const LOCAL_API_KEY = 'da2-fitgaugelocaldevkey0000000';
+/** The token signed-out calls carry in local mode; the same Lambda authorizer as on AWS admits it (not a secret). */
+export const LOCAL_PUBLIC_TOKEN = 'fitgauge-public-local';
 /** The job template the MediaConvert stand-in holds (CDK names its own per stack) and the role jobs name. */
 export const LOCAL_JOB_TEMPLATE = 'fitgauge-video-hls';
 const LOCAL_MEDIACONVERT_ROLE = 'arn:aws:iam::000000000000:role/fitgauge-mediaconvert';
@@ -189,6 +189,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       STRIPE_API_URL: stripe.url,
       STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+      // What the public mode's authorizer admits (lambdas/system/public-authorizer.ts), as CDK sets it on AWS.
+      PUBLIC_API_TOKEN: LOCAL_PUBLIC_TOKEN,
     };
     Object.assign(process.env, env);
 
@@ -209,7 +211,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       mode: 'local',
       region: LOCAL_REGION,
       graphqlEndpoint: `${appUrl}/graphql`,
-      apiKey: LOCAL_API_KEY,
+      publicToken: LOCAL_PUBLIC_TOKEN,
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.userPoolClientId,
       uploadsBucketUrl: `${s3.endpoint}/${LOCAL_BUCKETS.uploads}`,
@@ -225,7 +227,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.userPoolClientId,
       jwksUri: cognito.jwksUri,
-      apiKey: LOCAL_API_KEY,
       iamCredentials: LOCAL_CREDENTIALS,
     });
     stoppers.push(() => gateway.close());

@@ -320,7 +320,7 @@ describe('session and the /home guard', () => {
     const refreshed = await graphql(
       'mutation($refreshToken: String!) { refreshToken(refreshToken: $refreshToken) { accessToken } }',
       { refreshToken },
-      { apiKey: true },
+      { publicToken: true },
     );
     // The signed-out refresh token is refused as an expired session, not for some other reason.
     expect(refreshed.errors?.map(({ message, errorType }) => ({ message, errorType }))).toEqual([

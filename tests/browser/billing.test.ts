@@ -199,7 +199,7 @@ describe('/coupon', () => {
 describe('after login', () => {
   it('asks a director with an active coupon payment but no dashboard payment to see the plans', async () => {
     const director = await accountWithRole('DIRECTOR', 'billing.coupon-director', 'Cody Coupon');
-    const applied = await graphql(`mutation($e: String!) { applyCouponToEmail(email: $e, couponId: "WELCOME20") }`, { e: director.email }, { apiKey: true });
+    const applied = await graphql(`mutation($e: String!) { applyCouponToEmail(email: $e, couponId: "WELCOME20") }`, { e: director.email }, { publicToken: true });
     expect(applied.data?.applyCouponToEmail).toBe(true);
     const page = await openPage('/auth/login');
     await submitLogin(page, director.email);

@@ -310,7 +310,7 @@ describe('my scores', () => {
       `mutation($data: SignUpData!, $password: String!, $confirm: String!) {
         signUpUser(data: $data, password: $password, confirmPassword: $confirm) { id } }`,
       { data: { fullName: 'Empty Scores', email }, password, confirm: password },
-      { apiKey: true },
+      { publicToken: true },
     );
     expect(signUp.errors).toBeUndefined();
     const page = await newPage(VIEWPORTS.phone);

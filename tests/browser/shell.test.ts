@@ -17,17 +17,17 @@ const baseUrl = () => stackUrls().baseUrl.replace(/\/$/, '');
 interface SiteConfig {
   mode: 'local' | 'aws';
   graphqlEndpoint: string;
-  apiKey: string;
+  publicToken: string;
 }
 
 const siteConfig = async () => (await (await fetch(`${baseUrl()}/config.json`)).json()) as SiteConfig;
 
-/** The version the API reports, asked directly with the public API key the site is configured with. */
+/** The version the API reports, asked directly with the public token the site is configured with. */
 async function apiVersion(): Promise<string> {
   const config = await siteConfig();
   const response = await fetch(config.graphqlEndpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': config.apiKey },
+    headers: { 'content-type': 'application/json', authorization: config.publicToken },
     body: JSON.stringify({ query: '{ health { version } }' }),
   });
   const body = (await response.json()) as { data: { health: { version: string } } };
@@ -89,7 +89,7 @@ describe('web app shell', () => {
     await closePage(page);
   });
 
-  it('shows the version the API reports (config.json -> Amplify -> gateway, API key)', async () => {
+  it('shows the version the API reports (config.json -> Amplify -> gateway, public token)', async () => {
     const version = await apiVersion();
     const page = await openPage('/no-such-page');
     await page.getByRole('status').filter({ hasText: `API online · v${version}` }).waitFor();

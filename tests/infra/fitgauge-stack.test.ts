@@ -12,12 +12,14 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { isObjectType, type GraphQLObjectType } from 'graphql';
 import { ROLES } from '@core/roles';
 import cdkJson from '../../cdk.json';
+import { PUBLIC_TOKEN_PATTERN } from '../../infra/lib/api';
 import { PUBLIC_AUTH_OPERATIONS, RATE_LIMITS } from '../../infra/lib/api-firewall';
 import { defineFitGauge } from '../../infra/lib/app';
 import { apiLimits } from '../../lambdas/api-limits';
 import type { FitGaugeStack } from '../../infra/lib/fitgauge-stack';
 import { SPA_ROUTING_CODE } from '../../infra/lib/web-hosting';
 import { tableDesign } from '../../lambdas/lib/db/table-design';
+import { apiAuthorizer } from '../../lambdas/triggers';
 import { fieldsServedBy, lambdaFunctions, resolverMap, type LambdaFunctionName, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
 import { buildAppSyncSchema, readSchemaSource } from '../../lambdas/schema';
 
@@ -83,13 +85,21 @@ describe('Cognito', () => {
 });
 
 describe('AppSync', () => {
-  it('serves schema.graphql with Cognito user pools by default, an API key for public operations and IAM for the functions', () => {
+  it('serves schema.graphql with Cognito user pools by default, a Lambda authorizer for public operations and IAM for the functions', () => {
+    const authorizer = { 'Fn::GetAtt': [functionLogicalId(apiAuthorizer), 'Arn'] };
     template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
       AuthenticationType: 'AMAZON_COGNITO_USER_POOLS',
       UserPoolConfig: Match.objectLike({ UserPoolId: { Ref: logicalId(stack.auth.userPool.node.defaultChild) } }),
-      AdditionalAuthenticationProviders: [{ AuthenticationType: 'API_KEY' }, { AuthenticationType: 'AWS_IAM' }],
+      AdditionalAuthenticationProviders: [
+        { AuthenticationType: 'AWS_LAMBDA', LambdaAuthorizerConfig: { AuthorizerUri: authorizer, AuthorizerResultTtlInSeconds: 3600, IdentityValidationExpression: PUBLIC_TOKEN_PATTERN } },
+        { AuthenticationType: 'AWS_IAM' },
+      ],
     });
-    template.resourceCountIs('AWS::AppSync::ApiKey', 1);
+    // No API key: AppSync lets one live at most 365 days, after which every signed-out call (sign-in included) fails.
+    template.resourceCountIs('AWS::AppSync::ApiKey', 0);
+    // The authorizer admits exactly the token the site's config.json hands out.
+    const publicToken = (resourcesOf('AWS::Lambda::Function')[functionLogicalId(apiAuthorizer)]!.Properties.Environment.Variables as Record<string, string>).PUBLIC_API_TOKEN;
+    expect(publicToken).toMatch(new RegExp(PUBLIC_TOKEN_PATTERN));
     template.hasResourceProperties('AWS::AppSync::GraphQLSchema', { Definition: readSchemaSource() });
   });
 
@@ -496,7 +506,7 @@ describe('CloudFront', () => {
       .find((file) => existsSync(file));
     const config = JSON.parse(readFileSync(configDir!, 'utf8'));
     expect(Object.keys(config).sort()).toEqual(
-      ['apiBaseUrl', 'apiKey', 'discordAuthorizeUrl', 'discordClientId', 'graphqlEndpoint', 'mode', 'region', 'stripePublishableKey', 'uploadsBucketUrl', 'userPoolClientId', 'userPoolId'].sort(),
+      ['apiBaseUrl', 'discordAuthorizeUrl', 'discordClientId', 'graphqlEndpoint', 'mode', 'publicToken', 'region', 'stripePublishableKey', 'uploadsBucketUrl', 'userPoolClientId', 'userPoolId'].sort(),
     );
     expect(config).toMatchObject({
       mode: 'aws',
@@ -504,6 +514,8 @@ describe('CloudFront', () => {
       graphqlEndpoint: expect.stringMatching(/^<<marker:/),
       discordAuthorizeUrl: 'https://discord.com/oauth2/authorize',
     });
+    const authorizerEnvironment = resourcesOf('AWS::Lambda::Function')[functionLogicalId(apiAuthorizer)]!.Properties.Environment.Variables as Record<string, string>;
+    expect(config.publicToken).toBe(authorizerEnvironment.PUBLIC_API_TOKEN);
   });
 });
 

@@ -77,7 +77,7 @@ beforeAll(() => {
     mode: 'aws',
     region: 'eu-west-1',
     graphqlEndpoint: 'https://example.invalid/graphql',
-    apiKey: 'public',
+    publicToken: 'fitgauge-public-test',
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.userPoolClient.userPoolClientId,
     uploadsBucketUrl: storage.uploadsUrl,

@@ -57,7 +57,7 @@ const uniqueCodes = (count: number) => {
   const batch = Math.random().toString(36).slice(2, 8).toUpperCase();
   return Array.from({ length: count }, (_, index) => `P${batch}-${index + 1}`);
 };
-const apply = (email: string, couponId: string) => graphql<{ applyCouponToEmail: boolean }>(APPLY, { email, couponId }, { apiKey: true });
+const apply = (email: string, couponId: string) => graphql<{ applyCouponToEmail: boolean }>(APPLY, { email, couponId }, { publicToken: true });
 
 beforeAll(async () => {
   useStackEnvironment();

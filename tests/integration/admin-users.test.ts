@@ -53,8 +53,8 @@ async function groupsOf(userId: string): Promise<string[]> {
   }
 }
 
-const login = (email: string) => graphql(LOGIN, { email, password: DEMO_PASSWORD }, { apiKey: true });
-const refresh = (refreshToken: string) => graphql(REFRESH, { refreshToken }, { apiKey: true });
+const login = (email: string) => graphql(LOGIN, { email, password: DEMO_PASSWORD }, { publicToken: true });
+const refresh = (refreshToken: string) => graphql(REFRESH, { refreshToken }, { publicToken: true });
 /** Sign-outs count whole seconds (a token of the same second stays valid): a session older than a second is refused by one. */
 const aSecondLater = () => new Promise((resolve) => setTimeout(resolve, 1100));
 

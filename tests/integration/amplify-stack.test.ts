@@ -22,15 +22,15 @@ beforeAll(async () => {
   Amplify.configure(
     {
       Auth: { Cognito: { userPoolId: urls.userPoolId, userPoolClientId: urls.userPoolClientId } },
-      API: { GraphQL: { endpoint: urls.graphqlUrl, region: urls.region, defaultAuthMode: 'userPool', apiKey: urls.apiKey } },
+      API: { GraphQL: { endpoint: urls.graphqlUrl, region: urls.region, defaultAuthMode: 'userPool' } },
     },
     { Auth: { tokenProvider: { getTokens: async () => ({ accessToken: decodeJWT(tokens.accessToken), idToken: decodeJWT(tokens.idToken) }) } } },
   );
 });
 
 describe('aws-amplify v6 through the local gateway', () => {
-  it('reads the public health query with the API key', async () => {
-    const result = await generateClient({ authMode: 'apiKey' }).graphql({ query: '{ health { status version } }' });
+  it('reads the public health query with the public token', async () => {
+    const result = await generateClient({ authMode: 'lambda', authToken: urls.publicToken }).graphql({ query: '{ health { status version } }' });
     expect(result).toMatchObject({ data: { health: { status: 'ok' } } });
   });
 

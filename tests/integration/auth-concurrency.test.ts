@@ -47,12 +47,12 @@ const countOf = (messages: (string | undefined)[], message: string) => messages.
 const times = <T>(count: number, make: (index: number) => T) => Array.from({ length: count }, (_, index) => make(index));
 const wrongCode = (code: string, offset: number) => String((Number(code) + offset) % 1_000_000).padStart(6, '0');
 
-/** An API-key call from `callerAddress`. */
+/** A public-token call from `callerAddress`. */
 async function publicCall<T = Record<string, any>>(query: string, variables: Record<string, unknown>, callerAddress: string) {
-  const { graphqlUrl, apiKey } = stackUrls();
+  const { graphqlUrl, publicToken } = stackUrls();
   const response = await fetch(graphqlUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': apiKey, 'x-forwarded-for': callerAddress },
+    headers: { 'content-type': 'application/json', authorization: publicToken, 'x-forwarded-for': callerAddress },
     body: JSON.stringify({ query, variables }),
   });
   return { status: response.status, ...((await response.json()) as Omit<GraphQLResponse<T>, 'status'>) };
@@ -222,7 +222,7 @@ describe('sign-out', () => {
     expect((await graphql(ME, {}, { token: again.accessToken })).data).toEqual({ me: { id: session.id } });
   });
 
-  it('ends the tokens too when the sign-out comes with the API key only (an expired session)', async () => {
+  it('ends the tokens too when the sign-out comes with the public token only (an expired session)', async () => {
     const { session } = await freshAccount('sign-out-public');
     await nextSecond();
     expect((await publicCall(LOGOUT, { refreshToken: session.refreshToken }, newCallerAddress())).data).toEqual({ logoutUser: true });

@@ -33,7 +33,7 @@ const DISCORD = `mutation($code: String!, $redirect_uri: String!) { logInUserWit
 
 const PASSWORD = 'Str0ng!pass';
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@fitgauge.test`;
-const publicCall = <T = Record<string, any>>(query: string, variables: Record<string, unknown>) => graphql<T>(query, variables, { apiKey: true });
+const publicCall = <T = Record<string, any>>(query: string, variables: Record<string, unknown>) => graphql<T>(query, variables, { publicToken: true });
 const errorOf = (response: { errors?: { message: string }[] }) => response.errors?.[0]?.message;
 
 async function login(email: string, password: string) {
@@ -120,7 +120,7 @@ describe('loginUser', () => {
   });
 
   it('is public, and the signed-in-only me is not', async () => {
-    const response = await graphql(ME, {}, { apiKey: true });
+    const response = await graphql(ME, {}, { publicToken: true });
     expect(response.errors?.[0]?.errorType).toMatch(/Unauthorized/);
   });
 });

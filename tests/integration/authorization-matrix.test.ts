@@ -1,6 +1,6 @@
 /**
  * The authorization matrix, generated from schema.graphql: every Query, Mutation and Subscription field, called through
- * the local gateway as anonymous (no credentials), with the API key only, and signed in as SELF, GAMER, COACH, DIRECTOR,
+ * the local gateway as anonymous (no credentials), with the public token only, and signed in as SELF, GAMER, COACH, DIRECTOR,
  * ADMIN and SUPERADMIN, on the caller's own data, a teammate's, and another team's user or team. Each call must get the
  * policy map's answer (core/policy.ts): allowed (no error), or refused with errorType Unauthorized (the gateway's auth
  * directives and the Lambdas' refusals both use it; no credentials at all is AppSync's UnauthorizedException, HTTP 401).
@@ -47,7 +47,7 @@ const rootFields = ROOT_TYPES.flatMap((typeName) => {
 // ---- the world: callers, the users they may or may not reach, two teams ----
 
 const ROLE_CALLERS = ['SELF', 'GAMER', 'COACH', 'DIRECTOR', 'ADMIN', 'SUPERADMIN'] as const satisfies readonly Role[];
-const CALLERS = ['anonymous', 'apiKey', ...ROLE_CALLERS] as const;
+const CALLERS = ['anonymous', 'publicToken', ...ROLE_CALLERS] as const;
 type CallerName = (typeof CALLERS)[number];
 /** Users who are only ever the subject of a call. */
 type Bystander = 'teammate' | 'outsider' | 'otherDirector';
@@ -95,7 +95,7 @@ interface Scenario {
 
 /** A user subject: the caller themselves (the GAMER for callers who are nobody), a teammate, someone else's gamer. */
 const userScenarios = (caller: CallerName): Scenario[] => {
-  const own: Person = caller === 'anonymous' || caller === 'apiKey' ? 'GAMER' : caller;
+  const own: Person = caller === 'anonymous' || caller === 'publicToken' ? 'GAMER' : caller;
   return (
     [
       ['own data', own],
@@ -141,7 +141,7 @@ async function signUp(role: 'GAMER' | 'SELF' = 'GAMER') {
     `mutation($data: SignUpData!, $password: String!, $confirmPassword: String!, $role: Role) {
       signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword, role: $role) { id refreshToken } }`,
     { data: { fullName: 'Matrix Caller', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, role },
-    { apiKey: true },
+    { publicToken: true },
   );
   if (!response.data?.signUpUser) throw new Error(`signUpUser failed: ${JSON.stringify(response.errors)}`);
   return { email, ...response.data.signUpUser };
@@ -151,7 +151,7 @@ async function signUp(role: 'GAMER' | 'SELF' = 'GAMER') {
 async function resetCode() {
   const { email } = await signUp();
   const since = new Date();
-  const response = await graphql('mutation($email: String!) { forgotPassword(email: $email) }', { email }, { apiKey: true });
+  const response = await graphql('mutation($email: String!) { forgotPassword(email: $email) }', { email }, { publicToken: true });
   if (response.errors) throw new Error(`forgotPassword failed: ${JSON.stringify(response.errors)}`);
   const code = /\b(\d{6})\b/.exec((await waitForMail(email, since)).text)?.[1];
   return { email, code };
@@ -192,7 +192,7 @@ async function makeTeam(owner: Person, members: Partial<Record<Person, MemberRol
 const copyOf = (teamId: string | undefined) => makeTeam(TEAMS[teamNameOf(teamId)].owner, TEAMS[teamNameOf(teamId)].members);
 
 /** The account a caller fixture acts for: the caller's own, or (for callers refused before any resolver) the GAMER's. */
-const personOf = (caller: CallerName): Person => (caller === 'anonymous' || caller === 'apiKey' ? 'GAMER' : caller);
+const personOf = (caller: CallerName): Person => (caller === 'anonymous' || caller === 'publicToken' ? 'GAMER' : caller);
 
 /** A pending GAMER invite with its code to this e-mail, to the given team or a fresh one of another director. */
 async function inviteTo(email: string, teamId?: string) {
@@ -334,7 +334,7 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.submitAnswers': () => ({ answers: answersWith('best') }),
   'Subscription.onSelectedTeamChanged': (subject) => subject,
   'Subscription.onTeamMembersChanged': (subject) => subject,
-  // Server only (@aws_iam): every user and the API key are refused; the teams Lambda's signed publish is in team-members-live.test.ts.
+  // Server only (@aws_iam): every user and the public token are refused; the teams Lambda's signed publish is in team-members-live.test.ts.
   'Mutation.publishTeamMembersChanged': () => ({ teamId: teamIds.home, userId: people.GAMER.id, change: 'joined', at: new Date().toISOString() }),
   'Query.teamsByOwner': (subject) => ({ ownerId: subject.userId }),
   'Query.team': (subject) => ({ ...subject, take: 5 }),
@@ -469,7 +469,7 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.uploadVideoSeriesCoverImage': async () => ({ where: { id: await sharedSeries() }, file: imageFile }),
   'Query.myReportShares': () => ({}),
   'Mutation.updateShareFGScore': () => ({ email: freshEmail('matrix.share'), status: 'ACTIVE', frequency: 'DAILY' }),
-  // A share of the teammate's: the recipient answers signed out (API key) or signed in, whoever he is.
+  // A share of the teammate's: the recipient answers signed out (the public token) or signed in, whoever he is.
   'Mutation.activateShareFGScore': async () => ({ shareId: await shareOf(people.teammate.id), acceptance: 'ACCEPTED' }),
 };
 
@@ -499,7 +499,7 @@ function operationOf(typeName: string, field: GraphQLField<unknown, unknown>, va
 // ---- calling ----
 
 const authOf = (caller: CallerName): GraphQLAuth =>
-  caller === 'anonymous' ? {} : caller === 'apiKey' ? { apiKey: true } : { token: people[caller].token };
+  caller === 'anonymous' ? {} : caller === 'publicToken' ? { publicToken: true } : { token: people[caller].token };
 
 /** 'allowed', 'refused: <errorType>', or what else happened. */
 type Outcome = string;
@@ -518,9 +518,9 @@ async function callOverHttp(caller: CallerName, operation: string, variables: Va
 
 /** The realtime handshake as Amplify v6 does it: connection_init, then start; start_ack means subscribed. */
 async function subscribe(caller: CallerName, operation: string, variables: Variables): Promise<Outcome> {
-  const { graphqlUrl, realtimeUrl, apiKey } = stackUrls();
+  const { graphqlUrl, realtimeUrl, publicToken } = stackUrls();
   const host = new URL(graphqlUrl).host;
-  const header = caller === 'anonymous' ? { host } : caller === 'apiKey' ? { host, 'x-api-key': apiKey } : { host, Authorization: people[caller].token };
+  const header = caller === 'anonymous' ? { host } : caller === 'publicToken' ? { host, authorization: publicToken } : { host, Authorization: people[caller].token };
   const client = await RealtimeClient.connect(realtimeUrl, header);
   try {
     client.send({ type: 'connection_init' });
@@ -537,8 +537,8 @@ async function subscribe(caller: CallerName, operation: string, variables: Varia
 /** What the policy map says the caller gets: anonymous callers never reach a resolver (AppSync needs credentials). */
 function expectedOutcome(name: keyof typeof POLICY, caller: CallerName, scenario: Scenario): Outcome {
   if (caller === 'anonymous') return 'refused: UnauthorizedException';
-  const policyCaller: PolicyCaller = caller === 'apiKey' ? { signedIn: false } : { signedIn: true, groups: [caller] };
-  const relations = caller === 'apiKey' ? [] : [...scenario.relations(caller), ...(isAdmin([caller]) ? (['admin'] as const) : [])];
+  const policyCaller: PolicyCaller = caller === 'publicToken' ? { signedIn: false } : { signedIn: true, groups: [caller] };
+  const relations = caller === 'publicToken' ? [] : [...scenario.relations(caller), ...(isAdmin([caller]) ? (['admin'] as const) : [])];
   return isAllowed(name, policyCaller, relations) ? 'allowed' : 'refused: Unauthorized';
 }
 

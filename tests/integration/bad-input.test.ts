@@ -351,12 +351,12 @@ function operationOf(operation: BadCase['operation'], field: GraphQLField<unknow
   return `${operation} BadInput(${definitions}) { ${field.name}(${args}) ${selection} }`;
 }
 
-/** Signed-in callers use their token; fields open only to the API key get the key, server-only ones (@aws_iam) a signature. */
+/** Signed-in callers use their token; fields open only to the public token get the key, server-only ones (@aws_iam) a signature. */
 function authFor(field: GraphQLField<unknown, unknown>, caller: Caller) {
   const directives = field.astNode?.directives?.map((directive) => directive.name.value) ?? [];
-  const apiKeyOnly = directives.includes('aws_api_key') && !directives.includes('aws_cognito_user_pools');
+  const publicOnly = directives.includes('aws_lambda') && !directives.includes('aws_cognito_user_pools');
   if (directives.includes('aws_iam') && !directives.includes('aws_cognito_user_pools')) return { iam: LOCAL_CREDENTIALS };
-  return apiKeyOnly ? { apiKey: true as const } : { token: caller.accessToken };
+  return publicOnly ? { publicToken: true as const } : { token: caller.accessToken };
 }
 
 /** The items a refused call could have touched: the caller's and the team's partitions and the unused address's claim. */

@@ -41,8 +41,8 @@ async function ok(who: { token: string }, query: string, variables: Record<strin
   return data!;
 }
 
-async function errorOf(who: { token: string } | 'apiKey', query: string, variables: Record<string, unknown>) {
-  const { errors } = await graphql(query, variables, who === 'apiKey' ? { apiKey: true } : { token: who.token });
+async function errorOf(who: { token: string } | 'public', query: string, variables: Record<string, unknown>) {
+  const { errors } = await graphql(query, variables, who === 'public' ? { publicToken: true } : { token: who.token });
   return { errorType: errors?.[0]?.errorType, message: errors?.[0]?.message };
 }
 
@@ -83,19 +83,19 @@ describe('demo data', () => {
 
 describe('coupons', () => {
   it('checkCoupon answers a promotion code trimmed and in any case, and valid: false for an unknown one, signed out too', async () => {
-    expect((await graphql(CHECK, { couponId: '  welcome20 ' }, { apiKey: true })).data?.checkCoupon).toEqual({ id: 'WELCOME20', valid: true, percent_off: 20 });
-    expect((await graphql(CHECK, { couponId: 'NOSUCHCODE' }, { apiKey: true })).data?.checkCoupon).toMatchObject({ valid: false, percent_off: null });
+    expect((await graphql(CHECK, { couponId: '  welcome20 ' }, { publicToken: true })).data?.checkCoupon).toEqual({ id: 'WELCOME20', valid: true, percent_off: 20 });
+    expect((await graphql(CHECK, { couponId: 'NOSUCHCODE' }, { publicToken: true })).data?.checkCoupon).toMatchObject({ valid: false, percent_off: null });
   });
 
   it("applyCouponToEmail gives a gamer the Pro reason and a coupon payment, once; an invalid coupon changes nothing", async () => {
     const gamer = await buyer();
-    expect(await errorOf('apiKey', APPLY, { email: gamer.email, couponId: 'NOSUCHCODE' })).toEqual({ errorType: 'ValidationError', message: 'Invalid coupon' });
+    expect(await errorOf('public', APPLY, { email: gamer.email, couponId: 'NOSUCHCODE' })).toEqual({ errorType: 'ValidationError', message: 'Invalid coupon' });
     expect(await profileOf(gamer.id)).not.toHaveProperty('appSubscriptionReason');
 
-    expect((await graphql(APPLY, { email: gamer.email.toUpperCase(), couponId: 'welcome20' }, { apiKey: true })).data?.applyCouponToEmail).toBe(true);
+    expect((await graphql(APPLY, { email: gamer.email.toUpperCase(), couponId: 'welcome20' }, { publicToken: true })).data?.applyCouponToEmail).toBe(true);
     expect(await profileOf(gamer.id)).toMatchObject({ appSubscriptionReason: 'FGPRO' });
     expect(await dynamoBillingStore.payment(gamer.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active', coupon: 'WELCOME20' });
-    expect((await errorOf('apiKey', APPLY, { email: gamer.email, couponId: 'WELCOME20' })).errorType).toBe('Conflict');
+    expect((await errorOf('public', APPLY, { email: gamer.email, couponId: 'WELCOME20' })).errorType).toBe('Conflict');
   });
 });
 
@@ -112,7 +112,7 @@ describe('subscription reason and label', () => {
 
 describe('subscriptionConfigs', () => {
   it('lists the monthly and yearly plans with their prices in cents, signed out and signed in alike', async () => {
-    const signedOut = (await graphql(CONFIGS, {}, { apiKey: true })).data?.subscriptionConfigs;
+    const signedOut = (await graphql(CONFIGS, {}, { publicToken: true })).data?.subscriptionConfigs;
     expect(signedOut).toEqual([
       { id: 'coach-performance-monthly', name: 'Coach Performance Package', key: 'COACH_PERFORMANCE_PACKAGE', type: 'month', price: { monthly: 3999, yearly: 39999 }, previousPrice: null },
       { id: 'coach-performance-yearly', name: 'Coach Performance Package Yearly', key: 'COACH_PERFORMANCE_PACKAGE_YEARLY', type: 'year', price: { monthly: 3999, yearly: 39999 }, previousPrice: null },

@@ -25,7 +25,7 @@ const ACTIVATE = `mutation($shareId: ID!, $acceptance: ReportAcceptance!) {
   activateShareFGScore(shareId: $shareId, acceptance: $acceptance) { shareId status frequency gamerName } }`;
 const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }';
 
-const activate = (shareId: string, acceptance: 'ACCEPTED' | 'REJECTED') => graphql(ACTIVATE, { shareId, acceptance }, { apiKey: true });
+const activate = (shareId: string, acceptance: 'ACCEPTED' | 'REJECTED') => graphql(ACTIVATE, { shareId, acceptance }, { publicToken: true });
 const runJobAt = (at: Date) => runRecapJob({ ...productionDeps, now: () => at });
 const recapsTo = async (email: string) => (await readOutbox(email)).filter((mail) => mail.subject.includes('FitGauge report'));
 const HOUR = 3600_000;

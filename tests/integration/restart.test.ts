@@ -86,10 +86,10 @@ describe('a restart of the local stack', () => {
     const signIns = await Promise.all(
       demoAccounts.map(async ({ email }) => {
         const answer = await graphqlAt<{ loginUser: { groups: string[]; user: { email: string; role: string } } }>(
-          { graphqlUrl: second.urls.graphql, apiKey: second.config.apiKey },
+          { graphqlUrl: second.urls.graphql, publicToken: second.config.publicToken },
           LOGIN,
           { email, password: DEMO_PASSWORD },
-          { apiKey: true },
+          { publicToken: true },
         );
         return { email, groups: answer.data?.loginUser.groups, role: answer.data?.loginUser.user.role, errors: answer.errors };
       }),

@@ -66,7 +66,7 @@ async function idOf(who: string): Promise<string> {
 /** A fresh gamer (signed up through the API), so time-zone changes touch no seeded account. */
 async function freshGamer(): Promise<string> {
   const email = `zone-${randomUUID().slice(0, 8)}@fitgauge.test`;
-  const response = await graphql(SIGN_UP, { data: { fullName: 'Zone Tester', email }, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }, { apiKey: true });
+  const response = await graphql(SIGN_UP, { data: { fullName: 'Zone Tester', email }, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }, { publicToken: true });
   expect(response.errors).toBeUndefined();
   return response.data!.signUpUser.accessToken;
 }

@@ -153,10 +153,10 @@ describe('npm start', () => {
     started = await startNpm();
     const { port, dataDir } = started;
     const app = `http://localhost:${port}`;
-    const { apiKey } = (await (await fetch(`${app}/config.json`)).json()) as { apiKey: string };
+    const { publicToken } = (await (await fetch(`${app}/config.json`)).json()) as { publicToken: string };
     const forgot = await fetch(`${app}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      headers: { 'content-type': 'application/json', authorization: publicToken },
       body: JSON.stringify({ query: 'mutation { forgotPassword(email: "solo@fitgauge.test") }' }),
     });
     expect(await forgot.json()).toEqual({ data: { forgotPassword: true } });

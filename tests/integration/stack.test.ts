@@ -35,7 +35,7 @@ describe('local stack', () => {
       mode: 'local',
       region: 'us-east-1',
       graphqlEndpoint: `${baseUrl}/graphql`,
-      apiKey: expect.stringMatching(/^da2-/),
+      publicToken: expect.stringMatching(/^fitgauge-public-/),
       userPoolId: 'us-east-1_LocalDev1',
       userPoolClientId: expect.any(String),
       uploadsBucketUrl: expect.stringMatching(/\/fitgauge-uploads$/),
@@ -82,8 +82,8 @@ describe('local stack', () => {
     }
   });
 
-  it('answers health with the API key, and refuses it without any auth', async () => {
-    const withKey = await graphql('{ health { status version time } }', {}, { apiKey: true });
+  it('answers health with the public token, and refuses it without any auth', async () => {
+    const withKey = await graphql('{ health { status version time } }', {}, { publicToken: true });
     expect(withKey.status).toBe(200);
     expect(withKey.data?.health).toEqual({ status: 'ok', version: expect.any(String), time: expect.any(String) });
 
@@ -92,15 +92,15 @@ describe('local stack', () => {
   });
 
   it('answers 413 to a 10 MB request, and keeps serving', async () => {
-    const { graphqlUrl, apiKey } = stackUrls();
+    const { graphqlUrl, publicToken } = stackUrls();
     const response = await fetch(graphqlUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      headers: { 'content-type': 'application/json', authorization: publicToken },
       body: JSON.stringify({ query: `{ health { status } } # ${'x'.repeat(10 * 1024 * 1024)}` }),
     });
     expect(response.status).toBe(413);
     expect((await response.json()).errors[0].errorType).toBe('PayloadTooLargeException');
-    expect((await graphql('{ health { status } }', {}, { apiKey: true })).data?.health).toEqual({ status: 'ok' });
+    expect((await graphql('{ health { status } }', {}, { publicToken: true })).data?.health).toEqual({ status: 'ok' });
   });
 
   it("returns the signed-in director's own profile from `me`", async () => {

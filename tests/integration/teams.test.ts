@@ -80,13 +80,13 @@ const addMember = (teamId: string, who: RoleAccount, role: 'GAMER' | 'COACH' = '
 
 /** Signs up through the API as the invite e-mail's sign-up link does (`inviteCode` from `?invite=`). */
 async function signUpWith(email: string, extra: { role?: string; inviteCode?: string } = {}): Promise<RoleAccount> {
-  const { data, errors } = await graphql(SIGN_UP, { data: { fullName: 'Invited Person', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra }, { apiKey: true });
+  const { data, errors } = await graphql(SIGN_UP, { data: { fullName: 'Invited Person', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra }, { publicToken: true });
   expect(errors).toBeUndefined();
   return { id: data!.signUpUser.id, email, token: data!.signUpUser.accessToken };
 }
 
 async function signUpRefusal(email: string, extra: { role?: string; inviteCode?: string }) {
-  const { errors } = await graphql(SIGN_UP, { data: { fullName: 'Invited Person', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra }, { apiKey: true });
+  const { errors } = await graphql(SIGN_UP, { data: { fullName: 'Invited Person', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra }, { publicToken: true });
   return { errorType: errors?.[0]?.errorType, message: errors?.[0]?.message };
 }
 

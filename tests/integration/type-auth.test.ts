@@ -1,6 +1,6 @@
 /**
  * Type-level auth directives as AppSync applies them: the fields `me` fills (User.Invites, User.Team, coachedTeams,
- * ownedTeams) are for signed-in users, as their types are. Selected through a sign-in result with the API key they are
+ * ownedTeams) are for signed-in users, as their types are. Selected through a sign-in result with the public token they are
  * refused, even though sign-in leaves them null; `me` with a Cognito token reads them; IAM may not read a User at all.
  */
 import { graphql, signIn, useStackEnvironment } from '../support/stack';
@@ -12,11 +12,11 @@ beforeAll(() => {
 const SIGNED_IN_ONLY = ['Invites', 'Team', 'coachedTeams', 'ownedTeams'] as const;
 
 describe('fields of User that only signed-in users may select', () => {
-  it.each(SIGNED_IN_ONLY)('refuses User.%s to the API key through loginUser, and signs in without it', async (field) => {
-    const refused = await graphql(`mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { user { id ${field} { id } } } }`, { email: 'director@fitgauge.test', password: 'Passw0rd!' }, { apiKey: true });
+  it.each(SIGNED_IN_ONLY)('refuses User.%s to the public token through loginUser, and signs in without it', async (field) => {
+    const refused = await graphql(`mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { user { id ${field} { id } } } }`, { email: 'director@fitgauge.test', password: 'Passw0rd!' }, { publicToken: true });
     expect(refused.errors).toEqual([expect.objectContaining({ errorType: 'Unauthorized', message: `Not Authorized to access ${field} on type User`, path: ['loginUser', 'user', field] })]);
 
-    const allowed = await graphql<{ loginUser: { user: { id: string } } }>(`mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { user { id email } } }`, { email: 'director@fitgauge.test', password: 'Passw0rd!' }, { apiKey: true });
+    const allowed = await graphql<{ loginUser: { user: { id: string } } }>(`mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { user { id email } } }`, { email: 'director@fitgauge.test', password: 'Passw0rd!' }, { publicToken: true });
     expect(allowed.errors).toBeUndefined();
     expect(allowed.data?.loginUser.user.id).toEqual(expect.any(String));
   });

@@ -16,7 +16,7 @@ const GRANT = 'accessToken idToken refreshToken expiresIn groups user { id email
 export const freshEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@fitgauge.test`;
 
 async function publicGrant(field: 'loginUser' | 'signUpUser', query: string, variables: Record<string, unknown>): Promise<AuthGrant> {
-  const response = await graphql<Record<string, AuthGrant>>(query, variables, { apiKey: true });
+  const response = await graphql<Record<string, AuthGrant>>(query, variables, { publicToken: true });
   const grant = response.data?.[field];
   if (!grant) throw new Error(`${field} failed: ${JSON.stringify(response.errors)}`);
   return grant;

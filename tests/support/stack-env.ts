@@ -16,7 +16,7 @@ export function exposeStack(info: TestStackInfo): void {
     FG_BASE_URL: info.urls.app,
     FG_GRAPHQL_URL: info.urls.graphql,
     FG_REALTIME_URL: info.urls.realtime,
-    FG_API_KEY: info.config.apiKey,
+    FG_PUBLIC_TOKEN: info.config.publicToken,
     FG_USER_POOL_ID: info.config.userPoolId,
     FG_USER_POOL_CLIENT_ID: info.config.userPoolClientId,
     FG_COGNITO_ENDPOINT: info.urls.cognito,

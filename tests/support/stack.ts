@@ -22,7 +22,7 @@ export interface StackUrls {
   baseUrl: string;
   graphqlUrl: string;
   realtimeUrl: string;
-  apiKey: string;
+  publicToken: string;
   region: string;
   userPoolId: string;
   userPoolClientId: string;
@@ -43,7 +43,7 @@ export function stackUrls(): StackUrls {
     baseUrl: info.urls.app,
     graphqlUrl: info.urls.graphql,
     realtimeUrl: info.urls.realtime,
-    apiKey: info.config.apiKey,
+    publicToken: info.config.publicToken,
     region: info.config.region,
     userPoolId: info.config.userPoolId,
     userPoolClientId: info.config.userPoolClientId,
@@ -121,11 +121,12 @@ export interface GraphQLResponse<T> {
 
 /**
  * Authorization for a call: a Cognito token (sent as AppSync expects it, the raw JWT in
- * `Authorization`), the stack's API key (`apiKey: true`) or another key, or nothing.
+ * `Authorization`), the stack's public token (`publicToken: true`, admitted by the Lambda authorizer) or another
+ * token, or nothing.
  */
 export type GraphQLAuth =
   | { token: string }
-  | { apiKey: true | string }
+  | { publicToken: true | string }
   /** AppSync's IAM mode: the request signed (SigV4, service appsync) with these keys, as the Lambdas sign theirs. */
   | { iam: { accessKeyId: string; secretAccessKey: string } }
   | Record<string, never>;
@@ -157,7 +158,7 @@ export async function graphql<T = Record<string, any>>(
 
 /** The same call on another stack's gateway (one a test started itself). */
 export async function graphqlAt<T = Record<string, any>>(
-  gateway: Pick<StackUrls, 'graphqlUrl' | 'apiKey'>,
+  gateway: Pick<StackUrls, 'graphqlUrl' | 'publicToken'>,
   query: string,
   variables: Record<string, unknown> = {},
   auth: GraphQLAuth = {},
@@ -165,7 +166,7 @@ export async function graphqlAt<T = Record<string, any>>(
   const payload = JSON.stringify({ query, variables });
   let headers: Record<string, string> = { 'content-type': 'application/json' };
   if ('token' in auth) headers.authorization = auth.token;
-  if ('apiKey' in auth) headers['x-api-key'] = auth.apiKey === true ? gateway.apiKey : auth.apiKey;
+  if ('publicToken' in auth) headers.authorization = auth.publicToken === true ? gateway.publicToken : auth.publicToken;
   if ('iam' in auth) headers = await signedHeaders(new URL(gateway.graphqlUrl), payload, auth.iam);
   const response = await fetch(gateway.graphqlUrl, { method: 'POST', headers, body: payload });
   const body = (await response.json()) as Omit<GraphQLResponse<T>, 'status'>;

@@ -8,7 +8,7 @@ import { decodeJWT } from 'aws-amplify/auth';
 import { connectedOnce, eventually, installAmplifyNodeGlobals } from '../../../tests/support/amplify-node';
 import { logger } from '../../../lambdas/lib/appsync';
 import { testApiOptions } from './test-api';
-import { startGatewayServer, startTestIssuer, TEST_API_KEY, TEST_CLIENT_ID, TEST_POOL_ID, type TestIssuer } from './test-kit';
+import { startGatewayServer, startTestIssuer, TEST_PUBLIC_TOKEN, TEST_CLIENT_ID, TEST_POOL_ID, type TestIssuer } from './test-kit';
 
 let issuer: TestIssuer;
 let api: Awaited<ReturnType<typeof startGatewayServer>>;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   Amplify.configure(
     {
       Auth: { Cognito: { userPoolId: TEST_POOL_ID, userPoolClientId: TEST_CLIENT_ID } },
-      API: { GraphQL: { endpoint: api.graphqlUrl, region: 'us-east-1', defaultAuthMode: 'apiKey', apiKey: TEST_API_KEY } },
+      API: { GraphQL: { endpoint: api.graphqlUrl, region: 'us-east-1', defaultAuthMode: 'lambda' } },
     },
     // cognito-local cannot do Amplify's SRP sign-in, so the web app hands Amplify its tokens the same way.
     { Auth: { tokenProvider: { getTokens: async () => ({ accessToken: decodeJWT(tokens.access), idToken: decodeJWT(tokens.id) }) } } },
@@ -35,9 +35,12 @@ afterAll(async () => {
   await issuer.close();
 });
 
+/** The web app's public calls: AppSync's Lambda mode with the site's public token. */
+const publicClient = () => generateClient({ authMode: 'lambda', authToken: TEST_PUBLIC_TOKEN });
+
 describe('aws-amplify v6 against the gateway', () => {
-  it('queries with the API key', async () => {
-    const client = generateClient();
+  it('queries with the public token', async () => {
+    const client = publicClient();
     const result = await client.graphql({ query: '{ publicInfo { message } }' });
     expect(result).toMatchObject({ data: { publicInfo: { message: 'public' } } });
   });
@@ -48,15 +51,15 @@ describe('aws-amplify v6 against the gateway', () => {
     expect(result).toMatchObject({ data: { whoAmI: 'amy' } });
   });
 
-  it('surfaces a field the API key may not read as a GraphQL error', async () => {
-    const client = generateClient();
+  it('surfaces a field the public token may not read as a GraphQL error', async () => {
+    const client = publicClient();
     await expect(client.graphql({ query: '{ whoAmI }' })).rejects.toMatchObject({
       errors: [expect.objectContaining({ message: 'Not Authorized to access whoAmI on type Query' })],
     });
   });
 
-  it.each(['userPool', 'apiKey'] as const)('receives a mutation through a %s subscription, filtered by its argument', async (authMode) => {
-    const client = generateClient({ authMode });
+  it.each(['userPool', 'lambda'] as const)('receives a mutation through a %s subscription, filtered by its argument', async (authMode) => {
+    const client = authMode === 'lambda' ? publicClient() : generateClient({ authMode });
     const board = `board-${authMode}`;
     const received: unknown[] = [];
     const failures: unknown[] = [];

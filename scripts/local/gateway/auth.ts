@@ -1,4 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import type { AppSyncAuthorizerEvent, AppSyncAuthorizerResult } from 'aws-lambda';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { JwtExpiredError, KidNotFoundInJwksError } from 'aws-jwt-verify/error';
 import type { Jwks } from 'aws-jwt-verify/jwk';
@@ -8,7 +9,8 @@ import { UnauthorizedException } from './errors';
 
 /** Who is calling, as far as AppSync's auth modes are concerned. */
 export type Principal =
-  | { mode: 'apiKey' }
+  /** A call the API's Lambda authorizer admitted: the site's public token (the fields marked @aws_lambda). */
+  | { mode: 'lambda' }
   | { mode: 'userPool'; claims: Record<string, unknown>; groups: string[] }
   /** A SigV4-signed request (AppSync's IAM mode): the backend's own functions. */
   | { mode: 'iam'; accessKeyId: string };
@@ -86,9 +88,12 @@ export function createCognitoVerifier({
   };
 }
 
+/** AppSync's Lambda authorizer, called as AppSync calls it (lambdas/system/public-authorizer.ts). */
+export type LambdaAuthorizer = (event: AppSyncAuthorizerEvent) => Promise<AppSyncAuthorizerResult>;
+
 export interface AuthenticatorOptions {
-  apiKey: string;
   verifier: TokenVerifier;
+  authorizer: LambdaAuthorizer;
 }
 
 /** Headers with lower-case names, as node gives them. */
@@ -105,35 +110,37 @@ export function lowerCaseKeys(headers: Record<string, unknown>): HeaderMap {
   return result;
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+/** Three base64url parts: what AppSync hands to the Cognito mode; any other token goes to the Lambda authorizer. */
+const looksLikeJwt = (token: string) => /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token);
 
-/** AppSync's choice of auth mode from request headers: a Cognito token in Authorization, else the API key. */
-export function createAuthenticator({ apiKey, verifier }: AuthenticatorOptions): Authenticate {
+/**
+ * AppSync's choice of auth mode from request headers: a JWT in Authorization is a Cognito token, any other
+ * Authorization value goes to the Lambda authorizer. There is no API key mode (docs/architecture.md).
+ */
+export function createAuthenticator({ verifier, authorizer }: AuthenticatorOptions): Authenticate {
   return async (headers) => {
     const authorization = headers.authorization?.trim();
-    if (authorization) {
-      const token = authorization.replace(/^Bearer\s+/i, '');
-      let claims: Record<string, unknown>;
-      try {
-        claims = await verifier.verify(token);
-      } catch (error) {
-        if (error instanceof JwtExpiredError) throw new UnauthorizedException('Token has expired.');
-        if (error instanceof SignedOutTokenError) throw new UnauthorizedException(SIGNED_OUT_MESSAGE);
-        if (error instanceof SigningKeysUnavailableError) throw error;
-        throw new UnauthorizedException();
-      }
-      const groups = Array.isArray(claims['cognito:groups']) ? (claims['cognito:groups'] as string[]) : [];
-      return { mode: 'userPool', claims, groups };
+    if (!authorization) throw new UnauthorizedException('Valid authorization header not provided.');
+    const token = authorization.replace(/^Bearer\s+/i, '');
+    if (!looksLikeJwt(token)) {
+      const { isAuthorized } = await authorizer({
+        authorizationToken: authorization,
+        requestContext: { apiId: 'local', accountId: '000000000000', requestId: randomUUID(), queryString: '', variables: {} },
+        requestHeaders: headers as AppSyncAuthorizerEvent['requestHeaders'],
+      });
+      if (!isAuthorized) throw new UnauthorizedException();
+      return { mode: 'lambda' };
     }
-    const key = headers['x-api-key'];
-    if (key !== undefined) {
-      if (!sameSecret(key, apiKey)) throw new UnauthorizedException();
-      return { mode: 'apiKey' };
+    let claims: Record<string, unknown>;
+    try {
+      claims = await verifier.verify(token);
+    } catch (error) {
+      if (error instanceof JwtExpiredError) throw new UnauthorizedException('Token has expired.');
+      if (error instanceof SignedOutTokenError) throw new UnauthorizedException(SIGNED_OUT_MESSAGE);
+      if (error instanceof SigningKeysUnavailableError) throw error;
+      throw new UnauthorizedException();
     }
-    throw new UnauthorizedException('Valid authorization header not provided.');
+    const groups = Array.isArray(claims['cognito:groups']) ? (claims['cognito:groups'] as string[]) : [];
+    return { mode: 'userPool', claims, groups };
   };
 }

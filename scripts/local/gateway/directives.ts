@@ -10,7 +10,7 @@ import {
 import type { Principal } from './auth';
 
 /** One auth mode a field or type admits; `groups: null` means any signed-in user of the pool. */
-type AuthRule = { mode: 'apiKey' } | { mode: 'iam' } | { mode: 'userPool'; groups: string[] | null } | { mode: 'other' };
+type AuthRule = { mode: 'lambda' } | { mode: 'iam' } | { mode: 'userPool'; groups: string[] | null } | { mode: 'other' };
 
 /** The API's default mode (Cognito user pools) applies where no auth directive is written. */
 const DEFAULT_RULES: AuthRule[] = [{ mode: 'userPool', groups: null }];
@@ -26,8 +26,8 @@ function rulesOf(schema: GraphQLSchema, nodes: ReadonlyArray<WithDirectives | nu
   for (const node of nodes) {
     for (const directive of node?.directives ?? []) {
       switch (directive.name.value) {
-        case 'aws_api_key':
-          rules.push({ mode: 'apiKey' });
+        case 'aws_lambda':
+          rules.push({ mode: 'lambda' });
           break;
         case 'aws_cognito_user_pools':
         case 'aws_auth': {
@@ -40,8 +40,8 @@ function rulesOf(schema: GraphQLSchema, nodes: ReadonlyArray<WithDirectives | nu
           rules.push({ mode: 'iam' });
           break;
         case 'aws_oidc':
-        case 'aws_lambda':
-          // Modes the local stack does not offer: they admit nobody here, as an unconfigured mode would in AWS.
+        case 'aws_api_key':
+          // Modes the API does not offer (infra/lib/api.ts): they admit nobody, as an unconfigured mode would in AWS.
           rules.push({ mode: 'other' });
           break;
       }

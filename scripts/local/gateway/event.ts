@@ -21,8 +21,9 @@ export interface FieldCall {
 /** The account id local IAM callers belong to (AWS's placeholder account). */
 const LOCAL_ACCOUNT_ID = '000000000000';
 
-/** The `identity` AppSync passes for a Cognito or an IAM caller; null for API-key callers. */
+/** The `identity` AppSync passes: a Cognito or an IAM caller's, or the Lambda authorizer's (empty) resolver context. */
 export function identityOf(principal: Principal, sourceIp: string) {
+  if (principal.mode === 'lambda') return { resolverContext: {} };
   if (principal.mode === 'iam') {
     return {
       accountId: LOCAL_ACCOUNT_ID,

@@ -10,12 +10,15 @@ export type Invoke = (field: string, event: unknown) => Promise<unknown>;
 
 const repoRoot = join(__dirname, '..', '..', '..');
 
-/** The production entry file of a Lambda, loaded in-process. */
-export const loadHandlerFromEntry: LoadHandler = async (name) => {
-  const module = (await import(join(repoRoot, lambdaFunctions[name].entry))) as { handler?: LambdaHandler };
-  if (typeof module.handler !== 'function') throw new Error(`${lambdaFunctions[name].entry} exports no handler`);
+/** The `handler` of a production entry file (a path from the repository's root), loaded in-process. */
+export async function loadEntryHandler(entry: string): Promise<LambdaHandler> {
+  const module = (await import(join(repoRoot, entry))) as { handler?: LambdaHandler };
+  if (typeof module.handler !== 'function') throw new Error(`${entry} exports no handler`);
   return module.handler;
-};
+}
+
+/** The production entry file of a resolver Lambda, loaded in-process. */
+export const loadHandlerFromEntry: LoadHandler = (name) => loadEntryHandler(lambdaFunctions[name].entry);
 
 /** Lambda hands events and results over as JSON; so does the gateway, so handlers see no live objects. */
 function overJson(value: unknown): unknown {

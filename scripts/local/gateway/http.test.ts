@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { apiLimits } from '../../../lambdas/api-limits';
 import { logger } from '../../../lambdas/lib/appsync';
 import { receivedEvents, testApiOptions } from './test-api';
-import { startGatewayServer, startTestIssuer, TEST_API_KEY, TEST_ISSUER, type TestIssuer } from './test-kit';
+import { startGatewayServer, startTestIssuer, TEST_PUBLIC_TOKEN, TEST_ISSUER, type TestIssuer } from './test-kit';
 
 let issuer: TestIssuer;
 let api: Awaited<ReturnType<typeof startGatewayServer>>;
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const asUser = (options: Parameters<TestIssuer['sign']>[0] = {}) => ({ authorization: `Bearer ${issuer.sign(options)}` });
-const asApiKey = { 'x-api-key': TEST_API_KEY };
+const asPublic = { authorization: TEST_PUBLIC_TOKEN };
 const unauthorizedField = (field: string, type: string) =>
   expect.objectContaining({ errorType: 'Unauthorized', message: `Not Authorized to access ${field} on type ${type}` });
 
@@ -91,22 +91,22 @@ describe('Cognito tokens', () => {
   });
 });
 
-describe('API key', () => {
-  it('is accepted for fields marked @aws_api_key', async () => {
-    const { status, body } = await api.post({ query: '{ publicInfo { message } anyone { message } }' }, asApiKey);
+describe('public token (Lambda mode)', () => {
+  it('is accepted for fields marked @aws_lambda', async () => {
+    const { status, body } = await api.post({ query: '{ publicInfo { message } anyone { message } }' }, asPublic);
     expect(status).toBe(200);
     expect(body).toEqual({ data: { publicInfo: { message: 'public' }, anyone: { message: 'anyone' } } });
   });
 
   it('is refused with 401 when wrong', async () => {
-    const { status, body } = await api.post({ query: '{ publicInfo { message } }' }, { 'x-api-key': 'da2-wrong' });
+    const { status, body } = await api.post({ query: '{ publicInfo { message } }' }, { authorization: 'fitgauge-public-wrong' });
     expect(status).toBe(401);
     expect(body.errors[0].errorType).toBe('UnauthorizedException');
   });
 
   it('cannot read fields left to the default mode, at the root or nested', async () => {
     const calls = receivedEvents.length;
-    const { body } = await api.post({ query: '{ whoAmI anyone { message } }' }, asApiKey);
+    const { body } = await api.post({ query: '{ whoAmI anyone { message } }' }, asPublic);
     expect(body.data).toEqual({ whoAmI: null, anyone: { message: 'anyone' } });
     expect(body.errors).toEqual([
       {
@@ -121,29 +121,29 @@ describe('API key', () => {
     // the denied field's Lambda was never called
     expect(receivedEvents.slice(calls).map((e) => e.info.fieldName)).toEqual(['anyone']);
 
-    // Author has no auth directive, so an API-key caller may not select a public Note's author at all: AppSync checks
+    // Author has no auth directive, so a public-token caller may not select a public Note's author at all: AppSync checks
     // the type a field returns as well as the field.
-    const nested = await api.post({ query: '{ note { text author { name } } }' }, asApiKey);
+    const nested = await api.post({ query: '{ note { text author { name } } }' }, asPublic);
     expect(nested.body.data).toEqual({ note: { text: 'hello', author: null } });
     expect(nested.body.errors).toEqual([unauthorizedField('author', 'Note')]);
     expect(nested.body.errors[0].path).toEqual(['note', 'author']);
   });
 
-  it('lets the default mode select what the API key may not, and the API key what the type admits', async () => {
+  it('lets the default mode select what the public token may not, and the public token what the type admits', async () => {
     const { body } = await api.post({ query: '{ note { text author { name } } }' }, asUser());
     expect(body).toEqual({ data: { note: { text: 'hello', author: { name: 'Ada' } } } });
-    const withoutAuthor = await api.post({ query: '{ note { id } }' }, asApiKey);
+    const withoutAuthor = await api.post({ query: '{ note { id } }' }, asPublic);
     expect(withoutAuthor.body).toEqual({ data: { note: { id: 'n0' } } });
   });
 
-  it('gives the handler a null identity', async () => {
-    await api.post({ query: '{ anyone { message } }' }, asApiKey);
-    expect(receivedEvents.at(-1)!.identity).toBeNull();
+  it("gives the handler the Lambda authorizer's identity: its resolver context and no user", async () => {
+    await api.post({ query: '{ anyone { message } }' }, asPublic);
+    expect(receivedEvents.at(-1)!.identity).toEqual({ resolverContext: {} });
   });
 });
 
 describe('auth directives for signed-in users', () => {
-  it('refuses fields marked only @aws_api_key', async () => {
+  it('refuses fields marked only @aws_lambda', async () => {
     const { body } = await api.post({ query: '{ publicInfo { message } }' }, asUser());
     expect(body.data).toEqual({ publicInfo: null });
     expect(body.errors).toEqual([unauthorizedField('publicInfo', 'Query')]);
@@ -176,7 +176,7 @@ describe('errors', () => {
     // An unexpected failure keeps its internals ("database exploded") to the logs.
     ['plain', 'Lambda:Unhandled', 'Something went wrong. Please try again later.'],
   ])('reports a handler’s %s error as errorType %s', async (kind, errorType, message) => {
-    const { status, body } = await api.post({ query: 'query ($k: String!) { fail(kind: $k) { message } }', variables: { k: kind } }, asApiKey);
+    const { status, body } = await api.post({ query: 'query ($k: String!) { fail(kind: $k) { message } }', variables: { k: kind } }, asPublic);
     expect(status).toBe(200);
     expect(body).toEqual({
       data: { fail: null },
@@ -185,7 +185,7 @@ describe('errors', () => {
   });
 
   it('answers a query that does not fit the schema with a ValidationError', async () => {
-    const { status, body } = await api.post({ query: '{ nope }' }, asApiKey);
+    const { status, body } = await api.post({ query: '{ nope }' }, asPublic);
     expect(status).toBe(200);
     expect(body.data).toBeNull();
     expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message: expect.stringContaining('nope') })]);
@@ -196,14 +196,14 @@ describe('errors', () => {
     ['no query', JSON.stringify({ variables: {} })],
     ['a GraphQL syntax error', JSON.stringify({ query: '{ anyone { ' })],
   ])('answers %s with 400 MalformedHttpRequestException and keeps serving', async (_case, raw) => {
-    const { status, body } = await api.post(raw, asApiKey);
+    const { status, body } = await api.post(raw, asPublic);
     expect(status).toBe(400);
     expect(body.errors[0].errorType).toBe('MalformedHttpRequestException');
-    expect((await api.post({ query: '{ anyone { message } }' }, asApiKey)).body.data.anyone.message).toBe('anyone');
+    expect((await api.post({ query: '{ anyone { message } }' }, asPublic)).body.data.anyone.message).toBe('anyone');
   });
 
   it('refuses subscriptions over HTTP', async () => {
-    const { status, body } = await api.post({ query: 'subscription { onNoteAdded { id } }' }, asApiKey);
+    const { status, body } = await api.post({ query: 'subscription { onNoteAdded { id } }' }, asPublic);
     expect(status).toBe(400);
     expect(body.errors[0].errorType).toBe('UnsupportedOperation');
   });
@@ -211,21 +211,21 @@ describe('errors', () => {
 
 describe('AppSync scalars', () => {
   it('accepts a well-formed AWSDateTime and rejects a malformed one before calling the handler', async () => {
-    const ok = await api.post({ query: '{ echoTime(at: "2024-05-01T04:00:00.000Z") }' }, asApiKey);
+    const ok = await api.post({ query: '{ echoTime(at: "2024-05-01T04:00:00.000Z") }' }, asPublic);
     expect(ok.body).toEqual({ data: { echoTime: '2024-05-01T04:00:00.000Z' } });
-    const bad = await api.post({ query: 'query ($at: AWSDateTime!) { echoTime(at: $at) }', variables: { at: '2024-05-01' } }, asApiKey);
+    const bad = await api.post({ query: 'query ($at: AWSDateTime!) { echoTime(at: $at) }', variables: { at: '2024-05-01' } }, asPublic);
     expect(bad.body.data).toBeNull();
     expect(bad.body.errors[0].errorType).toBe('ValidationError');
-    const literal = await api.post({ query: '{ echoTime(at: "yesterday") }' }, asApiKey);
+    const literal = await api.post({ query: '{ echoTime(at: "yesterday") }' }, asPublic);
     expect(literal.body.errors[0].errorType).toBe('ValidationError');
   });
 
   it('never echoes a huge or invisible rejected value in full (AppSync keeps such messages short)', async () => {
     const huge = `\u202e${'x'.repeat(100_000)}`;
-    const wrongType = await api.post({ query: 'query ($k: String!) { fail(kind: $k) { message } }', variables: { k: { huge } } }, asApiKey);
-    const badScalar = await api.post({ query: 'query ($at: AWSDateTime!) { echoTime(at: $at) }', variables: { at: huge } }, asApiKey);
-    const badLiteral = await api.post({ query: `{ echoTime(at: "${'y'.repeat(100_000)}") }` }, asApiKey);
-    const notAString = await api.post({ query: 'mutation ($b: ID!, $t: String!) { addNote(boardId: $b, text: $t) { id } }', variables: { b: 'b1', t: [huge] } }, asApiKey);
+    const wrongType = await api.post({ query: 'query ($k: String!) { fail(kind: $k) { message } }', variables: { k: { huge } } }, asPublic);
+    const badScalar = await api.post({ query: 'query ($at: AWSDateTime!) { echoTime(at: $at) }', variables: { at: huge } }, asPublic);
+    const badLiteral = await api.post({ query: `{ echoTime(at: "${'y'.repeat(100_000)}") }` }, asPublic);
+    const notAString = await api.post({ query: 'mutation ($b: ID!, $t: String!) { addNote(boardId: $b, text: $t) { id } }', variables: { b: 'b1', t: [huge] } }, asPublic);
     for (const { body } of [wrongType, badScalar, badLiteral, notAString]) {
       expect(body.errors[0]).toMatchObject({ errorType: 'ValidationError', message: expect.stringMatching(/\S/) });
       expect(body.errors[0].message.length).toBeLessThanOrEqual(500);
@@ -235,13 +235,13 @@ describe('AppSync scalars', () => {
   });
 
   it('refuses a resolver result that is not in the scalar’s format', async () => {
-    const { body } = await api.post({ query: '{ badTime }' }, asApiKey);
+    const { body } = await api.post({ query: '{ badTime }' }, asPublic);
     expect(body.data).toEqual({ badTime: null });
     expect(body.errors[0]).toMatchObject({ path: ['badTime'], message: expect.stringContaining('AWSDateTime') });
   });
 
   it('hands AWSJSON arguments to the handler parsed and returns objects as JSON strings', async () => {
-    const { body } = await api.post({ query: 'query ($v: AWSJSON!) { echoJson(value: $v) }', variables: { v: '{"a":[1,2]}' } }, asApiKey);
+    const { body } = await api.post({ query: 'query ($v: AWSJSON!) { echoJson(value: $v) }', variables: { v: '{"a":[1,2]}' } }, asPublic);
     expect(JSON.parse(body.data.echoJson)).toEqual({ received: { a: [1, 2] }, type: 'object' });
   });
 });
@@ -267,7 +267,7 @@ describe('query cost limits (AppSync queryDepthLimit, resolverCountLimit and req
   /** Sends `query` and expects it refused whole, with `message`, before any resolver ran. */
   async function expectRefused(query: string, message: string) {
     const before = handlerCalls();
-    const { status, body } = await api.post({ query }, asApiKey);
+    const { status, body } = await api.post({ query }, asPublic);
     expect(status).toBe(200);
     expect(body).toEqual({ data: null, errors: [expect.objectContaining({ errorType: 'ValidationError', message })] });
     expect(handlerCalls()).toBe(before);
@@ -289,7 +289,7 @@ describe('query cost limits (AppSync queryDepthLimit, resolverCountLimit and req
 
   it('runs an operation at exactly the limits', async () => {
     const aliases = Array.from({ length: apiLimits.resolverCount }, (_, i) => `a${i}: anyone { message }`).join(' ');
-    const wide = await api.post({ query: `{ ${aliases} __typename }` }, asApiKey);
+    const wide = await api.post({ query: `{ ${aliases} __typename }` }, asPublic);
     expect(Object.keys(wide.body.data)).toHaveLength(apiLimits.resolverCount + 1);
     expect(wide.body.errors).toBeUndefined();
     const deep = await api.post({ query: nestedQuery(apiLimits.queryDepth) }, asUser());
@@ -337,12 +337,12 @@ describe('query cost limits (AppSync queryDepthLimit, resolverCountLimit and req
       : tenMegabytes;
     const response = await fetch(api.graphqlUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...asApiKey },
+      headers: { 'content-type': 'application/json', ...asPublic },
       body,
       ...(chunked ? { duplex: 'half' } : {}),
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ errors: [{ errorType: 'PayloadTooLargeException', message: 'The request body is larger than 5 MB.' }] });
-    expect((await api.post({ query: '{ anyone { message } }' }, asApiKey)).body.data.anyone.message).toBe('anyone');
+    expect((await api.post({ query: '{ anyone { message } }' }, asPublic)).body.data.anyone.message).toBe('anyone');
   });
 });

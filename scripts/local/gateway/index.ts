@@ -8,10 +8,11 @@ import type { Duplex } from 'node:stream';
 import { readSchemaSource } from '../../../lambdas/schema';
 import { resolverMap, type LambdaFunctionName } from '../../../lambdas/resolver-map';
 import type { SignOutStore } from '../../../lambdas/lib/stores/sign-out-store';
-import { createAuthenticator, createCognitoVerifier, type TokenVerifier } from './auth';
+import { triggerFunctions, apiAuthorizer } from '../../../lambdas/triggers';
+import { createAuthenticator, createCognitoVerifier, type LambdaAuthorizer, type TokenVerifier } from './auth';
 import { subscriptionTriggers } from './directives';
 import { buildExecutableSchema } from './executable-schema';
-import { createInvoker, loadHandlerFromEntry, type LambdaHandler } from './handlers';
+import { createInvoker, loadEntryHandler, loadHandlerFromEntry, type LambdaHandler } from './handlers';
 import { createHttpHandler } from './http';
 import { createIamVerifier, type IamCredentials } from './iam';
 import { createRealtime } from './realtime';
@@ -30,8 +31,8 @@ export interface GatewayOptions {
   userPoolClientId: string;
   /** The local pool's keys, e.g. http://127.0.0.1:<port>/<poolId>/.well-known/jwks.json. */
   jwksUri: string;
-  /** The public auth mode's key (x-api-key header). */
-  apiKey: string;
+  /** AppSync's Lambda authorizer of the public mode; default: the handler of lambdas/triggers.ts's `apiAuthorizer`. */
+  authorizer?: LambdaAuthorizer;
   /** Root field ("Type.field") -> Lambda name; default: lambdas/resolver-map.ts. */
   resolverMap?: Readonly<Record<string, string>>;
   /** Default: imports lambdaFunctions[name].entry from the repository and takes its `handler`. */
@@ -56,7 +57,8 @@ export interface Gateway {
 
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const verifier = options.verifier ?? createCognitoVerifier(options);
-  const authenticate = createAuthenticator({ apiKey: options.apiKey, verifier });
+  const authorizer = options.authorizer ?? ((await loadEntryHandler(triggerFunctions[apiAuthorizer].entry)) as unknown as LambdaAuthorizer);
+  const authenticate = createAuthenticator({ verifier, authorizer });
   const invoke = createInvoker(options.resolverMap ?? resolverMap, options.loadHandler ?? loadHandlerFromEntry);
 
   const source = options.schemaSource ?? readSchemaSource();

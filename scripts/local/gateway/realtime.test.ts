@@ -1,6 +1,6 @@
 import { logger } from '../../../lambdas/lib/appsync';
 import { receivedEvents, testApiOptions } from './test-api';
-import { RealtimeClient, startGatewayServer, startTestIssuer, TEST_API_KEY, type TestIssuer } from './test-kit';
+import { RealtimeClient, startGatewayServer, startTestIssuer, TEST_PUBLIC_TOKEN, type TestIssuer } from './test-kit';
 
 let issuer: TestIssuer;
 let api: Awaited<ReturnType<typeof startGatewayServer>>;
@@ -21,7 +21,7 @@ afterAll(async () => {
   await issuer.close();
 });
 
-const apiKeyHeader = () => ({ host: api.origin, 'x-api-key': TEST_API_KEY });
+const publicHeader = () => ({ host: api.origin, authorization: TEST_PUBLIC_TOKEN });
 const userHeader = (options: Parameters<TestIssuer['sign']>[0] = {}) => ({ host: api.origin, Authorization: issuer.sign(options) });
 
 async function connect(header: object, style: 'subprotocol' | 'query' = 'subprotocol') {
@@ -48,14 +48,14 @@ async function subscribe(client: RealtimeClient, query: string, variables: objec
 
 const addNote = (boardId: string, text: string) =>
   api.post({ query: 'mutation ($b: ID!, $t: String!) { addNote(boardId: $b, text: $t) { id boardId text } }', variables: { b: boardId, t: text } }, {
-    'x-api-key': TEST_API_KEY,
+    authorization: TEST_PUBLIC_TOKEN,
   });
 
 const ON_NOTE = 'subscription On($boardId: ID) { onNoteAdded(boardId: $boardId) { id text } }';
 
 describe('connection', () => {
   it('acknowledges connection_init with AppSync’s timeout and keeps the connection alive', async () => {
-    const client = await connect(apiKeyHeader());
+    const client = await connect(publicHeader());
     expect(client.ws.protocol).toBe('graphql-ws');
     client.send({ type: 'connection_init' });
     expect(await client.next()).toEqual({ type: 'connection_ack', payload: { connectionTimeoutMs: 300000 } });
@@ -80,23 +80,23 @@ describe('connection', () => {
     await client.waitClosed();
   });
 
-  it('accepts a valid token the old way (?header=...&payload=e30=) and a wrong API key not at all', async () => {
+  it('accepts a valid token the old way (?header=...&payload=e30=) and a wrong public token not at all', async () => {
     const old = await connect(userHeader(), 'query');
     old.send({ type: 'connection_init' });
     expect((await old.next()).type).toBe('connection_ack');
 
-    const wrongKey = await connect({ host: api.origin, 'x-api-key': 'da2-nope' });
+    const wrongKey = await connect({ host: api.origin, authorization: 'fitgauge-public-nope' });
     wrongKey.send({ type: 'connection_init' });
     expect((await wrongKey.next()).type).toBe('connection_error');
   });
 
   it('answers unknown message types and non-JSON without dropping the connection', async () => {
-    const client = await connected(apiKeyHeader());
+    const client = await connected(publicHeader());
     client.ws.send('not json');
     expect(await client.next((m) => m.type !== 'ka')).toMatchObject({ type: 'error', payload: { errors: [{ errorType: 'UnsupportedOperation' }] } });
     client.send({ type: 'publish' });
     expect(await client.next((m) => m.type !== 'ka')).toMatchObject({ type: 'error', payload: { errors: [{ errorType: 'UnsupportedOperation' }] } });
-    const { reply } = await subscribe(client, ON_NOTE, {}, apiKeyHeader());
+    const { reply } = await subscribe(client, ON_NOTE, {}, publicHeader());
     expect(reply.type).toBe('start_ack');
   });
 });
@@ -104,13 +104,13 @@ describe('connection', () => {
 describe('subscriptions', () => {
   it('delivers a mutation to subscribers whose arguments match, projected to each subscription’s selection', async () => {
     const alice = await connected(userHeader({ sub: 'alice' }));
-    const bob = await connected(apiKeyHeader());
+    const bob = await connected(publicHeader());
 
     const b1 = await subscribe(alice, ON_NOTE, { boardId: 'b1' }, userHeader({ sub: 'alice' }));
     expect(b1.reply).toEqual({ type: 'start_ack', id: b1.id });
-    const b2 = await subscribe(bob, 'subscription { onNoteAdded(boardId: "b2") { boardId text } }', {}, apiKeyHeader());
+    const b2 = await subscribe(bob, 'subscription { onNoteAdded(boardId: "b2") { boardId text } }', {}, publicHeader());
     expect(b2.reply.type).toBe('start_ack');
-    const all = await subscribe(bob, 'subscription { onNoteAdded { theText: text } }', {}, apiKeyHeader());
+    const all = await subscribe(bob, 'subscription { onNoteAdded { theText: text } }', {}, publicHeader());
     expect(all.reply.type).toBe('start_ack');
 
     // The subscription's Lambda was called with the subscription's arguments and the caller's identity.
@@ -131,9 +131,9 @@ describe('subscriptions', () => {
   });
 
   it('stops delivering after stop, answered with complete', async () => {
-    const client = await connected(apiKeyHeader());
-    const watched = await subscribe(client, ON_NOTE, { boardId: 'b3' }, apiKeyHeader());
-    const stopped = await subscribe(client, ON_NOTE, { boardId: 'b3' }, apiKeyHeader());
+    const client = await connected(publicHeader());
+    const watched = await subscribe(client, ON_NOTE, { boardId: 'b3' }, publicHeader());
+    const stopped = await subscribe(client, ON_NOTE, { boardId: 'b3' }, publicHeader());
     client.send({ type: 'stop', id: stopped.id });
     expect(await client.next((m) => m.id === stopped.id)).toEqual({ type: 'complete', id: stopped.id });
 
@@ -162,7 +162,7 @@ describe('subscriptions', () => {
       id: denied.id,
       payload: { errors: [{ errorType: 'Unauthorized', message: 'Not Authorized to access onAdminNote on type Subscription' }] },
     });
-    const byKey = await subscribe(coach, 'subscription { onAdminNote { id } }', {}, apiKeyHeader());
+    const byKey = await subscribe(coach, 'subscription { onAdminNote { id } }', {}, publicHeader());
     expect(byKey.reply.type).toBe('error');
 
     const admin = await connected(userHeader({ groups: ['ADMIN'] }));
@@ -180,9 +180,9 @@ describe('subscriptions', () => {
   });
 
   it('refuses queries, broken payloads and unknown fields on the realtime channel', async () => {
-    const client = await connected(apiKeyHeader());
-    expect((await subscribe(client, '{ anyone { message } }', {}, apiKeyHeader())).reply.payload.errors[0].errorType).toBe('UnsupportedOperation');
-    expect((await subscribe(client, 'subscription { nope }', {}, apiKeyHeader())).reply.payload.errors[0].errorType).toBe('ValidationError');
+    const client = await connected(publicHeader());
+    expect((await subscribe(client, '{ anyone { message } }', {}, publicHeader())).reply.payload.errors[0].errorType).toBe('UnsupportedOperation');
+    expect((await subscribe(client, 'subscription { nope }', {}, publicHeader())).reply.payload.errors[0].errorType).toBe('ValidationError');
     client.send({ id: 'broken', type: 'start', payload: { data: '{not json' } });
     expect((await client.next((m) => m.id === 'broken')).payload.errors[0].errorType).toBe('MalformedHttpRequestException');
   });

@@ -10,7 +10,7 @@ schema {
   subscription: Subscription
 }
 
-type Info @aws_api_key @aws_cognito_user_pools {
+type Info @aws_lambda @aws_cognito_user_pools {
   message: String!
 }
 
@@ -19,7 +19,7 @@ type Author {
   mentor: Author
 }
 
-type Note @aws_api_key @aws_cognito_user_pools {
+type Note @aws_lambda @aws_cognito_user_pools {
   id: ID!
   boardId: ID!
   text: String!
@@ -28,23 +28,23 @@ type Note @aws_api_key @aws_cognito_user_pools {
 }
 
 type Query {
-  publicInfo: Info @aws_api_key
-  anyone: Info @aws_api_key @aws_cognito_user_pools
+  publicInfo: Info @aws_lambda
+  anyone: Info @aws_lambda @aws_cognito_user_pools
   whoAmI: String
   adminStats: Info @aws_cognito_user_pools(cognito_groups: ["ADMIN", "SUPERADMIN"])
-  note: Note @aws_api_key @aws_cognito_user_pools
-  fail(kind: String!): Info @aws_api_key @aws_cognito_user_pools
-  echoTime(at: AWSDateTime!): AWSDateTime @aws_api_key @aws_cognito_user_pools
-  badTime: AWSDateTime @aws_api_key @aws_cognito_user_pools
-  echoJson(value: AWSJSON!): AWSJSON @aws_api_key @aws_cognito_user_pools
+  note: Note @aws_lambda @aws_cognito_user_pools
+  fail(kind: String!): Info @aws_lambda @aws_cognito_user_pools
+  echoTime(at: AWSDateTime!): AWSDateTime @aws_lambda @aws_cognito_user_pools
+  badTime: AWSDateTime @aws_lambda @aws_cognito_user_pools
+  echoJson(value: AWSJSON!): AWSJSON @aws_lambda @aws_cognito_user_pools
 }
 
 type Mutation {
-  addNote(boardId: ID!, text: String!): Note @aws_api_key @aws_cognito_user_pools
+  addNote(boardId: ID!, text: String!): Note @aws_lambda @aws_cognito_user_pools
 }
 
 type Subscription {
-  onNoteAdded(boardId: ID): Note @aws_subscribe(mutations: ["addNote"]) @aws_api_key @aws_cognito_user_pools
+  onNoteAdded(boardId: ID): Note @aws_subscribe(mutations: ["addNote"]) @aws_lambda @aws_cognito_user_pools
   onAdminNote: Note @aws_subscribe(mutations: ["addNote"]) @aws_cognito_user_pools(cognito_groups: ["ADMIN"])
 }
 `;

@@ -11,7 +11,7 @@ import { createGateway, type Gateway, type GatewayOptions } from './index';
 
 export const TEST_POOL_ID = 'us-east-1_TestPool1';
 export const TEST_CLIENT_ID = 'test-client-id';
-export const TEST_API_KEY = 'da2-testapikey';
+export const TEST_PUBLIC_TOKEN = 'fitgauge-public-test';
 export const TEST_ISSUER = `https://cognito-idp.us-east-1.amazonaws.com/${TEST_POOL_ID}`;
 
 async function listen(server: Server): Promise<number> {
@@ -84,11 +84,12 @@ export type TestIssuer = Awaited<ReturnType<typeof startTestIssuer>>;
 export const nobodySignedOut: SignOutStore = { signedOutAt: async () => null, signOut: async () => undefined };
 
 /** The gateway mounted on its own http server, as the local stack mounts it. */
-export async function startGatewayServer(options: Omit<GatewayOptions, 'userPoolId' | 'userPoolClientId' | 'apiKey'> & Partial<GatewayOptions>) {
+export async function startGatewayServer(options: Omit<GatewayOptions, 'userPoolId' | 'userPoolClientId'> & Partial<GatewayOptions>) {
   const gateway: Gateway = await createGateway({
     userPoolId: TEST_POOL_ID,
     userPoolClientId: TEST_CLIENT_ID,
-    apiKey: TEST_API_KEY,
+    // The public mode's authorizer, as lambdas/system/public-authorizer.ts answers with PUBLIC_API_TOKEN set.
+    authorizer: async ({ authorizationToken }) => ({ isAuthorized: authorizationToken === TEST_PUBLIC_TOKEN }),
     signOuts: nobodySignedOut,
     ...options,
   });

@@ -4,7 +4,7 @@ const valid = {
   mode: 'local',
   region: 'us-east-1',
   graphqlEndpoint: 'http://localhost:5173/graphql',
-  apiKey: 'da2-local',
+  publicToken: 'fitgauge-public-local',
   userPoolId: 'us-east-1_LocalDev1',
   userPoolClientId: 'client',
 };
@@ -19,7 +19,7 @@ describe('runtime config', () => {
   });
 
   it('names the fields that are missing or wrong', () => {
-    expect(() => parseRuntimeConfig({ ...valid, mode: 'prod', apiKey: '' })).toThrow('/config.json is invalid (mode, apiKey)');
+    expect(() => parseRuntimeConfig({ ...valid, mode: 'prod', publicToken: '' })).toThrow('/config.json is invalid (mode, publicToken)');
     expect(() => parseRuntimeConfig({ ...valid, graphqlEndpoint: 'not a url' })).toThrow(RuntimeConfigError);
   });
 

@@ -11,7 +11,6 @@ export function configureAmplify(config: RuntimeConfig): void {
           endpoint: config.graphqlEndpoint,
           region: config.region,
           defaultAuthMode: 'userPool',
-          apiKey: config.apiKey,
         },
       },
       Auth: { Cognito: { userPoolId: config.userPoolId, userPoolClientId: config.userPoolClientId } },
@@ -19,8 +18,8 @@ export function configureAmplify(config: RuntimeConfig): void {
     {
       // Tokens come from the app's own session (see session-tokens.ts), not from Amplify Auth's sign-in.
       Auth: { tokenProvider: sessionTokenProvider },
-      // No IAM signing: otherwise every call, API-key ones too, first asks the token provider for a session,
-      // and the session's own refresh call (API key) would wait on itself while the token is near expiry.
+      // No IAM signing: otherwise every call, public ones too, first asks the token provider for a session,
+      // and the session's own refresh call (public) would wait on itself while the token is near expiry.
       API: { REST: { defaultAuthMode: 'none' } },
     },
   );

@@ -10,7 +10,7 @@ const runtimeConfig = {
   mode: 'aws',
   region: 'us-east-1',
   graphqlEndpoint: 'https://api.example.com/graphql',
-  apiKey: 'da2-key',
+  publicToken: 'fitgauge-public-key',
   userPoolId: 'us-east-1_Pool',
   userPoolClientId: 'client',
 };
@@ -27,6 +27,16 @@ describe('loading the API client on the first call', () => {
     await expect(callApi(query)).resolves.toEqual({ health: 'ok' });
     expect(configureAmplify).toHaveBeenCalledTimes(1);
     expect(configureAmplify).toHaveBeenCalledWith(runtimeConfig);
+  });
+
+  it("sends public calls in AppSync's Lambda mode with the site's public token, and others with the user's token", async () => {
+    await loadRuntimeConfig(async () => new Response(JSON.stringify(runtimeConfig)));
+    graphql.mockResolvedValue({ data: { health: 'ok' } });
+    const query = gqlOperation<{ health: string }>('query { health }');
+    await callApi(query, {}, { authMode: 'public' });
+    expect(graphql).toHaveBeenLastCalledWith(expect.objectContaining({ authMode: 'lambda', authToken: 'fitgauge-public-key' }));
+    await callApi(query);
+    expect(graphql.mock.lastCall?.[0]).not.toHaveProperty('authToken');
   });
 });
 

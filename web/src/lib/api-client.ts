@@ -2,8 +2,11 @@ import type { GraphQLResult } from 'aws-amplify/api';
 import { runtimeConfig } from '@/config/runtime-config';
 import { afterNextPaint } from './after-next-paint';
 
-/** userPool: the signed-in user's Cognito token (the default). apiKey: the operations that work signed out. */
-export type AuthMode = 'userPool' | 'apiKey';
+/**
+ * userPool: the signed-in user's Cognito token (the default). public: the operations that work signed out, with the
+ * site's public token, which the API's Lambda authorizer accepts (AppSync's `lambda` mode; no key that expires).
+ */
+export type AuthMode = 'userPool' | 'public';
 
 /** A GraphQL document tagged with its result and variables types, e.g. `gqlOperation<{ health: Health }>(...)`. */
 export type Operation<TData, TVariables extends object> = string & {
@@ -32,8 +35,11 @@ export class ApiError extends Error {
 
 /** The part of Amplify's client used here; its full generic type is too deep for tsc to compare. */
 interface GraphqlClient {
-  graphql(options: { query: string; variables?: object; authMode?: AuthMode }): unknown;
+  graphql(options: { query: string; variables?: object; authMode?: 'userPool' | 'lambda'; authToken?: string }): unknown;
 }
+
+/** Amplify's options for the mode: the public token goes in Authorization as AppSync's Lambda mode expects. */
+const amplifyAuth = (mode: AuthMode | undefined) => (mode === 'public' ? { authMode: 'lambda' as const, authToken: runtimeConfig().publicToken } : { authMode: mode });
 
 interface MessageStream<T> {
   subscribe(observer: { next: (message: T) => void; error: (reason: unknown) => void }): { unsubscribe(): void };
@@ -97,7 +103,7 @@ export async function callApi<TData, TVariables extends object>(
   options: { authMode?: AuthMode } = {},
 ): Promise<TData> {
   try {
-    const result = (await (await apiClient()).graphql({ query: operation, variables, authMode: options.authMode })) as GraphQLResult<TData>;
+    const result = (await (await apiClient()).graphql({ query: operation, variables, ...amplifyAuth(options.authMode) })) as GraphQLResult<TData>;
     return result.data;
   } catch (reason) {
     throw reported(toApiError(reason));
@@ -118,7 +124,7 @@ export function subscribeApi<TData, TVariables extends object>(
   apiClient().then(
     (api) => {
       if (closed) return;
-      const messages = api.graphql({ query: operation, variables, authMode: options.authMode }) as MessageStream<{ data: TData }>;
+      const messages = api.graphql({ query: operation, variables, ...amplifyAuth(options.authMode) }) as MessageStream<{ data: TData }>;
       const subscription = messages.subscribe({
         next: (message) => handlers.next(message.data),
         error: (reason) => handlers.error?.(reported(toApiError(reason))),

@@ -1,6 +1,6 @@
 /**
  * The account operations (schema.graphql, spec section 7 "Auth"). Everything but `me` works signed out
- * (API key); `me` carries the session's tokens.
+ * (the public token); `me` carries the session's tokens.
  */
 import { callApi, gqlOperation } from '@/lib/api-client';
 import type { TeamSummary } from '@/lib/viewer';
@@ -128,7 +128,7 @@ const meQuery = gqlOperation<{ me: Me | null }>(/* GraphQL */ `
   }
 `);
 
-const publicCall = { authMode: 'apiKey' } as const;
+const publicCall = { authMode: 'public' } as const;
 
 export const loginUser = async (email: string, password: string) =>
   (await callApi(loginMutation, { email, password }, publicCall)).loginUser;

@@ -46,8 +46,8 @@ const applyCouponToEmailMutation = gqlOperation<{ applyCouponToEmail: boolean },
   }
 `);
 
-/** Coupons are public (signed out too), so they always go with the API key. */
-const publicCall = { authMode: 'apiKey' } as const;
+/** Coupons are public (signed out too), so they always go with the public token. */
+const publicCall = { authMode: 'public' } as const;
 
 export const checkCoupon = async (couponId: string, product: string): Promise<CouponCheck> =>
   (await callApi(checkCouponQuery, { couponId, product }, publicCall)).checkCoupon;

@@ -1,6 +1,6 @@
 /**
  * The report-sharing operations (schema.graphql; spec 000 section 7): the gamer's shares, and the recipient's answer
- * from the recap e-mail, which is public (API key). Who may call each is in core/policy.ts; docs/recap.md says more.
+ * from the recap e-mail, which is public (the public token). Who may call each is in core/policy.ts; docs/recap.md says more.
  */
 import type { ReportAcceptance, ReportFrequency, ShareRequest, ShareStatus } from '@core/report-sharing';
 import { callApi, gqlOperation } from '@/lib/api-client';
@@ -48,6 +48,6 @@ export const myReportShares = async (): Promise<ReportShare[]> => (await callApi
 export const updateShare = async (email: string, status: ShareRequest, frequency: ReportFrequency): Promise<ReportShare> =>
   (await callApi(updateShareMutation, { email, status, frequency })).updateShareFGScore;
 
-/** From a recap e-mail's link, signed out: always with the API key. */
+/** From a recap e-mail's link, signed out: always with the public token. */
 export const activateShare = async (shareId: string, acceptance: ReportAcceptance): Promise<ShareActivation> =>
-  (await callApi(activateShareMutation, { shareId, acceptance }, { authMode: 'apiKey' })).activateShareFGScore;
+  (await callApi(activateShareMutation, { shareId, acceptance }, { authMode: 'public' })).activateShareFGScore;

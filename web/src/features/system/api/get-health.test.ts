@@ -5,7 +5,7 @@ const config = {
   mode: 'aws',
   region: 'us-east-1',
   graphqlEndpoint: 'https://api.example.com/graphql',
-  apiKey: 'da2-publickey',
+  publicToken: 'fitgauge-public-test',
   userPoolId: 'us-east-1_Pool',
   userPoolClientId: 'client',
 };
@@ -15,13 +15,13 @@ beforeAll(() => loadRuntimeConfig(async () => new Response(JSON.stringify(config
 const answering = (status: number, body: unknown) => jest.fn(async () => new Response(JSON.stringify(body), { status }));
 
 describe('getHealth', () => {
-  it("asks the deployment's GraphQL endpoint with the public API key and returns the health", async () => {
+  it("asks the deployment's GraphQL endpoint with the public token and returns the health", async () => {
     const fetchImpl = answering(200, { data: { health: { status: 'ok', version: '1.2.3', time: '2026-11-22T00:00:00Z' } } });
     await expect(getHealth(fetchImpl)).resolves.toEqual({ status: 'ok', version: '1.2.3', time: '2026-11-22T00:00:00Z' });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('https://api.example.com/graphql');
     expect(init.method).toBe('POST');
-    expect(init.headers).toMatchObject({ 'x-api-key': 'da2-publickey' });
+    expect(init.headers).toMatchObject({ authorization: 'fitgauge-public-test' });
     expect(JSON.parse(String(init.body)).query).toContain('health');
   });
 

@@ -17,14 +17,14 @@ const healthQuery = /* GraphQL */ `
 `;
 
 /**
- * The API's liveness; public (API key), so it answers before anyone signs in. A plain POST rather than Amplify's
+ * The API's liveness; public (the public token), so it answers before anyone signs in. A plain POST rather than Amplify's
  * client: the status line sits on the public pages, which otherwise paint without loading aws-amplify at all.
  */
 export async function getHealth(fetchImpl: typeof fetch = fetch): Promise<Health> {
-  const { graphqlEndpoint, apiKey } = runtimeConfig();
+  const { graphqlEndpoint, publicToken } = runtimeConfig();
   const response = await fetchImpl(graphqlEndpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    headers: { 'content-type': 'application/json', authorization: publicToken },
     body: JSON.stringify({ query: healthQuery }),
   });
   if (!response.ok) throw new Error(`The API answered HTTP ${response.status}`);
