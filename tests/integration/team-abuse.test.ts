@@ -58,7 +58,7 @@ async function refusal(who: Pick<RoleAccount, 'token'>, query: string, variables
 }
 
 async function signUp(email: string, fullName = 'Invited Person', extra: Variables = {}) {
-  return graphql(SIGN_UP, { data: { fullName, email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra }, { apiKey: true });
+  return graphql(SIGN_UP, { data: { fullName, email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra }, { publicToken: true });
 }
 
 async function signUpWith(email: string): Promise<RoleAccount> {
@@ -173,7 +173,7 @@ describe('a team code reaches only the team staff and the invited mailbox (issue
     const schema = buildAppSyncSchema();
     const reads = Object.values(schema.getQueryType()!.getFields()).filter((field) => {
       const directives = field.astNode?.directives?.map((directive) => directive.name.value) ?? [];
-      return !(directives.includes('aws_iam') || directives.includes('aws_api_key')) || directives.includes('aws_cognito_user_pools');
+      return !(directives.includes('aws_iam') || directives.includes('aws_lambda')) || directives.includes('aws_cognito_user_pools');
     });
     const ids = { userId: attacker.id, teamId, email: attacker.email };
     const answers = await inParallel(reads, 4, async (field) => {

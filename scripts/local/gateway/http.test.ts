@@ -250,7 +250,7 @@ describe('HTTP surface', () => {
   it('answers the CORS preflight and leaves other paths to the host server', async () => {
     const preflight = await fetch(api.graphqlUrl, { method: 'OPTIONS' });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-api-key');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
     const other = await fetch(`http://${api.origin}/config.json`);
     expect(await other.text()).toBe('not the gateway');
   });

@@ -13,7 +13,7 @@ export const GRAPHQL_PATH = '/graphql';
 const corsHeaders = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, x-api-key, x-amz-date, x-amz-user-agent, x-amz-security-token',
+  'access-control-allow-headers': 'authorization, content-type, x-amz-date, x-amz-user-agent, x-amz-security-token',
   'access-control-expose-headers': 'x-amzn-ErrorType',
   'access-control-max-age': '86400',
 };
