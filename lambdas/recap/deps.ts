@@ -1,5 +1,6 @@
 import { config } from '../lib/config';
 import { sendMail } from '../lib/mail';
+import { dynamoRateLimitStore, type RateLimitStore } from '../lib/stores/rate-limit-store';
 import { dynamoScoreStore, type ScoreStore } from '../lib/stores/score-store';
 import { dynamoShareStore, type ShareStore } from '../lib/stores/share-store';
 import { dynamoUserStore, type UserRecord, type UserStore } from '../lib/stores/user-store';
@@ -9,6 +10,8 @@ export interface RecapDeps {
   shares: ShareStore;
   users: Pick<UserStore, 'get'>;
   scores: Pick<ScoreStore, 'latestDays'>;
+  /** The daily cap of report invitations per address, over all gamers. */
+  rateLimits: RateLimitStore;
   sendMail: typeof sendMail;
   appUrl: () => string;
   now: () => Date;
@@ -18,6 +21,7 @@ export const productionDeps: RecapDeps = {
   shares: dynamoShareStore,
   users: dynamoUserStore,
   scores: dynamoScoreStore,
+  rateLimits: dynamoRateLimitStore,
   sendMail,
   appUrl: () => config.appUrl,
   now: () => new Date(),

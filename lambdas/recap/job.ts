@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PILLAR_SLUGS } from '@core/pillars';
 import { scoreDayUnder } from '@core/user-zone';
 import { nextReportAt } from '@core/report-sharing';
@@ -11,6 +12,11 @@ import { recapMessage } from './recap-email';
 /** Due shares read per Query page, and how many of them are worked on side by side. */
 export const RECAP_PAGE_SIZE = 100;
 const SHARES_IN_FLIGHT = 8;
+/**
+ * A recap to a pending share is an invitation (the recipient has not kept the reports yet): an address gets at most
+ * this many a UTC day from all gamers together; the others stay due for a later run (docs/recap.md).
+ */
+export const INVITATIONS_PER_ADDRESS_PER_DAY = 1;
 /** Longer than a run can last (Lambda's 15 minutes). */
 const STALE_CLAIM_MS = 20 * 60_000;
 
@@ -26,6 +32,8 @@ export interface RecapRunResult {
   /** Shares whose period had been sent by an earlier (interrupted) run: moved on without a second e-mail. */
   alreadySent: number;
   failed: number;
+  /** Invitations held back because their address had its invitation of the day: they stay due. */
+  deferred: number;
   /** True when the time budget ended the run before every due share was seen. */
   unfinished: boolean;
 }
@@ -37,7 +45,7 @@ export interface RecapRunResult {
  */
 export async function runRecapJob(deps: RecapDeps, options: RecapRunOptions = {}): Promise<RecapRunResult> {
   const now = deps.now();
-  const result: RecapRunResult = { sent: 0, alreadySent: 0, failed: 0, unfinished: false };
+  const result: RecapRunResult = { sent: 0, alreadySent: 0, failed: 0, deferred: 0, unfinished: false };
   const shards = options.shards ?? Array.from({ length: RECAP_DUE_SHARDS }, (_, shard) => shard);
   for (const shard of shards) {
     let cursor: string | null = null;
@@ -58,7 +66,7 @@ export async function runRecapJob(deps: RecapDeps, options: RecapRunOptions = {}
 }
 
 /** One share's recap for its current period. */
-export async function sendRecap(share: ShareRecord, deps: RecapDeps, now: Date): Promise<'sent' | 'alreadySent' | 'failed'> {
+export async function sendRecap(share: ShareRecord, deps: RecapDeps, now: Date): Promise<'sent' | 'alreadySent' | 'failed' | 'deferred'> {
   const period = share.nextReportAt;
   const nextReport = nextReportAt(period, share.frequency, now);
   const earlierClaim = await deps.shares.claimRecap(share, period, now);
@@ -69,6 +77,10 @@ export async function sendRecap(share: ShareRecord, deps: RecapDeps, now: Date):
       await deps.shares.recordRecap(share, period, { nextReportAt: nextReport, lastScore: share.lastScore, sentAt: null });
     }
     return 'alreadySent';
+  }
+  if (share.status === 'PENDING' && !(await deps.rateLimits.take(`recapInvite#email#${createHash('sha256').update(share.email).digest('hex')}`, INVITATIONS_PER_ADDRESS_PER_DAY, 86_400, now))) {
+    await deps.shares.releaseRecap(share, period);
+    return 'deferred';
   }
   let score: number | null;
   try {

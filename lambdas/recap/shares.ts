@@ -13,6 +13,7 @@ export type ShareView = Omit<ShareRecord, 'status'> & { status: ShareStatus | Sh
 
 export const NOT_SHARED = 'You do not share your reports with this email.';
 export const UNKNOWN_SHARE = 'This report link is no longer valid.';
+export const OPTED_OUT = 'This address unsubscribed from your reports, so they cannot be shared with it again.';
 
 /**
  * `updateShareFGScore(email, status, frequency)`: ACTIVE shares the caller's reports with the e-mail (a new share is
@@ -36,6 +37,7 @@ export async function updateShareFGScore(caller: Caller, args: unknown, deps: Re
   } catch (error) {
     if (!(error instanceof TransactionRefused)) throw error;
     if (error.label === 'count') throw new ConflictError(`You can share your reports with at most ${MAX_SHARES_PER_GAMER} email addresses.`);
+    if (error.label === 'optOut') throw new ConflictError(OPTED_OUT);
     // Created by a concurrent call with the same e-mail: that share takes this frequency.
     const concurrent = await deps.shares.setFrequency(caller.sub, email, frequency, at);
     if (!concurrent) throw error;
@@ -48,7 +50,7 @@ export const myReportShares = (caller: Caller, deps: RecapDeps) => deps.shares.o
 
 /**
  * `activateShareFGScore(shareId, acceptance)` (public, from the recap e-mail's links): ACCEPTED keeps the reports
- * coming (ACTIVE), REJECTED stops them. A malformed or unknown id is refused before any write; the same answer twice
+ * coming (ACTIVE), REJECTED stops them and opts the address out of this gamer's shares until it accepts again. A malformed or unknown id is refused before any write; the same answer twice
  * writes once.
  */
 export async function activateShareFGScore(args: unknown, deps: RecapDeps) {
@@ -56,7 +58,11 @@ export async function activateShareFGScore(args: unknown, deps: RecapDeps) {
   const share = await deps.shares.byId(shareId);
   if (!share) throw new NotFoundError(UNKNOWN_SHARE);
   const status = acceptance === 'ACCEPTED' ? 'ACTIVE' : 'REJECTED';
-  const changed = await deps.shares.setStatus(share, status, deps.now().toISOString());
+  const at = deps.now().toISOString();
+  // The opt-out outlives the share: stopping it and sharing again cannot mail the address again (docs/recap.md).
+  if (status === 'REJECTED') await deps.shares.optOut(share.gamerId, share.email, at);
+  const changed = await deps.shares.setStatus(share, status, at);
+  if (status === 'ACTIVE') await deps.shares.optIn(share.gamerId, share.email);
   if (changed) logger.info('Report share answered', { shareId, status });
   const gamer = await deps.users.get(share.gamerId);
   return { shareId, status, frequency: share.frequency, gamerName: gamer ? gamerNameOf(gamer) : 'A FitGauge gamer' };

@@ -155,6 +155,49 @@ describe('the recap job', () => {
   });
 });
 
+describe('an unsubscribe', () => {
+  it('holds when the gamer stops the rejected share and shares again, until the recipient keeps the reports', async () => {
+    const [gamer] = Object.values(await accounts({ persistent: 'GAMER' }, 'optout'));
+    const email = freshEmail('unsubscribed');
+    const share = (await ok(gamer, SHARE, { email, status: 'ACTIVE', frequency: 'DAILY' })).updateShareFGScore;
+    await activate(share.id, 'REJECTED');
+    await ok(gamer, SHARE, { email, status: 'STOPPED', frequency: 'DAILY' });
+    const again = await Promise.all([0, 1].map(() => refusal(gamer, SHARE, { email, status: 'ACTIVE', frequency: 'WEEKLY' })));
+    for (const refused of again) {
+      expect(refused).toEqual({ errorType: 'Conflict', message: 'This address unsubscribed from your reports, so they cannot be shared with it again.' });
+    }
+    expect((await ok(gamer, SHARES)).myReportShares).toEqual([]);
+    await runJobAt(new Date(Date.now() + 1000));
+    expect(await recapsTo(email)).toEqual([]);
+    // Another gamer is not bound by it.
+    expect((await ok(people.other, SHARE, { email, status: 'ACTIVE', frequency: 'WEEKLY' })).updateShareFGScore.status).toBe('PENDING');
+    await ok(people.other, SHARE, { email, status: 'STOPPED', frequency: 'WEEKLY' });
+
+    // A recipient who unsubscribes and then keeps the reports from the same link can be shared with again.
+    const kept = freshEmail('changed-mind');
+    const second = (await ok(gamer, SHARE, { email: kept, status: 'ACTIVE', frequency: 'DAILY' })).updateShareFGScore;
+    await activate(second.id, 'REJECTED');
+    await activate(second.id, 'ACCEPTED');
+    await ok(gamer, SHARE, { email: kept, status: 'STOPPED', frequency: 'DAILY' });
+    expect((await ok(gamer, SHARE, { email: kept, status: 'ACTIVE', frequency: 'DAILY' })).updateShareFGScore.status).toBe('PENDING');
+  });
+
+  it('lets one address get at most one invitation a day from all gamers together', async () => {
+    const gamers = Object.values(await accounts({ a: 'GAMER', b: 'GAMER', c: 'GAMER', d: 'GAMER', e: 'GAMER' }, 'flood'));
+    const email = freshEmail('flooded');
+    for (const gamer of gamers) await ok(gamer, SHARE, { email, status: 'ACTIVE', frequency: 'DAILY' });
+    const now = new Date(Date.now() + 1000);
+    await Promise.all([runJobAt(now), runJobAt(now)]);
+    await runJobAt(new Date(now.getTime() + 60_000));
+    expect(await recapsTo(email)).toHaveLength(1);
+    // The others stay due: the next day brings one more, not four.
+    const nextDay = new Date(now.getTime() + 24 * HOUR + 60_000);
+    await runJobAt(nextDay);
+    await runJobAt(nextDay);
+    expect(await recapsTo(email)).toHaveLength(2);
+  });
+});
+
 describe('the demo data', () => {
   it('has gamer1 share a daily report with parent1, whose first recap the job mails once with both links', async () => {
     await runJobAt(new Date());

@@ -65,6 +65,10 @@ export const keys = {
   loginAttempts: (userId: string) => ({ pk: `USER#${userId}`, sk: 'LOGIN_ATTEMPTS' }),
   /** The account's one live password-reset code (hash only; expires with the code). */
   resetCode: (userId: string) => ({ pk: `USER#${userId}`, sk: 'RESET_CODE' }),
+  /** The account's one live e-mail proof code (hash only; expires with the code): docs/accounts.md "Proving your mailbox". */
+  emailProof: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EMAIL_PROOF' }),
+  /** A coupon applied to an e-mail, waiting for its mailbox to confirm it, by the hash of the mailed token (expires). */
+  couponClaim: (tokenHash: string) => ({ pk: `COUPON_CLAIM#${tokenHash}`, sk: 'CLAIM' }),
   /** When the account last signed out: its tokens issued before then are refused (expires after the longest token life). */
   signOut: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SIGN_OUT' }),
   /** A journal comment under its team, by day then the gamer whose answer it is on (a team day's journal is one Query). */
@@ -93,6 +97,8 @@ export const keys = {
   reportShareById: (shareId: string) => ({ gsi1pk: `SHARE#${shareId}`, gsi1sk: 'SHARE' }),
   /** A pending or active share by the time its next recap is due, on one of the due shards (gsi2). */
   recapDue: (shard: number, nextReportAt: string, shareId: string) => ({ gsi2pk: `RECAP_DUE#${shard}`, gsi2sk: `${nextReportAt}#${shareId}` }),
+  /** An address that unsubscribed from a gamer's reports: his shares with it are refused while it exists. */
+  shareOptOut: (gamerId: string, email: string) => ({ pk: `USER#${gamerId}`, sk: `SHARE_OPTOUT#${email.toLowerCase()}` }),
   /** How many shares a gamer has (capped in the share transaction). */
   shareCount: (gamerId: string) => ({ pk: `USER#${gamerId}`, sk: 'SHARE_COUNT' }),
   /** Guard: one recap per share and period (expires after a few weeks). */

@@ -48,8 +48,15 @@ export interface ShareStore {
   byId(shareId: string): Promise<ShareRecord | null>;
   /** The gamer's shares, by e-mail. */
   ofGamer(gamerId: string): Promise<ShareRecord[]>;
-  /** Creates the share and counts it; TransactionRefused 'share' when the e-mail is shared already, 'count' past the cap. */
+  /**
+   * Creates the share and counts it; TransactionRefused 'share' when the e-mail is shared already, 'count' past the
+   * cap, 'optOut' when the address unsubscribed from this gamer's reports.
+   */
   create(share: ShareRecord): Promise<void>;
+  /** Records that the address unsubscribed from the gamer's reports (kept when he stops the share). */
+  optOut(gamerId: string, email: string, at: string): Promise<void>;
+  /** Lifts the opt-out: the recipient kept the reports after all. */
+  optIn(gamerId: string, email: string): Promise<void>;
   /** Changes an existing share's frequency; null when there is none. */
   setFrequency(gamerId: string, email: string, frequency: ReportFrequency, at: string): Promise<ShareRecord | null>;
   /** Deletes the share and uncounts it; false when it is gone already. */
@@ -105,6 +112,16 @@ export const dynamoShareStore: ShareStore = {
         item: { Put: { TableName: config.tableName, Item: shareItem(share), ConditionExpression: 'attribute_not_exists(pk)' } },
       },
       {
+        label: 'optOut',
+        item: {
+          ConditionCheck: {
+            TableName: config.tableName,
+            Key: keys.shareOptOut(share.gamerId, share.email),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      },
+      {
         label: 'count',
         item: {
           Update: {
@@ -118,6 +135,16 @@ export const dynamoShareStore: ShareStore = {
         },
       },
     ]);
+  },
+
+  async optOut(gamerId, email, at) {
+    await db().send(
+      new PutCommand({ TableName: config.tableName, Item: { ...keys.shareOptOut(gamerId, email), type: 'ShareOptOut', email: email.toLowerCase(), at } }),
+    );
+  },
+
+  async optIn(gamerId, email) {
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.shareOptOut(gamerId, email) }));
   },
 
   async setFrequency(gamerId, email, frequency, at) {
