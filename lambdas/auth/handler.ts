@@ -1,7 +1,7 @@
 import { callerOf, requireCaller } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
 import { countRefusal, countSuccess } from '../lib/observability';
-import { callerAddressOf } from './caller-address';
+import { callerAddressOf } from '../lib/caller-address';
 import { productionDeps as deps } from './deps';
 import { logInUserWithDiscord } from './discord-login';
 import { loginUser } from './login';

@@ -1,4 +1,4 @@
-import type { ResolverEvent } from '../lib/appsync';
+import type { ResolverEvent } from './appsync';
 
 /** Used when a call carries no address at all (the local gateway gives none to API-key callers). */
 export const UNKNOWN_ADDRESS = 'unknown';

@@ -1,4 +1,4 @@
-import type { ResolverEvent } from '../lib/appsync';
+import type { ResolverEvent } from './appsync';
 import { callerAddressOf, UNKNOWN_ADDRESS } from './caller-address';
 
 const event = (identity: unknown, forwardedFor?: string) =>
