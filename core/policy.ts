@@ -203,6 +203,8 @@ export const POLICY = {
   // Billing (docs/billing.md). Coupons are checked and applied on public pages.
   'Query.checkCoupon': { public: true, users: 'all', subject: { kind: 'none' } },
   'Mutation.applyCouponToEmail': { public: true, users: 'all', subject: { kind: 'none' } },
+  // The mailed token is the proof: whoever opens the link, signed in or not.
+  'Mutation.confirmCoupon': { public: true, users: 'all', subject: { kind: 'none' } },
   'Query.cardDetails': OWN_DATA,
   'Query.subscriptionConfigs': { public: true, users: 'all', subject: { kind: 'none' } },
   'Query.dashboardPaymentPrompt': OWN_DATA,
@@ -273,6 +275,9 @@ export const POLICY = {
   'Subscription.onTeamCheckIn': TEAM_STATISTICS,
   'Query.myDataExport': OWN_DATA,
   'Mutation.deleteAccount': OWN_DATA,
+  // Proving the caller's own mailbox (docs/accounts.md, "Proving your mailbox").
+  'Mutation.sendEmailProof': OWN_DATA,
+  'Mutation.proveEmail': OWN_DATA,
   'Subscription.onTeamMembersChanged': {
     public: false,
     users: 'all',

@@ -4,6 +4,14 @@ import { EXTRA_GAMER_SEAT_PRODUCT_ID, subscriptionConfigs } from '../billing/pla
 import { boundedId, emailAddress } from './fields';
 
 export const INVALID_COUPON = 'Invalid coupon';
+/** The /coupon page's answer (spec 000), the same whether or not the e-mail has an account. */
+export const COUPON_APPLIED = 'Coupon applied successfully!';
+/** Its neutral second line: the coupon waits for the mailbox to confirm it (docs/billing.md, "Who may redeem a coupon"). */
+export const COUPON_CONFIRM_BY_MAIL = 'If this e-mail has an account, we sent it a link to confirm the coupon.';
+export const COUPON_LINK_INVALID = 'This coupon link is invalid or has expired.';
+export const TOO_MANY_COUPON_TRIES = 'Too many coupon attempts. Please wait a few minutes and try again.';
+/** How long the link mailed for a coupon applied to an e-mail works. */
+export const COUPON_CLAIM_TTL_SECONDS = 24 * 60 * 60;
 export const MAX_COUPON_LENGTH = 64;
 /** Extra gamer seats bought at once. */
 export const MAX_SEATS_PER_PURCHASE = 100;
@@ -31,6 +39,15 @@ export const checkCouponArgsSchema = z.object({ couponId: couponCode, product: p
 export const applyCouponArgsSchema = z.object({
   email: emailAddress({ required: 'Please enter an email address.', invalid: 'Invalid email' }),
   couponId: couponCode,
+});
+
+/** The token of a coupon link (32 random bytes, base64url). */
+export const confirmCouponArgsSchema = z.object({
+  token: z
+    .string({ error: COUPON_LINK_INVALID })
+    .trim()
+    .max(100, { message: COUPON_LINK_INVALID, abort: true })
+    .regex(/^[A-Za-z0-9_-]{20,}$/, COUPON_LINK_INVALID),
 });
 
 export const upgradeSubscriptionArgsSchema = z

@@ -1,11 +1,22 @@
 /** Coupons (docs/billing.md): Stripe promotion codes, checked on the pricing page and applied to an e-mail on /coupon. */
+import { createHash, randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_REASONS } from '@core/billing/subscription-reasons';
-import { applyCouponArgsSchema, checkCouponArgsSchema, INVALID_COUPON } from '@core/validation/billing';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import {
+  applyCouponArgsSchema,
+  checkCouponArgsSchema,
+  confirmCouponArgsSchema,
+  COUPON_CLAIM_TTL_SECONDS,
+  COUPON_LINK_INVALID,
+  INVALID_COUPON,
+  TOO_MANY_COUPON_TRIES,
+} from '@core/validation/billing';
+import type { Caller } from '../lib/appsync';
+import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../lib/errors';
 import type { PaymentRecord } from '../lib/stores/billing-store';
 import type { PromotionCodeRecord } from '../lib/stores/promotion-store';
 import { TransactionRefused } from '../lib/stores/transactions';
+import type { UserRecord } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
 import type { BillingDeps } from './deps';
 
@@ -37,8 +48,39 @@ export async function requireCoupon(stripe: Stripe, code: string): Promise<Redee
   return found;
 }
 
-export async function checkCoupon(args: unknown, deps: BillingDeps) {
+/** Fixed-window limits of the coupon calls (docs/billing.md, "Limits"): per caller (his id, or his address signed out) and per address. */
+export const COUPON_LIMITS = {
+  check: { perCaller: { limit: 20, windowSeconds: 15 * 60 }, perAddress: { limit: 60, windowSeconds: 15 * 60 } },
+  apply: { perCaller: { limit: 10, windowSeconds: 60 * 60 }, perAddress: { limit: 30, windowSeconds: 60 * 60 } },
+  /** Coupon links mailed to one address an hour, whoever asks (counted as a hash, for unknown addresses too). */
+  mailsPerEmail: { limit: 3, windowSeconds: 60 * 60 },
+} as const;
+/** applyCouponToEmail never answers sooner, so the mail sent to a known e-mail does not show in the timing. */
+export const APPLY_COUPON_MIN_MS = 400;
+
+/** Who calls: the signed-in caller (null signed out) and the network address (lambdas/lib/caller-address.ts). */
+export interface CouponCaller {
+  caller: Caller | null;
+  address: string;
+}
+
+/**
+ * Counts one use by the caller, then by his address (one conditional ADD each, so parallel calls cannot pass a
+ * limit); over either the call is refused before it looks at any coupon or account.
+ */
+async function throttle(action: 'check' | 'apply', who: CouponCaller, deps: BillingDeps): Promise<void> {
+  const { perCaller, perAddress } = COUPON_LIMITS[action];
+  const now = deps.now();
+  const callerKey = who.caller ? `user#${who.caller.sub}` : `anon#${who.address}`;
+  const allowed =
+    (await deps.rateLimits.take(`coupon-${action}#${callerKey}`, perCaller.limit, perCaller.windowSeconds, now)) &&
+    (await deps.rateLimits.take(`coupon-${action}#ip#${who.address}`, perAddress.limit, perAddress.windowSeconds, now));
+  if (!allowed) throw new TooManyRequestsError(TOO_MANY_COUPON_TRIES);
+}
+
+export async function checkCoupon(args: unknown, who: CouponCaller, deps: BillingDeps) {
   const { couponId } = parseInput(checkCouponArgsSchema, args);
+  await throttle('check', who, deps);
   const found = await redeemableCoupon(await deps.stripe(), couponId);
   if (!found) return { id: couponId, object: 'coupon', created: null, duration: null, livemode: false, name: null, percent_off: null, times_redeemed: null, valid: false };
   const { coupon } = found;
@@ -93,23 +135,73 @@ async function redeemPromotionCode(code: PromotionCodeRecord, userId: string, at
   }
 }
 
-/**
- * The account of the e-mail gets the Pro reason and a coupon Payment, once per account and coupon. The code is a
- * Stripe promotion code, or else one of an admin's promotions (used once in all).
- */
-export async function applyCouponToEmail(args: unknown, deps: BillingDeps): Promise<boolean> {
-  const { email, couponId } = parseInput(applyCouponArgsSchema, args);
-  const stripeCoupon = await redeemableCoupon(await deps.stripe(), couponId);
-  const oneTimeCode = stripeCoupon ? null : await deps.promotions.code(couponId);
-  if (!stripeCoupon && (!oneTimeCode || oneTimeCode.redeemedBy)) throw new ValidationError(INVALID_COUPON);
-  const user = await deps.users.findByEmail(email);
-  if (!user) throw new NotFoundError('User not found. Please sign up');
+/** What a coupon code is: a Stripe promotion code, else an admin's one-time code not yet redeemed; null when neither. */
+async function couponOf(couponId: string, deps: BillingDeps): Promise<{ stripe: RedeemableCoupon | null; oneTime: PromotionCodeRecord | null } | null> {
+  const stripe = await redeemableCoupon(await deps.stripe(), couponId);
+  const oneTime = stripe ? null : await deps.promotions.code(couponId);
+  if (!stripe && (!oneTime || oneTime.redeemedBy)) return null;
+  return { stripe, oneTime };
+}
+
+/** The account gets the Pro reason and a coupon Payment, once per account and coupon (a one-time code once in all). */
+async function redeem(userId: string, coupon: NonNullable<Awaited<ReturnType<typeof couponOf>>>, deps: BillingDeps): Promise<boolean> {
   const at = deps.now().toISOString();
-  if (oneTimeCode) return redeemPromotionCode(oneTimeCode, user.id, at, deps);
-  const code = stripeCoupon!.promotionCode.code.toUpperCase();
+  if (coupon.oneTime) return redeemPromotionCode(coupon.oneTime, userId, at, deps);
+  const code = coupon.stripe!.promotionCode.code.toUpperCase();
   // The reason first: it is the same on a second try, and the payment below says the coupon is spent.
-  if (!(await deps.billing.setSubscriptionReason(user.id, COUPON_SUBSCRIPTION_REASON, at))) throw new NotFoundError('User not found. Please sign up');
-  const added = await deps.billing.addPayment(couponPayment(user.id, code, at));
+  if (!(await deps.billing.setSubscriptionReason(userId, COUPON_SUBSCRIPTION_REASON, at))) throw new NotFoundError('User not found. Please sign up');
+  const added = await deps.billing.addPayment(couponPayment(userId, code, at));
   if (!added) throw new ConflictError('This coupon was already applied to this account.');
   return true;
+}
+
+/**
+ * A coupon for the account of an e-mail (the /coupon page; docs/billing.md "Who may redeem a coupon"). Applied at once
+ * only for the signed-in owner of that e-mail once he proved his mailbox; otherwise the account (if there is one) is
+ * mailed a one-time link and nothing changes until it is opened (confirmCoupon). Known and unknown e-mails get the same
+ * answer (true, or `Invalid coupon` for a code that is not valid) after the same minimum time.
+ */
+export async function applyCouponToEmail(args: unknown, who: CouponCaller, deps: BillingDeps): Promise<boolean> {
+  const { email, couponId } = parseInput(applyCouponArgsSchema, args);
+  await throttle('apply', who, deps);
+  const coupon = await couponOf(couponId, deps);
+  if (!coupon) throw new ValidationError(INVALID_COUPON);
+  const user = await deps.users.findByEmail(email);
+  if (user && who.caller && user.id === who.caller.sub && user.emailVerified) return redeem(user.id, coupon, deps);
+  await Promise.all([deps.sleep(APPLY_COUPON_MIN_MS), mailCouponLink(email, couponId, user, deps)]);
+  return true;
+}
+
+/** Records a claim and mails its link to the account's address, within the address's hourly allowance. */
+async function mailCouponLink(email: string, couponId: string, user: UserRecord | null, deps: BillingDeps): Promise<void> {
+  const now = deps.now();
+  const { limit, windowSeconds } = COUPON_LIMITS.mailsPerEmail;
+  // Counted for unknown addresses too (the same work either way); kept only as a hash.
+  const emailHash = createHash('sha256').update(email).digest('base64url');
+  if (!(await deps.rateLimits.take(`coupon-mail#${emailHash}`, limit, windowSeconds, now))) return;
+  if (!user || user.enabled === false) return;
+  const token = randomBytes(32).toString('base64url');
+  await deps.couponClaims.put({
+    tokenHash: createHash('sha256').update(token).digest('base64url'),
+    userId: user.id,
+    couponId,
+    expiresAt: Math.floor(now.getTime() / 1000) + COUPON_CLAIM_TTL_SECONDS,
+    createdAt: now.toISOString(),
+  });
+  const link = `${deps.appUrl().replace(/\/$/, '')}/coupon/confirm?token=${token}`;
+  await deps.sendMail({
+    to: user.email,
+    subject: 'Confirm your FitGauge coupon',
+    text: `Someone applied the coupon ${couponId.toUpperCase()} to your FitGauge account. To get it, open this link within 24 hours: ${link}\n\nIf you did not ask for it, ignore this e-mail: nothing changes.`,
+  });
+}
+
+/** Opening the mailed link: the waiting coupon is applied to its account (the token is used once, whoever opens it). */
+export async function confirmCoupon(args: unknown, deps: BillingDeps): Promise<boolean> {
+  const { token } = parseInput(confirmCouponArgsSchema, args);
+  const claim = await deps.couponClaims.take(createHash('sha256').update(token).digest('base64url'), deps.now());
+  if (!claim) throw new ValidationError(COUPON_LINK_INVALID);
+  const coupon = await couponOf(claim.couponId, deps);
+  if (!coupon) throw new ValidationError(INVALID_COUPON);
+  return redeem(claim.userId, coupon, deps);
 }

@@ -3,7 +3,9 @@ import type Stripe from 'stripe';
 import { config } from '../lib/config';
 import { sendMail, type MailMessage } from '../lib/mail';
 import { dynamoBillingStore, type BillingStore } from '../lib/stores/billing-store';
+import { dynamoCouponClaimStore, type CouponClaimStore } from '../lib/stores/coupon-claim-store';
 import { dynamoPromotionStore, type PromotionStore } from '../lib/stores/promotion-store';
+import { dynamoRateLimitStore, type RateLimitStore } from '../lib/stores/rate-limit-store';
 import { dynamoScoreStore, type ScoreStore } from '../lib/stores/score-store';
 import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
@@ -22,6 +24,11 @@ export interface BillingDeps {
   /** Adds the account to a Cognito group (idempotent). */
   addToGroup: (userId: string, group: string) => Promise<void>;
   sendMail: (message: MailMessage) => Promise<void>;
+  /** The coupon calls' limits, the coupons waiting for a mailbox's confirmation, the site's address for their links. */
+  rateLimits: RateLimitStore;
+  couponClaims: CouponClaimStore;
+  appUrl: () => string;
+  sleep: (ms: number) => Promise<void>;
   now: () => Date;
 }
 
@@ -41,5 +48,9 @@ export const productionDeps: BillingDeps = {
     await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: config.userPoolId, Username: userId, GroupName: group }));
   },
   sendMail,
+  rateLimits: dynamoRateLimitStore,
+  couponClaims: dynamoCouponClaimStore,
+  appUrl: () => config.appUrl,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   now: () => new Date(),
 };

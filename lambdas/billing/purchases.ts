@@ -1,11 +1,12 @@
 /** Purchases, trials, cancellations and saved cards (docs/billing.md). */
 import type Stripe from 'stripe';
 import { dashboardLookupKey, EXTRA_GAMER_SEAT_PRODUCT_ID, needsDashboardPrompt, PRICE_LOOKUP_KEYS, subscriptionConfigById, TRIAL_DAYS } from '@core/billing/plans';
+import { EMAIL_NOT_PROVEN, EMAIL_PROOF_MESSAGES } from '@core/email-proof';
 import { isDirector } from '@core/roles';
 import { cancelSubscriptionArgsSchema, startTrialArgsSchema, upgradeSubscriptionArgsSchema } from '@core/validation/billing';
 import type { Caller } from '../lib/appsync';
 import { authorizeTeam } from '../lib/authorization';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { billSeatQuantity } from '../lib/seat-billing';
 import { parseInput } from '../lib/validation';
 import { requireCoupon } from './coupons';
@@ -117,9 +118,11 @@ export async function upgradeSubscription(caller: Caller, args: unknown, deps: B
   return resultOf(subscription, deps);
 }
 
-/** A TRIAL_DAYS trial of the dashboard, no card, once per account. */
+/** A TRIAL_DAYS trial of the dashboard, no card, once per account, for an account with a proven mailbox. */
 export async function startTrial(caller: Caller, args: unknown, deps: BillingDeps): Promise<UpgradeResult> {
   const { where } = parseInput(startTrialArgsSchema, args);
+  // A trial makes the account a director with no card: only for an account that proved it reads its mailbox.
+  if (!(await deps.users.get(caller.sub))?.emailVerified) throw new AppError(EMAIL_NOT_PROVEN, EMAIL_PROOF_MESSAGES.needed);
   const stripe = await deps.stripe();
   const customer = await customerFor(caller, stripe, deps);
   const config = subscriptionConfigById(where.id)!;

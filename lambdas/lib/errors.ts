@@ -40,6 +40,13 @@ export class PaymentRequiredError extends AppError {
   }
 }
 
+/** Over a rate limit (a caller's or an address's allowance of an action in its window). */
+export class TooManyRequestsError extends AppError {
+  constructor(message: string) {
+    super('TooManyRequests', message);
+  }
+}
+
 /** The errorType AppSync would report for an error thrown by a direct Lambda resolver. */
 export function errorTypeOf(error: unknown): string {
   return error instanceof Error && error.name && error.name !== 'Error' ? error.name : 'Lambda:Unhandled';

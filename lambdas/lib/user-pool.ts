@@ -4,6 +4,7 @@ import {
   AdminEnableUserCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '@core/roles';
@@ -46,3 +47,10 @@ export const cognitoUserPoolAdmin: UserPoolAdmin = {
     await cognito().send(enabled ? new AdminEnableUserCommand(user) : new AdminDisableUserCommand(user));
   },
 };
+
+/** Sets Cognito's `email_verified` of the user (once the account proved its mailbox; docs/accounts.md). Idempotent. */
+export async function markCognitoEmailVerified(userId: string): Promise<void> {
+  await cognito().send(
+    new AdminUpdateUserAttributesCommand({ UserPoolId: config.userPoolId, Username: userId, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] }),
+  );
+}

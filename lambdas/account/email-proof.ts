@@ -1,0 +1,79 @@
+/** Proving the account's mailbox with a mailed code (docs/accounts.md, "Proving your mailbox"). */
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  EMAIL_PROOF_CODE_LENGTH,
+  EMAIL_PROOF_MAIL_SUBJECT,
+  EMAIL_PROOF_MAILS_PER_HOUR,
+  EMAIL_PROOF_MAX_ATTEMPTS,
+  EMAIL_PROOF_MESSAGES,
+  EMAIL_PROOF_TTL_SECONDS,
+  proveEmailArgsSchema,
+} from '@core/email-proof';
+import type { Caller } from '../lib/appsync';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import type { EmailProofRecord } from '../lib/stores/email-proof-store';
+import { parseInput } from '../lib/validation';
+import type { AccountDeps } from './deps';
+
+/** The keyed hash kept of a code: a salt per code, and the account and address bind it to that account's mailbox. */
+function hashCode(userId: string, email: string, code: string, salt: string): string {
+  return createHmac('sha256', Buffer.from(salt, 'base64url')).update(`${userId}:${email}:${code}`).digest('base64url');
+}
+
+function matches(record: EmailProofRecord, code: string): boolean {
+  const given = Buffer.from(hashCode(record.userId, record.email, code, record.salt));
+  const expected = Buffer.from(record.codeHash);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Mails a new 6-digit code to the account's e-mail, replacing any earlier one. At most EMAIL_PROOF_MAILS_PER_HOUR mails
+ * an hour per account (one conditional ADD); over it the earlier code stays valid and the answer says so.
+ */
+export async function sendEmailProof(caller: Caller, deps: AccountDeps): Promise<boolean> {
+  const user = await deps.users.get(caller.sub);
+  if (!user) throw new NotFoundError('User not found.');
+  if (user.emailVerified) throw new ConflictError(EMAIL_PROOF_MESSAGES.alreadyProven);
+  const now = deps.now();
+  if (!(await deps.rateLimits.take(`sendEmailProof#user#${user.id}`, EMAIL_PROOF_MAILS_PER_HOUR, 60 * 60, now))) {
+    throw new ValidationError(EMAIL_PROOF_MESSAGES.tooManyMails);
+  }
+  const code = randomInt(0, 10 ** EMAIL_PROOF_CODE_LENGTH).toString().padStart(EMAIL_PROOF_CODE_LENGTH, '0');
+  const salt = randomBytes(16).toString('base64url');
+  const email = user.email.toLowerCase();
+  await deps.emailProofs.put({
+    userId: user.id,
+    email,
+    codeHash: hashCode(user.id, email, code, salt),
+    salt,
+    attempts: 0,
+    expiresAt: Math.floor(now.getTime() / 1000) + EMAIL_PROOF_TTL_SECONDS,
+    createdAt: now.toISOString(),
+  });
+  await deps.sendMail({
+    to: user.email,
+    subject: EMAIL_PROOF_MAIL_SUBJECT,
+    text: `Your FitGauge e-mail confirmation code is ${code}. It expires in ${EMAIL_PROOF_TTL_SECONDS / 60} minutes. If you did not ask for it, ignore this e-mail.`,
+  });
+  return true;
+}
+
+/**
+ * Checks the code (the guess counted first, so parallel guesses cannot pass EMAIL_PROOF_MAX_ATTEMPTS), spends it with a
+ * conditional delete (one use however many arrive at once), then marks the e-mail proven in the profile and in Cognito.
+ */
+export async function proveEmail(caller: Caller, args: unknown, deps: AccountDeps): Promise<boolean> {
+  const { code } = parseInput(proveEmailArgsSchema, args);
+  const user = await deps.users.get(caller.sub);
+  if (!user) throw new NotFoundError('User not found.');
+  const reserved = await deps.emailProofs.reserveGuess(user.id, deps.now(), EMAIL_PROOF_MAX_ATTEMPTS);
+  if (reserved === 'attempts-used') throw new ValidationError(EMAIL_PROOF_MESSAGES.attemptsUsed);
+  // A code mailed to an address the account no longer has proves nothing about the current one.
+  if (!reserved || reserved.email !== user.email.toLowerCase() || !matches(reserved, code)) throw new ValidationError(EMAIL_PROOF_MESSAGES.codeInvalid);
+  if (!(await deps.emailProofs.spend(user.id, reserved.codeHash))) throw new ValidationError(EMAIL_PROOF_MESSAGES.codeInvalid);
+  const at = deps.now().toISOString();
+  // Cognito first: the profile's flag is what the API trusts, so a failure in between leaves the account unproven.
+  await deps.markCognitoEmailVerified(user.id);
+  await deps.users.markEmailVerified(user.id, at);
+  return true;
+}

@@ -1,0 +1,49 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { db } from '../db/client';
+import { keys } from '../db/keys';
+import { isConditionFailure } from '../db/table';
+
+/**
+ * A coupon applied to an e-mail by someone who has not shown he reads it (docs/billing.md, "Who may redeem a coupon"):
+ * it waits for the link mailed to that address. Kept by the SHA-256 of the mailed token, never the token itself.
+ */
+export interface CouponClaimRecord {
+  tokenHash: string;
+  userId: string;
+  /** The code as applied (trimmed); checked again when the claim is confirmed. */
+  couponId: string;
+  /** Epoch seconds; also the item's TTL. */
+  expiresAt: number;
+  createdAt: string;
+}
+
+export interface CouponClaimStore {
+  put(record: CouponClaimRecord): Promise<void>;
+  /** Removes the live claim of this token and returns it (one conditional delete: a token is used once); null when none. */
+  take(tokenHash: string, now: Date): Promise<CouponClaimRecord | null>;
+}
+
+export const dynamoCouponClaimStore: CouponClaimStore = {
+  async put(record) {
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.couponClaim(record.tokenHash), type: 'CouponClaim', ...record } }));
+  },
+  async take(tokenHash, now) {
+    try {
+      const { Attributes } = await db().send(
+        new DeleteCommand({
+          TableName: config.tableName,
+          Key: keys.couponClaim(tokenHash),
+          ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+          ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      const { userId, couponId, expiresAt, createdAt } = Attributes!;
+      return { tokenHash, userId, couponId, expiresAt, createdAt };
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
+  },
+};
