@@ -9,10 +9,18 @@ import { Construct } from 'constructs';
  */
 export const PUBLIC_AUTH_OPERATIONS = ['loginUser', 'logInUserWithDiscord', 'signUpUser', 'forgotPassword'] as const;
 
+/**
+ * The coupon operations: checking codes (guessing them) and applying one to an e-mail (which mails its owner).
+ * `applyCouponToEmail` and `confirmCoupon` are matched as written; `checkCoupon` too.
+ */
+export const COUPON_OPERATIONS = ['checkCoupon', 'applyCouponToEmail', 'confirmCoupon'] as const;
+
 /** Requests per IP in a 5-minute window (WAF's evaluation window) before WAF answers 429. */
 export const RATE_LIMITS = {
   /** Sign-in, sign-up and reset calls: a team sharing one address signs in a few times a day each. */
   publicAuthPerIp: 100,
+  /** Coupon calls: someone buying types a few codes; the resolvers' own limits (docs/billing.md) are stricter per caller. */
+  couponPerIp: 50,
   /** Every request: a dashboard page sends a handful; a busy team behind one address stays far below this. */
   allPerIp: 3000,
   windowSeconds: 300,
@@ -73,8 +81,22 @@ export class ApiFirewall extends Construct {
           },
         },
         {
-          name: 'AllRequestsRatePerIp',
+          name: 'CouponRatePerIp',
           priority: 1,
+          action: tooManyRequests,
+          visibilityConfig: visibility(`${name}-coupon-rate`),
+          statement: {
+            rateBasedStatement: {
+              aggregateKeyType: 'IP',
+              limit: RATE_LIMITS.couponPerIp,
+              evaluationWindowSec: RATE_LIMITS.windowSeconds,
+              scopeDownStatement: { orStatement: { statements: COUPON_OPERATIONS.map(bodyContains) } },
+            },
+          },
+        },
+        {
+          name: 'AllRequestsRatePerIp',
+          priority: 2,
           action: tooManyRequests,
           visibilityConfig: visibility(`${name}-all-rate`),
           statement: {
@@ -83,7 +105,7 @@ export class ApiFirewall extends Construct {
         },
         {
           name: 'AwsCommonRuleSet',
-          priority: 2,
+          priority: 3,
           overrideAction: { none: {} },
           visibilityConfig: visibility(`${name}-common`),
           statement: {

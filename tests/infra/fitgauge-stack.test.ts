@@ -13,7 +13,7 @@ import { isObjectType, type GraphQLObjectType } from 'graphql';
 import { ROLES } from '@core/roles';
 import cdkJson from '../../cdk.json';
 import { PUBLIC_TOKEN_PATTERN } from '../../infra/lib/api';
-import { PUBLIC_AUTH_OPERATIONS, RATE_LIMITS } from '../../infra/lib/api-firewall';
+import { COUPON_OPERATIONS, PUBLIC_AUTH_OPERATIONS, RATE_LIMITS } from '../../infra/lib/api-firewall';
 import { defineFitGauge } from '../../infra/lib/app';
 import { apiLimits } from '../../lambdas/api-limits';
 import type { FitGaugeStack } from '../../infra/lib/fitgauge-stack';
@@ -217,6 +217,20 @@ describe('AppSync request limits and WAF', () => {
     expect(covered.sort()).toEqual(
       ['forgotPassword', 'forgotPasswordFinal', 'forgotPasswordVerify', 'logInUserWithDiscord', 'loginUser', 'signUpUser'],
     );
+  });
+
+  it('limits the coupon operations per IP, right after the sign-in ones, matching every coupon field of the schema', () => {
+    const rule = ruleNamed('CouponRatePerIp');
+    expect(rule.Priority).toBe(1);
+    expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
+    expect(rule.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: RATE_LIMITS.couponPerIp, EvaluationWindowSec: 300 });
+    const matches = rule.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map((statement: any) => statement.ByteMatchStatement);
+    expect(matches.map((match: any) => match.SearchString).sort()).toEqual(['applyCouponToEmail', 'checkCoupon', 'confirmCoupon']);
+    for (const match of matches) expect(match).toMatchObject({ FieldToMatch: { Body: { OversizeHandling: 'MATCH' } }, TextTransformations: [{ Priority: 0, Type: 'JS_DECODE' }] });
+    const schema = buildAppSyncSchema();
+    const fields = [...Object.keys(schema.getQueryType()!.getFields()), ...Object.keys((schema.getMutationType() as GraphQLObjectType).getFields())];
+    expect(fields.filter((field) => /coupon/i.test(field) && COUPON_OPERATIONS.some((name) => field.includes(name))).sort()).toEqual([...COUPON_OPERATIONS].sort());
+    expect(RATE_LIMITS.allPerIp).toBeGreaterThan(RATE_LIMITS.couponPerIp);
   });
 
   it('limits every request per IP, and applies the AWS common rule set without blocking GraphQL bodies by size or markup', () => {
