@@ -8,7 +8,7 @@ import type { AuthDeps } from './deps';
 import type { DiscordIdentity } from './discord-api';
 import { UserExistsError } from './identity-provider';
 import { assertEnabled } from './login';
-import { authResult, type AuthResult } from './session';
+import { authResult, type AuthResult, issuedAfterSignOut } from './session';
 import { createAccount, serverOnlyPassword } from './sign-up';
 
 /**
@@ -34,7 +34,7 @@ export async function logInUserWithDiscord(input: { code: unknown; redirect_uri:
   await assertEnabled(user, deps);
   // Each Discord sign-in sets a new server-only password and signs in with it (Cognito has no password-less admin flow).
   if (existing) await deps.idp.setPassword(user.id, password);
-  const tokens = await deps.idp.signIn(user.id, password);
+  const tokens = await issuedAfterSignOut(() => deps.idp.signIn(user.id, password), deps);
   if (!tokens) throw new UnauthorizedError(AUTH_ERRORS.discordFailed);
   return authResult(tokens, user, deps.now());
 }

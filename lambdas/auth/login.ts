@@ -4,7 +4,7 @@ import { parseInput } from '../lib/validation';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
 import { LOGIN_TRY_LIMIT, tryExpiry, wrongPasswordMessage } from './login-attempts';
-import { authResult, type AuthResult } from './session';
+import { authResult, type AuthResult, issuedAfterSignOut } from './session';
 
 /**
  * E-mail + password sign-in with a server-side try counter. Each password check is reserved in the count
@@ -24,8 +24,11 @@ export async function loginUser(input: { email: unknown; password: unknown }, de
   const tries = await deps.attempts.reserveTry(user.id, now, tryExpiry(now), LOGIN_TRY_LIMIT);
   if (tries === null) throw new UnauthorizedError(AUTH_ERRORS.tryLimit);
 
-  const [tokens] = await Promise.all([deps.idp.signIn(user.id, password), assertEnabled(user, deps)]);
+  const [tokens] = await Promise.all([issuedAfterSignOut(() => deps.idp.signIn(user.id, password), deps), assertEnabled(user, deps)]);
   if (!tokens) throw new UnauthorizedError(wrongPasswordMessage(tries));
+  // A disable writes the profile before its sign-out time: a profile still enabled now means any disable comes after
+  // these tokens were issued, so its sign-out refuses them (docs/accounts.md, Sessions).
+  if ((await deps.users.get(user.id))?.enabled === false) throw new UnauthorizedError(AUTH_ERRORS.disabled);
   await deps.attempts.clear(user.id);
   return authResult(tokens, user, now);
 }

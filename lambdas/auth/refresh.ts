@@ -4,12 +4,12 @@ import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import type { AuthDeps } from './deps';
 import { assertEnabled } from './login';
-import { authResult, tokenClaims, type AuthResult } from './session';
+import { authResult, issuedAfterSignOut, tokenClaims, type AuthResult } from './session';
 
 /** Fresh access and id tokens from a refresh token that is neither revoked nor expired, for an enabled account. */
 export async function refreshSession(input: { refreshToken: unknown }, deps: AuthDeps): Promise<AuthResult> {
   const { refreshToken } = parseInput(refreshArgsSchema, input);
-  const tokens = await deps.idp.refresh(refreshToken);
+  const tokens = await issuedAfterSignOut(() => deps.idp.refresh(refreshToken), deps);
   if (!tokens) throw new UnauthorizedError(AUTH_ERRORS.sessionExpired);
   const userId = tokenClaims(tokens.idToken).sub;
   const user = typeof userId === 'string' ? await deps.users.get(userId) : null;

@@ -4,6 +4,8 @@ import { logInUserWithDiscord } from './discord-login';
 import { loginUser } from './login';
 import { me } from './me';
 import { logoutUser, refreshSession } from './refresh';
+import { isSignedOut } from '../lib/signed-out';
+import { tokenClaims } from './session';
 import { fakeWorld } from './test-support';
 
 const REDIRECT = 'http://localhost:5173/auth/login';
@@ -39,6 +41,36 @@ describe('refreshToken and logoutUser', () => {
     advance(5000);
     await logoutUser({ refreshToken: 'already-gone' }, caller, deps);
     expect(signOuts.get(other.id)).toBe(Math.floor(deps.now().getTime() / 1000));
+  });
+
+  it('never hands out a token of a sign-out\'s own second: a sign-in or refresh right after it waits for the next second', async () => {
+    const { deps, addAccount, stores, sleeps, advance } = fakeWorld();
+    const user = await addAccount('gamer1@fitgauge.test', 'Passw0rd!');
+    const before = await loginUser({ email: user.email, password: 'Passw0rd!' }, deps);
+    advance(300);
+    await logoutUser({ refreshToken: 'gone' }, { sub: user.id, email: user.email, groups: ['GAMER'], role: 'GAMER' }, deps);
+    advance(300);
+    const isRefused = async (token: string) => isSignedOut(tokenClaims(token), stores.signOuts);
+    // Issued 300 ms before the sign-out, in the same second: refused.
+    expect(await isRefused(before.accessToken)).toBe(true);
+    const after = await loginUser({ email: user.email, password: 'Passw0rd!' }, deps);
+    expect(await isRefused(after.accessToken)).toBe(false);
+    expect(await isRefused(after.idToken)).toBe(false);
+    expect(sleeps).toHaveLength(1);
+    const refreshed = await refreshSession({ refreshToken: after.refreshToken }, deps);
+    expect(await isRefused(refreshed.accessToken)).toBe(false);
+  });
+
+  it('refuses a sign-in whose account was disabled while Cognito issued its tokens', async () => {
+    const { deps, addAccount, users } = fakeWorld();
+    const user = await addAccount('gamer1@fitgauge.test', 'Passw0rd!');
+    const signIn = deps.idp.signIn;
+    deps.idp.signIn = async (userId, password) => {
+      const tokens = await signIn(userId, password);
+      users.set(user.id, { ...user, enabled: false }); // the disable's profile write lands right after Cognito answered
+      return tokens;
+    };
+    await expect(loginUser({ email: user.email, password: 'Passw0rd!' }, deps)).rejects.toThrow(AUTH_ERRORS.disabled);
   });
 
   it('ends the session of an account disabled since sign-in', async () => {

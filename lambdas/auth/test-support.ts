@@ -40,8 +40,8 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
     const refreshToken = `refresh-${userId}-${jti}`;
     user.refreshTokens.push(refreshToken);
     return {
-      accessToken: fakeJwt({ sub: userId, jti, exp: iat + 3600, 'cognito:groups': user.groups }),
-      idToken: fakeJwt({ sub: userId, exp: iat + 3600, email: user.email, 'cognito:groups': user.groups }),
+      accessToken: fakeJwt({ sub: userId, jti, iat, exp: iat + 3600, 'cognito:groups': user.groups }),
+      idToken: fakeJwt({ sub: userId, iat, exp: iat + 3600, email: user.email, 'cognito:groups': user.groups }),
       refreshToken,
     };
   };
@@ -96,7 +96,10 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
     },
     sendMail: async (message) => void mail.push(message),
     now: () => clock,
-    sleep: async (ms) => void sleeps.push(ms),
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      clock = new Date(clock.getTime() + ms);
+    },
   };
 
   return {

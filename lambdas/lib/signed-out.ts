@@ -8,12 +8,14 @@ import type { SignOutStore } from './stores/sign-out-store';
 export const SIGNED_OUT_MESSAGE = 'Token has been revoked by a sign-out (jwt expired).';
 
 /**
- * True when a verified Cognito token was issued before its account's last sign-out. Whole seconds (`iat`)
- * are compared, so a sign-in in the same second as the sign-out stays valid (docs/accounts.md, Sessions).
- * One GetItem per call.
+ * True when a verified Cognito token was issued before or in the second of its account's last sign-out (or
+ * disable, or role change). Cognito's `iat` has whole seconds, so a token of the sign-out's own second cannot be
+ * told apart from one issued just before it: it is refused too. Sign-in and refresh (lambdas/auth/session.ts,
+ * `issuedAfterSignOut`) never hand out such a token: they ask Cognito again once that second has passed
+ * (docs/accounts.md, Sessions). One GetItem per call.
  */
 export async function isSignedOut(claims: Record<string, unknown>, store: SignOutStore): Promise<boolean> {
   if (typeof claims.sub !== 'string') return false;
   const signedOutAt = await store.signedOutAt(claims.sub);
-  return signedOutAt !== null && !(typeof claims.iat === 'number' && claims.iat >= signedOutAt);
+  return signedOutAt !== null && !(typeof claims.iat === 'number' && claims.iat > signedOutAt);
 }
