@@ -1,4 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { lambdaFunctions, type LambdaFunctionSpec, resolverMap } from '../../lambdas/resolver-map';
 import { apiAuthorizer, eventTriggers, httpRoutes, s3UploadTriggers, schedules, triggerFunctions } from '../../lambdas/triggers';
@@ -6,6 +7,7 @@ import { VIDEO_MEDIA_ROOT } from '../../core/video-files';
 import { version } from '../../package.json';
 import { Api } from './api';
 import { Auth } from './auth';
+import { RECAP_CONCURRENCY } from './capacity';
 import { Data } from './data';
 import { EventTriggers } from './event-triggers';
 import { ApiFunctions, type DiscordApp } from './functions';
@@ -89,6 +91,13 @@ export class FitGaugeStack extends Stack {
       functions: this.functions.byName,
     });
     this.schedules = new Schedules(this, 'Schedules', { schedules, functions: this.functions.byName });
+    // The recap schedules (one per shard) fire together every hour. Reserved concurrency caps the recap job so that
+    // it never takes more than RECAP_CONCURRENCY of the account's Lambda capacity from the API's functions; the
+    // shards beyond the cap wait in Lambda's asynchronous queue (Scheduler invokes asynchronously; throttled events
+    // are retried for up to 6 hours) and run as the first ones finish, still within the hour (docs/recap.md).
+    const recapJob = this.functions.byName.get('recapJob');
+    if (!recapJob) throw new Error('The recap job function is not built');
+    (recapJob.node.defaultChild as CfnFunction).reservedConcurrentExecutions = RECAP_CONCURRENCY;
 
     this.web = new WebHosting(this, 'Web', {
       accessLogs: this.storage.accessLogs,

@@ -11,6 +11,12 @@ const SECRETS: Record<SecretName, { path: string; env: string }> = {
   discordClientSecret: { path: 'discord/client-secret', env: 'DISCORD_CLIENT_SECRET_PARAM' },
 };
 
+/** The SSM parameter names the stack reads under `prefix` (what an operator must put before the first deploy). */
+export function secretParameterNames(prefix: string): string[] {
+  const base = prefix.replace(/\/+$/, '');
+  return Object.values(SECRETS).map(({ path }) => `${base}/${path}`);
+}
+
 export interface SecretParameter {
   readonly env: string;
   readonly parameter: ssm.IStringParameter;

@@ -1,4 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -27,9 +27,12 @@ export function privateBucket(
  * video files, thumbnails and series covers by presigned POST, read by presigned GET; the transcoder's HLS and
  * thumbnails under `media/`, read through the site's /media/), plus the access-log bucket every bucket and CloudFront write to.
  *
- * The two content buckets get fixed names so that the CloudFront CSP can name them: taking their domain
- * from the bucket resources would make the distribution depend on them while their CORS rule depends on the
- * distribution's domain (a cycle).
+ * The two content buckets are named by the stack, not by CloudFormation, so that the CloudFront CSP and origins can
+ * name them: taking their domain from the bucket resources would make the distribution depend on them while their
+ * CORS rule depends on the distribution's domain (a cycle). Each name ends with a piece of the stack's id, which is new
+ * each time the stack is created: the data buckets are retained when the stack is deleted, so a first deploy that
+ * rolls back leaves them behind, and a name fixed by account and region alone would make the retry fail with
+ * "already exists". Within one stack the id never changes, so updates keep the same buckets.
  */
 export class Storage extends Construct {
   readonly accessLogs: s3.Bucket;
@@ -37,16 +40,19 @@ export class Storage extends Construct {
   readonly videos: s3.Bucket;
   /** https://<bucket>.s3.<region>.amazonaws.com, the URL presigned requests use. */
   readonly uploadsUrl: string;
-  /** The uploads bucket's fixed name, for origins that must not depend on the bucket resource (see above). */
+  /** The uploads bucket's name (from the stack, not the bucket resource), for origins that must not depend on the bucket resource (see above). */
   readonly uploadsName: string;
   readonly videosUrl: string;
-  /** The videos bucket's fixed name, for the site's /media/ origin (as uploadsName). */
+  /** The videos bucket's name (as uploadsName), for the site's /media/ origin (as uploadsName). */
   readonly videosName: string;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
     const stack = Stack.of(this);
-    const nameOf = (purpose: string) => `${stack.stackName.toLowerCase()}-${purpose}-${stack.account}-${stack.region}`;
+    // The last 12 hex digits of the stack id's UUID (arn:…:stack/<name>/<uuid>): unique per stack creation.
+    const creation = Fn.select(4, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID))));
+    // A bucket name has at most 63 characters: <= 30 of the stack name, "-uploads-" and the 12 digits.
+    const nameOf = (purpose: string) => `${stack.stackName.toLowerCase().slice(0, 30)}-${purpose}-${creation}`;
     const urlOf = (bucketName: string) => `https://${bucketName}.s3.${stack.region}.amazonaws.com`;
 
     this.accessLogs = new s3.Bucket(this, 'AccessLogs', {

@@ -11,6 +11,7 @@ import { VIDEO_MEDIA_ROOT } from '../../core/video-files';
 import type { WrittenRuntimeConfig } from '../../core/runtime-config';
 import { acknowledge } from './nag';
 import { privateBucket } from './storage';
+import { BUILD_STAMP_FILE } from './web-build-stamp';
 
 /** What the web app reads from /config.json at start (core/runtime-config.ts). */
 export type WebConfig = WrittenRuntimeConfig<'aws'>;
@@ -21,9 +22,9 @@ export interface WebHostingProps {
   readonly distPath: string;
   /** Origins the page may load images and media from (the content buckets). */
   readonly mediaOrigins: string[];
-  /** The uploads bucket, by its fixed name, whose avatars the site serves at /avatars/ (Storage.allowAvatarReads). */
+  /** The uploads bucket, by its stack-given name, whose avatars the site serves at /avatars/ (Storage.allowAvatarReads). */
   readonly avatarsBucketName?: string;
-  /** The videos bucket, by its fixed name, whose transcoder outputs the site serves at /media/ (Storage.allowMediaReads). */
+  /** The videos bucket, by its stack-given name, whose transcoder outputs the site serves at /media/ (Storage.allowMediaReads). */
   readonly mediaBucketName?: string;
 }
 
@@ -194,7 +195,7 @@ export class WebHosting extends Construct {
       : undefined;
 
     const site = new s3deploy.BucketDeployment(this, 'DeploySite', {
-      sources: [s3deploy.Source.asset(distPath, { exclude: ['assets', '*.map'] }), s3deploy.Source.jsonData('config.json', config)],
+      sources: [s3deploy.Source.asset(distPath, { exclude: ['assets', '*.map', BUILD_STAMP_FILE] }), s3deploy.Source.jsonData('config.json', config)],
       destinationBucket: this.bucket,
       exclude: ['assets/*'],
       cacheControl: [s3deploy.CacheControl.noCache()],

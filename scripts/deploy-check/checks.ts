@@ -1,0 +1,158 @@
+import { GetAccountSettingsCommand, type LambdaClient } from '@aws-sdk/client-lambda';
+import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { GetParameterCommand, GetParametersCommand, type SSMClient } from '@aws-sdk/client-ssm';
+import { secretParameterNames } from '../../infra/lib/secrets';
+
+/** The values of the CDK app's context that a real account needs (infra/lib/app.ts). */
+export interface DeployContext {
+  readonly region: string;
+  readonly mailFrom?: string;
+  readonly secretsPrefix?: string;
+  readonly discordClientId?: string;
+  readonly stripePublishableKey?: string;
+  /** cdk.json's `@aws-cdk/core:bootstrapQualifier`, when not CDK's default. */
+  readonly bootstrapQualifier?: string;
+}
+
+export interface DeployClients {
+  readonly ssm: SSMClient;
+  readonly ses: SESv2Client;
+  readonly lambda: LambdaClient;
+}
+
+/** One prerequisite: `missing` blocks the deploy, `warning` does not (the product runs, with a limit said in `message`). */
+export interface Finding {
+  readonly prerequisite: string;
+  readonly status: 'ok' | 'missing' | 'warning';
+  readonly message: string;
+}
+
+/** The mail address infra/lib/app.ts falls back to: a placeholder, never a verified identity. */
+export const PLACEHOLDER_MAIL_FROM = 'no-reply@fitgauge.example';
+const DEFAULT_QUALIFIER = 'hnb659fds';
+/** Lambda keeps at least this much of an account's concurrency unreserved. */
+const MIN_UNRESERVED = 100;
+
+const errorName = (error: unknown) => (error as { name?: string } | undefined)?.name ?? '';
+
+/** Reads the target account and says, prerequisite by prerequisite, what is in place and what is missing. */
+export async function checkPrerequisites(clients: DeployClients, context: DeployContext, recapConcurrency: number): Promise<Finding[]> {
+  return [
+    ...checkContext(context),
+    await checkBootstrap(clients.ssm, context),
+    ...(await checkMail(clients.ses, context)),
+    ...(await checkSecrets(clients.ssm, context)),
+    await checkConcurrency(clients.lambda, recapConcurrency),
+  ];
+}
+
+function checkContext(context: DeployContext): Finding[] {
+  const findings: Finding[] = [];
+  const mailFrom = context.mailFrom?.trim();
+  findings.push(
+    !mailFrom || mailFrom === PLACEHOLDER_MAIL_FROM || !mailFrom.includes('@')
+      ? { prerequisite: 'context mailFrom', status: 'missing', message: 'Set the context value mailFrom to the address FitGauge sends mail from (cdk.json "context", or -c mailFrom=no-reply@your-domain).' }
+      : { prerequisite: 'context mailFrom', status: 'ok', message: `Mail is sent from ${mailFrom}.` },
+  );
+  const stripe = context.stripePublishableKey?.trim() ?? '';
+  findings.push(
+    /^pk_(live|test)_\w+$/.test(stripe)
+      ? { prerequisite: 'context stripePublishableKey', status: 'ok', message: `Stripe.js uses ${stripe.slice(0, 8)}….` }
+      : { prerequisite: 'context stripePublishableKey', status: 'missing', message: 'Set the context value stripePublishableKey to your Stripe publishable key (pk_live_… or pk_test_…): without it nobody can pay by card.' },
+  );
+  const discord = context.discordClientId?.trim() ?? '';
+  findings.push(
+    /^\d{5,30}$/.test(discord)
+      ? { prerequisite: 'context discordClientId', status: 'ok', message: `Discord sign-in uses the application ${discord}.` }
+      : { prerequisite: 'context discordClientId', status: 'missing', message: "Set the context value discordClientId to your Discord application's client id (a number, from the Discord developer portal)." },
+  );
+  return findings;
+}
+
+async function checkBootstrap(ssm: SSMClient, context: DeployContext): Promise<Finding> {
+  const qualifier = context.bootstrapQualifier ?? DEFAULT_QUALIFIER;
+  const prerequisite = 'CDK bootstrap stack';
+  try {
+    const { Parameter } = await ssm.send(new GetParameterCommand({ Name: `/cdk-bootstrap/${qualifier}/version` }));
+    return { prerequisite, status: 'ok', message: `The account is bootstrapped in ${context.region} (bootstrap version ${Parameter?.Value ?? '?'}).` };
+  } catch (error) {
+    if (errorName(error) !== 'ParameterNotFound') throw error;
+    return {
+      prerequisite,
+      status: 'missing',
+      message: `The account is not bootstrapped for CDK in ${context.region}: run "npx cdk bootstrap aws://<account-id>/${context.region}" once.`,
+    };
+  }
+}
+
+async function checkMail(ses: SESv2Client, context: DeployContext): Promise<Finding[]> {
+  const mailFrom = context.mailFrom?.trim();
+  if (!mailFrom || mailFrom === PLACEHOLDER_MAIL_FROM || !mailFrom.includes('@')) return [];
+  const domain = mailFrom.split('@')[1];
+  let verified: string | undefined;
+  for (const identity of [mailFrom, domain]) {
+    try {
+      const answer = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity }));
+      if (answer.VerifiedForSendingStatus) {
+        verified = identity;
+        break;
+      }
+    } catch (error) {
+      if (errorName(error) !== 'NotFoundException') throw error;
+    }
+  }
+  const identity: Finding = verified
+    ? { prerequisite: 'SES identity', status: 'ok', message: `SES may send from ${mailFrom} (identity ${verified} is verified).` }
+    : {
+        prerequisite: 'SES identity',
+        status: 'missing',
+        message: `Neither ${mailFrom} nor ${domain} is a verified SES identity in ${context.region}: verify one (aws sesv2 create-email-identity --email-identity ${domain}, then the DNS records it gives) before deploying.`,
+      };
+  const account = await ses.send(new GetAccountCommand({}));
+  const sandbox: Finding = account.ProductionAccessEnabled
+    ? { prerequisite: 'SES production access', status: 'ok', message: 'SES is out of the sandbox: mail goes to any address.' }
+    : {
+        prerequisite: 'SES production access',
+        status: 'warning',
+        message: `SES is still in the sandbox in ${context.region}: it mails only verified addresses, so sign-up, invite and reset mails to users fail. Request production access (SES console, "Request production access").`,
+      };
+  return [identity, sandbox];
+}
+
+async function checkSecrets(ssm: SSMClient, context: DeployContext): Promise<Finding[]> {
+  const names = secretParameterNames(context.secretsPrefix ?? '/fitgauge');
+  const { Parameters = [], InvalidParameters = [] } = await ssm.send(new GetParametersCommand({ Names: names, WithDecryption: false }));
+  return names.map((name): Finding => {
+    const found = Parameters.find((parameter) => parameter.Name === name);
+    if (!found || InvalidParameters.includes(name)) {
+      return { prerequisite: `SSM parameter ${name}`, status: 'missing', message: `Put the SecureString parameter ${name}: aws ssm put-parameter --type SecureString --name ${name} --value …` };
+    }
+    if (found.Type !== 'SecureString') {
+      return { prerequisite: `SSM parameter ${name}`, status: 'missing', message: `${name} is a ${found.Type ?? 'plain'} parameter: delete it and put it again with --type SecureString.` };
+    }
+    return { prerequisite: `SSM parameter ${name}`, status: 'ok', message: `${name} is present (SecureString).` };
+  });
+}
+
+async function checkConcurrency(lambda: LambdaClient, recapConcurrency: number): Promise<Finding> {
+  const prerequisite = 'Lambda concurrency';
+  const { AccountLimit } = await lambda.send(new GetAccountSettingsCommand({}));
+  const unreserved = AccountLimit?.UnreservedConcurrentExecutions ?? 0;
+  if (unreserved - recapConcurrency >= MIN_UNRESERVED) {
+    return { prerequisite, status: 'ok', message: `${unreserved} unreserved concurrent executions: the recap job's ${recapConcurrency} fit.` };
+  }
+  return {
+    prerequisite,
+    status: 'missing',
+    message: `The account allows ${AccountLimit?.ConcurrentExecutions ?? 0} concurrent Lambda executions (${unreserved} unreserved): reserving ${recapConcurrency} for the recap job needs ${MIN_UNRESERVED + recapConcurrency} unreserved. Ask for a higher "Concurrent executions" quota (Service Quotas, AWS Lambda).`,
+  };
+}
+
+/** The report as people read it: one line per prerequisite, then what to do. */
+export function formatFindings(findings: readonly Finding[]): string {
+  const mark = { ok: 'ok      ', missing: 'MISSING ', warning: 'WARNING ' } as const;
+  const lines = findings.map((finding) => `${mark[finding.status]}${finding.prerequisite}: ${finding.message}`);
+  const missing = findings.filter((finding) => finding.status === 'missing').length;
+  lines.push(missing ? `\n${missing} prerequisite(s) missing: nothing was deployed. See README "Deploying to AWS".` : '\nEvery prerequisite is in place.');
+  return lines.join('\n');
+}
