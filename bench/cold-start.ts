@@ -1,0 +1,81 @@
+/**
+ * `npm run bench:cold-start`: each Lambda function's module initialisation, as the production bundles are built.
+ * Synthesizes the CDK app (esbuild bundles, a stand-in web build), then loads every function's index.js in a fresh
+ * Node process (`require` of the bundle, timed inside the process: what Lambda reports as most of "Init Duration"),
+ * five times per variant, and prints the median of each:
+ *   without maps — node index.js (no source map support)
+ *   with maps    — node --enable-source-maps, with the map the stack ships beside the code (infra/lib/functions.ts)
+ * "Shipped" is the variant the function runs with (its NODE_OPTIONS in the template).
+ * The figures and the decision are in docs/performance.md. Not a test: figures depend on the machine.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../infra/lib/functions';
+
+const RUNS = 5;
+const LIMIT_MS = 300;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Milliseconds `require(bundle)` takes in a fresh process. */
+function loadTime(bundle: string, flags: string[], env: NodeJS.ProcessEnv): number {
+  const probe = `const { performance } = require('node:perf_hooks'); const t = performance.now(); require(${JSON.stringify(bundle)}); process.stdout.write(String(performance.now() - t));`;
+  const result = spawnSync(process.execPath, [...flags, '-e', probe], { encoding: 'utf8', env });
+  if (result.status !== 0) throw new Error(`Loading ${bundle} failed: ${result.stderr}`);
+  return Number(result.stdout);
+}
+
+function main(): void {
+  const work = mkdtempSync(join(tmpdir(), 'fitgauge-cold-start-'));
+  try {
+    const web = join(work, 'web');
+    mkdirSync(join(web, 'assets'), { recursive: true });
+    writeFileSync(join(web, 'index.html'), '<!doctype html>');
+    writeFileSync(join(web, 'assets', 'app.js'), '');
+    const out = join(work, 'cdk.out');
+    console.log('Synthesizing (esbuild bundles)…');
+    const synth = spawnSync('npx', ['cdk', 'synth', '--quiet', '-o', out, '-c', `webDistPath=${web}`], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    if (synth.status !== 0) throw new Error(`cdk synth failed:\n${synth.stderr}`);
+
+    const template = JSON.parse(readFileSync(join(out, 'FitGauge.template.json'), 'utf8')) as {
+      Resources: Record<string, { Type: string; Properties: any; Metadata?: Record<string, string> }>;
+    };
+    const functions = Object.values(template.Resources)
+      .filter((resource) => resource.Type === 'AWS::Lambda::Function' && /\/Functions\//.test(resource.Metadata?.['aws:cdk:path'] ?? ''))
+      .map((resource) => ({
+        name: /\/Functions\/(\w+)Function\//.exec(resource.Metadata!['aws:cdk:path'])![1],
+        dir: join(out, `asset.${String(resource.Properties.Code.S3Key).replace(/\.zip$/, '')}`),
+        shipsMaps: String(resource.Properties.Environment?.Variables?.NODE_OPTIONS ?? '').includes('--enable-source-maps'),
+      }));
+
+    // The bundles read their configuration only when a request arrives; the region is all the SDK clients need at load.
+    const env = { ...process.env, AWS_REGION: 'us-east-1', NODE_OPTIONS: '' };
+    const rows: string[] = [];
+    let worst = 0;
+    console.log(`\n${functions.length} functions, median of ${RUNS} fresh processes each, Node ${process.version}\n`);
+    const header = '| Function | Bundle | Map | Without maps | With maps | Shipped |';
+    rows.push(header, '|---|---:|---:|---:|---:|---:|');
+    for (const fn of functions.sort((a, b) => a.name.localeCompare(b.name))) {
+      const bundle = join(fn.dir, 'index.js');
+      const map = `${bundle}.map`;
+      const without = median(Array.from({ length: RUNS }, () => loadTime(bundle, [], env)));
+      const withMaps = median(Array.from({ length: RUNS }, () => loadTime(bundle, ['--enable-source-maps'], env)));
+      const shipped = fn.shipsMaps ? withMaps : without;
+      worst = Math.max(worst, shipped);
+      rows.push(
+        `| ${fn.name} | ${mb(statSync(bundle).size)} | ${mb(statSync(map).size)} | ${without.toFixed(0)} ms | ${withMaps.toFixed(0)} ms | ${shipped.toFixed(0)} ms |`,
+      );
+      console.log(rows.at(-1));
+    }
+    console.log(`\n${header}\n${rows.slice(1).join('\n')}`);
+    console.log(`\nSlowest shipped initialisation: ${worst.toFixed(0)} ms (limit ${LIMIT_MS} ms): ${worst <= LIMIT_MS ? 'within' : 'OVER'} the limit.`);
+    if (worst > LIMIT_MS) process.exitCode = 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main();
