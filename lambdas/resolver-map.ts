@@ -50,7 +50,8 @@ export const lambdaFunctions = {
   billing: {
     entry: 'lambdas/billing/handler.ts',
     description: 'Coupons, purchases and subscriptions, trials, saved cards (Stripe); admin payments, promotions and coupon reports',
-    uses: ['userPool', 'stripeSecretKey'],
+    // Mail: the link that confirms a coupon applied to an e-mail.
+    uses: ['userPool', 'stripeSecretKey', 'mail'],
   },
   scoring: {
     entry: 'lambdas/scoring/handler.ts',
@@ -70,7 +71,7 @@ export const lambdaFunctions = {
   weeklyChallenges: { entry: 'lambdas/weekly-challenges/handler.ts', description: 'Weekly challenges: the admin list and its writes, the current week for gamers' },
   account: {
     entry: 'lambdas/account/handler.ts',
-    description: "A user's own account: the data export and deleting the account (Cognito user, items, avatars)",
+    description: "A user's own account: the data export, proving its mailbox, deleting the account (Cognito user, items, avatars)",
     uses: ['userPool', 'uploads', 'mail'],
   },
   users: {

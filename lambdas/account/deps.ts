@@ -20,7 +20,7 @@ export interface AccountDeps {
   /** The e-mail proof codes, their mail limit, and Cognito's `email_verified` (email-proof.ts). */
   emailProofs: EmailProofStore;
   rateLimits: RateLimitStore;
-  markCognitoEmailVerified: (userId: string) => Promise<void>;
+  markCognitoEmailVerified: (userId: string, email: string) => Promise<void>;
   appUrl: () => string;
   now: () => Date;
 }

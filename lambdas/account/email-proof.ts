@@ -73,7 +73,7 @@ export async function proveEmail(caller: Caller, args: unknown, deps: AccountDep
   if (!(await deps.emailProofs.spend(user.id, reserved.codeHash))) throw new ValidationError(EMAIL_PROOF_MESSAGES.codeInvalid);
   const at = deps.now().toISOString();
   // Cognito first: the profile's flag is what the API trusts, so a failure in between leaves the account unproven.
-  await deps.markCognitoEmailVerified(user.id);
+  await deps.markCognitoEmailVerified(user.id, user.email);
   await deps.users.markEmailVerified(user.id, at);
   return true;
 }

@@ -48,10 +48,13 @@ export async function requireCoupon(stripe: Stripe, code: string): Promise<Redee
   return found;
 }
 
-/** Fixed-window limits of the coupon calls (docs/billing.md, "Limits"): per caller (his id, or his address signed out) and per address. */
+/**
+ * Fixed-window limits of the coupon calls (docs/billing.md, "Limits"): per signed-in caller, and per network address
+ * (a signed-out caller is known only by his address, so the address's allowance is his).
+ */
 export const COUPON_LIMITS = {
-  check: { perCaller: { limit: 20, windowSeconds: 15 * 60 }, perAddress: { limit: 60, windowSeconds: 15 * 60 } },
-  apply: { perCaller: { limit: 10, windowSeconds: 60 * 60 }, perAddress: { limit: 30, windowSeconds: 60 * 60 } },
+  check: { perCaller: { limit: 20, windowSeconds: 15 * 60 }, perAddress: { limit: 100, windowSeconds: 15 * 60 } },
+  apply: { perCaller: { limit: 10, windowSeconds: 60 * 60 }, perAddress: { limit: 50, windowSeconds: 60 * 60 } },
   /** Coupon links mailed to one address an hour, whoever asks (counted as a hash, for unknown addresses too). */
   mailsPerEmail: { limit: 3, windowSeconds: 60 * 60 },
 } as const;
@@ -65,15 +68,15 @@ export interface CouponCaller {
 }
 
 /**
- * Counts one use by the caller, then by his address (one conditional ADD each, so parallel calls cannot pass a
- * limit); over either the call is refused before it looks at any coupon or account.
+ * Counts one use by the signed-in caller, then by the address (one conditional ADD each, so parallel calls cannot
+ * pass a limit; the caller first, so a refused caller does not use up his address's allowance). Over either, the call
+ * is refused before it looks at any coupon or account.
  */
 async function throttle(action: 'check' | 'apply', who: CouponCaller, deps: BillingDeps): Promise<void> {
   const { perCaller, perAddress } = COUPON_LIMITS[action];
   const now = deps.now();
-  const callerKey = who.caller ? `user#${who.caller.sub}` : `anon#${who.address}`;
   const allowed =
-    (await deps.rateLimits.take(`coupon-${action}#${callerKey}`, perCaller.limit, perCaller.windowSeconds, now)) &&
+    (!who.caller || (await deps.rateLimits.take(`coupon-${action}#user#${who.caller.sub}`, perCaller.limit, perCaller.windowSeconds, now))) &&
     (await deps.rateLimits.take(`coupon-${action}#ip#${who.address}`, perAddress.limit, perAddress.windowSeconds, now));
   if (!allowed) throw new TooManyRequestsError(TOO_MANY_COUPON_TRIES);
 }

@@ -48,9 +48,19 @@ export const cognitoUserPoolAdmin: UserPoolAdmin = {
   },
 };
 
-/** Sets Cognito's `email_verified` of the user (once the account proved its mailbox; docs/accounts.md). Idempotent. */
-export async function markCognitoEmailVerified(userId: string): Promise<void> {
+/**
+ * Sets Cognito's `email_verified` of the user (once the account proved its mailbox; docs/accounts.md). The e-mail is
+ * sent with it, unchanged, as the flag is set for that address (cognito-local requires it). Idempotent.
+ */
+export async function markCognitoEmailVerified(userId: string, email: string): Promise<void> {
   await cognito().send(
-    new AdminUpdateUserAttributesCommand({ UserPoolId: config.userPoolId, Username: userId, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] }),
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: config.userPoolId,
+      Username: userId,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
   );
 }

@@ -9,7 +9,7 @@
  * The callers and their two teams are fresh accounts made here, so no call changes a demo account other tests use.
  * A new schema field falls under the matrix as it is: it fails until it has a policy row and an argument fixture below.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { getNamedType, isLeafType, type GraphQLField, type GraphQLObjectType } from 'graphql';
 import { isAllowed, isPolicyField, POLICY, type PolicyCaller, type Relation, type Subject } from '@core/policy';
 import { isAdmin, type Role } from '@core/roles';
@@ -33,6 +33,7 @@ import { DEMO_PASSWORD, graphql, type GraphQLAuth, stackUrls, useStackEnvironmen
 import { inParallel } from '../support/in-parallel';
 import { putAvatarObject, TINY_PNG } from '../support/uploads';
 import { dynamoBillingStore } from '../../lambdas/lib/stores/billing-store';
+import { dynamoCouponClaimStore } from '../../lambdas/lib/stores/coupon-claim-store';
 import { standInStripe } from '../support/billing';
 
 jest.setTimeout(120_000);
@@ -385,6 +386,19 @@ const FIXTURES: Record<string, Fixture> = {
   'Query.subscriptionConfigs': () => ({}),
   'Query.dashboardPaymentPrompt': () => ({}),
   'Mutation.applyCouponToEmail': async () => ({ email: (await signUp()).email, couponId: 'WELCOME20' }),
+  // A live claim of a fresh account, as applyCouponToEmail leaves it; whoever holds the mailed token may confirm it.
+  'Mutation.confirmCoupon': async () => {
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    await dynamoCouponClaimStore.put({
+      tokenHash: createHash('sha256').update(token).digest('base64url'),
+      userId: (await signUp()).id,
+      couponId: 'WELCOME20',
+      expiresAt: Math.floor(now.getTime() / 1000) + 3600,
+      createdAt: now.toISOString(),
+    });
+    return { token };
+  },
   'Mutation.upgradeSubscription': (subject) => ({ where: { id: 'coach-performance-monthly' }, teamId: subject.teamId }),
   'Mutation.startTrial': () => ({ where: { id: 'coach-performance-monthly' } }),
   'Mutation.setupPaymentMethod': () => ({}),
@@ -436,6 +450,9 @@ const FIXTURES: Record<string, Fixture> = {
   'Query.myDataExport': () => ({}),
   // Another e-mail than the caller's: see RESOLVER_REFUSALS. The deletion itself is in tests/integration/account.test.ts.
   'Mutation.deleteAccount': () => ({ email: freshEmail('matrix.not.mine') }),
+  // The callers' mailboxes are proven already (beforeAll): see RESOLVER_REFUSALS. The proof itself is in tests/integration/email-proof.test.ts.
+  'Mutation.sendEmailProof': () => ({}),
+  'Mutation.proveEmail': () => ({ code: '123456' }),
   'Query.users': () => ({ where: { search: 'matrix' }, take: 1 }),
   'Query.aggregateUser': () => ({ where: { roles: ['GAMER'] } }),
   'Query.auditLogs': () => ({ take: 1 }),
@@ -476,9 +493,15 @@ const FIXTURES: Record<string, Fixture> = {
 /**
  * Fields whose allowed call the fixture makes fail after authorization, so that the matrix's callers survive it: an
  * allowed caller reaches the resolver and gets this error type from it, a refused one Unauthorized before it.
- * deleteAccount with an e-mail that is not the caller's is refused by the resolver's own check (ValidationError).
+ * deleteAccount with an e-mail that is not the caller's is refused by the resolver's own check (ValidationError);
+ * sendEmailProof answers Conflict to an account whose mailbox is proven (every caller here), and proveEmail with no live
+ * code ValidationError.
  */
-const RESOLVER_REFUSALS: Record<string, string> = { 'Mutation.deleteAccount': 'ValidationError' };
+const RESOLVER_REFUSALS: Record<string, string> = {
+  'Mutation.deleteAccount': 'ValidationError',
+  'Mutation.sendEmailProof': 'Conflict',
+  'Mutation.proveEmail': 'ValidationError',
+};
 
 /** A new share of the user's reports, as updateShareFGScore makes it. */
 async function shareOf(gamerId: string): Promise<string> {

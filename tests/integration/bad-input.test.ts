@@ -241,6 +241,8 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     frequency: 'DAILY',
     shareId: randomUUID(),
     acceptance: 'ACCEPTED',
+    // A coupon link's token: well-formed, held by no claim.
+    token: 'harnessTokenHeldByNoClaim0000000000000000',
   };
   const key = [field, ...path].join('.').replace(/\.\d+/g, '');
   const name = String(path.filter((segment) => typeof segment === 'string').at(-1));

@@ -8,7 +8,7 @@ import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoBillingStore } from '../../lambdas/lib/stores/billing-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
-import { accountWithRole, logInAccount, type RoleAccount } from '../support/accounts';
+import { accountWithRole, couponLinkTokenFor, logInAccount, proveMailbox, type RoleAccount } from '../support/accounts';
 import { advanceStripeClock, confirmCardPayment, deliverWebhook, eventOf, eventually, standInStripe, TEST_CARDS } from '../support/billing';
 import { inParallel } from '../support/in-parallel';
 import { demoTeams, graphql, readOutbox, signIn, stackUrls, useStackEnvironment } from '../support/stack';
@@ -20,6 +20,7 @@ const UPGRADE = `mutation($where: SubscriptionWhere!, $couponId: String, $teamId
     subscriptionId clientSecret amountDue status } }`;
 const CHECK = `query($couponId: String!) { checkCoupon(couponId: $couponId) { id valid percent_off } }`;
 const APPLY = `mutation($email: String!, $couponId: String!) { applyCouponToEmail(email: $email, couponId: $couponId) }`;
+const CONFIRM_COUPON = `mutation($token: String!) { confirmCoupon(token: $token) }`;
 const TRIAL = `mutation($where: SubscriptionWhere!) { startTrial(where: $where) { subscriptionId amountDue status } }`;
 const CANCEL = `mutation($where: SubscriptionWhere!) { cancelSubscription(where: $where) }`;
 const CARD = `query { cardDetails { lastFour } }`;
@@ -87,15 +88,23 @@ describe('coupons', () => {
     expect((await graphql(CHECK, { couponId: 'NOSUCHCODE' }, { publicToken: true })).data?.checkCoupon).toMatchObject({ valid: false, percent_off: null });
   });
 
-  it("applyCouponToEmail gives a gamer the Pro reason and a coupon payment, once; an invalid coupon changes nothing", async () => {
+  it("applyCouponToEmail gives a gamer the Pro reason and a coupon payment once he opens the mailed link, once; an invalid coupon changes nothing", async () => {
     const gamer = await buyer();
     expect(await errorOf('public', APPLY, { email: gamer.email, couponId: 'NOSUCHCODE' })).toEqual({ errorType: 'ValidationError', message: 'Invalid coupon' });
     expect(await profileOf(gamer.id)).not.toHaveProperty('appSubscriptionReason');
 
+    const since = new Date();
     expect((await graphql(APPLY, { email: gamer.email.toUpperCase(), couponId: 'welcome20' }, { publicToken: true })).data?.applyCouponToEmail).toBe(true);
+    expect(await profileOf(gamer.id)).not.toHaveProperty('appSubscriptionReason');
+    const token = await couponLinkTokenFor(gamer.email, since);
+    expect((await graphql(CONFIRM_COUPON, { token }, { publicToken: true })).data?.confirmCoupon).toBe(true);
     expect(await profileOf(gamer.id)).toMatchObject({ appSubscriptionReason: 'FGPRO' });
     expect(await dynamoBillingStore.payment(gamer.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active', coupon: 'WELCOME20' });
-    expect((await errorOf('public', APPLY, { email: gamer.email, couponId: 'WELCOME20' })).errorType).toBe('Conflict');
+    expect(await errorOf('public', CONFIRM_COUPON, { token })).toEqual({ errorType: 'ValidationError', message: 'This coupon link is invalid or has expired.' });
+
+    const again = new Date();
+    expect((await graphql(APPLY, { email: gamer.email, couponId: 'WELCOME20' }, { publicToken: true })).data?.applyCouponToEmail).toBe(true);
+    expect((await errorOf('public', CONFIRM_COUPON, { token: await couponLinkTokenFor(gamer.email, again) })).errorType).toBe('Conflict');
   });
 });
 
@@ -104,6 +113,8 @@ describe('subscription reason and label', () => {
     const gamer = await buyer();
     expect((await ok(gamer, ME_SUBSCRIPTION)).me).toEqual({ appSubscriptionReason: 'FGFREE', subscription: 'Free' });
 
+    // Signed in with his own proven e-mail, the coupon applies at once.
+    await proveMailbox(gamer);
     await ok(gamer, APPLY, { email: gamer.email, couponId: 'WELCOME20' });
     expect((await ok(gamer, ME_SUBSCRIPTION)).me).toEqual({ appSubscriptionReason: 'FGPRO', subscription: 'Pro' });
     expect((await ok(gamer, LEAVE)).leaveTeam).toEqual({ id: gamer.id, appSubscriptionReason: 'FGPRO', subscription: 'Pro' });
@@ -260,6 +271,7 @@ describe('webhooks', () => {
 
   it('an event delivered 10 times at once has one effect (one trial-ending e-mail)', async () => {
     const account = await buyer();
+    await proveMailbox(account);
     const { startTrial } = await ok(account, TRIAL, { where: MONTHLY });
     expect(startTrial).toMatchObject({ status: 'trialing', amountDue: 0 });
     const event = eventOf('customer.subscription.trial_will_end', await standInStripe().subscriptions.retrieve(startTrial.subscriptionId));

@@ -128,4 +128,33 @@ export async function resetCodeFor(email: string, since: Date): Promise<string> 
   return code;
 }
 
+/** The 6-digit e-mail proof code mailed to `email` after `since` (sendEmailProof; read from the stack's outbox). */
+export async function emailProofCodeFor(email: string, since: Date): Promise<string> {
+  const mail = await waitForMail(email, since);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`No 6-digit code in the mail to ${email}: ${mail.text}`);
+  return code;
+}
+
+/**
+ * Proves the account's mailbox the way a user does (docs/accounts.md, "Proving your mailbox"): sendEmailProof, the code
+ * read from the mail, proveEmail. Needed before a trial, or a coupon applied to one's own e-mail at once.
+ */
+export async function proveMailbox(account: { email: string; token: string }): Promise<void> {
+  const since = new Date();
+  const sent = await graphql('mutation { sendEmailProof }', {}, { token: account.token });
+  if (sent.errors) throw new Error(`sendEmailProof failed: ${JSON.stringify(sent.errors)}`);
+  const code = await emailProofCodeFor(account.email, since);
+  const proven = await graphql('mutation($code: String!) { proveEmail(code: $code) }', { code }, { token: account.token });
+  if (proven.data?.proveEmail !== true) throw new Error(`proveEmail failed: ${JSON.stringify(proven.errors)}`);
+}
+
+/** The token of the coupon link mailed to `email` after `since` (applyCouponToEmail; read from the stack's outbox). */
+export async function couponLinkTokenFor(email: string, since: Date): Promise<string> {
+  const mail = await waitForMail(email, since);
+  const token = /\/coupon\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`No coupon link in the mail to ${email}: ${mail.text}`);
+  return token;
+}
+
 export const baseUrl = () => stackUrls().baseUrl.replace(/\/$/, '');
