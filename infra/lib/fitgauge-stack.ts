@@ -19,6 +19,9 @@ import { Storage } from './storage';
 import { Transcoding } from './transcoding';
 import { WebHosting } from './web-hosting';
 
+/** Where Discord sends the user back: the sign-in page (web/src/features/auth/discord.ts, discordRedirectUri). */
+export const DISCORD_REDIRECT_PATH = '/auth/login';
+
 export interface FitGaugeStackProps extends StackProps {
   /** The Vite build to publish (web/dist). */
   readonly webDistPath: string;
@@ -147,6 +150,16 @@ export class FitGaugeStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'UploadsBucket', { value: this.storage.uploads.bucketName });
     new CfnOutput(this, 'VideosBucket', { value: this.storage.videos.bucketName });
+    const webhook = httpRoutes.find((route) => route.function === 'stripeWebhook');
+    if (!webhook) throw new Error('No HTTP route for the Stripe webhook');
+    new CfnOutput(this, 'StripeWebhookUrl', {
+      value: `${this.httpEndpoints.api.apiEndpoint}${webhook.path}`,
+      description: "Register in Stripe (Developers, Webhooks, Add endpoint); its signing secret goes to the stripe/webhook-secret parameter",
+    });
+    new CfnOutput(this, 'DiscordRedirectUri', {
+      value: `${this.web.url}${DISCORD_REDIRECT_PATH}`,
+      description: "Add to the Discord application's OAuth2 redirects (Discord developer portal)",
+    });
     new CfnOutput(this, 'SecretParameters', {
       value: secrets.parameterNames.join(','),
       description: 'SSM SecureString parameters to create before first use (aws ssm put-parameter --type SecureString)',

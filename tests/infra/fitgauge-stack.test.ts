@@ -16,7 +16,11 @@ import { PUBLIC_TOKEN_PATTERN } from '../../infra/lib/api';
 import { COUPON_OPERATIONS, PUBLIC_AUTH_OPERATIONS, RATE_LIMITS } from '../../infra/lib/api-firewall';
 import { defineFitGauge } from '../../infra/lib/app';
 import { apiLimits } from '../../lambdas/api-limits';
-import type { FitGaugeStack } from '../../infra/lib/fitgauge-stack';
+import { RECAP_DUE_SHARDS } from '@core/report-sharing';
+import { RECAP_CONCURRENCY } from '../../infra/lib/capacity';
+import { ESBUILD_TARGET, RUNTIME, RUNTIME_DEPRECATION } from '../../infra/lib/functions';
+import { DISCORD_REDIRECT_PATH, type FitGaugeStack } from '../../infra/lib/fitgauge-stack';
+import { paths } from '../../web/src/config/paths';
 import { SPA_ROUTING_CODE } from '../../infra/lib/web-hosting';
 import { tableDesign } from '../../lambdas/lib/db/table-design';
 import { apiAuthorizer } from '../../lambdas/triggers';
@@ -251,10 +255,10 @@ describe('AppSync request limits and WAF', () => {
 });
 
 describe('Lambda functions', () => {
-  it.each(functionNames)('%s runs on Node 20 arm64 with its own log group and the deployment config in env', (name) => {
+  it.each(functionNames)('%s runs on the project runtime (arm64) with its own log group and the deployment config in env', (name) => {
     const fn = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)];
     expect(fn.Properties).toMatchObject({
-      Runtime: 'nodejs20.x',
+      Runtime: RUNTIME.name,
       Architectures: ['arm64'],
       Environment: {
         Variables: expect.objectContaining({
@@ -277,6 +281,38 @@ describe('Lambda functions', () => {
     expect(source).not.toMatch(/require\(["']@core\//);
     const { handler } = require(bundle) as { handler: { fields: string[] } };
     expect([...handler.fields].sort()).toEqual(fieldsServedBy(name).sort());
+  });
+
+  it('runs every function of the template (ours and CDK helpers) on a runtime AWS supports for at least another year', () => {
+    const runtimes = [...new Set(Object.values(resourcesOf('AWS::Lambda::Function')).map((fn) => fn.Properties.Runtime as string))].sort();
+    expect(runtimes).toContain(RUNTIME.name);
+    const aYearFromNow = Date.now() + 365 * 24 * 3600 * 1000;
+    const tooSoon = runtimes.filter((runtime) => !(Date.parse(RUNTIME_DEPRECATION[runtime] ?? '1970-01-01') > aYearFromNow));
+    expect(tooSoon).toEqual([]);
+    // The bundles are built for the same Node version as the runtime runs.
+    expect(`${ESBUILD_TARGET}.x`).toBe(RUNTIME.name.replace(/^nodejs/, 'node'));
+  });
+
+  it('makes each function depend on its role through the role (GetAtt) and on its policy alone (cfn-lint W3005)', () => {
+    expect(stack.functions.byName.size).toBeGreaterThan(15);
+    for (const name of stack.functions.byName.keys()) {
+      const fn = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)];
+      const roleId: string = fn.Properties.Role['Fn::GetAtt'][0];
+      expect(fn.DependsOn).toHaveLength(1);
+      expect(resourcesOf('AWS::IAM::Policy')[fn.DependsOn[0]].Properties.Roles).toEqual([{ Ref: roleId }]);
+    }
+  });
+
+  it('caps the recap job at RECAP_CONCURRENCY concurrent runs, below its shard count, and reserves nothing for the others', () => {
+    const reserved = Object.entries(resourcesOf('AWS::Lambda::Function'))
+      .filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
+      .map(([id, fn]) => [id, fn.Properties.ReservedConcurrentExecutions]);
+    expect(reserved).toEqual([[functionLogicalId('recapJob'), RECAP_CONCURRENCY]]);
+    expect(RECAP_CONCURRENCY).toBeLessThan(RECAP_DUE_SHARDS);
+    // Every recap schedule targets the capped function.
+    const targets = Object.values(resourcesOf('AWS::Scheduler::Schedule')).map((schedule) => schedule.Properties.Target.Arn);
+    expect(targets).toHaveLength(RECAP_DUE_SHARDS);
+    for (const arn of targets) expect(arn).toEqual({ 'Fn::GetAtt': [functionLogicalId('recapJob'), 'Arn'] });
   });
 
   it('never grants Scan on the table', () => {
@@ -337,6 +373,26 @@ describe('S3', () => {
       )
       .map((policy) => policy.Properties.Bucket.Ref);
     expect(guarded.sort()).toEqual(buckets.sort());
+  });
+
+  it('names the data buckets after the stack creation (a retry after a rolled-back first deploy gets new names) and retains them', () => {
+    for (const bucket of [stack.storage.uploads, stack.storage.videos]) {
+      const resource = resourcesOf('AWS::S3::Bucket')[logicalId(bucket.node.defaultChild)];
+      expect(resource.DeletionPolicy).toBe('Retain');
+      const name = JSON.stringify(resource.Properties.BucketName);
+      expect(name).toContain('{"Ref":"AWS::StackId"}');
+      expect(name).not.toContain('AWS::AccountId');
+    }
+    // What CloudFormation makes of it, for a stack id: <name>-<purpose>-<last 12 digits of the id's UUID>.
+    const stackId = 'arn:aws:cloudformation:us-east-1:123456789012:stack/FitGauge/4c0e2b70-9a1f-11ef-8c3d-0affd3b4c5e7';
+    const uuidTail = stackId.split('/')[2].split('-')[4];
+    expect(uuidTail).toBe('0affd3b4c5e7');
+    expect(resourcesOf('AWS::S3::Bucket')[logicalId(stack.storage.uploads.node.defaultChild)].Properties.BucketName).toEqual({
+      'Fn::Join': [
+        '',
+        ['fitgauge-uploads-', { 'Fn::Select': [4, { 'Fn::Split': ['-', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }] }] }],
+      ],
+    });
   });
 
   it('lets only the web origin upload by presigned POST', () => {
@@ -530,6 +586,18 @@ describe('CloudFront', () => {
     });
     const authorizerEnvironment = resourcesOf('AWS::Lambda::Function')[functionLogicalId(apiAuthorizer)]!.Properties.Environment.Variables as Record<string, string>;
     expect(config.publicToken).toBe(authorizerEnvironment.PUBLIC_API_TOKEN);
+  });
+});
+
+describe('outputs an operator registers elsewhere', () => {
+  it("gives Stripe's webhook URL and Discord's redirect URI (the web app's sign-in page)", () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(JSON.stringify(outputs.StripeWebhookUrl.Value)).toMatch(/"\/api\/v1\/stripe\/webhook"\]\]\}$/);
+    expect(JSON.stringify(outputs.StripeWebhookUrl.Value)).toContain(logicalId(stack.httpEndpoints.api.node.defaultChild));
+    expect(DISCORD_REDIRECT_PATH).toBe(paths.auth.login);
+    expect(outputs.DiscordRedirectUri.Value).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack.web.distribution.node.defaultChild), 'DomainName'] }, DISCORD_REDIRECT_PATH]],
+    });
   });
 });
 
