@@ -16,6 +16,8 @@ export const EMAIL_NOT_PROVEN = 'EmailNotProven';
 export const EMAIL_PROOF_MESSAGES = {
   /** Refusal of startTrial (and what the web shows before offering the code dialog). */
   needed: 'Please confirm your e-mail address first: we send you a code.',
+  /** The coupon dialog's reason on /activate/coupon: once confirmed, the coupon applies at once. */
+  neededForCoupon: 'Confirm your e-mail address and the coupon applies to your account at once.',
   codeInvalid: 'Invalid or expired code.',
   attemptsUsed: 'Too many attempts. Please request a new code.',
   tooManyMails: 'We already sent you several codes this hour. Please use the last one or try again later.',

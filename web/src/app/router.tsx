@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: paths.pricing, lazy: async () => ({ Component: (await import('./routes/pricing')).PricingPage }) },
           { path: paths.coupon, lazy: async () => ({ Component: (await import('./routes/coupon')).CouponRoute }) },
           { path: paths.activateCoupon, lazy: async () => ({ Component: (await import('./routes/coupon')).ActivateCouponRoute }) },
+          { path: paths.confirmCoupon, lazy: async () => ({ Component: (await import('./routes/coupon')).ConfirmCouponRoute }) },
           { path: paths.storeLink, lazy: async () => ({ Component: (await import('./routes/store-link')).StoreLinkRoute }) },
         ],
       },

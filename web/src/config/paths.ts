@@ -8,6 +8,8 @@ export const paths = {
   pricing: '/pricing',
   coupon: '/coupon',
   activateCoupon: '/activate/coupon',
+  /** The link mailed for a coupon applied to an e-mail (`?token=`; docs/billing.md "Who may redeem a coupon"). */
+  confirmCoupon: '/coupon/confirm',
   simulator: '/simulator',
   /** The report landing page of the recap e-mails' links (spec 000 section 2). */
   recapReports: '/recap/reports',

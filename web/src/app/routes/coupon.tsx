@@ -5,6 +5,7 @@ import { ButtonLink } from '@/components/ui/link/button-link';
 import { paths, withQuery } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { loginPath } from '@/features/auth/routing';
+import { CouponConfirmation } from '@/features/billing/components/coupon-confirmation';
 import { CouponForm } from '@/features/billing/components/coupon-form';
 import '@/features/billing/billing.css';
 
@@ -40,6 +41,17 @@ export function ActivateCouponRoute() {
           </ButtonLink>
         </>
       )}
+    </PublicLayout>
+  );
+}
+
+/** /coupon/confirm?token= (the link mailed for a coupon applied to an e-mail): applies the waiting coupon. */
+export function ConfirmCouponRoute() {
+  const [searchParams] = useSearchParams();
+  return (
+    <PublicLayout>
+      <Heading level={1}>Confirm your coupon</Heading>
+      <CouponConfirmation token={(searchParams.get('token') ?? '').trim()} />
     </PublicLayout>
   );
 }

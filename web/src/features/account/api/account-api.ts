@@ -10,9 +10,11 @@ export interface AccountProfile {
   timeZone: string | null;
   preferMetricUnits: boolean | null;
   readinessAlertEmails: boolean | null;
+  /** The mailbox of `email` is proven (docs/accounts.md, "Proving your mailbox"). */
+  emailVerified: boolean | null;
 }
 
-const PROFILE_FIELDS = 'id email fullName username avatar timeZone preferMetricUnits readinessAlertEmails';
+const PROFILE_FIELDS = 'id email fullName username avatar timeZone preferMetricUnits readinessAlertEmails emailVerified';
 
 const profileQuery = gqlOperation<{ me: AccountProfile | null }>(/* GraphQL */ `
   query AccountProfile {

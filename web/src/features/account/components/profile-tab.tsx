@@ -3,6 +3,8 @@ import { AVATAR_MAX_BYTES } from '@core/avatars';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { EMAIL_PROOF_MESSAGES } from '@core/email-proof';
+import { EmailProofDialog } from '@/components/email-proof/email-proof-dialog';
 import { Button } from '@/components/ui/button/button';
 import { DropZone } from '@/components/ui/drop-zone/drop-zone';
 import { CheckboxField } from '@/components/ui/form/checkbox-field';
@@ -20,6 +22,30 @@ export const PROFILE_SAVED = 'Profile saved.';
 /** /home/account: full name, username, avatar (the presigned upload), the zone of the score days, units. */
 export function ProfileTab() {
   return <AccountProfileGate>{(profile) => <ProfileFormView profile={profile} />}</AccountProfileGate>;
+}
+
+/** Whether the e-mail's mailbox is proven, and the code dialog that proves it (docs/accounts.md, "Proving your mailbox"). */
+function EmailProofStatus({ profile }: { profile: AccountProfile }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  if (profile.emailVerified) return <p className="fg-account__note">Your e-mail address is confirmed.</p>;
+  return (
+    <div className="fg-account__note">
+      <p>Your e-mail address is not confirmed yet. A free trial and coupons need a confirmed address.</p>
+      <Button onClick={() => setOpen(true)}>Confirm my e-mail</Button>
+      <EmailProofDialog
+        open={open}
+        email={profile.email}
+        onClose={() => setOpen(false)}
+        onProven={() => {
+          setOpen(false);
+          toast.success(EMAIL_PROOF_MESSAGES.proven);
+          void queryClient.invalidateQueries();
+        }}
+      />
+    </div>
+  );
 }
 
 function ProfileFormView({ profile }: { profile: AccountProfile }) {
@@ -51,6 +77,7 @@ function ProfileFormView({ profile }: { profile: AccountProfile }) {
       <FormTextField label="Full name" autoComplete="name" maxLength={20} registration={form.register('fullName')} error={errors.fullName?.message} />
       <FormTextField label="Username" autoComplete="nickname" maxLength={20} registration={form.register('username')} error={errors.username?.message} description="Optional, 2 to 20 characters." />
       <TextField label="E-mail" type="email" value={profile.email} readOnly descriptiveText="Your sign-in e-mail; it cannot be changed here." />
+      <EmailProofStatus profile={profile} />
       <div>
         <span className="fg-account__label">Avatar</span>
         {preview || profile.avatar ? <img className="fg-account__avatar" src={preview ?? profile.avatar!} alt={avatar ? `Chosen avatar ${avatar.name}` : 'Your avatar'} /> : null}

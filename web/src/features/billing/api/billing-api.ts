@@ -56,8 +56,21 @@ export const upgradeSubscription = async ({ productId, couponId, teamId, quantit
   (await callApi(upgradeSubscriptionMutation, { where: { id: productId }, couponId: couponId || null, teamId: teamId ?? null, quantity: quantity ?? null }))
     .upgradeSubscription;
 
-export const applyCouponToEmail = async (email: string, couponId: string): Promise<boolean> =>
-  (await callApi(applyCouponToEmailMutation, { email, couponId }, publicCall)).applyCouponToEmail;
+/**
+ * Signed in (`/activate/coupon`) the call carries the session, so a coupon for the caller's own proven e-mail applies at
+ * once; otherwise it goes with the public token and waits for the link mailed to the e-mail (docs/billing.md).
+ */
+export const applyCouponToEmail = async (email: string, couponId: string, options: { signedIn?: boolean } = {}): Promise<boolean> =>
+  (await callApi(applyCouponToEmailMutation, { email, couponId }, options.signedIn ? {} : publicCall)).applyCouponToEmail;
+
+const confirmCouponMutation = gqlOperation<{ confirmCoupon: boolean }, { token: string }>(/* GraphQL */ `
+  mutation ConfirmCoupon($token: String!) {
+    confirmCoupon(token: $token)
+  }
+`);
+
+/** Opening the link mailed for a coupon: the token alone proves the mailbox, signed in or not. */
+export const confirmCoupon = async (token: string): Promise<boolean> => (await callApi(confirmCouponMutation, { token }, publicCall)).confirmCoupon;
 
 const dashboardPaymentPromptQuery = gqlOperation<{ dashboardPaymentPrompt: boolean }>(/* GraphQL */ `
   query DashboardPaymentPrompt {

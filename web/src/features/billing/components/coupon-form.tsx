@@ -1,13 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Text } from '@aws-amplify/ui-react';
-import { applyCouponArgsSchema, INVALID_COUPON, MAX_COUPON_LENGTH } from '@core/validation/billing';
+import { EMAIL_PROOF_MESSAGES } from '@core/email-proof';
+import { applyCouponArgsSchema, COUPON_APPLIED, COUPON_CONFIRM_BY_MAIL, INVALID_COUPON, MAX_COUPON_LENGTH } from '@core/validation/billing';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { EmailProofDialog } from '@/components/email-proof/email-proof-dialog';
 import { FormTextField } from '@/components/ui/form/form-fields';
+import { ApiError } from '@/lib/api-client';
+import { getEmailProofState } from '@/lib/email-proof';
 import { applyCouponToEmail } from '../api/billing-api';
 
-export const COUPON_APPLIED = 'Coupon applied successfully!';
+export { COUPON_APPLIED };
 
 interface CouponFormProps {
   /** The code from a coupon link (`/activate/coupon?code=`). */
@@ -16,12 +20,27 @@ interface CouponFormProps {
   accountEmail?: string;
 }
 
+interface Message {
+  text: string;
+  ok: boolean;
+  /** A second line: where the coupon waits for the mailbox's confirmation. */
+  detail?: string;
+}
+
+/** A refusal as the page says it: over the limit its own message, anything else `Invalid coupon` (spec 000). */
+const failureOf = (error: unknown): Message =>
+  error instanceof ApiError && error.errorType === 'TooManyRequests' ? { text: error.message, ok: false } : { text: INVALID_COUPON, ok: false };
+
 /**
  * Spec 000 sections 2 and 5: `/coupon` (e-mail, coupon, Apply coupon) and the signed-in `/activate/coupon`. Any
- * failure, a malformed code included, says `Invalid coupon`; success says `Coupon applied successfully!`.
+ * failure, a malformed code included, says `Invalid coupon` (over the limit, the limit's message); success says
+ * `Coupon applied successfully!`. Signed out, the coupon waits for the link mailed to the e-mail: the same second line
+ * for every e-mail, as the answer is the same whether or not it has an account (docs/billing.md). Signed in, an
+ * account whose mailbox is not proven yet is offered the code dialog first, and the coupon then applies at once.
  */
 export function CouponForm({ initialCode = '', accountEmail }: CouponFormProps) {
-  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [pending, setPending] = useState<{ email: string; couponId: string } | null>(null);
   const form = useForm<z.input<typeof applyCouponArgsSchema>, unknown, z.output<typeof applyCouponArgsSchema>>({
     resolver: zodResolver(applyCouponArgsSchema),
     defaultValues: { email: accountEmail ?? '', couponId: initialCode },
@@ -30,14 +49,25 @@ export function CouponForm({ initialCode = '', accountEmail }: CouponFormProps) 
   // The code's own error is the page's message, as the server's would be.
   const shownMessage = errors.couponId && !errors.email ? { text: INVALID_COUPON, ok: false } : message;
 
+  const apply = async (email: string, couponId: string) => {
+    try {
+      await applyCouponToEmail(email, couponId, { signedIn: Boolean(accountEmail) });
+      setMessage(accountEmail ? { text: COUPON_APPLIED, ok: true } : { text: COUPON_APPLIED, ok: true, detail: COUPON_CONFIRM_BY_MAIL });
+    } catch (error) {
+      setMessage(failureOf(error));
+    }
+  };
+
   const onSubmit = form.handleSubmit(async ({ email, couponId }) => {
     setMessage(null);
-    try {
-      await applyCouponToEmail(email, couponId);
-      setMessage({ text: COUPON_APPLIED, ok: true });
-    } catch {
-      setMessage({ text: INVALID_COUPON, ok: false });
+    if (accountEmail) {
+      const state = await getEmailProofState().catch(() => null);
+      if (state && !state.proven) {
+        setPending({ email, couponId });
+        return;
+      }
     }
+    await apply(email, couponId);
   });
 
   return (
@@ -54,9 +84,23 @@ export function CouponForm({ initialCode = '', accountEmail }: CouponFormProps) 
         Apply coupon
       </Button>
       {shownMessage ? (
-        <Text role="status" color={shownMessage.ok ? 'font.success' : 'font.error'}>
-          {shownMessage.text}
-        </Text>
+        <div role="status">
+          <Text color={shownMessage.ok ? 'font.success' : 'font.error'}>{shownMessage.text}</Text>
+          {'detail' in shownMessage && shownMessage.detail ? <Text>{shownMessage.detail}</Text> : null}
+        </div>
+      ) : null}
+      {accountEmail ? (
+        <EmailProofDialog
+          open={pending !== null}
+          email={accountEmail}
+          reason={EMAIL_PROOF_MESSAGES.neededForCoupon}
+          onClose={() => setPending(null)}
+          onProven={() => {
+            const claim = pending;
+            setPending(null);
+            if (claim) void apply(claim.email, claim.couponId);
+          }}
+        />
       ) : null}
     </form>
   );

@@ -1,0 +1,36 @@
+import { Text } from '@aws-amplify/ui-react';
+import { COUPON_APPLIED, COUPON_LINK_INVALID, INVALID_COUPON } from '@core/validation/billing';
+import { useEffect, useRef, useState } from 'react';
+import { Loader } from '@/components/ui/loader';
+import { ApiError } from '@/lib/api-client';
+import { confirmCoupon } from '../api/billing-api';
+
+/**
+ * `/coupon/confirm?token=` (the link mailed by applyCouponToEmail): opening it applies the waiting coupon to the
+ * account of the mailbox it was sent to (docs/billing.md, "Who may redeem a coupon"). The token works once.
+ */
+export function CouponConfirmation({ token }: { token: string }) {
+  const [result, setResult] = useState<{ text: string; ok: boolean } | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once: the token is spent by the first call (React's development double effect must not spend it twice).
+    if (started.current || !token) return;
+    started.current = true;
+    confirmCoupon(token).then(
+      () => setResult({ text: COUPON_APPLIED, ok: true }),
+      (error: unknown) => {
+        const known = error instanceof ApiError && (error.message === COUPON_LINK_INVALID || error.errorType === 'Conflict' || error.errorType === 'TooManyRequests');
+        setResult({ text: known ? (error as ApiError).message : INVALID_COUPON, ok: false });
+      },
+    );
+  }, [token]);
+
+  const shown = token ? result : { text: COUPON_LINK_INVALID, ok: false };
+  if (!shown) return <Loader />;
+  return (
+    <Text role="status" color={shown.ok ? 'font.success' : 'font.error'}>
+      {shown.text}
+    </Text>
+  );
+}
