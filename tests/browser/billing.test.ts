@@ -10,7 +10,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
-import { accountWithRole, baseUrl, logInAccount, signInContext, storedSession, submitLogin, type RoleAccount } from '../support/accounts';
+import { accountWithRole, baseUrl, couponLinkTokenFor, logInAccount, signInContext, storedSession, submitLogin, type RoleAccount } from '../support/accounts';
 import { eventually, TEST_CARDS } from '../support/billing';
 import { useBrowser } from '../support/browser';
 import { graphql, stackUrls, useStackEnvironment } from '../support/stack';
@@ -172,7 +172,7 @@ describe('purchases', () => {
 });
 
 describe('/coupon', () => {
-  it('says Invalid coupon for an unknown code and Coupon applied successfully! for WELCOME20', async () => {
+  it('says Invalid coupon for an unknown code and Coupon applied successfully! for WELCOME20, which the mailed link then applies', async () => {
     const gamer = await freshBuyer();
     const page = await openPage('/coupon');
     await page.getByLabel('E-mail').fill(gamer.email);
@@ -180,11 +180,22 @@ describe('/coupon', () => {
     await page.getByRole('button', { name: 'Apply coupon' }).click();
     await page.getByText('Invalid coupon', { exact: true }).waitFor();
 
+    const since = new Date();
     await page.getByLabel('Coupon').fill(' WELCOME20 ');
     await page.getByRole('button', { name: 'Apply coupon' }).click();
     await page.getByText('Coupon applied successfully!', { exact: true }).waitFor();
-    const profile = await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(gamer.id) }));
-    expect(profile.Item).toMatchObject({ appSubscriptionReason: 'FGPRO' });
+    await page.getByText('If this e-mail has an account, we sent it a link to confirm the coupon.', { exact: true }).waitFor();
+    const profileItem = async () => (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(gamer.id), ConsistentRead: true }))).Item;
+    expect(await profileItem()).not.toHaveProperty('appSubscriptionReason');
+
+    // The owner opens the link from the mail, signed out.
+    const token = await couponLinkTokenFor(gamer.email, since);
+    await page.goto(`${baseUrl()}/coupon/confirm?token=${token}`);
+    await page.getByRole('heading', { name: 'Confirm your coupon' }).waitFor();
+    await page.getByText('Coupon applied successfully!', { exact: true }).waitFor();
+    expect(await profileItem()).toMatchObject({ appSubscriptionReason: 'FGPRO' });
+    await page.reload();
+    await page.getByText('This coupon link is invalid or has expired.', { exact: true }).waitFor();
     await closePage(page);
   });
 
@@ -199,8 +210,11 @@ describe('/coupon', () => {
 describe('after login', () => {
   it('asks a director with an active coupon payment but no dashboard payment to see the plans', async () => {
     const director = await accountWithRole('DIRECTOR', 'billing.coupon-director', 'Cody Coupon');
+    const since = new Date();
     const applied = await graphql(`mutation($e: String!) { applyCouponToEmail(email: $e, couponId: "WELCOME20") }`, { e: director.email }, { publicToken: true });
     expect(applied.data?.applyCouponToEmail).toBe(true);
+    const token = await couponLinkTokenFor(director.email, since);
+    expect((await graphql(`mutation($t: String!) { confirmCoupon(token: $t) }`, { t: token }, { publicToken: true })).data?.confirmCoupon).toBe(true);
     const page = await openPage('/auth/login');
     await submitLogin(page, director.email);
     const prompt = page.getByRole('dialog', { name: 'Add a Team Dashboard' });
