@@ -12,7 +12,7 @@ import { cognitoIdentityProvider, type IdentityProvider } from './identity-provi
 
 /** Everything the account rules reach: storage, the user pool, mail, Discord, the clock and timers. */
 export interface AuthDeps {
-  users: Pick<UserStore, 'get' | 'findByEmail'>;
+  users: Pick<UserStore, 'get' | 'findByEmail' | 'markEmailVerified'>;
   accounts: AccountStore;
   attempts: LoginAttemptStore;
   resetCodes: ResetCodeStore;

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '@core/roles';
 import { config } from '../lib/config';
+import { markCognitoEmailVerified } from '../lib/user-pool';
 
 export interface CognitoTokens {
   accessToken: string;
@@ -45,6 +46,8 @@ export interface IdentityProvider {
   createUser(email: string, fullName: string, emailVerified: boolean): Promise<string>;
   /** Throws PasswordRefusedError when the pool's policy refuses the password. */
   setPassword(userId: string, password: string): Promise<void>;
+  /** Sets `email_verified` for the account's `email` (it proved that mailbox, e.g. with a reset code); idempotent. */
+  markEmailVerified(userId: string, email: string): Promise<void>;
   addToGroup(userId: string, role: Role): Promise<void>;
   deleteUser(userId: string): Promise<void>;
   /** False for a disabled or missing user. */
@@ -86,6 +89,8 @@ export const cognitoIdentityProvider: IdentityProvider = {
       throw error;
     }
   },
+  // The e-mail goes with the flag (unchanged): cognito-local refuses `email_verified` alone.
+  markEmailVerified: markCognitoEmailVerified,
   async setPassword(userId, password) {
     try {
       await cognito().send(

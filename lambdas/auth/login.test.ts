@@ -1,6 +1,6 @@
 import { AUTH_ERRORS } from '@core/validation/auth';
 import { loginUser } from './login';
-import { LOGIN_LOCK_SECONDS, LOGIN_TRY_LIMIT } from './login-attempts';
+import { LOGIN_LOCK_SECONDS, LOGIN_REFUSAL_MIN_MS, LOGIN_TRY_LIMIT } from './login-attempts';
 import { fakeWorld } from './test-support';
 
 const PASSWORD = 'Passw0rd!';
@@ -25,6 +25,15 @@ describe('loginUser', () => {
       name: 'NotFound',
       message: 'Email not found',
     });
+  });
+
+  it('answers an unknown e-mail and a wrong password after the same minimum time, and a success without waiting', async () => {
+    const { deps, sleeps } = await world();
+    await loginUser({ email: 'nobody@fitgauge.test', password: PASSWORD }, deps).catch(() => undefined);
+    await loginUser({ email: 'gamer1@fitgauge.test', password: 'Wrong!pass1' }, deps).catch(() => undefined);
+    expect(sleeps).toEqual([LOGIN_REFUSAL_MIN_MS, LOGIN_REFUSAL_MIN_MS]);
+    await loginUser({ email: 'gamer1@fitgauge.test', password: PASSWORD }, deps);
+    expect(sleeps).toHaveLength(2);
   });
 
   it('counts wrong passwords down, then locks even the right password for the lock period', async () => {

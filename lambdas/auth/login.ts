@@ -3,7 +3,7 @@ import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
-import { LOGIN_TRY_LIMIT, tryExpiry, wrongPasswordMessage } from './login-attempts';
+import { LOGIN_REFUSAL_MIN_MS, LOGIN_TRY_LIMIT, tryExpiry, wrongPasswordMessage } from './login-attempts';
 import { authResult, type AuthResult, issuedAfterSignOut } from './session';
 
 /**
@@ -14,6 +14,18 @@ import { authResult, type AuthResult, issuedAfterSignOut } from './session';
  */
 export async function loginUser(input: { email: unknown; password: unknown }, deps: AuthDeps): Promise<AuthResult> {
   const { email, password } = parseInput(loginSchema, input);
+  const started = deps.now().getTime();
+  try {
+    return await signInWithPassword(email, password, deps);
+  } catch (error) {
+    // Every refusal answers after the same minimum time, so an unknown e-mail (no Cognito call) takes as long as a
+    // wrong password (one Cognito call).
+    await deps.sleep(Math.max(0, LOGIN_REFUSAL_MIN_MS - (deps.now().getTime() - started)));
+    throw error;
+  }
+}
+
+async function signInWithPassword(email: string, password: string, deps: AuthDeps): Promise<AuthResult> {
   const user = await deps.users.findByEmail(email);
   if (!user) throw new NotFoundError(AUTH_ERRORS.emailNotFound);
   // Discord-made accounts have only a server-generated password.

@@ -1,4 +1,5 @@
 import { AUTH_ERRORS } from '@core/validation/auth';
+import { UNKNOWN_ADDRESS } from '../lib/caller-address';
 import { PasswordRefusedError } from './identity-provider';
 import { loginUser } from './login';
 import {
@@ -156,6 +157,26 @@ describe('password reset', () => {
     );
     await forgotPasswordFinal({ email: EMAIL, code, password: 'N3w!password' }, deps);
     await expect(loginUser({ email: EMAIL, password: 'N3w!password' }, deps)).resolves.toBeTruthy();
+  });
+
+  it('proves the mailbox with a used reset code: the profile and Cognito say the e-mail is verified', async () => {
+    const { deps, mail, users, pool, user } = await world();
+    expect(users.get(user.id)!.emailVerified).not.toBe(true);
+    await forgotPassword({ email: EMAIL }, deps);
+    await forgotPasswordVerify({ email: EMAIL, code: codeIn(mail[0].text) }, deps);
+    expect(users.get(user.id)!.emailVerified).not.toBe(true);
+    await forgotPasswordFinal({ email: EMAIL, code: codeIn(mail[0].text), password: 'N3w!password' }, deps);
+    expect(users.get(user.id)!.emailVerified).toBe(true);
+    expect(pool.get(user.id)!.emailVerified).toBe(true);
+  });
+
+  it('does not put callers without an address into one shared allowance', async () => {
+    const { deps, mail, addAccount } = await world();
+    const emails = await Promise.all(
+      Array.from({ length: RESET_REQUESTS_PER_CALLER.limit + 2 }, (_, i) => addAccount(`anon${i}@fitgauge.test`, 'Passw0rd!')),
+    );
+    for (const { email } of emails) await forgotPassword({ email }, deps, UNKNOWN_ADDRESS);
+    expect(mail.map((message) => message.to)).toEqual(emails.map(({ email }) => email));
   });
 
   it('uses the spec texts for missing input', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AUTH_ERRORS, forgotPasswordEmailSchema, resetCodeArgsSchema, resetPasswordArgsSchema } from '@core/validation/auth';
+import { UNKNOWN_ADDRESS } from '../lib/caller-address';
 import { ValidationError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import type { ResetCodeRecord } from '../lib/stores/reset-code-store';
@@ -31,7 +32,9 @@ async function mailResetCode(email: string, callerAddress: string, deps: AuthDep
     deps.rateLimits.take(subject, limit, windowSeconds, now);
   // Counted for known and unknown e-mails alike (the same work either way); the caller first, so a
   // refused caller does not use up the address's allowance. The address is kept only as a hash.
-  if (!(await take(`forgotPassword#caller#${callerAddress}`, RESET_REQUESTS_PER_CALLER))) return;
+  // A call with no address at all would share one bucket with every other such call, so one caller could stop
+  // everyone's reset mails: it is counted per e-mail only (the gateway, like AppSync, always gives an address).
+  if (callerAddress !== UNKNOWN_ADDRESS && !(await take(`forgotPassword#caller#${callerAddress}`, RESET_REQUESTS_PER_CALLER))) return;
   const emailHash = createHash('sha256').update(email).digest('base64url');
   if (!(await take(`forgotPassword#email#${emailHash}`, RESET_MAILS_PER_EMAIL))) return;
 
@@ -63,7 +66,10 @@ export async function forgotPasswordVerify(input: { email: unknown; code: unknow
   return true;
 }
 
-/** Sets the new password with a valid code, spends the code and clears the failed sign-ins. */
+/**
+ * Sets the new password with a valid code, spends the code and clears the failed sign-ins (which lifts a sign-in
+ * lock). The mailed code proves the mailbox: the profile's `emailVerified` and Cognito's `email_verified` are set.
+ */
 export async function forgotPasswordFinal(
   input: { email: unknown; code: unknown; password: unknown },
   deps: AuthDeps,
@@ -82,6 +88,10 @@ export async function forgotPasswordFinal(
     throw error;
   }
   await deps.attempts.clear(user.id);
+  if (!user.emailVerified) {
+    await deps.users.markEmailVerified(user.id, deps.now().toISOString());
+    await deps.idp.markEmailVerified(user.id, user.email);
+  }
   return true;
 }
 

@@ -44,7 +44,12 @@ describe('refreshToken and logoutUser', () => {
   });
 
   it('never hands out a token of a sign-out\'s own second: a sign-in or refresh right after it waits for the next second', async () => {
-    const { deps, addAccount, stores, sleeps, advance } = fakeWorld();
+    const { deps, addAccount, stores, advance } = fakeWorld();
+    const sleeps: number[] = [];
+    deps.sleep = async (ms) => {
+      sleeps.push(ms);
+      advance(ms);
+    };
     const user = await addAccount('gamer1@fitgauge.test', 'Passw0rd!');
     const before = await loginUser({ email: user.email, password: 'Passw0rd!' }, deps);
     advance(300);

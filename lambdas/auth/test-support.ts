@@ -14,6 +14,7 @@ interface PoolUser {
   email: string;
   password: string | null;
   enabled: boolean;
+  emailVerified?: boolean;
   groups: Role[];
   refreshTokens: string[];
 }
@@ -73,6 +74,12 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
         pool.get(userId)!.password = password;
       },
       addToGroup: async (userId, role) => void pool.get(userId)!.groups.push(role),
+      async markEmailVerified(userId, email) {
+        const account = pool.get(userId)!;
+        // Like cognito-local: the flag is set only with the account's e-mail.
+        if (account.email !== email) throw new Error('Email is required to verify/un-verify an email');
+        account.emailVerified = true;
+      },
       deleteUser: async (userId) => void pool.delete(userId),
       isEnabled: async (userId) => pool.get(userId)?.enabled ?? false,
       signIn: async (userId, password) => (pool.get(userId)?.password === password ? tokensFor(userId) : null),
@@ -96,10 +103,7 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
     },
     sendMail: async (message) => void mail.push(message),
     now: () => clock,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      clock = new Date(clock.getTime() + ms);
-    },
+    sleep: async (ms) => void sleeps.push(ms),
   };
 
   return {

@@ -1,7 +1,8 @@
 /**
  * The account limits under real parallel requests against the local stack (issue 7 items 2, 3, 4, 9, 10):
  * sign-in tries, reset-code guesses, forgotPassword mail and timing, and sign-out. Every case uses fresh
- * accounts and its own caller address (x-forwarded-for), so it shares no allowance with other tests.
+ * accounts and its own caller address (a loopback source address of its own: a sent x-forwarded-for cannot choose
+ * it), so it shares no allowance with other tests.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -9,9 +10,10 @@ import { AUTH_ERRORS } from '@core/validation/auth';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import { SIGNED_OUT_MESSAGE } from '../../lambdas/lib/signed-out';
-import { LOGIN_TRY_LIMIT } from '../../lambdas/auth/login-attempts';
+import { LOGIN_REFUSAL_MIN_MS, LOGIN_TRY_LIMIT } from '../../lambdas/auth/login-attempts';
 import { FORGOT_PASSWORD_MIN_MS, RESET_MAILS_PER_EMAIL, RESET_REQUESTS_PER_CALLER } from '../../lambdas/auth/password-reset';
 import { RESET_CODE_MAX_ATTEMPTS } from '../../lambdas/auth/reset-code';
+import { graphqlFrom, newLoopbackAddress } from '../support/caller-address';
 import { graphql, readOutbox, stackUrls, useStackEnvironment, waitForMail, type GraphQLResponse } from '../support/stack';
 import { apiLimits } from '../../lambdas/api-limits';
 
@@ -38,9 +40,8 @@ interface Session {
   refreshToken: string;
 }
 
-let nextAddress = 1;
-/** A caller address of its own (TEST-NET-2), sent as AppSync's x-forwarded-for would carry it. */
-const newCallerAddress = () => `198.51.100.${nextAddress++}`;
+/** A caller address of its own: the connection comes from another loopback address (tests/support/caller-address.ts). */
+const newCallerAddress = newLoopbackAddress;
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@fitgauge.test`;
 const errorOf = (response: GraphQLResponse<unknown>) => response.errors?.[0]?.message;
 const countOf = (messages: (string | undefined)[], message: string) => messages.filter((m) => m === message).length;
@@ -48,15 +49,8 @@ const times = <T>(count: number, make: (index: number) => T) => Array.from({ len
 const wrongCode = (code: string, offset: number) => String((Number(code) + offset) % 1_000_000).padStart(6, '0');
 
 /** A public-token call from `callerAddress`. */
-async function publicCall<T = Record<string, any>>(query: string, variables: Record<string, unknown>, callerAddress: string) {
-  const { graphqlUrl, publicToken } = stackUrls();
-  const response = await fetch(graphqlUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: publicToken, 'x-forwarded-for': callerAddress },
-    body: JSON.stringify({ query, variables }),
-  });
-  return { status: response.status, ...((await response.json()) as Omit<GraphQLResponse<T>, 'status'>) };
-}
+const publicCall = <T = Record<string, any>>(query: string, variables: Record<string, unknown>, callerAddress: string) =>
+  graphqlFrom<T>(callerAddress, query, variables);
 
 async function freshAccount(label: string): Promise<{ email: string; session: Session }> {
   const email = uniqueEmail(label);
@@ -122,6 +116,45 @@ describe('sign-in tries under concurrency', () => {
     await Promise.all(times(20, () => publicCall(LOGIN, { email, password: WRONG }, from)));
     expect(await storedTries(session.id)).toEqual(expect.objectContaining({ failures: LOGIN_TRY_LIMIT, expiresAt: locked.expiresAt }));
   });
+
+  it('lets the owner lift a lock from 20 parallel wrong passwords with a reset code, which also proves the mailbox', async () => {
+    const { email, session } = await freshAccount('lock-lifted');
+    const from = newCallerAddress();
+    await Promise.all(times(20, () => publicCall(LOGIN, { email, password: WRONG }, from)));
+    expect(errorOf(await publicCall(LOGIN, { email, password: PASSWORD }, from))).toBe(AUTH_ERRORS.tryLimit);
+    const me = 'query { me { emailVerified } }';
+    expect((await graphql(me, {}, { token: session.accessToken })).data).toEqual({ me: { emailVerified: false } });
+
+    const since = new Date();
+    expect((await publicCall(FORGOT, { email }, newCallerAddress())).data).toEqual({ forgotPassword: true });
+    const code = await mailedCode(email, since);
+    const reset = await publicCall(FINAL, { email, code, password: NEW_PASSWORD }, from);
+    expect(reset.errors).toBeUndefined();
+    expect(reset.data).toEqual({ forgotPasswordFinal: true });
+
+    const signedIn = await publicCall(LOGIN, { email, password: NEW_PASSWORD }, from);
+    expect(signedIn.errors).toBeUndefined();
+    expect(await storedTries(session.id)).toBeUndefined();
+    expect((await graphql(me, {}, { token: signedIn.data!.loginUser.accessToken })).data).toEqual({ me: { emailVerified: true } });
+  });
+
+  it('answers an unknown e-mail no sooner than a wrong password', async () => {
+    const { email } = await freshAccount('login-timing');
+    const timed = async (address: string, password: string) => {
+      const started = performance.now();
+      await publicCall(LOGIN, { email: address, password }, newCallerAddress());
+      return performance.now() - started;
+    };
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      wrong.push(await timed(email, WRONG));
+      unknown.push(await timed(uniqueEmail('nobody'), WRONG));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1];
+    expect(Math.min(...wrong, ...unknown)).toBeGreaterThanOrEqual(LOGIN_REFUSAL_MIN_MS);
+    expect(Math.abs(median(wrong) - median(unknown))).toBeLessThan(LOGIN_REFUSAL_MIN_MS / 4);
+  });
 });
 
 describe('reset-code guesses under concurrency', () => {
@@ -178,6 +211,9 @@ describe('forgotPassword limits and timing', () => {
 
     const since = new Date();
     expect((await publicCall(FORGOT, { email }, from)).data).toEqual({ forgotPassword: true });
+    // A sent x-forwarded-for does not make the same connection another caller.
+    const forged = await graphqlFrom(from, FORGOT, { email }, { headers: { 'x-forwarded-for': '198.51.100.77, 198.51.100.78' } });
+    expect(forged.data).toEqual({ forgotPassword: true });
     await expect(waitForMail(email, since, 1000)).rejects.toThrow('No mail');
     expect((await publicCall(FORGOT, { email }, newCallerAddress())).data).toEqual({ forgotPassword: true });
     await expect(waitForMail(email, since)).resolves.toMatchObject({ subject: 'Your FitGauge password reset code' });

@@ -18,6 +18,20 @@ export interface FieldCall {
   source: Record<string, unknown> | null;
 }
 
+/** A socket's address without the IPv4-mapped IPv6 prefix Node gives on dual-stack sockets. */
+const plainAddress = (address: string | undefined) => (address ?? '127.0.0.1').replace(/^::ffff:/, '');
+
+/**
+ * What AppSync on AWS receives: the caller's headers with, in `x-forwarded-for`, the address CloudFront saw appended
+ * and then its own front end's. So the entry before the last is the real peer, whatever `x-forwarded-for` the caller
+ * sent (lambdas/lib/caller-address.ts takes that entry), and a caller cannot pick the bucket of a per-address limit.
+ */
+export function requestInfoOf(headers: HeaderMap, socket: { remoteAddress?: string; localAddress?: string }): RequestInfo {
+  const peer = plainAddress(socket.remoteAddress);
+  const chain = [headers['x-forwarded-for'], peer, plainAddress(socket.localAddress)].filter(Boolean).join(', ');
+  return { headers: { ...headers, 'x-forwarded-for': chain }, sourceIp: peer };
+}
+
 /** The account id local IAM callers belong to (AWS's placeholder account). */
 const LOCAL_ACCOUNT_ID = '000000000000';
 

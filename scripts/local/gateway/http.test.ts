@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { apiLimits } from '../../../lambdas/api-limits';
 import { logger } from '../../../lambdas/lib/appsync';
+import { callerAddressOf } from '../../../lambdas/lib/caller-address';
 import { receivedEvents, testApiOptions } from './test-api';
 import { startGatewayServer, startTestIssuer, TEST_PUBLIC_TOKEN, TEST_ISSUER, type TestIssuer } from './test-kit';
 
@@ -344,5 +345,17 @@ describe('query cost limits (AppSync queryDepthLimit, resolverCountLimit and req
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ errors: [{ errorType: 'PayloadTooLargeException', message: 'The request body is larger than 5 MB.' }] });
     expect((await api.post({ query: '{ anyone { message } }' }, asPublic)).body.data.anyone.message).toBe('anyone');
+  });
+});
+
+describe('the caller address', () => {
+  it('appends the real peer and the gateway to x-forwarded-for, as CloudFront and AppSync do, so a sent header cannot choose it', async () => {
+    const before = receivedEvents.length;
+    const { status } = await api.post({ query: '{ whoAmI }' }, { ...asUser({ sub: 'user-9' }), 'x-forwarded-for': '203.0.113.9, 198.51.100.7' });
+    expect(status).toBe(200);
+    const event = receivedEvents.slice(before).find((e) => e.info.fieldName === 'whoAmI')!;
+    expect(event.request.headers['x-forwarded-for']).toBe('203.0.113.9, 198.51.100.7, 127.0.0.1, 127.0.0.1');
+    // A public-token call has no identity: the resolvers take the entry before the last, the real peer.
+    expect(callerAddressOf({ ...event, identity: null } as typeof event)).toBe('127.0.0.1');
   });
 });

@@ -3,6 +3,7 @@ import { execute, getOperationAST, GraphQLError, parse, type DocumentNode, type 
 import { apiLimits } from '../../../lambdas/api-limits';
 import { lowerCaseKeys, type Authenticate, type Principal } from './auth';
 import { MalformedRequestException, requestErrorBody, toAppSyncError, TypedError, UnauthorizedException } from './errors';
+import { requestInfoOf } from './event';
 import type { GatewayContext } from './executable-schema';
 import { isSigV4, type VerifyIam } from './iam';
 import { validateWithinLimits } from './limits';
@@ -131,7 +132,7 @@ async function serve(deps: HttpDeps, req: IncomingMessage, res: ServerResponse):
 
   const contextValue: GatewayContext = {
     principal,
-    request: { headers, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
+    request: requestInfoOf(headers, req.socket),
     mutations: [],
   };
   const result = await execute({

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { lowerCaseKeys, type Authenticate, type HeaderMap, type Principal } from './auth';
 import { TypedError, UnauthorizedException } from './errors';
-import type { RequestInfo } from './event';
+import { requestInfoOf, type RequestInfo } from './event';
 import type { Subscriber, SubscriptionHub } from './subscriptions';
 import type { StartSubscription } from './subscribe';
 
@@ -60,7 +60,7 @@ class Connection {
     private readonly deps: RealtimeDeps,
   ) {
     const headers = connectionHeaders(req);
-    this.request = { headers: { ...lowerCaseKeys(req.headers), ...headers }, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
+    this.request = requestInfoOf({ ...lowerCaseKeys(req.headers), ...headers }, req.socket);
     this.principal = headers ? deps.authenticate(headers) : Promise.reject(new UnauthorizedException('The connection header could not be read.'));
     this.principal.catch(() => undefined); // answered as connection_error on the client's first message
     ws.on('message', (data) => {
