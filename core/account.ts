@@ -17,8 +17,8 @@ export const deleteAccountArgsSchema = z.object({
   email: emailAddress({ required: ACCOUNT_MESSAGES.emailRequired, invalid: ACCOUNT_MESSAGES.emailInvalid }),
 });
 
-/** Item kinds the data export leaves out: a password-reset code's hash is a credential, not data about the user. */
-export const EXPORT_EXCLUDED_KINDS: readonly string[] = ['ResetCode'];
+/** Item kinds the data export leaves out: a password-reset or e-mail proof code's hash is a credential, not data about the user. */
+export const EXPORT_EXCLUDED_KINDS: readonly string[] = ['ResetCode', 'EmailProof'];
 
 /**
  * What the export shows of an invite to the user's e-mail: what receivedInvites shows (docs/teams.md), never its
