@@ -15,10 +15,9 @@ import { readCdkContext } from './deploy-check/context';
 export async function runDeployCheck(argv: readonly string[]): Promise<boolean> {
   const context = readCdkContext(repoRoot, argv);
   const text = (key: string) => (typeof context[key] === 'string' ? (context[key] as string) : undefined);
-  const regionOption = text('region') ? { region: text('region') } : {};
-  const ssm = new SSMClient(regionOption);
-  const region = await ssm.config.region();
-  const clients = { ssm, ses: new SESv2Client({ region }), lambda: new LambdaClient({ region }) };
+  // As infra/lib/app.ts: the context's region, else the profile's (what the CDK CLI passes), else us-east-1.
+  const region = text('region') ?? (await new SSMClient({}).config.region().catch(() => undefined)) ?? 'us-east-1';
+  const clients = { ssm: new SSMClient({ region }), ses: new SESv2Client({ region }), lambda: new LambdaClient({ region }) };
   console.log(`Checking the prerequisites of a FitGauge deploy in ${region}…\n`);
   const findings = await checkPrerequisites(
     clients,
