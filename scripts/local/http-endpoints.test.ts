@@ -38,3 +38,40 @@ describe('GET /api/v1/storeLink on the local stack', () => {
     expect((await fetch(`${base}/api/v1/other`)).status).toBe(404);
   });
 });
+
+describe('the payload quota of API Gateway HTTP API (10 MB)', () => {
+  const webhook = `/api/v1/stripe/webhook`;
+
+  /** POSTs `size` bytes in 1 MB chunks without a content-length, so the cap must hold while reading. */
+  async function postStreamed(size: number) {
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let sent = 0; sent < size; sent += chunk.length) controller.enqueue(chunk.subarray(0, Math.min(chunk.length, size - sent)));
+        controller.close();
+      },
+    });
+    return fetch(`${base}${webhook}`, { method: 'POST', body, duplex: 'half' } as RequestInit);
+  }
+
+  it('answers 413 with a JSON message to a declared 20 MB body, before the function runs', async () => {
+    const response = await fetch(`${base}${webhook}`, { method: 'POST', body: Buffer.alloc(20 * 1024 * 1024, 'a') });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Request Entity Too Large' });
+  });
+
+  it('answers 413 to a streamed body past 10 MB without keeping it (memory stays bounded)', async () => {
+    const before = process.memoryUsage().rss;
+    const response = await postStreamed(60 * 1024 * 1024);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Request Entity Too Large' });
+    // Sender and server share this process: 60 MB kept would show; the sender's own chunk is 1 MB.
+    expect(process.memoryUsage().rss - before).toBeLessThan(40 * 1024 * 1024);
+  });
+
+  it('still hands a body under the quota to the function', async () => {
+    const response = await fetch(`${base}${webhook}`, { method: 'POST', body: '{}' });
+    // The webhook refuses an unsigned event itself: the body reached it.
+    expect(response.status).toBe(400);
+  });
+});

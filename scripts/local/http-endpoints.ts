@@ -8,6 +8,40 @@ type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStr
 
 const repoRoot = join(__dirname, '..', '..');
 
+/** API Gateway HTTP API's payload quota (10 MB): past it, it answers 413 without calling the function. */
+export const HTTP_API_BODY_BYTES = 10 * 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+
+/**
+ * The body, keeping at most HTTP_API_BODY_BYTES: past it nothing more is kept, and the rest is read and dropped so the
+ * client, still sending, gets the 413 instead of a reset connection.
+ */
+function readCappedBody(req: IncomingMessage): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > HTTP_API_BODY_BYTES) {
+    req.resume();
+    return Promise.reject(new BodyTooLarge());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const collect = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= HTTP_API_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      chunks.length = 0;
+      req.off('data', collect);
+      req.resume();
+      reject(new BodyTooLarge());
+    };
+    req.on('data', collect);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
 /** A route's path as a pattern: `{name}` matches one path segment. */
 const patternOf = (route: HttpRoute) =>
   new RegExp(`^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
@@ -48,9 +82,16 @@ export function createHttpEndpoints() {
 
 async function serve(req: IncomingMessage, res: ServerResponse, url: URL, route: HttpRoute, pathParameters: Record<string, string>, handler: Promise<HttpHandler>) {
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
+    let body: string;
+    try {
+      body = (await readCappedBody(req)).toString('utf8');
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      // API Gateway's own answer to an oversized payload; the function never runs.
+      res.writeHead(413, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Request Entity Too Large' }));
+      return;
+    }
     const headers = Object.fromEntries(
       Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
     );
