@@ -228,6 +228,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       userPoolClientId: cognito.userPoolClientId,
       jwksUri: cognito.jwksUri,
       iamCredentials: LOCAL_CREDENTIALS,
+      // The web app is served on this same server: only its own origins may call the API from a browser.
+      allowedOrigins: [appUrl, `http://${LOCAL_HOST}:${port}`],
     });
     stoppers.push(() => gateway.close());
 

@@ -257,6 +257,40 @@ describe('HTTP surface', () => {
   });
 });
 
+describe('CORS: only the app\'s own origin', () => {
+  const appOrigin = 'http://localhost:5173';
+  let ownApi: Awaited<ReturnType<typeof startGatewayServer>>;
+  beforeAll(async () => {
+    ownApi = await startGatewayServer({ ...testApiOptions, jwksUri: issuer.jwksUri, allowedOrigins: [appOrigin] });
+  });
+  afterAll(() => ownApi.close());
+
+  const preflight = (origin: string) =>
+    fetch(ownApi.graphqlUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } });
+
+  it('grants the app\'s own origin, by name, on the preflight and the answer', async () => {
+    expect((await preflight(appOrigin)).headers.get('access-control-allow-origin')).toBe(appOrigin);
+    const answer = await fetch(ownApi.graphqlUrl, {
+      method: 'POST',
+      headers: { origin: appOrigin, 'content-type': 'application/json', ...asPublic },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(answer.headers.get('access-control-allow-origin')).toBe(appOrigin);
+  });
+
+  it('gives any other page no grant, so a browser keeps its answers from it', async () => {
+    const evilPreflight = await preflight('https://evil.example');
+    expect(evilPreflight.headers.get('access-control-allow-origin')).toBeNull();
+    const answer = await fetch(ownApi.graphqlUrl, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json', ...asPublic },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    expect(answer.headers.get('vary')).toContain('Origin');
+  });
+});
+
 describe('query cost limits (AppSync queryDepthLimit, resolverCountLimit and request size)', () => {
   const handlerCalls = () => receivedEvents.length;
 

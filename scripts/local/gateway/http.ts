@@ -12,12 +12,20 @@ import type { SubscriptionHub } from './subscriptions';
 export const GRAPHQL_PATH = '/graphql';
 
 const corsHeaders = {
-  'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers': 'authorization, content-type, x-amz-date, x-amz-user-agent, x-amz-security-token',
   'access-control-expose-headers': 'x-amzn-ErrorType',
   'access-control-max-age': '86400',
 };
+
+/**
+ * CORS: only the app's own origins get a grant (the local API signs in as anyone the developer's browser holds tokens
+ * for, so any page the developer visits must not call it); other origins get no access-control-allow-origin.
+ */
+function corsHeadersFor(allowedOrigins: readonly string[], origin: string | undefined): Record<string, string> {
+  const grant = origin && allowedOrigins.includes(origin) ? { 'access-control-allow-origin': origin } : {};
+  return { ...grant, vary: 'Origin', ...corsHeaders };
+}
 
 interface GraphQLRequest {
   query: string;
@@ -31,15 +39,21 @@ export interface HttpDeps {
   /** AppSync's IAM mode (SigV4-signed requests); without it such requests are refused. */
   verifyIam?: VerifyIam;
   hub: SubscriptionHub;
+  /** The origins granted CORS (the app's own); none: no cross-origin grant at all. */
+  allowedOrigins?: readonly string[];
 }
 
 function send(res: ServerResponse, status: number, body: unknown, errorType?: string): void {
   if (res.headersSent) return;
   // AWS clients (Amplify among them) name a failed request's error after this header.
   const typeHeader = errorType ? { 'x-amzn-ErrorType': errorType } : {};
-  res.writeHead(status, { ...corsHeaders, ...typeHeader, 'content-type': 'application/json; charset=UTF-8' });
+  const cors = corsOf.get(res) ?? {};
+  res.writeHead(status, { ...cors, ...typeHeader, 'content-type': 'application/json; charset=UTF-8' });
   res.end(JSON.stringify(body));
 }
+
+/** The CORS headers a response carries, set once per request by createHttpHandler. */
+const corsOf = new WeakMap<ServerResponse, Record<string, string>>();
 
 function sendRequestError(res: ServerResponse, status: number, error: TypedError): void {
   send(res, status, requestErrorBody(error), error.errorType);
@@ -158,8 +172,10 @@ export function createHttpHandler(deps: HttpDeps) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== GRAPHQL_PATH) return false;
+    const cors = corsHeadersFor(deps.allowedOrigins ?? [], req.headers.origin);
+    corsOf.set(res, cors);
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, corsHeaders).end();
+      res.writeHead(204, cors).end();
       return true;
     }
     if (req.method !== 'POST') {

@@ -45,6 +45,8 @@ export interface GatewayOptions {
   iamCredentials?: IamCredentials;
   /** How often realtime connections get a `ka`; AppSync clients give up after 65 s without one. */
   keepAliveMs?: number;
+  /** The origins granted CORS on /graphql: the app's own (the local stack's web origin); default none. */
+  allowedOrigins?: readonly string[];
 }
 
 export interface Gateway {
@@ -78,6 +80,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       authenticate,
       verifyIam: options.iamCredentials ? createIamVerifier(options.iamCredentials) : undefined,
       hub,
+      allowedOrigins: options.allowedOrigins,
     }),
     handleUpgrade: realtime.handleUpgrade,
     close: realtime.close,
