@@ -23,7 +23,8 @@ import { transcodeJobTemplateSettings } from '../../lambdas/lib/transcoding-job'
 import { lockDataDir, runningStack } from './lock';
 import { assertPortFree, derivedServicePorts, freePorts, LOCAL_HOST, PortInUseError, serviceOffsets, type ServicePorts } from './ports';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, startS3 } from './s3';
-import { LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeStandIn } from './stripe/server';
+import { LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY, startStripeStandIn } from './stripe/server';
+import { localSecrets } from './secrets';
 import { createWebApp, type WebMode } from './web';
 
 export { PortInUseError } from './ports';
@@ -108,6 +109,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const appUrl = `http://localhost:${port}`;
     if (dataDir) stoppers.push(lockDataDir(dataDir, appUrl));
 
+    // Generated once per data folder (mode 0600), so no value in the repository signs for this stack.
+    const secrets = await localSecrets(workDir);
     const outboxDir = join(workDir, 'outbox');
     // Started side by side (the JVM is the slow one); each registers its stop as soon as it runs.
     const started = <T extends { stop(): Promise<void> }>(service: Promise<T>) =>
@@ -128,7 +131,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           port: services.stripe,
           dataFile: dataDir ? join(dataDir, 'stripe.json') : null,
           // The app's webhook endpoint on its own server, as Stripe would call it.
-          webhook: { url: `http://${LOCAL_HOST}:${port}/api/v1/stripe/webhook`, secret: LOCAL_STRIPE_WEBHOOK_SECRET },
+          webhook: { url: `http://${LOCAL_HOST}:${port}/api/v1/stripe/webhook`, secret: secrets.stripeWebhookSecret },
           log,
         }),
       ),
@@ -188,7 +191,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // The stripe client goes to the stand-in (lambdas/lib/stripe.ts); the secrets are its local ones.
       STRIPE_API_URL: stripe.url,
       STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+      STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
       // What the public mode's authorizer admits (lambdas/system/public-authorizer.ts), as CDK sets it on AWS.
       PUBLIC_API_TOKEN: LOCAL_PUBLIC_TOKEN,
     };

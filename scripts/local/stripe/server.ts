@@ -17,9 +17,11 @@ import { randomToken, StandInState } from './state';
 import { render, type Json } from './views';
 import { WebhookSender, type WebhookEndpoint } from './webhooks';
 
-/** The local secret key and webhook secret (test-mode shapes; they protect nothing beyond this machine). */
+/**
+ * The local secret key (a test-mode shape). The webhook secret is not a constant: the stack generates one per data
+ * folder (scripts/local/secrets.ts) and hands it to the stand-in and the webhook function.
+ */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_fitgaugeLocalStandIn000000000000';
-export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_fitgaugeLocalStandIn0000000000000000';
 /** The publishable key the web app's local `window.Stripe` (web/src/features/billing/stripe) calls the browser endpoints with. */
 export const LOCAL_STRIPE_PUBLISHABLE_KEY = 'pk_test_fitgaugeLocalStandIn000000000000';
 /** Stand-in controls that Stripe has no API for; they need the secret key like the API does. */

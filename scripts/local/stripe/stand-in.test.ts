@@ -2,6 +2,7 @@
  * Contract tests: the unmodified `stripe` client (as lambdas/lib/stripe.ts builds it) against the local stand-in,
  * with webhooks received by a real HTTP endpoint and verified with constructEvent as the app will.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,10 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { stripeClient, stripeWebhookSecret } from '../../../lambdas/lib/stripe';
 import { LOCAL_PRICE_IDS } from './catalogue';
-import { CLOCK_ADVANCE_PATH, LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeStandIn, type StripeStandIn } from './server';
+import { CLOCK_ADVANCE_PATH, LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY, startStripeStandIn, type StripeStandIn } from './server';
+
+/** The stack generates one per data folder; this suite makes its own. */
+const LOCAL_STRIPE_WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64url')}`;
 
 const DAY = 86_400;
 const card = (number: string) => ({ type: 'card' as const, card: { number, exp_month: 12, exp_year: 2040, cvc: '123' } });
