@@ -2,7 +2,9 @@
  * The embedded cognito-local as the local stack starts it, on a throwaway data folder: a restart keeps
  * every group membership, and the local pool is no laxer than Cognito where sign-in is concerned.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createSign } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -18,6 +20,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ROLES } from '@core/roles';
 import { startCognitoProcess, type CognitoProcess } from '../../tests/support/cognito-process';
+import { createCognitoVerifier } from './gateway/auth';
 import { freePorts } from './ports';
 
 jest.setTimeout(30_000);
@@ -188,5 +191,73 @@ describe('local Cognito sign-in flows', () => {
         });
       }
     });
+  });
+});
+
+describe('the local pool signs with its own key, not cognito-local\'s bundled one', () => {
+  /** cognito-local's bundled private key: anyone with the package has it. */
+  const bundledKey = () =>
+    (JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as { pem: string }).pem;
+
+  const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+  /** An RS256 JWT with cognito-local's header, signed with `pem`. */
+  const sign = (claims: Record<string, unknown>, pem: string) => {
+    const unsigned = `${base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' }))}.${base64url(JSON.stringify(claims))}`;
+    return `${unsigned}.${base64url(createSign('RSA-SHA256').update(unsigned).sign(pem))}`;
+  };
+
+  /** The gateway's own verifier against the running pool's JWKS, with nobody signed out. */
+  const verifierOf = (running: CognitoProcess) =>
+    createCognitoVerifier({
+      userPoolId: running.userPoolId,
+      userPoolClientId: running.userPoolClientId,
+      jwksUri: running.jwksUri,
+      signOuts: { signedOutAt: async () => null, signOut: async () => undefined },
+    });
+
+  async function signIn(running: CognitoProcess, email: string) {
+    let token = '';
+    await withClient(running, async (client) => {
+      await createMember(client, running, email, 'COACH');
+      const { AuthenticationResult } = await client.send(
+        new AdminInitiateAuthCommand({
+          UserPoolId: running.userPoolId,
+          ClientId: running.userPoolClientId,
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD },
+        }),
+      );
+      token = AuthenticationResult!.AccessToken!;
+    });
+    return token;
+  }
+
+  it('refuses a token with ADMIN groups signed with the bundled key, and takes its own tokens across a restart', async () => {
+    const first = await start();
+    const own = await signIn(first, 'member@example.test');
+    const now = Math.floor(Date.now() / 1000);
+    const forged = sign(
+      {
+        sub: 'attacker',
+        'cognito:groups': ['ADMIN'],
+        token_use: 'access',
+        client_id: first.userPoolClientId,
+        username: 'attacker',
+        iss: `https://cognito-idp.us-east-1.amazonaws.com/${first.userPoolId}`,
+        auth_time: now,
+        iat: now,
+        exp: now + 3600,
+      },
+      bundledKey(),
+    );
+    await expect(verifierOf(first).verify(forged)).rejects.toThrow(/signature/i);
+    await expect(verifierOf(first).verify(own)).resolves.toMatchObject({ token_use: 'access', 'cognito:groups': ['COACH'] });
+    expect((await stat(join(dataDir, 'keys.json'))).mode & 0o777).toBe(0o600);
+    const firstKey = ((await (await fetch(first.jwksUri)).json()) as { keys: { n: string }[] }).keys[0].n;
+    await stop();
+
+    const second = await start();
+    expect(((await (await fetch(second.jwksUri)).json()) as { keys: { n: string }[] }).keys[0].n).toBe(firstKey);
+    await expect(verifierOf(second).verify(own)).resolves.toMatchObject({ token_use: 'access' });
   });
 });

@@ -1,5 +1,8 @@
+import { generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -52,6 +55,7 @@ type Log = (line: string) => void;
  * delivered as e-mails to the local outbox. Codes are random unless the CODE environment variable fixes them.
  */
 export async function startCognito(options: { port: number; dataDir: string; outboxDir: string; log: Log }): Promise<LocalCognito> {
+  useSigningKey(await signingKeyOf(options.dataDir));
   const logger = cognitoLogger(options.log);
   const ctx = { logger };
   const config: Config = {
@@ -112,6 +116,59 @@ export async function startCognito(options: { port: number; dataDir: string; out
     await stop();
     throw error;
   }
+}
+
+/** The kid cognito-local writes into every token's header (fixed in its token generator). */
+const COGNITO_LOCAL_KID = 'CognitoLocal';
+
+interface SigningKey {
+  /** PKCS#8 PEM of the private key. */
+  pem: string;
+  /** The public key as the pool's JWKS lists it. */
+  jwk: JsonWebKey & { kid: string; alg: string; use: string };
+}
+
+/**
+ * The pool's signing key, generated once per data folder into `<dataDir>/keys.json` (mode 0600): cognito-local ships
+ * one private key in its package, so with it anyone could sign a token with any groups that the local API would take.
+ * The same folder keeps its key across restarts, so tokens issued before a restart still verify.
+ */
+export async function signingKeyOf(dataDir: string): Promise<SigningKey> {
+  const file = join(dataDir, 'keys.json');
+  try {
+    const stored = JSON.parse(await readFile(file, 'utf8')) as Partial<SigningKey>;
+    if (typeof stored.pem === 'string' && stored.jwk?.kty === 'RSA') return stored as SigningKey;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key: SigningKey = {
+    pem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    jwk: { ...publicKey.export({ format: 'jwk' }), kid: COGNITO_LOCAL_KID, alg: 'RS256', use: 'sig' },
+  };
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, JSON.stringify(key), { mode: 0o600 });
+  await chmod(file, 0o600);
+  return key;
+}
+
+let keyInUse: string | undefined;
+
+/**
+ * cognito-local reads its key pair from two JSON modules of its package when it signs and when it serves the JWKS;
+ * the cached modules get this folder's key instead, so its tokens are signed with it and its JWKS lists only it.
+ * They are one per process: a second local Cognito with another key in the same process is refused.
+ */
+function useSigningKey(key: SigningKey): void {
+  if (keyInUse && keyInUse !== key.pem) throw new Error('One local Cognito per process: another data folder\'s key is already in use.');
+  const cognitoRequire = createRequire(require.resolve('cognito-local/package.json'));
+  const bundledPrivate = cognitoRequire('./lib/keys/cognitoLocal.private.json') as { pem: string; jwk: unknown };
+  const bundledPublic = cognitoRequire('./lib/keys/cognitoLocal.public.json') as { pem?: string; jwk: unknown };
+  bundledPrivate.pem = key.pem;
+  bundledPrivate.jwk = undefined;
+  bundledPublic.jwk = key.jwk;
+  bundledPublic.pem = undefined;
+  keyInUse = key.pem;
 }
 
 /**
