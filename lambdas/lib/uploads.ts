@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { VIDEO_MEDIA_PREFIX } from '@core/video-files';
@@ -20,7 +20,10 @@ export interface StoredObject {
 }
 
 export interface UploadsBucket {
-  /** A POST form for exactly this key: a type starting with `contentTypePrefix`, 1 to maxBytes bytes, for 5 minutes. */
+  /**
+   * A POST form for exactly this key: a type starting with `contentTypePrefix` (exactly `contentType` when the two are
+   * the same), 1 to maxBytes bytes, for 5 minutes.
+   */
   presignPost(key: string, contentType: string, contentTypePrefix: string, maxBytes: number): Promise<PresignedPost>;
   /**
    * Where browsers read an object served without signature: avatars under UPLOADS_PUBLIC_URL, the transcoder's outputs
@@ -34,6 +37,8 @@ export interface UploadsBucket {
   /** The first `count` bytes (fewer for a shorter object). */
   firstBytes(key: string, count: number): Promise<Uint8Array>;
   delete(key: string): Promise<void>;
+  /** Stores `contentType` as the object's type (copied onto itself): the type its bytes proved, not the sender's. */
+  setContentType(key: string, contentType: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (a user's avatars when the account goes); the count deleted. */
   deleteUnder(prefix: string): Promise<number>;
 }
@@ -67,7 +72,7 @@ function s3Bucket(bucketVariable: 'UPLOADS_BUCKET' | 'VIDEOS_BUCKET', publicUrl:
         Key: key,
         Fields: { 'Content-Type': contentType },
         Conditions: [
-          ['starts-with', '$Content-Type', contentTypePrefix],
+          contentTypePrefix === contentType ? ['eq', '$Content-Type', contentType] : ['starts-with', '$Content-Type', contentTypePrefix],
           ['content-length-range', 1, maxBytes],
         ],
         Expires: POST_EXPIRES_SECONDS,
@@ -93,6 +98,11 @@ function s3Bucket(bucketVariable: 'UPLOADS_BUCKET' | 'VIDEOS_BUCKET', publicUrl:
     },
     async delete(key) {
       await s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
+    },
+    async setContentType(key, contentType) {
+      const Bucket = bucketName();
+      const CopySource = `${Bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+      await s3().send(new CopyObjectCommand({ Bucket, Key: key, CopySource, ContentType: contentType, MetadataDirective: 'REPLACE' }));
     },
     async deleteUnder(prefix) {
       let deleted = 0;

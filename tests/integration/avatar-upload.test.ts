@@ -68,8 +68,10 @@ describe('avatar upload', () => {
     const upload = await uploadUrl(gamer);
     expect(upload.key.startsWith(`avatars/users/${gamer.id}/`)).toBe(true);
     expect(policyOf(upload).conditions).toEqual(
-      expect.arrayContaining([['starts-with', '$Content-Type', 'image/'], ['content-length-range', 1, AVATAR_MAX_BYTES], { key: upload.key }]),
+      expect.arrayContaining([['eq', '$Content-Type', 'image/png'], ['content-length-range', 1, AVATAR_MAX_BYTES], { key: upload.key }]),
     );
+    // Only the type asked for: a form open to any image/ type would take image/svg+xml (script served from the site).
+    expect(JSON.stringify(policyOf(upload).conditions)).not.toContain('starts-with');
     const posted = await postUpload(upload, TINY_PNG, 'me.png', 'image/png');
     expect(posted.status).toBeLessThan(300);
 
@@ -129,6 +131,26 @@ describe('avatar upload', () => {
     const { errors } = await confirm(director, { key: upload.key, fileUrl: upload.fileUrl, isTeamAvatar: true, teamId });
     expect(errors).toBeUndefined();
     expect((await graphql<{ team: { avatar: string } }>(TEAM, { teamId }, { token: coach.token })).data!.team.avatar).toBe(upload.fileUrl);
+  });
+
+  it('stores and serves a confirmed avatar with the type its bytes prove, whatever type the sender declared', async () => {
+    const declaredAsHtml = await putAvatarObject(gamer.id, undefined, TINY_PNG, 'text/html');
+    const { errors } = await confirm(gamer, { ...declaredAsHtml, isTeamAvatar: false });
+    expect(errors).toBeUndefined();
+    expect(await s3UploadsBucket.head(declaredAsHtml.key)).toEqual({ size: TINY_PNG.length, contentType: 'image/png' });
+    const served = await fetch(declaredAsHtml.fileUrl);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(TINY_PNG);
+  });
+
+  it('refuses an SVG image (script runs when one is opened) posted to the form and deletes it', async () => {
+    const upload = await uploadUrl(director);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>');
+    await postUpload(upload, svg, 'me.svg', 'image/svg+xml');
+    const { data, errors } = await confirm(director, { key: upload.key, fileUrl: upload.fileUrl });
+    expect(data).toBeNull();
+    expect(errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: AVATAR_MESSAGES.notAnImage });
+    expect(await s3UploadsBucket.head(upload.key)).toBeNull();
   });
 
   it('refuses a type other than PNG, JPEG, GIF or WebP before giving a form', async () => {
