@@ -8,7 +8,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 import { DUMMY_ACCOUNT } from 's3rver/lib/models/account';
-import { LOCAL_HOST } from './ports';
+import { AVATAR_TYPES, AVATARS_ROOT } from '@core/avatars';
+import { VIDEO_MEDIA_PREFIX } from '@core/video-files';
+import { freePorts, LOCAL_HOST } from './ports';
+import { createS3Guard } from './s3-guard';
 
 export const LOCAL_BUCKETS = { uploads: 'fitgauge-uploads', videos: 'fitgauge-videos' } as const;
 
@@ -26,9 +29,15 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
+/** What the site serves to anyone on AWS (CloudFront's /avatars/* and /media/*), and with which types. */
+const PUBLIC_PREFIXES = [`${LOCAL_BUCKETS.uploads}/${AVATARS_ROOT}/`, `${LOCAL_BUCKETS.videos}/${VIDEO_MEDIA_PREFIX}`];
+const PUBLIC_TYPES = [...Object.keys(AVATAR_TYPES), 'application/vnd.apple.mpegurl', 'video/mp2t'];
+
 /**
  * s3rver in this process with the two FitGauge buckets, CORS open to the web app's origins so the
- * browser can use presigned POST and GET. Data lives in `directory`.
+ * browser can use presigned POST and GET. Data lives in `directory`. s3rver itself listens on a port of its own;
+ * `port` is the guard in front of it (scripts/local/s3-guard.ts), which lets through only signed and presigned
+ * requests and anonymous reads of the public paths.
  */
 export async function startS3(options: {
   port: number;
@@ -38,9 +47,10 @@ export async function startS3(options: {
 }): Promise<LocalS3> {
   DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
   const cors = corsConfiguration(options.corsOrigins);
+  const [innerPort] = await freePorts(1);
   const server = new S3rver({
     address: LOCAL_HOST,
-    port: options.port,
+    port: innerPort,
     directory: options.directory,
     silent: options.silent ?? true,
     configureBuckets: Object.values(LOCAL_BUCKETS).map((name) => ({ name, configs: [cors] })),
@@ -49,10 +59,29 @@ export async function startS3(options: {
   const spool = await mkdtemp(join(tmpdir(), 'fitgauge-s3-spool-'));
   spoolUploads(server, spool);
   await server.run();
+  const guard = createS3Guard({
+    credentials: LOCAL_CREDENTIALS,
+    upstream: { host: LOCAL_HOST, port: innerPort! },
+    publicPrefixes: PUBLIC_PREFIXES,
+    publicTypes: PUBLIC_TYPES,
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      guard.once('error', reject);
+      guard.listen(options.port, LOCAL_HOST, () => resolve());
+    });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
   return {
     endpoint: `http://${LOCAL_HOST}:${options.port}`,
     events: server,
     stop: async () => {
+      await new Promise<void>((resolve) => {
+        guard.close(() => resolve());
+        guard.closeAllConnections();
+      });
       await server.close();
       await rm(spool, { recursive: true, force: true });
     },
