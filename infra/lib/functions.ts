@@ -38,6 +38,12 @@ export const RUNTIME_DEPRECATION: Readonly<Record<string, string>> = {
   'python3.13': '2029-06-30',
 };
 
+/**
+ * Injected into every bundle: formats stack traces with the TypeScript locations from index.js.map, reading the map at
+ * the first stack trace instead of at start (infra/runtime/lazy-source-maps.ts).
+ */
+export const LAZY_SOURCE_MAPS = join(repoRoot, 'infra', 'runtime', 'lazy-source-maps.ts');
+
 /** CloudWatch namespace of the business metrics (check-ins, refused sign-ins, sign-ups, password resets). */
 export const METRICS_NAMESPACE = 'FitGauge';
 
@@ -146,10 +152,12 @@ export class ApiFunctions extends Construct {
         minify: true,
         // Packages' ES module builds first (the AWS SDK's dist-es): esbuild drops what the function never uses.
         mainFields: ['module', 'main'],
-        // Source maps beside the code for readable stack traces (NODE_OPTIONS below), without the sources' text:
-        // a third of the size, and what Node parses at start (docs/performance.md, "Cold starts").
+        // Source maps beside the code (without the sources' text, a third of the size) for readable stack traces, read
+        // at the first stack trace by the injected hook rather than at every cold start by --enable-source-maps
+        // (docs/performance.md, "Cold starts").
         sourceMap: true,
         sourcesContent: false,
+        inject: [LAZY_SOURCE_MAPS],
         // Ship the SDK versions of package-lock.json instead of whatever the runtime carries.
         bundleAwsSDK: true,
         forceDockerBundling: false,
@@ -163,7 +171,6 @@ export class ApiFunctions extends Construct {
         POWERTOOLS_SERVICE_NAME: 'fitgauge',
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         LOG_LEVEL: 'INFO',
-        NODE_OPTIONS: '--enable-source-maps',
       },
       tracing: lambda.Tracing.ACTIVE,
     });

@@ -2,6 +2,7 @@
  * The production stack as `cdk synth` builds it (same context as cdk.json), synthesized once: bundling the
  * Lambdas with esbuild is the slow part.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,12 +19,12 @@ import { defineFitGauge } from '../../infra/lib/app';
 import { apiLimits } from '../../lambdas/api-limits';
 import { RECAP_DUE_SHARDS } from '@core/report-sharing';
 import { RECAP_CONCURRENCY } from '../../infra/lib/capacity';
-import { ESBUILD_TARGET, RUNTIME, RUNTIME_DEPRECATION } from '../../infra/lib/functions';
+import { ESBUILD_TARGET, RUNTIME, RUNTIME_DEPRECATION, repoRoot } from '../../infra/lib/functions';
 import { DISCORD_REDIRECT_PATH, type FitGaugeStack } from '../../infra/lib/fitgauge-stack';
 import { paths } from '../../web/src/config/paths';
 import { SPA_ROUTING_CODE } from '../../infra/lib/web-hosting';
 import { tableDesign } from '../../lambdas/lib/db/table-design';
-import { apiAuthorizer } from '../../lambdas/triggers';
+import { apiAuthorizer, triggerFunctions } from '../../lambdas/triggers';
 import { fieldsServedBy, lambdaFunctions, resolverMap, type LambdaFunctionName, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
 import { buildAppSyncSchema, readSchemaSource } from '../../lambdas/schema';
 
@@ -281,6 +282,32 @@ describe('Lambda functions', () => {
     expect(source).not.toMatch(/require\(["']@core\//);
     const { handler } = require(bundle) as { handler: { fields: string[] } };
     expect([...handler.fields].sort()).toEqual(fieldsServedBy(name).sort());
+  });
+
+  it.each([...functionNames, ...Object.keys(triggerFunctions)])('%s ships its source map beside the code, reads it at the first stack trace only, and maps its frames to the sources', (name) => {
+    const fn = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)];
+    // --enable-source-maps would parse the map at every cold start (docs/performance.md, "Cold starts").
+    expect(String(fn.Properties.Environment.Variables.NODE_OPTIONS ?? '')).not.toContain('--enable-source-maps');
+    const s3Key: string = fn.Properties.Code.S3Key;
+    const bundle = join(assembly.directory, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.js');
+    expect(existsSync(`${bundle}.map`)).toBe(true);
+    // A fresh process as the Lambda runtime runs it (no NODE_OPTIONS): the handler gets an event that throws on its
+    // first read, and the stack of that read shows where in the function's code it happened.
+    const probe = `
+      const { handler } = require(${JSON.stringify(bundle)});
+      let stack;
+      const event = new Proxy({}, { get() { stack ??= new Error('probe').stack; throw new TypeError('probe'); } });
+      const context = { functionName: 'probe', awsRequestId: 'probe', getRemainingTimeInMillis: () => 10000 };
+      Promise.resolve().then(() => handler(event, context)).catch(() => {}).finally(() => process.stdout.write(JSON.stringify({ stack })));`;
+    const result = spawnSync(process.execPath, ['-e', probe], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { ...process.env, NODE_OPTIONS: '', AWS_REGION: 'us-east-1', AWS_EC2_METADATA_DISABLED: 'true', POWERTOOLS_DEV: '', LOG_LEVEL: 'SILENT' },
+    });
+    const { stack } = JSON.parse(result.stdout.slice(result.stdout.lastIndexOf('{"stack"'))) as { stack?: string };
+    const frames = (stack ?? '').split('\n').slice(1);
+    expect(frames.filter((frame) => frame.includes(bundle))).toEqual([]);
+    expect(frames.filter((frame) => new RegExp(`\\(${repoRoot}/(lambdas|core|node_modules)/[^)]+:\\d+:\\d+\\)$`).test(frame)).length).toBeGreaterThan(0);
   });
 
   it('runs every function of the template (ours and CDK helpers) on a runtime AWS supports for at least another year', () => {
