@@ -60,6 +60,12 @@ export function contentSecurityPolicy(region: string, mediaOrigins: string[]): s
 }
 
 /**
+ * The CSP of files users sent or the transcoder wrote (/avatars/*, /media/*): nothing in them runs, even opened on their
+ * own (an HTML or SVG file stored under such a key), as the local S3 stand-in's guard serves them (scripts/local/s3-guard.ts).
+ */
+export const UPLOADED_FILES_CSP = "default-src 'none'; sandbox";
+
+/**
  * Client-side routing, as a CloudFront Function (cloudfront-js-2.0) on the site's viewer requests: a path whose last
  * segment has no dot is a route of the app and gets index.html; any other path is a file, so a missing file stays an
  * error (not the app's page with 200), as the local web server answers (scripts/local/web.ts). /avatars/* and /media/*
@@ -100,6 +106,17 @@ export class WebHosting extends Construct {
       },
     });
 
+    // Uploads are served with their stored type (the type an image's bytes proved), never sniffed, and run nothing.
+    const uploadHeaders = new cloudfront.ResponseHeadersPolicy(this, 'UploadedFilesHeaders', {
+      comment: 'FitGauge uploaded files: nosniff and a CSP that runs nothing',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: UPLOADED_FILES_CSP, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'FitGauge web app',
       defaultRootObject: 'index.html',
@@ -122,9 +139,9 @@ export class WebHosting extends Construct {
         ],
       },
       additionalBehaviors: {
-        ...(props.avatarsBucketName ? { [`${AVATARS_ROOT}/*`]: this.privateObjectsBehavior('AvatarsBucket', props.avatarsBucketName, headers) } : {}),
+        ...(props.avatarsBucketName ? { [`${AVATARS_ROOT}/*`]: this.privateObjectsBehavior('AvatarsBucket', props.avatarsBucketName, uploadHeaders) } : {}),
         // HLS playlists, renditions, segments and thumbnails: hls.js fetches each relative URI from here, unsigned.
-        ...(props.mediaBucketName ? { [`${VIDEO_MEDIA_ROOT}/*`]: this.privateObjectsBehavior('MediaBucket', props.mediaBucketName, headers) } : {}),
+        ...(props.mediaBucketName ? { [`${VIDEO_MEDIA_ROOT}/*`]: this.privateObjectsBehavior('MediaBucket', props.mediaBucketName, uploadHeaders) } : {}),
       },
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
