@@ -4,6 +4,8 @@
  * S3 and the mail outbox.
  */
 import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { LOCAL_CREDENTIALS } from '../../scripts/local/s3';
 import { isLoopback, listeningSockets } from '../support/listening-sockets';
 import {
   cognitoClient,
@@ -140,7 +142,14 @@ describe('local stack', () => {
       body: `--${boundary}\r\nContent-Disposition: form-data; name="key"\r\n\r\nk\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\ncut off`,
     });
     expect(broken.status).toBeGreaterThanOrEqual(400);
-    expect((await fetch(`${s3Endpoint}/fitgauge-uploads?list-type=2`)).status).toBe(200);
+    // Still serving: a listing signed with the local keys answers (an unsigned one is refused by the guard).
+    expect((await fetch(`${s3Endpoint}/fitgauge-uploads?list-type=2`)).status).toBe(403);
+    const s3 = new S3Client({ endpoint: s3Endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS, forcePathStyle: true });
+    try {
+      expect((await s3.send(new ListObjectsV2Command({ Bucket: 'fitgauge-uploads', MaxKeys: 1 }))).$metadata.httpStatusCode).toBe(200);
+    } finally {
+      s3.destroy();
+    }
     expect((await fetch(`${baseUrl}/config.json`)).status).toBe(200);
   });
 
