@@ -23,7 +23,7 @@ const corsHeaders = {
  * for, so any page the developer visits must not call it); other origins get no access-control-allow-origin.
  */
 function corsHeadersFor(allowedOrigins: readonly string[], origin: string | undefined): Record<string, string> {
-  const grant = origin && allowedOrigins.includes(origin) ? { 'access-control-allow-origin': origin } : {};
+  const grant: Record<string, string> = origin && allowedOrigins.includes(origin) ? { 'access-control-allow-origin': origin } : {};
   return { ...grant, vary: 'Origin', ...corsHeaders };
 }
 
