@@ -32,7 +32,7 @@ let admin: RoleAccount;
 let superadmin: RoleAccount;
 
 /** A fresh gamer with a name and username of his own (a search finds him by them). */
-async function gamer(label: string, fullName = `Fresh ${label}`) {
+async function gamer(label: string, fullName = `Fresh ${label.replace(/\./g, ' ')}`) {
   const email = freshEmail(label);
   const { user } = await signUpAccount(email, fullName);
   return { id: user.id, email, token: (await signIn(email)).accessToken };
@@ -141,7 +141,7 @@ describe('updateUser', () => {
     const entries = await entriesAbout(person.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'updateUser', actorId: admin.id, actorEmail: admin.email });
-    expect(JSON.parse(entries[0]!.before!)).toEqual({ role: 'GAMER', fullName: 'Fresh users.promote' });
+    expect(JSON.parse(entries[0]!.before!)).toEqual({ role: 'GAMER', fullName: 'Fresh users promote' });
     expect(JSON.parse(entries[0]!.after!)).toEqual({ role: 'COACH', fullName: 'Now Coach' });
   });
 });

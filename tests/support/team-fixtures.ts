@@ -40,7 +40,7 @@ export async function teamOf(owner: RoleAccount, members: [RoleAccount, MemberRo
 /** Fresh accounts, one per name, in the role given. */
 export async function accounts<N extends string>(roles: Record<N, Role>, label: string): Promise<Record<N, RoleAccount>> {
   const made = await Promise.all(
-    Object.entries<Role>(roles).map(async ([name, role]) => [name, await accountWithRole(role, `${label}.${name}`, `${label} ${name}`)] as const),
+    Object.entries<Role>(roles).map(async ([name, role]) => [name, await accountWithRole(role, `${label}.${name}`, `${label.replace(/\./g, ' ')} ${name}`)] as const),
   );
   return Object.fromEntries(made) as Record<N, RoleAccount>;
 }
