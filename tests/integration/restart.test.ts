@@ -80,6 +80,14 @@ describe('a restart of the local stack', () => {
     await withS3(first, (s3) =>
       s3.send(new PutObjectCommand({ Bucket: LOCAL_BUCKETS.uploads, Key: MARKER_OBJECT, Body: 'uploaded before the restart' })),
     );
+    // The folder's own signing key and webhook secret (generated on first start) outlive the restart.
+    const before = await graphqlAt<{ loginUser: { accessToken: string } }>(
+      { graphqlUrl: first.urls.graphql, publicToken: first.config.publicToken },
+      'mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { accessToken } }',
+      { email: demoAccounts[0]!.email, password: DEMO_PASSWORD },
+      { publicToken: true },
+    );
+    const tokenBefore = before.data!.loginUser.accessToken;
     await stop();
 
     const second = await start(dataDir, 'second-start');
@@ -96,6 +104,10 @@ describe('a restart of the local stack', () => {
     );
     expect(signIns).toEqual(demoAccounts.map(({ email, role }) => ({ email, groups: [role], role, errors: undefined })));
     expect(new Set(demoAccounts.map((account) => account.role))).toEqual(new Set(['SUPERADMIN', 'ADMIN', 'DIRECTOR', 'COACH', 'GAMER']));
+    expect(second.env.STRIPE_WEBHOOK_SECRET).toBe(first.env.STRIPE_WEBHOOK_SECRET);
+    const me = await graphqlAt<{ me: { email: string } }>({ graphqlUrl: second.urls.graphql, publicToken: second.config.publicToken }, '{ me { email } }', {}, { token: tokenBefore });
+    expect(me).toMatchObject({ status: 200, data: { me: { email: demoAccounts[0]!.email } } });
+    expect(me.errors).toBeUndefined();
 
     const item = await withTable(second, (table) => table.send(new GetCommand({ TableName: second.env.TABLE_NAME, Key: MARKER_KEY })));
     expect(item.Item).toEqual({ ...MARKER_KEY, note: 'written before the restart' });
