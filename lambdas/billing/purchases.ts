@@ -77,6 +77,9 @@ export async function upgradeSubscription(caller: Caller, args: unknown, deps: B
   if (teamId) await authorizeTeam('Mutation.upgradeSubscription', caller, teamId, deps.teams);
   const stripe = await deps.stripe();
   const coupon = input.couponId ? await requireCoupon(stripe, input.couponId) : null;
+  // A coupon (a 100% one makes a director with no card) changes only the subscription of an account that proved it
+  // reads its mailbox, as a trial does (docs/accounts.md, "Who may redeem a coupon for whom").
+  if (coupon && !(await deps.users.get(caller.sub))?.emailVerified) throw new AppError(EMAIL_NOT_PROVEN, EMAIL_PROOF_MESSAGES.needed);
 
   if (seats && teamId) {
     const bought = await deps.billing.seatSubscriptionOf(teamId);

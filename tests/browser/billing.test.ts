@@ -10,7 +10,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
-import { accountWithRole, baseUrl, couponLinkTokenFor, logInAccount, signInContext, storedSession, submitLogin, type RoleAccount } from '../support/accounts';
+import { accountWithRole, baseUrl, couponLinkTokenFor, emailProofCodeFor, logInAccount, signInContext, storedSession, submitLogin, type RoleAccount } from '../support/accounts';
 import { eventually, TEST_CARDS } from '../support/billing';
 import { useBrowser } from '../support/browser';
 import { graphql, stackUrls, useStackEnvironment } from '../support/stack';
@@ -126,6 +126,15 @@ describe('purchases', () => {
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.getByText('You got 100% off!').waitFor();
     await dialog.getByRole('button', { name: 'Redeem' }).click();
+    // A fresh account proves its mailbox before a coupon buys anything: the code dialog, then the purchase goes on.
+    const proof = page.getByRole('dialog', { name: 'Confirm your e-mail address' });
+    await proof.getByText('Please confirm your e-mail address first: we send you a code.').waitFor();
+    expect(await dynamoSubscriptionStore.unusedPurchases(buyer.id)).toEqual([]);
+    const since = new Date();
+    await proof.getByRole('button', { name: 'Send me a code' }).click();
+    await proof.getByLabel('Code from the e-mail').fill(await emailProofCodeFor(buyer.email, since));
+    await proof.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await proof.waitFor({ state: 'detached' });
     expect(await page.getByRole('dialog', { name: 'Subscription payment' }).count()).toBe(0);
     await continueAsDirector(page);
 

@@ -47,7 +47,13 @@ async function errorOf(who: { token: string } | 'public', query: string, variabl
   return { errorType: errors?.[0]?.errorType, message: errors?.[0]?.message };
 }
 
-const buyer = () => accountWithRole('GAMER', 'billing', 'Billing Buyer');
+const unprovenBuyer = () => accountWithRole('GAMER', 'billing', 'Billing Buyer');
+/** A fresh account that proved its mailbox through the mailed code, as the purchase dialog has it do for a coupon. */
+const buyer = async () => {
+  const account = await unprovenBuyer();
+  await proveMailbox(account);
+  return account;
+};
 const profileOf = async (userId: string) => (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(userId) }))).Item;
 const paymentOf = (userId: string, subscriptionId: string) => eventually(() => dynamoBillingStore.payment(userId, subscriptionId), (payment) => payment !== null);
 
@@ -113,8 +119,7 @@ describe('subscription reason and label', () => {
     const gamer = await buyer();
     expect((await ok(gamer, ME_SUBSCRIPTION)).me).toEqual({ appSubscriptionReason: 'FGFREE', subscription: 'Free' });
 
-    // Signed in with his own proven e-mail, the coupon applies at once.
-    await proveMailbox(gamer);
+    // Signed in with his own proven e-mail (buyer() proved it), the coupon applies at once.
     await ok(gamer, APPLY, { email: gamer.email, couponId: 'WELCOME20' });
     expect((await ok(gamer, ME_SUBSCRIPTION)).me).toEqual({ appSubscriptionReason: 'FGPRO', subscription: 'Pro' });
     expect((await ok(gamer, LEAVE)).leaveTeam).toEqual({ id: gamer.id, appSubscriptionReason: 'FGPRO', subscription: 'Pro' });
@@ -133,8 +138,17 @@ describe('subscriptionConfigs', () => {
 });
 
 describe('purchases', () => {
-  it('FULLPASS buys a dashboard with nothing due; the buyer becomes a DIRECTOR and creates a team with it', async () => {
-    const account = await buyer();
+  it('FULLPASS buys a dashboard with nothing due once the mailbox is proven; the buyer becomes a DIRECTOR and creates a team with it', async () => {
+    const account = await unprovenBuyer();
+    // A coupon changes nothing for an account that has not proved its mailbox: no subscription, no DIRECTOR.
+    expect(await errorOf(account, UPGRADE, { where: MONTHLY, couponId: 'FULLPASS' })).toEqual({
+      errorType: 'EmailNotProven',
+      message: 'Please confirm your e-mail address first: we send you a code.',
+    });
+    expect(await dynamoSubscriptionStore.unusedPurchases(account.id)).toEqual([]);
+    expect((await logInAccount(account.email)).groups).not.toContain('DIRECTOR');
+
+    await proveMailbox(account);
     const { upgradeSubscription } = await ok(account, UPGRADE, { where: MONTHLY, couponId: 'FULLPASS' });
     expect(upgradeSubscription).toMatchObject({ amountDue: 0, status: 'active', clientSecret: null });
 
@@ -271,7 +285,6 @@ describe('webhooks', () => {
 
   it('an event delivered 10 times at once has one effect (one trial-ending e-mail)', async () => {
     const account = await buyer();
-    await proveMailbox(account);
     const { startTrial } = await ok(account, TRIAL, { where: MONTHLY });
     expect(startTrial).toMatchObject({ status: 'trialing', amountDue: 0 });
     const event = eventOf('customer.subscription.trial_will_end', await standInStripe().subscriptions.retrieve(startTrial.subscriptionId));

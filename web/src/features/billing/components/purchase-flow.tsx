@@ -4,7 +4,10 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { useEffect, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { MessageDialog } from '@/components/ui/dialog/message-dialog';
+import { EMAIL_NOT_PROVEN } from '@core/email-proof';
+import { EmailProofDialog } from '@/components/email-proof/email-proof-dialog';
 import { toApiError } from '@/lib/api-client';
+import { getEmailProofState } from '@/lib/email-proof';
 import { upgradeSubscription, type PurchaseRequest } from '../api/billing-api';
 import { stripeForSite } from '../stripe/load-stripe';
 import { CouponDialog } from './coupon-dialog';
@@ -17,6 +20,8 @@ export const PAYMENT_FAILED = 'Payment processing failed!';
 type Step =
   | { kind: 'coupon' }
   | { kind: 'processing' }
+  /** A coupon needs a proven mailbox: the code dialog, then the same purchase again. */
+  | { kind: 'prove'; couponId: string | null; email: string; reason: string }
   | { kind: 'card'; clientSecret: string }
   | { kind: 'bank' }
   | { kind: 'success' }
@@ -36,7 +41,8 @@ export interface PurchaseFlowProps {
 }
 
 /**
- * Spec 000 section 4, Purchase: coupon (apply or skip), upgradeSubscription; nothing due or already active goes
+ * Spec 000 section 4, Purchase: coupon (apply or skip), upgradeSubscription (a coupon first asks an account without a
+ * proven mailbox to prove it, in the code dialog); nothing due or already active goes
  * straight to Payment successful!; otherwise the card form after 500 ms, whose confirmation ends in success, the
  * bank-email dialog (requires_action) or Payment processing failed!.
  */
@@ -52,13 +58,19 @@ export function PurchaseFlow({ purchase, planType, onPurchased, onSignOut, onClo
       const clientSecret = result.clientSecret;
       setTimeout(() => setStep({ kind: 'card', clientSecret }), PAYMENT_FORM_DELAY_MS);
     } catch (error) {
-      setStep({ kind: 'failed', message: toApiError(error).message });
+      const refusal = toApiError(error);
+      const proof = refusal.errorType === EMAIL_NOT_PROVEN ? await getEmailProofState().catch(() => null) : null;
+      if (proof) return setStep({ kind: 'prove', couponId, email: proof.email, reason: refusal.message });
+      setStep({ kind: 'failed', message: refusal.message });
     }
   };
 
   return (
     <>
       <CouponDialog open={step.kind === 'coupon'} productId={purchase.productId} onDone={(couponId) => void buy(couponId)} onClose={onClose} />
+      {step.kind === 'prove' ? (
+        <EmailProofDialog open email={step.email} reason={step.reason} onClose={onClose} onProven={() => void buy(step.couponId)} />
+      ) : null}
       <Dialog open={step.kind === 'processing'} title="Processing your purchase" onClose={() => undefined}>
         <Flex alignItems="center" gap="small">
           <Loader />
