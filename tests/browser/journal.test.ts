@@ -85,7 +85,7 @@ describe('the journal', () => {
   it("shows a coach's comment, its edit and its deletion on the director's open journal without a reload", async () => {
     const { people, teamId, today } = await freshTeam('journal.live');
     const { page, subscribed } = await openPage(journalPath(teamId), people.director.email);
-    await page.getByRole('heading', { name: 'journal.live gamer', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'journal live gamer', level: 2 }).waitFor();
     expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe(today);
     // The marker's subscription and the page's own.
     await subscribed(2);
@@ -114,7 +114,7 @@ describe('the journal', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.getByRole('heading', { name: 'journal.xss gamer', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'journal xss gamer', level: 2 }).waitFor();
     const answer = page.locator('.fg-journal__answer').filter({ has: page.getByText('How well did you sleep?', { exact: true }) });
     await answer.getByRole('button', { name: 'Comment on How well did you sleep?' }).click();
     const field = answer.getByLabel('Comment on How well did you sleep?');
@@ -182,7 +182,7 @@ describe('the journal', () => {
     await thread.getByText('Slept well before the match?').waitFor();
     expect(await gamer.page.getByRole('button', { name: /^Comment on/ }).count()).toBe(0);
     await thread.getByRole('button', { name: 'Reply' }).click();
-    await thread.getByLabel('Reply to journal.marker director').fill('Eight hours, coach.');
+    await thread.getByLabel('Reply to journal marker director').fill('Eight hours, coach.');
     await thread.getByRole('button', { name: 'Send reply' }).click();
     await thread.getByRole('list', { name: 'Replies' }).getByText('Eight hours, coach.').waitFor();
     await closePage(gamer.page);

@@ -270,19 +270,26 @@ describe('a gamer in a team', () => {
 });
 
 describe('Team Invite', () => {
-  it('lets a gamer join with the team code of an invite mailed to another address', async () => {
+  it('joins a gamer with the code mailed to his own address, and refuses the code of an invite mailed to another', async () => {
     const { director, teamIds } = await directorWithTeams('November Squad');
-    await ok(director, `mutation($n: String!, $e: AWSEmail!, $t: ID!) { sendInvite(inviteeName: $n, inviteeEmail: $e, role: GAMER, teamId: $t) { id } }`, {
-      n: 'Other Address', e: `portals.other.${randomUUID().slice(0, 8)}@fitgauge.test`, t: teamIds[0],
-    });
-    const [{ code }] = (await ok(director, `query($t: ID!) { getTeamCodes(teamId: $t) { code } }`, { t: teamIds[0] })).getTeamCodes;
+    const invite = `mutation($n: String!, $e: AWSEmail!, $t: ID!) { sendInvite(inviteeName: $n, inviteeEmail: $e, role: GAMER, teamId: $t) { id } }`;
     const gamer = await accountWithRole('GAMER', 'portals.coder', 'Cody Coder');
+    const otherAddress = `portals.other.${randomUUID().slice(0, 8)}@fitgauge.test`;
+    await ok(director, invite, { n: 'Other Address', e: otherAddress, t: teamIds[0] });
+    await ok(director, invite, { n: 'Cody Coder', e: gamer.email, t: teamIds[0] });
+    const codes = (await ok(director, `query($t: ID!) { getTeamCodes(teamId: $t) { code email } }`, { t: teamIds[0] })).getTeamCodes as { code: string; email: string }[];
+    const codeFor = (email: string) => codes.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase())!.code;
     const page = await openPage('/home/team-invite', gamer.email);
     await page.getByRole('heading', { name: 'No invites' }).waitFor();
     await page.getByRole('textbox', { name: 'Team code' }).fill('ZZZZ');
     await page.getByRole('button', { name: 'Join team' }).click();
     await page.getByRole('alert').filter({ hasText: 'This team code is not valid.' }).waitFor();
-    await page.getByRole('textbox', { name: 'Team code' }).fill(code.toLowerCase());
+    // A code is bound to the mailbox it was sent to (docs/teams.md, "Who may see a team code").
+    await page.getByRole('textbox', { name: 'Team code' }).fill(codeFor(otherAddress).toLowerCase());
+    await page.getByRole('button', { name: 'Join team' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This invite code was sent to another e-mail address.' }).waitFor();
+    expect((await ok(gamer, `query { me { Team { id } } }`)).me.Team).toEqual([]);
+    await page.getByRole('textbox', { name: 'Team code' }).fill(codeFor(gamer.email).toLowerCase());
     await page.getByRole('button', { name: 'Join team' }).click();
     await page.locator('.fg-toast').filter({ hasText: 'You joined November Squad.' }).waitFor();
     expect((await ok(gamer, `query { me { Team { id } } }`)).me.Team).toEqual([{ id: teamIds[0] }]);
