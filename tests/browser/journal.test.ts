@@ -94,7 +94,7 @@ describe('the journal', () => {
 
     const { createComment } = await ok(people.coach, CREATE, { teamId, userId: people.gamer.id, date: today, content: 'Nice sleep, keep it up.' });
     const comments = commentsOn(page, 'How well did you sleep?');
-    await comments.getByRole('article', { name: 'Comment by journal.live coach' }).getByText('Nice sleep, keep it up.').waitFor();
+    await comments.getByRole('article', { name: 'Comment by journal live coach' }).getByText('Nice sleep, keep it up.').waitFor();
 
     await ok(people.coach, UPDATE, { id: createComment.id, content: 'Great sleep, keep it up.' });
     await comments.getByText('Great sleep, keep it up.').waitFor();
@@ -138,7 +138,7 @@ describe('the journal', () => {
     expect(await text.locator('img').count()).toBe(0);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
 
-    const comment = page.getByRole('article', { name: 'Comment by journal.xss coach' });
+    const comment = page.getByRole('article', { name: 'Comment by journal xss coach' });
     await comment.getByRole('button', { name: 'Edit' }).click();
     await comment.getByLabel('Edit your comment').fill('Why so little sleep?');
     await comment.getByRole('button', { name: 'Save' }).click();

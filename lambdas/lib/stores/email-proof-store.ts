@@ -1,20 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import { db } from '../db/client';
 import { keys } from '../db/keys';
-import { isConditionFailure } from '../db/table';
+import { oneTimeCodeItems, type OneTimeCodeFields } from './one-time-code';
 
 /** An account's live e-mail proof code (docs/accounts.md, "Proving your mailbox"). Only a salted hash is kept. */
-export interface EmailProofRecord {
-  userId: string;
+export interface EmailProofRecord extends OneTimeCodeFields {
   /** The address the code was mailed to: proving it proves this address only. */
   email: string;
-  codeHash: string;
-  salt: string;
-  attempts: number;
-  /** Epoch seconds; also the item's TTL. */
-  expiresAt: number;
-  createdAt: string;
 }
 
 export interface EmailProofStore {
@@ -34,44 +24,4 @@ function toRecord(item: Record<string, any>): EmailProofRecord {
   return { userId, email, codeHash, salt, attempts, expiresAt, createdAt };
 }
 
-export const dynamoEmailProofStore: EmailProofStore = {
-  async put(record) {
-    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.emailProof(record.userId), type: 'EmailProof', ...record } }));
-  },
-  async reserveGuess(userId, now, maxGuesses) {
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    try {
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: keys.emailProof(userId),
-          UpdateExpression: 'ADD attempts :one',
-          ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now AND attempts < :max',
-          ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds, ':max': maxGuesses },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return toRecord(Attributes!);
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.emailProof(userId), ConsistentRead: true }));
-    return Item && Item.expiresAt > nowSeconds && Item.attempts >= maxGuesses ? 'attempts-used' : null;
-  },
-  async spend(userId, codeHash) {
-    try {
-      await db().send(
-        new DeleteCommand({
-          TableName: config.tableName,
-          Key: keys.emailProof(userId),
-          ConditionExpression: 'codeHash = :hash',
-          ExpressionAttributeValues: { ':hash': codeHash },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  },
-};
+export const dynamoEmailProofStore: EmailProofStore = oneTimeCodeItems('EmailProof', keys.emailProof, toRecord);

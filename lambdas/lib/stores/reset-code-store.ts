@@ -1,20 +1,15 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
 import { isConditionFailure } from '../db/table';
+import { oneTimeCodeItems, type OneTimeCodeFields } from './one-time-code';
 
-/** An account's live password-reset code. Only a salted hash of the code is kept. */
-export interface ResetCodeRecord {
-  userId: string;
-  codeHash: string;
-  salt: string;
-  /** Guesses counted so far (a right guess made by forgotPasswordVerify is given back). */
-  attempts: number;
-  /** Epoch seconds; also the item's TTL. */
-  expiresAt: number;
-  createdAt: string;
-}
+/**
+ * An account's live password-reset code. Only a salted hash of the code is kept; its `attempts` are the guesses counted
+ * so far (a right guess made by forgotPasswordVerify is given back).
+ */
+export type ResetCodeRecord = OneTimeCodeFields;
 
 export interface ResetCodeStore {
   /** Stores a new code, replacing the account's earlier one. */
@@ -38,35 +33,12 @@ function toRecord(item: Record<string, any>): ResetCodeRecord {
   return { userId, codeHash, salt, attempts, expiresAt, createdAt };
 }
 
+const codeItems = oneTimeCodeItems('ResetCode', keys.resetCode, toRecord);
+
 export const dynamoResetCodeStore: ResetCodeStore = {
-  async put(record) {
-    await db().send(
-      new PutCommand({ TableName: config.tableName, Item: { ...keys.resetCode(record.userId), type: 'ResetCode', ...record } }),
-    );
-  },
-  async reserveGuess(userId, now, maxGuesses) {
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    try {
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: keys.resetCode(userId),
-          UpdateExpression: 'ADD attempts :one',
-          ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now AND attempts < :max',
-          ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds, ':max': maxGuesses },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return toRecord(Attributes!);
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    // Refused: read only to tell a used-up code from a missing or expired one.
-    const { Item } = await db().send(
-      new GetCommand({ TableName: config.tableName, Key: keys.resetCode(userId), ConsistentRead: true }),
-    );
-    return Item && Item.expiresAt > nowSeconds && Item.attempts >= maxGuesses ? 'attempts-used' : null;
-  },
+  put: codeItems.put,
+  reserveGuess: codeItems.reserveGuess,
+  spend: codeItems.spend,
   async refundGuess(userId, codeHash) {
     try {
       await db().send(
@@ -80,22 +52,6 @@ export const dynamoResetCodeStore: ResetCodeStore = {
       );
     } catch (error) {
       if (!isConditionFailure(error)) throw error; // the code was replaced or spent meanwhile
-    }
-  },
-  async spend(userId, codeHash) {
-    try {
-      await db().send(
-        new DeleteCommand({
-          TableName: config.tableName,
-          Key: keys.resetCode(userId),
-          ConditionExpression: 'codeHash = :hash',
-          ExpressionAttributeValues: { ':hash': codeHash },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
     }
   },
   async restore(record) {
