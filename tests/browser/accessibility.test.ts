@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { paths, withParams, withQuery } from '../../web/src/config/paths';
 import { baseUrl, signInContext } from '../support/accounts';
-import { useBrowser, VIEWPORTS } from '../support/browser';
+import { finishAnimations, useBrowser, VIEWPORTS } from '../support/browser';
 import { demoTeams, graphql, signIn } from '../support/stack';
 
 jest.setTimeout(240_000);
@@ -19,6 +19,7 @@ const SEVERE = new Set(['serious', 'critical']);
 
 /** Serious and critical WCAG 2 A/AA findings on the page as it is now, as "path: rule (impact): targets" lines. */
 async function severeFindings(page: Page, label: string): Promise<string[]> {
+  await finishAnimations(page);
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return violations
     .filter((violation) => SEVERE.has(violation.impact ?? ''))
@@ -30,7 +31,7 @@ async function settle(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl()}${path}`);
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.locator('.fg-page-loader').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  // Animations and transitions (dialogs, toasts) end before colours are measured.
+  // Late content (toasts, dialogs opening) settles before colours are measured.
   await page.waitForTimeout(400);
 }
 

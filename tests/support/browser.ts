@@ -59,8 +59,25 @@ export function useBrowser(): { readonly browser: Browser; watchErrors: (page: P
   };
 }
 
+/**
+ * Ends the page's running CSS transitions and finite animations at their final state, so that axe measures the
+ * colours a user ends up seeing, not a button halfway through turning enabled. Endless ones (spinners) are left.
+ */
+export async function finishAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      try {
+        animation.finish();
+      } catch {
+        // An endless animation cannot finish; it changes no colour axe checks.
+      }
+    }
+  });
+}
+
 /** axe-core findings of any impact, as "rule: targets" lines. */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await finishAnimations(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
