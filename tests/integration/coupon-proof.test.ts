@@ -3,9 +3,8 @@
  * mailed code (one use, counted guesses, parallel guesses included); applyCouponToEmail answers the same for known and
  * unknown e-mails and changes an account only once its mailbox opened the mailed link; checkCoupon and
  * applyCouponToEmail are limited per caller and address, parallel calls included. Every case uses fresh accounts and
- * its own caller address (x-forwarded-for), so it shares no allowance with other tests.
+ * its own caller address (a loopback address it connects from), so it shares no allowance with other tests.
  */
-import { request as httpRequest } from 'node:http';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { EMAIL_PROOF_MAX_ATTEMPTS, EMAIL_PROOF_MESSAGES } from '@core/email-proof';
 import { db } from '../../lambdas/lib/db/client';
@@ -14,6 +13,7 @@ import { dynamoBillingStore } from '../../lambdas/lib/stores/billing-store';
 import { COUPON_LIMITS } from '../../lambdas/billing/coupons';
 import { accountWithRole, couponLinkTokenFor, emailProofCodeFor, freshEmail, logInAccount, proveMailbox, type RoleAccount } from '../support/accounts';
 import { standInStripe } from '../support/billing';
+import { graphqlFrom, newLoopbackAddress } from '../support/caller-address';
 import { inParallel } from '../support/in-parallel';
 import { readOutbox, stackUrls, useStackEnvironment, type GraphQLResponse } from '../support/stack';
 
@@ -29,46 +29,13 @@ const CONFIRM = `mutation($token: String!) { confirmCoupon(token: $token) }`;
 const MONTHLY = { id: 'coach-performance-monthly' };
 const TOO_MANY = 'Too many coupon attempts. Please wait a few minutes and try again.';
 
-let nextAddress = 10;
-/**
- * A caller address of its own: a loopback address the request is sent from (the gateway sees it as the peer, as
- * CloudFront would), also named in x-forwarded-for, so the case shares no per-address allowance with other tests.
- */
-const newCallerAddress = () => `127.0.${Math.floor(nextAddress / 250) + 7}.${(nextAddress++ % 250) + 2}`;
 const wrongCode = (code: string, offset: number) => String((Number(code) + offset) % 1_000_000).padStart(6, '0');
 const messageOf = (response: GraphQLResponse<unknown>) => response.errors?.[0]?.message;
-
-/** A call from `callerAddress`: with the public token, or signed in with `token`. */
-function callFrom<T = Record<string, any>>(query: string, variables: Record<string, unknown>, callerAddress: string, token?: string): Promise<GraphQLResponse<T>> {
-  const { graphqlUrl, publicToken } = stackUrls();
-  const url = new URL(graphqlUrl);
-  const body = JSON.stringify({ query, variables });
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress: callerAddress,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: token ?? publicToken, 'x-forwarded-for': callerAddress },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ...(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<GraphQLResponse<T>, 'status'>) }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-const publicCall = <T = Record<string, any>>(query: string, variables: Record<string, unknown>, callerAddress: string) => callFrom<T>(query, variables, callerAddress);
+const publicCall = <T = Record<string, any>>(query: string, variables: Record<string, unknown>, callerAddress: string) => graphqlFrom<T>(callerAddress, query, variables);
 
 /** Signed in, from an address of the test's own (the signed-in coupon calls count per address too). */
-const signedInAddress = newCallerAddress();
-const signedIn = (account: RoleAccount, query: string, variables: Record<string, unknown> = {}) => callFrom(query, variables, signedInAddress, account.token);
+const signedInAddress = newLoopbackAddress();
+const signedIn = (account: RoleAccount, query: string, variables: Record<string, unknown> = {}) => graphqlFrom(signedInAddress, query, variables, { token: account.token });
 const profileOf = async (userId: string) => (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(userId), ConsistentRead: true }))).Item;
 const trialClaimOf = async (userId: string) => (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.trialClaim(userId), ConsistentRead: true }))).Item;
 const stripeSubscriptionsOf = async (email: string) => {
@@ -142,7 +109,7 @@ describe('applyCouponToEmail', () => {
   it('answers known and unknown e-mails alike, for a valid and for an invalid code', async () => {
     const known = await accountWithRole('GAMER', 'coupon.known');
     const unknown = freshEmail('coupon.nobody');
-    const address = newCallerAddress();
+    const address = newLoopbackAddress();
     const strip = ({ status, data, errors }: GraphQLResponse<unknown>) => ({ status, data, errors: errors?.map(({ errorType, message }) => ({ errorType, message })) });
     for (const couponId of ['WELCOME20', 'NOSUCHCODE']) {
       const [forKnown, forUnknown] = await Promise.all([publicCall(APPLY, { email: known.email, couponId }, address), publicCall(APPLY, { email: unknown, couponId }, address)]);
@@ -158,7 +125,7 @@ describe('applyCouponToEmail', () => {
     const stranger = await accountWithRole('GAMER', 'coupon.stranger');
     await proveMailbox(stranger);
     const since = new Date();
-    expect((await publicCall(APPLY, { email: owner.email, couponId: 'FULLPASS' }, newCallerAddress())).data?.applyCouponToEmail).toBe(true);
+    expect((await publicCall(APPLY, { email: owner.email, couponId: 'FULLPASS' }, newLoopbackAddress())).data?.applyCouponToEmail).toBe(true);
     expect((await signedIn(stranger, APPLY, { email: owner.email, couponId: 'WELCOME20' })).data?.applyCouponToEmail).toBe(true);
     expect(await profileOf(owner.id)).not.toHaveProperty('appSubscriptionReason');
     expect(await dynamoBillingStore.payment(owner.id, 'coupon-FULLPASS')).toBeNull();
@@ -168,7 +135,7 @@ describe('applyCouponToEmail', () => {
     const mails = (await readOutbox(owner.email)).filter((mail) => new Date(mail.sentAt) >= since);
     expect(mails.map((mail) => mail.subject)).toEqual(['Confirm your FitGauge coupon', 'Confirm your FitGauge coupon']);
     const token = await couponLinkTokenFor(owner.email, since);
-    const confirmations = await Promise.all(Array.from({ length: 5 }, () => publicCall(CONFIRM, { token }, newCallerAddress())));
+    const confirmations = await Promise.all(Array.from({ length: 5 }, () => publicCall(CONFIRM, { token }, newLoopbackAddress())));
     expect(confirmations.filter((answer) => answer.data?.confirmCoupon === true)).toHaveLength(1);
     expect(await profileOf(owner.id)).toMatchObject({ appSubscriptionReason: 'FGPRO' });
     expect(await dynamoBillingStore.payment(owner.id, 'coupon-FULLPASS')).toMatchObject({ method: 'coupon', status: 'active' });
@@ -187,12 +154,12 @@ describe('applyCouponToEmail', () => {
 
 describe('coupon limits', () => {
   it('checkCoupon: parallel calls from one address get exactly its allowance, the rest the limit message', async () => {
-    const address = newCallerAddress();
+    const address = newLoopbackAddress();
     const { limit } = COUPON_LIMITS.check.perAddress;
     const answers = await inParallel(Array.from({ length: limit + 10 }), 12, () => publicCall(CHECK, { couponId: 'WELCOME20' }, address));
     expect(answers.filter((answer) => answer.data?.checkCoupon?.valid === true)).toHaveLength(limit);
     expect(answers.filter((answer) => answer.errors?.[0]?.errorType === 'TooManyRequests' && messageOf(answer) === TOO_MANY)).toHaveLength(10);
-    expect((await publicCall(CHECK, { couponId: 'WELCOME20' }, newCallerAddress())).data?.checkCoupon).toEqual({ valid: true });
+    expect((await publicCall(CHECK, { couponId: 'WELCOME20' }, newLoopbackAddress())).data?.checkCoupon).toEqual({ valid: true });
   });
 
   it('checkCoupon: a signed-in caller gets his own allowance', async () => {
@@ -204,7 +171,7 @@ describe('coupon limits', () => {
   });
 
   it('applyCouponToEmail: parallel calls from one address get exactly its allowance, unknown codes included', async () => {
-    const address = newCallerAddress();
+    const address = newLoopbackAddress();
     const { limit } = COUPON_LIMITS.apply.perAddress;
     const answers = await inParallel(Array.from({ length: limit + 5 }), 12, () => publicCall(APPLY, { email: freshEmail('coupon.flood'), couponId: 'NOSUCHCODE' }, address));
     expect(answers.filter((answer) => messageOf(answer) === 'Invalid coupon')).toHaveLength(limit);
