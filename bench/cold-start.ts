@@ -12,10 +12,10 @@
  * The figures and the decision are in docs/performance.md. Not a test: figures depend on the machine.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../infra/lib/functions';
+import { synthesizeWithStandInSite } from '../scripts/synth-stand-in';
 
 const RUNS = 5;
 const LIMIT_MS = 300;
@@ -48,14 +48,10 @@ function load(bundle: string, flags: string[], env: NodeJS.ProcessEnv): Sample {
 function main(): void {
   const work = mkdtempSync(join(tmpdir(), 'fitgauge-cold-start-'));
   try {
-    const web = join(work, 'web');
-    mkdirSync(join(web, 'assets'), { recursive: true });
-    writeFileSync(join(web, 'index.html'), '<!doctype html>');
-    writeFileSync(join(web, 'assets', 'app.js'), '');
-    const out = join(work, 'cdk.out');
     console.log('Synthesizing (esbuild bundles)…');
-    const synth = spawnSync('npx', ['cdk', 'synth', '--quiet', '-o', out, '-c', `webDistPath=${web}`], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    const synth = synthesizeWithStandInSite(work, ['ignore', 'ignore', 'pipe']);
     if (synth.status !== 0) throw new Error(`cdk synth failed:\n${synth.stderr}`);
+    const { out } = synth;
 
     const template = JSON.parse(readFileSync(join(out, 'FitGauge.template.json'), 'utf8')) as {
       Resources: Record<string, { Type: string; Properties: any; Metadata?: Record<string, string> }>;

@@ -5,10 +5,10 @@
  * (`npm test` runs it; CI has it).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../infra/lib/functions';
+import { synthesizeWithStandInSite } from './synth-stand-in';
 
 /** Every *.template.json under the assembly directory, nested assemblies included. */
 export function templatesOf(dir: string): string[] {
@@ -27,14 +27,10 @@ function main(): number {
   }
   const work = mkdtempSync(join(tmpdir(), 'fitgauge-lint-cfn-'));
   try {
-    const web = join(work, 'web');
-    mkdirSync(join(web, 'assets'), { recursive: true });
-    writeFileSync(join(web, 'index.html'), '<!doctype html><title>FitGauge</title>');
-    writeFileSync(join(web, 'assets', 'app.js'), '');
-    const out = join(work, 'cdk.out');
     console.log(`${version.stdout.trim()}: synthesizing…`);
-    const synth = spawnSync('npx', ['cdk', 'synth', '--quiet', '-o', out, '-c', `webDistPath=${web}`], { cwd: repoRoot, stdio: 'inherit' });
+    const synth = synthesizeWithStandInSite(work, 'inherit');
     if (synth.status !== 0) return synth.status ?? 1;
+    const { out } = synth;
     const templates = templatesOf(out);
     if (!templates.length) {
       console.error('The cloud assembly holds no template.');
