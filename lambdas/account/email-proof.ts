@@ -1,5 +1,4 @@
 /** Proving the account's mailbox with a mailed code (docs/accounts.md, "Proving your mailbox"). */
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   EMAIL_PROOF_CODE_LENGTH,
   EMAIL_PROOF_MAIL_SUBJECT,
@@ -11,20 +10,15 @@ import {
 } from '@core/email-proof';
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { hashOneTimeCode, newCodeSalt, newDigitCode, oneTimeCodeMatches } from '../lib/one-time-codes';
 import type { EmailProofRecord } from '../lib/stores/email-proof-store';
 import { parseInput } from '../lib/validation';
 import type { AccountDeps } from './deps';
 
-/** The keyed hash kept of a code: a salt per code, and the account and address bind it to that account's mailbox. */
-function hashCode(userId: string, email: string, code: string, salt: string): string {
-  return createHmac('sha256', Buffer.from(salt, 'base64url')).update(`${userId}:${email}:${code}`).digest('base64url');
-}
+/** The account and the address a code proves: its hash is bound to that account's mailbox. */
+const boundTo = (userId: string, email: string) => `${userId}:${email}`;
 
-function matches(record: EmailProofRecord, code: string): boolean {
-  const given = Buffer.from(hashCode(record.userId, record.email, code, record.salt));
-  const expected = Buffer.from(record.codeHash);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+const matches = (record: EmailProofRecord, code: string) => oneTimeCodeMatches(record.codeHash, boundTo(record.userId, record.email), code, record.salt);
 
 /**
  * Mails a new 6-digit code to the account's e-mail, replacing any earlier one. At most EMAIL_PROOF_MAILS_PER_HOUR mails
@@ -38,13 +32,13 @@ export async function sendEmailProof(caller: Caller, deps: AccountDeps): Promise
   if (!(await deps.rateLimits.take(`sendEmailProof#user#${user.id}`, EMAIL_PROOF_MAILS_PER_HOUR, 60 * 60, now))) {
     throw new ValidationError(EMAIL_PROOF_MESSAGES.tooManyMails);
   }
-  const code = randomInt(0, 10 ** EMAIL_PROOF_CODE_LENGTH).toString().padStart(EMAIL_PROOF_CODE_LENGTH, '0');
-  const salt = randomBytes(16).toString('base64url');
+  const code = newDigitCode(EMAIL_PROOF_CODE_LENGTH);
+  const salt = newCodeSalt();
   const email = user.email.toLowerCase();
   await deps.emailProofs.put({
     userId: user.id,
     email,
-    codeHash: hashCode(user.id, email, code, salt),
+    codeHash: hashOneTimeCode(boundTo(user.id, email), code, salt),
     salt,
     attempts: 0,
     expiresAt: Math.floor(now.getTime() / 1000) + EMAIL_PROOF_TTL_SECONDS,

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { RESET_CODE_LENGTH } from '@core/validation/auth';
+import { hashOneTimeCode, newCodeSalt, newDigitCode, oneTimeCodeMatches } from '../lib/one-time-codes';
 import type { ResetCodeRecord } from '../lib/stores/reset-code-store';
 
 /** How long a password-reset code works, and how many guesses are ever checked against it (docs/accounts.md). */
@@ -8,16 +8,16 @@ export const RESET_CODE_MAX_ATTEMPTS = 5;
 
 /** A uniformly random 6-digit code from the cryptographic source. */
 export function newResetCode(): string {
-  return randomInt(0, 10 ** RESET_CODE_LENGTH).toString().padStart(RESET_CODE_LENGTH, '0');
+  return newDigitCode(RESET_CODE_LENGTH);
 }
 
 /** Only this keyed hash is stored; the salt is per code, and the account id binds the code to its account. */
 export function hashResetCode(userId: string, code: string, salt: string): string {
-  return createHmac('sha256', Buffer.from(salt, 'base64url')).update(`${userId}:${code}`).digest('base64url');
+  return hashOneTimeCode(userId, code, salt);
 }
 
 export function issueResetCode(userId: string, now: Date, code = newResetCode()): { code: string; record: ResetCodeRecord } {
-  const salt = randomBytes(16).toString('base64url');
+  const salt = newCodeSalt();
   return {
     code,
     record: {
@@ -33,7 +33,5 @@ export function issueResetCode(userId: string, now: Date, code = newResetCode())
 
 /** True when `code` is the one `record` holds (constant-time compare). Expiry and guess counts are the store's. */
 export function matchesResetCode(record: ResetCodeRecord, code: string): boolean {
-  const given = Buffer.from(hashResetCode(record.userId, code, record.salt));
-  const expected = Buffer.from(record.codeHash);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return oneTimeCodeMatches(record.codeHash, record.userId, code, record.salt);
 }
