@@ -1,8 +1,8 @@
 /**
  * The stack as tests use it (tests/support/test-stack-process.ts runs this as a child process): DynamoDB
  * in memory and temp folders (or the data folder FG_TEST_DATA_DIR names, kept on disk as by `npm start`),
- * random ports, the production web build (FG_TEST_WEB picks another web mode), demo data. Prints one line
- * `FITGAUGE_STACK_READY <json>` (TestStackInfo) on stdout when ready; stops on SIGTERM/SIGINT or when
+ * random ports, the production web build (FG_TEST_WEB picks another web mode), demo data (none when
+ * FG_TEST_SEED=false). Prints one line `FITGAUGE_STACK_READY <json>` (TestStackInfo) on stdout when ready; stops on SIGTERM/SIGINT or when
  * the parent closes stdin (so a killed test run does not leave it behind).
  */
 import { startStack, type Stack } from './stack';
@@ -30,7 +30,7 @@ async function main() {
       port: 0,
       dataDir: process.env.FG_TEST_DATA_DIR || null,
       web: (process.env.FG_TEST_WEB as WebMode | undefined) ?? 'dist',
-      seed: true,
+      seed: process.env.FG_TEST_SEED !== 'false',
       log: (line) => console.error(line),
     });
   } catch (error) {

@@ -25,12 +25,14 @@ export interface TestStackOptions {
   logFile: string;
   /** A data folder kept on disk, as `npm start` keeps .local; without it DynamoDB is in memory and folders are temporary. */
   dataDir?: string;
+  /** Seed the demo data (default); false starts faster, with no demo accounts. */
+  seed?: boolean;
 }
 
 export async function startTestStack(options: TestStackOptions): Promise<RunningTestStack> {
   const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'local', 'serve-for-tests.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, FG_TEST_WEB: options.web, FG_TEST_DATA_DIR: options.dataDir ?? '' },
+    env: { ...process.env, FG_TEST_WEB: options.web, FG_TEST_DATA_DIR: options.dataDir ?? '', FG_TEST_SEED: String(options.seed ?? true) },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stderr!.pipe(createWriteStream(options.logFile));
