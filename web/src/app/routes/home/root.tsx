@@ -14,6 +14,7 @@ import { openCustomerPortal } from '@/lib/customer-portal';
 import { useTeamSelection } from '@/lib/team-selection';
 import { useViewer } from '@/lib/viewer';
 import { navItemsFor } from '../../navigation';
+import { TeamPageTitle } from '../../page-title';
 
 /** Layout of the signed-in area (/home/*): only with a session; the navigation frame around the page. */
 export function HomeRoot() {
@@ -44,6 +45,7 @@ function HomeFrame() {
   );
   return (
     <AppFrame profile={profile} navItems={viewer ? navItemsFor(viewer) : []} navExtra={<TeamDashboards />} footer={footer}>
+      <TeamPageTitle />
       <Outlet />
       {viewer && isDirector(viewer.groups) ? <DashboardPaymentPrompt userId={viewer.userId} /> : null}
     </AppFrame>
