@@ -29,7 +29,7 @@ module.exports = {
       ...shared,
       displayName: 'web',
       testMatch: ['<rootDir>/web/src/**/*.test.tsx'],
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/tests/support/jsdom-environment.js',
       // Components import their stylesheets, which Vite bundles; jsdom renders without them.
       moduleNameMapper: { ...shared.moduleNameMapper, '\\.css$': '<rootDir>/tests/support/no-styles.js' },
       // TanStack Table ships ES modules only: compile it to CommonJS like our own code.

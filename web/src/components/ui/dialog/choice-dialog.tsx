@@ -48,6 +48,7 @@ function ChoiceDialog({ open, title, children, onAccept, onDecline, busy = false
 
 const CONFIRM_LABELS: Labels = { accept: 'Confirm', decline: 'Cancel' };
 const YES_NO_LABELS: Labels = { accept: 'Yes', decline: 'No' };
+const STAY_LEAVE_LABELS: Labels = { accept: 'Leave', decline: 'Stay' };
 
 /** Cancel / Confirm before an action (spec 000 section 2). */
 export function ConfirmDialog(props: ChoiceDialogProps) {
@@ -57,4 +58,9 @@ export function ConfirmDialog(props: ChoiceDialogProps) {
 /** No / Yes to a question (spec 000 section 2). */
 export function YesNoDialog(props: ChoiceDialogProps) {
   return <ChoiceDialog {...props} labels={YES_NO_LABELS} />;
+}
+
+/** Stay / Leave, before a page with unsaved changes is left (the leave guard). */
+export function StayOrLeaveDialog(props: ChoiceDialogProps) {
+  return <ChoiceDialog {...props} labels={STAY_LEAVE_LABELS} />;
 }

@@ -12,6 +12,7 @@ import { TextField } from '@/components/ui/form/fields';
 import { FormSelectField } from '@/components/ui/form/form-choice-fields';
 import { FormTextField } from '@/components/ui/form/form-fields';
 import { useToast } from '@/components/ui/toast/toast';
+import { LeaveGuard } from '@/components/ui/leave-guard/leave-guard';
 import { AVATAR_ACCEPT, AVATAR_FILE_MESSAGES, uploadAvatar } from '@/lib/avatar-upload';
 import { type AccountProfile, updateProfile } from '../api/account-api';
 import { type ProfileForm, profileChanges, profileFormOf, profileFormSchema, type ProfileFormInput, timeZoneOptions } from '../lib/account-forms';
@@ -55,7 +56,7 @@ function ProfileFormView({ profile }: { profile: AccountProfile }) {
   const preview = useMemo(() => (avatar ? URL.createObjectURL(avatar) : null), [avatar]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const form = useForm<ProfileFormInput, unknown, ProfileForm>({ resolver: zodResolver(profileFormSchema), defaultValues: profileFormOf(profile) });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const zones = useMemo(() => timeZoneOptions(profile.timeZone ?? 'UTC').map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })), [profile.timeZone]);
 
   const save = async (fields: ProfileForm) => {
@@ -64,6 +65,7 @@ function ProfileFormView({ profile }: { profile: AccountProfile }) {
       if (Object.keys(changes).length > 0) await updateProfile(profile.id, changes);
       if (avatar) await uploadAvatar(avatar, null);
       setAvatar(null);
+      form.reset(form.getValues());
       // The frame's name and avatar and every tab read the profile again.
       await queryClient.invalidateQueries();
       toast.success(PROFILE_SAVED);
@@ -92,6 +94,7 @@ function ProfileFormView({ profile }: { profile: AccountProfile }) {
         description="Your score days end at 4 am in this zone. A change takes effect from your next score day."
       />
       <CheckboxField label="Use metric units (kg, cm)" {...form.register('preferMetricUnits')} />
+      <LeaveGuard when={(isDirty || avatar !== null) && !isSubmitting} />
       <div className="fg-account__actions">
         <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving…">
           Save profile

@@ -14,6 +14,7 @@ import { FormTextField } from '@/components/ui/form/form-fields';
 import { TextField } from '@/components/ui/form/fields';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
+import { LeaveGuard } from '@/components/ui/leave-guard/leave-guard';
 import { paths, withParams } from '@/config/paths';
 import { type AdminUser, getUser, type UserChanges, updateUser } from '../api/users-api';
 
@@ -48,13 +49,14 @@ function UserForm({ user, groups, onSaved }: { user: AdminUser; groups: readonly
       role: user.role ?? undefined,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
 
   const save = form.handleSubmit(async (values) => {
     setError(null);
     try {
       const changes = changesOf(user, values);
       if (Object.keys(changes).length) await updateUser(user.id, changes);
+      form.reset(values);
       await onSaved();
       toast.success(USER_UPDATED);
     } catch (reason) {
@@ -65,6 +67,7 @@ function UserForm({ user, groups, onSaved }: { user: AdminUser; groups: readonly
 
   return (
     <form className="fg-users__panel-form" onSubmit={(event) => void save(event)} noValidate>
+      <LeaveGuard when={isDirty && !isSubmitting} />
       {error ? (
         <Alert variation="error" role="alert">
           {error}

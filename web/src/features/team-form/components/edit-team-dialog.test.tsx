@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AVATAR_UPLOAD_FAILURES } from '@core/avatars';
 import { ToastProvider } from '@/components/ui/toast/toast';
 
@@ -18,10 +19,12 @@ const PNG = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'owl.png', { ty
 function renderDialog() {
   const onSaved = jest.fn();
   const onClose = jest.fn();
+  // On a page of the app's router, as the form asks before its page is left with unsaved changes.
+  const page = <EditTeamDialog open team={TEAM} onClose={onClose} onSaved={onSaved} />;
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ToastProvider>
-        <EditTeamDialog open team={TEAM} onClose={onClose} onSaved={onSaved} />
+        <RouterProvider router={createMemoryRouter([{ path: '/', element: page }])} />
       </ToastProvider>
     </QueryClientProvider>,
   );

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { DropZone } from '@/components/ui/drop-zone/drop-zone';
 import { FormSelectField, FormTextAreaField } from '@/components/ui/form/form-choice-fields';
 import { FormTextField } from '@/components/ui/form/form-fields';
+import { LeaveGuard } from '@/components/ui/leave-guard/leave-guard';
 import { AVATAR_ACCEPT, AVATAR_DROP_MESSAGES, GAME_OPTIONS, teamFieldsSchema, type TeamFields, type TeamFieldsInput } from '../lib/team-form';
 
 interface TeamFormFieldsProps {
@@ -32,7 +33,7 @@ export function TeamFormFields({ initial, currentAvatar, submitLabel, submitting
   const [avatar, setAvatar] = useState<File | null>(null);
   const preview = usePreview(avatar) ?? (currentAvatar || null);
   const form = useForm<TeamFieldsInput, unknown, TeamFields>({ resolver: zodResolver(teamFieldsSchema), defaultValues: initial });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
 
   return (
     <form className="fg-team-form" onSubmit={form.handleSubmit((fields) => onSubmit(fields, avatar))} noValidate>
@@ -61,6 +62,7 @@ export function TeamFormFields({ initial, currentAvatar, submitLabel, submitting
           disabled={isSubmitting}
         />
       </div>
+      <LeaveGuard when={(isDirty || avatar !== null) && !isSubmitting} />
       <Flex gap="small" justifyContent="flex-end">
         {extraActions}
         <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText={submittingLabel}>

@@ -12,6 +12,7 @@ import { TextField } from '@/components/ui/form/fields';
 import { PageLoader } from '@/components/ui/page-loader';
 import { LoadError } from '@/components/errors/load-error';
 import { useToast } from '@/components/ui/toast/toast';
+import { LeaveGuard } from '@/components/ui/leave-guard/leave-guard';
 import { COVER_IMAGE_MAX_BYTES, instructorApi, listInstructorsAndSeries, seriesApi, updateVideo, uploadSeriesCover, type Video } from '../api/videos-api';
 import { changedDetails, DETAILS_UPDATED, detailsFormSchema, detailsFormValues, withTag, type DetailsFormInput, type DetailsFormOutput } from '../lib/details-form';
 import { NamedItemPicker } from './named-item-picker';
@@ -41,7 +42,7 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
   const queryClient = useQueryClient();
   const toast = useToast();
   const form = useForm<DetailsFormInput, unknown, DetailsFormOutput>({ resolver: zodResolver(detailsFormSchema), defaultValues: detailsFormValues(video) });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const [typedTag, setTypedTag] = useState('');
   const tagListId = useId();
   const tags = useWatch({ control: form.control, name: 'tags' });
@@ -56,6 +57,7 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
     }
     try {
       await updateVideo(video.id, changes);
+      form.reset(form.getValues());
       toast.success(DETAILS_UPDATED);
       await onSaved();
     } catch (error) {
@@ -88,6 +90,7 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
 
   return (
     <form className="fg-video-details" noValidate onSubmit={(event) => void save(event)}>
+      <LeaveGuard when={isDirty && !isSubmitting} />
       <FormTextAreaField label="Description" autoComplete="off" registration={form.register('description')} error={errors.description?.message} />
       <NamedItemPicker
         label="Instructor"
