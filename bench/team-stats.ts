@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
+import { percentile } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const GAMERS = Number(process.env.BENCH_GAMERS ?? 50);
@@ -40,10 +41,6 @@ function captureReadLogs(): { reads: ReadLog[]; restore(): void } {
     return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
   }) as typeof process.stdout.write;
   return { reads, restore: () => void (process.stdout.write = write) };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function main() {

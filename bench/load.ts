@@ -1,0 +1,264 @@
+/**
+ * bench/load (`npm run bench:load`): a league's morning rush against the local stack, then a check of what it stored.
+ *
+ * Starts the local stack in this process (gateway, Lambdas, DynamoDB Local in memory, cognito-local; no web app, no
+ * demo data) and creates real accounts in the user pool with real id tokens: BENCH_GAMERS gamers in BENCH_TEAMS
+ * teams, one director per team, 5 admins. Each gamer gets a few days of history (the product's own rules, bulk
+ * loaded) so that streaks carry over. Then, for BENCH_SECONDS:
+ * - every gamer opens the check-in page (myCheckIn, currentWeeklyChallenge) and sends a full check-in
+ *   (submitAnswers) once, at a random moment of the window;
+ * - every director polls the team analytics page (team name + the three myTeamScoreStats of a 30-day window) and
+ *   the members table (teamMemberScores), once a second each;
+ * - every admin pages through the user list (users + aggregateUser), once a second.
+ * Prints throughput, p50/p95/p99 per operation, errors and this process's peak memory (it is the gateway's process),
+ * then verifies every check-in, team day aggregate and streak against the same check-ins replayed by the product's
+ * rules (lambdas/scoring/history.ts). Exits non-zero on any error or inconsistency. Not a test.
+ *
+ * Options (environment): BENCH_GAMERS (1000), BENCH_TEAMS (20), BENCH_SECONDS (60), BENCH_ADMINS (5),
+ * BENCH_ACCOUNT_CONCURRENCY (16).
+ */
+import { cpus, loadavg, totalmem } from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
+import { createAccount, type BenchAccount } from './lib/accounts';
+import { errorOf, timedRequest } from './lib/graphql';
+import { mapLimit, mib, OperationLog, sampleMemory } from './lib/stats';
+
+const GAMERS = Number(process.env.BENCH_GAMERS ?? 1000);
+const TEAMS = Number(process.env.BENCH_TEAMS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const ADMINS = Number(process.env.BENCH_ADMINS ?? 5);
+const ACCOUNT_CONCURRENCY = Number(process.env.BENCH_ACCOUNT_CONCURRENCY ?? 16);
+const HISTORY_DAYS = 5;
+const POLLS_PER_SECOND = 1;
+
+// What the pages send (web/src/features/check-in/api/check-in.ts, team-analytics/api/team-analytics.ts,
+// admin-users/api/users-api.ts); those modules pull in the browser's Amplify client, so the texts are repeated here.
+const DAY_FIELDS = 'date timeZone closesAt answers { questionSlug value } checkedIn pillars { pillarSlug score completenessScore } dailyScore gameReadiness gamePerformance gaming avgCompletion watchedVideos fgScore streak';
+const MY_CHECK_IN = `query MyCheckIn($timeZone: String) { myCheckIn(timeZone: $timeZone) { ${DAY_FIELDS} } }`;
+const WEEKLY_CHALLENGE = 'query CurrentWeeklyChallenge { currentWeeklyChallenge { year week description } }';
+const SUBMIT_ANSWERS = `mutation SubmitAnswers($answers: [AnswerInput!]!, $watchedVideos: Boolean, $timeZone: String) {
+  submitAnswers(answers: $answers, watchedVideos: $watchedVideos, timeZone: $timeZone) { ${DAY_FIELDS} } }`;
+const POINT = 'date value userId';
+const TEAM_STATISTICS = `query TeamStatistics($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
+  team(teamId: $teamId, take: 1) { name }
+  fgScore: myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
+    startDate endDate mainScoreStatistics { ${POINT} } perPillarScoreStatistics { pillarSlug points { ${POINT} } } }
+  gameReadiness: myTeamScoreStats(type: gameReadiness, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
+    startDate endDate mainScoreStatistics { ${POINT} } }
+  gamePerformance: myTeamScoreStats(type: gamePerformance, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
+    startDate endDate mainScoreStatistics { ${POINT} } }
+}`;
+const TEAM_MEMBER_SCORES = `query TeamMemberScores($teamId: ID!) {
+  teamMemberScores(teamId: $teamId) { userId fullName email avatar date fgScore gameReadiness gaming streak avgCompletion } }`;
+const USER_FIELDS = 'id email fullName username role enabled subscription usedDiscord createdAt';
+const ADMIN_USERS = `query AdminUsers($where: UsersWhereInput, $take: Int, $skip: Int) {
+  users(where: $where, take: $take, skip: $skip) { ${USER_FIELDS} }
+  aggregateUser(where: $where) { count more } }`;
+const USERS_PAGE = 25;
+
+/**
+ * The stack shares this process: its Lambdas' logs, metrics and mail outbox print to stdout. They are still produced
+ * (their cost is the product's), but only the benchmark's own lines are shown.
+ */
+const write = process.stdout.write.bind(process.stdout);
+const print = (...lines: unknown[]) => void write(`${lines.join(' ')}\n`);
+const table = (rows: Record<string, object>) => {
+  process.stdout.write = write;
+  console.table(rows);
+  process.stdout.write = () => true;
+};
+
+async function main() {
+  process.stdout.write = () => true;
+  const { startStack } = await import('../scripts/local/stack');
+  const autocannon = (await import('autocannon')).default;
+  const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
+  const { scoreDayOf, shiftDay } = await import('@core/dates');
+  const { TEAM_METRICS } = await import('@core/scoring');
+  const { dynamoScoreStore } = await import('../lambdas/lib/stores/score-store');
+  const { dynamoTeamStore } = await import('../lambdas/lib/stores/team-store');
+  const { historyOf } = await import('../lambdas/scoring/history');
+  const { demoCheckIn, habitsOf, seededRandom } = await import('../scripts/seed/answers');
+  type GamerHistory = Parameters<typeof historyOf>[0][number];
+
+  const stack = await startStack({ port: 0, dataDir: null, web: 'none', seed: false, log: () => undefined });
+  const cognito = new CognitoIdentityProviderClient({});
+  const pool = { userPoolId: stack.env.USER_POOL_ID, clientId: stack.env.USER_POOL_CLIENT_ID };
+  const url = stack.urls.graphql;
+  let failed = false;
+  try {
+    // Accounts: as fast as the user pool takes them, a bounded number at a time.
+    const setupStarted = Date.now();
+    const directors = await mapLimit(Array.from({ length: TEAMS }), ACCOUNT_CONCURRENCY, (_, i) => createAccount(cognito, pool, `director-${i}@load.test`, 'DIRECTOR'));
+    const admins = await mapLimit(Array.from({ length: ADMINS }), ACCOUNT_CONCURRENCY, (_, i) => createAccount(cognito, pool, `admin-${i}@load.test`, 'ADMIN'));
+    const gamerAccounts = await mapLimit(Array.from({ length: GAMERS }), ACCOUNT_CONCURRENCY, (_, i) => createAccount(cognito, pool, `gamer-${i}@load.test`, 'GAMER'));
+    const accountSeconds = (Date.now() - setupStarted) / 1000;
+
+    // Teams and memberships through the team store, as team creation and joins write them.
+    const at = new Date().toISOString();
+    const teamIds = await mapLimit(directors, ACCOUNT_CONCURRENCY, async (director, i) => {
+      const id = `load-team-${i}`;
+      const seats = Math.ceil(GAMERS / TEAMS);
+      await dynamoTeamStore.create({ id, name: `Load Team ${i}`, description: '', game: 'Valorant', avatar: '', ownerId: director.id, createdAt: at, updatedAt: at }, { extraGamerSeats: seats });
+      return id;
+    });
+    const today = scoreDayOf(new Date(), 'UTC');
+    const gamers = gamerAccounts.map((account, index) => {
+      const random = seededRandom(`load-gamer-${index}`);
+      const habits = habitsOf(random);
+      const history: GamerHistory = {
+        userId: account.id,
+        timeZone: 'UTC',
+        teamIds: [teamIds[index % TEAMS]!],
+        checkIns: Array.from({ length: HISTORY_DAYS }, (_, offset) => {
+          const date = shiftDay(today, offset - HISTORY_DAYS);
+          const checkIn = demoCheckIn(habits, random);
+          return checkIn && { date, ...checkIn, at: new Date(`${date}T12:00:00Z`) };
+        }).filter((checkIn) => checkIn !== null),
+      };
+      let checkIn = demoCheckIn(habits, random);
+      while (!checkIn) checkIn = demoCheckIn(habits, random);
+      return { account, history, checkIn, sentAt: null as Date | null, stored: false };
+    });
+    await mapLimit(gamers, ACCOUNT_CONCURRENCY, ({ account, history }) =>
+      dynamoTeamStore.addMember({ teamId: history.teamIds[0]!, userId: account.id, role: 'GAMER', joinedAt: at }),
+    );
+    await dynamoScoreStore.importHistory(historyOf(gamers.map(({ history }) => history)));
+    print(`setup: ${directors.length + admins.length + gamers.length} accounts in ${accountSeconds.toFixed(0)} s, teams and ${HISTORY_DAYS} days of history in ${((Date.now() - setupStarted) / 1000 - accountSeconds).toFixed(0)} s`);
+
+    const logs = {
+      'myCheckIn': new OperationLog(),
+      'currentWeeklyChallenge': new OperationLog(),
+      'submitAnswers': new OperationLog(),
+      'team statistics (team + 3 x myTeamScoreStats)': new OperationLog(),
+      'teamMemberScores': new OperationLog(),
+      'users + aggregateUser': new OperationLog(),
+    };
+    const memory = sampleMemory();
+    const loadStarted = performance.now();
+
+    // Pollers: autocannon, one connection per person at a fixed rate (a closed loop per director and admin).
+    const poll = (account: BenchAccount, query: string, variables: () => object, log: OperationLog) => {
+      const instance = autocannon({
+        url,
+        connections: 1,
+        connectionRate: POLLS_PER_SECOND,
+        duration: SECONDS,
+        timeout: 30,
+        requests: [
+          {
+            method: 'POST',
+            path: '/graphql',
+            headers: { 'content-type': 'application/json', authorization: account.token },
+            setupRequest: (request) => ({ ...request, body: JSON.stringify({ query, variables: variables() }) }),
+            onResponse: (status, body) => {
+              const error = errorOf(status, body);
+              if (error) log.errors.set(error, (log.errors.get(error) ?? 0) + 1);
+            },
+          },
+        ],
+      });
+      instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => log.latencies.push(ms));
+      return instance;
+    };
+    const pollers = [
+      ...directors.flatMap((director, i) => [
+        poll(director, TEAM_STATISTICS, () => ({ teamId: teamIds[i], days: 30 }), logs['team statistics (team + 3 x myTeamScoreStats)']),
+        poll(director, TEAM_MEMBER_SCORES, () => ({ teamId: teamIds[i] }), logs.teamMemberScores),
+      ]),
+      ...admins.map((admin, i) => {
+        let page = i;
+        const pages = Math.max(1, Math.ceil((GAMERS + TEAMS + ADMINS) / USERS_PAGE));
+        return poll(admin, ADMIN_USERS, () => ({ take: USERS_PAGE, skip: (page++ % pages) * USERS_PAGE }), logs['users + aggregateUser']);
+      }),
+    ];
+
+    // Check-ins: an open loop of our own, one gamer at a random moment of the window each (a morning rush does not
+    // wait for earlier answers; autocannon's connections would send in lock step or as fast as answers come back).
+    const checkIns = gamers.map(
+      (gamer) =>
+        new Promise<void>((resolve) => {
+          setTimeout(async () => {
+            await timedRequest(url, gamer.account.token, MY_CHECK_IN, { timeZone: 'UTC' }, logs.myCheckIn);
+            await timedRequest(url, gamer.account.token, WEEKLY_CHALLENGE, {}, logs.currentWeeklyChallenge);
+            gamer.sentAt = new Date();
+            const data = await timedRequest(url, gamer.account.token, SUBMIT_ANSWERS, { ...gamer.checkIn, timeZone: 'UTC' }, logs.submitAnswers);
+            gamer.stored = data !== null;
+            resolve();
+          }, Math.random() * SECONDS * 1000);
+        }),
+    );
+    await Promise.all([...checkIns, ...pollers]);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const peak = memory.stop();
+
+    const rows = Object.fromEntries(Object.entries(logs).map(([name, log]) => [name, log.row(loadSeconds)]));
+    const errors = Object.values(logs).reduce((sum, log) => sum + log.errorCount, 0);
+    print(`\nbench/load: ${GAMERS} gamers in ${TEAMS} teams, ${TEAMS} directors, ${ADMINS} admins, ${SECONDS} s window (ran ${loadSeconds.toFixed(1)} s)`);
+    print(`machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    table(rows);
+    print(`peak memory of the gateway's process (sampled every 250 ms): RSS ${mib(peak.rss)}, heap used ${mib(peak.heapUsed)}`);
+    print(`errors: ${errors}`);
+    for (const [name, log] of Object.entries(logs)) {
+      for (const [message, count] of [...log.errors].slice(0, 3)) print(`  ${name}: ${count} x ${message}`);
+    }
+
+    // Verdict: the stored days, answers and aggregates equal the check-ins the clients saw succeed, replayed.
+    const succeeded = gamers.filter((gamer) => gamer.stored);
+    const expected = historyOf(
+      gamers.map(({ history, checkIn, sentAt, stored }) => ({
+        ...history,
+        checkIns: stored ? [...history.checkIns, { date: today, ...checkIn, at: sentAt! }] : history.checkIns,
+      })),
+    );
+    const problems: string[] = [];
+    await mapLimit(gamers, ACCOUNT_CONCURRENCY, async (gamer) => {
+      const [day] = await dynamoScoreStore.latestDays(gamer.account.id, 1);
+      const answers = await dynamoScoreStore.answers(gamer.account.id, { startDate: today, endDate: today });
+      if (!gamer.stored) {
+        if (day?.date === today) problems.push(`${gamer.account.email}: refused, yet a day is stored`);
+        return;
+      }
+      const want = expected.days.find((candidate) => candidate.userId === gamer.account.id && candidate.date === today)!;
+      if (day?.date !== today) return void problems.push(`${gamer.account.email}: no day stored for ${today}`);
+      if (day.version !== 1) problems.push(`${gamer.account.email}: day written ${day.version} times`);
+      if (answers.length !== gamer.checkIn.answers.length) problems.push(`${gamer.account.email}: ${answers.length} answers stored, ${gamer.checkIn.answers.length} sent`);
+      if (day.fg?.streak !== want.fg?.streak) problems.push(`${gamer.account.email}: streak ${day.fg?.streak}, expected ${want.fg?.streak}`);
+      if (day.fg?.fgScore !== want.fg?.fgScore || day.dailyScore !== want.dailyScore) problems.push(`${gamer.account.email}: scores differ from the replay`);
+    });
+    for (const teamId of teamIds) {
+      const [stored] = await dynamoScoreStore.teamDays(teamId, { startDate: today, endDate: today });
+      const want = expected.teamDays.find((candidate) => candidate.teamId === teamId && candidate.aggregate.date === today)?.aggregate ?? null;
+      if (!want) {
+        if (stored && Object.keys(stored.members).length > 0) problems.push(`${teamId}: aggregate lists members, none checked in`);
+        continue;
+      }
+      if (!stored) {
+        problems.push(`${teamId}: no day aggregate for ${today}`);
+        continue;
+      }
+      for (const metric of TEAM_METRICS) {
+        const [got, sum] = [stored.totals[metric], want.totals[metric]];
+        if (got.count !== sum.count || Math.abs(got.sum - sum.sum) > 1e-6) {
+          problems.push(`${teamId}: ${metric} is ${got.sum}/${got.count}, its members' days sum to ${sum.sum}/${sum.count}`);
+        }
+      }
+      if (!isDeepStrictEqual(stored.members, want.members)) problems.push(`${teamId}: members' game scores differ from their days`);
+    }
+    print(
+      `\nconsistency: ${succeeded.length} check-ins acknowledged, ${teamIds.length} team day aggregates checked: ` +
+        (problems.length === 0 ? 'CONSISTENT (every check-in stored once, aggregates = sum of members, streaks right)' : `${problems.length} INCONSISTENCIES`),
+    );
+    for (const problem of problems.slice(0, 10)) print(`  ${problem}`);
+    failed = errors > 0 || problems.length > 0 || succeeded.length !== GAMERS;
+  } finally {
+    cognito.destroy();
+    await stack.stop();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
