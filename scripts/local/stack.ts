@@ -14,7 +14,7 @@ import { startCognito } from './cognito';
 import type { WrittenRuntimeConfig } from '../../core/runtime-config';
 import { createDiscordStandIn, DISCORD_BASE_PATH, LOCAL_DISCORD_CLIENT_ID, LOCAL_DISCORD_CLIENT_SECRET } from './discord';
 import { ensureTable, startDynamoDb } from './dynamodb';
-import { createGateway } from './gateway';
+import { createGateway, type Gateway } from './gateway';
 import { createEventTriggers, type LocalEventTriggers } from './event-triggers';
 import { createHttpEndpoints } from './http-endpoints';
 import { startMediaConvertStandIn } from './mediaconvert/server';
@@ -79,6 +79,8 @@ export interface Stack {
   eventsIdle(): Promise<void>;
   /** The DynamoDB Local JVM. */
   dynamoDbPid: number;
+  /** The gateway's open realtime sockets and subscriptions (bench/soak checks they return to zero). */
+  realtimeCounts: Gateway['realtimeCounts'];
   stop(): Promise<void>;
 }
 
@@ -286,6 +288,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         await mediaConvert.idle();
       },
       dynamoDbPid: dynamo.pid,
+      realtimeCounts: gateway.realtimeCounts,
       stop: stopAll,
     };
     return stack;

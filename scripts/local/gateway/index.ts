@@ -15,7 +15,7 @@ import { buildExecutableSchema } from './executable-schema';
 import { createInvoker, loadEntryHandler, loadHandlerFromEntry, type LambdaHandler } from './handlers';
 import { createHttpHandler } from './http';
 import { createIamVerifier, type IamCredentials } from './iam';
-import { createRealtime } from './realtime';
+import { createRealtime, type RealtimeCounts } from './realtime';
 import { createStartSubscription } from './subscribe';
 import { SubscriptionHub } from './subscriptions';
 
@@ -54,6 +54,8 @@ export interface Gateway {
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
   /** Takes websocket upgrades for /graphql/realtime; false for any other path. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Realtime sockets and subscriptions open now. */
+  realtimeCounts(): RealtimeCounts;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       allowedOrigins: options.allowedOrigins,
     }),
     handleUpgrade: realtime.handleUpgrade,
+    realtimeCounts: realtime.counts,
     close: realtime.close,
   };
 }

@@ -53,6 +53,8 @@ class Connection {
   private readonly request: RequestInfo;
   private queue: Promise<void> = Promise.resolve();
   private keepAlive?: NodeJS.Timeout;
+  /** Set on close: a start or connection_init still queued then must not register anything. */
+  private closed = false;
 
   constructor(
     private readonly ws: WebSocket,
@@ -76,6 +78,7 @@ class Connection {
   }
 
   dispose(): void {
+    this.closed = true;
     clearInterval(this.keepAlive);
     for (const subscriber of this.subscriptions.values()) this.deps.hub.remove(subscriber);
     this.subscriptions.clear();
@@ -87,6 +90,7 @@ class Connection {
   }
 
   private async handle(data: RawData): Promise<void> {
+    if (this.closed) return;
     let principal: Principal;
     try {
       principal = await this.principal;
@@ -103,6 +107,7 @@ class Connection {
     }
     switch (message.type) {
       case 'connection_init':
+        if (this.closed) return; // closed while its token was being checked
         this.send({ type: 'connection_ack', payload: { connectionTimeoutMs: CONNECTION_TIMEOUT_MS } });
         this.send({ type: 'ka' });
         clearInterval(this.keepAlive);
@@ -128,6 +133,8 @@ class Connection {
         request: this.request,
         send: (message) => this.send(message),
       });
+      // A client that leaves while its start is being authorized leaves nothing registered behind.
+      if (this.closed) return;
       this.subscriptions.set(id, subscriber);
       this.deps.hub.add(subscriber);
       this.send({ type: 'start_ack', id });
@@ -145,6 +152,13 @@ class Connection {
 }
 
 /** AppSync's realtime endpoint (protocol "graphql-ws", AppSync flavour) at /graphql/realtime. */
+export interface RealtimeCounts {
+  /** Realtime sockets open now. */
+  sockets: number;
+  /** Subscriptions registered for delivery now, over all sockets. */
+  subscriptions: number;
+}
+
 export function createRealtime(deps: RealtimeDeps) {
   const wss = new WebSocketServer({
     noServer: true,
@@ -161,6 +175,10 @@ export function createRealtime(deps: RealtimeDeps) {
         ws.on('close', () => connections.delete(connection));
       });
       return true;
+    },
+    /** What is held open now; both return to zero once every client has gone (bench/soak checks it). */
+    counts(): RealtimeCounts {
+      return { sockets: connections.size, subscriptions: deps.hub.size };
     },
     close(): Promise<void> {
       for (const connection of connections) connection.terminate();

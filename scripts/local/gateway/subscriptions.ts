@@ -89,6 +89,11 @@ export class SubscriptionHub {
     this.subscribers.delete(subscriber);
   }
 
+  /** Subscriptions registered now. */
+  get size(): number {
+    return this.subscribers.size;
+  }
+
   /** Sends each mutation result to the subscriptions it triggers, each projected to that subscription's selection. */
   async publish(mutations: MutationResult[]): Promise<void> {
     const deliveries: Promise<void>[] = [];
