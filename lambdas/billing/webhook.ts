@@ -8,6 +8,7 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import Stripe from 'stripe';
 import { config } from '../lib/config';
+import { dynamoDbClientConfig } from '../lib/db/client';
 import { logger, observed } from '../lib/observability';
 import { stripeWebhookSecret } from '../lib/stripe';
 import { productionDeps, type BillingDeps } from './deps';
@@ -90,7 +91,7 @@ function applyEventOnce(event: Stripe.Event): Promise<{ applied: string }> {
         staticPkValue: 'IDEMPOTENCY#stripe-webhook',
         expiryAttr: 'expiresAt',
         // Endpoint from AWS_ENDPOINT_URL_DYNAMODB in local mode (read by the SDK itself).
-        awsSdkV3Client: new DynamoDBClient({}),
+        awsSdkV3Client: new DynamoDBClient(dynamoDbClientConfig),
       }),
       config: idempotency,
     },

@@ -2,12 +2,20 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tracer } from '../observability';
 
+/**
+ * Bounded waits: a DynamoDB that stops answering fails the call within about ten seconds (three tries of at most
+ * 3 s each, with the SDK's backoff) instead of hanging until the Lambda's own timeout (docs/architecture.md,
+ * "When a dependency stops answering"). Single-digit-millisecond reads leave this plenty of room.
+ */
+export const dynamoDbClientConfig = { maxAttempts: 3, requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 } };
+
 let documentClient: DynamoDBDocumentClient | undefined;
 
 /** One document client per Lambda container, created on first use; its calls are traced (X-Ray, on Lambda only). */
 export function db(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  documentClient ??= DynamoDBDocumentClient.from(
+    tracer.captureAWSv3Client(new DynamoDBClient(dynamoDbClientConfig)),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
   return documentClient;
 }

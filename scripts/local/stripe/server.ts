@@ -50,7 +50,7 @@ export interface StripeStandIn {
   advanceClock(seconds: number): void;
   /** The stand-in's current time, Unix seconds. */
   now(): number;
-  /** Resolves when every webhook sent so far has been delivered or given up on. */
+  /** Resolves when every webhook sent so far has been delivered or given up on (retries wait for the clock: docs/local-mode.md). */
   webhooksSettled(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -64,7 +64,9 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     seedCatalogue(state);
     state.save();
   }
-  const webhooks = new WebhookSender(options.webhook, log);
+  // Undelivered events are kept beside the state (stripe.json → stripe-webhooks.json), so a restart retries them.
+  const pendingFile = options.dataFile && options.dataFile.replace(/(\.json)?$/, '-webhooks.json');
+  const webhooks = new WebhookSender(options.webhook, log, () => state.now(), pendingFile);
   let url = '';
   const billing = new Billing(
     state,
@@ -100,6 +102,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       const seconds = integerParam(params, 'seconds', { min: 1, max: 10 * 366 * 24 * 3600 }) ?? 0;
       billing.advanceClock(seconds);
       state.save();
+      webhooks.clockMoved();
       return json(res, 200, { object: 'stand_in_clock', now: state.now() });
     }
     const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
@@ -212,6 +215,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     advanceClock(seconds) {
       billing.advanceClock(seconds);
       state.save();
+      webhooks.clockMoved();
     },
     now: () => state.now(),
     webhooksSettled: () => webhooks.settled(),

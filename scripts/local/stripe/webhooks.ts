@@ -1,8 +1,11 @@
 /**
  * Stripe's webhook deliveries: each event POSTed as JSON to the endpoint, signed with the endpoint's secret
  * (`Stripe-Signature`, made by the stripe package's own generateTestHeaderString, so `constructEvent` verifies it as
- * in production), in the order the events happened, retried a few times when the endpoint fails.
+ * in production), in the order the events happened. An endpoint that answers non-2xx or cannot be reached gets the
+ * event again with exponential backoff over about three days, as Stripe retries in live mode; until then the event
+ * stays pending (in a file beside the stand-in's state, so a restart keeps it) and later events wait behind it.
  */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Stripe from 'stripe';
 
 export interface WebhookEndpoint {
@@ -10,58 +13,132 @@ export interface WebhookEndpoint {
   secret: string;
 }
 
-const RETRY_DELAYS_MS = [500, 2000, 5000];
+/** Seconds after a failed attempt before the next: 1 min, 2, 4, … 2048 min; the twelfth retry comes ~2.8 days after the first try. */
+export const RETRY_DELAYS_S = Array.from({ length: 12 }, (_, retry) => 60 * 2 ** retry);
+/** How long one attempt may take before it counts as failed (Stripe's own limit is of this order). */
+const ATTEMPT_TIMEOUT_MS = 10_000;
+/** setTimeout's largest delay; a longer wait is re-armed when it ends. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface PendingDelivery {
+  id: string;
+  type: string;
+  payload: string;
+  /** Attempts made so far. */
+  attempts: number;
+  /** When the next attempt is due, on the stand-in's clock (Unix seconds). */
+  dueAt: number;
+}
+
 const signer = new Stripe('sk_test_signing_only');
 
 export class WebhookSender {
-  private queue: Promise<void> = Promise.resolve();
+  private readonly pending: PendingDelivery[];
+  private timer: NodeJS.Timeout | undefined;
+  private delivering = false;
   private stopped = false;
+  private waiters: (() => void)[] = [];
 
+  /**
+   * @param now the stand-in's clock (Unix seconds): advancing it (advanceClock) brings due retries forward.
+   * @param pendingFile keeps undelivered events across restarts; null keeps them in memory.
+   */
   constructor(
     private readonly endpoint: WebhookEndpoint | null,
     private readonly log: (line: string) => void,
-  ) {}
+    private readonly now: () => number,
+    private readonly pendingFile: string | null,
+  ) {
+    this.pending = pendingFile && existsSync(pendingFile) ? (JSON.parse(readFileSync(pendingFile, 'utf8')) as PendingDelivery[]) : [];
+    this.pump();
+  }
 
   send(event: { id: string; type: string }) {
-    const endpoint = this.endpoint;
-    if (!endpoint || this.stopped) return;
-    const payload = JSON.stringify(event, null, 2);
-    this.queue = this.queue.then(() => this.deliver(endpoint, event, payload));
+    if (!this.endpoint || this.stopped) return;
+    this.pending.push({ id: event.id, type: event.type, payload: JSON.stringify(event, null, 2), attempts: 0, dueAt: this.now() });
+    this.save();
+    this.pump();
   }
 
   /** Resolves once every event sent so far was delivered (or given up on). */
   settled(): Promise<void> {
-    return this.queue;
+    if (this.pending.length === 0 || !this.endpoint) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** The stand-in's clock moved: a retry that became due goes now. */
+  clockMoved() {
+    this.pump();
   }
 
   stop() {
     this.stopped = true;
+    clearTimeout(this.timer);
   }
 
-  private async deliver(endpoint: WebhookEndpoint, event: { id: string; type: string }, payload: string) {
-    let failure = '';
-    for (const delay of [0, ...RETRY_DELAYS_MS]) {
-      if (this.stopped) return;
-      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
-      try {
-        const response = await fetch(endpoint.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json; charset=utf-8',
-            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-            // Signed at sending time (each retry anew), as Stripe does; the app checks the timestamp's tolerance.
-            'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: endpoint.secret }),
-          },
-          body: payload,
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer();
-        if (response.ok) return;
-        failure = `HTTP ${response.status}`;
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
-      }
+  private pump() {
+    clearTimeout(this.timer);
+    if (this.stopped || this.delivering || !this.endpoint) return;
+    const head = this.pending[0];
+    if (!head) {
+      for (const resolve of this.waiters.splice(0)) resolve();
+      return;
     }
-    this.log(`Stripe stand-in: webhook ${event.type} (${event.id}) not delivered to ${endpoint.url}: ${failure}`);
+    const waitMs = (head.dueAt - this.now()) * 1000;
+    if (waitMs > 0) {
+      this.timer = setTimeout(() => this.pump(), Math.min(waitMs, MAX_TIMER_MS));
+      return;
+    }
+    this.delivering = true;
+    void this.attempt(this.endpoint, head).then(() => {
+      this.delivering = false;
+      this.pump();
+    });
+  }
+
+  private async attempt(endpoint: WebhookEndpoint, delivery: PendingDelivery) {
+    const failure = await post(endpoint, delivery.payload);
+    if (this.stopped) return;
+    delivery.attempts += 1;
+    const retryIn = RETRY_DELAYS_S[delivery.attempts - 1];
+    if (failure === null || retryIn === undefined) {
+      this.pending.shift();
+      if (failure !== null) {
+        this.log(`Stripe stand-in: webhook ${delivery.type} (${delivery.id}) given up after ${delivery.attempts} attempts: ${failure}`);
+      }
+    } else {
+      delivery.dueAt = this.now() + retryIn;
+      this.log(`Stripe stand-in: webhook ${delivery.type} (${delivery.id}) failed (${failure}); retry ${delivery.attempts} in ${retryIn} s`);
+    }
+    this.save();
+  }
+
+  /** Written atomically (temp file + rename), as the stand-in's state is. */
+  private save() {
+    if (!this.pendingFile) return;
+    const temp = `${this.pendingFile}.tmp`;
+    writeFileSync(temp, JSON.stringify(this.pending));
+    renameSync(temp, this.pendingFile);
+  }
+}
+
+/** One attempt; null when the endpoint answered 2xx, else why not. */
+async function post(endpoint: WebhookEndpoint, payload: string): Promise<string | null> {
+  try {
+    const response = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        // Signed at sending time (each retry anew), as Stripe does; the app checks the timestamp's tolerance.
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: endpoint.secret }),
+      },
+      body: payload,
+      signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+    });
+    await response.arrayBuffer();
+    return response.ok ? null : `HTTP ${response.status}`;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
