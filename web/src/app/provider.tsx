@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { ConnectionBanner } from '@/components/ui/connection-banner/connection-banner';
 import { ToastProvider } from '@/components/ui/toast/toast';
 import { DEFAULT_COLOR_MODE, THEME_NAME } from '@/config/color-mode';
 import { createQueryClient } from '@/lib/query-client';
@@ -16,13 +17,14 @@ export function ThemeShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** App-wide providers: theme, the server-state cache and toasts. */
+/** App-wide providers: theme, the server-state cache, toasts and the connection banner. */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <ThemeShell>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>{children}</ToastProvider>
+        <ConnectionBanner />
       </QueryClientProvider>
     </ThemeShell>
   );

@@ -49,8 +49,17 @@ describe('toApiError', () => {
   });
 
   it('wraps network failures and plain errors without an errorType', () => {
-    expect(toApiError(new TypeError('Failed to fetch'))).toMatchObject({ message: 'Failed to fetch', errorType: null });
+    expect(toApiError(new TypeError('Failed to fetch'))).toMatchObject({ message: 'Failed to fetch', errorType: null, transport: 'network' });
     expect(toApiError({ errors: [{ message: 'Network error' }] }).errorType).toBeNull();
+    expect(toApiError(new Error('boom')).transport).toBeNull();
+  });
+
+  it("tells from Amplify's wrapped error whether the request got no answer, or an HTTP error status, or a GraphQL answer", () => {
+    const networkError = Object.assign(new Error('A network error has occurred.'), { name: 'NetworkError' });
+    expect(toApiError({ data: {}, errors: [{ message: networkError.message, originalError: networkError }] }).transport).toBe('network');
+    const unavailable = Object.assign(new Error('Unknown error'), { name: 'UnknownError', $metadata: { httpStatusCode: 503 } });
+    expect(toApiError({ data: {}, errors: [{ message: 'Unknown error', originalError: unavailable }] }).transport).toBe(503);
+    expect(toApiError({ data: null, errors: [{ message: 'Not a member of this team', errorType: 'Unauthorized' }] }).transport).toBeNull();
   });
 });
 

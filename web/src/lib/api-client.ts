@@ -22,10 +22,16 @@ export interface ApiErrorEntry {
   errorType: string | null;
 }
 
+/** A call that got no GraphQL answer: 'network' (no response at all) or the HTTP status of an error response. */
+export type TransportFailure = 'network' | number;
+
 /** A failed API call: GraphQL errors from the resolver, an auth failure, or the network. */
 export class ApiError extends Error {
   override name = 'ApiError';
-  constructor(readonly errors: ApiErrorEntry[]) {
+  constructor(
+    readonly errors: ApiErrorEntry[],
+    readonly transport: TransportFailure | null = null,
+  ) {
     super(errors.map((entry) => entry.message).join('; ') || 'The API call failed');
   }
   get errorType(): string | null {
@@ -81,6 +87,18 @@ function apiClient(): Promise<GraphqlClient> {
   return client;
 }
 
+/**
+ * Amplify wraps a request that got no GraphQL answer in the `errors` entry's originalError: its NetworkError when
+ * fetch failed, or its REST error carrying the HTTP status of an error response (e.g. a 503 from a proxy).
+ */
+function transportFailureOf(original: unknown): TransportFailure | null {
+  if (original instanceof TypeError) return 'network';
+  const failure = original as { name?: unknown; $metadata?: { httpStatusCode?: unknown } } | null | undefined;
+  if (failure?.name === 'NetworkError') return 'network';
+  const status = failure?.$metadata?.httpStatusCode;
+  return typeof status === 'number' ? status : null;
+}
+
 /** Amplify rejects with `{ data, errors }` (or, rarely, a plain Error); this turns either into an ApiError. */
 export function toApiError(reason: unknown): ApiError {
   if (reason instanceof ApiError) return reason;
@@ -91,9 +109,11 @@ export function toApiError(reason: unknown): ApiError {
         message: typeof entry?.message === 'string' ? entry.message : 'Unknown error',
         errorType: typeof entry?.errorType === 'string' ? entry.errorType : null,
       })),
+      transportFailureOf((errors[0] as { originalError?: unknown } | null)?.originalError),
     );
   }
-  return new ApiError([{ message: reason instanceof Error ? reason.message : String(reason), errorType: null }]);
+  // A plain TypeError is fetch's (or a lazy chunk's) network failure.
+  return new ApiError([{ message: reason instanceof Error ? reason.message : String(reason), errorType: null }], transportFailureOf(reason));
 }
 
 /** Runs a query or mutation and returns its data; throws ApiError. */
