@@ -15,11 +15,13 @@
  * rules (lambdas/scoring/history.ts). Exits non-zero on any error or inconsistency. Not a test.
  *
  * Options (environment): BENCH_GAMERS (1000), BENCH_TEAMS (20), BENCH_SECONDS (60), BENCH_ADMINS (5),
- * BENCH_ACCOUNT_CONCURRENCY (16).
+ * BENCH_ACCOUNT_CONCURRENCY (16), BENCH_CPU_PROFILE (a file: the CPU profile of the load phase, for
+ * `npx tsx bench/lib/cpu-profile.ts <file>`).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { createAccount, type BenchAccount } from './lib/accounts';
+import { startCpuProfile } from './lib/cpu-profile';
 import { errorOf, timedRequest } from './lib/graphql';
 import { mapLimit, mib, OperationLog, sampleMemory } from './lib/stats';
 
@@ -134,6 +136,7 @@ async function main() {
       'teamMemberScores': new OperationLog(),
       'users + aggregateUser': new OperationLog(),
     };
+    const stopProfile = process.env.BENCH_CPU_PROFILE ? await startCpuProfile(process.env.BENCH_CPU_PROFILE) : null;
     const memory = sampleMemory();
     const loadStarted = performance.now();
 
@@ -191,6 +194,7 @@ async function main() {
     await Promise.all([...checkIns, ...pollers]);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const peak = memory.stop();
+    await stopProfile?.();
 
     const rows = Object.fromEntries(Object.entries(logs).map(([name, log]) => [name, log.row(loadSeconds)]));
     const errors = Object.values(logs).reduce((sum, log) => sum + log.errorCount, 0);

@@ -31,7 +31,9 @@ export async function timedRequest<T>(url: string, token: string, query: string,
     log.ok(ms);
     return (JSON.parse(text) as { data: T }).data;
   } catch (error) {
-    log.failed(performance.now() - start, (error as Error).message);
+    // fetch reports a refused or dropped connection as "fetch failed" with the reason in `cause`.
+    const { message, cause } = error as Error & { cause?: { code?: string; message?: string } };
+    log.failed(performance.now() - start, cause ? `${message}: ${cause.code ?? cause.message}` : message);
     return null;
   }
 }
