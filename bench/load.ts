@@ -64,14 +64,25 @@ const USERS_PAGE = 25;
  */
 const write = process.stdout.write.bind(process.stdout);
 const print = (...lines: unknown[]) => void write(`${lines.join(' ')}\n`);
+/** The Lambdas' logged errors by message: what an "Unhandled" answer hides. */
+const loggedErrors = new Map<string, number>();
+const quiet = ((chunk: string | Uint8Array) => {
+  const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+  for (const line of text.split('\n').filter((candidate) => candidate.includes('"level":"ERROR"'))) {
+    const match = /"(?:message|errorMessage)":"([^"]{0,160})/g.exec(line.replace(/"message":"[^"]*",/, ''));
+    const key = match?.[1] ?? line.slice(0, 160);
+    loggedErrors.set(key, (loggedErrors.get(key) ?? 0) + 1);
+  }
+  return true;
+}) as typeof process.stdout.write;
 const table = (rows: Record<string, object>) => {
   process.stdout.write = write;
   console.table(rows);
-  process.stdout.write = () => true;
+  process.stdout.write = quiet;
 };
 
 async function main() {
-  process.stdout.write = () => true;
+  process.stdout.write = quiet;
   const { startStack } = await import('../scripts/local/stack');
   const autocannon = (await import('autocannon')).default;
   const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
@@ -206,6 +217,8 @@ async function main() {
     for (const [name, log] of Object.entries(logs)) {
       for (const [message, count] of [...log.errors].slice(0, 3)) print(`  ${name}: ${count} x ${message}`);
     }
+    const causes = [...loggedErrors].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    if (causes.length > 0) print(`errors the Lambdas logged (first 5 by count):\n${causes.map(([message, count]) => `  ${count} x ${message}`).join('\n')}`);
 
     // Verdict: the stored days, answers and aggregates equal the check-ins the clients saw succeed, replayed.
     const succeeded = gamers.filter((gamer) => gamer.stored);
