@@ -5,6 +5,7 @@ import { JwtExpiredError, KidNotFoundInJwksError } from 'aws-jwt-verify/error';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { isSignedOut, SIGNED_OUT_MESSAGE } from '../../../lambdas/lib/signed-out';
 import { dynamoSignOutStore, type SignOutStore } from '../../../lambdas/lib/stores/sign-out-store';
+import { BoundedCache } from './bounded-cache';
 import { UnauthorizedException } from './errors';
 
 /** Who is calling, as far as AppSync's auth modes are concerned. */
@@ -30,6 +31,9 @@ export interface CognitoVerifierOptions {
 
 const JWKS_REFETCH_INTERVAL_MS = 10_000;
 
+/** How many verified tokens keep their claims (about one per signed-in device). */
+const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
+
 /** The local user pool did not hand out its keys: a stack problem, not the caller's. */
 export class SigningKeysUnavailableError extends Error {}
 
@@ -51,9 +55,13 @@ export function createCognitoVerifier({
   const verifier = CognitoJwtVerifier.create({ userPoolId, clientId: userPoolClientId, tokenUse: null });
   let loaded: Promise<void> | null = null;
   let loadedAt = 0;
+  // A token's signature, issuer, client and use never change: once verified, only its expiry and the sign-out rule
+  // are checked again. New keys (a recreated pool) forget every token verified with the old ones.
+  const verified = new BoundedCache<string, Record<string, unknown>>(VERIFIED_TOKEN_CACHE_SIZE);
 
   const loadJwks = () => {
     loadedAt = Date.now();
+    verified.clear();
     loaded = fetch(jwksUri)
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -79,9 +87,20 @@ export function createCognitoVerifier({
     }
   };
 
+  const claimsOf = async (token: string) => {
+    const known = verified.get(token);
+    if (known && typeof known.exp === 'number' && Date.now() < known.exp * 1000) return known;
+    // Unknown or expired: the library decides (an expired token gets its JwtExpiredError from it).
+    verified.delete(token);
+    const claims = Object.freeze(await verifySignature(token));
+    verified.set(token, claims);
+    return claims;
+  };
+
   return {
     async verify(token) {
-      const claims = await verifySignature(token);
+      const claims = await claimsOf(token);
+      // Checked on every request, cached token or not: a sign-out revokes the tokens issued before it at once.
       if (await isSignedOut(claims, signOuts)) throw new SignedOutTokenError();
       return claims;
     },

@@ -1,4 +1,4 @@
-import { Kind, print, type FieldNode, type FragmentDefinitionNode, type SelectionNode } from 'graphql';
+import { Kind, print, type FieldNode, type FragmentDefinitionNode, type SelectionNode, type SelectionSetNode } from 'graphql';
 import type { ResolverEvent } from '../../../lambdas/lib/appsync';
 import type { HeaderMap, Principal } from './auth';
 
@@ -76,9 +76,26 @@ function selectionList(selections: readonly SelectionNode[], fragments: FieldCal
   });
 }
 
+/**
+ * A field's selectionSetList and selectionSetGraphQL, worked out once per selection set: parsed documents are cached
+ * by query text (http.ts), so the same node comes back with every request of that text, and with the fragments of
+ * its own document.
+ */
+const selectionsOf = new WeakMap<SelectionSetNode, { list: string[]; graphql: string }>();
+
+function selectionOf(selectionSet: SelectionSetNode | undefined, fragments: FieldCall['fragments']) {
+  if (!selectionSet) return { list: [], graphql: '' };
+  let known = selectionsOf.get(selectionSet);
+  if (!known) {
+    known = { list: selectionList(selectionSet.selections, fragments), graphql: print(selectionSet) };
+    selectionsOf.set(selectionSet, known);
+  }
+  return known;
+}
+
 /** AppSync's direct Lambda resolver event for one field. */
 export function buildResolverEvent(call: FieldCall, principal: Principal, request: RequestInfo): ResolverEvent<any, any> {
-  const selectionSet = call.fieldNode.selectionSet;
+  const selection = selectionOf(call.fieldNode.selectionSet, call.fragments);
   return {
     arguments: call.arguments,
     identity: identityOf(principal, request.sourceIp) as ResolverEvent['identity'],
@@ -88,8 +105,9 @@ export function buildResolverEvent(call: FieldCall, principal: Principal, reques
       fieldName: call.fieldName,
       parentTypeName: call.parentTypeName,
       variables: call.variables,
-      selectionSetList: selectionSet ? selectionList(selectionSet.selections, call.fragments) : [],
-      selectionSetGraphQL: selectionSet ? print(selectionSet) : '',
+      // A copy: the event goes to a handler, the cached list stays as it is.
+      selectionSetList: [...selection.list],
+      selectionSetGraphQL: selection.graphql,
     },
     prev: null,
     stash: {},

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, getOperationAST, GraphQLError, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { apiLimits } from '../../../lambdas/api-limits';
 import { lowerCaseKeys, type Authenticate, type Principal } from './auth';
+import { BoundedCache } from './bounded-cache';
 import { MalformedRequestException, requestErrorBody, toAppSyncError, TypedError, UnauthorizedException } from './errors';
 import { requestInfoOf } from './event';
 import type { GatewayContext } from './executable-schema';
@@ -114,10 +115,33 @@ function parseDocument(query: string): DocumentNode {
   }
 }
 
+/** A query text parsed and validated against the schema: the same text always gives the same answer. */
+interface CheckedDocument {
+  document: DocumentNode;
+  validationErrors: readonly GraphQLError[];
+}
+
+/** How many distinct query texts keep their parsed and validated document (the web app sends a few dozen). */
+const DOCUMENT_CACHE_SIZE = 500;
+
+/** Parsing and validating is per query text, not per request: clients send the same few texts over and over. */
+function documentChecker(schema: GraphQLSchema) {
+  const checked = new BoundedCache<string, CheckedDocument>(DOCUMENT_CACHE_SIZE);
+  return (query: string): CheckedDocument => {
+    let result = checked.get(query);
+    if (!result) {
+      const document = parseDocument(query);
+      result = { document, validationErrors: validateWithinLimits(schema, document) };
+      checked.set(query, result);
+    }
+    return result;
+  };
+}
+
 const statusOf = (error: TypedError) =>
   error instanceof UnauthorizedException ? 401 : error.errorType === 'PayloadTooLargeException' ? 413 : 400;
 
-async function serve(deps: HttpDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(deps: HttpDeps, checkDocument: ReturnType<typeof documentChecker>, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers = lowerCaseKeys(req.headers);
   let principal: Principal;
   let rawBody: string;
@@ -131,9 +155,7 @@ async function serve(deps: HttpDeps, req: IncomingMessage, res: ServerResponse):
     rawBody = await readBody(req);
   }
   const request = parseRequest(rawBody);
-  const document = parseDocument(request.query);
-
-  const validationErrors = validateWithinLimits(deps.schema, document);
+  const { document, validationErrors } = checkDocument(request.query);
   if (validationErrors.length > 0) {
     send(res, 200, { data: null, errors: validationErrors.map((error) => toAppSyncError(error, 'ValidationError')) });
     return;
@@ -169,6 +191,7 @@ async function serve(deps: HttpDeps, req: IncomingMessage, res: ServerResponse):
 
 /** POST /graphql (and its CORS preflight), answering as AppSync's HTTP endpoint does. */
 export function createHttpHandler(deps: HttpDeps) {
+  const checkDocument = documentChecker(deps.schema);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== GRAPHQL_PATH) return false;
@@ -182,7 +205,7 @@ export function createHttpHandler(deps: HttpDeps) {
       sendRequestError(res, 405, new TypedError('MethodNotAllowedException', 'Only POST is supported.'));
       return true;
     }
-    serve(deps, req, res).catch((error: unknown) => {
+    serve(deps, checkDocument, req, res).catch((error: unknown) => {
       if (error instanceof TypedError) sendRequestError(res, statusOf(error), error);
       else sendRequestError(res, 500, new TypedError('InternalFailure', (error as Error)?.message ?? String(error)));
     });
