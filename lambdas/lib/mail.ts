@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { writeFileAtomically } from './atomic-file';
 
 export interface MailMessage {
   to: string;
@@ -33,7 +34,8 @@ export async function writeToOutbox(dir: string, message: MailMessage, now = new
   const record: OutboxRecord = { ...message, sentAt: now.toISOString() };
   await mkdir(dir, { recursive: true });
   const file = join(dir, `${record.sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`);
-  await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
+  // Whole or absent: a reader polling the outbox, or a stack killed mid-write, never sees half a message.
+  await writeFileAtomically(file, `${JSON.stringify(record, null, 2)}\n`);
   console.log(`[mail] to ${record.to}: ${record.subject}\n${record.text}`);
   return file;
 }

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, type JsonWebKey } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -20,12 +20,16 @@ import { createServer } from 'cognito-local/lib/server/server';
 import { DateClock, LambdaService, TriggersService, type Services } from 'cognito-local/lib/services';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
 import type { CryptoService } from 'cognito-local/lib/services/crypto';
-import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
+import type { DataStoreFactory } from 'cognito-local/lib/services/dataStore/factory';
+import { StormDBDataStore } from 'cognito-local/lib/services/dataStore/stormDb';
 import type { Messages } from 'cognito-local/lib/services/messages';
 import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import StormDB from 'stormdb';
+import { writeFileAtomically } from '../../lambdas/lib/atomic-file';
 import { writeToOutbox } from '../../lambdas/lib/mail';
+import { serverOutage, type Outage } from './outages';
 import { LOCAL_HOST } from './ports';
 
 /** An AWS-style pool id, so aws-jwt-verify accepts the local tokens as it does real ones. */
@@ -44,6 +48,8 @@ export interface LocalCognito {
   userPoolId: string;
   userPoolClientId: string;
   jwksUri: string;
+  /** Its server off the air and back on the same port (the outage tests' seam, scripts/local/outages.ts). */
+  outage: Outage;
   stop(): Promise<void>;
 }
 
@@ -66,7 +72,7 @@ export async function startCognito(options: { port: number; dataDir: string; out
     ServerConfig: { port: options.port, hostname: LOCAL_HOST, development: false, https: false },
   };
   const clock = new DateClock();
-  const dataStores = new StormDBDataStoreFactory(options.dataDir);
+  const dataStores = new DurableDataStoreFactory(options.dataDir);
   const cognito = await new CognitoServiceFactoryImpl(
     options.dataDir,
     dataStores,
@@ -110,6 +116,7 @@ export async function startCognito(options: { port: number; dataDir: string; out
       userPoolId: LOCAL_USER_POOL_ID,
       userPoolClientId,
       jwksUri: `${endpoint}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`,
+      outage: serverOutage(server),
       stop,
     };
   } catch (error) {
@@ -147,9 +154,47 @@ export async function signingKeyOf(dataDir: string): Promise<SigningKey> {
     jwk: { ...publicKey.export({ format: 'jwk' }), kid: COGNITO_LOCAL_KID, alg: 'RS256', use: 'sig' },
   };
   await mkdir(dataDir, { recursive: true });
-  await writeFile(file, JSON.stringify(key), { mode: 0o600 });
+  await writeFileAtomically(file, JSON.stringify(key), 0o600);
   await chmod(file, 0o600);
   return key;
+}
+
+/** cognito-local stores dates as ISO strings in fields whose names end in "Date" (its StormDB store does the same). */
+const reviveDates = (key: string, value: unknown) =>
+  key.endsWith('Date') && (typeof value === 'string' || typeof value === 'number') ? new Date(value) : value;
+
+/**
+ * StormDB's file engine with durable saves: its own `fs.writeFile` truncates the pool's JSON before
+ * writing it, so a kill mid-save left an empty or cut file (an empty one reads as an empty pool: every
+ * user gone), and two saves in flight could interleave. Saves here are queued, each an atomic replace.
+ */
+class DurableFileEngine extends StormDB.localFileEngine {
+  private saved: Promise<void> = Promise.resolve();
+
+  constructor(private readonly file: string) {
+    super(file, { serialize: (state: unknown) => JSON.stringify(state, null, 2), deserialize: (text: string) => JSON.parse(text, reviveDates) as unknown });
+  }
+
+  override write(state: unknown): Promise<void> {
+    // The state as it is now, so queued saves land in the order they were made.
+    const text = JSON.stringify(state, null, 2);
+    const done = this.saved.then(() => writeFileAtomically(this.file, text));
+    this.saved = done.catch(() => undefined);
+    return done;
+  }
+}
+
+/** cognito-local's StormDB data stores (one JSON file per pool), written through DurableFileEngine. */
+class DurableDataStoreFactory implements DataStoreFactory {
+  constructor(private readonly directory: string) {}
+
+  async create(_ctx: Parameters<DataStoreFactory['create']>[0], id: string, defaults: object) {
+    await mkdir(this.directory, { recursive: true });
+    const db = new StormDB(new DurableFileEngine(join(this.directory, `${id}.json`)));
+    db.default(defaults);
+    await db.save();
+    return new StormDBDataStore(db);
+  }
 }
 
 let keyInUse: string | undefined;
