@@ -34,6 +34,9 @@ export async function startTestStack(options: TestStackOptions): Promise<Running
     cwd: repoRoot,
     env: { ...process.env, FG_TEST_WEB: options.web, FG_TEST_DATA_DIR: options.dataDir ?? '', FG_TEST_SEED: String(options.seed ?? true) },
     stdio: ['pipe', 'pipe', 'pipe'],
+    // A process group of its own (with its DynamoDB Local JVM and ffmpeg runs), so that cutStackPower can kill it
+    // whole at once; it still stops with the test run, which closes its stdin.
+    detached: true,
   });
   child.stderr!.pipe(createWriteStream(options.logFile));
   const info = await waitForReady(child, options.logFile);
@@ -46,6 +49,20 @@ export async function stopTestStack(running: RunningTestStack): Promise<void> {
   if (!(await gone(running.info.dynamoDbPid))) {
     process.kill(running.info.dynamoDbPid, 'SIGKILL');
     throw new Error(`DynamoDB Local (pid ${running.info.dynamoDbPid}) was still running after the test stack stopped.`);
+  }
+}
+
+/**
+ * A power cut: SIGKILL to the stack's whole process group (the stack, its DynamoDB Local JVM and anything else it
+ * runs) in one call, so nothing gets a chance to flush or stop cleanly. Throws when a process of it survives.
+ */
+export async function cutStackPower(running: RunningTestStack): Promise<void> {
+  const group = running.child.pid!;
+  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  process.kill(-group, 'SIGKILL');
+  await exited;
+  if (!(await gone(-group)) || !(await gone(running.info.dynamoDbPid))) {
+    throw new Error(`A process of the killed test stack (group ${group}) is still running.`);
   }
 }
 
@@ -83,6 +100,7 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Whether the process (or, for a negative pid, every process of that group) has ended, waiting up to 5 s. */
 async function gone(pid: number): Promise<boolean> {
   for (let i = 0; i < 50; i++) {
     try {
