@@ -26,6 +26,16 @@ describe('ConnectionBanner', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('says the browser is offline on a page opened without a connection (no offline event), until it comes back', () => {
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<ConnectionBanner />);
+    expect(screen.getByRole('status').textContent).toBe(OFFLINE_MESSAGE);
+    onLine.mockReturnValue(true);
+    act(() => window.dispatchEvent(new Event('online')));
+    expect(screen.queryByRole('status')).toBeNull();
+    onLine.mockRestore();
+  });
+
   it("says the server can't be reached while it is unreachable, and goes away when it answers again", () => {
     render(<ConnectionBanner />);
     act(() => serverReachability.set(false));
