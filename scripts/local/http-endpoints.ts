@@ -1,10 +1,37 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { httpRoutes, routeKey, triggerFunctions, type HttpRoute } from '../../lambdas/triggers';
 
-type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** The timeout infra/lib/functions.ts gives a function that sets none of its own. */
+const DEFAULT_TIMEOUT_SECONDS = 20;
+
+/**
+ * The context Lambda passes with each invocation, with its deadline: the webhook's idempotency records expire an
+ * "in progress" mark by it, so a call cut short (DynamoDB stopped answering) does not block Stripe's retries.
+ */
+function lambdaContext(route: HttpRoute): Context {
+  const spec = triggerFunctions[route.function];
+  const deadline = Date.now() + ('timeoutSeconds' in spec ? spec.timeoutSeconds : DEFAULT_TIMEOUT_SECONDS) * 1000;
+  const name = `fitgauge-local-${route.function}`;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
+}
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -113,7 +140,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, url: URL, route:
         timeEpoch: Date.now(),
       },
     } as unknown as APIGatewayProxyEventV2;
-    const result = await (await handler)(event);
+    const result = await (await handler)(event, lambdaContext(route));
     res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string> | undefined);
     res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
   } catch (error) {

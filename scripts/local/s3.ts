@@ -11,6 +11,7 @@ import { DUMMY_ACCOUNT } from 's3rver/lib/models/account';
 import { AVATAR_TYPES, AVATARS_ROOT } from '@core/avatars';
 import { VIDEO_MEDIA_PREFIX } from '@core/video-files';
 import { freePorts, LOCAL_HOST } from './ports';
+import { serverOutage, type Outage } from './outages';
 import { createS3Guard } from './s3-guard';
 
 export const LOCAL_BUCKETS = { uploads: 'fitgauge-uploads', videos: 'fitgauge-videos' } as const;
@@ -26,6 +27,8 @@ export interface LocalS3 {
    * ObjectRemoved:Delete), as S3 would send them to a Lambda. The MediaConvert stand-in listens here.
    */
   events: EventEmitter;
+  /** S3 off the air and back on the same port (the outage tests' seam, scripts/local/outages.ts). */
+  outage: Outage;
   stop(): Promise<void>;
 }
 
@@ -77,6 +80,7 @@ export async function startS3(options: {
   return {
     endpoint: `http://${LOCAL_HOST}:${options.port}`,
     events: server,
+    outage: serverOutage(guard),
     stop: async () => {
       await new Promise<void>((resolve) => {
         guard.close(() => resolve());

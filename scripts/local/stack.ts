@@ -22,6 +22,7 @@ import { VIDEO_MEDIA_ROOT } from '../../core/video-files';
 import { transcodeJobTemplateSettings } from '../../lambdas/lib/transcoding-job';
 import { lockDataDir, runningStack } from './lock';
 import { assertPortFree, derivedServicePorts, freePorts, LOCAL_HOST, PortInUseError, serviceOffsets, type ServicePorts } from './ports';
+import { createOutageSeam, ffmpegOutage } from './outages';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, startS3 } from './s3';
 import { LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY, startStripeStandIn } from './stripe/server';
 import { localSecrets } from './secrets';
@@ -247,7 +248,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       redirectUris: [appUrl, `http://${LOCAL_HOST}:${port}`].map((origin) => `${origin}${DISCORD_RETURN_PATH}`),
     });
     const httpEndpoints = createHttpEndpoints();
+    // The outage tests' seam (scripts/local/outages.ts): stand-ins off the air and back, only when asked for.
+    const outageSeam =
+      process.env.FG_OUTAGE_SEAM === '1'
+        ? createOutageSeam({ cognito: cognito.outage, s3: s3.outage, stripe: stripe.outage, ffmpeg: ffmpegOutage() })
+        : null;
     server.on('request', (req, res) => {
+      if (outageSeam?.handleRequest(req, res)) return;
       if (gateway.handleRequest(req, res)) return;
       if (httpEndpoints.handleRequest(req, res)) return;
       if (discord.handleRequest(req, res)) return;

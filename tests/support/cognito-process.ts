@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { LocalCognito } from '../../scripts/local/cognito';
 import { repoRoot } from './stack-env';
 
-export type CognitoProcess = Omit<LocalCognito, 'stop'> & { stop(): Promise<void> };
+export type CognitoProcess = Omit<LocalCognito, 'stop' | 'outage'> & { stop(): Promise<void> };
 
 const READY = 'COGNITO_READY ';
 
@@ -26,7 +26,7 @@ export function startCognitoProcess(options: { port: number; dataDir: string; ou
       const line = output.split('\n').find((l) => l.startsWith(READY));
       if (!line) return;
       child.stdout!.off('data', onData);
-      const running = JSON.parse(line.slice(READY.length)) as Omit<LocalCognito, 'stop'>;
+      const running = JSON.parse(line.slice(READY.length)) as Omit<LocalCognito, 'stop' | 'outage'>;
       resolve({
         ...running,
         stop: async () => {

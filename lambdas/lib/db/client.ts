@@ -7,7 +7,11 @@ import { tracer } from '../observability';
  * 3 s each, with the SDK's backoff) instead of hanging until the Lambda's own timeout (docs/architecture.md,
  * "When a dependency stops answering"). Single-digit-millisecond reads leave this plenty of room.
  */
-export const dynamoDbClientConfig = { maxAttempts: 3, requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 } };
+export const dynamoDbClientConfig = {
+  maxAttempts: 3,
+  // Without throwOnRequestTimeout the handler only logs a warning when requestTimeout passes, and keeps waiting.
+  requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000, throwOnRequestTimeout: true },
+};
 
 let documentClient: DynamoDBDocumentClient | undefined;
 

@@ -100,8 +100,10 @@ export function createCognitoVerifier({
   return {
     async verify(token) {
       const claims = await claimsOf(token);
-      // Checked on every request, cached token or not: a sign-out revokes the tokens issued before it at once.
-      if (await isSignedOut(claims, signOuts)) throw new SignedOutTokenError();
+      // Checked on every request, cached token or not: a sign-out revokes the tokens issued before it at once. When the
+      // sign-outs cannot be read (DynamoDB down) the Lambda's own check, the only one on AWS (lambdas/lib/appsync.ts),
+      // refuses with the product's worded error rather than the gateway with a false 401 that signs the user out.
+      if (await isSignedOut(claims, signOuts).catch(() => false)) throw new SignedOutTokenError();
       return claims;
     },
   };

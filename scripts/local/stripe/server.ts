@@ -7,6 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import { serverOutage, type Outage } from '../outages';
 import { StripeApi } from './api';
 import { Billing } from './billing';
 import { seedCatalogue } from './catalogue';
@@ -52,6 +53,8 @@ export interface StripeStandIn {
   now(): number;
   /** Resolves when every webhook sent so far has been delivered or given up on (retries wait for the clock: docs/local-mode.md). */
   webhooksSettled(): Promise<void>;
+  /** The API off the air and back on the same port (the outage tests' seam, scripts/local/outages.ts). */
+  outage: Outage;
   stop(): Promise<void>;
 }
 
@@ -66,7 +69,13 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   }
   // Undelivered events are kept beside the state (stripe.json → stripe-webhooks.json), so a restart retries them.
   const pendingFile = options.dataFile && options.dataFile.replace(/(\.json)?$/, '-webhooks.json');
-  const webhooks = new WebhookSender(options.webhook, log, () => state.now(), pendingFile);
+  const webhooks = new WebhookSender(options.webhook, log, () => state.now(), pendingFile, (eventId) => {
+    // As on Stripe: an event's pending_webhooks counts the endpoints that have not taken it yet.
+    const event = state.get(eventId);
+    if (!event) return;
+    event.pending_webhooks = 0;
+    state.save();
+  });
   let url = '';
   const billing = new Billing(
     state,
@@ -219,6 +228,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     },
     now: () => state.now(),
     webhooksSettled: () => webhooks.settled(),
+    outage: serverOutage(server),
     async stop() {
       webhooks.stop();
       await new Promise<void>((resolve) => {

@@ -42,12 +42,14 @@ export class WebhookSender {
   /**
    * @param now the stand-in's clock (Unix seconds): advancing it (advanceClock) brings due retries forward.
    * @param pendingFile keeps undelivered events across restarts; null keeps them in memory.
+   * @param delivered told each event id the endpoint took (its `pending_webhooks` drops to 0).
    */
   constructor(
     private readonly endpoint: WebhookEndpoint | null,
     private readonly log: (line: string) => void,
     private readonly now: () => number,
     private readonly pendingFile: string | null,
+    private readonly delivered: (eventId: string) => void = () => {},
   ) {
     this.pending = pendingFile && existsSync(pendingFile) ? (JSON.parse(readFileSync(pendingFile, 'utf8')) as PendingDelivery[]) : [];
     this.pump();
@@ -103,7 +105,8 @@ export class WebhookSender {
     const retryIn = RETRY_DELAYS_S[delivery.attempts - 1];
     if (failure === null || retryIn === undefined) {
       this.pending.shift();
-      if (failure !== null) {
+      if (failure === null) this.delivered(delivery.id);
+      else {
         this.log(`Stripe stand-in: webhook ${delivery.type} (${delivery.id}) given up after ${delivery.attempts} attempts: ${failure}`);
       }
     } else {

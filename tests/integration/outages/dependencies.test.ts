@@ -1,0 +1,225 @@
+/**
+ * A dependency that stops answering (docs/architecture.md, "When a dependency stops answering"): on a stack of its own,
+ * each stand-in goes away during normal use. The caller gets the product's worded error (never the dependency's own
+ * error or an internal address), nothing is half written, and the same action works again once the dependency is back;
+ * Stripe's webhooks and the transcoder resume by themselves.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { answersWith } from '@core/test-support/answers';
+import { videoUploadKey } from '@core/video-files';
+import { dynamoBillingStore } from '../../../lambdas/lib/stores/billing-store';
+import { newVideoRecord } from '../../../lambdas/lib/stores/new-video';
+import { dynamoVideoStore } from '../../../lambdas/lib/stores/video-store';
+import { generateClip } from '../../../scripts/local/mediaconvert/clip';
+import { RETRY_DELAYS_S } from '../../../scripts/local/stripe/webhooks';
+import { untilTranscoded } from '../../../scripts/seed/videos';
+import type { TestStackInfo } from '../../../scripts/local/test-stack-info';
+import { accountWithRole, emailProofCodeFor, freshEmail, proveMailbox, type RoleAccount } from '../../support/accounts';
+import { advanceStripeClock, eventually, standInStripe } from '../../support/billing';
+import { duringOutage, startOutageStack, stopOutageStack, whileDynamoDbFrozen, whileOutboxUnwritable } from '../../support/faults';
+import { graphql, readOutbox, type GraphQLResponse } from '../../support/stack';
+import { putAvatarObject } from '../../support/uploads';
+import type { RunningTestStack } from '../../support/test-stack-process';
+
+jest.setTimeout(120_000);
+
+/** What the product answers for a failure that is not the caller's (lambdas/lib/appsync.ts). */
+const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again later.';
+
+const SUBMIT = `mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { checkedIn answers { questionSlug } } }`;
+const CHECK_IN = 'query { myCheckIn { checkedIn answers { questionSlug } } }';
+const ME = 'query { me { id email avatar appSubscriptionReason } }';
+const LOGIN = 'mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { user { email } } }';
+const SIGN_UP = `mutation($data: SignUpData!, $password: String!, $confirmPassword: String!) {
+  signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword) { user { id email } } }`;
+const CONFIRM_AVATAR = `mutation($key: String!, $fileUrl: String!) { confirmAvatarUpload(key: $key, fileUrl: $fileUrl) { success fileUrl } }`;
+const UPGRADE = `mutation($where: SubscriptionWhere!, $couponId: String) { upgradeSubscription(where: $where, couponId: $couponId) { subscriptionId status } }`;
+const VIDEO = 'query($where: VideoWhereUniqueInput!) { video(where: $where) { workflowStatus workflowError } }';
+const PASSWORD = 'Passw0rd!';
+
+let running: RunningTestStack | undefined;
+let info: TestStackInfo;
+let work: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'fitgauge-outages-'));
+  running = await startOutageStack(join(work, 'stack.log'));
+  info = running.info;
+});
+
+afterAll(async () => {
+  await stopOutageStack(running);
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+const as = (who: RoleAccount, query: string, variables: Record<string, unknown> = {}) => graphql(query, variables, { token: who.token });
+const publicCall = (query: string, variables: Record<string, unknown> = {}) => graphql(query, variables, { publicToken: true });
+
+/** The one error the caller sees: the product's words with an errorType, nothing of the dependency's own. */
+function expectWordedFailure(response: GraphQLResponse<unknown>, message = SOMETHING_WENT_WRONG) {
+  expect(response.errors).toEqual([expect.objectContaining({ message, errorType: expect.any(String) })]);
+  expect(JSON.stringify(response.errors)).not.toMatch(/127\.0\.0\.1|localhost|ECONNREFUSED|ETIMEDOUT|ENOENT|ENOTDIR|EEXIST|\.ts:\d+|Timeout/i);
+}
+
+describe('DynamoDB Local frozen (SIGSTOP)', () => {
+  it('fails a check-in within seconds with the worded error, stores all of it or none, and takes it once DynamoDB is back', async () => {
+    const gamer = await accountWithRole('GAMER', 'outage-dynamodb');
+    const answers = answersWith('best');
+    const started = Date.now();
+    const failed = await whileDynamoDbFrozen(info, () => as(gamer, SUBMIT, { answers }));
+    // The client's timeouts (lambdas/lib/db/client.ts) end the wait within AppSync's 30 s, not the caller's patience.
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expectWordedFailure(failed);
+
+    // One transaction: after the JVM resumes the day holds the whole check-in (a try that landed late) or nothing.
+    const after = (await as(gamer, CHECK_IN)).data!.myCheckIn as { answers: unknown[] };
+    expect([0, answers.length]).toContain(after.answers.length);
+
+    const again = await as(gamer, SUBMIT, { answers });
+    expect(again.errors).toBeUndefined();
+    expect((await as(gamer, CHECK_IN)).data!.myCheckIn).toMatchObject({ checkedIn: true, answers: expect.arrayContaining([expect.anything()]) });
+    expect(((await as(gamer, CHECK_IN)).data!.myCheckIn as { answers: unknown[] }).answers).toHaveLength(answers.length);
+  });
+});
+
+describe('cognito-local off the air', () => {
+  it('refuses sign-in and sign-up with the worded error, leaves no half account, and both work once it is back', async () => {
+    const existing = await accountWithRole('GAMER', 'outage-cognito');
+    const newcomer = freshEmail('outage-newcomer');
+    const [login, signUp] = await duringOutage(info, 'cognito', async () => [
+      await publicCall(LOGIN, { email: existing.email, password: PASSWORD }),
+      await publicCall(SIGN_UP, { data: { fullName: 'New Comer', email: newcomer }, password: PASSWORD, confirmPassword: PASSWORD }),
+    ]);
+    expectWordedFailure(login);
+    expectWordedFailure(signUp);
+
+    expect((await publicCall(LOGIN, { email: existing.email, password: PASSWORD })).data?.loginUser).toEqual({ user: { email: existing.email } });
+    // The same address signs up: the failed try left neither a Cognito user nor a profile behind.
+    const signedUp = await publicCall(SIGN_UP, { data: { fullName: 'New Comer', email: newcomer }, password: PASSWORD, confirmPassword: PASSWORD });
+    expect(signedUp.errors).toBeUndefined();
+    expect(signedUp.data?.signUpUser).toMatchObject({ user: { email: newcomer } });
+  });
+});
+
+describe('s3rver off the air', () => {
+  it('refuses an avatar confirmation with the worded error, keeps the old avatar, and confirms it once S3 is back', async () => {
+    const gamer = await accountWithRole('GAMER', 'outage-s3');
+    const { key, fileUrl } = await putAvatarObject(gamer.id, undefined, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP438DwHwAGgAJ/EEwb4QAAAABJRU5ErkJggg==', 'base64'));
+    const failed = await duringOutage(info, 's3', () => as(gamer, CONFIRM_AVATAR, { key, fileUrl }));
+    expectWordedFailure(failed);
+    expect((await as(gamer, ME)).data!.me).toMatchObject({ avatar: null });
+
+    expect((await as(gamer, CONFIRM_AVATAR, { key, fileUrl })).data?.confirmAvatarUpload).toEqual({ success: true, fileUrl });
+    expect((await as(gamer, ME)).data!.me).toMatchObject({ avatar: fileUrl });
+  });
+});
+
+describe('the mail outbox unwritable', () => {
+  it('answers the worded error instead of claiming the code was mailed, and mails it once the outbox is back', async () => {
+    const gamer = await accountWithRole('GAMER', 'outage-mail');
+    const failed = await whileOutboxUnwritable(info, () => as(gamer, 'mutation { sendEmailProof }'));
+    expectWordedFailure(failed);
+    expect(await readOutbox(gamer.email)).toEqual([]);
+
+    const since = new Date();
+    expect((await as(gamer, 'mutation { sendEmailProof }')).data).toEqual({ sendEmailProof: true });
+    const code = await emailProofCodeFor(gamer.email, since);
+    expect((await as(gamer, 'mutation($code: String!) { proveEmail(code: $code) }', { code })).data).toEqual({ proveEmail: true });
+  });
+});
+
+describe('the Stripe stand-in', () => {
+  it('off the air: a purchase fails with the worded error and changes nothing; it goes through once Stripe is back', async () => {
+    const buyer = await accountWithRole('GAMER', 'outage-stripe');
+    await proveMailbox(buyer);
+    const failed = await duringOutage(info, 'stripe', () => as(buyer, UPGRADE, { where: { id: 'coach-performance-monthly' }, couponId: 'FULLPASS' }));
+    expectWordedFailure(failed);
+    expect((await as(buyer, ME)).data!.me).toMatchObject({ appSubscriptionReason: 'FGFREE' });
+    expect(await standInStripe().customers.search({ query: `email:'${buyer.email}'` }).then((found) => found.data.flatMap((customer) => customer.subscriptions?.data ?? []))).toEqual([]);
+
+    const bought = await as(buyer, UPGRADE, { where: { id: 'coach-performance-monthly' }, couponId: 'FULLPASS' });
+    expect(bought.errors).toBeUndefined();
+    const { subscriptionId } = bought.data!.upgradeSubscription as { subscriptionId: string };
+    expect(await eventually(() => dynamoBillingStore.payment(buyer.id, subscriptionId), (payment) => payment !== null)).toMatchObject({ status: 'active' });
+  });
+
+  it("keeps a webhook the app could not take (DynamoDB frozen) and delivers it again by Stripe's backoff once DynamoDB is back", async () => {
+    const stripe = standInStripe();
+    const buyer = await accountWithRole('GAMER', 'outage-webhook');
+    await proveMailbox(buyer);
+    const bought = await as(buyer, UPGRADE, { where: { id: 'coach-performance-monthly' }, couponId: 'FULLPASS' });
+    expect(bought.errors).toBeUndefined();
+    const { subscriptionId } = bought.data!.upgradeSubscription as { subscriptionId: string };
+    // Every event of the purchase taken by the app first (Stripe counts an event's undelivered webhooks).
+    await eventually(() => stripe.events.list({ limit: 20 }), (events) => events.data.every((event) => event.pending_webhooks === 0), 30_000);
+    expect(await dynamoBillingStore.payment(buyer.id, subscriptionId)).toMatchObject({ status: 'active' });
+
+    const cancellation = () => stripe.events.list({ type: 'customer.subscription.deleted', limit: 1 }).then((events) => events.data[0]);
+    const failure = await whileDynamoDbFrozen(info, async () => {
+      // Canceled in the customer portal, as it were: Stripe sends customer.subscription.deleted to the app, which fails.
+      await stripe.subscriptions.cancel(subscriptionId);
+      return eventually(failedDeliveries, (lines) => lines.some((line) => line.includes('customer.subscription.deleted')), 30_000);
+    });
+    expect(failure.find((line) => line.includes('customer.subscription.deleted'))).toMatch(/failed \(HTTP 500\); retry 1 in 60 s$/);
+    // Nothing applied, by halves or whole, and the event is still pending at Stripe.
+    expect(await dynamoBillingStore.payment(buyer.id, subscriptionId)).toMatchObject({ status: 'active' });
+    expect(await cancellation()).toMatchObject({ data: { object: { id: subscriptionId } }, pending_webhooks: 1 });
+
+    await deliveredByRetries(async () => (await cancellation()).pending_webhooks === 0);
+    expect(await cancellation()).toMatchObject({ pending_webhooks: 0 });
+    expect(await dynamoBillingStore.payment(buyer.id, subscriptionId)).toMatchObject({ status: 'canceled' });
+  });
+});
+
+/** The stand-in's log lines of failed webhook deliveries. */
+const failedDeliveries = async () => (await readFile(join(work, 'stack.log'), 'utf8')).split('\n').filter((line) => /Stripe stand-in: webhook .* failed/.test(line));
+
+/**
+ * Stripe's retries, 1, 2, 4, … minutes apart, brought forward one by one with the stand-in's clock (real time passes
+ * too, so an "in progress" mark left by the failed try expires); throws if none delivers it.
+ */
+async function deliveredByRetries(delivered: () => Promise<boolean>): Promise<void> {
+  for (const delay of RETRY_DELAYS_S) {
+    await advanceStripeClock(delay);
+    const until = Date.now() + 4_000;
+    while (Date.now() < until) {
+      if (await delivered()) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error('The webhook was not delivered by any retry.');
+}
+
+describe("the MediaConvert stand-in's ffmpeg missing", () => {
+  it('ends the video in ERROR with a reason its admin reads, and a new upload transcodes once ffmpeg is back', async () => {
+    const admin = await accountWithRole('ADMIN', 'outage-ffmpeg');
+    const clipFile = join(work, 'clip.mp4');
+    await generateClip(clipFile, { seconds: 1, width: 320, height: 180 });
+    const clip = await readFile(clipFile);
+    const id = randomUUID();
+    const video = newVideoRecord({ id, title: `Outage ${id.slice(0, 8)}`, category: 'workouts', pillarCategory: 'physical' }, new Date().toISOString());
+    await dynamoVideoStore.create(video, { actorId: admin.id, actorEmail: admin.email, action: 'createVideo', targetType: 'Video', targetId: id, targetLabel: video.title, before: null, after: null });
+    const s3 = new S3Client({});
+    const upload = (key: string) => s3.send(new PutObjectCommand({ Bucket: process.env.VIDEOS_BUCKET, Key: key, Body: clip, ContentType: 'video/mp4' }));
+    try {
+      await duringOutage(info, 'ffmpeg', async () => {
+        await upload(videoUploadKey(id, randomUUID(), 'mp4'));
+        await untilTranscoded(id, 60_000);
+      });
+      const failed = (await as(admin, VIDEO, { where: { id } })).data!.video as { workflowStatus: string; workflowError: string };
+      expect(failed.workflowStatus).toBe('ERROR');
+      expect(failed.workflowError).toMatch(/^Failed to transcode the input .+ \(MediaConvert error \d+\)$/);
+
+      await upload(videoUploadKey(id, randomUUID(), 'mp4'));
+      await eventually(() => dynamoVideoStore.get(id), (record) => record?.workflowStatus === 'COMPLETE', 60_000);
+      expect((await as(admin, VIDEO, { where: { id } })).data!.video).toEqual({ workflowStatus: 'COMPLETE', workflowError: null });
+    } finally {
+      s3.destroy();
+    }
+  });
+});
+
