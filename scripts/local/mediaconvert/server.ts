@@ -165,7 +165,8 @@ export function runFfmpeg(args: string[], onSpawn: (child: ChildProcess) => void
     onSpawn(child);
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    child.on('error', (error) => resolve(error.message));
+    // A missing binary is this machine's problem: the admin reads that, not the path spawn tried.
+    child.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ENOENT' ? 'ffmpeg is not installed or not found' : error.message));
     child.on('close', (code, signal) => {
       if (code === 0) return resolve(null);
       const reason = stderr.trim().split('\n').at(-1);

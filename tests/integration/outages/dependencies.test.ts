@@ -212,7 +212,7 @@ describe("the MediaConvert stand-in's ffmpeg missing", () => {
       });
       const failed = (await as(admin, VIDEO, { where: { id } })).data!.video as { workflowStatus: string; workflowError: string };
       expect(failed.workflowStatus).toBe('ERROR');
-      expect(failed.workflowError).toMatch(/^Failed to transcode the input .+ \(MediaConvert error \d+\)$/);
+      expect(failed.workflowError).toMatch(/^Failed to transcode the input s3:\/\/\S+: ffmpeg is not installed or not found \(MediaConvert error \d+\)$/);
 
       await upload(videoUploadKey(id, randomUUID(), 'mp4'));
       await eventually(() => dynamoVideoStore.get(id), (record) => record?.workflowStatus === 'COMPLETE', 60_000);
