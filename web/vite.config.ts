@@ -2,16 +2,66 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const coreRoot = fileURLToPath(new URL('../core', import.meta.url));
 // Real path: node_modules may be a link to another checkout's, and Vite checks resolved file paths.
 const nodeModules = realpathSync(fileURLToPath(new URL('../node_modules', import.meta.url)));
 
+/** The colour of the dark canvas, the installed app's splash screen and its title bar (index.html's theme-color). */
+const CANVAS = '#0b1018';
+
+/**
+ * The installable app (docs/architecture.md "Installable app"): the web app manifest, and a service worker that
+ * precaches the app shell and answers navigations with it offline (the app keeps its last /config.json to start
+ * without a connection: web/src/config/runtime-config.ts). Server paths (the API, the local stand-ins, files with an
+ * extension such as an avatar opened in a tab) are never answered with the shell.
+ */
+const installableApp = VitePWA({
+  registerType: 'prompt',
+  // Registered by the app itself after its first render (web/src/app/app-updates.ts), off the first page's path.
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+  manifest: {
+    id: '/',
+    name: 'FitGauge',
+    short_name: 'FitGauge',
+    description: 'FitGauge: wellness and game readiness for esports teams',
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    background_color: CANVAS,
+    theme_color: CANVAS,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // The video player's and the spreadsheet export's libraries (1 MB of the 2.5) are kept when first used instead.
+    globIgnores: ['**/hls-*.js', '**/xlsx-*.js'],
+    // The first visit's page comes under the worker at once (nothing older is running); a later version waits for Reload.
+    clientsClaim: true,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/(graphql|api|local)\//, /^\/config\.json$/, /\/[^/]+\.[^/]+$/],
+    runtimeCaching: [
+      {
+        // Hashed file names: a name never changes its content.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'fitgauge-assets', expiration: { maxEntries: 60 } },
+      },
+    ],
+  },
+});
+
 /** The SPA lives in web/; `npm run build` writes the static site to web/dist (served by CloudFront, or by the local stack). */
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), installableApp],
   server: {
     fs: {
       // Only the app's sources and its dependencies. The checkout also holds the local stack's data folder

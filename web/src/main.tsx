@@ -15,6 +15,9 @@ import { DEFAULT_COLOR_MODE, THEME_NAME } from './config/color-mode';
 document.documentElement.dataset.amplifyTheme = THEME_NAME;
 document.documentElement.dataset.amplifyColorMode = DEFAULT_COLOR_MODE;
 
+/** How long after the page's load the service worker is registered. */
+const SERVICE_WORKER_DELAY_MS = 5_000;
+
 const root = createRoot(document.getElementById('root')!);
 preloadRoute(window.location);
 
@@ -28,6 +31,14 @@ loadRuntimeConfig().then(
         <App />
       </StrictMode>,
     );
+    // The installable app's service worker, a few seconds after the page has loaded: registering it and the precache
+    // it then downloads (1.5 MB) must not compete with the first page on a phone (docs/performance.md).
+    if ('serviceWorker' in navigator && import.meta.env.PROD) {
+      const register = () => void import('./app/app-updates').then((updates) => updates.registerAppUpdates());
+      const later = () => setTimeout(register, SERVICE_WORKER_DELAY_MS);
+      if (document.readyState === 'complete') later();
+      else window.addEventListener('load', later, { once: true });
+    }
   },
   (error: unknown) => {
     root.render(

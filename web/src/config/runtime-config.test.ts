@@ -33,4 +33,18 @@ describe('runtime config', () => {
     await expect(loadRuntimeConfig(respond(404, 'missing'))).rejects.toThrow('/config.json answered HTTP 404');
     await expect(loadRuntimeConfig(respond(200, '<html>'))).rejects.toThrow('/config.json is not JSON');
   });
+
+  it('starts from the last good copy when there is no connection, and only then', async () => {
+    const kept = new Map<string, string>();
+    const storage = { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => void kept.set(key, value) };
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+
+    await expect(loadRuntimeConfig(offline, storage)).rejects.toThrow('Failed to fetch');
+    await loadRuntimeConfig(respond(200, JSON.stringify(valid)), storage);
+    await expect(loadRuntimeConfig(offline, storage)).resolves.toEqual(valid);
+    // A server that answers wrongly is reported, not covered by the copy.
+    await expect(loadRuntimeConfig(respond(500, 'down'), storage)).rejects.toThrow('/config.json answered HTTP 500');
+  });
 });

@@ -17,10 +17,29 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
 
 let loaded: RuntimeConfig | null = null;
 
-/** Fetches and validates /config.json once, before the app renders. */
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-    // Default cache mode, so the <link rel="preload"> in index.html serves it; the server marks it no-store / no-cache.
-  const response = await fetchImpl('/config.json', { headers: { accept: 'application/json' } });
+/** Where the last good /config.json is kept, for a start without a connection (the installed app offline). */
+const STORED_CONFIG_KEY = 'fg.runtime-config';
+
+type ConfigStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+const browserStorage = (): ConfigStorage | null => (typeof localStorage === 'undefined' ? null : localStorage);
+
+/**
+ * Fetches and validates /config.json once, before the app renders, and keeps a copy. Without a connection (the fetch
+ * itself fails) the copy of the last visit is used, so the installed app opens offline; an answer of the server
+ * that is wrong is never papered over.
+ */
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, storage: ConfigStorage | null = browserStorage()): Promise<RuntimeConfig> {
+  let response: Response;
+  try {
+    // Default cache mode, so the <link rel="preload"> in index.html serves it; the server marks it no-cache.
+    response = await fetchImpl('/config.json', { headers: { accept: 'application/json' } });
+  } catch (networkError) {
+    const stored = storage?.getItem(STORED_CONFIG_KEY);
+    if (!stored) throw networkError;
+    loaded = parseRuntimeConfig(JSON.parse(stored));
+    return loaded;
+  }
   if (!response.ok) throw new RuntimeConfigError(`/config.json answered HTTP ${response.status}`);
   let body: unknown;
   try {
@@ -29,6 +48,7 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
     throw new RuntimeConfigError('/config.json is not JSON');
   }
   loaded = parseRuntimeConfig(body);
+  storage?.setItem(STORED_CONFIG_KEY, JSON.stringify(loaded));
   return loaded;
 }
 
