@@ -40,6 +40,12 @@ export const triggerFunctions = {
     // Lambda's limit: the job stops taking new pages a minute before it, and what is left stays due.
     timeoutSeconds: 900,
   },
+  deletionRepair: {
+    entry: 'lambdas/account/deletion-repair.ts',
+    description: 'Finishes account deletions that stopped half-way (Cognito user, items, avatars; docs/data-model.md)',
+    uses: ['userPool', 'uploads'],
+    timeoutSeconds: 900,
+  },
   publicAuthorizer: {
     entry: 'lambdas/system/public-authorizer.ts',
     description: "AppSync's Lambda authorizer for signed-out calls: admits the site's public token",
@@ -100,14 +106,22 @@ export interface Schedule {
 }
 
 /**
- * The recap job, one schedule per partition of its due index, so that the partitions run side by side: each run sends
+ * The account-deletion repair, hourly; and the recap job, one schedule per partition of its due index, so that the partitions run side by side: each run sends
  * about 7,000 recaps within Lambda's 15 minutes (bench/recap), 16 of them 100,000 an hour (docs/recap.md).
  */
-export const schedules: readonly Schedule[] = Array.from({ length: RECAP_DUE_SHARDS }, (_, shard) => ({
-  name: `recap-${shard}`,
-  // Shares fall due at the time of day they were made: hourly runs send each within the hour.
-  expression: 'rate(1 hour)',
-  function: 'recapJob',
-  description: `Sends the shared score reports (recaps) that are due, of partition ${shard} of the due index`,
-  input: { shards: [shard] },
-}));
+export const schedules: readonly Schedule[] = [
+  ...Array.from({ length: RECAP_DUE_SHARDS }, (_, shard) => ({
+    name: `recap-${shard}`,
+    // Shares fall due at the time of day they were made: hourly runs send each within the hour.
+    expression: 'rate(1 hour)',
+    function: 'recapJob' as const,
+    description: `Sends the shared score reports (recaps) that are due, of partition ${shard} of the due index`,
+    input: { shards: [shard] },
+  })),
+  {
+    name: 'account-deletion-repair',
+    expression: 'rate(1 hour)',
+    function: 'deletionRepair',
+    description: 'Finishes the account deletions that stopped half-way',
+  },
+];

@@ -1,5 +1,5 @@
 import { AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { avatarKeyPrefix } from '@core/avatars';
 import { isSubscriptionRunning } from '@core/billing/plans';
 import { config } from './config';
@@ -24,8 +24,13 @@ import { invitesToEmail, userPartitionItems } from './user-data';
  * aggregate is only corrected while it still lists the user's day), and the profile, which holds the e-mail and
  * Discord id the later steps need, goes last. A deletion that stopped half-way (a timeout, a throttled table) is
  * finished by calling deleteUserData(userId) again with the same id, which is what deleteAccount and deleteUser do
- * when the caller retries.
+ * when the caller retries. A deletion that stopped after the Cognito step cannot be retried by its user (he can no
+ * longer sign in): a marker item, written first and removed last, lets the hourly repair job find and finish it
+ * (finishStoppedDeletions; docs/data-model.md "Windows between transactions").
  */
+
+/** Lambda's longest run: a marker older than this belongs to a deletion that stopped, not one still running. */
+export const STOPPED_DELETION_AGE_MS = 15 * 60_000;
 
 let cognitoClient: CognitoIdentityProviderClient | undefined;
 const cognito = () => (cognitoClient ??= new CognitoIdentityProviderClient({}));
@@ -119,9 +124,21 @@ async function deleteOwnedTeams(userId: string): Promise<number> {
  * Answers what it removed, for logs and the caller's tests.
  */
 export async function deleteUserData(userId: string, now: Date = new Date()): Promise<{ items: number; avatars: number }> {
-  const profile = await dynamoUserStore.get(userId);
-  // First, so that nobody signs in (and checks in) while his data goes.
+  await beginDeletion(userId, now);
+  return finishDeletion(userId, now);
+}
+
+/**
+ * The first steps: the marker, then the Cognito user, so that nobody signs in (and checks in) while the data goes.
+ * Exported for the test that stops a deletion here, as a crash would.
+ */
+export async function beginDeletion(userId: string, now: Date): Promise<void> {
+  await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.deletionInProgress(userId), type: 'DeletionInProgress', userId, startedAt: now.toISOString() } }));
   await deleteCognitoUser(userId);
+}
+
+async function finishDeletion(userId: string, now: Date): Promise<{ items: number; avatars: number }> {
+  const profile = await dynamoUserStore.get(userId);
 
   const own = await userPartitionItems(userId);
   const days = own.filter((item) => item.type === 'MemberDay') as unknown as StoredMemberDay[];
@@ -143,7 +160,24 @@ export async function deleteUserData(userId: string, now: Date = new Date()): Pr
   await batchDelete([...partition, ...claims]);
   // Items written since the partition was read (a check-in in flight), then the profile itself, last.
   await batchDelete((await userPartitionItems(userId)).map(keyOf));
+  await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.deletionInProgress(userId) }));
   const removed = others.length + ownedItems + partition.length + claims.length + (profile ? 1 : 0);
   logger.info('account data deleted', { userId, items: removed, avatars });
   return { items: removed, avatars };
+}
+
+/**
+ * The repair job's work (lambdas/account/deletion-repair.ts, hourly): finishes every deletion whose marker is older than
+ * a Lambda's longest run, one after the other. One Query of the markers' partition, which holds only deletions under
+ * way. Answers the ids it finished.
+ */
+export async function finishStoppedDeletions(now: Date = new Date()): Promise<string[]> {
+  const { items } = await query(partitionQuery('table', keys.deletionInProgress('').pk));
+  const cutoff = now.getTime() - STOPPED_DELETION_AGE_MS;
+  const stopped = items.filter((item) => Date.parse(item.startedAt as string) < cutoff).map((item) => item.userId as string);
+  for (const userId of stopped) {
+    await finishDeletion(userId, now);
+    logger.info('stopped account deletion finished', { userId });
+  }
+  return stopped;
 }

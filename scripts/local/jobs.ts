@@ -3,7 +3,7 @@
  * process, `npm run job:recap` runs the recap job once, now, against the running stack. Both call the same handler
  * the schedule invokes on AWS; mail goes to the stack's outbox.
  */
-/** Locally the recap job runs every 10 minutes (hourly on AWS), so shares made now get their recap soon. */
+/** Locally the jobs run every 10 minutes (hourly on AWS), so shares made now get their recap soon. */
 export const LOCAL_RECAP_INTERVAL_MS = 10 * 60_000;
 
 /** Runs the recap job's scheduled handler once in this process (the stack's environment must be set). */
@@ -13,12 +13,22 @@ export async function runRecapJobNow() {
   return handler({});
 }
 
+/** Runs the account-deletion repair's scheduled handler once in this process (the stack's environment must be set). */
+export async function runDeletionRepairNow() {
+  const { handler } = await import('../../lambdas/account/deletion-repair');
+  return handler({});
+}
+
 /** Starts the local schedule; returns its stop. A run that fails is logged and the next one tries again. */
 export function startJobTimers(log: (line: string) => void): () => void {
   const timer = setInterval(() => {
     runRecapJobNow().then(
       (result) => result.sent > 0 && log(`Recap job: ${result.sent} recap e-mail(s) sent to the outbox.`),
       (error: unknown) => log(`Recap job failed: ${String(error)}`),
+    );
+    runDeletionRepairNow().then(
+      (result) => result.finished > 0 && log(`Account-deletion repair: ${result.finished} stopped deletion(s) finished.`),
+      (error: unknown) => log(`Account-deletion repair failed: ${String(error)}`),
     );
   }, LOCAL_RECAP_INTERVAL_MS);
   timer.unref();

@@ -97,7 +97,9 @@ describe('schedules (lambdas/triggers.ts)', () => {
   const functionArn = (name: string) => ({ 'Fn::GetAtt': [stack.getLogicalId(functions.get(name)!.node.defaultChild as lambda.CfnFunction), 'Arn'] });
 
   it('the recap job runs hourly on one EventBridge Scheduler schedule per partition of its due index, retried within the hour', () => {
-    const all = Object.values(template.findResources('AWS::Scheduler::Schedule'));
+    const all = Object.values(template.findResources('AWS::Scheduler::Schedule')).filter(
+      (schedule) => JSON.stringify(schedule.Properties.Target.Arn) === JSON.stringify(functionArn('recapJob')),
+    );
     expect(all).toHaveLength(16);
     for (const schedule of all) {
       expect(schedule.Properties).toMatchObject({
@@ -110,6 +112,14 @@ describe('schedules (lambdas/triggers.ts)', () => {
     const partitions = all.map((schedule) => (JSON.parse(schedule.Properties.Target.Input) as { shards: number[] }).shards);
     expect(partitions.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, shard) => shard));
     expect(partitions.every((shards) => shards.length === 1)).toBe(true);
+  });
+
+  it('the account-deletion repair runs hourly on a schedule of its own', () => {
+    const repair = Object.values(template.findResources('AWS::Scheduler::Schedule')).filter(
+      (schedule) => JSON.stringify(schedule.Properties.Target.Arn) === JSON.stringify(functionArn('deletionRepair')),
+    );
+    expect(repair).toHaveLength(1);
+    expect(repair[0].Properties).toMatchObject({ ScheduleExpression: 'rate(1 hour)', State: 'ENABLED' });
   });
 
   it("the scheduler's role may invoke exactly the job's function", () => {

@@ -59,6 +59,8 @@ export const keys = {
   /** How many teams a director owns: deleting one needs 2 or more, checked in the delete transaction. */
   ownedTeamCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'OWNED_TEAMS' }),
   /** Uniqueness guards written with the profile in one transaction: one account per e-mail, per Discord id. */
+  /** An account deletion under way, from its first step to its last (lambdas/lib/account-deletion.ts): all on one partition. */
+  deletionInProgress: (userId: string) => ({ pk: 'DELETIONS', sk: `USER#${userId}` }),
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'CLAIM' }),
   discordClaim: (discordId: string) => ({ pk: `DISCORD#${discordId}`, sk: 'CLAIM' }),
   /** Failed sign-in count of an account (expires with the lock period). */
