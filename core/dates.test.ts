@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import {
-  BoundedCache,
   cachedFormatterCount,
   canonicalTimeZone,
   daysBetween,
@@ -140,16 +139,5 @@ describe('time-zone names and the formatter cache', () => {
     expect(canonicalTimeZone(`Europe/${'x'.repeat(100_000)}`)).toBeNull();
     expect(timeZoneSchema.parse('america/new_york')).toBe('America/New_York');
     expect(timeZoneSchema.safeParse('Mars/Olympus').success).toBe(false);
-  });
-});
-
-describe('BoundedCache', () => {
-  it('drops the least recently used entry when full', () => {
-    const cache = new BoundedCache<string, number>(2);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    cache.get('a');
-    cache.set('c', 3);
-    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.size]).toEqual([1, undefined, 3, 2]);
   });
 });

@@ -1,4 +1,5 @@
 import { getISOWeek, getISOWeekYear } from 'date-fns';
+import { BoundedCache } from './bounded-cache';
 
 /**
  * Score days (spec 000 sections 4 and 9). A score day runs from 04:00 to 04:00 on the gamer's own wall clock, so an
@@ -30,32 +31,6 @@ export function isScoreDay(value: unknown): value is ScoreDay {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A map that keeps at most `maxEntries`, dropping the least recently used first. */
-export class BoundedCache<K, V> {
-  private readonly entries = new Map<K, V>();
-
-  constructor(readonly maxEntries: number) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      // Map keeps insertion order: re-inserting marks the entry as the most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
-  }
-}
 
 /** IANA names are at most about 30 characters; anything far longer is not a zone. */
 export const MAX_TIME_ZONE_LENGTH = 64;

@@ -5,7 +5,7 @@ import { JwtExpiredError, KidNotFoundInJwksError } from 'aws-jwt-verify/error';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { isSignedOut, SIGNED_OUT_MESSAGE } from '../../../lambdas/lib/signed-out';
 import { dynamoSignOutStore, type SignOutStore } from '../../../lambdas/lib/stores/sign-out-store';
-import { BoundedCache } from './bounded-cache';
+import { BoundedCache } from '@core/bounded-cache';
 import { UnauthorizedException } from './errors';
 
 /** Who is calling, as far as AppSync's auth modes are concerned. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, getOperationAST, GraphQLError, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { apiLimits } from '../../../lambdas/api-limits';
 import { lowerCaseKeys, type Authenticate, type Principal } from './auth';
-import { BoundedCache } from './bounded-cache';
+import { BoundedCache } from '@core/bounded-cache';
 import { MalformedRequestException, requestErrorBody, toAppSyncError, TypedError, UnauthorizedException } from './errors';
 import { requestInfoOf } from './event';
 import type { GatewayContext } from './executable-schema';

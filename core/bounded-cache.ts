@@ -1,13 +1,17 @@
-/** A map of at most `capacity` entries that drops the least recently used first: the gateway's caches stay bounded. */
+/** A map that keeps at most `maxEntries`, dropping the least recently used first: caches that stay bounded. */
 export class BoundedCache<K, V> {
   private readonly entries = new Map<K, V>();
 
-  constructor(private readonly capacity: number) {}
+  constructor(readonly maxEntries: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
 
   get(key: K): V | undefined {
     const value = this.entries.get(key);
     if (value !== undefined) {
-      // Map keeps insertion order: moving a hit to the end leaves the least recently used first.
+      // Map keeps insertion order: re-inserting marks the entry as the most recently used.
       this.entries.delete(key);
       this.entries.set(key, value);
     }
@@ -17,7 +21,7 @@ export class BoundedCache<K, V> {
   set(key: K, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
   }
 
   delete(key: K): void {
@@ -26,9 +30,5 @@ export class BoundedCache<K, V> {
 
   clear(): void {
     this.entries.clear();
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }
