@@ -77,7 +77,8 @@ function zonesAtHour(hour: number, now: Date): { zone: string; localDate: string
   for (let offset = -12; offset <= 14; offset += 1) {
     const wallClock = new Date(now.getTime() + offset * 3_600_000);
     if (wallClock.getUTCHours() !== hour) continue;
-    const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    // UTC by the name the server stores it under (it canonicalises Etc/GMT to UTC).
+    const zone = offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
     zones.push({ zone, localDate: wallClock.toISOString().slice(0, 10) });
   }
   return zones;
