@@ -11,7 +11,10 @@ export type ServicePorts = Record<ServiceName, number>;
 
 const BLOCK_SIZE = 10;
 const FIRST_PORT = 20000;
-const BLOCKS = (60000 - FIRST_PORT) / BLOCK_SIZE;
+// Below Linux's ephemeral range (32768 and up by default): a port the kernel hands to an outgoing connection (a test's
+// thousands of requests) could otherwise be taken at the moment DynamoDB Local binds its own.
+const LAST_PORT = 32760;
+const BLOCKS = (LAST_PORT - FIRST_PORT) / BLOCK_SIZE;
 
 /**
  * Ports for the stand-ins, derived from a path unique to the checkout (its .local folder), so two

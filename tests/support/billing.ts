@@ -63,3 +63,21 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
+
+/**
+ * Stripe's retries, 1, 2, 4, … minutes apart, brought forward one by one with the stand-in's clock (real time passes
+ * too, so an "in progress" mark left by a failed or cut-off try expires), until `delivered` holds; throws if no retry
+ * delivers. RETRY_DELAYS_S is the stand-in's schedule (scripts/local/stripe/webhooks.ts).
+ */
+export async function deliveredByRetries(delivered: () => Promise<boolean>, retryDelaysS: readonly number[]): Promise<void> {
+  if (await delivered()) return;
+  for (const delay of retryDelaysS) {
+    await advanceStripeClock(delay);
+    const until = Date.now() + 4_000;
+    while (Date.now() < until) {
+      if (await delivered()) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error('The webhook was not delivered by any retry.');
+}

@@ -19,7 +19,7 @@ import { RETRY_DELAYS_S } from '../../../scripts/local/stripe/webhooks';
 import { untilTranscoded } from '../../../scripts/seed/videos';
 import type { TestStackInfo } from '../../../scripts/local/test-stack-info';
 import { accountWithRole, emailProofCodeFor, freshEmail, proveMailbox, type RoleAccount } from '../../support/accounts';
-import { advanceStripeClock, eventually, standInStripe } from '../../support/billing';
+import { deliveredByRetries, eventually, standInStripe } from '../../support/billing';
 import { duringOutage, startOutageStack, stopOutageStack, whileDynamoDbFrozen, whileOutboxUnwritable } from '../../support/faults';
 import { graphql, readOutbox, type GraphQLResponse } from '../../support/stack';
 import { putAvatarObject } from '../../support/uploads';
@@ -169,7 +169,7 @@ describe('the Stripe stand-in', () => {
     expect(await dynamoBillingStore.payment(buyer.id, subscriptionId)).toMatchObject({ status: 'active' });
     expect(await cancellation()).toMatchObject({ data: { object: { id: subscriptionId } }, pending_webhooks: 1 });
 
-    await deliveredByRetries(async () => (await cancellation()).pending_webhooks === 0);
+    await deliveredByRetries(async () => (await cancellation()).pending_webhooks === 0, RETRY_DELAYS_S);
     expect(await cancellation()).toMatchObject({ pending_webhooks: 0 });
     expect(await dynamoBillingStore.payment(buyer.id, subscriptionId)).toMatchObject({ status: 'canceled' });
   });
@@ -178,21 +178,6 @@ describe('the Stripe stand-in', () => {
 /** The stand-in's log lines of failed webhook deliveries. */
 const failedDeliveries = async () => (await readFile(join(work, 'stack.log'), 'utf8')).split('\n').filter((line) => /Stripe stand-in: webhook .* failed/.test(line));
 
-/**
- * Stripe's retries, 1, 2, 4, … minutes apart, brought forward one by one with the stand-in's clock (real time passes
- * too, so an "in progress" mark left by the failed try expires); throws if none delivers it.
- */
-async function deliveredByRetries(delivered: () => Promise<boolean>): Promise<void> {
-  for (const delay of RETRY_DELAYS_S) {
-    await advanceStripeClock(delay);
-    const until = Date.now() + 4_000;
-    while (Date.now() < until) {
-      if (await delivered()) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error('The webhook was not delivered by any retry.');
-}
 
 describe("the MediaConvert stand-in's ffmpeg missing", () => {
   it('ends the video in ERROR with a reason its admin reads, and a new upload transcodes once ffmpeg is back', async () => {
@@ -222,4 +207,3 @@ describe("the MediaConvert stand-in's ffmpeg missing", () => {
     }
   });
 });
-
