@@ -23,7 +23,8 @@ async function attemptsOfFailingRead(client: QueryClient, error: ApiError): Prom
   return attempts;
 }
 
-describe('retrying reads', () => {
+/** A new query client for each test of the block, on fake timers, and the reachability it may change put back after. */
+function freshClientPerTest(): () => QueryClient {
   let client: QueryClient;
   beforeEach(() => {
     jest.useFakeTimers();
@@ -34,6 +35,11 @@ describe('retrying reads', () => {
     serverReachability.set(true);
     jest.useRealTimers();
   });
+  return () => client;
+}
+
+describe('retrying reads', () => {
+  const client = freshClientPerTest();
 
   it.each([
     ['a network failure', NETWORK],
@@ -42,7 +48,7 @@ describe('retrying reads', () => {
     ['a resolver that crashed (Lambda:Unhandled)', failure('Lambda:Unhandled')],
     ['a throttled database', failure('ProvisionedThroughputExceededException')],
   ])('asks again after %s, a few times, then gives up', async (_case, error) => {
-    await expect(attemptsOfFailingRead(client, error)).resolves.toBe(1 + READ_RETRIES);
+    await expect(attemptsOfFailingRead(client(), error)).resolves.toBe(1 + READ_RETRIES);
   });
 
   it.each([
@@ -53,12 +59,12 @@ describe('retrying reads', () => {
     ["TooManyRequests (the user's daily allowance)", failure('TooManyRequests')],
     ['a plain error of the page', new ApiError([{ message: 'bad data', errorType: null }])],
   ])('does not ask again after %s: it would fail the same way', async (_case, error) => {
-    await expect(attemptsOfFailingRead(client, error)).resolves.toBe(1);
+    await expect(attemptsOfFailingRead(client(), error)).resolves.toBe(1);
   });
 
   it('succeeds on a later try without the caller seeing the failures', async () => {
     let attempts = 0;
-    const read = client.fetchQuery({
+    const read = client().fetchQuery({
       queryKey: ['flaky'],
       queryFn: async () => {
         attempts += 1;
@@ -75,7 +81,7 @@ describe('retrying reads', () => {
     const mutationFn = jest.fn(async () => {
       throw NETWORK;
     });
-    const mutation = new MutationObserver(client, { mutationFn }).mutate().catch((reason: unknown) => reason);
+    const mutation = new MutationObserver(client(), { mutationFn }).mutate().catch((reason: unknown) => reason);
     await jest.runAllTimersAsync();
     await expect(mutation).resolves.toBe(NETWORK);
     expect(mutationFn).toHaveBeenCalledTimes(1);
@@ -97,20 +103,11 @@ describe('readRetryDelay', () => {
 });
 
 describe('server reachability', () => {
-  let client: QueryClient;
-  beforeEach(() => {
-    jest.useFakeTimers();
-    client = createQueryClient();
-  });
-  afterEach(() => {
-    client.clear();
-    serverReachability.set(true);
-    jest.useRealTimers();
-  });
+  const client = freshClientPerTest();
 
   /** A read on screen (an observed query) whose answers the test decides. */
   function readOnScreen(answer: () => Promise<string>) {
-    const observer = new QueryObserver(client, { queryKey: ['on-screen'], queryFn: answer });
+    const observer = new QueryObserver(client(), { queryKey: ['on-screen'], queryFn: answer });
     const results: string[] = [];
     const stop = observer.subscribe((result) => {
       if (result.data) results.push(result.data);
