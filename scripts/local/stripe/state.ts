@@ -69,11 +69,14 @@ export class StandInState {
       .sort((a, b) => b._seq - a._seq);
   }
 
-  /** Written atomically (temp file + rename), so a crash mid-write keeps the previous state. */
   save() {
-    if (!this.file) return;
-    const temp = `${this.file}.tmp`;
-    writeFileSync(temp, JSON.stringify(this.data));
-    renameSync(temp, this.file);
+    if (this.file) replaceFile(this.file, JSON.stringify(this.data));
   }
+}
+
+/** Replaces a stand-in file as a whole (temp file + rename), so a process killed mid-write keeps the previous one. */
+export function replaceFile(file: string, text: string): void {
+  const temp = `${file}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, file);
 }

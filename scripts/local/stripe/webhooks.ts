@@ -5,8 +5,9 @@
  * event again with exponential backoff over about three days, as Stripe retries in live mode; until then the event
  * stays pending (in a file beside the stand-in's state, so a restart keeps it) and later events wait behind it.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import Stripe from 'stripe';
+import { replaceFile } from './state';
 
 export interface WebhookEndpoint {
   url: string;
@@ -116,12 +117,8 @@ export class WebhookSender {
     this.save();
   }
 
-  /** Written atomically (temp file + rename), as the stand-in's state is. */
   private save() {
-    if (!this.pendingFile) return;
-    const temp = `${this.pendingFile}.tmp`;
-    writeFileSync(temp, JSON.stringify(this.pending));
-    renameSync(temp, this.pendingFile);
+    if (this.pendingFile) replaceFile(this.pendingFile, JSON.stringify(this.pending));
   }
 }
 
