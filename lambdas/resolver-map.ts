@@ -23,11 +23,14 @@ export type FunctionResource =
   | 'discordClientSecret'
   | 'transcoder';
 
+/** Seconds a function may run when its spec names none: within AppSync's 30. */
+export const DEFAULT_FUNCTION_TIMEOUT_SECONDS = 20;
+
 export interface LambdaFunctionSpec {
   readonly entry: string;
   readonly description: string;
   readonly uses?: readonly FunctionResource[];
-  /** Seconds the function may run (20 when absent, within AppSync's 30); the scheduled jobs need minutes. */
+  /** Seconds the function may run (DEFAULT_FUNCTION_TIMEOUT_SECONDS when absent); the scheduled jobs need minutes. */
   readonly timeoutSeconds?: number;
   /** Server-only (@aws_iam) mutations the function runs on the API to reach subscribers (lambdas/lib/api-publish.ts). */
   readonly publishes?: readonly string[];

@@ -6,7 +6,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { FunctionResource, LambdaFunctionSpec } from '../../lambdas/resolver-map';
+import { DEFAULT_FUNCTION_TIMEOUT_SECONDS, type FunctionResource, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
 import type { Auth } from './auth';
 import type { Data } from './data';
 import { acknowledge, refInFinding } from './nag';
@@ -139,7 +139,7 @@ export class ApiFunctions extends Construct {
       architecture: lambda.Architecture.ARM_64,
       memorySize: 512,
       // AppSync gives a resolver 30 s at most; fail well before it so the caller gets our error (jobs set their own).
-      timeout: Duration.seconds(spec.timeoutSeconds ?? 20),
+      timeout: Duration.seconds(spec.timeoutSeconds ?? DEFAULT_FUNCTION_TIMEOUT_SECONDS),
       role,
       logGroup,
       projectRoot: repoRoot,

@@ -2,12 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../../lambdas/resolver-map';
 import { httpRoutes, routeKey, triggerFunctions, type HttpRoute } from '../../lambdas/triggers';
 
 type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-
-/** The timeout infra/lib/functions.ts gives a function that sets none of its own. */
-const DEFAULT_TIMEOUT_SECONDS = 20;
 
 /**
  * The context Lambda passes with each invocation, with its deadline: the webhook's idempotency records expire an
@@ -15,7 +13,7 @@ const DEFAULT_TIMEOUT_SECONDS = 20;
  */
 function lambdaContext(route: HttpRoute): Context {
   const spec = triggerFunctions[route.function];
-  const deadline = Date.now() + ('timeoutSeconds' in spec ? spec.timeoutSeconds : DEFAULT_TIMEOUT_SECONDS) * 1000;
+  const deadline = Date.now() + ('timeoutSeconds' in spec ? spec.timeoutSeconds : DEFAULT_FUNCTION_TIMEOUT_SECONDS) * 1000;
   const name = `fitgauge-local-${route.function}`;
   return {
     callbackWaitsForEmptyEventLoop: true,
