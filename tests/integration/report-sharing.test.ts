@@ -14,6 +14,7 @@ import { DEMO_SHARE } from '../../scripts/seed/shares';
 import type { RoleAccount } from '../support/accounts';
 import { freshEmail } from '../support/accounts';
 import { graphql, readOutbox, useStackEnvironment } from '../support/stack';
+import { clearOfScoreDayEdge } from '../support/score-day-edge';
 import { accounts, ok, refusal } from '../support/team-fixtures';
 
 jest.setTimeout(120_000);
@@ -114,6 +115,8 @@ describe('activateShareFGScore', () => {
 
 describe('the recap job', () => {
   it('mails each due share once per period even when run twice, skips rejected shares, and links carry the share id', async () => {
+    // "now" and "a day later" must be two consecutive score days of the check-in's day.
+    await clearOfScoreDayEdge();
     const [gamer] = Object.values(await accounts({ recapped: 'GAMER' }, 'recap'));
     await ok(gamer, CHECK_IN, { answers: answersWith('best') });
     const [kept, stopped] = [freshEmail('kept'), freshEmail('stopped')];
@@ -152,7 +155,7 @@ describe('the recap job', () => {
     expect(await recapsTo(stopped)).toEqual([]);
     const stored = (await dynamoShareStore.byId(keptShare.id))!;
     expect(stored).toMatchObject({ reportsSent: 2, nextReportAt: new Date(Date.parse(stored.createdAt) + 2 * 24 * HOUR).toISOString() });
-  });
+  }, 240_000);
 });
 
 describe('an unsubscribe', () => {
