@@ -115,8 +115,8 @@ export type TeamDataStatsArgs = z.output<typeof teamDataStatsArgsSchema>;
 /** `userScoreStatistics`: one gamer's user score statistics over a window (the caller's own when userId is left out). */
 export const userScoreStatisticsArgsSchema = z.object({ userId: boundedId('userId').nullish(), ...windowFields });
 
-/** `teamMemberScores`: each gamer of a team with his scores now. */
-export const teamMemberScoresArgsSchema = z.object({ teamId: boundedId('teamId') });
+/** `teamMemberScores`: each gamer of a team with his scores now and his check-ins over a window. */
+export const teamMemberScoresArgsSchema = z.object({ teamId: boundedId('teamId'), ...windowFields });
 
 export const userAnswersArgsSchema = z.object({
   userId: boundedId('userId').nullish(),

@@ -2,6 +2,7 @@ import { QUESTIONS } from '@core/questionnaire';
 import { roundScore } from '@core/scoring';
 import { submitAnswers } from './check-in';
 import {
+  checkInCounts,
   myScore,
   myScoreStats,
   myTeamDataStats,
@@ -181,6 +182,46 @@ describe('statistics', () => {
       avgCompletion: g2Card.pillars.avgCompletion,
     });
     expect(g2Today.gameReadiness).not.toBeNull();
+  });
+
+  it('gives each gamer today’s check-in, the time of his last one and his check-ins over the window', async () => {
+    const { stores } = await setup();
+    await submitAnswers(people.teammate, { answers: answersAt(2) }, stores, now);
+    const week = await teamMemberScores(people.coach, { teamId: 'owls' }, stores, now);
+    // Both joined before the window (2026-04-04..10); g1 checked in on the 8th and 9th, g2 on the 9th and today.
+    expect(week.find((row) => row.userId === 'g1')).toMatchObject({
+      checkedInToday: false,
+      lastCheckInAt: '2026-04-09T12:00:00.000Z',
+      daysCheckedIn: 2,
+      daysCounted: 6,
+      checkInRate: 33,
+    });
+    expect(week.find((row) => row.userId === 'g2')).toMatchObject({
+      checkedInToday: true,
+      lastCheckInAt: now.toISOString(),
+      daysCheckedIn: 2,
+      daysCounted: 7,
+      checkInRate: 29,
+    });
+    const threeDays = await teamMemberScores(people.coach, { teamId: 'owls', days: 3 }, stores, now);
+    expect(threeDays.map(({ userId, daysCheckedIn, daysCounted }) => [userId, daysCheckedIn, daysCounted])).toEqual([
+      ['g1', 2, 2],
+      ['g2', 2, 3],
+    ]);
+  });
+
+  it('holds against a member only the days he was in the team for whole and that are over', () => {
+    const window = { startDate: '2026-04-04', endDate: '2026-04-10' };
+    // Joined on the 5th: the 4th and the 5th count only checked in, as today (the 10th) does.
+    expect(checkInCounts(window, new Set(['2026-04-08']), '2026-04-05', '2026-04-10')).toEqual({ daysCheckedIn: 1, daysCounted: 4, checkInRate: 25 });
+    expect(checkInCounts(window, new Set(['2026-04-05', '2026-04-10']), '2026-04-05', '2026-04-10')).toEqual({
+      daysCheckedIn: 2,
+      daysCounted: 6,
+      checkInRate: 33,
+    });
+    // A day he checked in before his latest join (a member who left and came back) still counts.
+    expect(checkInCounts(window, new Set(['2026-04-04']), '2026-04-09', '2026-04-10')).toEqual({ daysCheckedIn: 1, daysCounted: 1, checkInRate: 100 });
+    expect(checkInCounts(window, new Set(), '2026-04-09', '2026-04-10')).toEqual({ daysCheckedIn: 0, daysCounted: 0, checkInRate: null });
   });
 
   it('shows yesterday’s score on the card until the gamer checks in today', async () => {

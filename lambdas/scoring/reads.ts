@@ -1,4 +1,4 @@
-import type { DayWindow, ScoreDay } from '@core/dates';
+import { type DayWindow, daysOf, type ScoreDay } from '@core/dates';
 import { PILLAR_SLUGS, type PillarSlug } from '@core/pillars';
 import { scoreDayUnder } from '@core/user-zone';
 import {
@@ -175,7 +175,32 @@ export async function userScoreStatistics(
   return statisticRowsOf(await scores.memberDays(userId, window));
 }
 
-export interface TeamMemberScore {
+/** A member's check-ins over a window (docs/teams.md, "Compliance"). */
+export interface CheckInCounts {
+  /** Days of the window he checked in while in the team. */
+  daysCheckedIn: number;
+  /** Days of the window his rate counts: those he checked in, and those he was in the team for whole and that are over. */
+  daysCounted: number;
+  /** daysCheckedIn of daysCounted, in percent; null while no day counts. */
+  checkInRate: number | null;
+}
+
+/**
+ * A member's check-ins over the window from the days he checked in (the team day aggregates that list him), the day he
+ * joined and his today: a day he did not check in counts against him only once it is over and he was in the team all
+ * of it, so neither the day he joined nor today before his check-in lowers his rate.
+ */
+export function checkInCounts(window: DayWindow, checkedIn: ReadonlySet<ScoreDay>, joinedOn: ScoreDay, today: ScoreDay): CheckInCounts {
+  let daysCheckedIn = 0;
+  let daysCounted = 0;
+  for (const day of daysOf(window)) {
+    if (checkedIn.has(day)) daysCheckedIn += 1;
+    if (checkedIn.has(day) || (day > joinedOn && day < today)) daysCounted += 1;
+  }
+  return { daysCheckedIn, daysCounted, checkInRate: daysCounted === 0 ? null : Math.round((100 * daysCheckedIn) / daysCounted) };
+}
+
+export interface TeamMemberScore extends CheckInCounts {
   userId: string;
   fullName: string | null;
   email: string;
@@ -187,12 +212,16 @@ export interface TeamMemberScore {
   gaming: boolean;
   streak: number;
   avgCompletion: number | null;
+  checkedInToday: boolean;
+  /** When he last sent a check-in (his latest day's last write); null before his first. */
+  lastCheckInAt: string | null;
 }
 
 /**
- * `teamMemberScores`: each gamer of the team with his score card now (as `myScore` would give it). Reads the team's
- * memberships (one Query), the gamers' profiles (one BatchGetItem) and each gamer's latest stored day (one item each):
- * about three items per gamer, whatever the window of the page. Gamers in name order.
+ * `teamMemberScores`: each gamer of the team with his score card now (as `myScore` would give it) and his check-ins
+ * over the window (the last 7 days by default, on the caller's clock as the team's statistics). Reads the team's
+ * memberships (one Query), the gamers' profiles (one BatchGetItem), each gamer's latest stored day (one item each) and
+ * the team's day aggregates of the window (one Query, one item per day with a check-in). Gamers in name order.
  */
 export async function teamMemberScores(
   caller: Caller,
@@ -202,8 +231,14 @@ export async function teamMemberScores(
 ): Promise<TeamMemberScore[]> {
   const input = parseInput(teamMemberScoresArgsSchema, args);
   const team = await authorizeTeam('Query.teamMemberScores', caller, input.teamId, teams);
-  const gamers = await gamersOf(teams, team.id);
+  const window = windowOf(input, await todayOf(users, caller.sub, now));
+  const [gamers, aggregates] = await Promise.all([gamersOf(teams, team.id), scores.teamDays(team.id, window)]);
   const profiles = await users.getMany(gamers.map((member) => member.userId));
+  const joinedAt = new Map(gamers.map((member) => [member.userId, member.joinedAt]));
+  const checkedInOn = new Map<string, Set<ScoreDay>>();
+  for (const aggregate of aggregates) {
+    for (const userId of Object.keys(aggregate.members)) checkedInOn.set(userId, (checkedInOn.get(userId) ?? new Set()).add(aggregate.date));
+  }
   const rows = await Promise.all(
     profiles.map(async (user): Promise<TeamMemberScore> => {
       const today = scoreDayUnder(user, now).date;
@@ -211,6 +246,7 @@ export async function teamMemberScores(
       const [latest] = await scores.latestDays(user.id, 1, today);
       const todayDay = latest?.date === today ? latest : null;
       const summary = scoreSummary({ today, todayDay, lastStateBeforeToday: todayDay ? null : (latest?.fg ?? null) });
+      const joinedOn = scoreDayUnder(user, new Date(joinedAt.get(user.id)!)).date;
       return {
         userId: user.id,
         fullName: user.fullName,
@@ -222,6 +258,9 @@ export async function teamMemberScores(
         gaming: summary.gaming,
         streak: summary.streak,
         avgCompletion: summary.pillars.avgCompletion,
+        checkedInToday: todayDay !== null,
+        lastCheckInAt: latest?.updatedAt ?? null,
+        ...checkInCounts(window, checkedInOn.get(user.id) ?? new Set(), joinedOn, today),
       };
     }),
   );

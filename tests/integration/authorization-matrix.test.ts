@@ -321,7 +321,7 @@ const FIXTURES: Record<string, Fixture> = {
   'Query.myTeamDataStatsPro': windowOf,
   'Query.userAnswers': windowOf,
   'Query.userScoreStatistics': windowOf,
-  'Query.teamMemberScores': (subject) => subject,
+  'Query.teamMemberScores': windowOf,
   'Query.userAnswerBySlug': (subject) => ({ ...subject, questionSlug: 'sleep-quality' }),
   'Mutation.loginUser': async () => ({ email: (await loginAccount()).email, password: DEMO_PASSWORD }),
   'Mutation.signUpUser': () => ({ data: { fullName: 'Matrix Sign-up', email: freshEmail('matrix.signup') }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }),
