@@ -3,10 +3,13 @@ import { scoreDay } from '@core/scoring';
 import { answersArbitrary } from '@core/test-support/arbitraries';
 import fc from 'fast-check';
 import {
+  answerChange,
   answeredCount,
   answersOf,
   checkInFormProblem,
+  chosenOf,
   emptyCheckInForm,
+  fillFromYesterday,
   formFromDay,
   isAsked,
   NO_PILLAR_ANSWER,
@@ -94,5 +97,48 @@ describe('pillar sections', () => {
     expect(slugs.sort()).toEqual(QUESTIONS.filter((q) => q.pillar).map((q) => q.slug).sort());
     const sleep = PILLAR_SECTIONS[0]!.questions;
     expect(answeredCount({ ...emptyCheckInForm, choices: { 'sleep-hours': ['5-6'], 'sleep-quality': [] } }, sleep)).toBe(1);
+  });
+});
+
+describe('answering through a question', () => {
+  const gamingToday = questionBySlug(GAMING_TODAY_SLUG)!;
+
+  it('reads and switches the gaming flag as the gaming question, which cannot be cleared', () => {
+    expect(chosenOf(emptyCheckInForm, gamingToday)).toEqual(['true']);
+    expect(answerChange(emptyCheckInForm, gamingToday, ['false'])).toEqual({ gaming: false });
+    expect(answerChange(emptyCheckInForm, gamingToday, [])).toEqual({});
+  });
+
+  it('sets one question and keeps the others', () => {
+    const form = { ...emptyCheckInForm, choices: { pain: ['neck'] } };
+    expect(chosenOf(form, sleepQuality)).toEqual([]);
+    expect(answerChange(form, sleepQuality, ['great'])).toEqual({ choices: { pain: ['neck'], 'sleep-quality': ['great'] } });
+  });
+});
+
+describe('same as yesterday', () => {
+  const yesterday = [
+    { questionSlug: GAMING_TODAY_SLUG, value: 'false' },
+    { questionSlug: 'sleep-quality', value: 'neutral' },
+    { questionSlug: 'pain', value: 'back,neck' },
+    { questionSlug: 'focus', value: 'sharp' },
+  ];
+
+  it("fills the questions still unanswered with yesterday's answers, and keeps today's answers and gaming flag", () => {
+    const today = { ...emptyCheckInForm, choices: { focus: ['okay'], 'sleep-quality': [] } };
+    const { form, filled } = fillFromYesterday(today, yesterday);
+    expect(filled).toBe(2);
+    expect(form.gaming).toBe(true);
+    expect(form.choices).toEqual({ focus: ['okay'], 'sleep-quality': ['neutral'], pain: ['back', 'neck'] });
+  });
+
+  it('leaves out options no longer offered and fills nothing when there is nothing to fill', () => {
+    const { filled, form } = fillFromYesterday(emptyCheckInForm, [{ questionSlug: 'pain', value: 'tail,neck' }, { questionSlug: 'retired', value: 'x' }]);
+    expect(filled).toBe(1);
+    expect(form.choices).toEqual({ pain: ['neck'] });
+    const full = fillFromYesterday(form, [{ questionSlug: 'pain', value: 'back' }]);
+    expect(full.filled).toBe(0);
+    expect(full.form).toBe(form);
+    expect(fillFromYesterday(emptyCheckInForm, []).filled).toBe(0);
   });
 });

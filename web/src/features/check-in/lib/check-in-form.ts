@@ -27,6 +27,36 @@ export function formFromDay(day: { answers: readonly AnswerInput[]; watchedVideo
   return { choices, gaming, watchedVideos: day.watchedVideos };
 }
 
+/** The chosen options of a question; the gaming question reads the gaming flag. */
+export function chosenOf(form: CheckInForm, question: Question): string[] {
+  return question.slug === GAMING_TODAY_SLUG ? [String(form.gaming)] : (form.choices[question.slug] ?? []);
+}
+
+/** The change that gives a question these chosen options (the gaming flag cannot be cleared, only switched). */
+export function answerChange(form: CheckInForm, question: Question, chosen: string[]): Partial<CheckInForm> {
+  if (question.slug !== GAMING_TODAY_SLUG) return { choices: { ...form.choices, [question.slug]: chosen } };
+  return chosen.length > 0 ? { gaming: chosen[0] === 'true' } : {};
+}
+
+/**
+ * "Same as yesterday": yesterday's answers in every question still unanswered today, so a gamer only corrects what
+ * changed. Today's answers and the gaming flag (asked first, about today) stay; options no longer offered are left out.
+ * Returns the form and how many questions were filled.
+ */
+export function fillFromYesterday(form: CheckInForm, yesterday: readonly AnswerInput[]): { form: CheckInForm; filled: number } {
+  const choices = { ...form.choices };
+  let filled = 0;
+  for (const { questionSlug, value } of yesterday) {
+    const question = QUESTIONS.find((candidate) => candidate.slug === questionSlug);
+    if (!question || question.slug === GAMING_TODAY_SLUG || (choices[questionSlug]?.length ?? 0) > 0) continue;
+    const offered = choicesOf(value).filter((choice) => question.options.some((option) => option.value === choice));
+    if (offered.length === 0) continue;
+    choices[questionSlug] = offered;
+    filled++;
+  }
+  return { form: filled > 0 ? { ...form, choices } : form, filled };
+}
+
 /**
  * Ticks or unticks one option. A single-choice question keeps only the picked option; for a tick-all question the
  * "none" option and the problems exclude each other, so ticking one clears the other side.
