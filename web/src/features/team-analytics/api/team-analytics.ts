@@ -50,7 +50,10 @@ export async function getTeamStatistics(teamId: string, choice: WindowChoice): P
   return { teamName: team?.name ?? null, ...statistics };
 }
 
-/** One gamer of the team with his score card now (schema.graphql TeamMemberScore). */
+/**
+ * One gamer of the team with his score card now, today's check-in and his check-ins over the window
+ * (schema.graphql TeamMemberScore; docs/teams.md, "Compliance").
+ */
 export interface TeamMemberScore {
   userId: string;
   fullName: string | null;
@@ -62,11 +65,16 @@ export interface TeamMemberScore {
   gaming: boolean;
   streak: number;
   avgCompletion: number | null;
+  checkedInToday: boolean;
+  lastCheckInAt: string | null;
+  daysCheckedIn: number;
+  daysCounted: number;
+  checkInRate: number | null;
 }
 
-const teamMemberScoresQuery = gqlOperation<{ teamMemberScores: TeamMemberScore[] }, { teamId: string }>(/* GraphQL */ `
-  query TeamMemberScores($teamId: ID!) {
-    teamMemberScores(teamId: $teamId) {
+const teamMemberScoresQuery = gqlOperation<{ teamMemberScores: TeamMemberScore[] }, { teamId: string } & WindowArgs>(/* GraphQL */ `
+  query TeamMemberScores($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
+    teamMemberScores(teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
       userId
       fullName
       email
@@ -77,11 +85,17 @@ const teamMemberScoresQuery = gqlOperation<{ teamMemberScores: TeamMemberScore[]
       gaming
       streak
       avgCompletion
+      checkedInToday
+      lastCheckInAt
+      daysCheckedIn
+      daysCounted
+      checkInRate
     }
   }
 `);
 
-export const getTeamMemberScores = async (teamId: string) => (await callApi(teamMemberScoresQuery, { teamId })).teamMemberScores;
+export const getTeamMemberScores = async (teamId: string, choice: WindowChoice) =>
+  (await callApi(teamMemberScoresQuery, { teamId, ...windowArgs(choice) })).teamMemberScores;
 
 /** One member, day and pillar (schema.graphql UserScoreStatistic), with its id: what the statistics export writes. */
 export type UserScoreStatistic = PillarDayStatistic & { id: string };

@@ -7,9 +7,10 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table/data
 import { SearchBox } from '@/components/ui/search-box/search-box';
 import { paths, withParams } from '@/config/paths';
 import { downloadExport } from '@/lib/export/spreadsheet-export';
+import { formatInstant } from '@/lib/score-display';
 import type { TeamMemberScore } from '../api/team-analytics';
 import { ROSTER_COLUMNS } from '../lib/exports';
-import { type RosterRow, searchRoster } from '../lib/roster';
+import { type RosterRow, searchRoster, teamCheckIns } from '../lib/roster';
 
 const SEARCH_DEBOUNCE_MS = 200;
 const NO_DATA = 'No data';
@@ -41,6 +42,24 @@ const COLUMNS: readonly DataTableColumn<RosterRow>[] = [
     value: (row) => row.avgCompletion,
     cell: (row) => (row.avgCompletion == null ? NO_DATA : `${row.avgCompletion}%`),
   },
+  {
+    id: 'today',
+    header: 'Today',
+    // Sorted by the last check-in: today's come after (ascending) or before (descending) everyone not yet in.
+    value: (row) => row.lastCheckInAt ?? '',
+    cell: (row) => (
+      <span className="fg-check-in-status" data-status={row.todayStatus}>
+        <span className="fg-check-in-status__label">{row.todayStatus}</span>
+        <span className="fg-check-in-status__last">{row.lastCheckInAt ? `Last ${formatInstant(row.lastCheckInAt)}` : 'Never checked in'}</span>
+      </span>
+    ),
+  },
+  {
+    id: 'checkInRate',
+    header: 'Check-in rate',
+    value: (row) => row.checkInRate,
+    cell: (row) => (row.checkInRate == null ? NO_DATA : `${row.checkInRate}% (${row.daysCheckedIn} of ${row.daysCounted} days)`),
+  },
 ];
 
 interface MembersSectionProps {
@@ -48,10 +67,15 @@ interface MembersSectionProps {
   teamName: string | null;
   rows: readonly RosterRow[];
   query: UseQueryResult<TeamMemberScore[]>;
+  /** The window the check-in rates cover, in words ("the last 7 days"). */
+  windowLabel: string;
 }
 
-/** The members table: each gamer's score now, readiness, streak and completion; searchable, sortable, exportable. */
-export function MembersSection({ teamId, teamName, rows, query }: MembersSectionProps) {
+/**
+ * The members table: each gamer's score now, readiness, streak, completion, today's check-in and check-in rate over
+ * the window, with the team's rate; searchable, sortable, exportable.
+ */
+export function MembersSection({ teamId, teamName, rows, query, windowLabel }: MembersSectionProps) {
   const [term, setTerm] = useState('');
   const shown = useMemo(() => searchRoster(rows, term), [rows, term]);
   const exportMembers = (format: 'xlsx' | 'csv') =>
@@ -70,6 +94,7 @@ export function MembersSection({ teamId, teamName, rows, query }: MembersSection
         </div>
       ) : (
         <>
+          <TeamRate rows={rows} windowLabel={windowLabel} updating={query.isPlaceholderData} />
           <div className="fg-members-search">
             <SearchBox label="Search members" debounceMs={SEARCH_DEBOUNCE_MS} onSearch={setTerm} />
           </div>
@@ -77,5 +102,17 @@ export function MembersSection({ teamId, teamName, rows, query }: MembersSection
         </>
       )}
     </section>
+  );
+}
+
+/** The team's check-in rate over the window: every member's days summed (docs/teams.md, "Compliance"). */
+function TeamRate({ rows, windowLabel, updating }: { rows: readonly RosterRow[]; windowLabel: string; updating: boolean }) {
+  const { rate, daysCheckedIn, daysCounted } = teamCheckIns(rows);
+  return (
+    <p className="fg-section-note fg-team-rate">
+      Team check-in rate over {windowLabel}:{' '}
+      <strong>{rate == null ? NO_DATA : `${rate}% (${daysCheckedIn} of ${daysCounted} member days)`}</strong>
+      {updating ? ' · updating…' : ''}
+    </p>
   );
 }

@@ -13,12 +13,13 @@ import { SCORES_QUERY_KEY } from '@/lib/query-client';
 import { useViewer } from '@/lib/viewer';
 import { getTeamMemberScores, getTeamStatistics, onTeamCheckIn, type TeamStatistics } from '../api/team-analytics';
 import { rosterRows, type RosterRow } from '../lib/roster';
+import { CheckInsToday } from './check-ins-today';
 import { MembersSection } from './members-section';
 import { ReadinessToday } from './readiness-today';
 import { WindowedStatistics } from './windowed-statistics';
 import '../team-analytics.css';
 
-/** /home/my-team/statistics/: the selected team's scores over a window, today's readiness and its members. */
+/** /home/my-team/statistics/: the selected team's scores over a window, today's readiness and check-ins, and its members. */
 export function TeamAnalyticsPage() {
   const viewer = useViewer();
   const teamId = viewer?.selectedTeamId ?? null;
@@ -66,7 +67,12 @@ function TeamAnalytics({ teamId, viewerId }: { teamId: string; viewerId: string 
     // Switching windows keeps the charts on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
-  const members = useQuery({ queryKey: [...SCORES_QUERY_KEY, 'team-members', teamId], queryFn: () => getTeamMemberScores(teamId) });
+  const members = useQuery({
+    queryKey: [...SCORES_QUERY_KEY, 'team-members', teamId, asked],
+    queryFn: () => getTeamMemberScores(teamId, asked),
+    enabled: rangeProblem(asked) === null,
+    placeholderData: keepPreviousData,
+  });
   const roster = useMemo(() => rosterRows(members.data ?? []), [members.data]);
 
   if (statistics.error instanceof ApiError && statistics.error.errorType === 'Unauthorized') {
@@ -88,6 +94,7 @@ function TeamAnalytics({ teamId, viewerId }: { teamId: string; viewerId: string 
       </header>
 
       <ReadinessToday rows={roster} loading={members.isPending} />
+      <CheckInsToday rows={roster} loading={members.isPending} />
 
       <section aria-labelledby="fg-team-scores" aria-busy={statistics.isFetching}>
         <div className="fg-section-head">
@@ -99,7 +106,7 @@ function TeamAnalytics({ teamId, viewerId }: { teamId: string; viewerId: string 
         </WindowedStatistics>
       </section>
 
-      <MembersSection teamId={teamId} teamName={statistics.data?.teamName ?? null} rows={roster} query={members} />
+      <MembersSection teamId={teamId} teamName={statistics.data?.teamName ?? null} rows={roster} query={members} windowLabel={windowName(asked)} />
     </div>
   );
 }

@@ -35,16 +35,27 @@ describe('the statistics export', () => {
 });
 
 describe('the members export', () => {
+  const ava = {
+    userId: 'u1', fullName: 'Ava Reyes', email: 'ava@fitgauge.test', avatar: null, date: '2026-04-10',
+    fgScore: 72, gameReadiness: 81, gaming: true, streak: 4, avgCompletion: 90,
+    checkedInToday: true, lastCheckInAt: '2026-04-10T08:15:00.000Z', daysCheckedIn: 6, daysCounted: 7, checkInRate: 86,
+  };
+
   it('follows the same width rule: the id 35, the completion 30, the rest 18', () => {
-    const members = rosterRows([
-      {
-        userId: 'u1', fullName: 'Ava Reyes', email: 'ava@fitgauge.test', avatar: null, date: '2026-04-10',
-        fgScore: 72, gameReadiness: 81, gaming: true, streak: 4, avgCompletion: 90,
-      },
+    const sheet = exportSheet(ROSTER_COLUMNS, rosterRows([ava]));
+    expect(sheet.rows[0]).toEqual([
+      'id', 'name', 'email', 'date', 'fgScore', 'fgScoreLabel', 'gameReadiness', 'readinessTier', 'streak', 'avgCompletion',
+      'checkInToday', 'lastCheckInAt', 'daysCheckedIn', 'daysCounted', 'checkInRate',
     ]);
-    const sheet = exportSheet(ROSTER_COLUMNS, members);
-    expect(sheet.rows[0]).toEqual(['id', 'name', 'email', 'date', 'fgScore', 'fgScoreLabel', 'gameReadiness', 'readinessTier', 'streak', 'avgCompletion']);
-    expect(sheet.rows[1]).toEqual(['u1', 'Ava Reyes', 'ava@fitgauge.test', '2026-04-10', 72, 'Pretty Solid', 81, 'Game On', 4, 90]);
-    expect(sheet.widths).toEqual([35, 18, 18, 18, 18, 18, 18, 18, 18, 30]);
+    expect(sheet.rows[1]).toEqual([
+      'u1', 'Ava Reyes', 'ava@fitgauge.test', '2026-04-10', 72, 'Pretty Solid', 81, 'Game On', 4, 90,
+      'Checked in', '2026-04-10T08:15:00.000Z', 6, 7, 86,
+    ]);
+    expect(sheet.widths).toEqual([35, 18, 18, 18, 18, 18, 18, 18, 18, 30, 18, 18, 18, 18, 18]);
+  });
+
+  it('writes a member who never checked in as Not yet, with empty time and rate cells', () => {
+    const [, row] = exportSheet(ROSTER_COLUMNS, rosterRows([{ ...ava, checkedInToday: false, lastCheckInAt: null, daysCheckedIn: 0, daysCounted: 0, checkInRate: null }])).rows;
+    expect(row!.slice(10)).toEqual(['Not yet', null, 0, 0, null]);
   });
 });

@@ -19,7 +19,10 @@ export const USER_STATISTICS_COLUMNS: readonly ExportColumn<UserScoreStatistic>[
   { header: 'totalQuestions', value: (row) => row.totalQuestions },
 ];
 
-/** The members table as the team export writes it, with the same widths rule (id 35, completion 30). */
+/**
+ * The members table as the team export writes it, with the same widths rule (id 35, completion 30); the check-in
+ * columns cover the window chosen on the page (docs/teams.md, "Compliance"), the last check-in as an ISO instant.
+ */
 export const ROSTER_COLUMNS: readonly ExportColumn<RosterRow>[] = [
   { header: 'id', value: (row) => row.userId, role: 'id' },
   { header: 'name', value: (row) => row.name },
@@ -31,4 +34,9 @@ export const ROSTER_COLUMNS: readonly ExportColumn<RosterRow>[] = [
   { header: 'readinessTier', value: (row) => row.tier },
   { header: 'streak', value: (row) => row.streak },
   { header: 'avgCompletion', value: (row) => row.avgCompletion, role: 'completeness' },
+  { header: 'checkInToday', value: (row) => row.todayStatus },
+  { header: 'lastCheckInAt', value: (row) => row.lastCheckInAt },
+  { header: 'daysCheckedIn', value: (row) => row.daysCheckedIn },
+  { header: 'daysCounted', value: (row) => row.daysCounted },
+  { header: 'checkInRate', value: (row) => row.checkInRate },
 ];

@@ -1,5 +1,5 @@
 import type { TeamMemberScore } from '../api/team-analytics';
-import { rosterRows, searchRoster, tierCounts } from './roster';
+import { rosterRows, searchRoster, teamCheckIns, tierCounts } from './roster';
 
 const member = (userId: string, scores: Partial<TeamMemberScore>): TeamMemberScore => ({
   userId,
@@ -12,6 +12,11 @@ const member = (userId: string, scores: Partial<TeamMemberScore>): TeamMemberSco
   gaming: true,
   streak: 0,
   avgCompletion: null,
+  checkedInToday: false,
+  lastCheckInAt: null,
+  daysCheckedIn: 0,
+  daysCounted: 0,
+  checkInRate: null,
   ...scores,
 });
 
@@ -51,5 +56,27 @@ describe('the members table', () => {
     expect(searchRoster(rows, ' gamer A ').map((row) => row.userId)).toEqual(['a']);
     expect(searchRoster(rows, 'F@FITGAUGE').map((row) => row.userId)).toEqual(['f']);
     expect(searchRoster(rows, '')).toHaveLength(6);
+  });
+});
+
+describe('compliance', () => {
+  const rows = rosterRows([
+    member('a', { checkedInToday: true, lastCheckInAt: '2026-04-10T08:00:00.000Z', daysCheckedIn: 7, daysCounted: 7, checkInRate: 100 }),
+    member('b', { lastCheckInAt: '2026-04-08T21:00:00.000Z', daysCheckedIn: 2, daysCounted: 6, checkInRate: 33 }),
+    // Joined yesterday: no day counts yet.
+    member('c', {}),
+  ]);
+
+  it('says who checked in today', () => {
+    expect(rows.map((row) => row.todayStatus)).toEqual(['Checked in', 'Not yet', 'Not yet']);
+  });
+
+  it('gives the team’s rate over every member day that counts, not the average of the members’ rates', () => {
+    expect(teamCheckIns(rows)).toEqual({ members: 3, checkedInToday: 1, daysCheckedIn: 9, daysCounted: 13, rate: 69 });
+  });
+
+  it('has no team rate while no member has a day that counts', () => {
+    expect(teamCheckIns(rosterRows([member('c', {})]))).toMatchObject({ members: 1, checkedInToday: 0, rate: null });
+    expect(teamCheckIns([])).toMatchObject({ members: 0, rate: null });
   });
 });

@@ -5,6 +5,9 @@ import type { TeamMemberScore } from '../api/team-analytics';
 export const READINESS_TIERS = ['Game On', 'Moderately Ready', 'Subpar Ready', 'Not Ready', 'No data'] as const;
 export type RosterTier = ReadinessTier | 'No data';
 
+/** Today's check-in of a member, in the members table's words. */
+export type TodayStatus = 'Checked in' | 'Not yet';
+
 /** A row of the members table: the member's score card now, with its words. */
 export interface RosterRow extends TeamMemberScore {
   name: string;
@@ -12,6 +15,7 @@ export interface RosterRow extends TeamMemberScore {
   fgScoreLabel: ScoreLabel;
   /** The tier of today's game readiness; No data before today's check-in. */
   tier: RosterTier;
+  todayStatus: TodayStatus;
 }
 
 export function rosterRows(members: readonly TeamMemberScore[]): RosterRow[] {
@@ -20,7 +24,32 @@ export function rosterRows(members: readonly TeamMemberScore[]): RosterRow[] {
     name: member.fullName ?? member.email,
     fgScoreLabel: scoreLabel(member.fgScore),
     tier: readinessTier(member.gameReadiness) ?? 'No data',
+    todayStatus: member.checkedInToday ? 'Checked in' : 'Not yet',
   }));
+}
+
+/** The team's compliance: who checked in today, and the days checked in of the days counted, summed over the members. */
+export interface TeamCheckIns {
+  members: number;
+  checkedInToday: number;
+  daysCheckedIn: number;
+  daysCounted: number;
+  /** daysCheckedIn of daysCounted in percent, rounded; null while no member has a day that counts. */
+  rate: number | null;
+}
+
+/** Every member-day weighs the same, so a member who joined yesterday moves the team's rate by one day, not by a fifth. */
+export function teamCheckIns(rows: readonly RosterRow[]): TeamCheckIns {
+  const sum = (count: (row: RosterRow) => number) => rows.reduce((total, row) => total + count(row), 0);
+  const daysCheckedIn = sum((row) => row.daysCheckedIn);
+  const daysCounted = sum((row) => row.daysCounted);
+  return {
+    members: rows.length,
+    checkedInToday: sum((row) => (row.checkedInToday ? 1 : 0)),
+    daysCheckedIn,
+    daysCounted,
+    rate: daysCounted === 0 ? null : Math.round((100 * daysCheckedIn) / daysCounted),
+  };
 }
 
 /** How many members are in each tier today, every tier listed (0 included), in the spec's order. */
