@@ -56,3 +56,10 @@ describe('observed handlers', () => {
     expect(metricsIn(output.lines).map((metric) => metric.names)).toEqual([['CheckIn']]);
   });
 });
+
+describe('tracing outside Lambda', () => {
+  it('keeps the X-Ray SDK in manual mode, so no async hook runs on every promise of the local gateway', async () => {
+    const { isAutomaticMode } = await import('aws-xray-sdk-core');
+    expect(isAutomaticMode()).toBe(false);
+  });
+});
