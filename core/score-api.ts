@@ -61,12 +61,27 @@ const timeZoneField = z
   .max(MAX_TIME_ZONE_LENGTH, { message: 'timeZone must be an IANA time zone such as Europe/Berlin.', abort: true })
   .pipe(timeZoneSchema);
 
-/** `submitAnswers`: the check-in of the current score day, plus the videos flag and the client's time zone. */
+/** A client's key of one check-in: a UUID (crypto.randomUUID), 36 characters. */
+export const MAX_CHECK_IN_ID_LENGTH = 36;
+const CHECK_IN_ID_MESSAGE = 'checkInId must be a UUID.';
+
+/**
+ * `submitAnswers`: the check-in of the current score day, plus the videos flag and the client's time zone. A client
+ * that may send a check-in again (the offline queue) names it with `checkInId` and the day it was answered for with
+ * `forDate` (docs/scoring.md, "Sending a check-in again").
+ */
 export const submitAnswersArgsSchema = z.intersection(
   checkInSubmissionSchema,
   z.object({
     watchedVideos: z.boolean({ error: 'watchedVideos must be true or false.' }).nullish(),
     timeZone: timeZoneField.nullish(),
+    checkInId: z
+      .string({ error: CHECK_IN_ID_MESSAGE })
+      .max(MAX_CHECK_IN_ID_LENGTH, { message: CHECK_IN_ID_MESSAGE, abort: true })
+      .pipe(z.uuid({ error: CHECK_IN_ID_MESSAGE }))
+      .transform((id) => id.toLowerCase())
+      .nullish(),
+    forDate: dayField('forDate').nullish(),
   }),
 );
 export type SubmitAnswersArgs = z.output<typeof submitAnswersArgsSchema>;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { aggregateTeamDay, fgScoreSeries, scoreDay } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
-import { DayVersionConflict } from '../lib/stores/score-store';
+import { DayVersionConflict, KEPT_CHECK_IN_IDS } from '../lib/stores/score-store';
 import { currentCheckIn, memberDayRecord, submitAnswers } from './check-in';
 import { memoryStores } from '../lib/stores/memory';
 import { caller, membership, team, user } from './test-support/memory-stores';
@@ -106,6 +106,8 @@ describe('submitAnswers', () => {
     ['unknown option', { answers: [{ questionSlug: 'sleep-quality', value: 'superb' }] }, '"superb" is not an answer to "sleep-quality". Choose from: terrible, neutral, good, great.'],
     ['unknown zone', { answers: answersWith('best'), timeZone: 'Mars/Olympus' }, 'Use an IANA time zone such as Europe/Berlin.'],
     ['videos flag not a boolean', { answers: answersWith('best'), watchedVideos: 'yes' }, 'watchedVideos must be true or false.'],
+    ['check-in key not a UUID', { answers: answersWith('best'), checkInId: 'x'.repeat(37) }, 'checkInId must be a UUID.'],
+    ['day not a date', { answers: answersWith('best'), forDate: '2026-02-30' }, 'forDate must be a real date in the form YYYY-MM-DD.'],
   ])('refuses bad input and changes nothing: %s', async (_case, args, message) => {
     const { scores, stores } = setup();
     await expect(submitAnswers(caller('g1'), args, stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({ name: 'ValidationError', message });
@@ -153,6 +155,60 @@ describe('submitAnswers', () => {
     clashes = 2;
     await expect(submitAnswers(caller('g1'), { answers: answersWith('worst') }, stores, at('2026-04-10T11:00:00Z'))).rejects.toMatchObject({ name: 'Conflict' });
     expect(scores.writes).toHaveLength(1);
+  });
+});
+
+describe('a check-in sent again (the offline queue: checkInId and forDate)', () => {
+  const KEY = '0b7e4a52-6c1d-4f7e-9a43-4e2d8f0a1b01';
+  const queued = (extra: Record<string, unknown> = {}) => ({ answers: answersWith('best'), checkInId: KEY, forDate: '2026-04-10', ...extra });
+
+  it('answers a repeated key with the stored day and writes nothing more, even with other answers', async () => {
+    const { scores, stores } = setup();
+    const first = await submitAnswers(caller('g1'), queued(), stores, at('2026-04-10T10:00:00Z'));
+    const again = await submitAnswers(caller('g1'), queued({ answers: answersWith('worst') }), stores, at('2026-04-10T10:05:00Z'));
+    expect(again).toEqual(first);
+    expect(scores.writes).toHaveLength(1);
+    expect(scores.teamDay('t1', '2026-04-10')?.totals.daily).toEqual({ sum: first.dailyScore, count: 1 });
+  });
+
+  it('writes two parallel sends of one key once: one version, the team day counted once', async () => {
+    const { scores, stores } = setup();
+    await submitAnswers(caller('g1'), { answers: answersWith('worst') }, stores, at('2026-04-10T09:00:00Z'));
+    const [one, other] = await Promise.all([1, 2].map(() => submitAnswers(caller('g1'), queued(), stores, at('2026-04-10T10:00:00Z'))));
+    expect(other).toEqual(one);
+    const [stored] = await scores.latestDays('g1', 1);
+    expect(stored).toMatchObject({ version: 2, checkInIds: [KEY] });
+    expect(scores.teamDay('t1', '2026-04-10')?.totals.daily).toEqual({ sum: one.dailyScore, count: 1 });
+  });
+
+  it('still answers a repeated key with its day once that day has closed', async () => {
+    const { scores, stores } = setup();
+    const first = await submitAnswers(caller('g1'), queued(), stores, at('2026-04-10T10:00:00Z'));
+    await expect(submitAnswers(caller('g1'), queued(), stores, at('2026-04-11T10:00:00Z'))).resolves.toEqual(first);
+    expect(scores.writes).toHaveLength(1);
+  });
+
+  it('refuses a check-in for a day that has closed (or not begun), naming both days, and writes nothing', async () => {
+    const { scores, stores } = setup();
+    await expect(submitAnswers(caller('g1'), queued({ forDate: '2026-04-09' }), stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({
+      name: 'Conflict',
+      message: 'This check-in was for 9 April, which has closed; answers now count for 10 April.',
+    });
+    await expect(submitAnswers(caller('g1'), queued({ forDate: '2026-04-11', checkInId: null }), stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({
+      name: 'Conflict',
+      message: 'This check-in was for 11 April, which has not started yet; answers now count for 10 April.',
+    });
+    expect(scores.writes).toEqual([]);
+  });
+
+  it('keeps the newest keys of a day, so a day corrected many times stays one small item', async () => {
+    const { scores, stores } = setup();
+    const keys = Array.from({ length: KEPT_CHECK_IN_IDS + 2 }, (_, index) => `${String(index).padStart(8, '0')}-6c1d-4f7e-9a43-4e2d8f0a1b01`);
+    for (const [index, checkInId] of keys.entries()) {
+      await submitAnswers(caller('g1'), queued({ checkInId }), stores, at(`2026-04-10T10:${String(index).padStart(2, '0')}:00Z`));
+    }
+    const [stored] = await scores.latestDays('g1', 1);
+    expect(stored.checkInIds).toEqual(keys.slice(-KEPT_CHECK_IN_IDS));
   });
 });
 

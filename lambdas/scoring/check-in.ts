@@ -7,7 +7,16 @@ import { checkInZone } from '@core/user-zone';
 import type { Caller } from '../lib/appsync';
 import { assertMayCall } from '../lib/authorization';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { type DayAnswer, DayVersionConflict, type ScoreStore, type StoredAnswer, storedAnswer, type StoredMemberDay } from '../lib/stores/score-store';
+import {
+  answersOfDay,
+  type DayAnswer,
+  DayVersionConflict,
+  KEPT_CHECK_IN_IDS,
+  type ScoreStore,
+  type StoredAnswer,
+  storedAnswer,
+  type StoredMemberDay,
+} from '../lib/stores/score-store';
 import type { TeamStore } from '../lib/stores/team-store';
 import type { UserRecord, UserStore } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
@@ -76,6 +85,31 @@ async function dayContext(scores: ScoreStore, userId: string, date: ScoreDay) {
   return { current, previous: (current ? beforeLatest : latest) ?? null };
 }
 
+/** "26 November": how a refusal names a score day to the gamer. */
+function dayName(day: ScoreDay): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A check-in answered for `forDate` while `open` is the gamer's open score day. */
+function notOpenMessage(forDate: ScoreDay, open: ScoreDay): string {
+  const state = forDate < open ? 'has closed' : 'has not started yet';
+  return `This check-in was for ${dayName(forDate)}, which ${state}; answers now count for ${dayName(open)}.`;
+}
+
+/** The stored day as a check-in that already wrote it (its key is on the day) gets it again, writing nothing. */
+function alreadySent(userId: string, day: StoredMemberDay | null | undefined, checkInId: string | null | undefined): CheckInDay | null {
+  if (!day || !checkInId || !day.checkInIds?.includes(checkInId)) return null;
+  // In question-slug order, as the day's answer items are read (a map keeps no order).
+  const answers = answersOfDay(day).sort((a, b) => (a.questionSlug < b.questionSlug ? -1 : 1));
+  return checkInDay(userId, day, { date: day.date, timeZone: day.timeZone, closesAt: day.closesAt }, answers);
+}
+
+/** The keys the written day keeps: the stored day's and this check-in's, the newest KEPT_CHECK_IN_IDS. */
+function checkInIdsOf(current: StoredMemberDay | null, checkInId: string | null | undefined): Pick<StoredMemberDay, 'checkInIds'> {
+  const kept = [...(current?.checkInIds ?? []), ...(checkInId ? [checkInId] : [])].slice(-KEPT_CHECK_IN_IDS);
+  return kept.length > 0 ? { checkInIds: kept } : {};
+}
+
 /** The day with a copy of its answers, which the team journal reads (one item per member and day). */
 export function withDayAnswers(day: StoredMemberDay, answers: readonly StoredAnswer[]): StoredMemberDay {
   const copies = Object.fromEntries(answers.map(({ questionSlug, value, answeredAt }): [string, DayAnswer] => [questionSlug, { value, answeredAt }]));
@@ -123,7 +157,17 @@ export async function submitAnswers(
     const playsIn = (await teams.membershipsOfUser(caller.sub)).filter((m) => m.role === 'GAMER');
     const user = await userOf(users, caller.sub);
     const { timeZone, date, closesAt, next } = checkInZone(user, input.timeZone, now);
+    // A check-in sent again (its answer was lost, or two tabs flushed one queue) is found by its key on the day it
+    // wrote, even after that day closed; the version guard below makes two parallel sends of one key write once.
+    if (input.forDate && input.forDate !== date) {
+      const [sent] = input.checkInId ? await scores.latestDays(caller.sub, 1, input.forDate) : [];
+      const again = alreadySent(caller.sub, sent?.date === input.forDate ? sent : null, input.checkInId);
+      if (again) return again;
+      throw new ConflictError(notOpenMessage(input.forDate, date));
+    }
     const { current, previous } = await dayContext(scores, caller.sub, date);
+    const again = alreadySent(caller.sub, current, input.checkInId);
+    if (again) return again;
     const closedAt = closingOf(current, closesAt);
     if (at >= closedAt) throw new ConflictError(`The check-in for ${date} closed at ${closedAt}.`);
     const existing = current ? await scores.answers(caller.sub, { startDate: date, endDate: date }) : [];
@@ -134,7 +178,7 @@ export async function submitAnswers(
       return earlier?.value === answer.value ? earlier : storedAnswer(caller.sub, date, answer, at);
     });
     const scored = memberDayRecord({ userId: caller.sub, date, answers: input.answers, watchedVideos, timeZone, at, current, previous });
-    const day = withDayAnswers(scored, answers);
+    const day = { ...withDayAnswers(scored, answers), ...checkInIdsOf(current, input.checkInId) };
     const answered = new Set(answers.map((answer) => answer.questionSlug));
     const { timeZone: readZone = null, timeZoneFrom = null, previousTimeZone = null } = user;
     await scores.saveDay({

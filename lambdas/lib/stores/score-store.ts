@@ -50,7 +50,15 @@ export interface StoredMemberDay extends MemberDay {
    * stored before the journal.
    */
   answers?: Record<string, DayAnswer>;
+  /**
+   * The keys (`checkInId`) of the last check-ins that wrote the day, at most KEPT_CHECK_IN_IDS: one sent again finds
+   * its key here and writes nothing (docs/scoring.md, "Sending a check-in again"). Absent when no check-in sent a key.
+   */
+  checkInIds?: string[];
 }
+
+/** Check-in keys a member day keeps: a queue sends its check-ins in order, so a key is repeated soon or never. */
+export const KEPT_CHECK_IN_IDS = 10;
 
 /** An answer as the member day keeps it: its pillar and score follow from the question and the value. */
 export type DayAnswer = Pick<StoredAnswer, 'value' | 'answeredAt'>;
