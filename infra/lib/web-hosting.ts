@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -9,6 +10,7 @@ import { Construct } from 'constructs';
 import { AVATARS_ROOT } from '../../core/avatars';
 import { VIDEO_MEDIA_ROOT } from '../../core/video-files';
 import type { WrittenRuntimeConfig } from '../../core/runtime-config';
+import { repoRoot } from './functions';
 import { acknowledge } from './nag';
 import { privateBucket } from './storage';
 import { BUILD_STAMP_FILE } from './web-build-stamp';
@@ -28,11 +30,20 @@ export interface WebHostingProps {
   readonly mediaBucketName?: string;
 }
 
-/** The CSP: only this site, AppSync, Cognito, the region's S3 (presigned requests) and Stripe.js. */
+/**
+ * The page's inline scripts as CSP sources (index.html's colour mode, applied before the first paint): 'self' does not
+ * cover them. Vite copies them into the build unchanged.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+}
+
+/** The CSP: only this site (and its inline scripts), AppSync, Cognito, the region's S3 (presigned requests) and Stripe.js. */
 export function contentSecurityPolicy(region: string, mediaOrigins: string[]): string {
+  const indexHtml = readFileSync(join(repoRoot, 'web', 'index.html'), 'utf8');
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", 'https://js.stripe.com'],
+    'script-src': ["'self'", ...inlineScriptHashes(indexHtml), 'https://js.stripe.com'],
     // Component libraries (Amplify UI, charts) inject <style> elements at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigins],

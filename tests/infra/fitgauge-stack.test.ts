@@ -3,6 +3,7 @@
  * Lambdas with esbuild is the slow part.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -580,6 +581,9 @@ describe('CloudFront', () => {
     const csp = JSON.stringify(Stack.of(stack).resolve(headers.ContentSecurityPolicy.ContentSecurityPolicy));
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // index.html's inline script (the colour mode before the first paint) runs under the CSP by its hash.
+    const [, colourModeScript] = /<script>([\s\S]*?)<\/script>/.exec(readFileSync(join(repoRoot, 'web', 'index.html'), 'utf8'))!;
+    expect(csp).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(colourModeScript!).digest('base64')}'`);
     expect(csp).toContain('https://*.appsync-api.us-east-1.amazonaws.com');
     expect(csp).toContain('wss://*.appsync-realtime-api.us-east-1.amazonaws.com');
     expect(csp).toContain('https://cognito-idp.us-east-1.amazonaws.com');

@@ -8,8 +8,17 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/**
+ * Launches Chromium whose contexts (and pages, each in its own context) see a dark system unless told otherwise
+ * (`colorScheme`): headless Chromium reports a light one, and the browser tests check the app as its default, dark
+ * theme shows it (tests/browser/theme.test.ts checks the light one). Launch flags cannot do this: Playwright emulates
+ * light on every context it creates.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ colorScheme: 'dark', ...options });
+  return browser;
 }
 
 /** Viewports the product is checked at: a laptop and the narrowest common phone. */

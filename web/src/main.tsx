@@ -9,11 +9,6 @@ import { ThemeShell } from './app/provider';
 import { StartupError } from './components/errors/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { installPlainRealtimeWebSocket } from './lib/realtime-url';
-import { DEFAULT_COLOR_MODE, THEME_NAME } from './config/color-mode';
-
-// The theme's variables on <html> too, so the page background behind the app is themed as well.
-document.documentElement.dataset.amplifyTheme = THEME_NAME;
-document.documentElement.dataset.amplifyColorMode = DEFAULT_COLOR_MODE;
 
 /** How long after the page's load the service worker is registered. */
 const SERVICE_WORKER_DELAY_MS = 5_000;

@@ -2,19 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ConnectionBanner } from '@/components/ui/connection-banner/connection-banner';
 import { ToastProvider } from '@/components/ui/toast/toast';
-import { DEFAULT_COLOR_MODE, THEME_NAME } from '@/config/color-mode';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
- * The FitGauge theme in the default (dark) colour mode: the attributes styles/theme.css selects on. The theme is
- * static CSS, so no theme code runs in the browser (Amplify UI's ThemeProvider built and injected it at start).
+ * The app's outer element. The theme and its colour mode are <html>'s attributes (styles/theme.css selects on them),
+ * set by index.html's first script before the first paint: no theme code runs in React.
  */
 export function ThemeShell({ children }: { children: ReactNode }) {
-  return (
-    <div data-amplify-theme={THEME_NAME} data-amplify-color-mode={DEFAULT_COLOR_MODE}>
-      {children}
-    </div>
-  );
+  return <div className="fg-shell">{children}</div>;
 }
 
 /** App-wide providers: theme, the server-state cache, toasts and the connection banner. */

@@ -2,8 +2,6 @@ import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
 import { PILLARS } from '@core/pillars';
 import { THEME_NAME } from './color-mode';
 
-export { DEFAULT_COLOR_MODE } from './color-mode';
-
 // Pillar colours as tokens, for styles: var(--amplify-colors-pillar-<slug>). Charts paint SVG attributes, where
 // CSS variables do not apply: they take pillarOf(slug).colour.hex from core.
 const pillarTokens = Object.fromEntries(PILLARS.map((pillar) => [pillar.slug, { value: pillar.colour.hex }]));
@@ -43,6 +41,29 @@ export const fitGaugeTheme: Theme = {
             primary: { value: '#e6edf5' },
             secondary: { value: '#a9b6c6' },
             tertiary: { value: '#8593a6' },
+          },
+        },
+      },
+    },
+    {
+      // The light theme: Amplify's light scales (its defaults) under white surfaces and slate text, each text colour
+      // at WCAG AA (4.5:1) or better on every surface, borders at 3:1 on white (docs/ui-kit.md, "Theme").
+      colorMode: 'light',
+      tokens: {
+        colors: {
+          background: {
+            primary: { value: '#ffffff' },
+            secondary: { value: '#f2f5f9' },
+            tertiary: { value: '#e4eaf1' },
+          },
+          border: {
+            primary: { value: '#8492a3' },
+            secondary: { value: '#c9d2dd' },
+          },
+          font: {
+            primary: { value: '#111827' },
+            secondary: { value: '#3d4b5c' },
+            tertiary: { value: '#526175' },
           },
         },
       },

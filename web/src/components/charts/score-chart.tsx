@@ -5,9 +5,6 @@ import type { ChartDay, ChartLine } from './chart-data';
 import { areaPath, chartScales, linePath, nearestDay, plotPoints, tickIndexes } from './chart-geometry';
 import './charts.css';
 
-const AXIS_TEXT = '#8593a6';
-const AXIS_LINE = '#2a3648';
-const GRID = '#222d3d';
 const Y_TICKS = [0, 50, 100];
 /** An MM/dd label at 12 px and the gap kept between two labels. */
 const TICK_DISTANCE = 34 + 16;
@@ -88,20 +85,20 @@ export function ScoreChart({ label, days, lines, look }: ScoreChartProps) {
               ))}
             </defs>
           ) : null}
-          <g stroke={GRID}>
+          <g className="fg-chart__grid">
             {Y_TICKS.map((score) => (
               <line key={score} x1={scales.left} x2={scales.right} y1={scales.y(score)} y2={scales.y(score)} />
             ))}
           </g>
-          <line x1={scales.left} x2={scales.right} y1={scales.bottom} y2={scales.bottom} stroke={AXIS_LINE} />
-          <g className="fg-chart__y-ticks" fill={AXIS_TEXT} fontSize={12} textAnchor="end">
+          <line x1={scales.left} x2={scales.right} y1={scales.bottom} y2={scales.bottom} className="fg-chart__axis" />
+          <g className="fg-chart__y-ticks" fontSize={12} textAnchor="end">
             {Y_TICKS.map((score) => (
               <text key={score} x={scales.left - 8} y={scales.y(score)} dy="0.35em">
                 {score}
               </text>
             ))}
           </g>
-          <g className="fg-chart__x-ticks" fill={AXIS_TEXT} fontSize={12} textAnchor="middle">
+          <g className="fg-chart__x-ticks" fontSize={12} textAnchor="middle">
             {tickIndexes(days.length, scales.dayStep, TICK_DISTANCE).map((index) => (
               <text key={index} x={scales.x(index)} y={scales.bottom + 16}>
                 {days[index]!.tick}
@@ -109,7 +106,7 @@ export function ScoreChart({ label, days, lines, look }: ScoreChartProps) {
             ))}
           </g>
           {active !== null ? (
-            <line className="fg-chart__cursor" x1={scales.x(active)} x2={scales.x(active)} y1={scales.top} y2={scales.bottom} stroke={AXIS_TEXT} />
+            <line className="fg-chart__cursor" x1={scales.x(active)} x2={scales.x(active)} y1={scales.top} y2={scales.bottom} />
           ) : null}
           {drawn.map(({ line, points }) => (
             <g key={line.id} className="fg-chart__series" fill={line.colour}>

@@ -17,12 +17,18 @@ import { AVATAR_ACCEPT, AVATAR_FILE_MESSAGES, uploadAvatar } from '@/lib/avatar-
 import { type AccountProfile, updateProfile } from '../api/account-api';
 import { type ProfileForm, profileChanges, profileFormOf, profileFormSchema, type ProfileFormInput, timeZoneOptions } from '../lib/account-forms';
 import { AccountProfileGate } from './account-profile-gate';
+import { AppearanceSection } from './appearance-section';
 
 export const PROFILE_SAVED = 'Profile saved.';
 
-/** /home/account: full name, username, avatar (the presigned upload), the zone of the score days, units. */
+/** /home/account: full name, username, avatar (the presigned upload), the zone of the score days, units; this device's theme. */
 export function ProfileTab() {
-  return <AccountProfileGate>{(profile) => <ProfileFormView profile={profile} />}</AccountProfileGate>;
+  return (
+    <>
+      <AccountProfileGate>{(profile) => <ProfileFormView profile={profile} />}</AccountProfileGate>
+      <AppearanceSection />
+    </>
+  );
 }
 
 /** Whether the e-mail's mailbox is proven, and the code dialog that proves it (docs/accounts.md, "Proving your mailbox"). */
