@@ -6,6 +6,8 @@ import { RequireSession } from '@/features/auth/components/require-session';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
 import { DashboardPaymentPrompt } from '@/features/billing/components/dashboard-payment-prompt';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { useQueuedCheckInSender } from '@/features/check-in/api/use-check-in-sender';
+import { mayCheckIn } from '@/features/check-in/lib/may-check-in';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { JournalNotifications } from '@/features/journal/hooks/journal-notifications';
 import { TeamDashboards } from '@/features/team-portals/components/team-dashboards';
@@ -34,6 +36,8 @@ export function HomeRoot() {
 function HomeFrame() {
   const viewer = useViewer();
   const { clearSelectedTeam } = useTeamSelection();
+  // Check-ins left on the device (made offline) go out once the frame is up, and whenever the connection returns.
+  useQueuedCheckInSender(viewer && mayCheckIn(viewer.groups) ? viewer.userId : null);
   const profile = viewer
     ? { fullName: viewer.fullName, roleLabel: roleLabel(primaryRole(viewer.groups)), avatarUrl: viewer.avatarUrl }
     : null;

@@ -41,11 +41,14 @@ export interface SubmitAnswersVariables {
   answers: AnswerInput[];
   watchedVideos: boolean;
   timeZone: string | null;
+  /** The check-in's key and the day it answers (the offline queue: docs/scoring.md, "Sending a check-in again"). */
+  checkInId?: string;
+  forDate?: string;
 }
 
 const submitAnswersMutation = gqlOperation<{ submitAnswers: CheckInDay | null }, SubmitAnswersVariables>(/* GraphQL */ `
-  mutation SubmitAnswers($answers: [AnswerInput!]!, $watchedVideos: Boolean, $timeZone: String) {
-    submitAnswers(answers: $answers, watchedVideos: $watchedVideos, timeZone: $timeZone) {
+  mutation SubmitAnswers($answers: [AnswerInput!]!, $watchedVideos: Boolean, $timeZone: String, $checkInId: ID, $forDate: AWSDate) {
+    submitAnswers(answers: $answers, watchedVideos: $watchedVideos, timeZone: $timeZone, checkInId: $checkInId, forDate: $forDate) {
       ${DAY_FIELDS}
     }
   }

@@ -1,13 +1,13 @@
 import { pillarOf } from '@core/pillars';
 import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, questionBySlug } from '@core/questionnaire';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { ChoiceChip } from '@/components/inputs/choice-chip';
-import { SCORES_QUERY_KEY } from '@/lib/query-client';
 import { formatInstant, formatScoreDay, pillarColourToken } from '@/lib/score-display';
-import { browserTimeZone, type CheckInDay, getMyCheckIn, submitAnswers } from '../api/check-in';
+import { browserTimeZone, type CheckInDay, getMyCheckIn } from '../api/check-in';
+import { checkInQueryKey, useCheckInSender } from '../api/use-check-in-sender';
 import { answeredCount, answersOf, type CheckInForm, checkInFormProblem, formFromDay, PILLAR_SECTIONS } from '../lib/check-in-form';
 import { DayScores } from './day-scores';
 import { QuestionField } from './question-field';
@@ -18,7 +18,6 @@ import { PageLoader } from '@/components/ui/page-loader';
 
 // The gamer's clock decides the score day; the browser knows it best (a trip abroad moves the day with the gamer).
 const timeZone = browserTimeZone();
-const checkInQueryKey = ['check-in', timeZone] as const;
 
 const gamingQuestion = questionBySlug(GAMING_TODAY_SLUG)!;
 const performanceQuestion = questionBySlug(GAME_PERFORMANCE_SLUG)!;
@@ -39,20 +38,13 @@ export function CheckInPage() {
 }
 
 function CheckInEditor({ day }: { day: CheckInDay }) {
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<CheckInForm>(() => formFromDay(day));
   const [problem, setProblem] = useState<string | null>(null);
   const [sentCount, setSentCount] = useState(0);
   const scoresHeading = useRef<HTMLHeadingElement>(null);
 
-  const send = useMutation({
-    mutationFn: submitAnswers,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(checkInQueryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: SCORES_QUERY_KEY });
-      setSentCount((count) => count + 1);
-    },
-  });
+  // Through the device's queue: answers given offline wait there ("Waiting to send") and go out with the connection.
+  const send = useCheckInSender(day.date, () => setSentCount((count) => count + 1));
 
   // After each submission the new scores take focus, so they are read out and scrolled into view.
   useEffect(() => {
@@ -69,10 +61,10 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
     event.preventDefault();
     const reason = checkInFormProblem(form);
     setProblem(reason);
-    if (reason === null) send.mutate({ answers: answersOf(form), watchedVideos: form.watchedVideos, timeZone });
+    if (reason === null) void send.send({ answers: answersOf(form), watchedVideos: form.watchedVideos });
   };
 
-  const error = problem ?? (send.isError ? send.error.message : null);
+  const error = problem ?? send.error;
   return (
     <div className="fg-page fg-check-in">
       <header className="fg-page__header">
@@ -158,11 +150,17 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
               {error}
             </Alert>
           ) : null}
-          <Button type="submit" variation="primary" size="large" isFullWidth isLoading={send.isPending} loadingText="Sending…">
+          <Button type="submit" variation="primary" size="large" isFullWidth isLoading={send.status === 'sending'} loadingText="Sending…">
             Submit
           </Button>
           <p className="fg-check-in__status" role="status">
-            {send.isPending ? 'Sending your answers…' : sentCount > 0 ? "Saved. Today's scores are updated." : ''}
+            {send.status === 'sending'
+              ? 'Sending your answers…'
+              : send.status === 'waiting'
+                ? `Waiting to send: your check-in for ${formatScoreDay(day.date)} is kept on this device and goes out when you are back online.`
+                : sentCount > 0
+                  ? "Saved. Today's scores are updated."
+                  : ''}
           </p>
         </div>
       </form>
