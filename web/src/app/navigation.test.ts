@@ -39,7 +39,7 @@ describe('navItemsFor', () => {
     expect(labels(viewer({ groups: ['SUPERADMIN'], selectedTeamId: 't1' }))).toEqual([...adminItems, 'Analytics', 'My Team', 'Journal']);
   });
 
-  it('Add a video leads to the upload and clears an earlier upload there (spec 000 section 2)', () => {
+  it('Add a video leads to the upload and clears an earlier upload there (docs/product.md, Content pages)', () => {
     dispatchUploadFlow({ type: 'created', video: { id: 'v1', title: 'Half done' } });
     expect(uploadFlowState().step).toBe(2);
     const item = navItemsFor(viewer({ groups: ['ADMIN'] })).find((entry) => entry.label === 'Add a video')!;

@@ -1,5 +1,5 @@
 /**
- * Every route of the web app, written once (spec 000 and 001, section 2): the router's patterns, the navigation,
+ * Every route of the web app, written once (docs/product.md, the route tables): the router's patterns, the navigation,
  * the sign-in redirects and every page's links read them from here. Paths are absolute and keep the spec's
  * trailing slashes (the router matches with or without one).
  */
@@ -11,9 +11,9 @@ export const paths = {
   /** The link mailed for a coupon applied to an e-mail (`?token=`; docs/billing.md "Who may redeem a coupon"). */
   confirmCoupon: '/coupon/confirm',
   simulator: '/simulator',
-  /** The report landing page of the recap e-mails' links (spec 000 section 2). */
+  /** The report landing page of the recap e-mails' links (docs/product.md, "Public and session routes"). */
   recapReports: '/recap/reports',
-  /** Opens the mobile app's store page (spec 000 section 2, the store-link route). */
+  /** Opens the mobile app's store page (docs/product.md, "Public and session routes"). */
   storeLink: '/store-link',
   auth: {
     root: '/auth',
@@ -43,7 +43,7 @@ export const paths = {
     uploadVideo: '/home/video/upload',
     videoRecommendation: '/home/video-recommendation/',
     users: '/home/users/',
-    /** The user's side panel over the list, and the list's action routes (spec 001 section 2). */
+    /** The user's side panel over the list, and the list's action routes (docs/product.md, "Signed-in routes"). */
     user: '/home/users/:id',
     disableUser: '/home/users/:id/disable',
     enableUser: '/home/users/:id/enable',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `delayMs` (spec 000 section 9: analytics waits 200 ms). */
+/** The value once it has stopped changing for `delayMs` (analytics waits 200 ms: docs/product.md, "Team analytics"). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -28,7 +28,7 @@ export function mainAndPillarSeries(series: Partial<Record<MainScoreType, ScoreS
   ];
 }
 
-/** The windows score pages offer (days ending today; spec 000 section 9: 7 days by default). */
+/** The windows score pages offer (days ending today, 7 by default: docs/scoring.md, "Windows"). */
 export const SCORE_WINDOWS = [7, 30, 90] as const;
 export type ScoreWindow = (typeof SCORE_WINDOWS)[number];
 
@@ -61,8 +61,8 @@ export interface MemberLine {
 }
 
 /**
- * A team's game readiness and performance come concatenated (each member's points, member after member, spec 000
- * section 9): split them back into one line per member, never averaged.
+ * A team's game readiness and performance come concatenated (each member's points, member after member:
+ * docs/scoring.md, "Teams"): split them back into one line per member, never averaged.
  */
 export function memberLines(window: DayWindow, points: readonly ScorePoint[], members: readonly MemberLine[]): ChartLine[] {
   const byMemberDay = new Map(points.map((point) => [`${point.userId ?? ''}#${point.date}`, point.value]));
@@ -111,7 +111,7 @@ const MEMBER_COLOURS = ['#2dd4bf', '#facc15', '#f472b6', '#38bdf8', '#a3e635', '
 
 export const memberColour = (index: number) => MEMBER_COLOURS[index % MEMBER_COLOURS.length];
 
-/** Spec 000 section 9: analytics asks again 200 ms after the window stops changing. */
+/** Analytics asks again 200 ms after the window stops changing (docs/product.md, "Team analytics"). */
 export const ANALYTICS_DEBOUNCE_MS = 200;
 
 /** A window as a page's switch chooses it: the last 7, 30 or 90 days, or a range of score days (both ends included). */

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-/** The team pages (spec 000 section 2, home routes for team users). */
+/** The team pages (docs/product.md, "Signed-in routes"). */
 export const teamPortalRoutes: RouteObject[] = [
   {
     path: paths.home.managerPortal,

@@ -19,9 +19,9 @@ import { useMemo, type ReactNode } from 'react';
 import { SelectCheckbox } from './select-checkbox';
 import { TablePager } from './table-pager';
 
-/** Spec 000 section 2: the message of a table without rows. */
+/** The message of a table without rows (docs/ui-kit.md, data table). */
 export const EMPTY_TABLE_MESSAGE = 'No Items Found!';
-/** Spec 000 section 9: default rows per page. */
+/** Default rows per page (docs/ui-kit.md, data table). */
 export const DEFAULT_PAGE_SIZE = 10;
 
 type CellValue = string | number | Date | null | undefined;
@@ -105,7 +105,7 @@ function displayValue(value: CellValue): string {
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
- * The data table of spec 000 section 2: sortable headers (ascending, descending, none), optional row
+ * The data table of docs/ui-kit.md: sortable headers (ascending, descending, none), optional row
  * selection, `No Items Found!` when empty, and paging (first, previous, next, last, go to page, rows per
  * page). On a narrow screen the table scrolls sideways inside its own region.
  */

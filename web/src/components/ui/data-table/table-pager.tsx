@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 
-/** Spec 000 sections 2 and 9: the rows-per-page choices, offered only when a page holds more than 5 rows. */
+/** The rows-per-page choices, offered only when a page holds more than 5 rows (docs/ui-kit.md, data table). */
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 const SMALLEST_PAGE_SIZE_WITH_CHOICE = 6;
 
@@ -16,7 +16,7 @@ interface TablePagerProps {
 
 /** First, previous, next and last page, the page number, a go-to-page box and the rows per page. */
 export function TablePager({ label, pageIndex, pageSize, pageCount, onPageIndex, onPageSize }: TablePagerProps) {
-  // An empty table still reads "Page 1 of 1" (spec 000 section 9: minimum page label 1).
+  // An empty table still reads "Page 1 of 1" (docs/ui-kit.md, data table: never below 1 of 1).
   const lastPage = Math.max(pageCount, 1);
   const page = pageIndex + 1;
   const goToId = useId();

@@ -8,7 +8,7 @@ import { Dialog } from './dialog';
 
 const DEFAULT_MAX_LENGTH = 100;
 
-/** The field's rule: required (spec 000 section 5: `A {Field} is required.`) and at most maxLength characters. */
+/** The field's rule: required (docs/ui-kit.md: `A {Field} is required.`) and at most maxLength characters. */
 export function addItemSchema(fieldLabel: string, maxLength = DEFAULT_MAX_LENGTH) {
   return z
     .string()
@@ -32,7 +32,7 @@ interface AddItemDialogProps {
   onCancel: () => void;
 }
 
-/** A dialog with one text field, Create and Cancel (spec 000 section 2, single-field add dialog); also renames an item. */
+/** A dialog with one text field, Create and Cancel (docs/ui-kit.md, single-field add dialog); also renames an item. */
 export function AddItemDialog({ open, title, onCancel, ...form }: AddItemDialogProps) {
   return (
     <Dialog open={open} title={title} onClose={onCancel} bodyDescribes={false}>

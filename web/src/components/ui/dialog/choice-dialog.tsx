@@ -50,12 +50,12 @@ const CONFIRM_LABELS: Labels = { accept: 'Confirm', decline: 'Cancel' };
 const YES_NO_LABELS: Labels = { accept: 'Yes', decline: 'No' };
 const STAY_LEAVE_LABELS: Labels = { accept: 'Leave', decline: 'Stay' };
 
-/** Cancel / Confirm before an action (spec 000 section 2). */
+/** Cancel / Confirm before an action (docs/ui-kit.md, confirm dialog). */
 export function ConfirmDialog(props: ChoiceDialogProps) {
   return <ChoiceDialog {...props} labels={CONFIRM_LABELS} />;
 }
 
-/** No / Yes to a question (spec 000 section 2). */
+/** No / Yes to a question (docs/ui-kit.md, yes/no dialog). */
 export function YesNoDialog(props: ChoiceDialogProps) {
   return <ChoiceDialog {...props} labels={YES_NO_LABELS} />;
 }

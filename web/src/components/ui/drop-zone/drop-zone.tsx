@@ -18,7 +18,7 @@ interface DropZoneProps {
   accept: Accept;
   /** Takes several files at once; otherwise exactly one. */
   multiple?: boolean;
-  /** The largest file, in bytes (spec 000 section 9: avatars up to 10485760). */
+  /** The largest file, in bytes (docs/teams.md, "Avatar upload": avatars up to 10485760). */
   maxSize?: number;
   messages: DropZoneMessages;
   /** Gets the accepted files of a drop or pick; never called when any file is rejected. */

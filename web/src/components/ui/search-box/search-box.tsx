@@ -17,7 +17,7 @@ function FieldIcon({ path }: { path: string }) {
 interface SearchBoxProps {
   /** Gets the trimmed term once typing has paused for debounceMs, and '' at once on clear. */
   onSearch: (term: string) => void;
-  /** The pause after the last keystroke before searching (spec 001: 600 ms for users and coupons). */
+  /** The pause after the last keystroke before searching (600 ms for users and coupon reports: docs/product.md, docs/billing.md). */
   debounceMs: number;
   /** Names the box for screen readers; the visible placeholder is always Search. */
   label?: string;
@@ -25,7 +25,7 @@ interface SearchBoxProps {
 }
 
 /**
- * The search box of spec 000 section 2: placeholder Search and a clear button (shown while there is text; Escape
+ * The search box of docs/ui-kit.md: placeholder Search and a clear button (shown while there is text; Escape
  * clears too). Amplify UI's SearchField look (its classes), without its JavaScript.
  */
 export function SearchBox({ onSearch, debounceMs, label = 'Search', initialValue = '' }: SearchBoxProps) {

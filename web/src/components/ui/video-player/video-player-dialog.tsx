@@ -18,7 +18,7 @@ interface VideoPlayerDialogProps {
 }
 
 /**
- * The fullscreen video player dialog of spec 000 section 2. HLS playlists play through hls.js, loaded only
+ * The fullscreen video player dialog (docs/ui-kit.md). HLS playlists play through hls.js, loaded only
  * when one is opened (it is large, and no first page needs it), or natively where the browser plays HLS
  * itself (Safari); other sources play natively.
  */
