@@ -130,6 +130,20 @@ function instantOfWallClock(wallMs: number, timeZone: string): number {
   return wallClockMs(candidate, timeZone) === wallMs ? candidate : Math.max(candidate, firstGuess);
 }
 
+/**
+ * The first instant after `after` at which the clock in `timeZone` reads `hour`:00 (reminders, docs/reminders.md); an
+ * hour skipped by a clock change comes at the end of the gap.
+ */
+export function nextWallClockHour(hour: number, timeZone: string | null | undefined, after: Date): Date {
+  const zone = resolveTimeZone(timeZone);
+  const from = after.getTime();
+  const today = utcMsOfDay(dayOfUtcMs(wallClockMs(from, zone)));
+  for (let day = -1; ; day += 1) {
+    const instant = instantOfWallClock(today + day * MS_PER_DAY + hour * 3_600_000, zone);
+    if (instant > from) return new Date(instant);
+  }
+}
+
 /** When a score day starts and ends (exclusive), as instants: 04:00 local on `day` and on the day after. */
 export function scoreDayBounds(day: ScoreDay, timeZone?: string | null): { start: Date; end: Date } {
   const zone = resolveTimeZone(timeZone);

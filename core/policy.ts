@@ -57,6 +57,8 @@ const GAMERS_OWN_DATA: FieldPolicy = {
 };
 /** Only gamers have score reports to share. */
 const GAMERS_SHARE: FieldPolicy = { ...GAMERS_OWN_DATA, refusal: 'Only gamers share their score reports.' };
+/** Only gamers check in, so only they are reminded to. */
+const GAMERS_REMINDERS: FieldPolicy = { ...GAMERS_OWN_DATA, refusal: 'Only gamers get check-in reminders.' };
 /** A gamer's scores and answers: their own, their team's coaches and director, and admins. */
 const GAMER_READ: FieldPolicy = {
   public: false,
@@ -268,6 +270,18 @@ export const POLICY = {
   'Query.myReportShares': GAMERS_SHARE,
   'Mutation.updateShareFGScore': GAMERS_SHARE,
   'Mutation.activateShareFGScore': { public: true, users: 'all', subject: { kind: 'none' } },
+  // Check-in reminders (docs/reminders.md): a gamer's own settings and devices; the Nudge is the team's director's and
+  // coaches' (one per gamer and day, enforced in the store).
+  'Query.reminderSettings': GAMERS_REMINDERS,
+  'Mutation.updateReminderSettings': GAMERS_REMINDERS,
+  'Mutation.savePushSubscription': GAMERS_REMINDERS,
+  'Mutation.removePushSubscription': GAMERS_REMINDERS,
+  'Mutation.nudgeTeam': {
+    public: false,
+    users: 'all',
+    subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'coach'] },
+    refusal: "Only the team's director and its coaches can nudge its members.",
+  },
   // Published by the teams Lambda with its IAM role when a member joins or leaves; followed like the team query.
   'Mutation.publishTeamMembersChanged': { public: false, iam: true, users: 'none', subject: { kind: 'none' } },
   // Published by the scoring Lambda with its IAM role after a check-in; followed like the team statistics.

@@ -8,8 +8,9 @@
  * What a function reaches beyond the table (every function gets the table, TABLE_NAME, USER_POOL_ID and
  * USER_POOL_CLIENT_ID). infra/ grants exactly these: userPool -> Cognito admin calls on the pool;
  * uploads / videos -> objects of that bucket (UPLOADS_BUCKET / VIDEOS_BUCKET); mail -> SES send as MAIL_FROM;
- * stripeSecretKey / stripeWebhookSecret / discordClientSecret -> read of that SSM SecureString parameter, whose
- * name (not value) is in STRIPE_SECRET_KEY_PARAM / STRIPE_WEBHOOK_SECRET_PARAM / DISCORD_CLIENT_SECRET_PARAM;
+ * stripeSecretKey / stripeWebhookSecret / discordClientSecret / vapidPrivateKey -> read of that SSM SecureString
+ * parameter, whose name (not value) is in STRIPE_SECRET_KEY_PARAM / STRIPE_WEBHOOK_SECRET_PARAM /
+ * DISCORD_CLIENT_SECRET_PARAM / VAPID_PRIVATE_KEY_PARAM;
  * transcoder -> MediaConvert CreateJob with the video job template, passing the MediaConvert role
  * (MEDIACONVERT_JOB_TEMPLATE / MEDIACONVERT_ROLE_ARN).
  */
@@ -21,6 +22,7 @@ export type FunctionResource =
   | 'stripeSecretKey'
   | 'stripeWebhookSecret'
   | 'discordClientSecret'
+  | 'vapidPrivateKey'
   | 'transcoder';
 
 /** Seconds a function may run when its spec names none: within AppSync's 30. */
@@ -64,6 +66,11 @@ export const lambdaFunctions = {
   },
   journal: { entry: 'lambdas/journal/handler.ts', description: 'Journal comments, unread notifications, readiness alerts and their settings' },
   reportSharing: { entry: 'lambdas/recap/handler.ts', description: "Report sharing: a gamer's shares and the recipient's answer from a recap e-mail" },
+  reminders: {
+    entry: 'lambdas/reminders/handler.ts',
+    description: "Check-in reminders: a gamer's settings and Web Push devices, the staff's Nudge (docs/reminders.md)",
+    uses: ['mail', 'vapidPrivateKey'],
+  },
   avatars: { entry: 'lambdas/avatars/handler.ts', description: 'Avatar uploads: presigned POST, then the check of the uploaded image', uses: ['uploads'] },
   recommendations: {
     entry: 'lambdas/recommendations/handler.ts',
@@ -175,6 +182,11 @@ export const resolverMap = {
   'Query.myReportShares': 'reportSharing',
   'Mutation.updateShareFGScore': 'reportSharing',
   'Mutation.activateShareFGScore': 'reportSharing',
+  'Query.reminderSettings': 'reminders',
+  'Mutation.updateReminderSettings': 'reminders',
+  'Mutation.savePushSubscription': 'reminders',
+  'Mutation.removePushSubscription': 'reminders',
+  'Mutation.nudgeTeam': 'reminders',
   'Mutation.getImageUploadUrl': 'avatars',
   'Mutation.confirmAvatarUpload': 'avatars',
   'Query.getRecommendations': 'recommendations',

@@ -40,6 +40,12 @@ export const triggerFunctions = {
     // Lambda's limit: the job stops taking new pages a minute before it, and what is left stays due.
     timeoutSeconds: 900,
   },
+  reminderJob: {
+    entry: 'lambdas/reminders/schedule.ts',
+    description: "The reminder job: reminds the gamers whose reminder hour has come and who have not checked in (docs/reminders.md)",
+    uses: ['mail', 'vapidPrivateKey'],
+    timeoutSeconds: 900,
+  },
   deletionRepair: {
     entry: 'lambdas/account/deletion-repair.ts',
     description: 'Finishes account deletions that stopped half-way (Cognito user, items, avatars; docs/data-model.md)',
@@ -106,7 +112,7 @@ export interface Schedule {
 }
 
 /**
- * The account-deletion repair, hourly; and the recap job, one schedule per partition of its due index, so that the partitions run side by side: each run sends
+ * The account-deletion repair and the reminder job, hourly; and the recap job, one schedule per partition of its due index, so that the partitions run side by side: each run sends
  * about 7,000 recaps within Lambda's 15 minutes (bench/recap), 16 of them 100,000 an hour (docs/recap.md).
  */
 export const schedules: readonly Schedule[] = [
@@ -118,6 +124,13 @@ export const schedules: readonly Schedule[] = [
     description: `Sends the shared score reports (recaps) that are due, of partition ${shard} of the due index`,
     input: { shards: [shard] },
   })),
+  {
+    name: 'reminders',
+    // At the top of every hour: reminders are due at a whole hour of each gamer's clock.
+    expression: 'cron(0 * * * ? *)',
+    function: 'reminderJob',
+    description: 'Sends the check-in reminders due this hour to the gamers who have not checked in',
+  },
   {
     name: 'account-deletion-repair',
     expression: 'rate(1 hour)',

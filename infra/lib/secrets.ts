@@ -2,13 +2,15 @@ import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import type { FunctionResource } from '../../lambdas/resolver-map';
 
-export type SecretName = Extract<FunctionResource, 'stripeSecretKey' | 'stripeWebhookSecret' | 'discordClientSecret'>;
+export type SecretName = Extract<FunctionResource, 'stripeSecretKey' | 'stripeWebhookSecret' | 'discordClientSecret' | 'vapidPrivateKey'>;
 
 /** Where each secret lives under the prefix, and the env variable that hands its parameter name to a function. */
 const SECRETS: Record<SecretName, { path: string; env: string }> = {
   stripeSecretKey: { path: 'stripe/secret-key', env: 'STRIPE_SECRET_KEY_PARAM' },
   stripeWebhookSecret: { path: 'stripe/webhook-secret', env: 'STRIPE_WEBHOOK_SECRET_PARAM' },
   discordClientSecret: { path: 'discord/client-secret', env: 'DISCORD_CLIENT_SECRET_PARAM' },
+  // Web Push's VAPID private key (base64url, `npx web-push generate-vapid-keys`); its public key is derived from it.
+  vapidPrivateKey: { path: 'web-push/vapid-private-key', env: 'VAPID_PRIVATE_KEY_PARAM' },
 };
 
 /** The SSM parameter names the stack reads under `prefix` (what an operator must put before the first deploy). */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PILLAR_SLUGS } from '@core/pillars';
 import { scoreDayUnder } from '@core/user-zone';
 import { nextReportAt } from '@core/report-sharing';
+import { inFlight } from '../lib/in-flight';
 import { logger } from '../lib/observability';
 import { scoreCardWithLatestDay } from '../lib/score-card';
 import { RECAP_DUE_SHARDS } from '@core/report-sharing';
@@ -109,13 +110,4 @@ export async function sendRecap(share: ShareRecord, deps: RecapDeps, now: Date):
   }
   await deps.shares.recordRecap(share, period, { nextReportAt: nextReport, lastScore: score, sentAt: now.toISOString() });
   return 'sent';
-}
-
-/** Runs `work` on every value, at most `limit` at a time. */
-async function inFlight<T>(values: readonly T[], limit: number, work: (value: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < values.length) await work(values[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, worker));
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localSecrets } from './secrets';
@@ -25,5 +25,15 @@ describe('per data folder secrets', () => {
     const [secretA, secretB] = await Promise.all([localSecrets(a), localSecrets(b)]);
     expect(secretA.stripeWebhookSecret).not.toBe(secretB.stripeWebhookSecret);
     expect(secretA.stripeWebhookSecret).not.toBe('whsec_fitgaugeLocalStandIn0000000000000000');
+    expect(secretA.vapidPrivateKey).not.toBe(secretB.vapidPrivateKey);
+  });
+
+  it('adds a VAPID key to a folder made before it, keeping the webhook secret', async () => {
+    const dir = await newDir();
+    await writeFile(join(dir, 'secrets.json'), JSON.stringify({ stripeWebhookSecret: 'whsec_kept' }));
+    const secrets = await localSecrets(dir);
+    expect(secrets.stripeWebhookSecret).toBe('whsec_kept');
+    expect(Buffer.from(secrets.vapidPrivateKey, 'base64url')).toHaveLength(32);
+    expect(await localSecrets(dir)).toEqual(secrets);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -6,27 +6,43 @@ import { join } from 'node:path';
 export interface LocalSecrets {
   /** What the Stripe stand-in signs webhooks with and the webhook function checks (STRIPE_WEBHOOK_SECRET). */
   stripeWebhookSecret: string;
+  /** Web Push's VAPID private key (base64url P-256; VAPID_PRIVATE_KEY): reminders are signed with it (docs/reminders.md). */
+  vapidPrivateKey: string;
 }
 
 const FILE_NAME = 'secrets.json';
 
-const generate = (): LocalSecrets => ({ stripeWebhookSecret: `whsec_${randomBytes(24).toString('base64url')}` });
+const generators: { [K in keyof LocalSecrets]: { make: () => string; valid: (value: unknown) => boolean } } = {
+  stripeWebhookSecret: {
+    make: () => `whsec_${randomBytes(24).toString('base64url')}`,
+    valid: (value) => typeof value === 'string' && value.startsWith('whsec_'),
+  },
+  vapidPrivateKey: {
+    make: () => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return ecdh.getPrivateKey('base64url');
+    },
+    valid: (value) => typeof value === 'string' && Buffer.from(value, 'base64url').length === 32,
+  },
+};
 
 /**
  * The data folder's secrets, generated on first start and kept in `<dir>/secrets.json` (mode 0600): a restart from
- * the same folder reads the same values; another folder (each test stack's temporary one) gets its own.
+ * the same folder reads the same values; another folder (each test stack's temporary one) gets its own. A folder from
+ * before a secret existed keeps the ones it has and gets the new one.
  */
 export async function localSecrets(dir: string): Promise<LocalSecrets> {
   const file = join(dir, FILE_NAME);
+  let stored: Partial<Record<keyof LocalSecrets, unknown>> = {};
   try {
-    const stored = JSON.parse(await readFile(file, 'utf8')) as Partial<LocalSecrets>;
-    if (typeof stored.stripeWebhookSecret === 'string' && stored.stripeWebhookSecret.startsWith('whsec_')) {
-      return { stripeWebhookSecret: stored.stripeWebhookSecret };
-    }
+    stored = JSON.parse(await readFile(file, 'utf8')) as typeof stored;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const secrets = generate();
+  const names = Object.keys(generators) as (keyof LocalSecrets)[];
+  const secrets = Object.fromEntries(names.map((name) => [name, generators[name].valid(stored[name]) ? stored[name] : generators[name].make()])) as unknown as LocalSecrets;
+  if (names.every((name) => secrets[name] === stored[name])) return secrets;
   await mkdir(dir, { recursive: true });
   await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   await chmod(file, 0o600);

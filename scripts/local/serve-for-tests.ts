@@ -43,6 +43,7 @@ async function main() {
     urls: stack.urls,
     config: stack.config,
     outboxDir: stack.outboxDir,
+    pushDir: stack.pushDir,
     env: stack.env,
   };
   process.stdout.write(`${READY_PREFIX}${JSON.stringify(info)}\n`);

@@ -1,6 +1,7 @@
 /**
- * The whole product on one machine: DynamoDB Local, cognito-local, s3rver, the Stripe stand-in and the mail outbox behind
- * the local AppSync gateway, with the web app on the same http server (docs/local-mode.md).
+ * The whole product on one machine: DynamoDB Local, cognito-local, s3rver, the Stripe, MediaConvert and Web Push
+ * stand-ins and the mail outbox behind the local AppSync gateway, with the web app on the same http server
+ * (docs/local-mode.md).
  */
 import type { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { transcodeJobTemplateSettings } from '../../lambdas/lib/transcoding-job'
 import { lockDataDir, runningStack } from './lock';
 import { assertPortFree, derivedServicePorts, freePorts, LOCAL_HOST, PortInUseError, serviceOffsets, type ServicePorts } from './ports';
 import { createOutageSeam, ffmpegOutage } from './outages';
+import { startPushStandIn } from './push/server';
 import { LOCAL_BUCKETS, LOCAL_CREDENTIALS, startS3 } from './s3';
 import { LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY, startStripeStandIn } from './stripe/server';
 import { localSecrets } from './secrets';
@@ -66,6 +68,8 @@ export interface StackUrls {
   s3: string;
   /** The Stripe stand-in (scripts/local/stripe): API, billing portal, clock control. */
   stripe: string;
+  /** The Web Push stand-in's deliveries (scripts/local/push); its subscriptions are made at <app>/local/push/subscriptions. */
+  push: string;
 }
 
 export interface Stack {
@@ -74,6 +78,8 @@ export interface Stack {
   /** The environment the in-process Lambdas run with (also set on process.env). */
   env: Record<string, string>;
   outboxDir: string;
+  /** Where the Web Push stand-in writes each notification it delivers (one JSON file each). */
+  pushDir: string;
   /** s3rver's emitter: 'event' gives S3 notification records for uploads and deletes. */
   s3Events: EventEmitter;
   /** Resolves when every S3 and job-state event so far, and every transcode they started, has been handled. */
@@ -123,7 +129,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
     // The MediaConvert stand-in hands its job-state events to the local bus, which exists once S3 does.
     const eventBus: { current?: LocalEventTriggers } = {};
-    const [dynamoResult, cognitoResult, s3Result, stripeResult, mediaConvertResult] = await Promise.allSettled([
+    const [dynamoResult, cognitoResult, s3Result, stripeResult, mediaConvertResult, pushResult] = await Promise.allSettled([
       started(startDynamoDb({ port: services.dynamodb, dbPath: dataDir ? join(dataDir, 'dynamodb') : null })),
       started(startCognito({ port: services.cognito, dataDir: join(workDir, 'cognito'), outboxDir, log })),
       started(
@@ -146,6 +152,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           log,
         }),
       ),
+      started(startPushStandIn({ port: services.push, dataDir: workDir, log })),
     ]);
     const [dynamo, cognito, s3, stripe, mediaConvert] = [
       settled(dynamoResult),
@@ -154,6 +161,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       settled(stripeResult),
       settled(mediaConvertResult),
     ];
+    const push = settled(pushResult);
     // S3 notifications and EventBridge rules of lambdas/triggers.ts; stopped first, after the deliveries under way.
     const triggers = createEventTriggers({ s3Events: s3.events, buckets: LOCAL_BUCKETS, log });
     eventBus.current = triggers;
@@ -197,6 +205,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
       // What the public mode's authorizer admits (lambdas/system/public-authorizer.ts), as CDK sets it on AWS.
       PUBLIC_API_TOKEN: LOCAL_PUBLIC_TOKEN,
+      // Web Push is signed with the data folder's VAPID key and goes to the push stand-in, whose certificate is its own.
+      VAPID_PRIVATE_KEY: secrets.vapidPrivateKey,
+      PUSH_SERVICE_CA: push.certificate,
     };
     Object.assign(process.env, env);
 
@@ -258,6 +269,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (gateway.handleRequest(req, res)) return;
       if (httpEndpoints.handleRequest(req, res)) return;
       if (discord.handleRequest(req, res)) return;
+      if (push.handleRequest(req, res)) return;
       if (pathOf(req) === '/config.json') return sendConfig(req, res, config);
       web.handleRequest(req, res);
     });
@@ -284,10 +296,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         jwks: cognito.jwksUri,
         s3: s3.endpoint,
         stripe: stripe.url,
+        push: push.url,
       },
       config,
       env,
       outboxDir,
+      pushDir: push.folder,
       s3Events: s3.events,
       eventsIdle: async () => {
         // Upload events submit jobs; a job's run ends once its state event has been handled.

@@ -11,6 +11,8 @@ export interface TestStackInfo {
   urls: StackUrls;
   config: WebConfig;
   outboxDir: string;
+  /** The Web Push stand-in's notifications (one JSON file each). */
+  pushDir: string;
   /** The environment the stack's Lambdas run with: TABLE_NAME, USER_POOL_ID, AWS_ENDPOINT_URL_*, … */
   env: Record<string, string>;
 }

@@ -16,7 +16,7 @@ const ssm = mockClient(SSMClient);
 const ses = mockClient(SESv2Client);
 const lambda = mockClient(LambdaClient);
 
-const SECRETS = ['/fitgauge/stripe/secret-key', '/fitgauge/stripe/webhook-secret', '/fitgauge/discord/client-secret'];
+const SECRETS = ['/fitgauge/stripe/secret-key', '/fitgauge/stripe/webhook-secret', '/fitgauge/discord/client-secret', '/fitgauge/web-push/vapid-private-key'];
 const context: DeployContext = {
   region: 'eu-west-1',
   mailFrom: 'no-reply@fitgauge.gg',
@@ -109,6 +109,7 @@ it('looks for the secrets under the configured prefix', async () => {
     '/acme/stripe/secret-key',
     '/acme/stripe/webhook-secret',
     '/acme/discord/client-secret',
+    '/acme/web-push/vapid-private-key',
   ]);
 });
 

@@ -105,6 +105,17 @@ export const keys = {
   shareCount: (gamerId: string) => ({ pk: `USER#${gamerId}`, sk: 'SHARE_COUNT' }),
   /** Guard: one recap per share and period (expires after a few weeks). */
   recapSent: (gamerId: string, shareId: string, period: string) => ({ pk: `USER#${gamerId}`, sk: `RECAP_SENT#${shareId}#${period}` }),
+  /** A gamer's reminder settings (docs/reminders.md). */
+  reminderSettings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'REMINDER' }),
+  /** Reminder settings that are on, by the instant the next reminder is due, on one of the due shards (gsi2). */
+  reminderDue: (shard: number, nextReminderAt: string, userId: string) => ({ gsi2pk: `REMINDER_DUE#${shard}`, gsi2sk: `${nextReminderAt}#${userId}` }),
+  /** Guard: one reminder per gamer and score day; and one Nudge per gamer and score day, whoever sends it (TTL). */
+  reminderSent: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `REMINDER_SENT#${day}` }),
+  nudged: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `NUDGED#${day}` }),
+  /** One device's Web Push subscription, by a hash of its endpoint; and how many a gamer has (capped). */
+  pushSubscription: (userId: string, subscriptionId: string) => ({ pk: `USER#${userId}`, sk: `PUSH#${subscriptionId}` }),
+  pushSubscriptionPrefix: 'PUSH#',
+  pushSubscriptionCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PUSH_COUNT' }),
   /** An audit-log entry under its actor, newest last (an actor's entries: one Query, read backwards). */
   audit: (actorId: string, at: string, auditId: string) => ({ pk: `AUDIT#${actorId}`, sk: `${at}#${auditId}` }),
   /** The entries about one target (a user, a video, a payment...) on gsi1. */

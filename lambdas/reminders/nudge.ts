@@ -1,0 +1,48 @@
+import { nudgeTeamArgsSchema } from '@core/reminders';
+import type { Caller } from '../lib/appsync';
+import { authorizeTeam } from '../lib/authorization';
+import { inFlight } from '../lib/in-flight';
+import { logger } from '../lib/observability';
+import { parseInput } from '../lib/validation';
+import type { ReminderDeps } from './deps';
+import { checkInStatus, deliver, nudgeChannels, nudgeMessage } from './delivery';
+
+const MEMBERS_IN_FLIGHT = 8;
+
+export interface NudgeResult {
+  /** Members reminded by this call. */
+  nudged: number;
+  /** Members who had not checked in but had been nudged today already (by this or another staff member). */
+  alreadyNudged: number;
+}
+
+/**
+ * `nudgeTeam(teamId)` (docs/reminders.md, "Nudge"): the team's gamers who have not checked in for their score day get a
+ * reminder on their channels (e-mail for those without settings). One nudge per gamer and score day, whatever the number
+ * of clicks or staff: each is claimed with a conditional Put before anything is sent.
+ */
+export async function nudgeTeam(caller: Caller, args: unknown, deps: ReminderDeps): Promise<NudgeResult> {
+  const { teamId } = parseInput(nudgeTeamArgsSchema, args);
+  const team = await authorizeTeam('Mutation.nudgeTeam', caller, teamId, deps.teams);
+  const now = deps.now();
+  const gamerIds = (await deps.teams.membersOf(team.id)).filter((member) => member.role === 'GAMER').map((member) => member.userId);
+  const [gamers, settings] = await Promise.all([deps.users.getMany(gamerIds), deps.reminders.settingsOf(gamerIds)]);
+  const channelsOf = new Map(settings.map((setting) => [setting.userId, setting.channels]));
+  const result: NudgeResult = { nudged: 0, alreadyNudged: 0 };
+  await inFlight(gamers, MEMBERS_IN_FLIGHT, async (gamer) => {
+    if (!gamer.enabled) return;
+    const { day, checkedIn } = await checkInStatus(gamer, deps, now);
+    if (checkedIn) return;
+    const claim = await deps.reminders.claimNudge(gamer.id, day, now);
+    if (claim === 'taken') result.alreadyNudged += 1;
+    if (claim !== 'claimed') return;
+    if (await deliver(gamer, nudgeChannels(channelsOf.get(gamer.id)), nudgeMessage(team.name), deps)) {
+      result.nudged += 1;
+      return;
+    }
+    // Nothing reached him: the next nudge may try again.
+    await deps.reminders.release({ userId: gamer.id, day, kind: 'nudge' });
+    logger.warn('Nudge not delivered', { teamId: team.id, userId: gamer.id });
+  });
+  return result;
+}

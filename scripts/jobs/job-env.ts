@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { runningStack } from '../local/lock';
+import { localDataDir } from '../local/paths';
+import { derivedServicePorts, LOCAL_HOST } from '../local/ports';
+import { pushServiceCertificate } from '../local/push/server';
+import { LOCAL_CREDENTIALS } from '../local/s3';
+import { LOCAL_REGION, LOCAL_TABLE_NAME } from '../local/stack';
+
+/** The environment the running `npm start` stack gives its Lambdas, as far as the jobs need it; null when it is not running. */
+export function runningStackJobEnv(dataDir = resolve(localDataDir())): Record<string, string> | null {
+  const running = runningStack(dataDir);
+  if (!running) return null;
+  const { dynamodb } = derivedServicePorts(dataDir);
+  const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { vapidPrivateKey: string };
+  return {
+    TABLE_NAME: LOCAL_TABLE_NAME,
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: `http://${LOCAL_HOST}:${dynamodb}`,
+    MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
+    APP_URL: running.url,
+    VAPID_PRIVATE_KEY: secrets.vapidPrivateKey,
+    PUSH_SERVICE_CA: pushServiceCertificate(dataDir),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+  };
+}

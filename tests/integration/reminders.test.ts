@@ -1,0 +1,156 @@
+/**
+ * Check-in reminders and the staff's Nudge on the running local stack (docs/reminders.md): the hourly job reminds the
+ * gamers whose hour has come and who have not checked in, once per score day, on their channels (Web Push through the
+ * push stand-in, which decrypts what it receives as a browser would, and e-mail to the outbox); nothing after they turn
+ * reminders off; a device the push service says is gone is removed; 20 parallel nudges remind each member once; the
+ * account's deletion takes its settings and devices. The job runs in this process with the stack's environment.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { answersWith } from '@core/test-support/answers';
+import { productionDeps } from '../../lambdas/reminders/deps';
+import { runReminderJob } from '../../lambdas/reminders/job';
+import { dynamoReminderStore } from '../../lambdas/lib/stores/reminder-store';
+import type { PushRecord } from '../../scripts/local/push/server';
+import { PUSH_CONTROL_PATH } from '../../scripts/local/push/server';
+import type { RoleAccount } from '../support/accounts';
+import { readOutbox, stackInfo, useStackEnvironment } from '../support/stack';
+import { clearOfScoreDayEdge } from '../support/score-day-edge';
+import { accounts, ok, refusal, teamOf } from '../support/team-fixtures';
+
+jest.setTimeout(120_000);
+
+const SETTINGS_FIELDS = 'enabled hour channels timeZone nextReminderAt pushPublicKey';
+const UPDATE = `mutation($input: ReminderSettingsInput!) { updateReminderSettings(input: $input) { ${SETTINGS_FIELDS} } }`;
+const SETTINGS = `query { reminderSettings { ${SETTINGS_FIELDS} } }`;
+const SAVE_DEVICE = 'mutation($input: PushSubscriptionInput!) { savePushSubscription(input: $input) { id endpoint } }';
+const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }';
+const NUDGE = 'mutation($teamId: ID!) { nudgeTeam(teamId: $teamId) { nudged alreadyNudged } }';
+const DELETE = 'mutation($email: String!) { deleteAccount(email: $email) }';
+const HOUR = 3600_000;
+
+const runJobAt = (at: Date) => runReminderJob({ ...productionDeps, now: () => at });
+
+/** A device of the push stand-in subscribed with the server's key, registered through the API; its subscription id. */
+async function device(gamer: RoleAccount): Promise<string> {
+  const { reminderSettings } = await ok(gamer, SETTINGS);
+  const response = await fetch(`${stackInfo().urls.app}${PUSH_CONTROL_PATH}`, {
+    method: 'POST',
+    body: JSON.stringify({ applicationServerKey: reminderSettings.pushPublicKey }),
+  });
+  const subscription = (await response.json()) as { endpoint: string; keys: { p256dh: string; auth: string } };
+  await ok(gamer, SAVE_DEVICE, { input: { endpoint: subscription.endpoint, ...subscription.keys } });
+  return subscription.endpoint.split('/').at(-1)!;
+}
+
+/** The device unsubscribes: the push service answers 410 Gone from now on. */
+const unsubscribe = (subscriptionId: string) => fetch(`${stackInfo().urls.app}${PUSH_CONTROL_PATH}/${subscriptionId}`, { method: 'DELETE' });
+
+async function pushesTo(subscriptionIds: readonly string[]): Promise<PushRecord[]> {
+  const folder = stackInfo().pushDir;
+  const files = (await readdir(folder)).filter((file) => file.endsWith('.json'));
+  const records = await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(folder, file), 'utf8')) as PushRecord));
+  return records.filter((record) => subscriptionIds.includes(record.to));
+}
+
+const remindersTo = async (gamers: readonly RoleAccount[], subject: string) =>
+  (await readOutbox()).filter((mail) => gamers.some((gamer) => gamer.email === mail.to) && mail.subject.includes(subject));
+
+/** Keeps the steps of a test inside one hour of the clock (and one score day): near the end of the hour, waits it out. */
+async function clearOfHourEdge(): Promise<void> {
+  await clearOfScoreDayEdge();
+  const untilHour = HOUR - (Date.now() % HOUR);
+  if (untilHour < 60_000) await sleep(untilHour + 1_000);
+}
+
+beforeAll(() => useStackEnvironment());
+
+describe('the reminder job', () => {
+  it('reminds once, at their hour, only the gamers who have not checked in; none after reminders are off', async () => {
+    const people = await accounts({ now: 'GAMER', done: 'GAMER', later: 'GAMER' }, 'remind');
+    const gamers = Object.values(people);
+    await clearOfHourEdge();
+    const hour = new Date().getUTCHours();
+    const hours = { now: hour, done: hour, later: (hour + 2) % 24 };
+    for (const [name, gamer] of Object.entries(people)) {
+      const { updateReminderSettings } = await ok(gamer, UPDATE, { input: { enabled: true, hour: hours[name as keyof typeof hours], channels: ['PUSH', 'EMAIL'] } });
+      expect(updateReminderSettings).toMatchObject({ enabled: true, channels: ['PUSH', 'EMAIL'], timeZone: 'UTC' });
+    }
+    const [nowDevice, goneDevice, checkedInDevice, laterDevice] = [await device(people.now), await device(people.now), await device(people.done), await device(people.later)];
+    const devices = [nowDevice, goneDevice, checkedInDevice, laterDevice];
+    await unsubscribe(goneDevice);
+    await ok(people.done, CHECK_IN, { answers: answersWith('best') });
+
+    const first = await runJobAt(new Date());
+    const second = await runJobAt(new Date());
+
+    expect(await pushesTo(devices)).toEqual([
+      { to: nowDevice, title: 'Time for your FitGauge check-in', body: expect.stringContaining('You have not checked in today'), url: '/home/check-in', sentAt: expect.any(String) },
+    ]);
+    const mails = await remindersTo(gamers, 'check-in');
+    expect(mails.map((mail) => mail.to)).toEqual([people.now.email]);
+    expect(mails[0].text).toContain('/home/check-in');
+    expect(first).toMatchObject({ sent: 1, checkedIn: 1 });
+    expect(second.sent).toBe(0);
+    // The device the push service called gone was removed; the other stays.
+    expect((await dynamoReminderStore.pushSubscriptions(people.now.id)).map((subscription) => subscription.endpoint.split('/').at(-1))).toEqual([nowDevice]);
+
+    // Turned off: the next day at that hour nothing goes to him, while the gamer who had checked in today is reminded.
+    expect((await ok(people.now, UPDATE, { input: { enabled: false, hour, channels: ['PUSH', 'EMAIL'] } })).updateReminderSettings.nextReminderAt).toBeNull();
+    const nextDay = await runJobAt(new Date(Date.now() + 24 * HOUR));
+    expect(nextDay.sent).toBe(1);
+    expect((await pushesTo(devices)).map((push) => push.to).sort()).toEqual([nowDevice, checkedInDevice].sort());
+    expect((await remindersTo(gamers, 'check-in')).map((mail) => mail.to).sort()).toEqual([people.now.email, people.done.email].sort());
+  });
+
+  it('takes the settings and devices with a deleted account', async () => {
+    const { gamer } = await accounts({ gamer: 'GAMER' }, 'remind.deleted');
+    await ok(gamer, UPDATE, { input: { enabled: true, hour: 7, channels: ['PUSH'] } });
+    await device(gamer);
+    expect(await ok(gamer, DELETE, { email: gamer.email })).toEqual({ deleteAccount: true });
+    expect(await dynamoReminderStore.settings(gamer.id)).toBeNull();
+    expect(await dynamoReminderStore.pushSubscriptions(gamer.id)).toEqual([]);
+  });
+
+  it('refuses settings without a channel, an hour out of range and a device that is not https', async () => {
+    const { gamer } = await accounts({ gamer: 'GAMER' }, 'remind.bad');
+    expect(await refusal(gamer, UPDATE, { input: { enabled: true, hour: 7, channels: [] } })).toEqual({
+      errorType: 'ValidationError',
+      message: 'Choose how to be reminded: Web Push, e-mail or both.',
+    });
+    expect((await refusal(gamer, UPDATE, { input: { enabled: true, hour: 24, channels: ['EMAIL'] } })).message).toBe('Choose a reminder time between 00:00 and 23:00.');
+    const keys = { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') };
+    expect((await refusal(gamer, SAVE_DEVICE, { input: { endpoint: 'http://169.254.169.254/latest', ...keys } })).message).toBe(
+      'The push subscription endpoint must be an https address.',
+    );
+    expect((await ok(gamer, SETTINGS)).reminderSettings).toMatchObject({ enabled: false, nextReminderAt: null });
+  });
+});
+
+describe('nudgeTeam', () => {
+  it('reminds each member who has not checked in once a day, whatever the number of parallel nudges and staff', async () => {
+    const people = await accounts({ director: 'DIRECTOR', coach: 'COACH', mailonly: 'GAMER', pushonly: 'GAMER', done: 'GAMER', outsider: 'COACH' }, 'nudge');
+    const teamId = await teamOf(people.director, [
+      [people.coach, 'COACH'],
+      [people.mailonly, 'GAMER'],
+      [people.pushonly, 'GAMER'],
+      [people.done, 'GAMER'],
+    ], 'Night Owls');
+    await clearOfScoreDayEdge();
+    await ok(people.pushonly, UPDATE, { input: { enabled: false, hour: 7, channels: ['PUSH'] } });
+    const pushDevice = await device(people.pushonly);
+    await ok(people.done, CHECK_IN, { answers: answersWith('best') });
+
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => ok(i % 2 ? people.coach : people.director, NUDGE, { teamId })));
+    const totals = results.reduce((sum, { nudgeTeam }) => ({ nudged: sum.nudged + nudgeTeam.nudged, alreadyNudged: sum.alreadyNudged + nudgeTeam.alreadyNudged }), { nudged: 0, alreadyNudged: 0 });
+    expect(totals).toEqual({ nudged: 2, alreadyNudged: 38 });
+
+    const gamers = [people.mailonly, people.pushonly, people.done];
+    expect((await remindersTo(gamers, 'Night Owls')).map((mail) => mail.to)).toEqual([people.mailonly.email]);
+    expect((await pushesTo([pushDevice])).map((push) => push.title)).toEqual(['Night Owls is waiting for your check-in']);
+
+    expect(await refusal(people.mailonly, NUDGE, { teamId })).toEqual({ errorType: 'Unauthorized', message: "Only the team's director and its coaches can nudge its members." });
+    expect((await refusal(people.outsider, NUDGE, { teamId })).errorType).toBe('Unauthorized');
+  });
+});
