@@ -1,5 +1,5 @@
 /**
- * What the admin payments page shows of payments (spec 001 sections 3 and 7): the end date a record without one gets,
+ * What the admin payments page shows of payments (docs/billing.md, the payments filter): the end date a record without one gets,
  * and the statistics of a filtered set. Pure: the billing Lambda applies it to the payments it read.
  */
 import { EXTRA_GAMER_SEAT, TEAM_PLAN } from './plans';

@@ -1,5 +1,5 @@
 /**
- * Plans and prices (spec 000 section 9), the one source for the web app, the Lambdas and the local Stripe
+ * Plans and prices (docs/product.md, "Rules that shape every screen"), the one source for the web app, the Lambdas and the local Stripe
  * stand-in's catalogue. Amounts are in cents, as Stripe keeps them.
  */
 
@@ -89,7 +89,7 @@ export function formatPrice(cents: number | null | undefined): string {
 }
 
 /**
- * Spec 000 section 2, After login: a director who has active payments but none (of them) for a team dashboard, whose
+ * After sign-in (docs/product.md; docs/billing.md, `dashboardPaymentPrompt`): a director who has active payments but none (of them) for a team dashboard, whose
  * product name contains `Dashboard`, is prompted to buy one.
  */
 export function needsDashboardPrompt(payments: readonly { status: string; productName: string }[]): boolean {

@@ -1,5 +1,5 @@
 /**
- * The codes of a promotion CSV (spec 001 section 5, Promotion): one code per row in the first column, an optional
+ * The codes of a promotion CSV (docs/billing.md, promotions): one code per row in the first column, an optional
  * header row (`code`, `codes`, `coupon`, `promotion code`), other columns ignored. Parsed with papaparse; the file is
  * refused, with a message naming the problem, when it is not CSV text, has no codes, has an invalid or duplicate code
  * (case-insensitive: codes are stored upper-cased), or has more than PROMOTION_MAX_CODES codes.

@@ -1,5 +1,5 @@
 /**
- * App subscription reasons (spec 000 section 3, spec 001 section 3): why an account has the app free or Pro, and the
+ * App subscription reasons (docs/billing.md, "Subscription reasons"): why an account has the app free or Pro, and the
  * label the User type shows for each. `FG` is the product prefix. The label is derived, so it never disagrees with the
  * reason stored on the profile.
  */

@@ -11,7 +11,7 @@ import { boundedInt, emailAddress, safeText } from './fields';
 
 export const PAYMENT_STATUSES = ['active', 'canceled', 'expired'] as const;
 export const PAYMENT_FREQUENCIES = ['monthly', 'yearly'] as const;
-/** The payments page's role filter (spec 001 section 6): All (none), Gamer, Director. */
+/** The payments page's role filter (docs/billing.md, the payments filter): All (none), Gamer, Director. */
 export const PAYMENT_ROLE_FILTERS = ['GAMER', 'DIRECTOR'] as const;
 export const PAYMENTS_PAGE_SIZE = 10;
 export const MAX_PAYMENTS_TAKE = 50;
@@ -22,7 +22,7 @@ export const MAX_PAYMENT_SEARCH_LENGTH = 64;
 
 const day = (name: string) => z.string({ error: `${name} must be a date (yyyy-MM-dd).` }).refine(isScoreDay, `${name} must be a date (yyyy-MM-dd).`);
 
-/** The payments filter (spec 001 section 7); the range's end day is included. */
+/** The payments filter (docs/billing.md); the range's end day is included. */
 export const paymentWhereSchema = z
   .object({
     status: z.enum(PAYMENT_STATUSES, { error: 'status must be active, canceled or expired.' }).nullish(),
@@ -45,7 +45,7 @@ export const findManyPaymentsArgsSchema = z.object({
   skip: boundedInt('skip', 0, MAX_PAYMENTS_SKIP).nullish(),
 });
 
-/** The Add Payment form (spec 001 section 5): e-mail and payment frequency, both required. */
+/** The Add Payment form (docs/billing.md, "The pages"): e-mail and payment frequency, both required. */
 export const manualPaymentSchema = z.object({
   email: emailAddress({ required: 'Email is required.', invalid: 'Invalid email' }),
   paymentFrequency: z.enum(PAYMENT_FREQUENCIES, { error: 'Payment frequency is required.' }),

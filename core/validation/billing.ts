@@ -4,7 +4,7 @@ import { EXTRA_GAMER_SEAT_PRODUCT_ID, subscriptionConfigs } from '../billing/pla
 import { boundedId, emailAddress } from './fields';
 
 export const INVALID_COUPON = 'Invalid coupon';
-/** The /coupon page's answer (spec 000), the same whether or not the e-mail has an account. */
+/** The /coupon page's answer (docs/billing.md, "The web app"), the same whether or not the e-mail has an account. */
 export const COUPON_APPLIED = 'Coupon applied successfully!';
 /** Its neutral second line: the coupon waits for the mailbox to confirm it (docs/billing.md, "Who may redeem a coupon"). */
 export const COUPON_CONFIRM_BY_MAIL = 'If this e-mail has an account, we sent it a link to confirm the coupon.';
@@ -16,7 +16,7 @@ export const MAX_COUPON_LENGTH = 64;
 /** Extra gamer seats bought at once. */
 export const MAX_SEATS_PER_PURCHASE = 100;
 
-/** A coupon as typed: trimmed (spec 000 section 5), letters, digits, `-` and `_`. */
+/** A coupon as typed: trimmed (docs/billing.md, `checkCoupon`), letters, digits, `-` and `_`. */
 export const couponCode = z
   .string({ error: INVALID_COUPON })
   .trim()

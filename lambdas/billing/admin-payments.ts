@@ -39,7 +39,7 @@ const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 /** The payments matching the filter, newest first, each with its payer's profile. */
 async function matchingPayments(where: PaymentWhere | null | undefined, deps: BillingDeps): Promise<PaymentWithUser[]> {
   const statuses = where?.status ? [where.status] : PAYMENT_STATUSES;
-  // Whole UTC days; the end day is included (spec 001 section 7: one day added).
+  // Whole UTC days; the end day is included (docs/billing.md, the payments filter).
   const from = where?.createdFrom ? dayStart(where.createdFrom) : '0';
   const to = where?.createdTo ? dayStart(shiftDay(where.createdTo, 1)) : '~';
   let payments: PaymentRecord[];
@@ -102,7 +102,7 @@ export async function getPaymentStats(args: unknown, deps: BillingDeps) {
 }
 
 /**
- * A manual payment (spec 001 section 5, Add Payment): an active Payment of method `manual` from now to one month or
+ * A manual payment (docs/billing.md, `createPayment`): an active Payment of method `manual` from now to one month or
  * one year later, and the Pro Admin reason on the profile (what a paid subscription gives the account), written with
  * the audit entry in one transaction.
  */

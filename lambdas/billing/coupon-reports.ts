@@ -9,7 +9,7 @@ import { gamersFromCouponArgsSchema, teamsFromCouponArgsSchema } from '@core/val
 import { parseInput } from '../lib/validation';
 import type { BillingDeps } from './deps';
 
-/** A report's value: one decimal (spec 001 section 9); the page shows it as it comes. */
+/** A report's value: one decimal (docs/billing.md, `getGamersFromCoupon`); the page shows it as it comes. */
 const oneDecimal = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 /** The members' average fgScore of a team day, unrounded (teamMetricAverage rounds to whole scores). */
 const teamFgAverage = ({ totals: { fgScore } }: TeamDayAggregate) => (fgScore.count === 0 ? null : fgScore.sum / fgScore.count);

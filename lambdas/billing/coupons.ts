@@ -20,7 +20,7 @@ import type { UserRecord } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
 import type { BillingDeps } from './deps';
 
-/** The Pro reason a coupon gives (spec 000 section 3: {product}PRO). */
+/** The Pro reason a coupon gives (FGPRO: docs/billing.md, "Subscription reasons"). */
 export const COUPON_SUBSCRIPTION_REASON = SUBSCRIPTION_REASONS.pro;
 const COUPON_PRODUCT_NAME = 'FitGauge Pro';
 

@@ -17,7 +17,7 @@ const RUNNING = new Set(['active', 'trialing']);
 const ENDED = new Set(['canceled', 'incomplete_expired']);
 export const NO_SAVED_CARD = 'There is no saved card to pay with. Please enter a card.';
 
-/** The Upgrade result of spec 000 section 3. */
+/** What upgradeSubscription answers (docs/billing.md, "Operations"). */
 export interface UpgradeResult {
   subscriptionId: string;
   clientSecret: string | null;

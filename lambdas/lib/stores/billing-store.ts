@@ -16,7 +16,7 @@ import { type TransactItem, transact, TransactionRefused } from './transactions'
 export type PaymentMethod = 'card' | 'coupon' | 'manual' | 'ios-appstore' | 'android-playstore';
 export type PaymentStatus = 'active' | 'canceled' | 'expired';
 
-/** Payment of spec 000 section 3. */
+/** A Payment (docs/data-model.md, "Items and keys"). */
 export interface PaymentRecord {
   id: string;
   userId: string;
@@ -113,7 +113,7 @@ const RUNNING = ['active', 'trialing'];
 const ENDED = ['canceled', 'incomplete_expired'];
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-/** The payment status a Stripe subscription status shows as (spec 001: active, canceled, expired). */
+/** The payment status a Stripe subscription status shows as (active, canceled, expired: docs/billing.md, "Webhooks"). */
 export function paymentStatusOf(stripeStatus: string, cancellationReason: string | null): PaymentStatus {
   if (stripeStatus === 'incomplete_expired' || stripeStatus === 'unpaid') return 'expired';
   if (stripeStatus === 'canceled') return cancellationReason === 'payment_failed' ? 'expired' : 'canceled';

@@ -44,7 +44,7 @@ export interface TeamSubscriptionRecord {
   updatedAt: string;
 }
 
-/** An extra gamer seat of a team (spec 000 section 3, Seat). */
+/** An extra gamer seat of a team (docs/data-model.md, "Items and keys"). */
 export interface SeatRecord {
   id: string;
   teamId: string;

@@ -1,7 +1,7 @@
 import { runtimeConfig } from '@/config/runtime-config';
 
 /**
- * Billing (spec 000 sections 2 and 7): `GET api/v1/create-customer-portal-session/{accessToken}` opens the payment
+ * Billing (docs/billing.md, "Customer portal"): `GET api/v1/create-customer-portal-session/{accessToken}` opens the payment
  * provider's customer portal in a new tab. Locally the endpoint answers on the app's own origin; on AWS on the HTTP
  * API beside GraphQL, whose address the site's config.json gives (`apiBaseUrl`).
  */

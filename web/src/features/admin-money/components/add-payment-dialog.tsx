@@ -8,7 +8,7 @@ import { createPayment } from '../api/admin-money';
 import { asOptions, ErrorLine, SelectField } from './fields';
 
 /**
- * Add Payment (spec 001 sections 5 and 8): e-mail and payment frequency, both required (the button stays disabled
+ * Add Payment (docs/billing.md, "The pages"): e-mail and payment frequency, both required (the button stays disabled
  * until both are given); a refused creation is shown inline in red, a success as a toast.
  */
 export function AddPaymentDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {

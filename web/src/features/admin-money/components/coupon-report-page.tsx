@@ -13,7 +13,7 @@ import { reportColumns, reportFileName, type ReportKind, type ReportRow, reportR
 import { boundedRangeDays, type DateRange, DateRangeField, rangeOf, rangeProblem } from './date-range-field';
 import '../admin-money.css';
 
-/** Spec 001 section 9: the coupon search waits 600 ms after the last keystroke. */
+/** The coupon search waits 600 ms after the last keystroke (docs/billing.md, "The pages"). */
 export const COUPON_SEARCH_DEBOUNCE_MS = 600;
 
 const PAGES: Record<ReportKind, { title: string; description: string; nameHeader: string }> = {
@@ -22,7 +22,7 @@ const PAGES: Record<ReportKind, { title: string; description: string; nameHeader
 };
 
 /**
- * /home/user-performance and /home/teams-performance (spec 001 sections 2, 7, 9): a coupon search box, a date range,
+ * /home/user-performance and /home/teams-performance (docs/billing.md, "The pages"): a coupon search box, a date range,
  * a table by day with scores to one decimal, and Download Excel ({coupon}_user_fg_score / {coupon}_teams_fg_score).
  */
 export function CouponReportPage({ kind }: { kind: ReportKind }) {
@@ -37,7 +37,7 @@ export function CouponReportPage({ kind }: { kind: ReportKind }) {
   const query = useQuery({
     queryKey: ['coupon-report', kind, asked],
     queryFn: async (): Promise<(GamerReport | TeamReport)[]> => (kind === 'gamers' ? getGamersFromCoupon(asked) : getTeamsFromCoupon(asked)),
-    // Nothing is asked while the box is empty (spec 001 section 7: skipped when no coupon is set).
+    // Nothing is asked while the box is empty (docs/billing.md, "The pages").
     enabled: coupon !== '' && !couponProblem && rangeProblem(range) === null,
     placeholderData: keepPreviousData,
   });

@@ -32,7 +32,7 @@ export function rangeProblem(range: DateRange): string | null {
   return range.startDate > range.endDate ? 'The start date is after the end date.' : null;
 }
 
-/** The date-range choice of the admin reports (spec 001 section 3 presets); custom shows two date inputs. */
+/** The date-range choice of the admin reports (presets: docs/billing.md, "The pages"); custom shows two date inputs. */
 export function DateRangeField({ value, onChange, label = 'Date range' }: { value: DateRange; onChange: (range: DateRange) => void; label?: string }) {
   const id = useId();
   const problem = rangeProblem(value);

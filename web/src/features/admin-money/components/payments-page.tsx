@@ -14,7 +14,7 @@ import { type DateRange, DateRangeField, rangeDays, rangeOf, rangeProblem } from
 import { asOptions, SelectField } from './fields';
 import '../admin-money.css';
 
-/** Spec 001 section 9 (search debounce); the payments filters wait as the user list's search does. */
+/** The payments filters wait as the user list's search does (docs/billing.md, "The pages"). */
 const FILTER_DEBOUNCE_MS = 600;
 const ROLE_CHOICES = [
   { value: 'ALL', label: 'All' },
@@ -35,7 +35,7 @@ const COLUMNS: readonly DataTableColumn<Payment>[] = [
   { id: 'endSubscriptionAt', header: 'Ends', value: (row) => dayOf(row.endSubscriptionAt), sortable: false },
 ];
 
-/** /home/payments: the filters, the stats panel, Add Payment and the table (spec 001 sections 2, 3, 7). */
+/** /home/payments: the filters, the stats panel, Add Payment and the table (docs/billing.md, "The pages"). */
 export function PaymentsPage() {
   const [status, setStatus] = useState<(typeof PAYMENT_STATUSES)[number]>('active');
   const [range, setRange] = useState<DateRange>(() => rangeOf('last-week'));
@@ -123,7 +123,7 @@ export function PaymentsPage() {
   );
 }
 
-/** Counts of the filtered payments per coupon and per method, and the extra figures (spec 001 section 3). */
+/** Counts of the filtered payments per coupon and per method, and the extra figures (docs/billing.md, `getPaymentStats`). */
 function StatsPanel({ stats, count }: { stats: PaymentStats; count: number }) {
   return (
     <section aria-labelledby="fg-payments-stats" className="fg-admin-stats">

@@ -22,7 +22,7 @@ const TABS = [
   { id: 'view', label: 'View', disabled: true },
 ] as const;
 
-/** /home/promotion (spec 001 sections 2 and 5): tabs Create, Update and View; only Create works. */
+/** /home/promotion (docs/billing.md, "The pages"): tabs Create, Update and View; only Create works. */
 export function PromotionPage() {
   const tabsId = useId();
   return (

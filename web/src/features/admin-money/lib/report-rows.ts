@@ -7,7 +7,7 @@ export interface ReportRow {
   date: string;
   /** The gamer's e-mail or the team's name. */
   name: string;
-  /** fgScore, one decimal (spec 001 section 9). */
+  /** fgScore, one decimal (docs/billing.md, `getGamersFromCoupon`). */
   score: number | null;
 }
 
@@ -25,7 +25,7 @@ export function reportRows(reports: readonly (GamerReport | TeamReport)[]): Repo
 /** A score as the table shows it: always one decimal. */
 export const scoreText = (score: number | null) => (score === null ? 'No data' : score.toFixed(1));
 
-/** The file names of spec 001 section 7. */
+/** The Download Excel file names (docs/billing.md, "The pages"). */
 export const reportFileName = (kind: ReportKind, coupon: string) => `${coupon}_${kind === 'gamers' ? 'user' : 'teams'}_fg_score`;
 
 export const reportColumns = (kind: ReportKind): readonly ExportColumn<ReportRow>[] => [

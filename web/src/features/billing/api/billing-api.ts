@@ -1,6 +1,6 @@
 /**
- * The billing operations the pricing, purchase and coupon pages call (schema.graphql; spec 000 section 7, "Coupons,
- * payments, subscriptions"). Who may call each is in core/policy.ts; docs/billing.md says what each does.
+ * The billing operations the pricing, purchase and coupon pages call (schema.graphql; docs/billing.md,
+ * "Operations"). Who may call each is in core/policy.ts; docs/billing.md says what each does.
  */
 import { callApi, gqlOperation } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export interface CouponCheck {
   percent_off: number | null;
 }
 
-/** Spec 000 section 3, Upgrade result; amountDue in cents. */
+/** What upgradeSubscription answers (docs/billing.md, "Operations"); amountDue in cents. */
 export interface UpgradeResult {
   subscriptionId: string;
   clientSecret: string | null;

@@ -27,12 +27,12 @@ interface Message {
   detail?: string;
 }
 
-/** A refusal as the page says it: over the limit its own message, anything else `Invalid coupon` (spec 000). */
+/** A refusal as the page says it: over the limit its own message, anything else `Invalid coupon` (docs/billing.md, "The web app"). */
 const failureOf = (error: unknown): Message =>
   error instanceof ApiError && error.errorType === 'TooManyRequests' ? { text: error.message, ok: false } : { text: INVALID_COUPON, ok: false };
 
 /**
- * Spec 000 sections 2 and 5: `/coupon` (e-mail, coupon, Apply coupon) and the signed-in `/activate/coupon`. Any
+ * docs/billing.md, "The web app": `/coupon` (e-mail, coupon, Apply coupon) and the signed-in `/activate/coupon`. Any
  * failure, a malformed code included, says `Invalid coupon` (over the limit, the limit's message); success says
  * `Coupon applied successfully!`. Signed out, the coupon waits for the link mailed to the e-mail: the same second line
  * for every e-mail, as the answer is the same whether or not it has an account (docs/billing.md). Signed in, an
