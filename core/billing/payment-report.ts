@@ -1,6 +1,6 @@
 /**
- * What the admin payments page shows of payments (docs/billing.md, the payments filter): the end date a record without one gets,
- * and the statistics of a filtered set. Pure: the billing Lambda applies it to the payments it read.
+ * What the admin payments page shows of payments (docs/billing.md, the payments filter): the end date a record without
+ * one gets, and the statistics of a filtered set. Pure: the billing Lambda applies it to the payments it read.
  */
 import { EXTRA_GAMER_SEAT, TEAM_PLAN } from './plans';
 

@@ -1,6 +1,6 @@
 /**
- * Plans and prices (docs/product.md, "Rules that shape every screen"), the one source for the web app, the Lambdas and the local Stripe
- * stand-in's catalogue. Amounts are in cents, as Stripe keeps them.
+ * Plans and prices (docs/product.md, "Rules that shape every screen"), the one source for the web app, the Lambdas and
+ * the local Stripe stand-in's catalogue. Amounts are in cents, as Stripe keeps them.
  */
 
 export type BillingInterval = 'month' | 'year';
@@ -89,8 +89,8 @@ export function formatPrice(cents: number | null | undefined): string {
 }
 
 /**
- * After sign-in (docs/product.md; docs/billing.md, `dashboardPaymentPrompt`): a director who has active payments but none (of them) for a team dashboard, whose
- * product name contains `Dashboard`, is prompted to buy one.
+ * After sign-in (docs/product.md; docs/billing.md, `dashboardPaymentPrompt`): a director who has active payments but
+ * none (of them) for a team dashboard, whose product name contains `Dashboard`, is prompted to buy one.
  */
 export function needsDashboardPrompt(payments: readonly { status: string; productName: string }[]): boolean {
   const active = payments.filter((payment) => payment.status === 'active');

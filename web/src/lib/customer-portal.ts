@@ -1,9 +1,9 @@
 import { runtimeConfig } from '@/config/runtime-config';
 
 /**
- * Billing (docs/billing.md, "Customer portal"): `GET api/v1/create-customer-portal-session/{accessToken}` opens the payment
- * provider's customer portal in a new tab. Locally the endpoint answers on the app's own origin; on AWS on the HTTP
- * API beside GraphQL, whose address the site's config.json gives (`apiBaseUrl`).
+ * Billing (docs/billing.md, "Customer portal"): `GET api/v1/create-customer-portal-session/{accessToken}` opens the
+ * payment provider's customer portal in a new tab. Locally the endpoint answers on the app's own origin; on AWS on the
+ * HTTP API beside GraphQL, whose address the site's config.json gives (`apiBaseUrl`).
  */
 export const customerPortalPath = (accessToken: string) => `/api/v1/create-customer-portal-session/${encodeURIComponent(accessToken)}`;
 
