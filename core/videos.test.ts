@@ -14,7 +14,7 @@ import {
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : result.error!.issues[0].message);
 const where = { id: 'video-1' };
 
-describe('questionSlug (spec 001 section 5)', () => {
+describe('questionSlug (docs/videos.md, Uniqueness)', () => {
   it.each([
     ['v1', 'INT', 'How many rounds did you do?', 'v1-int-how-many-rounds-did-you-do'],
     ['v1', 'STRING', 'My Notes', 'v1-string-my-notes'],
@@ -76,7 +76,7 @@ describe('video files', () => {
   });
 });
 
-describe('upload step 1 and the details (spec 001 section 5)', () => {
+describe('upload step 1 and the details (docs/validation.md, video content)', () => {
   const valid = { title: 'Morning Yoga', category: 'yoga', pillarCategory: 'physical' };
 
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Video content of the admin back office (spec 001 sections 3, 5, 8 and 9), shared by the videos Lambda and the web
+ * Video content of the admin back office (docs/videos.md), shared by the videos Lambda and the web
  * pages: categories and their vault titles, the question texts, the slug rule, the messages and the calls' arguments.
  */
 import { z } from 'zod';
@@ -28,7 +28,7 @@ export const GETTING_STARTED_TITLE = 'Getting Started';
 export const PILLAR_CATEGORIES = ['nutrition', 'mental', 'lifestyle', 'physical', 'sleep'] as const;
 export type PillarCategory = (typeof PILLAR_CATEGORIES)[number];
 
-/** Upload step 1's defaults (spec 001 section 5). */
+/** Upload step 1's defaults (docs/videos.md, upload). */
 export const DEFAULT_VIDEO_CATEGORY: VideoCategory = 'quick_drills';
 export const DEFAULT_PILLAR_CATEGORY: PillarCategory = 'lifestyle';
 
@@ -42,7 +42,7 @@ export const VIDEO_QUESTION_TYPE_LABELS: Record<VideoQuestionType, string> = { I
 export const VIDEO_QUESTION_SUB_TYPES = ['repetitions', 'rounds', 'time'] as const;
 export type VideoQuestionSubType = (typeof VIDEO_QUESTION_SUB_TYPES)[number];
 
-/** The default question texts of spec 001 section 3, by type, and by sub-type for scores. */
+/** The default question texts, by type, and by sub-type for scores (docs/videos.md, Questions tab). */
 export const DEFAULT_QUESTION_TEXTS = {
   INT: 'How many repetitions did you do?',
   BOOLEAN: 'Do you feel comfortable with this movement?',
@@ -54,7 +54,7 @@ export const DEFAULT_SUB_TYPE_TEXTS = {
   time: "What was your time in today's workout",
 } as const satisfies Record<VideoQuestionSubType, string>;
 
-/** Spec 001 section 9. */
+/** The spec's bounds (docs/validation.md, video content). */
 export const VIDEO_TITLE_MAX = 40;
 export const VIDEO_DESCRIPTION_MAX = 1000;
 export const EPISODE_MIN = 1;
@@ -67,13 +67,13 @@ export const VIDEO_TAG_MAX = 40;
 export const NAME_MAX = 100;
 export const QUESTION_TEXT_MAX = 200;
 export const SEARCH_MAX = 100;
-/** The files a video upload takes (spec 001 section 5) and the largest one: 5 GB, S3's limit for one POST. */
+/** The files a video upload takes (docs/videos.md, getVideoUploadUrl) and the largest one: 5 GB, S3's limit for one POST. */
 export const VIDEO_FILE_EXTENSIONS = ['mp4', 'mov', 'ts'] as const;
 export type VideoFileExtension = (typeof VIDEO_FILE_EXTENSIONS)[number];
 export const VIDEO_FILE_CONTENT_TYPES: Record<VideoFileExtension, string> = { mp4: 'video/mp4', mov: 'video/quicktime', ts: 'video/mp2t' };
 export const VIDEO_FILE_MAX_BYTES = 5 * 1024 ** 3;
 
-/** What the API answers (spec 001 sections 5 and 8, letter for letter where it gives the text). */
+/** What the API answers, the spec's texts letter for letter (docs/videos.md, docs/validation.md). */
 export const VIDEO_MESSAGES = {
   titleRequired: 'A title is required.',
   titleTooLong: 'Title should be less than 40 characters.',
@@ -106,8 +106,8 @@ export const VIDEO_MESSAGES = {
 } as const;
 
 /**
- * A question's slug (spec 001 section 5): the video id, type and text, lowercased, spaces turned to hyphens and
- * every other character that is not a letter, digit or hyphen removed.
+ * A question's slug (docs/videos.md, "Uniqueness"): the video id, type and text, lowercased, spaces turned to hyphens
+ * and every other character that is not a letter, digit or hyphen removed.
  */
 export function questionSlug(videoId: string, type: VideoQuestionType, text: string): string {
   return `${videoId} ${type} ${text}`

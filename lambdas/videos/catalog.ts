@@ -19,7 +19,7 @@ import { imageUploadUnder, presentSeries } from './present';
 import { auditOf, changedFields } from './audit';
 import { refusedAs } from './refusals';
 
-/** Instructors and series (spec 001 section 3), managed from a video's Details tab; names are unique in any case. */
+/** Instructors and series (docs/videos.md, "Operations"), managed from a video's Details tab; names are unique in any case. */
 
 const byName = <T>(name: (item: T) => string) => (a: T, b: T) => name(a).localeCompare(name(b), 'en', { sensitivity: 'base' });
 const instructorTarget = (instructor: VideoInstructorRecord) => ({ type: 'VideoInstructor' as const, id: instructor.id, label: instructor.fullName });

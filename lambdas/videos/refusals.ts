@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from '../lib/errors';
 import { TransactionRefused } from '../lib/stores/transactions';
 import type { VideoRefusal } from '../lib/stores/video-store';
 
-/** What the caller is told when a rule of the store refused a write (spec 001 section 8 for the uniqueness rules). */
+/** What the caller is told when a rule of the store refused a write (docs/videos.md, "Uniqueness", for the uniqueness rules). */
 const REFUSALS: Record<VideoRefusal, () => Error> = {
   title: () => new ConflictError(VIDEO_MESSAGES.duplicateTitle),
   episode: () => new ConflictError(VIDEO_MESSAGES.duplicateEpisode),

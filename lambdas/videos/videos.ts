@@ -56,7 +56,7 @@ function matches(video: VideoRecord, filter: VideoFilter | null | undefined): bo
   );
 }
 
-/** Sorted as asked, newest-updated first by default (spec 001 section 4); ties by id so pages never overlap. */
+/** Sorted as asked, newest-updated first by default (docs/videos.md, "Operations"); ties by id so pages never overlap. */
 function ordered(videos: VideoRecord[], orderBy: VideosArgs['orderBy']): VideoRecord[] {
   const { field, direction } = orderBy ?? { field: 'updatedAt', direction: 'desc' };
   const sign = direction === 'asc' ? 1 : -1;
@@ -85,7 +85,7 @@ export async function video(args: unknown, selection: Selection, deps: VideoDeps
   return found ? (await presentVideos([found], selection, deps))[0] : null;
 }
 
-/** The gamers' library: only what isInLibrary lets through, by title (spec 001 section 2: the vault sorts by title). */
+/** The gamers' library: only what isInLibrary lets through, by title, as the vault sorts (docs/videos.md, "Operations"). */
 export async function videoLibrary(args: unknown, selection: Selection, deps: VideoDeps) {
   const { take, skip, where } = parseInput(videoLibraryArgsSchema, args);
   const now = deps.now();
@@ -146,7 +146,7 @@ export async function updateVideo(caller: Caller, args: unknown, selection: Sele
     where.id,
     (video) => {
       const seriesId = data.seriesId === undefined ? video.seriesId : data.seriesId;
-      // Clearing the series clears the episode (spec 001 section 4).
+      // Clearing the series clears the episode (docs/videos.md, "Operations", updateVideo).
       const episode = seriesId === null ? null : data.episode === undefined ? video.episode : data.episode;
       if (data.episode != null && seriesId === null) throw new ValidationError(VIDEO_MESSAGES.episodeNeedsSeries);
       const defined = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
@@ -188,7 +188,7 @@ export async function deleteVideo(caller: Caller, args: unknown, selection: Sele
   return presented;
 }
 
-/** The signed upload link (spec 001 section 7): a presigned POST of an mp4, mov or ts file under the video's id. */
+/** The signed upload link (docs/videos.md, getVideoUploadUrl): a presigned POST of an mp4, mov or ts file under the video's id. */
 export async function getVideoUploadUrl(args: unknown, deps: VideoDeps) {
   const { where, fileExtension } = parseInput(videoUploadUrlArgsSchema, args);
   const video = await getVideo(deps, where.id);

@@ -1,5 +1,5 @@
 /**
- * The video content API against the running local stack (spec 001 sections 2-9): every operation as an admin and as
+ * The video content API against the running local stack (docs/videos.md): every operation as an admin and as
  * callers it refuses, the uniqueness rules under 50 concurrent attempts (exactly one success, the spec's message for
  * the others, nothing half-written), the upload link (mp4, mov and ts only, under the video's id), thumbnails and
  * series covers posted to the private videos bucket and read through presigned GETs, deleting an instructor or a

@@ -7,7 +7,7 @@ import { batchDelete, batchGet, isConditionFailure, type Item, partitionQuery, q
 import { type AuditEntry, auditTransactItem } from './audit-store';
 import { type TransactItem, TransactionRefused, transact } from './transactions';
 
-/** A video (spec 001 section 3). Keys in the videos bucket: `filename` (upload), `playbackKey` and `thumbnailKey` (transcoder). */
+/** A video (docs/data-model.md, "Items and keys"). Keys in the videos bucket: `filename` (upload), `playbackKey` and `thumbnailKey` (transcoder). */
 export interface VideoRecord {
   id: string;
   title: string;

@@ -9,7 +9,7 @@ interface Toast {
 }
 
 interface ToastOptions {
-  /** How long the toast stays (the upload-done toast stays 9 seconds: docs/product.md, "Content pages"). */
+  /** How long the toast stays (the upload-done toast stays 9 seconds: docs/videos.md, upload). */
   durationMs?: number;
 }
 

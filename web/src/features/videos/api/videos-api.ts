@@ -1,7 +1,7 @@
 import type { PillarCategory, VideoCategory, VideoCreateInput, VideoQuestionSubType, VideoQuestionType, VideoWorkflowStatus } from '@core/videos';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-/** The admin's calls for videos, instructors, series and questions (spec 001 section 7; schema.graphql). */
+/** The admin's calls for videos, instructors, series and questions (schema.graphql; docs/videos.md, "Operations"). */
 
 export interface VideoQuestion {
   id: string;

@@ -36,7 +36,7 @@ interface DetailsPanelProps {
   onError: (error: unknown) => boolean;
 }
 
-/** The Details tab (spec 001 sections 2, 4 and 5): description, instructor, tags, series and episode, then Save. */
+/** The Details tab (docs/videos.md, "The pages' rules and texts"): description, instructor, tags, series and episode, then Save. */
 export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPanelProps) {
   const lists = useQuery({ queryKey: INSTRUCTORS_AND_SERIES_KEY, queryFn: listInstructorsAndSeries });
   const queryClient = useQueryClient();
@@ -73,7 +73,7 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
 
   const chooseIn = (field: 'instructorId' | 'seriesId', id: string) => {
     form.setValue(field, id, { shouldDirty: true });
-    // Spec 001 section 4: clearing the series clears the episode.
+    // Clearing the series clears the episode (docs/videos.md, Details tab).
     if (field === 'seriesId' && id === '') form.setValue('episode', '', { shouldDirty: true });
   };
 

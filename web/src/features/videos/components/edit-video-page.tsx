@@ -5,7 +5,7 @@ import { useOopsDialog } from './oops-dialog';
 import { VideoEditorTabs } from './video-editor-tabs';
 import '../videos.css';
 
-/** /home/videos/:id/edit (spec 001 section 2): the Details, Questions and Schedule tabs of one video. */
+/** /home/videos/:id/edit (docs/product.md, "Signed-in routes"): the Details, Questions and Schedule tabs of one video. */
 export function EditVideoPage({ videoId }: { videoId: string }) {
   const oops = useOopsDialog();
   return (

@@ -25,8 +25,8 @@ interface NamedItemPickerProps {
 type Dialog = 'create' | 'rename' | 'delete' | null;
 
 /**
- * A select of instructors or series with the buttons that manage them (spec 001 sections 2 and 4): create one (it is
- * chosen), rename or delete the chosen one (after confirmation; the server clears it from its videos).
+ * A select of instructors or series with the buttons that manage them (docs/product.md, "Content pages"): create one
+ * (it is chosen), rename or delete the chosen one (after confirmation; the server clears it from its videos).
  */
 export function NamedItemPicker({ label, items, selectedId, registration, api, onChanged, onError }: NamedItemPickerProps) {
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -3,12 +3,12 @@ import { MessageDialog } from '@/components/ui/dialog/message-dialog';
 
 export const OOPS_TITLE = 'Oops!';
 
-/** Spec 001 section 8: a content error with this text is not shown in the dialog (the series field says it itself). */
+/** A content error with this text is not shown in the dialog; the series field says it itself (docs/videos.md, messages). */
 const NOT_SHOWN = 'There is already a series with that name';
 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The content pages' error dialog (spec 001 section 8): a modal titled 'Oops!' with the server's message. */
+/** The content pages' error dialog (docs/videos.md, messages): a modal titled 'Oops!' with the server's message. */
 export function useOopsDialog() {
   const [message, setMessage] = useState<string | null>(null);
   /** Opens the dialog with the error's message; false (and nothing shown) for a message the spec keeps out of it. */

@@ -17,8 +17,9 @@ interface QuestionsPanelProps {
 }
 
 /**
- * The Questions tab (spec 001 sections 3 and 4): saved questions are read-only and can be deleted after confirmation;
- * new ones get a type, a sub-type for scores and a text (starting as the default text), and only they show Save.
+ * The Questions tab (docs/videos.md, "The pages' rules and texts"): saved questions are read-only and can be deleted
+ * after confirmation; new ones get a type, a sub-type for scores and a text (starting as the default text), and only
+ * they show Save.
  */
 export function QuestionsPanel({ videoId, questions, onChanged, onError }: QuestionsPanelProps) {
   const [drafts, setDrafts] = useState<{ key: number; draft: QuestionDraft }[]>([]);

@@ -14,7 +14,7 @@ interface SchedulePanelProps {
   onError: (error: unknown) => boolean;
 }
 
-/** The Schedule tab (spec 001 section 2): a calendar (the browser's date picker), Today and Save. */
+/** The Schedule tab (docs/videos.md, "The pages' rules and texts"): a calendar (the browser's date picker), Today and Save. */
 export function SchedulePanel({ videoId, availableFrom, onSaved, onError }: SchedulePanelProps) {
   const [day, setDay] = useState(scheduledDay(availableFrom));
   const [saving, setSaving] = useState(false);

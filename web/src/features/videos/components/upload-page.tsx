@@ -34,9 +34,9 @@ const DROP_MESSAGES = {
 };
 
 /**
- * /home/video/upload (spec 001 sections 2 and 4): step 1 creates the video record, step 2 chooses the file (mp4, mov or
- * ts), step 3 uploads it straight to storage with its progress while the Details, Questions and Schedule tabs are
- * edited; Done returns to the vault.
+ * /home/video/upload (docs/videos.md, "The pages' rules and texts"): step 1 creates the video record, step 2 chooses
+ * the file (mp4, mov or ts), step 3 uploads it straight to storage with its progress while the Details, Questions and
+ * Schedule tabs are edited; Done returns to the vault.
  */
 export function UploadPage() {
   const flow = useUploadFlow();
@@ -174,7 +174,7 @@ function StepUpload({ state, onError }: { state: Extract<UploadFlowState, { step
   );
 }
 
-/** The chosen file, played from the browser's memory while it uploads (spec 001 section 2: a preview). */
+/** The chosen file, played from the browser's memory while it uploads (the preview of docs/videos.md, upload). */
 function FilePreview({ fileName }: { fileName: string }) {
   const file = useUploadFlow().file;
   const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);

@@ -28,9 +28,9 @@ const PROCESSING_POLL_MS = 5000;
 const isProcessing = (video: Video) => Boolean(video.filename) && video.workflowStatus !== 'COMPLETE' && video.workflowStatus !== 'ERROR';
 
 /**
- * /home/videos/, the vault (spec 001 sections 2, 4, 8 and 9): videos newest-updated first, 10 at a time, grouped by
- * category (Getting Started for a basic series) and sorted by title in a group; search by title or tag; play, edit,
- * enable or disable (the list reloads from its first page), delete after confirmation.
+ * /home/videos/, the vault (docs/videos.md, "The pages' rules and texts"): videos newest-updated first, 10 at a time,
+ * grouped by category (Getting Started for a basic series) and sorted by title in a group; search by title or tag;
+ * play, edit, enable or disable (the list reloads from its first page), delete after confirmation.
  */
 export function VaultPage() {
   const [search, setSearch] = useState('');
@@ -57,7 +57,7 @@ export function VaultPage() {
     setBusyId(video.id);
     try {
       await setVideoEnabled(video.id, !video.enabled);
-      // Spec 001 section 4: the list reloads from its first page (10, skip 0, newest-updated first).
+      // The list reloads from its first page: 10, skip 0, newest-updated first (docs/videos.md, vault).
       await queryClient.resetQueries({ queryKey: VIDEO_LIST_KEY });
     } catch (error) {
       oops.show(error);

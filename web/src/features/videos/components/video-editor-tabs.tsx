@@ -11,7 +11,7 @@ import { SchedulePanel } from './schedule-panel';
 
 const TAGS_KEY = [...VIDEOS_QUERY_KEY, 'tags'] as const;
 
-/** The tabs Details, Questions and Schedule of one video (spec 001 section 2), on upload step 3 and on the edit page. */
+/** The tabs Details, Questions and Schedule of one video (docs/videos.md, upload), on upload step 3 and on the edit page. */
 export function VideoEditorTabs({ videoId, onError }: { videoId: string; onError: (error: unknown) => boolean }) {
   const queryClient = useQueryClient();
   const video = useQuery({ queryKey: videoKey(videoId), queryFn: () => getVideo(videoId) });

@@ -1,7 +1,7 @@
 /**
- * The Details tab's form (spec 001 sections 2, 4 and 5): description (at most 1000), instructor, tags, series and
- * episode (1 to 20). The form holds text as inputs do; the schema turns it into the updateVideo data, checked by the
- * same rules the server applies (core/videos.ts).
+ * The Details tab's form (docs/videos.md, "The pages' rules and texts"): description (at most 1000), instructor, tags,
+ * series and episode (1 to 20). The form holds text as inputs do; the schema turns it into the updateVideo data,
+ * checked by the same rules the server applies (core/videos.ts).
  */
 import { VIDEO_MESSAGES, videoUpdateSchema } from '@core/videos';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Texts of the content pages that the server never sends (spec 001 section 8). */
+/** Texts of the content pages that the server never sends (docs/videos.md, "The pages' rules and texts"). */
 
 /** The delete confirmation of a video (and, the spec giving no other wording, of an instructor, series or question). */
 export const deleteConfirmation = (title: string) => `You are about to delete ${title}. Are you sure you want to proceed?`;

@@ -1,7 +1,8 @@
 /**
- * A new question in the Questions tab (spec 001 sections 3 and 4): its type (INT shown as Score, BOOLEAN as Binary,
- * STRING as Text), a sub-type for scores (repetitions, rounds, time) and the text, which starts as the default text of
- * the type or sub-type and follows a change of either until the admin edits it. The slug previews the server's.
+ * A new question in the Questions tab (docs/videos.md, "The pages' rules and texts"): its type (INT shown as Score,
+ * BOOLEAN as Binary, STRING as Text), a sub-type for scores (repetitions, rounds, time) and the text, which starts as
+ * the default text of the type or sub-type and follows a change of either until the admin edits it. The slug previews
+ * the server's.
  */
 import { DEFAULT_QUESTION_TEXTS, DEFAULT_SUB_TYPE_TEXTS, VIDEO_QUESTION_SUB_TYPES, VIDEO_QUESTION_TYPE_LABELS, VIDEO_QUESTION_TYPES, type VideoQuestionSubType, type VideoQuestionType } from '@core/videos';
 

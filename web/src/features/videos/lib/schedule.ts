@@ -1,6 +1,6 @@
 /**
- * The Schedule tab's day (spec 001 section 2): the admin picks a day in their own time zone; the video is in the
- * library from that day's start. availableFrom is stored as that instant (ISO, UTC).
+ * The Schedule tab's day (docs/product.md, "Content pages"): the admin picks a day in their own time zone; the video is
+ * in the library from that day's start. availableFrom is stored as that instant (ISO, UTC).
  */
 
 const pad = (value: number) => String(value).padStart(2, '0');

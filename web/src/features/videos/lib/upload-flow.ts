@@ -1,7 +1,7 @@
 /**
- * The three steps of /home/video/upload (spec 001 sections 2 and 4) as a pure state machine: step 1 creates the video
- * record, step 2 chooses the file (Cancel deletes the record), step 3 uploads it while the details are edited. An
- * upload failure whose message contains 'uploading the video' goes back to step 2 to choose again.
+ * The three steps of /home/video/upload (docs/videos.md, "The pages' rules and texts") as a pure state machine: step 1
+ * creates the video record, step 2 chooses the file (Cancel deletes the record), step 3 uploads it while the details
+ * are edited. An upload failure whose message contains 'uploading the video' goes back to step 2 to choose again.
  */
 export interface UploadedVideo {
   id: string;
@@ -35,14 +35,14 @@ export const UPLOAD_MESSAGES = {
   uploaded: 'Great news! Your video was uploaded successfully and is being processed.',
   /** What a failed POST to storage says; it contains the words that send the flow back to step 2. */
   uploadFailed: 'There was a problem uploading the video. Please choose the file again.',
-  /** A failed storage link (spec 001 section 8, as written). */
+  /** A failed storage link, as the spec writes it (docs/videos.md, messages). */
   linkFailed: 'error',
 } as const;
 
-/** The success toast stays 9 seconds (spec 001 section 8). */
+/** The success toast stays 9 seconds (docs/videos.md, upload). */
 export const UPLOADED_TOAST_MS = 9000;
 
-/** The words of an upload error that send the flow back to choosing a file (spec 001 section 4). */
+/** The words of an upload error that send the flow back to choosing a file (docs/videos.md, upload). */
 const BACK_TO_FILE_CHOICE = 'uploading the video';
 
 export const INITIAL_UPLOAD_FLOW: UploadFlowState = { step: 1 };

@@ -1,11 +1,11 @@
 /**
- * How the vault (/home/videos/) groups and orders videos (spec 001 sections 2 and 9): the videos of a basic series form
+ * How the vault (/home/videos/) groups and orders videos (docs/videos.md, vault): the videos of a basic series form
  * Getting Started; every other video sits under its category's title (core/videos.ts), the groups in the spec's order,
  * the videos inside a group by title. Groups without videos are not shown.
  */
 import { GETTING_STARTED_TITLE, VIDEO_CATEGORY_TITLES, type VideoCategory } from '@core/videos';
 
-/** The vault's group titles, in the order the page shows them (spec 001 section 2). */
+/** The vault's group titles, in the order the page shows them (docs/videos.md, vault). */
 export const VAULT_GROUP_TITLES = [
   GETTING_STARTED_TITLE,
   'Workouts',
