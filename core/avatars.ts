@@ -1,11 +1,11 @@
 /**
- * Avatar uploads (spec 000 sections 5, 7 and 9), shared by the avatars Lambda and the web app: the size limit, the
+ * Avatar uploads (docs/teams.md, "Avatar upload"), shared by the avatars Lambda and the web app: the size limit, the
  * image types taken, where an upload's key lives, the calls' arguments and what the bytes of a real image start with.
  */
 import { z } from 'zod';
 import { boundedId, boundedInt, boundedUrl, safeText } from './validation/fields';
 
-/** Spec 000 section 9: avatars up to 10 MB. */
+/** Avatars up to 10 MB (docs/teams.md, "Avatar upload"). */
 export const AVATAR_MAX_BYTES = 10_485_760;
 
 /** The image types an avatar may have, with the extension its key gets (never the caller's file name). */
@@ -13,7 +13,7 @@ export const AVATAR_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gi
 export type AvatarType = keyof typeof AVATAR_TYPES;
 const AVATAR_TYPE_NAMES = Object.keys(AVATAR_TYPES) as AvatarType[];
 
-/** The web app's texts for the three steps' failures (spec 000 section 8). */
+/** The web app's texts for the three steps' failures (docs/teams.md, "Avatar upload"). */
 export const AVATAR_UPLOAD_FAILURES = {
   uploadUrl: 'Failed to get upload URL',
   upload: 'Failed to upload to S3',

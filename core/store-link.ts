@@ -1,8 +1,8 @@
 /**
- * `GET /api/v1/storeLink` sends a visitor to the mobile app's store page for their platform (spec 000, public routes).
- * The addresses are configuration (APP_STORE_URL and PLAY_STORE_URL of the links function, from the CDK context keys
- * appStoreUrl and playStoreUrl). The spec names none: the defaults are store searches for "FitGauge", which work today
- * and need no app id; set the listing URLs when the apps exist.
+ * `GET /api/v1/storeLink` sends a visitor to the mobile app's store page for their platform (docs/product.md, "Public
+ * and session routes"). The addresses are configuration (APP_STORE_URL and PLAY_STORE_URL of the links function, from
+ * the CDK context keys appStoreUrl and playStoreUrl). The spec names none: the defaults are store searches for
+ * "FitGauge", which work today and need no app id; set the listing URLs when the apps exist.
  */
 export const APP_STORE_URL = 'https://apps.apple.com/us/search?term=FitGauge';
 export const PLAY_STORE_URL = 'https://play.google.com/store/search?q=FitGauge&c=apps';

@@ -1,5 +1,5 @@
 /**
- * Team rules shared by the teams Lambda and the web forms (spec 000 sections 3, 5, 6 and 9): the game list, the team
+ * Team rules shared by the teams Lambda and the web forms (docs/teams.md): the game list, the team
  * form, the plan's seats, who may invite whom, and how a team's member list is filtered, ordered and paged.
  */
 import { z } from 'zod';
@@ -29,7 +29,7 @@ export const GAMES = [
   'Other',
 ] as const;
 
-/** What a team-dashboard plan includes (spec 000 section 9); extra gamer seats are bought one by one. */
+/** What a team-dashboard plan includes (docs/product.md, "Rules that shape every screen"); extra gamer seats are bought one by one. */
 export const TEAM_PLAN = { gamerSeats: 5, coachSeats: 1, directorSeats: 1 } as const;
 
 /** Invite mails a sender (director, coach or admin) may send per UTC day, across all his teams (docs/teams.md). */
@@ -105,13 +105,14 @@ export const teamDescriptionField = safeText({
   multiline: true,
   noMarkup: noMarkup('Description'),
 }).min(2, { message: TEAM_MESSAGES.descriptionTooShort, abort: true });
-/** Game and avatar are optional and default to empty strings (spec 000 section 5). */
+/** Game and avatar are optional and default to empty strings (docs/teams.md, "The team form"). */
 export const gameField = z.union([z.literal(''), z.enum(GAMES)], { error: TEAM_MESSAGES.gameInvalid });
 /** Where an uploaded team avatar lives under the uploads' public address (core/avatars' team keys). */
 const TEAM_AVATAR_PATH = /\/avatars\/teams\/[A-Za-z0-9_.:-]{1,128}\/[A-Za-z0-9_.:-]{1,128}\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 /**
  * The avatar's address: empty for none, or an uploaded team avatar's address. Only confirmAvatarUpload sets a new one
- * (after checking the stored image); createTeam takes '' and updateTeam '' or the team's current avatar (docs/teams.md).
+ * (after checking the stored image); createTeam takes '' and updateTeam '' or the team's current avatar
+ * (docs/teams.md).
  */
 export const avatarField = z.union([z.literal(''), boundedUrl(TEAM_MESSAGES.avatarInvalid).refine((url) => !URL.canParse(url) || TEAM_AVATAR_PATH.test(new URL(url).pathname), TEAM_MESSAGES.avatarNotUploaded)], {
   error: (issue) => (issue.code === 'invalid_union' && JSON.stringify(issue.errors).includes(TEAM_MESSAGES.avatarNotUploaded) ? TEAM_MESSAGES.avatarNotUploaded : TEAM_MESSAGES.avatarInvalid),
@@ -162,8 +163,8 @@ export const teamCodeField = z
 const ACTS_AS: Partial<Record<Relation, Role>> = { owner: 'DIRECTOR', coach: 'COACH', admin: 'ADMIN' };
 
 /**
- * Whether a caller standing to a team in these relations may invite or remove a member of this role (spec 000
- * section 6, management map): a coach manages gamers, the director gamers and coaches, admins both.
+ * Whether a caller standing to a team in these relations may invite or remove a member of this role (the management map
+ * of docs/product.md, "Who uses it"): a coach manages gamers, the director gamers and coaches, admins both.
  */
 export function mayManageMember(relations: readonly Relation[], role: InviteRole): boolean {
   return relations.some((relation) => {

@@ -7,9 +7,9 @@ import { parseInput } from '../lib/validation';
 import type { AvatarDeps } from './deps';
 
 /**
- * Step 1 of an avatar upload (spec 000 section 7): a presigned POST for a fresh key under the caller's prefix (under
- * the team's for a team avatar, which only its director may set). The POST policy takes only images of at most
- * maxSizeBytes (never above 10 MB).
+ * Step 1 of an avatar upload (docs/teams.md, "Avatar upload"): a presigned POST for a fresh key under the caller's
+ * prefix (under the team's for a team avatar, which only its director may set). The POST policy takes only images of at
+ * most maxSizeBytes (never above 10 MB).
  */
 export async function getImageUploadUrl(caller: Caller, args: unknown, deps: AvatarDeps) {
   const { mimetype, maxSizeBytes, teamId } = parseInput(imageUploadUrlArgsSchema, args);

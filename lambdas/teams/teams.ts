@@ -62,9 +62,10 @@ export async function teamWithMembers(caller: Caller, args: unknown, deps: TeamD
 }
 
 /**
- * The team-with-stats variant (spec 000 section 7): `team`'s page of members, each with his score card on `currentDate`
- * (his own current score day when left out) and his answer to `questionSlug` that day. For the team's staff, as its
- * statistics are: per listed member one Query of his latest days and one GetItem of the answer (data-model.md #49).
+ * The team-with-stats variant (docs/teams.md, "Operations"): `team`'s page of members, each with his score card on
+ * `currentDate` (his own current score day when left out) and his answer to `questionSlug` that day. For the team's
+ * staff, as its statistics are: per listed member one Query of his latest days and one GetItem of the answer
+ * (data-model.md #49).
  */
 export async function teamWithStats(caller: Caller, args: unknown, deps: TeamDeps, now = deps.now()) {
   const { teamId, currentDate, questionSlug, ...query } = parseInput(teamWithStatsArgsSchema, args);

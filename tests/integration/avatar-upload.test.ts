@@ -1,8 +1,8 @@
 /**
- * Avatar uploads on the running local stack (spec 000 section 7): getImageUploadUrl's presigned POST, a real multipart
- * POST to the S3 stand-in, then confirmAvatarUpload. s3rver enforces no POST policy, so every refusal here is the
- * server's own check of the stored object: a text file passed off as a PNG, a file over 10 MB, someone else's key, and
- * a coach setting a team avatar. Accounts and teams are fresh.
+ * Avatar uploads on the running local stack (docs/teams.md, "Avatar upload"): getImageUploadUrl's presigned POST, a
+ * real multipart POST to the S3 stand-in, then confirmAvatarUpload. s3rver enforces no POST policy, so every refusal
+ * here is the server's own check of the stored object: a text file passed off as a PNG, a file over 10 MB, someone
+ * else's key, and a coach setting a team avatar. Accounts and teams are fresh.
  */
 import { randomUUID } from 'node:crypto';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@core/avatars';

@@ -22,7 +22,7 @@ export interface InviteRecord {
   updatedAt: string;
 }
 
-/** A one-time team code (spec 000 section 3): joins its invite's team once, whoever signs in with it. */
+/** A one-time team code: joins its invite's team once, for the invited mailbox only (docs/teams.md, "The team-code model"). */
 export interface TeamCodeRecord {
   id: string;
   code: string;

@@ -48,7 +48,7 @@ const confirmAvatarUploadMutation = gqlOperation<
   }
 `);
 
-/** Runs one step of the upload; any failure becomes the step's own message (spec 000 section 8). */
+/** Runs one step of the upload; any failure becomes the step's own message (docs/teams.md, "Avatar upload"). */
 async function step<T>(failure: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -58,9 +58,10 @@ async function step<T>(failure: string, run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The spec's three steps (spec 000 section 7): a presigned POST from the API, the file posted to S3 with the form's
- * fields first, then the API checks what arrived and sets the avatar: the team's when teamId is given (its director only), else the signed-in user's own. Returns the
- * avatar's address; throws an Error whose message is the failed step's text.
+ * The three steps of docs/teams.md, "Avatar upload": a presigned POST from the API, the file posted to S3 with the
+ * form's fields first, then the API checks what arrived and sets the avatar: the team's when teamId is given (its
+ * director only), else the signed-in user's own. Returns the avatar's address; throws an Error whose message is the
+ * failed step's text.
  */
 export async function uploadAvatar(file: File, teamId: string | null): Promise<string> {
   const upload = await step(AVATAR_UPLOAD_FAILURES.uploadUrl, async () => {

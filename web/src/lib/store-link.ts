@@ -1,9 +1,10 @@
 import { runtimeConfig } from '@/config/runtime-config';
 
 /**
- * The store-link route (spec 000 section 2) opens `GET {host}/api/v1/storeLink`, which redirects to the App Store or
- * the Play Store by platform (the store addresses are the server's configuration, lambdas/links). Locally the
- * endpoint answers on the app's origin; on AWS on the HTTP API beside GraphQL (`apiBaseUrl` of config.json).
+ * The store-link route (docs/product.md, "Public and session routes") opens `GET {host}/api/v1/storeLink`, which
+ * redirects to the App Store or the Play Store by platform (the store addresses are the server's configuration,
+ * lambdas/links). Locally the endpoint answers on the app's origin; on AWS on the HTTP API beside GraphQL (`apiBaseUrl`
+ * of config.json).
  */
 export const STORE_LINK_ENDPOINT = '/api/v1/storeLink';
 

@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
 
 /**
- * How many unread notifications a team has for the signed-in user (spec 000 section 2: the Journal marker, the red
- * dot on a Director Portal card). The journal feature provides the real count; until a provider is mounted every
- * team has none.
+ * How many unread notifications a team has for the signed-in user (docs/product.md, "Navigation sidebar": the Journal
+ * marker, the red dot on a Director Portal card). The journal feature provides the real count; until a provider is
+ * mounted every team has none.
  */
 export type TeamNotificationCount = (teamId: string) => number;
 

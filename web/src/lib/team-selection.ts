@@ -7,7 +7,7 @@ export interface TeamChoice {
 }
 
 /**
- * Choosing the team the signed-in pages show (spec 000 section 4, team selection). The chosen team itself is
+ * Choosing the team the signed-in pages show (docs/product.md, "Team selection"). The chosen team itself is
  * `useViewer().selectedTeamId`; the team feature provides these actions inside the signed-in frame.
  */
 export interface TeamSelection {

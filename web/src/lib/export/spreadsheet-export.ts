@@ -1,8 +1,8 @@
 /**
- * The one place the app writes spreadsheets (spec 000 section 7, Exports): xlsx or csv, one sheet named `Sheet 01`,
- * every column 18 characters wide except the id column (35) and the completeness column (30); dates stay `YYYY-MM-DD`
- * text. SheetJS (`xlsx`) is imported only when an export is asked for, so it never enters a page's first bundle, and
- * it only writes: the app never parses a file with it.
+ * The one place the app writes spreadsheets (docs/product.md, "Team analytics", exports): xlsx or csv, one sheet named
+ * `Sheet 01`, every column 18 characters wide except the id column (35) and the completeness column (30); dates stay
+ * `YYYY-MM-DD` text. SheetJS (`xlsx`) is imported only when an export is asked for, so it never enters a page's first
+ * bundle, and it only writes: the app never parses a file with it.
  */
 export type ExportFormat = 'xlsx' | 'csv';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['xlsx', 'csv'];

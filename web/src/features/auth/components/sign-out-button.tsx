@@ -3,7 +3,7 @@ import { useSignOut } from '../hooks/use-sign-out';
 
 /**
  * The sidebar footer's Sign Out, looking like the navigation items (an icon when collapsed). `beforeSignOut` runs
- * first (the frame clears the selected team there, spec 000 section 2).
+ * first (the frame clears the selected team there: docs/product.md, "Navigation sidebar").
  */
 export function SignOutButton({ beforeSignOut }: { beforeSignOut?: () => void }) {
   const { signOut, signingOut } = useSignOut();

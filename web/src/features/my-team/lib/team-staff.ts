@@ -5,7 +5,7 @@ import { INVITE_ROLES, type InviteRole, seatsFullMessage } from '@core/teams';
 /** The roles that act for a team: its director, its coach, admins (a gamer manages nobody in it). */
 const STAFF_ROLES: readonly Role[] = ['DIRECTOR', 'COACH', 'ADMIN', 'SUPERADMIN'];
 
-/** The roles a viewer may invite and remove (spec 000 section 6: a coach manages gamers, a director gamers and coaches). */
+/** The roles a viewer may invite and remove (a coach manages gamers, a director gamers and coaches: docs/teams.md, "Operations"). */
 export function manageableRoles(groups: readonly string[]): InviteRole[] {
   const staff = groups.filter((group): group is Role => isRole(group) && STAFF_ROLES.includes(group));
   return INVITE_ROLES.filter((role) => staff.some((group) => canManage(group, role)));

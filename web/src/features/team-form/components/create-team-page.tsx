@@ -20,9 +20,9 @@ export const UNUSED_PURCHASE_QUERY_KEY = ['team-form', 'unused-dashboard-purchas
 export const TEAM_CREATED = 'Team created successfully!';
 
 /**
- * /home/my-team/new: a director with an unused team-dashboard purchase creates a team (spec 000 sections 2 and 5).
- * The avatar is uploaded once the team exists; then the new team is selected and the app goes to its statistics,
- * as entering a team from the portal does (spec 000 section 4).
+ * /home/my-team/new: a director with an unused team-dashboard purchase creates a team (docs/product.md, "Signed-in
+ * routes"). The avatar is uploaded once the team exists; then the new team is selected and the app goes to its
+ * statistics, as entering a team from the portal does (docs/teams.md, "Avatar upload").
  */
 export function CreateTeamPage() {
   const purchase = useQuery({ queryKey: UNUSED_PURCHASE_QUERY_KEY, queryFn: hasUnusedDashboardPurchase, staleTime: 0 });

@@ -20,8 +20,8 @@ interface EditTeamDialogProps {
 }
 
 /**
- * The team form prefilled (spec 000 section 5): saves the changed fields with updateTeam and a newly chosen avatar
- * through the upload steps. A refusal shows the server's message in the dialog (team action errors, section 8).
+ * The team form prefilled (docs/teams.md, "The team form"): saves the changed fields with updateTeam and a newly chosen
+ * avatar through the upload steps. A refusal shows the server's message in the dialog (docs/teams.md, "The team form").
  */
 export function EditTeamDialog({ open, team, onClose, onSaved }: EditTeamDialogProps) {
   const [error, setError] = useState<string | null>(null);

@@ -28,7 +28,7 @@ function usePreview(file: File | null): string | null {
   return url;
 }
 
-/** The team form (spec 000 section 5): name, description, game and the avatar drop zone; creation and edit share it. */
+/** The team form (docs/teams.md, "The team form"): name, description, game and the avatar drop zone; creation and edit share it. */
 export function TeamFormFields({ initial, currentAvatar, submitLabel, submittingLabel, onSubmit, extraActions }: TeamFormFieldsProps) {
   const [avatar, setAvatar] = useState<File | null>(null);
   const preview = usePreview(avatar) ?? (currentAvatar || null);

@@ -9,7 +9,7 @@ export type TeamFields = z.output<typeof teamFieldsSchema>;
 
 export const EMPTY_TEAM_FIELDS: TeamFields = { name: '', description: '', game: '' };
 
-/** The game list (spec 000 section 3), after a choice for none: the game is optional. */
+/** The game list (docs/teams.md, "The team form"), after a choice for none: the game is optional. */
 export const GAME_OPTIONS = [{ value: '', label: 'No game chosen' }, ...GAMES.map((game) => ({ value: game, label: game }))];
 
 /** The images the avatar drop zone takes: the types the server accepts (core/avatars). */

@@ -1,6 +1,6 @@
 /**
- * The team operations the portals, the sidebar's dashboards and the invite pages call (schema.graphql; spec 000
- * section 7, "Teams and invites"). Who may call each is in core/policy.ts; docs/teams.md says what each does.
+ * The team operations the portals, the sidebar's dashboards and the invite pages call (schema.graphql;
+ * docs/teams.md, "Operations"). Who may call each is in core/policy.ts; docs/teams.md says what each does.
  */
 import { callApi, gqlOperation } from '@/lib/api-client';
 

@@ -14,7 +14,7 @@ import { TeamCardList } from './team-card-list';
 import { TeamCodeForm } from './team-code-form';
 import '../team-portals.css';
 
-/** The query that opens the invites tab (spec 000 section 2: /home/coach-portal?tab=team-invite). */
+/** The query that opens the invites tab (docs/product.md, "Signed-in routes": /home/coach-portal?tab=team-invite). */
 const TAB_PARAM = 'tab';
 const INVITES_TAB = new URL(paths.home.coachInvites, 'http://app.invalid').searchParams.get(TAB_PARAM)!;
 

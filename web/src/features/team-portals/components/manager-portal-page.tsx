@@ -9,7 +9,7 @@ import { useLatestTeamScores } from '../hooks/team-queries';
 import { TeamCardList } from './team-card-list';
 import '../team-portals.css';
 
-/** /home/manager-portal, the Director Portal (spec 000 section 2): a card per team the user owns. */
+/** /home/manager-portal, the Director Portal (docs/product.md, "Signed-in routes"): a card per team the user owns. */
 export function ManagerPortalPage() {
   const viewer = useViewer();
   const owned = viewer?.teams?.owned ?? [];

@@ -16,8 +16,8 @@ const UNPROVEN_EMAIL = 'Team invites sent to your e-mail address will appear her
 const ROLE_NAMES: Record<string, string> = { COACH: 'coach', GAMER: 'gamer' };
 
 /**
- * The signed-in user's pending team invites, each with Accept and Reject (spec 000 section 4: PENDING moves to
- * ACCEPTED or REJECTED). `roles` keeps the invites of those roles (the coach portal shows coach invites).
+ * The signed-in user's pending team invites, each with Accept and Reject (docs/teams.md, "Operations": a
+ * PENDING invite is accepted or rejected once). `roles` keeps the invites of those roles (the coach portal shows coach invites).
  */
 export function ReceivedInvites({ roles }: { roles?: readonly string[] }) {
   const viewer = useViewer();

@@ -15,7 +15,7 @@ interface TeamCardListProps<T extends TeamSummary> {
 }
 
 /**
- * The portals' team cards (spec 000 section 2, manager portal): each shows the team's avatar as background, its
+ * The portals' team cards (docs/product.md, "Signed-in routes"): each shows the team's avatar as background, its
  * name, latest score and a red dot when it has notifications; choosing a card enters the team.
  */
 export function TeamCardList<T extends TeamSummary>({ label, teams, scores, details }: TeamCardListProps<T>) {

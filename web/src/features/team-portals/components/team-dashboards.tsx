@@ -15,7 +15,7 @@ import { deleteTeam } from '../api/teams-api';
 import { useLatestTeamScores } from '../hooks/team-queries';
 import '../team-portals.css';
 
-/** Spec 000 section 5: Delete dashboard is disabled while the user has fewer than 2 teams. */
+/** Delete dashboard is disabled while the user has fewer than 2 teams (docs/teams.md, "Pages"). */
 const MIN_TEAMS_TO_DELETE = 2;
 
 /** The teams whose dashboards the user opens: those they direct, then those they coach. */
@@ -26,7 +26,7 @@ function dashboardTeams(viewer: Viewer): TeamSummary[] {
 }
 
 /**
- * The sidebar's team dashboards (spec 000 section 2, navigation sidebar): an icon per team that enters it, with a
+ * The sidebar's team dashboards (docs/product.md, "Navigation sidebar"): an icon per team that enters it, with a
  * tooltip of its name and latest main score; for directors, Purchase a Team Dashboard and Delete dashboard.
  */
 export function TeamDashboards() {
@@ -114,7 +114,7 @@ function DeleteDashboard({ viewer }: { viewer: Viewer }) {
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       void navigate(paths.home.managerPortal);
     },
-    // Spec 000 section 8: delete-team errors are only logged; the user still needs to know it failed.
+    // The spec only logs delete-team errors; the user still needs to know it failed (docs/teams.md, "Pages").
     onError: (error) => {
       setConfirming(false);
       console.error(error);

@@ -15,14 +15,14 @@ import { isTeamEntryPage } from '../lib/team-entry';
 
 const selectedTeamKey = (userId: string) => ['teams', 'selected', userId] as const;
 
-/** Only a director entering a team they own has its subscription checked (spec 000 section 6). */
+/** Only a director entering a team they own has its subscription checked (docs/product.md, "Team selection"). */
 const checksSubscription = (viewer: Viewer, teamId: string) =>
   isDirector(viewer.groups) && (viewer.teams?.owned ?? []).some((team) => team.id === teamId);
 
 /**
- * The team saved on the server, restored on load (spec 000 section 4). A director's team whose subscription has
- * ended is not restored: choosing it again shows the Subscription expired prompt. Failures leave no team chosen
- * (spec 000 section 8: a failed load of the selected team is ignored).
+ * The team saved on the server, restored on load (docs/product.md, "Team selection"). A director's team whose
+ * subscription has ended is not restored: choosing it again shows the Subscription expired prompt. Failures leave no
+ * team chosen (docs/product.md, "Team selection": a failed load or save is ignored).
  */
 async function restoreSelectedTeam(viewer: Viewer): Promise<string | null> {
   const teamId = await fetchSelectedTeamId().catch(() => null);
@@ -70,7 +70,7 @@ export function TeamSelectionScope({ children }: { children: ReactNode }) {
           return;
         }
       }
-      // Set here first, then saved; a failed save is ignored (spec 000 sections 4 and 8).
+      // Set here first, then saved; a failed save is ignored (docs/product.md, "Team selection").
       queryClient.setQueryData(selectedTeamKey(viewer.userId), team.id);
       saveSelectedTeam(team.id).catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: ['teams', team.id] });
@@ -104,7 +104,7 @@ export function TeamSelectionScope({ children }: { children: ReactNode }) {
   );
 }
 
-/** Spec 000 section 2 (pricing page): the prompt a director gets on entering a team whose subscription ended. */
+/** The prompt a director gets on entering a team whose subscription ended (docs/product.md, "Team selection"). */
 function SubscriptionExpiredDialog({ team, onClose }: { team: TeamChoice | null; onClose: () => void }) {
   return (
     <Dialog

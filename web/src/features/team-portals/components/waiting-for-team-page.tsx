@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { useViewer } from '@/lib/viewer';
 
 /**
- * /home/no-team/ and /home/my-team/waiting (spec 000 section 2, label Waiting For Team): the user is in no team yet
- * and waits for one to add them; their invites are one click away.
+ * /home/no-team/ and /home/my-team/waiting (docs/product.md, "Signed-in routes": Waiting For Team): the user is in no
+ * team yet and waits for one to add them; their invites are one click away.
  */
 export function WaitingForTeamPage() {
   const viewer = useViewer();

@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-/** Pages a team is entered from: choosing a team there opens its Analytics (spec 000 section 4). */
+/** Pages a team is entered from: choosing a team there opens its Analytics (docs/product.md, "Team selection"). */
 const ENTRY_PAGES = [paths.home.managerPortal, paths.home.coachPortal, paths.home.noTeam];
 
 const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);

@@ -1,4 +1,4 @@
-/** The coach portal's filter and sort bar (spec 000 section 2): team sort fields and directions. */
+/** The coach portal's filter and sort bar (docs/product.md, "Signed-in routes"): team sort fields and directions. */
 export const TEAM_SORT_FIELDS = ['name', 'fgScore', 'dateJoined', 'noOfMembers'] as const;
 export type TeamSortField = (typeof TEAM_SORT_FIELDS)[number];
 export type SortDirection = 'asc' | 'desc';

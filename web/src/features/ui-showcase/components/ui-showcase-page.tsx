@@ -55,10 +55,10 @@ const COLUMNS: DataTableColumn<DemoGamer>[] = [
   { id: 'score', header: 'Score', value: (gamer) => gamer.score },
 ];
 
-/** Spec 000 section 9: avatars up to 10 MB. */
+/** Avatars up to 10 MB (docs/teams.md, "Avatar upload"). */
 const AVATAR_MAX_BYTES = 10_485_760;
 
-// The admin user form's rule for a full name (spec 000 section 5).
+// The admin user form's rule for a full name (docs/accounts.md, "Profile edits and admin actions").
 const demoFormSchema = z.object({
   fullName: z.string().trim().min(2, 'Too Short!').max(20, 'Too Long!'),
   password: z.string().min(1, 'Please enter a password'),
