@@ -47,8 +47,8 @@ const installableApp = VitePWA({
     clientsClaim: true,
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/(graphql|api|local)\//, /^\/config\.json$/, /\/[^/]+\.[^/]+$/],
-    // Background Sync wakes open pages to send the offline check-in queue.
-    importScripts: ['/check-in-sync.js'],
+    // Background Sync wakes open pages to send the offline check-in queue; Web Push shows reminders (docs/reminders.md).
+    importScripts: ['/check-in-sync.js', '/push-notifications.js'],
     runtimeCaching: [
       {
         // Hashed file names: a name never changes its content.

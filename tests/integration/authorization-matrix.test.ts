@@ -486,6 +486,14 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.uploadVideoSeriesCoverImage': async () => ({ where: { id: await sharedSeries() }, file: imageFile }),
   'Query.myReportShares': () => ({}),
   'Mutation.updateShareFGScore': () => ({ email: freshEmail('matrix.share'), status: 'ACTIVE', frequency: 'DAILY' }),
+  'Query.reminderSettings': () => ({}),
+  'Mutation.updateReminderSettings': () => ({ input: { enabled: false, hour: 7, channels: ['EMAIL'] } }),
+  // A well-formed device nobody delivers to (the job is not run here).
+  'Mutation.savePushSubscription': () => ({
+    input: { endpoint: `https://push.example.invalid/matrix/${randomUUID()}`, p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  }),
+  'Mutation.removePushSubscription': () => ({ endpoint: 'https://push.example.invalid/matrix/none' }),
+  'Mutation.nudgeTeam': (subject) => subject,
   // A share of the teammate's: the recipient answers signed out (the public token) or signed in, whoever he is.
   'Mutation.activateShareFGScore': async () => ({ shareId: await shareOf(people.teammate.id), acceptance: 'ACCEPTED' }),
 };

@@ -239,6 +239,12 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     isCreateOrDeleteQuestion: false,
     basic: false,
     frequency: 'DAILY',
+    hour: 7,
+    channels: 'EMAIL',
+    // A device's push subscription: an https endpoint, a P-256 public key (65 bytes) and an auth secret (16 bytes).
+    endpoint: 'https://push.example.invalid/harness',
+    p256dh: Buffer.alloc(65, 4).toString('base64url'),
+    auth: Buffer.alloc(16, 1).toString('base64url'),
     shareId: randomUUID(),
     acceptance: 'ACCEPTED',
     // A coupon link's token: well-formed, held by no claim.

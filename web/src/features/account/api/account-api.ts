@@ -1,3 +1,4 @@
+import type { PushSubscriptionInput, ReminderChannel, ReminderSettingsInput } from '@core/reminders';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** The signed-in user's own settings, as the account page shows and edits them. */
@@ -78,4 +79,46 @@ export async function getDataExport() {
 
 export async function deleteAccount(email: string): Promise<boolean> {
   return (await callApi(deleteAccountMutation, { email })).deleteAccount;
+}
+
+/** The gamer's check-in reminder (docs/reminders.md). */
+export interface ReminderSettings {
+  enabled: boolean;
+  hour: number;
+  channels: ReminderChannel[];
+  timeZone: string;
+  nextReminderAt: string | null;
+  pushPublicKey: string;
+}
+
+const REMINDER_FIELDS = 'enabled hour channels timeZone nextReminderAt pushPublicKey';
+
+const reminderSettingsQuery = gqlOperation<{ reminderSettings: ReminderSettings }>(/* GraphQL */ `
+  query ReminderSettings {
+    reminderSettings { ${REMINDER_FIELDS} }
+  }
+`);
+
+const updateReminderSettingsMutation = gqlOperation<{ updateReminderSettings: ReminderSettings }, { input: ReminderSettingsInput }>(/* GraphQL */ `
+  mutation UpdateReminderSettings($input: ReminderSettingsInput!) {
+    updateReminderSettings(input: $input) { ${REMINDER_FIELDS} }
+  }
+`);
+
+const savePushSubscriptionMutation = gqlOperation<{ savePushSubscription: { id: string } }, { input: PushSubscriptionInput }>(/* GraphQL */ `
+  mutation SavePushSubscription($input: PushSubscriptionInput!) {
+    savePushSubscription(input: $input) { id }
+  }
+`);
+
+export async function getReminderSettings(): Promise<ReminderSettings> {
+  return (await callApi(reminderSettingsQuery)).reminderSettings;
+}
+
+export async function updateReminderSettings(input: ReminderSettingsInput): Promise<ReminderSettings> {
+  return (await callApi(updateReminderSettingsMutation, { input })).updateReminderSettings;
+}
+
+export async function savePushSubscription(input: PushSubscriptionInput): Promise<void> {
+  await callApi(savePushSubscriptionMutation, { input });
 }

@@ -1,15 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { groupsMayCall } from '@core/policy';
 import { CheckboxField } from '@/components/ui/form/checkbox-field';
 import { useToast } from '@/components/ui/toast/toast';
 import { setReadinessAlertEmails } from '../api/account-api';
 import { ACCOUNT_PROFILE_KEY } from '../hooks/use-account-profile';
+import { useViewer } from '@/lib/viewer';
 import { AccountProfileGate } from './account-profile-gate';
+import { ReminderSettingsSection } from './reminder-settings';
 
 export const ALERT_EMAILS_ON = 'Readiness-alert e-mails turned on.';
 export const ALERT_EMAILS_OFF = 'Readiness-alert e-mails turned off.';
 
-/** /home/account/notifications: readiness-alert e-mails on or off (the in-app alerts stay; docs/journal.md). */
+/**
+ * /home/account/notifications: a gamer's check-in reminder (docs/reminders.md); readiness-alert e-mails on or off (the
+ * in-app alerts stay; docs/journal.md).
+ */
 export function NotificationsTab() {
+  const viewer = useViewer();
   const toast = useToast();
   const queryClient = useQueryClient();
   const change = useMutation({
@@ -21,19 +28,22 @@ export function NotificationsTab() {
     onError: (error) => toast.error(error.message),
   });
   return (
-    <AccountProfileGate>
-      {(profile) => (
-        <section aria-labelledby="fg-account-notifications">
-          <h2 id="fg-account-notifications">E-mails</h2>
-          <CheckboxField
-            label="E-mail me when a member of a team I direct or coach checks in Not Ready"
-            checked={profile.readinessAlertEmails !== false}
-            disabled={change.isPending}
-            onChange={(event) => change.mutate(event.target.checked)}
-          />
-          <p className="fg-section-note">At most one e-mail per gamer and day. The alert in the team's journal stays either way.</p>
-        </section>
-      )}
-    </AccountProfileGate>
+    <>
+      {viewer && groupsMayCall('Query.reminderSettings', viewer.groups) ? <ReminderSettingsSection /> : null}
+      <AccountProfileGate>
+        {(profile) => (
+          <section aria-labelledby="fg-account-notifications">
+            <h2 id="fg-account-notifications">E-mails</h2>
+            <CheckboxField
+              label="E-mail me when a member of a team I direct or coach checks in Not Ready"
+              checked={profile.readinessAlertEmails !== false}
+              disabled={change.isPending}
+              onChange={(event) => change.mutate(event.target.checked)}
+            />
+            <p className="fg-section-note">At most one e-mail per gamer and day. The alert in the team's journal stays either way.</p>
+          </section>
+        )}
+      </AccountProfileGate>
+    </>
   );
 }
