@@ -160,6 +160,8 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     value: 'good',
     watchedVideos: true,
     timeZone: 'Europe/Berlin',
+    checkInId: randomUUID(),
+    forDate: '2026-01-07',
     type: 'fgScore',
     pillarSlug: 'sleep',
     date: '2026-01-07',
