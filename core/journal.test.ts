@@ -16,7 +16,7 @@ import { PILLAR_SLUGS, type PillarSlug } from './pillars';
 const plainText = fc.string({ unit: 'grapheme-composite', maxLength: 60 }).map((text) => text.replace(/[<>]/g, ''));
 const tag = fc.constantFrom('<b>', '</b>', '<p>', '</p>', '<br/>', '<a href="https://example.com">', '</a>', '<img src=x onerror=alert(1)>', '<!-- note -->');
 
-describe('text length without markup (spec 000 section 5)', () => {
+describe('text length without markup (docs/journal.md, Comments)', () => {
   it('counts the characters of text without markup, an emoji once', () => {
     fc.assert(fc.property(plainText, (text) => textLength(text) === [...text].length));
     expect(textLength('👍🏽 ok')).toBe([...'👍🏽 ok'].length);

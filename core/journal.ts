@@ -7,12 +7,12 @@ import type { PillarScore } from './scoring/pillar';
 import { boundedId, MAX_QUESTION_SLUG_LENGTH, safeText } from './validation/fields';
 
 /**
- * The journal's rules (spec 000 sections 3, 5 and 7; docs/journal.md): comment length counted without markup, the
+ * The journal's rules (docs/journal.md): comment length counted without markup, the
  * arguments of the comment calls, and which pillar pulled a Not Ready game readiness down. Shared by the journal
  * Lambda and the web forms.
  */
 
-/** Spec 000 section 5: "Text length counts characters with markup tags removed. Comment length limit 1000." */
+/** At most 1000 characters, counted with markup tags removed (docs/journal.md, "Comments"). */
 export const MAX_COMMENT_LENGTH = 1000;
 /**
  * The stored text's own bound: markup does not count towards MAX_COMMENT_LENGTH, so without this a comment could

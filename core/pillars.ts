@@ -1,11 +1,11 @@
-/** The five wellness pillars (spec 000 section 1) in the order the product lists them. */
+/** The five wellness pillars (docs/scoring.md) in the order the product lists them. */
 export const PILLAR_SLUGS = ['sleep', 'nutrition', 'mental', 'lifestyle', 'physical'] as const;
 export type PillarSlug = (typeof PILLAR_SLUGS)[number];
 
 export interface Pillar {
   slug: PillarSlug;
   label: string;
-  /** Colour name from spec 001 section 3, and the hex shade the web app paints it with (readable on the dark theme). */
+  /** Colour name (docs/scoring.md, "On the gamer's pages"), and the hex shade the web app paints it with (readable on the dark theme). */
   colour: { name: string; hex: string };
 }
 
@@ -34,7 +34,7 @@ export const SCORE_TYPES = [...MAIN_SCORE_TYPES, ...PILLAR_SLUGS] as const;
 export type ScoreType = (typeof SCORE_TYPES)[number];
 
 /**
- * The game scores: team statistics list each member's points instead of averaging them (spec 000 section 9), and
+ * The game scores: team statistics list each member's points instead of averaging them (docs/scoring.md, "Teams"), and
  * on a day the gamer is not gaming they read "No Gaming".
  */
 export const GAME_SCORE_TYPES = ['gameReadiness', 'gamePerformance'] as const satisfies readonly MainScoreType[];

@@ -1,10 +1,11 @@
 import type { PillarSlug } from './pillars';
 
 /**
- * The daily check-in. Every question of the catalogue in spec 001 section 3 is here with its slug and its listed
- * answer options kept verbatim (those are the answers recommendations link to, so they are mostly the worrying ones);
- * the other options, and the questions marked `inCatalogue: false`, complete the check-in so each pillar can be scored
- * and the game scores have inputs. Each option maps to a score from 0 (worst) to 100 (best); `scoring` says why.
+ * The daily check-in. Every question of the original catalogue (docs/scoring.md, "The daily check-in") is here with its
+ * slug and its listed answer options kept verbatim (those are the answers recommendations link to, so they are mostly
+ * the worrying ones); the other options, and the questions marked `inCatalogue: false`, complete the check-in so each
+ * pillar can be scored and the game scores have inputs. Each option maps to a score from 0 (worst) to 100 (best);
+ * `scoring` says why.
  */
 export interface AnswerOption {
   value: string;

@@ -4,12 +4,12 @@ import { type AnswerOption, type Question, questionBySlug, QUESTIONS } from './q
 import { boundedId, safeText } from './validation/fields';
 
 /**
- * Video recommendations (spec 001 sections 2-9): a check-in question's answer linked to a video. The questions and
+ * Video recommendations: a check-in question's answer linked to a video. The questions and
  * answers offered are those of the check-in questionnaire's catalogue (core/questionnaire.ts). Shared by the
  * recommendations Lambda and the admin page (docs/recommendations-and-challenges.md).
  */
 
-/** Spec 001 sections 5 and 9: the add modal's title limit, the edit form's, and the description limit. */
+/** The add modal's title limit, the edit form's, and the description limit (docs/recommendations-and-challenges.md). */
 export const MODAL_TITLE_MAX = 16;
 export const TITLE_MAX = 40;
 export const RECOMMENDATION_DESCRIPTION_MAX = 1000;

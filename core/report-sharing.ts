@@ -1,5 +1,5 @@
 /**
- * Report sharing (spec 000 sections 2, 3, 4, 7): a gamer shares his score reports with an e-mail address (a parent, a
+ * Report sharing (docs/recap.md): a gamer shares his score reports with an e-mail address (a parent, a
  * private coach) daily or weekly; the recipient keeps or stops them from the recap e-mail's links, which lead to
  * `/recap/reports`. Pure rules shared by the sharing Lambda, the recap job and the web pages (docs/recap.md).
  */
@@ -77,16 +77,16 @@ export function nextReportAt(slot: string, frequency: ReportFrequency, now: Date
   return new Date(start + periodsPassed * period).toISOString();
 }
 
-/** The landing page's query: `acceptance` is lower-case in links (spec 000 section 2). */
+/** The landing page's query: `acceptance` is lower-case in links (docs/recap.md, "The landing page"). */
 export function recapLink(appUrl: string, shareId: string, acceptance: ReportAcceptance, gamerName: string): string {
   const query = new URLSearchParams({ shareId, acceptance: acceptance.toLowerCase(), name: gamerName });
   return `${appUrl}/recap/reports?${query.toString()}`;
 }
 
-/** Reads the landing page's `acceptance`: accepted, anything else means unsubscribe (spec 000 section 2). */
+/** Reads the landing page's `acceptance`: accepted, anything else means unsubscribe (docs/recap.md, "The landing page"). */
 export const acceptanceOfLink = (value: string | null): ReportAcceptance => (value?.toLowerCase() === 'accepted' ? 'ACCEPTED' : 'REJECTED');
 
-/** What the score means (spec 000 section 9), for the recap e-mail and the landing page. */
+/** What the score means (docs/scoring.md, "Tiers and labels"), for the recap e-mail and the landing page. */
 export const SCORE_EXPLANATION = {
   intro:
     'The FG Score (0 to 100) follows how well a gamer sleeps, eats, keeps a clear head, lives and moves, from the daily check-in of five pillars: Sleep, Nutrition, Mental, Lifestyle and Physical.',

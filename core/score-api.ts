@@ -9,7 +9,7 @@ import { memberListSchema } from './teams';
 import { boundedId, boundedInt, MAX_QUESTION_SLUG_LENGTH, MAX_TIME_ZONE_LENGTH } from './validation/fields';
 
 /**
- * Arguments of the score and answer API (spec 000 section 7, "Scores, answers"), validated the same way by the
+ * Arguments of the score and answer API (docs/scoring.md, "Windows"; docs/validation.md), validated the same way by the
  * server and the web app. Windows are score days, both ends included (at most MAX_WINDOW_DAYS); see
  * `resolveScoreWindow` for the defaults.
  */

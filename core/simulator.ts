@@ -3,8 +3,8 @@ import { scoreDaySchema } from './validation/dates';
 import { type FgState, fgScoreSeries } from './scoring/fg-score';
 
 /**
- * The public score simulator (spec 000 sections 2 and 9): the days a visitor picked, each with a daily score and the
- * Watched Videos box, run through the same fgScore function the server uses for gamers.
+ * The public score simulator (docs/scoring.md, "The overall score (fgScore)"): the days a visitor picked, each with a
+ * daily score and the Watched Videos box, run through the same fgScore function the server uses for gamers.
  */
 export const simulatorDaySchema = z.object({
   date: scoreDaySchema,

@@ -3,11 +3,12 @@ import { isoWeekOf, type ScoreDay } from './dates';
 import { boundedId, safeText } from './validation/fields';
 
 /**
- * Weekly challenges (spec 001 sections 2, 3, 5, 7 and 8): one challenge per ISO calendar week, a year, a week and a
- * description. Shared by the weekly-challenges Lambda and the admin page (docs/recommendations-and-challenges.md).
+ * Weekly challenges (docs/recommendations-and-challenges.md, "Weekly challenges"): one challenge per ISO calendar week,
+ * a year, a week and a description. Shared by the weekly-challenges Lambda and the admin page
+ * (docs/recommendations-and-challenges.md).
  */
 
-/** Spec 001 section 9: the description limit of the back office. */
+/** The description limit of the back office (docs/recommendations-and-challenges.md, "Weekly challenges"). */
 export const MAX_CHALLENGE_DESCRIPTION_LENGTH = 1000;
 /** Far enough either way for any challenge an admin plans or looks back on. */
 export const MIN_CHALLENGE_YEAR = 2000;
@@ -15,7 +16,7 @@ export const MAX_CHALLENGE_YEAR = 2100;
 /** ISO years have 52 or 53 weeks. */
 export const MAX_ISO_WEEK = 53;
 
-/** Spec 001 section 8, letter for letter. */
+/** The spec's texts, letter for letter (docs/recommendations-and-challenges.md, "Weekly challenges"). */
 export const CHALLENGE_TEXTS = {
   errorTitle: 'Oops! Something is not right.',
   duplicate: 'You may be trying to create a challenge that already exists for that week',
@@ -83,7 +84,7 @@ export function timingOf(challenge: ChallengeWeek, today: ScoreDay): ChallengeTi
   return order < 0 ? 'past' : order > 0 ? 'upcoming' : 'current';
 }
 
-/** The filters of the week cards (spec 001 section 2). */
+/** The filters of the week cards (docs/recommendations-and-challenges.md, "Weekly challenges"). */
 export const CHALLENGE_FILTERS = [
   { value: 'all', label: 'Show All' },
   { value: 'past', label: 'Show Past' },

@@ -9,7 +9,7 @@ import {
 } from './constants';
 
 /**
- * The overall fgScore, one step per calendar day (spec 000 section 9, the simulator formula), as interpreted here:
+ * The overall fgScore, one step per calendar day (docs/scoring.md, "The overall score (fgScore)"), as interpreted here:
  * 1. Running average: on the gamer's n-th day (counted in calendar days from their first check-in) the day's daily score
  *    enters the average with weight max(6%, 1/n): a plain average of all days while that is 1/n (the weight ramp, days
  *    1..16), then 6% a day, older days fading by 6% a day, so the average mostly reflects the last 15 or so days.

@@ -1,6 +1,6 @@
 import { roundScore } from './constants';
 
-/** Tiers and labels of spec 000 section 9. Both judge the whole number shown, so 79.5 is shown as 80 and is Game On. */
+/** Tiers and labels (docs/scoring.md, "Tiers and labels"). Both judge the whole number shown, so 79.5 is shown as 80 and is Game On. */
 export type ReadinessTier = 'Game On' | 'Moderately Ready' | 'Subpar Ready' | 'Not Ready';
 export type ScoreLabel = 'Peak Form' | 'Pretty Solid' | 'Not Ideal' | 'Danger Zone' | 'No data' | 'No Gaming';
 

@@ -3,7 +3,7 @@ import { PILLAR_SLUGS, type PillarSlug, type ScoreType } from '../pillars';
 import { dayScoreValue, type MemberDay } from './member-day';
 import type { PillarScore } from './pillar';
 
-/** Shapes of the spec's score statistics (spec 000 section 3). Dates are score days; values whole numbers. */
+/** Shapes of the score statistics, as schema.graphql gives them. Dates are score days; values whole numbers. */
 export interface ScorePoint {
   date: ScoreDay;
   value: number;

@@ -1,5 +1,5 @@
 /**
- * The admin user list and the profile edit (spec 001 sections 5-7, spec 000 section 5 "User edit (admin)"), shared by
+ * The admin user list and the profile edit (docs/accounts.md, "Profile edits and admin actions"), shared by
  * the users Lambda and the web forms. Texts are the spec's, letter for letter.
  */
 import { z } from 'zod';
@@ -67,7 +67,7 @@ export const deleteUsersArgsSchema = z.object({
     .max(MAX_BULK_DELETE, `Delete at most ${MAX_BULK_DELETE} users at a time.`),
 });
 
-/** The filter menu's subscription choices (spec 001 section 7) and the profile reasons each stands for. */
+/** The filter menu's subscription choices (docs/accounts.md, "Profile edits and admin actions") and the profile reasons each stands for. */
 export const USER_SUBSCRIPTION_FILTERS = {
   FG_FREE: ['FGFREE', 'FGFREE_BYTEAM'],
   FG_PRO: ['FGPRO', 'FGPRO_ADMIN'],
@@ -75,7 +75,7 @@ export const USER_SUBSCRIPTION_FILTERS = {
 } as const;
 export type UserSubscriptionFilter = keyof typeof USER_SUBSCRIPTION_FILTERS;
 export const USER_SUBSCRIPTION_LABELS: Record<UserSubscriptionFilter, string> = { FG_FREE: 'Free', FG_PRO: 'Pro', FG_PRO_BYTEAM: 'Pro by team' };
-/** The user list's role filter (spec 001 section 6). */
+/** The user list's role filter (docs/accounts.md, "Profile edits and admin actions"). */
 export const USER_FILTER_ROLES = ['DIRECTOR', 'COACH', 'GAMER'] as const;
 
 export const USER_PAGE_SIZE = 10;

@@ -17,7 +17,7 @@ import { assertMayReadMember, journalAccess } from './access';
 import type { JournalDeps } from './deps';
 
 /**
- * Comments on gamers' answers (spec 000 sections 3, 5 and 7; docs/journal.md). The team's director and coaches comment
+ * Comments on gamers' answers (docs/journal.md, "Comments"). The team's director and coaches comment
  * on its gamers' answers; a gamer reads the comments on his own answers and replies to them; admins read. Content is
  * stored as typed and is plain text to every reader.
  */

@@ -20,7 +20,7 @@ import { videoUrls } from '../lib/video-urls';
 import { parseInput } from '../lib/validation';
 
 /**
- * Video recommendations (spec 001 sections 2-9; docs/recommendations-and-challenges.md): admins list, add, change and
+ * Video recommendations (docs/recommendations-and-challenges.md): admins list, add, change and
  * delete them (the policy map admits only ADMIN and SUPERADMIN). A recommendation links an answer of the check-in
  * questionnaire's catalogue to a video that is COMPLETE and enabled when it is linked.
  */

@@ -57,9 +57,10 @@ async function targetByEmail(email: string, deps: UsersDeps): Promise<Target> {
 }
 
 /**
- * Refuses an action of `caller` on `target` (and, for a role change, on the role `to`) that the management map does
- * not allow (spec 000 section 6): ADMIN manages GAMER, COACH and DIRECTOR, SUPERADMIN also ADMIN; nobody acts on
- * himself. A user without a role (an account whose sign-up never finished) is any admin's to manage.
+ * Refuses an action of `caller` on `target` (and, for a role change, on the role `to`) that the management map does not
+ * allow (docs/accounts.md, "Profile edits and admin actions"): ADMIN manages GAMER, COACH and DIRECTOR, SUPERADMIN also
+ * ADMIN; nobody acts on himself. A user without a role (an account whose sign-up never finished) is any admin's to
+ * manage.
  */
 export function assertManages(caller: Caller, target: Target, to?: Role): void {
   if (target.user.id === caller.sub) throw new UnauthorizedError(USER_ADMIN_MESSAGES.self);
@@ -117,7 +118,7 @@ async function againOnConflict<T>(act: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A role change (spec 001 section 4: first, and only when the role differs). Cognito first, then the profile with its
+ * A role change (first, and only when the role differs: docs/accounts.md, "Profile edits and admin actions"). Cognito first, then the profile with its
  * audit entry in one transaction: when the transaction fails the groups are moved back, and when moving back fails too
  * the profile still names the old role, so calling again (the role still differs) moves the groups and writes the
  * profile. Then every token issued before is refused, so the user's next call refreshes and carries the new group.

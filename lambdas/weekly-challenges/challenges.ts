@@ -16,7 +16,7 @@ import type { WeeklyChallengeRecord, WeeklyChallengeStore } from '../lib/stores/
 import { parseInput } from '../lib/validation';
 
 /**
- * Weekly challenges (spec 001 sections 2-8; docs/recommendations-and-challenges.md). Admins list, post, edit and delete
+ * Weekly challenges (docs/recommendations-and-challenges.md). Admins list, post, edit and delete
  * them (the policy map admits only ADMIN and SUPERADMIN to those fields); every signed-in user reads the challenge of
  * his current week on the check-in page.
  */

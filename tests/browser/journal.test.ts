@@ -125,7 +125,7 @@ describe('the journal', () => {
     await answer.getByText('A comment can be at most 1000 characters.').waitFor();
 
     await field.fill(markup);
-    // Markup does not count (spec 000 section 5): the counter says 0, and an empty comment is refused with the server's rule.
+    // Markup does not count (docs/journal.md, "Comments"): the counter says 0, and an empty comment is refused with the server's rule.
     await answer.getByText('0/1000 characters').waitFor();
     await answer.getByRole('button', { name: 'Post comment' }).click();
     await answer.getByText('A comment is required.').waitFor();

@@ -1,7 +1,8 @@
 /**
  * Video recommendations in Chromium against the local stack (production web build) with the demo videos: the add
- * modal's selects unlock in order, clear as spec 001 section 4 says and offer only COMPLETE, enabled videos; Save waits
- * for a video; the table sorts by title, question and pillar; the side panel edits and deletes. The admin is fresh.
+ * modal's selects unlock in order, clear as docs/recommendations-and-challenges.md says and offer only COMPLETE,
+ * enabled videos; Save waits for a video; the table sorts by title, question and pillar; the side panel edits and
+ * deletes. The admin is fresh.
  */
 import type { Locator, Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';

@@ -6,7 +6,7 @@ import { keys } from '../db/keys';
 import { isConditionFailure, type Item, partitionQuery, query, withoutKeys } from '../db/table';
 import { type TransactItem, TransactionRefused, transact } from './transactions';
 
-/** A comment on a gamer's answer (spec 000 section 3, Comment); `userId` is the gamer, `authorId` who wrote it. */
+/** A comment on a gamer's answer (docs/journal.md, "Comments"); `userId` is the gamer, `authorId` who wrote it. */
 export interface CommentRecord {
   id: string;
   teamId: string;

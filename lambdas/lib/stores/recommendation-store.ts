@@ -8,7 +8,7 @@ import { type AuditEntry, auditTransactItem } from './audit-store';
 import { type TransactItem, transact } from './transactions';
 import type { VideoRecord } from './video-store';
 
-/** A video recommendation (spec 001 section 3): an answer to a check-in question, linked to a video. */
+/** A video recommendation (docs/recommendations-and-challenges.md, "Recommendations"): an answer to a check-in question, linked to a video. */
 export interface RecommendationRecord {
   id: string;
   title: string;
@@ -47,7 +47,7 @@ const recommendationItem = (recommendation: RecommendationRecord): Item => ({
   ...recommendation,
 });
 
-/** Only a processed, enabled video may be recommended (spec 001 section 4), checked in the write's own transaction. */
+/** Only a processed, enabled video may be recommended (docs/recommendations-and-challenges.md), checked in the write's own transaction. */
 const offeredVideo = (videoId: string): { label: 'video'; item: TransactItem } => ({
   label: 'video',
   item: {

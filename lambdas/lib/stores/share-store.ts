@@ -7,7 +7,7 @@ import { keys } from '../db/keys';
 import { isConditionFailure, type Item, type Page, partitionQuery, query, withoutKeys } from '../db/table';
 import { TransactionRefused, transact } from './transactions';
 
-/** A gamer's score reports shared with an e-mail address (spec 000 section 3, Report share; docs/data-model.md). */
+/** A gamer's score reports shared with an e-mail address (docs/recap.md, "Sharing"; docs/data-model.md). */
 export interface ShareRecord {
   id: string;
   gamerId: string;

@@ -7,7 +7,7 @@ import { type Item, partitionQuery, query, withoutKeys } from '../db/table';
 import { type AuditEntry, auditTransactItem } from './audit-store';
 import { transact } from './transactions';
 
-/** A weekly challenge (spec 001 section 3): one per ISO year and week. */
+/** A weekly challenge (docs/recommendations-and-challenges.md, "Weekly challenges"): one per ISO year and week. */
 export interface WeeklyChallengeRecord {
   id: string;
   year: number;

@@ -12,7 +12,7 @@ export interface ScoreEntry {
   colour: string | null;
 }
 
-/** The theme token of a pillar's colour (spec 001: physical orange, nutrition green, mental red, lifestyle blue, sleep purple). */
+/** The theme token of a pillar's colour (docs/scoring.md, "On the gamer's pages": sleep purple, nutrition green, mental red, lifestyle blue, physical orange). */
 export const pillarColourToken = (slug: PillarSlug) => `var(--amplify-colors-pillar-${slug})`;
 
 /** The main score (fgScore) reads as a readiness tier; without one (null or 0) it reads "No data". */

@@ -18,7 +18,7 @@ import { LeaveGuard } from '@/components/ui/leave-guard/leave-guard';
 import { paths, withParams } from '@/config/paths';
 import { type AdminUser, getUser, type UserChanges, updateUser } from '../api/users-api';
 
-/** Spec 001 section 8. */
+/** What a save says (docs/accounts.md, "Profile edits and admin actions"). */
 export const USER_UPDATED = 'Details were updated successfully!';
 
 /** The roles the viewer may give (the management map), with the user's own role kept so the form shows it. */
@@ -29,7 +29,7 @@ function roleOptions(groups: readonly string[], current: string | null) {
   return [{ value: '', label: 'Choose a role' }, ...[...roles].map((role) => ({ value: role, label: roleLabel(role) }))];
 }
 
-/** Only what the admin changed is sent: the server then changes the role only when it differs (spec 001 section 4). */
+/** Only what the admin changed is sent: the server then changes the role only when it differs (docs/accounts.md). */
 function changesOf(user: AdminUser, form: UserEditForm): UserChanges {
   const changes: UserChanges = {};
   if (form.fullName !== (user.fullName ?? '')) changes.fullName = form.fullName;
@@ -60,7 +60,7 @@ function UserForm({ user, groups, onSaved }: { user: AdminUser; groups: readonly
       await onSaved();
       toast.success(USER_UPDATED);
     } catch (reason) {
-      // Spec 001 section 8: a failed update shows the server's message.
+      // A failed update shows the server's message (docs/accounts.md, "Profile edits and admin actions").
       setError(reason instanceof Error ? reason.message : String(reason));
     }
   });
@@ -91,7 +91,7 @@ function UserForm({ user, groups, onSaved }: { user: AdminUser; groups: readonly
 }
 
 /**
- * /home/users/:id: the user's side panel over the list (spec 001 section 2; spec 000 section 5 "User edit (admin)"):
+ * /home/users/:id: the user's side panel over the list (docs/accounts.md, "Profile edits and admin actions"):
  * full name, username and role, the e-mail read-only, and the enable/disable button leading to its confirmation.
  */
 export function UserPanel({ userId, groups, onClose }: { userId: string; groups: readonly string[]; onClose: () => void }) {

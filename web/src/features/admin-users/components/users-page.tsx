@@ -27,7 +27,7 @@ import { BulkDeleteDialog, EnableDisableDialog } from './user-action-dialogs';
 import { UserPanel } from './user-panel';
 import '../admin-users.css';
 
-/** Spec 001 section 8: what a list failure is titled. */
+/** What a list failure is titled (docs/accounts.md, "Profile edits and admin actions"). */
 export const USER_LIST_ERROR = 'Oops! Something is not right.';
 
 /** Every cached read of the user list starts with this key, so an action refreshes them all. */
@@ -95,8 +95,9 @@ function Filters({ filters, onChange }: { filters: UserFilters; onChange: (filte
 }
 
 /**
- * /home/users (spec 001 sections 2 and 7): the users 10 a page, searched (600 ms after typing) and filtered on the
- * server; the address after /home/users/ opens a user's side panel or an action's confirmation over the list.
+ * /home/users (docs/accounts.md, "Profile edits and admin actions"): the users 10 a page, searched (600 ms after
+ * typing) and filtered on the server; the address after /home/users/ opens a user's side panel or an action's
+ * confirmation over the list.
  */
 export function UsersPage({ groups }: { groups: readonly string[] }) {
   const navigate = useNavigate();

@@ -1,10 +1,10 @@
 import type { UsersFilter } from '@core/validation/users';
 import { USER_FILTER_ROLES, USER_SUBSCRIPTION_FILTERS, type UserSubscriptionFilter } from '@core/validation/users';
 
-/** Spec 001 section 9: the user list waits this long after typing before it searches. */
+/** The user list waits this long after typing before it searches (docs/accounts.md, "Profile edits and admin actions"). */
 export const USER_SEARCH_DEBOUNCE_MS = 600;
 
-/** The status select (spec 001 section 2) and what each choice asks of `enabled`. */
+/** The status select (docs/accounts.md, "Profile edits and admin actions") and what each choice asks of `enabled`. */
 export const USER_STATUSES = [
   { value: 'all', label: 'All' },
   { value: 'active', label: 'Active' },

@@ -1,7 +1,7 @@
 import { usersRouteOf } from './users-route';
 
 describe('usersRouteOf', () => {
-  it('reads the list, the panel and the action routes of spec 001 section 2', () => {
+  it('reads the list, the panel and the action routes of docs/product.md', () => {
     expect(usersRouteOf('')).toEqual({ kind: 'list' });
     expect(usersRouteOf('u-1')).toEqual({ kind: 'panel', id: 'u-1' });
     expect(usersRouteOf('u-1/disable')).toEqual({ kind: 'disable', id: 'u-1' });

@@ -171,7 +171,7 @@ function MemberDay({ member, comments, threads, staff, onComment, actions }: Mem
           <section
             key={group.pillar}
             className="fg-journal__pillar"
-            // The pillar's colour from core/pillars.ts (spec 001 section 3).
+            // The pillar's colour from core/pillars.ts (docs/scoring.md, "On the gamer's pages").
             style={{ '--fg-pillar-colour': pillarOf(group.pillar).colour.hex } as CSSProperties}
             aria-label={`${name}: ${group.label}`}>
             <h3>{group.label}</h3>

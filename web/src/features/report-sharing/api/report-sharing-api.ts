@@ -1,6 +1,7 @@
 /**
- * The report-sharing operations (schema.graphql; spec 000 section 7): the gamer's shares, and the recipient's answer
- * from the recap e-mail, which is public (the public token). Who may call each is in core/policy.ts; docs/recap.md says more.
+ * The report-sharing operations (schema.graphql; docs/recap.md, "Sharing"): the gamer's shares, and the recipient's
+ * answer from the recap e-mail, which is public (the public token). Who may call each is in core/policy.ts;
+ * docs/recap.md says more.
  */
 import type { ReportAcceptance, ReportFrequency, ShareRequest, ShareStatus } from '@core/report-sharing';
 import { callApi, gqlOperation } from '@/lib/api-client';

@@ -12,10 +12,10 @@ import '../report-sharing.css';
 const LINK_REFUSALS = new Set(['NotFound', 'ValidationError']);
 
 /**
- * /recap/reports?shareId=&acceptance=accepted|rejected&name= (public, spec 000 sections 2, 4 and 8): the recipient's
- * answer from a recap e-mail is applied on load. Accepted shows the report confirmation and what the score means,
- * anything else the unsubscribe confirmation; both with support and social links. A link that is not valid changes
- * nothing and says so calmly; other errors are only logged.
+ * /recap/reports?shareId=&acceptance=accepted|rejected&name= (public; docs/recap.md, "The landing page"): the
+ * recipient's answer from a recap e-mail is applied on load. Accepted shows the report confirmation and what the score
+ * means, anything else the unsubscribe confirmation; both with support and social links. A link that is not valid
+ * changes nothing and says so calmly; other errors are only logged.
  */
 export function RecapReportPage({ shareId, acceptanceParam, nameParam }: { shareId: string | null; acceptanceParam: string | null; nameParam: string | null }) {
   const acceptance = acceptanceOfLink(acceptanceParam);

@@ -25,7 +25,7 @@ type ShareForm = z.input<typeof shareFormSchema>;
 
 /**
  * /home/account/sharing: a gamer shares his score reports with an e-mail address (a parent, a private coach), daily
- * or weekly, sees whom he shares with, and stops a share (spec 000 sections 3 and 7, docs/recap.md).
+ * or weekly, sees whom he shares with, and stops a share (docs/recap.md, "The gamer's page").
  */
 export function SharingPage() {
   const shares = useQuery({ queryKey: SHARES_KEY, queryFn: myReportShares });

@@ -10,7 +10,7 @@ import { createRecommendation, RECOMMENDATIONS_KEY } from '../api/recommendation
 import { changeLink, EMPTY_LINK_FORM } from '../lib/link-form';
 import { LinkFields } from './link-fields';
 
-/** The add modal (spec 001 sections 2, 4, 5): title at most 16 with its n/16 counter, the selects, Save once a video is chosen. */
+/** The add modal (docs/recommendations-and-challenges.md, "Recommendations"): title at most 16 with its n/16 counter, the selects, Save once a video is chosen. */
 export function AddRecommendationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const toast = useToast();

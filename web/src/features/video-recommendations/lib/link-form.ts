@@ -1,10 +1,11 @@
 import type { VideoCategory } from '@core/videos';
 
 /**
- * The recommendation form's dependent selects (spec 001 section 4): Pillar needs Title, Question needs Pillar, Answer
- * Type needs Question, Video Link needs Category. Changing the pillar clears question, video and answer; changing the
- * question clears video and answer. The spec says nothing of what unlocks Category: here the answer does, so the
- * selects unlock in the order they are shown, and changing the category clears the video it filtered.
+ * The recommendation form's dependent selects (docs/recommendations-and-challenges.md, "Recommendations"): Pillar needs
+ * Title, Question needs Pillar, Answer Type needs Question, Video Link needs Category. Changing the pillar clears
+ * question, video and answer; changing the question clears video and answer. The spec says nothing of what unlocks
+ * Category: here the answer does, so the selects unlock in the order they are shown, and changing the category clears
+ * the video it filtered.
  */
 export interface LinkForm {
   title: string;

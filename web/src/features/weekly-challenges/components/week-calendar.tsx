@@ -37,8 +37,8 @@ interface WeekCalendarProps {
 }
 
 /**
- * A month calendar with ISO week numbers (spec 001 section 2): choosing a week number or any of its days chooses that
- * week. Previous and next move a month.
+ * A month calendar with ISO week numbers (docs/recommendations-and-challenges.md, "Weekly challenges"): choosing a week
+ * number or any of its days chooses that week. Previous and next move a month.
  */
 export function WeekCalendar({ selected, onSelect, taken, today }: WeekCalendarProps) {
   const [month, setMonth] = useState(() => ({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) - 1 }));
