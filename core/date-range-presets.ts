@@ -1,7 +1,7 @@
 /**
- * The date-range presets of the admin reports (spec 001 section 3): custom, last week (7 days), last month, last 3
- * months, last year, all time. Each gives the days from `startDate` to `endDate`, both included; all time gives none
- * (no bound), custom keeps what the user picked.
+ * The date-range presets of the admin reports (docs/billing.md, "The pages"): custom, last week (7 days), last month,
+ * last 3 months, last year, all time. Each gives the days from `startDate` to `endDate`, both included; all time gives
+ * none (no bound), custom keeps what the user picked.
  */
 import { type DayWindow, type ScoreDay, shiftDay } from './dates';
 

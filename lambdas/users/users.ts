@@ -118,10 +118,11 @@ async function againOnConflict<T>(act: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A role change (first, and only when the role differs: docs/accounts.md, "Profile edits and admin actions"). Cognito first, then the profile with its
- * audit entry in one transaction: when the transaction fails the groups are moved back, and when moving back fails too
- * the profile still names the old role, so calling again (the role still differs) moves the groups and writes the
- * profile. Then every token issued before is refused, so the user's next call refreshes and carries the new group.
+ * A role change (first, and only when the role differs: docs/accounts.md, "Profile edits and admin actions"). Cognito
+ * first, then the profile with its audit entry in one transaction: when the transaction fails the groups are moved
+ * back, and when moving back fails too the profile still names the old role, so calling again (the role still differs)
+ * moves the groups and writes the profile. Then every token issued before is refused, so the user's next call refreshes
+ * and carries the new group.
  */
 async function changeRole(caller: Caller, action: string, { user, role: from }: Target, role: Role, otherChanges: ProfileChanges, deps: UsersDeps) {
   await deps.pool.moveRole(user.id, from, role);
