@@ -1,0 +1,153 @@
+/**
+ * The light theme (docs/ui-kit.md, "Theme"): with no choice kept on the device the system's preference picks the
+ * colour mode (dark where it says nothing), from the first paint; the account page's Appearance switch overrides it
+ * and survives a reload; axe finds no colour contrast problem on the first pages in the light theme.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { paths } from '../../web/src/config/paths';
+import { baseUrl, signInContext } from '../support/accounts';
+import { finishAnimations, useBrowser, VIEWPORTS } from '../support/browser';
+import { demoTeams, graphql, signIn } from '../support/stack';
+
+jest.setTimeout(120_000);
+
+const chromium = useBrowser();
+
+const GAMER = 'gamer1@fitgauge.test';
+const DIRECTOR = 'director@fitgauge.test';
+const NIGHT_OWLS = demoTeams.find((team) => team.name === 'Night Owls')!;
+
+/** The mode on <html>, the canvas it paints and the browser's colour scheme (native controls). */
+const LIGHT = { mode: 'light', canvas: 'rgb(255, 255, 255)', colorScheme: 'light' };
+const DARK = { mode: 'dark', canvas: 'rgb(11, 16, 24)', colorScheme: 'dark' };
+
+const looks = (page: Page) =>
+  page.evaluate(() => ({
+    mode: document.documentElement.dataset.amplifyColorMode,
+    canvas: getComputedStyle(document.body).backgroundColor,
+    colorScheme: getComputedStyle(document.documentElement).colorScheme,
+  }));
+
+/** How the page looks once its mode has become `mode` (a switch or a system change applies it a moment later). */
+async function looksOnce(page: Page, mode: 'light' | 'dark') {
+  await page.waitForFunction((expected) => document.documentElement.dataset.amplifyColorMode === expected, mode);
+  return looks(page);
+}
+
+/** A context whose system prefers `system`; null: a browser that answers neither light nor dark. */
+async function contextWith(system: 'light' | 'dark' | null, signedInAs?: string): Promise<BrowserContext> {
+  const context = await chromium.browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: system ?? 'light' });
+  context.setDefaultTimeout(15_000);
+  if (system === null) {
+    await context.addInitScript(() => {
+      const matchMedia = window.matchMedia.bind(window);
+      window.matchMedia = (query) => matchMedia(query.includes('prefers-color-scheme') ? 'not all' : query);
+    });
+  }
+  if (signedInAs) await signInContext(context, signedInAs);
+  return context;
+}
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  chromium.watchErrors(page, path);
+  await page.goto(`${baseUrl()}${path}`);
+  return page;
+}
+
+/** axe's colour contrast findings on the page as it is now, as "target (message)" lines. */
+async function contrastFindings(page: Page): Promise<string[]> {
+  await page.locator('.fg-page-loader').first().waitFor({ state: 'detached' });
+  await finishAnimations(page);
+  const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${node.target.join(' ')} (${node.any.map((check) => check.message).join('; ')})`));
+}
+
+describe('the colour mode', () => {
+  it('is light on a light system from the first paint, before the app has loaded, and follows the system as it changes', async () => {
+    const context = await contextWith('light');
+    // Without the app's scripts, the boot screen alone: index.html's own script has picked the mode.
+    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const boot = await open(context, paths.auth.login);
+    await boot.getByRole('status').getByText('FitGauge').waitFor();
+    expect(await looks(boot)).toEqual(LIGHT);
+    expect(await boot.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#ffffff');
+    await context.unroute(/\/assets\/.*\.js$/);
+
+    const page = await open(context, paths.auth.login);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    expect(await looks(page)).toEqual(LIGHT);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await looksOnce(page, 'dark')).toEqual(DARK);
+    await context.close();
+  });
+
+  it('is dark on a dark system and where the system says nothing', async () => {
+    for (const system of ['dark', null] as const) {
+      const context = await contextWith(system);
+      const page = await open(context, paths.auth.login);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+      expect(await looks(page)).toEqual(DARK);
+      expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#0b1018');
+      await context.close();
+    }
+  });
+
+  it("is the account page's choice over the system's, kept on the device across a reload, until System is chosen again", async () => {
+    const context = await contextWith('light', GAMER);
+    const page = await open(context, paths.home.account.root);
+    const appearance = page.getByRole('region', { name: 'Appearance' });
+    const theme = appearance.getByRole('group', { name: 'Theme' });
+    expect(await theme.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
+    expect(await looks(page)).toEqual(LIGHT);
+
+    await theme.getByRole('radio', { name: 'Dark' }).check();
+    expect(await looksOnce(page, 'dark')).toEqual(DARK);
+    await page.reload();
+    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    expect(await looks(page)).toEqual(DARK);
+
+    await page.getByRole('radio', { name: 'Light' }).check();
+    expect(await looksOnce(page, 'light')).toEqual(LIGHT);
+    // Back to System: the system's mode again, and its changes followed.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('radio', { name: 'System' }).check();
+    expect(await looksOnce(page, 'dark')).toEqual(DARK);
+    await page.reload();
+    expect(await page.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
+    expect(await looks(page)).toEqual(DARK);
+    await context.close();
+  });
+});
+
+describe('the light theme', () => {
+  it('passes axe colour contrast on sign-in, check-in, the account page and team analytics', async () => {
+    const signedOut = await contextWith('light');
+    const login = await open(signedOut, paths.auth.login);
+    await login.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    const findings = { signIn: await contrastFindings(login) };
+    await signedOut.close();
+
+    const gamer = await contextWith('light', GAMER);
+    const checkIn = await open(gamer, paths.home.checkIn);
+    await checkIn.getByRole('heading', { level: 1 }).waitFor();
+    const account = await open(gamer, paths.home.account.root);
+    await account.getByRole('region', { name: 'Appearance' }).waitFor();
+    Object.assign(findings, { checkIn: await contrastFindings(checkIn), account: await contrastFindings(account) });
+    await gamer.close();
+
+    // The analytics page shows the team chosen last, as the director would choose it in the sidebar.
+    const { accessToken } = await signIn(DIRECTOR);
+    const chosen = await graphql('mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }', { teamId: NIGHT_OWLS.id }, { token: accessToken });
+    expect(chosen.errors).toBeUndefined();
+    const director = await contextWith('light', DIRECTOR);
+    const analytics = await open(director, paths.home.myTeam.statistics);
+    await analytics.getByText(`${NIGHT_OWLS.name}: how the team is doing`).waitFor();
+    await analytics.locator('.fg-chart-card').first().waitFor();
+    Object.assign(findings, { analytics: await contrastFindings(analytics) });
+    await director.close();
+
+    expect(findings).toEqual({ signIn: [], checkIn: [], account: [], analytics: [] });
+  });
+});
