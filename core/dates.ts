@@ -2,9 +2,9 @@ import { getISOWeek, getISOWeekYear } from 'date-fns';
 import { BoundedCache } from './bounded-cache';
 
 /**
- * Score days (spec 000 sections 4 and 9). A score day runs from 04:00 to 04:00 on the gamer's own wall clock, so an
- * answer at 03:59 belongs to the day before. The gamer's clock is what they expect ("today" is the day they live in),
- * and using wall-clock time keeps 4 am at 4 am on daylight-saving days (such a day is then 23 or 25 hours long).
+ * Score days (docs/scoring.md, "The score day"). A score day runs from 04:00 to 04:00 on the gamer's own wall clock, so
+ * an answer at 03:59 belongs to the day before. The gamer's clock is what they expect ("today" is the day they live
+ * in), and using wall-clock time keeps 4 am at 4 am on daylight-saving days (such a day is then 23 or 25 hours long).
  * Days are stored as `YYYY-MM-DD`; arithmetic on them is plain calendar arithmetic, independent of any time zone.
  */
 export const DAY_BOUNDARY_HOUR = 4;

@@ -40,7 +40,7 @@ describe('policy map', () => {
   });
 });
 
-describe('management map (spec 000 section 6)', () => {
+describe('management map (docs/product.md, Who uses it)', () => {
   it('is the spec’s table, letter for letter', () => {
     expect(MANAGES).toEqual({
       SELF: ['SELF'],

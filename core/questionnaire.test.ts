@@ -1,7 +1,7 @@
 import { PILLAR_SLUGS, PILLARS, pillarOf } from './pillars';
 import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, QUESTIONS, questionBySlug, questionsOfPillar } from './questionnaire';
 
-/** Spec 001 section 3, question catalogue by pillar, with the answer options it lists. */
+/** The original question catalogue by pillar, with the answer options it lists (docs/scoring.md, "The daily check-in"). */
 const CATALOGUE: Record<string, { pillar: string; options: string[] }> = {
   'emotional-state': { pillar: 'mental', options: ['angry', 'sad', 'stressed', 'discouraged', 'tired', 'meh', 'bored', 'unsure'] },
   'mindfulness-group': { pillar: 'mental', options: ['0'] },

@@ -96,7 +96,7 @@ const WELL_FORMED_IS_VALID = new Set([
   // Any short text names a promotion.
   'addPromotion.promotionName',
 ]);
-/** The team form's game and avatar are optional and default to empty strings (spec 000 section 5). */
+/** The team form's game and avatar are optional and default to empty strings (docs/teams.md, "The team form"). */
 const EMPTY_IS_VALID = new Set(['createTeam.data.game', 'createTeam.data.avatar', 'updateTeam.data.game', 'updateTeam.data.avatar']);
 /** A video's tags may be emptied, and a list filter with nothing in it lists everything. */
 const EMPTY_LIST_OR_OBJECT_IS_VALID = new Set([

@@ -8,7 +8,7 @@ import type { Viewer } from '@/lib/viewer';
 
 const ADMIN_ITEMS: readonly NavItem[] = [
   { to: paths.home.videos, label: 'Content', icon: 'grid' },
-  // Spec 000 section 2: opening it from the navigation clears any earlier upload state.
+  // Opening it from the navigation clears any earlier upload state (docs/videos.md, upload).
   { to: paths.home.uploadVideo, label: 'Add a video', icon: 'upload', onSelect: clearUploadFlow },
   { to: paths.home.videoRecommendation, label: 'Recommendation', icon: 'star' },
   { to: paths.home.users, label: 'Users', icon: 'users' },

@@ -15,7 +15,7 @@ interface CouponDialogProps {
 }
 
 /**
- * Spec 000 sections 4 and 5: the coupon step of a purchase. The code is trimmed; Apply checks it and says
+ * The coupon step of a purchase (docs/billing.md, "The web app"). The code is trimmed; Apply checks it and says
  * `You got {percent}% off!` or `Invalid coupon`; Redeem is disabled while that result is empty or invalid; Skip buys
  * without one.
  */

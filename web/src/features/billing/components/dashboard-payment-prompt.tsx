@@ -18,8 +18,8 @@ function wasAnswered(userId: string): boolean {
 }
 
 /**
- * Spec 000 section 2, After login: a director who has active payments but none for a team dashboard is asked to buy
- * one (the prompt leads to /pricing). Asked once per sign-in in this tab.
+ * After sign-in (docs/billing.md, "The web app"): a director who has active payments but none for a team dashboard is
+ * asked to buy one (the prompt leads to /pricing). Asked once per sign-in in this tab.
  */
 export function DashboardPaymentPrompt({ userId }: { userId: string }) {
   const [answered, setAnswered] = useState(() => wasAnswered(userId));

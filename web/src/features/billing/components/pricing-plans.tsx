@@ -31,8 +31,9 @@ const priceOf = (config: SubscriptionConfig, prices: SubscriptionConfig['price']
   prices ? (config.type === 'year' ? prices.yearly : prices.monthly) : undefined;
 
 /**
- * Spec 000 section 2, Pricing page: the team performance plan (monthly or yearly, yearly first, SAVE 16%, previous
- * prices struck through, BUY NOW) and the Enterprise card (CONTACT SALES). With a team, its renewal and extra seats.
+ * The pricing page (docs/billing.md, "The web app"): the team performance plan (monthly or yearly, yearly first, SAVE
+ * 16%, previous prices struck through, BUY NOW) and the Enterprise card (CONTACT SALES). With a team, its renewal and
+ * extra seats.
  */
 export function PricingPlans({ signedIn, teamId, onPurchased, onSignOut, onSignUp }: PricingPlansProps) {
   const [interval, setInterval] = useState<BillingInterval>('year');

@@ -12,7 +12,7 @@ import { upgradeSubscription, type PurchaseRequest } from '../api/billing-api';
 import { stripeForSite } from '../stripe/load-stripe';
 import { CouponDialog } from './coupon-dialog';
 
-/** Spec 000 section 9: the card form opens this long after the purchase was requested. */
+/** The card form opens this long after the purchase was requested (docs/billing.md, "The web app"). */
 export const PAYMENT_FORM_DELAY_MS = 500;
 
 export const PAYMENT_FAILED = 'Payment processing failed!';
@@ -41,10 +41,10 @@ export interface PurchaseFlowProps {
 }
 
 /**
- * Spec 000 section 4, Purchase: coupon (apply or skip), upgradeSubscription (a coupon first asks an account without a
- * proven mailbox to prove it, in the code dialog); nothing due or already active goes
- * straight to Payment successful!; otherwise the card form after 500 ms, whose confirmation ends in success, the
- * bank-email dialog (requires_action) or Payment processing failed!.
+ * The purchase (docs/billing.md, "The web app"): coupon (apply or skip), upgradeSubscription (a coupon first asks an
+ * account without a proven mailbox to prove it, in the code dialog); nothing due or already active goes straight to
+ * Payment successful!; otherwise the card form after 500 ms, whose confirmation ends in success, the bank-email dialog
+ * (requires_action) or Payment processing failed!.
  */
 export function PurchaseFlow({ purchase, planType, onPurchased, onSignOut, onClose }: PurchaseFlowProps) {
   const [step, setStep] = useState<Step>({ kind: 'coupon' });

@@ -31,8 +31,8 @@ function journalRole(viewer: Viewer, teamId: string): 'staff' | 'gamer' | null {
 }
 
 /**
- * /home/my-team/journal?teamId=: a day's check-ins of the team by pillar with the comments under each answer (spec
- * 000 sections 2 and 3, docs/journal.md). Opening it reads the team's notifications; comments arrive live.
+ * /home/my-team/journal?teamId=: a day's check-ins of the team by pillar with the comments under each answer
+ * (docs/journal.md, "The web app"). Opening it reads the team's notifications; comments arrive live.
  */
 export function JournalPage() {
   const viewer = useViewer();

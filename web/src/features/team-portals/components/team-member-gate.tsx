@@ -7,8 +7,8 @@ import { useViewer } from '@/lib/viewer';
 import { leaveTeams } from '../api/teams-api';
 
 /**
- * Spec 000 sections 2 and 4: a gamer who belongs to a team is blocked from the dashboard (the pricing page) until
- * they leave it. The modal cannot be dismissed: Leave Team (then the page is usable) or Log Out.
+ * docs/teams.md, "Pages" (the `Attention!` gate): a gamer who belongs to a team is blocked from the dashboard (the
+ * pricing page) until they leave it. The modal cannot be dismissed: Leave Team (then the page is usable) or Log Out.
  */
 export function TeamMemberGate({ onLogOut, loggingOut }: { onLogOut: () => void; loggingOut: boolean }) {
   const viewer = useViewer();

@@ -2,7 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { SCORES_QUERY_KEY } from '@/lib/query-client';
 import { fetchLatestTeamScore, fetchMembersCount, fetchReceivedInvites } from '../api/teams-api';
 
-/** Spec 000 section 9: the portal card (and the sidebar's tooltip) asks for a 1-day score window. */
+/** The portal card (and the sidebar's tooltip) asks for a 1-day score window (docs/scoring.md, "Windows"). */
 export const LATEST_SCORE_DAYS = 1;
 
 /** Under the scores key, so a check-in refreshes the team scores too. */

@@ -40,7 +40,7 @@ const updateMutation = gqlOperation<{ updateVideoRecommendation: Pick<Recommenda
 const deleteMutation = gqlOperation<{ deleteVideoRecommendation: { id: string } }, { id: string }>(/* GraphQL */ `
   mutation DeleteVideoRecommendation($id: ID!) { deleteVideoRecommendation(id: $id) { id } }
 `);
-/** Spec 001 section 7: the videos offered are those with workflowStatus COMPLETE and enabled, here of one category. */
+/** The videos offered are those with workflowStatus COMPLETE and enabled, here of one category (docs/recommendations-and-challenges.md, "Recommendations"). */
 const offeredVideosQuery = gqlOperation<{ videos: RecommendedVideo[] }, { category: VideoCategory }>(/* GraphQL */ `
   query RecommendableVideos($category: VideoCategory) {
     videos(take: 100, orderBy: { field: title, direction: asc }, where: { workflowStatus: COMPLETE, enabled: true, category: $category }) { ${VIDEO_FIELDS} }

@@ -10,7 +10,7 @@ import { deleteRecommendation, type Recommendation, RECOMMENDATIONS_KEY, updateR
 import { changeLink, type LinkForm } from '../lib/link-form';
 import { LinkFields } from './link-fields';
 
-/** Spec 001 section 8: the message after a successful update. */
+/** The message after a successful update (docs/recommendations-and-challenges.md, "Recommendations"). */
 const UPDATED = 'Details were updated successfully!';
 
 const formOf = (recommendation: Recommendation): LinkForm => ({
