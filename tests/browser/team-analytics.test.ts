@@ -2,7 +2,8 @@
  * Team analytics and member statistics in Chromium against the local stack, on the seeded Night Owls (30 days of
  * check-ins): the director sees the team's charts drawn, today's readiness and the members table, switches the window,
  * opens a member's statistics and downloads them as xlsx, read back here with xlsx (sheet name, column widths, rows);
- * a gamer sees his own statistics but not a teammate's. Expected values come from the API itself.
+ * a gamer sees his own statistics but not a teammate's. Compliance: today's check-ins, each member's check-in rate and
+ * the team's, and sorting by them. Expected values come from the API itself.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { readinessTier, scoreLabel } from '@core/scoring';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
+import { formatInstant } from '@/lib/score-display';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { DEMO_PASSWORD, demoTeams, graphql, signIn, stackUrls } from '../support/stack';
 
@@ -51,8 +53,21 @@ interface MemberScore {
   gameReadiness: number | null;
   streak: number;
   avgCompletion: number | null;
+  checkedInToday: boolean;
+  lastCheckInAt: string | null;
+  daysCheckedIn: number;
+  daysCounted: number;
+  checkInRate: number | null;
 }
-const MEMBER_SCORES = `query($teamId: ID!) { teamMemberScores(teamId: $teamId) { userId fullName fgScore gameReadiness streak avgCompletion } }`;
+const MEMBER_SCORES = `query($teamId: ID!, $days: Int) { teamMemberScores(teamId: $teamId, days: $days) {
+  userId fullName fgScore gameReadiness streak avgCompletion checkedInToday lastCheckInAt daysCheckedIn daysCounted checkInRate } }`;
+
+/** The team's rate as the members section words it: every member's days checked in over every member's days counted. */
+function teamRateText(members: readonly MemberScore[], windowLabel: string): string {
+  const checkedIn = members.reduce((sum, member) => sum + member.daysCheckedIn, 0);
+  const counted = members.reduce((sum, member) => sum + member.daysCounted, 0);
+  return `Team check-in rate over ${windowLabel}: ${Math.round((100 * checkedIn) / counted)}% (${checkedIn} of ${counted} member days)`;
+}
 const TEAM_WINDOW = `query($teamId: ID!, $days: Int) { myTeamScoreStats(teamId: $teamId, type: fgScore, days: $days) { startDate mainScoreStatistics { date } } }`;
 const USER_STATISTICS = `query($userId: ID!, $days: Int) { userScoreStatistics(userId: $userId, days: $days) {
   date id fgScore gameReadiness pillarSlug score pureScore completenessScore totalAnswers totalQuestions } }`;
@@ -101,7 +116,13 @@ describe('team analytics', () => {
       await expect(page.locator(`.fg-tier-count[data-tier="${tier}"] .fg-tier-count__value`).innerText()).resolves.toBe(String(count));
     }
 
-    // The members table: one row per gamer with his score now and its label, readiness, streak and completion.
+    // Who checked in today, and the Nudge for the team's director.
+    const checkedInToday = members.filter((member) => member.checkedInToday).length;
+    await page.getByText(`${checkedInToday} of 5 members checked in today.`).waitFor();
+    expect(await page.getByRole('button', { name: 'Nudge', exact: true }).count()).toBe(1);
+
+    // The members table: one row per gamer with his score now and its label, readiness, streak, completion, today's
+    // check-in with the time of his last one, and his check-in rate over the window; the team's rate above it.
     const table = page.getByRole('region', { name: 'Members table' });
     await table.getByRole('link', { name: members[0]!.fullName }).waitFor();
     expect(await table.locator('tbody tr').count()).toBe(5);
@@ -114,13 +135,23 @@ describe('team analytics', () => {
         member.gameReadiness == null ? 'No data' : `${tierOf(member)} (${member.gameReadiness})`,
         String(member.streak),
         member.avgCompletion == null ? 'No data' : `${member.avgCompletion}%`,
+        `${member.checkedInToday ? 'Checked in' : 'Not yet'}\n${member.lastCheckInAt ? `Last ${formatInstant(member.lastCheckInAt)}` : 'Never checked in'}`,
+        member.checkInRate == null ? 'No data' : `${member.checkInRate}% (${member.daysCheckedIn} of ${member.daysCounted} days)`,
       ]);
     }
-    // Sorting by streak, descending on the second click.
-    await table.getByRole('button', { name: /Streak/ }).click();
-    await table.getByRole('button', { name: /Streak/ }).click();
-    const streaks = (await table.locator('tbody tr td:nth-child(4)').allInnerTexts()).map(Number);
+    await page.getByText(teamRateText(members, 'the last 7 days')).waitFor();
+    // Sorting by streak, descending on the second click; then by check-in rate and by today's check-in.
+    const sortedDescending = async (header: RegExp, column: number) => {
+      await table.getByRole('button', { name: header }).click();
+      await table.getByRole('button', { name: header }).click();
+      return table.locator(`tbody tr td:nth-child(${column})`).allInnerTexts();
+    };
+    const streaks = (await sortedDescending(/Streak/, 4)).map(Number);
     expect(streaks).toEqual([...streaks].sort((a, b) => b - a));
+    const rates = (await sortedDescending(/Check-in rate/, 7)).filter((cell) => cell !== 'No data').map((cell) => Number.parseInt(cell, 10));
+    expect(rates).toEqual(members.flatMap((member) => (member.checkInRate == null ? [] : [member.checkInRate])).sort((a, b) => b - a));
+    const statuses = (await sortedDescending(/Today/, 6)).map((cell) => cell.split('\n')[0]);
+    expect(statuses).toEqual(members.map((member) => (member.checkedInToday ? 'Checked in' : 'Not yet')).sort());
     // Searching.
     const ava = members.find((member) => member.fullName === 'Ava Reyes')!;
     await page.getByLabel('Search members').fill('ava');
@@ -130,6 +161,8 @@ describe('team analytics', () => {
     const month = (await apiAs<{ myTeamScoreStats: { startDate: string } }>(DIRECTOR, TEAM_WINDOW, { teamId: NIGHT_OWLS.id, days: 30 })).myTeamScoreStats;
     await page.getByRole('radio', { name: '30 days' }).check();
     await page.getByText(`${shownDay(month.startDate)} to`).waitFor();
+    const monthMembers = (await apiAs<{ teamMemberScores: MemberScore[] }>(DIRECTOR, MEMBER_SCORES, { teamId: NIGHT_OWLS.id, days: 30 })).teamMemberScores;
+    await page.getByText(teamRateText(monthMembers, 'the last 30 days')).waitFor();
     await page.getByRole('radio', { name: 'Custom' }).check();
     await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-01-10');
     await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-01-05');
