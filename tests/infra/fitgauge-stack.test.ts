@@ -341,8 +341,11 @@ describe('Lambda functions', () => {
     const recapJob = { 'Fn::GetAtt': [functionLogicalId('recapJob'), 'Arn'] };
     const targets = Object.values(resourcesOf('AWS::Scheduler::Schedule')).map((schedule) => schedule.Properties.Target.Arn);
     expect(targets.filter((arn) => JSON.stringify(arn) === JSON.stringify(recapJob))).toHaveLength(RECAP_DUE_SHARDS);
-    // The only other schedule: the account-deletion repair.
-    expect(targets.filter((arn) => JSON.stringify(arn) !== JSON.stringify(recapJob))).toEqual([{ 'Fn::GetAtt': [functionLogicalId('deletionRepair'), 'Arn'] }]);
+    // The only other schedules: the reminder job and the account-deletion repair.
+    expect(targets.filter((arn) => JSON.stringify(arn) !== JSON.stringify(recapJob))).toEqual([
+      { 'Fn::GetAtt': [functionLogicalId('reminderJob'), 'Arn'] },
+      { 'Fn::GetAtt': [functionLogicalId('deletionRepair'), 'Arn'] },
+    ]);
   });
 
   it('never grants Scan on the table', () => {
