@@ -13,14 +13,14 @@ import { boundedId, safeText } from './validation/fields';
 export const MODAL_TITLE_MAX = 16;
 export const TITLE_MAX = 40;
 export const RECOMMENDATION_DESCRIPTION_MAX = 1000;
-/** Section 9: page size 10; the page count falls back to 40 items when the count is missing. */
+/** Page size 10; the page count falls back to 40 items when the count is missing (docs/recommendations-and-challenges.md, "Recommendations"). */
 export const RECOMMENDATION_PAGE_SIZE = 10;
 export const FALLBACK_RECOMMENDATION_COUNT = 40;
 export const MAX_RECOMMENDATION_TAKE = 100;
 /** Offset paging reads skip + take keys; past this, a page is not worth reading. */
 export const MAX_RECOMMENDATION_SKIP = 10_000;
 
-/** Section 5, letter for letter (the description's message says 200 while the limit is 1000, as the spec notes). */
+/** The spec's texts, letter for letter: the description's message says 200 while the limit is 1000 (docs/recommendations-and-challenges.md). */
 export const RECOMMENDATION_MESSAGES = {
   titleRequired: 'A title is required.',
   titleTooLong: `Title should be less than ${TITLE_MAX} characters.`,
@@ -94,7 +94,7 @@ export const createRecommendationSchema = z
   .superRefine(checkLink);
 export type CreateRecommendationInput = z.infer<typeof createRecommendationSchema>;
 
-/** The Details tab and `updateVideoRecommendation(id, data)`: the section 5 rules of the edit form. */
+/** The Details tab and `updateVideoRecommendation(id, data)`: the edit form's rules (docs/recommendations-and-challenges.md, "Recommendations"). */
 export const updateRecommendationSchema = z
   .object({ title: titleOf(TITLE_MAX, RECOMMENDATION_MESSAGES.titleTooLong), description: descriptionSchema.nullish(), ...linkFields })
   .superRefine(checkLink);

@@ -11,7 +11,7 @@ import {
   YEARLY_SAVINGS_BADGE,
 } from './plans';
 
-describe('the team dashboard plan (spec section 9)', () => {
+describe('the team dashboard plan (docs/product.md, Rules that shape every screen)', () => {
   it('shows 39.99 a month, 399.99 a year and 9.99 a month per extra gamer seat', () => {
     expect(formatPrice(TEAM_PLAN.monthlyPriceCents)).toBe('$39.99');
     expect(formatPrice(TEAM_PLAN.yearlyPriceCents)).toBe('$399.99');

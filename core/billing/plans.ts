@@ -41,7 +41,7 @@ export const TRIAL_DAYS = 14;
 /** The badge on the yearly choice: the saving against twelve monthly payments, rounded down (SAVE 16%). */
 export const YEARLY_SAVINGS_BADGE = `SAVE ${Math.floor((1 - TEAM_PLAN.yearlyPriceCents / (12 * TEAM_PLAN.monthlyPriceCents)) * 100)}%`;
 
-/** SubscriptionConfig of spec section 3. */
+/** A plan for sale (docs/billing.md, `subscriptionConfigs`). */
 export interface SubscriptionConfig {
   id: string;
   name: string;
@@ -55,7 +55,7 @@ export interface SubscriptionConfig {
 
 const COACH_PERFORMANCE_PLAN_NAME = 'Coach Performance Package';
 
-/** The two plan names of spec section 9: the coach performance plan, and the same with Yearly appended. */
+/** The two plan names (docs/billing.md, "The web app"): the coach performance plan, and the same with Yearly appended. */
 export const subscriptionConfigs: readonly SubscriptionConfig[] = [
   {
     id: 'coach-performance-monthly',

@@ -3,7 +3,7 @@ import { GAME_SCORE_TYPES, type GameScoreType, PILLAR_SLUGS, type PillarSlug } f
 import { type FgState, fgStateAsOf } from './fg-score';
 import type { MemberDay } from './member-day';
 
-/** The spec's Score shape (section 3) for a gamer right now. */
+/** The score card (schema.graphql `Score`) of a gamer right now (docs/scoring.md, "The overall score (fgScore)"). */
 export interface ScoreSummary {
   /** The fgScore now: today's once the gamer checked in, else yesterday's (today is not missed before it ends). */
   score: number | null;

@@ -1,6 +1,7 @@
 /**
- * What the account flows say: the forms' messages and the auth API's answers (spec section 5 and 8, letter for letter
- * where it gives the text). Plain text with no zod, so the sign-in page loads them without the full zod build.
+ * What the account flows say: the forms' messages and the auth API's answers (the spec's texts letter for letter where
+ * it gives them: docs/accounts.md, docs/validation.md). Plain text with no zod, so the sign-in page loads them without
+ * the full zod build.
  */
 
 export const MESSAGES = {
@@ -20,7 +21,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * What the auth API answers (GraphQL error message), spec section 8 where it gives the text.
+ * What the auth API answers (GraphQL error message), in the spec's words where it gives them (docs/accounts.md).
  * The web shows these as they come; `wrongPassword` is the one with a number in it.
  */
 export const AUTH_ERRORS = {

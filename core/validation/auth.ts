@@ -1,6 +1,6 @@
 /**
- * Account-flow input rules, shared by the web forms and the auth Lambda (which re-checks every input).
- * Messages are what a person reads; the spec's texts are kept letter for letter where it gives them (section 5).
+ * Account-flow input rules, shared by the web forms and the auth Lambda (which re-checks every input). Messages are
+ * what a person reads; the spec's texts are kept letter for letter where it gives them (docs/validation.md).
  */
 import { z } from 'zod';
 import type { Role } from '../roles';

@@ -1,9 +1,9 @@
 import type { SignOutStore } from './stores/sign-out-store';
 
 /**
- * What a token issued before its account's last sign-out gets. It contains "jwt expired" because that is
- * what the web app (spec section 8) answers with a token renewal: the signed-out device has no refresh
- * token left and ends its session, the user's other devices renew theirs and go on.
+ * What a token issued before its account's last sign-out gets. It contains "jwt expired" because that is what the web
+ * app answers with a token renewal (docs/accounts.md, "In the web app"): the signed-out device has no refresh token
+ * left and ends its session, the user's other devices renew theirs and go on.
  */
 export const SIGNED_OUT_MESSAGE = 'Token has been revoked by a sign-out (jwt expired).';
 

@@ -16,7 +16,7 @@ async function getQuestion(deps: VideoDeps, questionId: string): Promise<VideoQu
   return question;
 }
 
-/** A question on a video; its slug (section 5) is unique per video, claimed by the question's own key. */
+/** A question on a video; its slug (docs/videos.md, "Uniqueness") is unique per video, claimed by the question's own key. */
 export async function createVideoQuestion(caller: Caller, args: unknown, deps: VideoDeps) {
   const { data } = parseInput(createVideoQuestionArgsSchema, args);
   const at = deps.now().toISOString();

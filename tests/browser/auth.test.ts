@@ -59,7 +59,7 @@ afterAll(() => {
   db().destroy();
 });
 
-describe('sign-in errors (spec section 8)', () => {
+describe('sign-in errors (docs/accounts.md, Sign-in)', () => {
   it('unknown e-mail: "Email not found"', async () => {
     const page = await openPage('/auth/login');
     await submitLogin(page, freshEmail('nobody'), 'Whatever1!');

@@ -1,7 +1,8 @@
 /**
  * Video recommendations against the running local stack: admins add, list, change and delete them, every other role is
- * refused, only a COMPLETE and enabled video can be linked, the section 5 rules answer bad input and write nothing, and
- * each applied change has its audit entry. Accounts and videos are fresh (videos written through the video store).
+ * refused, only a COMPLETE and enabled video can be linked, the form rules of docs/recommendations-and-challenges.md
+ * answer bad input and write nothing, and each applied change has its audit entry. Accounts and videos are fresh
+ * (videos written through the video store).
  */
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';

@@ -327,7 +327,7 @@ describe('thumbnails and series covers', () => {
 });
 
 describe('questions', () => {
-  it('creates a question with the slug of section 5, updates it to a new slug and deletes it', async () => {
+  it('creates a question with the slug of docs/videos.md, updates it to a new slug and deletes it', async () => {
     const video = await createVideo();
     const { createVideoQuestion } = await ok(people.admin, CREATE_QUESTION, { data: { videoId: video.id, type: 'BOOLEAN', text: 'Do you feel comfortable with this movement?', defineWatched: true } });
     expect(createVideoQuestion).toMatchObject({ videoId: video.id, type: 'BOOLEAN', subType: null, defineWatched: true, isCreateOrDeleteQuestion: false, slug: questionSlug(video.id, 'BOOLEAN', 'Do you feel comfortable with this movement?') });

@@ -4,7 +4,7 @@ import { accountErrorMessage, DEFAULT_LOGIN_ERROR } from './errors';
 
 const apiError = (message: string, errorType: string | null) => new ApiError([{ message, errorType }]);
 
-describe('accountErrorMessage (spec section 8, login and sign-up rows)', () => {
+describe('accountErrorMessage (docs/accounts.md: sign-in, sign-up and the web app messages)', () => {
   it.each([
     ['Email not found', 'NotFound'],
     ['Wrong password. You still have 3 tries left.', 'Unauthorized'],

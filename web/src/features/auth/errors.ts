@@ -1,11 +1,11 @@
 import { AUTH_ERRORS } from '@core/validation/auth-texts';
 import { ApiError } from '@/lib/api-client';
 
-/** Spec section 8: the text for any login error the server does not explain. */
+/** The text for any login error the server does not explain (docs/accounts.md, "In the web app"). */
 export const DEFAULT_LOGIN_ERROR = "We're having some trouble logging you in. Please try again later.";
 
 /**
- * What the sign-in, sign-up and Discord pages show for a failed call (spec section 8). The server's
+ * What the sign-in, sign-up and Discord pages show for a failed call (docs/accounts.md, "In the web app"). The server's
  * account messages are the spec's texts, so they are shown as they come; a try-limit message always reads
  * the spec's text (without the number of tries); network failures, gateway refusals and unhandled server
  * errors (whose messages are not for users) get the default text (or the given fallback).

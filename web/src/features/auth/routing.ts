@@ -1,11 +1,11 @@
 /**
- * Where sign-in, sign-up and /home send a user (spec section 2: "After login", default redirects under /home).
+ * Where sign-in, sign-up and /home send a user (docs/product.md, "Public and session routes").
  * Pure functions of the user's groups and profile, shared by the pages and the guard.
  */
 import { isAdmin, isCoach, isDirector } from '@core/roles';
 import { paths, withQuery } from '@/config/paths';
 
-/** Where a non-admin who opens an admin-only route is sent (spec section 2, kept as written). */
+/** Where a non-admin who opens an admin-only route is sent (docs/accounts.md, "In the web app"). */
 export const ADMIN_ONLY_FALLBACK = paths.home.users;
 
 /** The query parameter of /auth/login that carries the page to return to after sign-in. */
@@ -24,7 +24,7 @@ export function defaultHomePath(groups: readonly string[]): string {
   return paths.pricing;
 }
 
-/** Admin-only routes: the admin flag, which also covers directors for route access (spec section 1). */
+/** Admin-only routes: the admin flag, which also covers directors for route access (docs/product.md, "Who uses it"). */
 export const canOpenAdminRoutes = (groups: readonly string[]) => isAdmin(groups) || isDirector(groups);
 
 /** Admins and directors go on without loading their profile; everyone else's pending invites decide. */

@@ -1,5 +1,5 @@
 /**
- * The account operations (schema.graphql, spec section 7 "Auth"). Everything but `me` works signed out
+ * The account operations (schema.graphql; docs/accounts.md). Everything but `me` works signed out
  * (the public token); `me` carries the session's tokens.
  */
 import { callApi, gqlOperation } from '@/lib/api-client';

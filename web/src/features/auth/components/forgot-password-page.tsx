@@ -13,7 +13,7 @@ import { accountErrorMessage } from '../errors';
 import { AuthCard } from './auth-card';
 import { PASSWORD_HINT } from '../password-hint';
 
-/** Spec section 4: an e-mail in the query string that matches a simple pattern sends the request at once. */
+/** An e-mail in the query string that matches a simple pattern sends the request at once (docs/accounts.md, "In the web app"). */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const RESET_FAILED = 'Password Reset Failed';
 const TROUBLE = "We couldn't reach FitGauge. Please try again later.";

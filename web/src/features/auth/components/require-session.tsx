@@ -19,7 +19,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return <Navigate to={loginPath(signedOutHere ? null : `${pathname}${search}`)} replace />;
 }
 
-/** /home itself: the page the user's role starts on (spec section 2, default redirect under /home). */
+/** /home itself: the page the user's role starts on (docs/product.md, "Public and session routes"). */
 export function HomeRedirect() {
   const session = useSession();
   return <Navigate to={session ? defaultHomePath(session.groups) : paths.auth.login} replace />;

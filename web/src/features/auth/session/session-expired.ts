@@ -1,7 +1,7 @@
 import type { ApiError } from '@/lib/api-client';
 
 /**
- * Spec section 8: a server message containing "jwt expired" triggers the session-expired handler.
+ * A server message containing "jwt expired" triggers the session-expired handler (docs/accounts.md, "In the web app").
  * AppSync itself answers an expired token with UnauthorizedException "Token has expired.", which means the same.
  */
 export function isSessionExpiredError(error: ApiError): boolean {

@@ -1,8 +1,8 @@
 import type { SessionTokens, SessionTokenSource } from '@/lib/session-tokens';
 
-/** Spec section 9: a token this close to expiry is refreshed. */
+/** A token this close to expiry is refreshed (docs/product.md, "Rules that shape every screen"). */
 export const REFRESH_MARGIN_MS = 240_000;
-/** Spec section 9: after this many failed refreshes in a row the client gives up and signs out. */
+/** After this many failed refreshes in a row the client gives up and signs out (docs/product.md, "Rules that shape every screen"). */
 export const MAX_REFRESH_ATTEMPTS = 3;
 /** Pause before trying a failed refresh again (well inside the margin, so all tries happen before expiry). */
 export const REFRESH_RETRY_DELAY_MS = 10_000;

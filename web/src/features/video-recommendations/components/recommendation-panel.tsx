@@ -22,7 +22,7 @@ const formOf = (recommendation: Recommendation): LinkForm => ({
   videoId: recommendation.videoId,
 });
 
-/** The side panel of one recommendation: its Details tab edits every field (section 5 rules) or deletes it after confirming. */
+/** The side panel of one recommendation: its Details tab edits every field (the rules of docs/recommendations-and-challenges.md) or deletes it after confirming. */
 export function RecommendationPanel({ recommendation, onClose }: { recommendation: Recommendation; onClose: () => void }) {
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -37,7 +37,7 @@ const today = () => scoreDayOf(new Date(), Intl.DateTimeFormat().resolvedOptions
 
 type Operation = 'creating' | 'updating' | 'deleting';
 
-/** Section 8: the duplicate week's message, else the operation's generic one (the server's wording is not shown). */
+/** The duplicate week's message, else the operation's generic one; the server's wording is not shown (docs/recommendations-and-challenges.md). */
 function messageOf(operation: Operation, error: unknown): string {
   return operation === 'creating' && error instanceof ApiError && error.errorType === 'Conflict' ? CHALLENGE_TEXTS.duplicate : CHALLENGE_TEXTS[operation];
 }
