@@ -25,6 +25,7 @@ const SETTINGS_FIELDS = 'enabled hour channels timeZone nextReminderAt pushPubli
 const UPDATE = `mutation($input: ReminderSettingsInput!) { updateReminderSettings(input: $input) { ${SETTINGS_FIELDS} } }`;
 const SETTINGS = `query { reminderSettings { ${SETTINGS_FIELDS} } }`;
 const SAVE_DEVICE = 'mutation($input: PushSubscriptionInput!) { savePushSubscription(input: $input) { id endpoint } }';
+const REMOVE_DEVICE = 'mutation($endpoint: String!) { removePushSubscription(endpoint: $endpoint) }';
 const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }';
 const NUDGE = 'mutation($teamId: ID!) { nudgeTeam(teamId: $teamId) { nudged alreadyNudged } }';
 const DELETE = 'mutation($email: String!) { deleteAccount(email: $email) }';
@@ -102,6 +103,15 @@ describe('the reminder job', () => {
     expect(nextDay.sent).toBe(1);
     expect((await pushesTo(devices)).map((push) => push.to).sort()).toEqual([nowDevice, checkedInDevice].sort());
     expect((await remindersTo(gamers, 'check-in')).map((mail) => mail.to).sort()).toEqual([people.now.email, people.done.email].sort());
+  });
+
+  it('forgets a device the gamer removes', async () => {
+    const { gamer } = await accounts({ gamer: 'GAMER' }, 'remind.removed');
+    const id = await device(gamer);
+    const endpoint = `${stackInfo().urls.push}/push/${id}`;
+    expect(await ok(gamer, REMOVE_DEVICE, { endpoint })).toEqual({ removePushSubscription: true });
+    expect(await ok(gamer, REMOVE_DEVICE, { endpoint })).toEqual({ removePushSubscription: false });
+    expect(await dynamoReminderStore.pushSubscriptions(gamer.id)).toEqual([]);
   });
 
   it('takes the settings and devices with a deleted account', async () => {
