@@ -1,14 +1,20 @@
 /**
  * The gamer's score pages in Chromium against the local stack: a seeded gamer (solo, in no team, so no team statistics other tests compare change under them)
- * signs in through the real login page, answers the daily check-in by pillar, sees today's scores with their tier and
- * labels, corrects the day, and follows the scores over 7/30/90 days; a new gamer sees the empty state.
+ * signs in through the real login page, answers the daily check-in one step at a time (by tap and by keyboard), sees
+ * today's scores with their tier and labels, corrects the day, and follows the scores over 7/30/90 days; a new gamer
+ * sends yesterday's answers again with "Same as yesterday", and one without scores sees the empty state.
  * Expected numbers come from the same core functions the server runs, and from the API itself.
  */
-import { scoreDayOf } from '@core/dates';
+import { scoreDayBounds, scoreDayOf, shiftDay } from '@core/dates';
 import { readinessTier, scoreDay, scoreLabel } from '@core/scoring';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { db } from '../../lambdas/lib/db/client';
+import { dynamoScoreStore } from '../../lambdas/lib/stores/score-store';
+import { historyOf } from '../../lambdas/scoring/history';
+import { accountWithRole } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
-import { DEMO_PASSWORD, graphql, signIn, stackUrls } from '../support/stack';
+import { checkInQuestion, checkInStepHeading, pickAnswer, showCheckInStep, tickAnswer } from '../support/check-in';
+import { DEMO_PASSWORD, graphql, signIn, stackUrls, useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(90_000);
 
@@ -19,6 +25,14 @@ const TIME_ZONE = 'Europe/Berlin';
 const baseUrl = () => stackUrls().baseUrl.replace(/\/$/, '');
 
 const chromium = useBrowser();
+
+beforeAll(() => {
+  useStackEnvironment();
+});
+
+afterAll(() => {
+  db().destroy();
+});
 
 async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
   const context = await chromium.browser.newContext({ viewport, timezoneId: TIME_ZONE });
@@ -43,10 +57,6 @@ async function apiAs<T>(email: string, query: string, variables: Record<string, 
   if (response.errors?.length) throw new Error(response.errors.map((error) => error.message).join('; '));
   return response.data!;
 }
-
-const question = (page: Page, slug: string): Locator => page.locator(`fieldset[data-question="${slug}"]`);
-const pick = (page: Page, slug: string, option: string) => question(page, slug).getByRole('radio', { name: option, exact: true }).check();
-const tick = (page: Page, slug: string, option: string) => question(page, slug).getByRole('checkbox', { name: option, exact: true }).check();
 
 /** Title, number and label of a score tile, as the tile reads. */
 async function tile(page: Page, list: string, title: string): Promise<{ value: string; label: string }> {
@@ -74,7 +84,7 @@ interface ApiDay {
 }
 
 describe('daily check-in', () => {
-  it('a seeded gamer answers by pillar, sees today’s scores with tiers and labels, and corrects the day', async () => {
+  it('a seeded gamer answers one step at a time, sees today’s scores with tiers and labels, and corrects the day', async () => {
     const page = await newPage();
     await signInAt(page, GAMER, '/home/check-in');
     await page.getByRole('heading', { name: 'Daily check-in' }).waitFor();
@@ -90,39 +100,53 @@ describe('daily check-in', () => {
     await page.getByText(`Score day ${month}/${day}/${year}.`).waitFor();
     await expect(page.getByRole('heading', { name: "Today's scores" }).count()).resolves.toBe(0);
 
-    // Questions grouped by pillar, in pillar colours.
-    for (const pillar of ['Sleep', 'Nutrition', 'Mental', 'Lifestyle', 'Physical']) {
-      await page.getByRole('region', { name: pillar }).waitFor();
-    }
-    const sleepBar = await page
-      .getByRole('region', { name: 'Sleep' })
-      .evaluate((section) => getComputedStyle(section).borderLeftColor);
+    // One step at a time, the gaming question first; nothing answered, nothing to send yet.
+    const progress = page.getByRole('progressbar', { name: 'Check-in progress' });
+    await page.getByText('Step 1 of 8').waitFor();
+    expect(await progress.getAttribute('aria-valuetext')).toBe('Step 1 of 8: Game day');
+    await expect(page.getByRole('button', { name: 'Submit', exact: true }).count()).resolves.toBe(0);
+
+    // A click on an answer moves on: not gaming today, so Sleep, whose heading takes focus, and no game step.
+    await pickAnswer(page, 'gaming-today', 'No');
+    await page.getByText('Step 2 of 7').waitFor();
+    expect(await checkInStepHeading(page).innerText()).toBe('Sleep');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sleep');
+    const sleepBar = await page.getByRole('region', { name: 'Sleep' }).evaluate((section) => getComputedStyle(section).borderLeftColor);
     expect(sleepBar).toBe('rgb(168, 85, 247)'); // purple, the sleep pillar's token
 
-    // Sending nothing answered is refused on the page, with a clear message.
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByRole('alert').innerText()).resolves.toContain('Answer at least one question to get your scores.');
+    await pickAnswer(page, 'sleep-hours', '7 to 9');
+    await pickAnswer(page, 'sleep-quality', 'Great');
+    // "Nothing" and the disturbances exclude each other; a tick-all question waits for Next.
+    await tickAnswer(page, 'sleep-disturbance', 'Noise');
+    await tickAnswer(page, 'sleep-disturbance', 'Nothing');
+    expect(await checkInQuestion(page, 'sleep-disturbance').getByRole('checkbox', { name: 'Noise' }).isChecked()).toBe(false);
+    await page.getByRole('region', { name: 'Sleep' }).getByText('3 of 3 answered').waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-    await pick(page, 'sleep-hours', '7 to 9');
-    await pick(page, 'sleep-quality', 'Great');
-    // "Nothing" and the disturbances exclude each other.
-    await tick(page, 'sleep-disturbance', 'Noise');
-    await tick(page, 'sleep-disturbance', 'Nothing');
-    expect(await question(page, 'sleep-disturbance').getByRole('checkbox', { name: 'Noise' }).isChecked()).toBe(false);
-    await pick(page, 'water-drink', '8 glasses or more');
-    await pick(page, 'emotional-state', 'Calm');
-    await pick(page, 'activities', 'Two');
-    await pick(page, 'energy', 'Good');
-    await tick(page, 'pain', 'Back');
-    await tick(page, 'pain', 'Neck');
-    await expect(page.getByRole('region', { name: 'Sleep' }).getByText('3 of 3 answered').count()).resolves.toBe(1);
+    // The keyboard: Tab from the step's heading reaches its first answers, arrow keys choose without moving on.
+    expect(await checkInStepHeading(page).innerText()).toBe('Nutrition');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await checkInQuestion(page, 'water-drink').getByRole('radio', { name: '8 glasses or more' }).isChecked()).toBe(true);
+    expect(await checkInStepHeading(page).innerText()).toBe('Nutrition');
+    await page.getByRole('button', { name: 'Next', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Mental');
 
-    // Not gaming today: the game-performance question goes away.
-    await expect(question(page, 'game-performance').count()).resolves.toBe(1);
-    await pick(page, 'gaming-today', 'No');
-    await expect(question(page, 'game-performance').count()).resolves.toBe(0);
+    await pickAnswer(page, 'emotional-state', 'Calm');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await pickAnswer(page, 'activities', 'Two');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await pickAnswer(page, 'energy', 'Good');
+    await tickAnswer(page, 'pain', 'Back');
+    await tickAnswer(page, 'pain', 'Neck');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText('Step 7 of 7').waitFor();
+    await expect(page.getByRole('button', { name: 'Next', exact: true }).count()).resolves.toBe(0);
 
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
     const heading = page.getByRole('heading', { name: "Today's scores" });
     await heading.waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Today's scores");
@@ -163,19 +187,21 @@ describe('daily check-in', () => {
     expect(await page.getByText(`Streak ${saved.streak} ${saved.streak === 1 ? 'day' : 'days'}`).count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    // Coming back later the same day: the form holds the day's answers, and a correction replaces them.
+    // Coming back later the same day: the form holds the day's answers, and a correction, sent from any step, replaces them.
     await page.reload();
     await heading.waitFor();
-    expect(await question(page, 'sleep-quality').getByRole('radio', { name: 'Great' }).isChecked()).toBe(true);
-    expect(await question(page, 'pain').getByRole('checkbox', { name: 'Neck' }).isChecked()).toBe(true);
-    expect(await question(page, 'gaming-today').getByRole('radio', { name: 'No' }).isChecked()).toBe(true);
-
-    await pick(page, 'gaming-today', 'Yes');
-    await pick(page, 'game-performance', 'Good');
-    await pick(page, 'sleep-quality', 'Good');
-    await question(page, 'pain').getByRole('button', { name: 'Clear answer' }).click();
+    expect(await checkInQuestion(page, 'gaming-today').getByRole('radio', { name: 'No' }).isChecked()).toBe(true);
+    await pickAnswer(page, 'gaming-today', 'Yes');
+    await page.getByText('Step 2 of 8').waitFor();
+    expect(await checkInQuestion(page, 'sleep-quality').getByRole('radio', { name: 'Great' }).isChecked()).toBe(true);
+    await pickAnswer(page, 'sleep-quality', 'Good');
+    await showCheckInStep(page, 'Physical');
+    expect(await checkInQuestion(page, 'pain').getByRole('checkbox', { name: 'Neck' }).isChecked()).toBe(true);
+    await checkInQuestion(page, 'pain').getByRole('button', { name: 'Clear answer' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await pickAnswer(page, 'game-performance', 'Good');
     await page.getByRole('checkbox', { name: 'Watched videos' }).check();
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByRole('status').filter({ hasText: "Saved. Today's scores are updated." }).waitFor();
 
     const corrected = (await apiAs<{ myCheckIn: ApiDay }>(GAMER, CHECK_IN, { timeZone: TIME_ZONE })).myCheckIn;
@@ -203,6 +229,34 @@ describe('daily check-in', () => {
     await page.context().close();
   });
 
+  it("sends yesterday's answers again in two taps: Same as yesterday, then Submit", async () => {
+    const gamer = await accountWithRole('GAMER', 'same.yesterday');
+    const yesterday = shiftDay(scoreDayOf(new Date(), TIME_ZONE), -1);
+    const answers = [
+      { questionSlug: 'gaming-today', value: 'true' },
+      { questionSlug: 'sleep-hours', value: '6-7' },
+      { questionSlug: 'sleep-disturbance', value: 'noise,pet' },
+      { questionSlug: 'focus', value: 'good' },
+      { questionSlug: 'game-performance', value: 'great' },
+    ];
+    await dynamoScoreStore.importHistory(
+      historyOf([{ userId: gamer.id, timeZone: TIME_ZONE, teamIds: [], checkIns: [{ date: yesterday, answers, watchedVideos: true, at: scoreDayBounds(yesterday, TIME_ZONE).start }] }]),
+    );
+    const page = await newPage(VIEWPORTS.phone);
+    await signInAt(page, gamer.email, '/home/check-in');
+    await page.getByRole('button', { name: 'Same as yesterday' }).click();
+    await page.getByText("Yesterday's answers filled in 4 questions: check them, then Submit.").waitFor();
+    expect(await checkInStepHeading(page).innerText()).toBe('Game day');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByRole('heading', { name: "Today's scores" }).waitFor();
+    const saved = (await apiAs<{ myCheckIn: ApiDay }>(gamer.email, CHECK_IN, { timeZone: TIME_ZONE })).myCheckIn;
+    const bySlug = (a: { questionSlug: string }, b: { questionSlug: string }) => a.questionSlug.localeCompare(b.questionSlug);
+    expect(saved.answers.map(({ questionSlug, value }) => ({ questionSlug, value })).sort(bySlug)).toEqual([...answers].sort(bySlug));
+    // The videos are today's to say: yesterday's are not carried over.
+    expect(saved.watchedVideos).toBe(false);
+    await page.context().close();
+  });
+
   it('shows a loading state while sending and the server’s message when the API refuses', async () => {
     const page = await newPage();
     await signInAt(page, GAMER, '/home/check-in');
@@ -218,29 +272,36 @@ describe('daily check-in', () => {
         body: JSON.stringify({ data: { submitAnswers: null }, errors: [{ message, errorType: 'Conflict' }] }),
       });
     });
-    await pick(page, 'focus', 'Sharp');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await showCheckInStep(page, 'Mental');
+    await pickAnswer(page, 'focus', 'Sharp');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
     const sending = page.getByRole('button', { name: 'Sending…' });
     await sending.waitFor();
     expect(await sending.isDisabled()).toBe(true);
     const alert = page.getByRole('alert').filter({ hasText: message });
     await alert.waitFor();
-    expect(await page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Submit', exact: true }).isEnabled()).toBe(true);
     await page.context().close();
   });
 
-  it('fits a 375px phone: no sideways scrolling and answers at least 44px tall', async () => {
+  it('fits a 375px phone: no sideways scrolling, answers at least 48px tall, Next and Submit always in reach', async () => {
     const page = await newPage(VIEWPORTS.phone);
     await signInAt(page, GAMER, '/home/check-in');
     await page.getByRole('heading', { name: 'Daily check-in' }).waitFor();
+    // Nutrition: the step with the most questions.
+    await showCheckInStep(page, 'Nutrition');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const heights = await page.locator('.fg-chip').evaluateAll((chips) => chips.map((chip) => chip.getBoundingClientRect().height));
-    expect(heights.length).toBeGreaterThan(50);
-    expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
-    // While answering, the send button stays within reach at the bottom of the screen.
-    await question(page, 'water-drink').scrollIntoViewIfNeeded();
-    const submit = (await page.getByRole('button', { name: 'Submit' }).boundingBox())!;
-    expect(submit.y + submit.height).toBeLessThanOrEqual(812);
+    expect(heights.length).toBeGreaterThan(15);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(48);
+    await pickAnswer(page, 'water-drink', 'None');
+    await checkInQuestion(page, 'caffeine-group').scrollIntoViewIfNeeded();
+    for (const name of ['Next', 'Submit']) {
+      const button = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(button.y + button.height).toBeLessThanOrEqual(812);
+    }
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await showCheckInStep(page, 'Videos');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.context().close();
   });

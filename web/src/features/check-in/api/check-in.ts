@@ -75,6 +75,18 @@ export async function submitAnswers(variables: SubmitAnswersVariables): Promise<
   return day;
 }
 
+const answersOfDayQuery = gqlOperation<{ userAnswers: AnswerInput[] }, { date: string }>(/* GraphQL */ `
+  query MyAnswersOfDay($date: AWSDate) {
+    userAnswers(startDate: $date, endDate: $date) {
+      questionSlug
+      value
+    }
+  }
+`);
+
+/** The signed-in gamer's answers of one score day ("Same as yesterday" reads the day before today's). */
+export const getMyAnswersOfDay = async (date: string) => (await callApi(answersOfDayQuery, { date })).userAnswers;
+
 /** This week's challenge (weekly challenges, posted by admins), shown above the questions. */
 export interface WeekChallenge {
   year: number;

@@ -1,16 +1,13 @@
-import { pillarOf } from '@core/pillars';
-import { GAME_PERFORMANCE_SLUG, GAMING_TODAY_SLUG, questionBySlug } from '@core/questionnaire';
 import { useQuery } from '@tanstack/react-query';
-import { type CSSProperties, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
-import { ChoiceChip } from '@/components/inputs/choice-chip';
-import { formatInstant, formatScoreDay, pillarColourToken } from '@/lib/score-display';
+import { formatInstant, formatScoreDay } from '@/lib/score-display';
 import { browserTimeZone, type CheckInDay, getMyCheckIn } from '../api/check-in';
 import { checkInQueryKey, useCheckInSender } from '../api/use-check-in-sender';
-import { answeredCount, answersOf, type CheckInForm, checkInFormProblem, formFromDay, PILLAR_SECTIONS } from '../lib/check-in-form';
+import { answersOf, type CheckInForm, checkInFormProblem, formFromDay } from '../lib/check-in-form';
+import { CheckInSteps } from './check-in-steps';
 import { DayScores } from './day-scores';
-import { QuestionField } from './question-field';
 import { WeekChallenge } from './week-challenge';
 import '../check-in.css';
 import { LoadError } from '@/components/errors/load-error';
@@ -19,10 +16,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 // The gamer's clock decides the score day; the browser knows it best (a trip abroad moves the day with the gamer).
 const timeZone = browserTimeZone();
 
-const gamingQuestion = questionBySlug(GAMING_TODAY_SLUG)!;
-const performanceQuestion = questionBySlug(GAME_PERFORMANCE_SLUG)!;
-
-/** /home/check-in: today's questions by pillar, sent as one check-in, then today's scores. */
+/** /home/check-in: today's questions one pillar at a time (CheckInSteps), sent as one check-in, then today's scores. */
 export function CheckInPage() {
   const checkIn = useQuery({ queryKey: checkInQueryKey, queryFn: () => getMyCheckIn(timeZone) });
   if (checkIn.isPending) {
@@ -55,7 +49,6 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
     setForm((current) => ({ ...current, ...next }));
     setProblem(null);
   };
-  const setChoices = (slug: string, chosen: string[]) => update({ choices: { ...form.choices, [slug]: chosen } });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,87 +75,34 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
       <form className="fg-check-in__form" onSubmit={onSubmit} noValidate aria-labelledby="fg-check-in-answers">
         <h2 id="fg-check-in-answers">{day.checkedIn ? 'Your answers' : "Today's questions"}</h2>
 
-        <QuestionField
-          question={gamingQuestion}
-          chosen={[String(form.gaming)]}
-          required
-          onChange={(chosen) => chosen.length > 0 && update({ gaming: chosen[0] === 'true' })}
+        <CheckInSteps
+          date={day.date}
+          form={form}
+          onChange={update}
+          submit={(primary) => (
+            <Button type="submit" variation={primary ? 'primary' : undefined} size="large" isLoading={send.status === 'sending'} loadingText="Sending…">
+              Submit
+            </Button>
+          )}
+          messages={
+            <>
+              {error ? (
+                <Alert variation="error" role="alert" className="fg-check-in__error">
+                  {error}
+                </Alert>
+              ) : null}
+              <p className="fg-check-in__status" role="status">
+                {send.status === 'sending'
+                  ? 'Sending your answers…'
+                  : send.status === 'waiting'
+                    ? `Waiting to send: your check-in for ${formatScoreDay(day.date)} is kept on this device and goes out when you are back online.`
+                    : sentCount > 0
+                      ? "Saved. Today's scores are updated."
+                      : ''}
+              </p>
+            </>
+          }
         />
-
-        {PILLAR_SECTIONS.map(({ pillar, questions }) => {
-          const colour = pillarColourToken(pillar.slug);
-          return (
-            <section
-              key={pillar.slug}
-              className="fg-pillar-section"
-              aria-labelledby={`fg-pillar-${pillar.slug}`}
-              style={{ '--fg-pillar-colour': colour } as CSSProperties}
-            >
-              <header className="fg-pillar-section__header">
-                <h3 id={`fg-pillar-${pillar.slug}`}>{pillarOf(pillar.slug).label}</h3>
-                <span className="fg-pillar-section__count">
-                  {answeredCount(form, questions)} of {questions.length} answered
-                </span>
-              </header>
-              {questions.map((question) => (
-                <QuestionField
-                  key={question.slug}
-                  question={question}
-                  chosen={form.choices[question.slug] ?? []}
-                  colour={colour}
-                  onChange={(chosen) => setChoices(question.slug, chosen)}
-                />
-              ))}
-            </section>
-          );
-        })}
-
-        {form.gaming ? (
-          <section className="fg-pillar-section" aria-labelledby="fg-pillar-game">
-            <header className="fg-pillar-section__header">
-              <h3 id="fg-pillar-game">Game</h3>
-            </header>
-            <QuestionField
-              question={performanceQuestion}
-              chosen={form.choices[GAME_PERFORMANCE_SLUG] ?? []}
-              onChange={(chosen) => setChoices(GAME_PERFORMANCE_SLUG, chosen)}
-            />
-          </section>
-        ) : null}
-
-        <fieldset className="fg-question">
-          <legend className="fg-question__text">Did you watch FitGauge videos today? Watching adds 10 points to today&apos;s FG Score.</legend>
-          <div className="fg-chips">
-            <ChoiceChip
-              type="checkbox"
-              name="watchedVideos"
-              value="true"
-              label="Watched videos"
-              checked={form.watchedVideos}
-              onChange={(checked) => update({ watchedVideos: checked })}
-            />
-          </div>
-        </fieldset>
-
-        <div className="fg-check-in__actions">
-          {error ? (
-            <Alert variation="error" role="alert" className="fg-check-in__error">
-              {error}
-            </Alert>
-          ) : null}
-          <Button type="submit" variation="primary" size="large" isFullWidth isLoading={send.status === 'sending'} loadingText="Sending…">
-            Submit
-          </Button>
-          <p className="fg-check-in__status" role="status">
-            {send.status === 'sending'
-              ? 'Sending your answers…'
-              : send.status === 'waiting'
-                ? `Waiting to send: your check-in for ${formatScoreDay(day.date)} is kept on this device and goes out when you are back online.`
-                : sentCount > 0
-                  ? "Saved. Today's scores are updated."
-                  : ''}
-          </p>
-        </div>
       </form>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { Question } from '@core/questionnaire';
-import { useId } from 'react';
+import { type MouseEvent, useId } from 'react';
 import { ChoiceChip } from '@/components/inputs/choice-chip';
 import { toggleChoice } from '../lib/check-in-form';
 
@@ -11,14 +11,20 @@ interface QuestionFieldProps {
   colour?: string;
   /** Always answered (no way to clear it). */
   required?: boolean;
+  /** A single-choice answer was tapped or clicked, even the one already chosen: the check-in moves on. */
+  onPicked?: () => void;
 }
 
 /** One question as a fieldset: its text as the legend, the options as chips, and a way to take the answer back. */
-export function QuestionField({ question, chosen, onChange, colour, required = false }: QuestionFieldProps) {
+export function QuestionField({ question, chosen, onChange, colour, required = false, onPicked }: QuestionFieldProps) {
   const multiple = question.kind === 'multiple';
   const legendId = useId();
+  // Arrow keys and Space click a radio too, with detail 0: only a pointer's click (detail 1 or more) moves on.
+  const onClick = (event: MouseEvent<HTMLFieldSetElement>) => {
+    if (!multiple && event.detail > 0 && event.target instanceof HTMLInputElement) onPicked?.();
+  };
   return (
-    <fieldset className="fg-question" data-question={question.slug}>
+    <fieldset className="fg-question" data-question={question.slug} onClick={onClick}>
       <legend id={legendId} className="fg-question__text">
         {question.text}
         {multiple ? <span className="fg-question__hint"> Tick all that apply.</span> : null}
