@@ -3,17 +3,21 @@
  * check-ins): the director sees the team's charts drawn, today's readiness and the members table, switches the window,
  * opens a member's statistics and downloads them as xlsx, read back here with xlsx (sheet name, column widths, rows);
  * a gamer sees his own statistics but not a teammate's. Compliance: today's check-ins, each member's check-in rate and
- * the team's, and sorting by them. Expected values come from the API itself.
+ * the team's, sorting by them, and a coach's Nudge of a fresh team (the second one finds the member already nudged).
+ * Expected values come from the API itself.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answersWith } from '@core/test-support/answers';
 import { readinessTier, scoreLabel } from '@core/scoring';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { formatInstant } from '@/lib/score-display';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
-import { DEMO_PASSWORD, demoTeams, graphql, signIn, stackUrls } from '../support/stack';
+import { clearOfScoreDayEdge } from '../support/score-day-edge';
+import { DEMO_PASSWORD, demoTeams, graphql, signIn, stackUrls, useStackEnvironment } from '../support/stack';
+import { accounts, ok, teamOf } from '../support/team-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -23,6 +27,11 @@ const NIGHT_OWLS = demoTeams.find((team) => team.name === 'Night Owls')!;
 const baseUrl = () => stackUrls().baseUrl.replace(/\/$/, '');
 
 const chromium = useBrowser();
+
+beforeAll(() => {
+  // The nudge test writes its fresh team through the stores.
+  useStackEnvironment();
+});
 
 async function apiAs<T>(email: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const { accessToken } = await signIn(email);
@@ -116,9 +125,10 @@ describe('team analytics', () => {
       await expect(page.locator(`.fg-tier-count[data-tier="${tier}"] .fg-tier-count__value`).innerText()).resolves.toBe(String(count));
     }
 
-    // Who checked in today.
+    // Who checked in today, and the Nudge for the team's director.
     const checkedInToday = members.filter((member) => member.checkedInToday).length;
     await page.getByText(`${checkedInToday} of 5 members checked in today.`).waitFor();
+    expect(await page.getByRole('button', { name: 'Nudge', exact: true }).count()).toBe(1);
 
     // The members table: one row per gamer with his score now and its label, readiness, streak, completion, today's
     // check-in with the time of his last one, and his check-in rate over the window; the team's rate above it.
@@ -201,6 +211,30 @@ describe('team analytics', () => {
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+    await page.context().close();
+  });
+
+  it('lets a coach nudge the members not checked in today, once a day: a second nudge reports them already nudged', async () => {
+    // One score day from the check-in to the second nudge: "today" must not move in between.
+    await clearOfScoreDayEdge();
+    const people = await accounts({ director: 'DIRECTOR', coach: 'COACH', ready: 'GAMER', late: 'GAMER' }, 'analytics.nudge');
+    const teamId = await teamOf(people.director, [[people.coach, 'COACH'], [people.ready, 'GAMER'], [people.late, 'GAMER']], 'Nudged Owls');
+    await ok(people.ready, 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }', { answers: answersWith('best') });
+    await ok(people.coach, 'mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }', { teamId });
+
+    const page = await newPage(VIEWPORTS.phone);
+    await signInAt(page, people.coach.email, '/home/my-team/statistics/');
+    await page.getByText('1 of 2 members checked in today.').waitFor();
+    const nudge = async (outcome: string) => {
+      await page.getByRole('button', { name: 'Nudge', exact: true }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Nudge members?' });
+      await dialog.getByText('A reminder to check in goes to the member who has not checked in today').waitFor();
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText(outcome, { exact: true }).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await nudge('Nudged 1 member.');
+    await nudge('The member not checked in was already nudged today.');
     await page.context().close();
   });
 

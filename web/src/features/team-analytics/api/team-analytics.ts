@@ -185,3 +185,21 @@ const teamCheckInSubscription = gqlOperation<{ onTeamCheckIn: { teamId: string; 
 export function onTeamCheckIn(teamId: string, checkedIn: () => void, failed: (error: ApiError) => void): () => void {
   return subscribeApi(teamCheckInSubscription, { teamId }, { next: checkedIn, error: failed });
 }
+
+/** What one nudge did (schema.graphql NudgeResult): reminders sent now, and members nudged earlier today by anyone. */
+export interface NudgeResult {
+  nudged: number;
+  alreadyNudged: number;
+}
+
+const nudgeTeamMutation = gqlOperation<{ nudgeTeam: NudgeResult }, { teamId: string }>(/* GraphQL */ `
+  mutation NudgeTeam($teamId: ID!) {
+    nudgeTeam(teamId: $teamId) {
+      nudged
+      alreadyNudged
+    }
+  }
+`);
+
+/** Reminds the team's gamers who have not checked in today, each at most once a day (docs/teams.md, "Compliance"). */
+export const nudgeTeam = async (teamId: string) => (await callApi(nudgeTeamMutation, { teamId })).nudgeTeam;

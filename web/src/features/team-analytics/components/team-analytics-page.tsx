@@ -15,6 +15,7 @@ import { getTeamMemberScores, getTeamStatistics, onTeamCheckIn, type TeamStatist
 import { rosterRows, type RosterRow } from '../lib/roster';
 import { CheckInsToday } from './check-ins-today';
 import { MembersSection } from './members-section';
+import { NudgeButton } from './nudge-button';
 import { ReadinessToday } from './readiness-today';
 import { WindowedStatistics } from './windowed-statistics';
 import '../team-analytics.css';
@@ -32,7 +33,9 @@ export function TeamAnalyticsPage() {
       />
     );
   }
-  return <TeamAnalytics teamId={teamId} viewerId={viewer.userId} />;
+  // The team's director and coaches remind its members (admins see the page but are not its staff).
+  const staffs = [...(viewer.teams?.owned ?? []), ...(viewer.teams?.coached ?? [])].some((team) => team.id === teamId);
+  return <TeamAnalytics teamId={teamId} viewerId={viewer.userId} canNudge={staffs} />;
 }
 
 /**
@@ -56,7 +59,7 @@ function useTeamCheckInsLive(teamId: string): void {
   );
 }
 
-function TeamAnalytics({ teamId, viewerId }: { teamId: string; viewerId: string }) {
+function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerId: string; canNudge: boolean }) {
   useTeamCheckInsLive(teamId);
   const [choice, setChoice] = useState<WindowChoice>({ days: 7 });
   const asked = useDebouncedValue(choice, ANALYTICS_DEBOUNCE_MS);
@@ -94,7 +97,9 @@ function TeamAnalytics({ teamId, viewerId }: { teamId: string; viewerId: string 
       </header>
 
       <ReadinessToday rows={roster} loading={members.isPending} />
-      <CheckInsToday rows={roster} loading={members.isPending} />
+      <CheckInsToday rows={roster} loading={members.isPending}>
+        {canNudge && members.isSuccess ? <NudgeButton teamId={teamId} notCheckedIn={roster.filter((row) => !row.checkedInToday).length} /> : null}
+      </CheckInsToday>
 
       <section aria-labelledby="fg-team-scores" aria-busy={statistics.isFetching}>
         <div className="fg-section-head">
