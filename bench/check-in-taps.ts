@@ -5,62 +5,130 @@
  * Starts the local stack (DynamoDB Local in memory, the production web build, no demo data), signs a fresh gamer up
  * through the API and in through the login page (not counted), then opens /home/check-in in Chromium on a 390 x 844
  * touch screen and answers as a gamer in a hurry would: one tap on the first option of each question still
- * unanswered, no typing, nothing optional (videos watched, the game question left at its default), then whatever
- * button moves on (Next, Submit), until today's scores are shown. Driven by what the page shows, not by its layout,
- * so the same script measures the page before and after a redesign. Prints the taps, the time from the page being
- * ready to the scores (a script's time: it says what the page and the server cost, not a person's reading), how tall
- * the page was and how far it scrolled under the thumb. Not a test; BENCH_RUNS (default 3) runs, each a new gamer.
+ * unanswered on the screen, no typing, nothing optional (videos watched, the game question left at its default), then
+ * Next when the screen has nothing left to answer, and Submit where there is no Next, until today's scores are shown.
+ * Driven by what the page shows, not by its layout. A second gamer returns with yesterday's check-in stored (loaded
+ * through the product's history rules): "Same as yesterday", then Submit. Prints the taps, the time from the page being
+ * ready to the scores (a script's time: it says what the page and the server cost, not a person's reading), the
+ * tallest the page was, how far it scrolled in all and how much of that the thumb swiped. Not a test; BENCH_RUNS
+ * (default 3) runs of each.
  */
 import { randomUUID } from 'node:crypto';
-import { chromium, type Page } from 'playwright-core';
+import type { AnswerInput } from '@core/check-in';
+import { scoreDayOf, shiftDay } from '@core/dates';
+import { GAMING_TODAY_SLUG, QUESTIONS } from '@core/questionnaire';
+import { chromium, type Locator, type Page } from 'playwright-core';
 import { LOCAL_PUBLIC_TOKEN, startStack } from '../scripts/local/stack';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/browser';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PASSWORD = 'Bench-Passw0rd!';
 const PHONE = { width: 390, height: 844 };
+const TIME_ZONE = 'UTC';
 const SAVED = "Saved. Today's scores are updated.";
 
+type Scenario = 'first check-in' | 'same as yesterday';
+
 interface Run {
+  scenario: Scenario;
   taps: number;
   seconds: number;
+  /** The tallest the page was at any step. */
   pageHeight: number;
-  /** How far the page moved under the thumb: the sum of every scroll step, up or down (a swipe per screen or so). */
+  /** How far the page moved in all, up or down: the thumb's swipes and the page's own scrolling to the next question. */
   scrolledPx: number;
+  /** Of that, the thumb's: the swipes that bring each tapped target into view (Thumb). */
+  swipedPx: number;
 }
 
-async function signUp(graphqlUrl: string, email: string): Promise<void> {
-  const response = await fetch(graphqlUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: LOCAL_PUBLIC_TOKEN },
-    body: JSON.stringify({
-      query: 'mutation($data: SignUpData!, $password: String!, $confirmPassword: String!) { signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword) { accessToken } }',
-      variables: { data: { fullName: 'Hurried Gamer', email }, password: PASSWORD, confirmPassword: PASSWORD },
-    }),
-  });
-  const body = (await response.json()) as { errors?: unknown };
-  if (body.errors) throw new Error(`sign-up failed: ${JSON.stringify(body.errors)}`);
+/** The hurried gamer's answers: the first option of every question, gaming today. */
+const FIRST_OPTIONS: AnswerInput[] = QUESTIONS.map((question) => ({
+  questionSlug: question.slug,
+  value: question.slug === GAMING_TODAY_SLUG ? 'true' : question.options[0]!.value,
+}));
+
+async function graphql<T>(url: string, authorization: string, query: string, variables: object = {}): Promise<T> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify({ query, variables }) });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  if (body.errors || !body.data) throw new Error(`${query.slice(0, 40)}… failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
 }
 
-/** One tap on the first option of the first question that has no answer yet; false when every question has one. */
-async function answerNextQuestion(page: Page): Promise<boolean> {
-  const questions = page.locator('fieldset[data-question]');
+/** A new gamer through the API, as the sign-up page makes one; returns the user id. */
+async function signUp(graphqlUrl: string, email: string): Promise<string> {
+  const { signUpUser } = await graphql<{ signUpUser: { accessToken: string } }>(
+    graphqlUrl,
+    LOCAL_PUBLIC_TOKEN,
+    'mutation($data: SignUpData!, $password: String!, $confirmPassword: String!) { signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword) { accessToken } }',
+    { data: { fullName: 'Hurried Gamer', email }, password: PASSWORD, confirmPassword: PASSWORD },
+  );
+  const { me } = await graphql<{ me: { id: string } }>(graphqlUrl, signUpUser.accessToken, 'query { me { id } }');
+  return me.id;
+}
+
+/** Yesterday's check-in stored as submitAnswers would have stored it (the product's history rules, bulk loaded). */
+async function storeYesterday(userId: string): Promise<void> {
+  const { historyOf } = await import('../lambdas/scoring/history');
+  const { dynamoScoreStore } = await import('../lambdas/lib/stores/score-store');
+  const date = shiftDay(scoreDayOf(new Date(), TIME_ZONE), -1);
+  const checkIn = { date, answers: FIRST_OPTIONS, watchedVideos: false, at: new Date(`${date}T12:00:00Z`) };
+  await dynamoScoreStore.importHistory(historyOf([{ userId, timeZone: TIME_ZONE, teamIds: [], checkIns: [checkIn] }]));
+}
+
+/**
+ * The gamer's thumb: a tap, after a swipe when the target is off the screen or under something (the top bar, the
+ * action bar): the swipe brings it to the middle of the screen and counts what the page moved.
+ */
+class Thumb {
+  taps = 0;
+  swipedPx = 0;
+
+  constructor(private readonly page: Page) {}
+
+  async tap(target: Locator): Promise<void> {
+    this.swipedPx += await target.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const hit = y >= 0 && y <= window.innerHeight ? document.elementFromPoint(x, y) : null;
+      if (hit && element.contains(hit)) return 0;
+      const before = window.scrollY;
+      element.scrollIntoView({ block: 'center' });
+      return Math.abs(window.scrollY - before);
+    });
+    await target.tap();
+    this.taps++;
+  }
+}
+
+const unanswered = (page: Page) => page.locator('fieldset[data-question]:not(:has(input:checked))');
+
+/** One tap on the first option of the first question on the screen that has no answer yet; false when there is none. */
+async function answerNextQuestion(page: Page, thumb: Thumb): Promise<boolean> {
+  const questions = unanswered(page);
   for (let index = 0; index < (await questions.count()); index++) {
     const question = questions.nth(index);
     if (!(await question.isVisible())) continue;
-    if ((await question.locator('input:checked').count()) > 0) continue;
-    await question.locator('label').first().tap();
+    await thumb.tap(question.locator('label').first());
     return true;
   }
   return false;
 }
 
-async function measure(appUrl: string, graphqlUrl: string): Promise<Run> {
+/** Next while there is a next screen, else Submit; then waits for the next screen's questions or the scores. */
+async function moveOn(page: Page, thumb: Thumb): Promise<void> {
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  await thumb.tap((await next.isVisible()) ? next : page.getByRole('button', { name: 'Submit', exact: true }));
+  await page.getByText(SAVED).or(unanswered(page).first()).waitFor({ timeout: 10_000 });
+}
+
+async function measure(scenario: Scenario, appUrl: string, graphqlUrl: string): Promise<Run> {
   const email = `hurried-${randomUUID().slice(0, 8)}@fitgauge.test`;
-  await signUp(graphqlUrl, email);
+  const userId = await signUp(graphqlUrl, email);
+  if (scenario === 'same as yesterday') await storeYesterday(userId);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
-    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, timezoneId: TIME_ZONE });
     const page = await context.newPage();
     await page.goto(`${appUrl}/auth/login?redirectTo=${encodeURIComponent('/home/check-in')}`);
     await page.getByLabel('E-mail').fill(email);
@@ -68,7 +136,8 @@ async function measure(appUrl: string, graphqlUrl: string): Promise<Run> {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/home/check-in');
     await page.locator('fieldset[data-question]').first().waitFor();
-    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    const same = page.getByRole('button', { name: 'Same as yesterday' });
+    if (scenario === 'same as yesterday') await same.waitFor();
     await page.evaluate(() => {
       const track = window as unknown as { scrolledPx: number; lastY: number };
       track.scrolledPx = 0;
@@ -78,22 +147,27 @@ async function measure(appUrl: string, graphqlUrl: string): Promise<Run> {
         track.lastY = window.scrollY;
       });
     });
+    let pageHeight = 0;
+    const tallest = async () => {
+      pageHeight = Math.max(pageHeight, await page.evaluate(() => document.documentElement.scrollHeight));
+    };
 
     const started = performance.now();
-    let taps = 0;
+    const thumb = new Thumb(page);
+    if (scenario === 'same as yesterday') {
+      // Yesterday's answers in one tap, then Submit, which a complete check-in shows on every step.
+      await thumb.tap(same);
+      await tallest();
+      await thumb.tap(page.getByRole('button', { name: 'Submit', exact: true }));
+      await page.getByText(SAVED).waitFor({ timeout: 10_000 });
+    }
     while (!(await page.getByText(SAVED).isVisible())) {
-      if (await answerNextQuestion(page)) {
-        taps++;
-        continue;
-      }
-      const next = page.getByRole('button', { name: /^(Next|Submit)$/ }).first();
-      await next.tap();
-      taps++;
-      await page.getByText(SAVED).or(page.locator('fieldset[data-question]:not(:has(input:checked))').first()).waitFor({ timeout: 10_000 });
+      await tallest();
+      if (!(await answerNextQuestion(page, thumb))) await moveOn(page, thumb);
     }
     const seconds = (performance.now() - started) / 1000;
     const scrolledPx = await page.evaluate(() => (window as unknown as { scrolledPx: number }).scrolledPx);
-    return { taps, seconds, pageHeight, scrolledPx };
+    return { scenario, taps: thumb.taps, seconds, pageHeight, scrolledPx, swipedPx: thumb.swipedPx };
   } finally {
     await browser.close();
   }
@@ -103,13 +177,15 @@ async function main() {
   const stack = await startStack({ port: 0, dataDir: null, web: 'dist', seed: false, log: () => undefined });
   try {
     const runs: Run[] = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await measure(stack.urls.app, stack.urls.graphql));
-    console.log(`\nCheck-in on a ${PHONE.width} x ${PHONE.height} touch screen, one tap per question, ${RUNS} runs (each a new gamer):\n`);
-    console.log('| run | taps | seconds to scores (automated) | page height px | scrolled px (screens) |');
-    console.log('|---|---|---|---|---|');
-    for (const [index, run] of runs.entries()) {
-      const screens = (run.scrolledPx / PHONE.height).toFixed(1);
-      console.log(`| ${index + 1} | ${run.taps} | ${run.seconds.toFixed(1)} | ${run.pageHeight} | ${Math.round(run.scrolledPx)} (${screens}) |`);
+    for (const scenario of ['first check-in', 'same as yesterday'] as const) {
+      for (let run = 0; run < RUNS; run++) runs.push(await measure(scenario, stack.urls.app, stack.urls.graphql));
+    }
+    console.log(`\nCheck-in on a ${PHONE.width} x ${PHONE.height} touch screen, one tap per question, ${RUNS} runs of each (each a new gamer):\n`);
+    console.log('| gamer | taps | seconds to scores (automated) | tallest page px | scrolled px in all (screens) | swiped by the thumb px (screens) |');
+    console.log('|---|---|---|---|---|---|');
+    const screens = (px: number) => `${Math.round(px)} (${(px / PHONE.height).toFixed(1)})`;
+    for (const run of runs) {
+      console.log(`| ${run.scenario} | ${run.taps} | ${run.seconds.toFixed(1)} | ${run.pageHeight} | ${screens(run.scrolledPx)} | ${screens(run.swipedPx)} |`);
     }
   } finally {
     await stack.stop();

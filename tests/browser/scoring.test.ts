@@ -14,6 +14,7 @@ import { historyOf } from '../../lambdas/scoring/history';
 import { accountWithRole } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { checkInQuestion, checkInStepHeading, pickAnswer, showCheckInStep, tickAnswer } from '../support/check-in';
+import { clearOfScoreDayEdge } from '../support/score-day-edge';
 import { DEMO_PASSWORD, graphql, signIn, stackUrls, useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(90_000);
@@ -230,6 +231,7 @@ describe('daily check-in', () => {
   });
 
   it("sends yesterday's answers again in two taps: Same as yesterday, then Submit", async () => {
+    await clearOfScoreDayEdge(TIME_ZONE);
     const gamer = await accountWithRole('GAMER', 'same.yesterday');
     const yesterday = shiftDay(scoreDayOf(new Date(), TIME_ZONE), -1);
     const answers = [
