@@ -97,7 +97,7 @@ function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerI
       </header>
 
       <ReadinessToday rows={roster} loading={members.isPending} />
-      <CheckInsToday rows={roster} loading={members.isPending}>
+      <CheckInsToday rows={roster} state={members.status}>
         {canNudge && members.isSuccess ? <NudgeButton teamId={teamId} notCheckedIn={roster.filter((row) => !row.checkedInToday).length} /> : null}
       </CheckInsToday>
 
