@@ -4,6 +4,7 @@
  *   - POST <app>/local/push/subscriptions   { applicationServerKey? } -> a new subscription as PushSubscription.toJSON()
  *     gives it ({ endpoint, keys: { p256dh, auth } }); the key pair and auth secret are made here and kept, as a browser
  *     keeps them, so that what arrives can be decrypted.
+ *   - GET <app>/local/push/subscriptions/<id>   204 while the stand-in knows it (a browser's kept one may predate a reset).
  *   - DELETE <app>/local/push/subscriptions/<id>   the device unsubscribed: deliveries to it are answered 410 Gone.
  *   - POST https://127.0.0.1:<port>/push/<id>   a delivery from web-push: VAPID JWT checked, body decrypted (RFC 8291,
  *     aes128gcm), and the notification written to `<data>/push/` as one JSON file { to, title, body, url, sentAt }.
@@ -137,6 +138,14 @@ export async function startPushStandIn(options: PushStandInOptions): Promise<Pus
     res.writeHead(204).end();
   };
 
+  const control = (req: IncomingMessage, res: ServerResponse, id: string): Promise<void> | void => {
+    if (req.method === 'POST' && !id) return subscribe(req, res);
+    if (req.method === 'DELETE' && id) return unsubscribe(res, id);
+    if (req.method !== 'GET' || !id) return answer(res, 405, 'Not allowed.');
+    if (subscriptions.get(id)?.gone === false) res.writeHead(204).end();
+    else answer(res, 404, 'No such subscription.');
+  };
+
   return {
     url,
     certificate: tls.cert,
@@ -145,9 +154,7 @@ export async function startPushStandIn(options: PushStandInOptions): Promise<Pus
       const path = (req.url ?? '/').split('?')[0];
       if (path !== PUSH_CONTROL_PATH && !path.startsWith(`${PUSH_CONTROL_PATH}/`)) return false;
       const id = decodeURIComponent(path.slice(PUSH_CONTROL_PATH.length + 1));
-      const work =
-        req.method === 'POST' && !id ? subscribe(req, res) : req.method === 'DELETE' && id ? unsubscribe(res, id) : Promise.resolve(answer(res, 405, 'Not allowed.'));
-      work.catch(() => answer(res, 500, 'The push stand-in failed.'));
+      Promise.resolve(control(req, res, id)).catch(() => answer(res, 500, 'The push stand-in failed.'));
       return true;
     },
     stop: () =>

@@ -36,7 +36,12 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushSubscr
 
 async function localSubscription(publicKey: string): Promise<PushSubscriptionInput> {
   const kept = localStorage.getItem(LOCAL_SUBSCRIPTION_KEY);
-  if (kept) return JSON.parse(kept) as PushSubscriptionInput;
+  if (kept) {
+    const subscription = JSON.parse(kept) as PushSubscriptionInput;
+    // The stand-in forgets its devices with `npm run reset`; the browser does not.
+    const known = await fetch(`${LOCAL_SUBSCRIPTIONS_PATH}/${subscription.endpoint.split('/').at(-1)}`);
+    if (known.ok) return subscription;
+  }
   const response = await fetch(LOCAL_SUBSCRIPTIONS_PATH, { method: 'POST', body: JSON.stringify({ applicationServerKey: publicKey }) });
   if (!response.ok) throw new Error(PUSH_NOT_READY);
   const { endpoint, keys } = (await response.json()) as { endpoint: string; keys: { p256dh: string; auth: string } };
