@@ -16,3 +16,8 @@ export function answersWith(pick: 'best' | 'worst', skip: readonly string[] = []
       { questionSlug: 'game-performance', value: pick === 'best' ? 'great' : worstPerformance },
     ]);
 }
+
+/** A day's answers in question-slug order, as its stored answers are read: days compared whatever order they came in. */
+export function inSlugOrder<Day extends { answers: readonly { questionSlug: string }[] }>(day: Day): Day {
+  return { ...day, answers: [...day.answers].sort((a, b) => (a.questionSlug < b.questionSlug ? -1 : 1)) };
+}

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { scoreDayOf, shiftDay } from '@core/dates';
-import { answersWith } from '@core/test-support/answers';
+import { answersWith, inSlugOrder } from '@core/test-support/answers';
 import { dynamoScoreStore } from '../../lambdas/lib/stores/score-store';
 import { useStackEnvironment } from '../support/stack';
 import { accounts, call, ok, refusal, teamOf } from '../support/team-fixtures';
@@ -32,8 +32,7 @@ it('writes the same queued check-in sent twice in parallel once: one day version
   const [one, other] = await Promise.all([call(people.gamer, SEND, queued), call(people.gamer, SEND, queued)]);
 
   expect([one.errors, other.errors]).toEqual([undefined, undefined]);
-  // The repeat reads the stored day, whose answers come in question order.
-  const inSlugOrder = ({ answers, ...day }: { answers: { questionSlug: string }[] }) => ({ ...day, answers: [...answers].sort((a, b) => (a.questionSlug < b.questionSlug ? -1 : 1)) });
+  // The repeat reads the stored day, whose answers come in question-slug order.
   expect(inSlugOrder(other.data!.submitAnswers)).toEqual(inSlugOrder(one.data!.submitAnswers));
   expect(one.data!.submitAnswers).toMatchObject({ date: today, checkedIn: true, dailyScore: 100 });
   const [stored] = await dynamoScoreStore.latestDays(people.gamer.id, 2);
