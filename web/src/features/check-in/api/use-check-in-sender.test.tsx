@@ -110,6 +110,15 @@ describe('sending check-ins through the device queue', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('waiting'));
   });
 
+  it('keeps a check-in whose session AppSync refused (an expired token) for the next start', async () => {
+    submitAnswers.mockRejectedValue(new ApiError([{ message: 'Token has expired.', errorType: 'UnauthorizedException' }], 401));
+    renderApp(<Page onSent={jest.fn()} />);
+    act(() => screen.getByRole('button', { name: 'Submit' }).click());
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('waiting'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await queuedCheckIns(userId)).toHaveLength(1);
+  });
+
   it('shows the server’s refusal of a closed day on the page and takes the check-in off the queue', async () => {
     submitAnswers.mockRejectedValue(new ApiError([{ message: CLOSED, errorType: 'Conflict' }]));
     renderApp(<Page onSent={jest.fn()} />);

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useToast } from '@/components/ui/toast/toast';
+import { ApiError } from '@/lib/api-client';
 import { isTransient, SCORES_QUERY_KEY } from '@/lib/query-client';
 import { formatScoreDay } from '@/lib/score-display';
 import { useViewer } from '@/lib/viewer';
@@ -57,8 +58,15 @@ function report(queryClient: QueryClient, outcome: Outcome): void {
   tell(outcome);
 }
 
+/**
+ * Whether a check-in that failed may go out later and stays queued: no connection or a failing server, or a session
+ * AppSync did not take (an expired token: it is renewed, or the gamer signs in again, and the app sends it then).
+ */
+const mayGoOutLater = (error: unknown) =>
+  isTransient(error) || (error instanceof ApiError && (error.transport === 401 || error.errorType === 'UnauthorizedException'));
+
 function flush(userId: string, queryClient: QueryClient): Promise<void> {
-  return flushCheckIns(userId, { send: sendCheckIn, isTransient, report: (outcome) => report(queryClient, outcome) });
+  return flushCheckIns(userId, { send: sendCheckIn, isTransient: mayGoOutLater, report: (outcome) => report(queryClient, outcome) });
 }
 
 /** A check-in sent without the queue (this device keeps no IndexedDB, e.g. storage blocked): once, as typed. */
