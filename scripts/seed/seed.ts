@@ -19,7 +19,7 @@ import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-s
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { TransactionRefused } from '../../lambdas/lib/stores/transactions';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
-import { seedDemoAnswers } from './answers';
+import { DEMO_HISTORY_DAYS, seedDemoAnswers } from './answers';
 import { seedDemoBilling } from './billing';
 import { seedDemoJournal } from './journal';
 import { seedDemoRecommendations } from './recommendations';
@@ -68,6 +68,9 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
     cognito.destroy();
   }
 
+  // The demo members joined before the seeded check-ins began, so the days they skipped count in their check-in rates
+  // (docs/teams.md, "Compliance") as they would for a team that has used FitGauge for a month.
+  const joinedAt = new Date(now.getTime() - (DEMO_HISTORY_DAYS + 1) * 86_400_000).toISOString();
   for (const team of demoTeams) {
     const ownerId = userIds[team.ownerEmail];
     await skipExisting(
@@ -84,7 +87,7 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
     );
     for (const member of team.members) {
       await skipExisting(
-        dynamoTeamStore.addMember({ teamId: team.id, userId: userIds[member.email], role: member.role, joinedAt: at }),
+        dynamoTeamStore.addMember({ teamId: team.id, userId: userIds[member.email], role: member.role, joinedAt }),
       );
     }
     for (const invite of team.pendingInvites) {
