@@ -7,6 +7,7 @@
  * same routes, delivers the same events to the same handlers and runs the same jobs on a timer; a test
  * (tests/infra/triggers.test.ts) fails when the two disagree. Pure data: no imports with side effects.
  */
+import { REMINDER_DUE_SHARDS } from '../core/reminders';
 import { RECAP_DUE_SHARDS } from '../core/report-sharing';
 import { VIDEO_UPLOADS_ROOT } from '../core/video-files';
 import { FINAL_JOB_STATES, JOB_STATE_CHANGE, MEDIACONVERT_SOURCE } from './lib/transcoding-job';
@@ -112,7 +113,7 @@ export interface Schedule {
 }
 
 /**
- * The account-deletion repair and the reminder job, hourly; and the recap job, one schedule per partition of its due index, so that the partitions run side by side: each run sends
+ * The account-deletion repair, hourly; the reminder job and the recap job, one schedule per partition of its due index, so that the partitions run side by side: each run sends
  * about 7,000 recaps within Lambda's 15 minutes (bench/recap), 16 of them 100,000 an hour (docs/recap.md).
  */
 export const schedules: readonly Schedule[] = [
@@ -124,13 +125,14 @@ export const schedules: readonly Schedule[] = [
     description: `Sends the shared score reports (recaps) that are due, of partition ${shard} of the due index`,
     input: { shards: [shard] },
   })),
-  {
-    name: 'reminders',
+  ...Array.from({ length: REMINDER_DUE_SHARDS }, (_, shard) => ({
+    name: `reminders-${shard}`,
     // At the top of every hour: reminders are due at a whole hour of each gamer's clock.
     expression: 'cron(0 * * * ? *)',
-    function: 'reminderJob',
-    description: 'Sends the check-in reminders due this hour to the gamers who have not checked in',
-  },
+    function: 'reminderJob' as const,
+    description: `Sends the check-in reminders due this hour, of partition ${shard} of the due index`,
+    input: { shards: [shard] },
+  })),
   {
     name: 'account-deletion-repair',
     expression: 'rate(1 hour)',

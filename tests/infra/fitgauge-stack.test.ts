@@ -19,6 +19,7 @@ import { COUPON_OPERATIONS, PUBLIC_AUTH_OPERATIONS, RATE_LIMITS } from '../../in
 import { defineFitGauge } from '../../infra/lib/app';
 import { apiLimits } from '../../lambdas/api-limits';
 import { RECAP_DUE_SHARDS } from '@core/report-sharing';
+import { REMINDER_DUE_SHARDS } from '@core/reminders';
 import { RECAP_CONCURRENCY } from '../../infra/lib/capacity';
 import { ESBUILD_TARGET, RUNTIME, RUNTIME_DEPRECATION, repoRoot } from '../../infra/lib/functions';
 import { DISCORD_REDIRECT_PATH, type FitGaugeStack } from '../../infra/lib/fitgauge-stack';
@@ -341,9 +342,9 @@ describe('Lambda functions', () => {
     const recapJob = { 'Fn::GetAtt': [functionLogicalId('recapJob'), 'Arn'] };
     const targets = Object.values(resourcesOf('AWS::Scheduler::Schedule')).map((schedule) => schedule.Properties.Target.Arn);
     expect(targets.filter((arn) => JSON.stringify(arn) === JSON.stringify(recapJob))).toHaveLength(RECAP_DUE_SHARDS);
-    // The only other schedules: the reminder job and the account-deletion repair.
+    // The only other schedules: the reminder job's, one per shard, and the account-deletion repair.
     expect(targets.filter((arn) => JSON.stringify(arn) !== JSON.stringify(recapJob))).toEqual([
-      { 'Fn::GetAtt': [functionLogicalId('reminderJob'), 'Arn'] },
+      ...Array.from({ length: REMINDER_DUE_SHARDS }, () => ({ 'Fn::GetAtt': [functionLogicalId('reminderJob'), 'Arn'] })),
       { 'Fn::GetAtt': [functionLogicalId('deletionRepair'), 'Arn'] },
     ]);
   });
