@@ -83,8 +83,6 @@ class Thumb {
   taps = 0;
   swipedPx = 0;
 
-  constructor(private readonly page: Page) {}
-
   async tap(target: Locator): Promise<void> {
     this.swipedPx += await target.evaluate((element) => {
       const box = element.getBoundingClientRect();
@@ -153,7 +151,7 @@ async function measure(scenario: Scenario, appUrl: string, graphqlUrl: string): 
     };
 
     const started = performance.now();
-    const thumb = new Thumb(page);
+    const thumb = new Thumb();
     if (scenario === 'same as yesterday') {
       // Yesterday's answers in one tap, then Submit, which a complete check-in shows on every step.
       await thumb.tap(same);
