@@ -140,8 +140,11 @@ describe('CheckInSteps', () => {
     await screen.findByText("Yesterday's answers filled in 2 questions: check them, then Submit.");
     expect(screen.queryByRole('button', { name: 'Same as yesterday' })).toBeNull();
     expect(screen.getByText('Step 1 of 8')).toBeTruthy();
-    expect((within(question('gaming-today')).getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const yes = within(question('gaming-today')).getByRole('radio', { name: 'Yes' }) as HTMLInputElement;
+    expect(yes.checked).toBe(true);
+    // A tap on the answer already chosen confirms it and moves on too.
+    await user.click(yes);
+    expect(stepHeading().textContent).toBe('Sleep');
     expect((within(question('sleep-hours')).getByRole('radio', { name: '7 to 9' }) as HTMLInputElement).checked).toBe(true);
     expect((within(question('sleep-quality')).getByRole('radio', { name: 'Good' }) as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy());
