@@ -47,6 +47,7 @@ export function CheckInSteps({ date, form, onChange, submit, messages }: CheckIn
   }, [index]);
 
   const goTo = (next: number) => {
+    if (next === index) return;
     moved.current = true;
     setRequested(next);
   };
