@@ -105,6 +105,15 @@ describe('the reminder job', () => {
     expect((await remindersTo(gamers, 'check-in')).map((mail) => mail.to).sort()).toEqual([people.now.email, people.done.email].sort());
   });
 
+  it('reminds nobody whose account an admin disabled', async () => {
+    const people = await accounts({ admin: 'ADMIN', quiet: 'GAMER' }, 'remind.disabled');
+    await clearOfHourEdge();
+    await ok(people.quiet, UPDATE, { input: { enabled: true, hour: new Date().getUTCHours(), channels: ['EMAIL'] } });
+    await ok(people.admin, 'mutation($email: String!) { disableUser(email: $email) { enabled } }', { email: people.quiet.email });
+    await runJobAt(new Date());
+    expect(await remindersTo([people.quiet], 'check-in')).toEqual([]);
+  });
+
   it('forgets a device the gamer removes', async () => {
     const { gamer } = await accounts({ gamer: 'GAMER' }, 'remind.removed');
     const id = await device(gamer);
