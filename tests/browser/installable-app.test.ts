@@ -73,8 +73,10 @@ it('opens a signed-in page without a connection: the app, and a clear offline st
   await page.goto(`${baseUrl()}/home/check-in`);
   // The app's own frame, not the browser's error page; the pages' data waits for the connection.
   await page.getByRole('link', { name: 'Skip to content' }).waitFor({ state: 'attached' });
-  await page.getByRole('status').filter({ hasText: 'Loading your check-in…' }).waitFor();
+  await page.getByText("You are offline. Today's questions load when the connection returns.").waitFor();
   await page.getByText('You are offline. FitGauge will retry when the connection returns.').waitFor();
+  // The paused read goes out with the connection: today's questions, without a reload.
   await context.setOffline(false);
+  await page.getByRole('heading', { name: "Today's questions" }).waitFor();
   await context.close();
 });

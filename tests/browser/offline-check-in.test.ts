@@ -5,6 +5,7 @@
  * holds exactly one check-in for the day. (Sending one check-in twice in parallel: tests/integration/offline-check-in.test.ts.)
  */
 import { scoreDayBounds, scoreDayOf, shiftDay } from '@core/dates';
+import { formatScoreDay } from '@/lib/score-display';
 import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
 import { dynamoScoreStore } from '../../lambdas/lib/stores/score-store';
@@ -70,6 +71,8 @@ it('keeps a check-in made offline through a reload, sends it once when the conne
   // A reload without a connection: the service worker's app, which cannot load the day yet.
   await page.reload();
   await page.getByText('You are offline. FitGauge will retry when the connection returns.').waitFor();
+  await page.getByText("You are offline. Today's questions load when the connection returns.").waitFor();
+  await page.getByRole('status').filter({ hasText: `Waiting to send: your check-in for ${formatScoreDay(today)}` }).waitFor();
   expect((await dynamoScoreStore.latestDays(gamer.id, 2)).map((day) => day.date)).toEqual([yesterday]);
 
   await context.setOffline(false);

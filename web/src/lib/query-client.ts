@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /** Retries of a read after a transient failure; each call already has Amplify's own quick retries (docs/architecture.md). */
@@ -67,6 +67,10 @@ export const serverReachability = new ServerReachability();
 
 /** One cache for the app's server state. */
 export function createQueryClient(): QueryClient {
+  // TanStack Query assumes "online" until an offline event: a page opened without a connection (the installed app's
+  // shell from its service worker) would spend its reads' retries and show errors. Paused reads say "offline" and
+  // resume on the browser's online event instead.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   let recheck: ReturnType<typeof setTimeout> | undefined;
   const answered = () => {
     clearTimeout(recheck);

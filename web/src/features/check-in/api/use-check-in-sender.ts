@@ -88,6 +88,26 @@ export interface CheckInSender {
   error: string | null;
 }
 
+/** Reads the score days of `userId`'s queued check-ins into `then`, unless cancelled (the returned function) first. */
+function readQueuedDates(userId: string, then: (dates: string[]) => void): () => void {
+  let live = true;
+  queuedCheckIns(userId).then(
+    (queued) => live && then(queued.map((checkIn) => checkIn.forDate)),
+    () => undefined,
+  );
+  return () => {
+    live = false;
+  };
+}
+
+/** The score days of the signed-in gamer's check-ins kept on this device, as the page opens. */
+export function useQueuedCheckInDates(): string[] {
+  const userId = useViewer()?.userId ?? null;
+  const [dates, setDates] = useState<string[]>([]);
+  useEffect(() => (userId ? readQueuedDates(userId, setDates) : undefined), [userId]);
+  return dates;
+}
+
 /**
  * The check-in page's sending of the day `date`: queued first, so answers given offline are kept, then sent at once
  * when online. `onSent` gets the day the server stored, also when a check-in left waiting goes out later.
@@ -101,14 +121,7 @@ export function useCheckInSender(date: string, onSent: (day: CheckInDay) => void
   // A check-in of this day still queued (made offline before a reload) shows as waiting.
   useEffect(() => {
     if (!userId) return;
-    let live = true;
-    queuedCheckIns(userId).then(
-      (queued) => live && queued.some((checkIn) => checkIn.forDate === date) && setStatus('waiting'),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
+    return readQueuedDates(userId, (dates) => dates.includes(date) && setStatus('waiting'));
   }, [userId, date]);
 
   const onOutcome = useEffectEvent((outcome: Outcome) => {

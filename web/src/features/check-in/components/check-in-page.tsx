@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { formatInstant, formatScoreDay } from '@/lib/score-display';
 import { browserTimeZone, type CheckInDay, getMyCheckIn } from '../api/check-in';
-import { checkInQueryKey, useCheckInSender } from '../api/use-check-in-sender';
+import { checkInQueryKey, useCheckInSender, useQueuedCheckInDates } from '../api/use-check-in-sender';
 import { answersOf, type CheckInForm, checkInFormProblem, formFromDay } from '../lib/check-in-form';
 import { CheckInSteps } from './check-in-steps';
 import { DayScores } from './day-scores';
@@ -20,7 +20,8 @@ const timeZone = browserTimeZone();
 export function CheckInPage() {
   const checkIn = useQuery({ queryKey: checkInQueryKey, queryFn: () => getMyCheckIn(timeZone) });
   if (checkIn.isPending) {
-    return <PageLoader label="Loading your check-in…" />;
+    // Opened without a connection (the service worker's app): the read waits for it, and says so.
+    return checkIn.fetchStatus === 'paused' ? <OfflineCheckIn /> : <PageLoader label="Loading your check-in…" />;
   }
   if (checkIn.isError) {
     return (
@@ -29,6 +30,25 @@ export function CheckInPage() {
   }
   // A new score day (after 4 am) starts a fresh form.
   return <CheckInEditor key={checkIn.data.date} day={checkIn.data} />;
+}
+
+const waitingToSend = (date: string) =>
+  `Waiting to send: your check-in for ${formatScoreDay(date)} is kept on this device and goes out when you are back online.`;
+
+/** The page opened offline: today's questions need the server, but a check-in kept on this device still shows. */
+function OfflineCheckIn() {
+  const waiting = useQueuedCheckInDates();
+  return (
+    <div className="fg-page fg-check-in">
+      <header className="fg-page__header">
+        <h1>Daily check-in</h1>
+      </header>
+      <Alert variation="info">You are offline. Today&apos;s questions load when the connection returns.</Alert>
+      <p className="fg-check-in__status" role="status">
+        {waiting.map(waitingToSend).join(' ')}
+      </p>
+    </div>
+  );
 }
 
 function CheckInEditor({ day }: { day: CheckInDay }) {
@@ -95,7 +115,7 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
                 {send.status === 'sending'
                   ? 'Sending your answers…'
                   : send.status === 'waiting'
-                    ? `Waiting to send: your check-in for ${formatScoreDay(day.date)} is kept on this device and goes out when you are back online.`
+                    ? waitingToSend(day.date)
                     : sentCount > 0
                       ? "Saved. Today's scores are updated."
                       : ''}
