@@ -9,7 +9,7 @@ import { paths, withParams } from '@/config/paths';
 import { downloadExport } from '@/lib/export/spreadsheet-export';
 import { formatInstant } from '@/lib/score-display';
 import type { TeamMemberScore } from '../api/team-analytics';
-import { ROSTER_COLUMNS } from '../lib/exports';
+import { rosterColumns } from '../lib/exports';
 import { type RosterRow, searchRoster, teamCheckIns } from '../lib/roster';
 
 const SEARCH_DEBOUNCE_MS = 200;
@@ -79,7 +79,7 @@ export function MembersSection({ teamId, teamName, rows, query, windowLabel }: M
   const [term, setTerm] = useState('');
   const shown = useMemo(() => searchRoster(rows, term), [rows, term]);
   const exportMembers = (format: 'xlsx' | 'csv') =>
-    downloadExport(`${teamName ?? teamId}-members-${rows[0]?.date ?? ''}`, format, ROSTER_COLUMNS, shown);
+    downloadExport(`${teamName ?? teamId}-members-${rows[0]?.date ?? ''}`, format, rosterColumns(teamCheckIns(rows)), shown);
   return (
     <section aria-labelledby="fg-team-members" aria-busy={query.isFetching}>
       <div className="fg-section-head">

@@ -1,6 +1,6 @@
 import { exportSheet } from '@/lib/export/spreadsheet-export';
-import { rosterRows } from './roster';
-import { ROSTER_COLUMNS, USER_STATISTICS_COLUMNS } from './exports';
+import { rosterRows, teamCheckIns } from './roster';
+import { rosterColumns, USER_STATISTICS_COLUMNS } from './exports';
 
 describe('the statistics export', () => {
   const row = {
@@ -42,20 +42,28 @@ describe('the members export', () => {
   };
 
   it('follows the same width rule: the id 35, the completion 30, the rest 18', () => {
-    const sheet = exportSheet(ROSTER_COLUMNS, rosterRows([ava]));
+    const sheet = exportSheet(rosterColumns({ rate: 75 }), rosterRows([ava]));
     expect(sheet.rows[0]).toEqual([
       'id', 'name', 'email', 'date', 'fgScore', 'fgScoreLabel', 'gameReadiness', 'readinessTier', 'streak', 'avgCompletion',
-      'checkInToday', 'lastCheckInAt', 'daysCheckedIn', 'daysCounted', 'checkInRate',
+      'checkInToday', 'lastCheckInAt', 'daysCheckedIn', 'daysCounted', 'checkInRate', 'teamCheckInRate',
     ]);
     expect(sheet.rows[1]).toEqual([
       'u1', 'Ava Reyes', 'ava@fitgauge.test', '2026-04-10', 72, 'Pretty Solid', 81, 'Game On', 4, 90,
-      'Checked in', '2026-04-10T08:15:00.000Z', 6, 7, 86,
+      'Checked in', '2026-04-10T08:15:00.000Z', 6, 7, 86, 75,
     ]);
-    expect(sheet.widths).toEqual([35, 18, 18, 18, 18, 18, 18, 18, 18, 30, 18, 18, 18, 18, 18]);
+    expect(sheet.widths).toEqual([35, 18, 18, 18, 18, 18, 18, 18, 18, 30, 18, 18, 18, 18, 18, 18]);
   });
 
   it('writes a member who never checked in as Not yet, with empty time and rate cells', () => {
-    const [, row] = exportSheet(ROSTER_COLUMNS, rosterRows([{ ...ava, checkedInToday: false, lastCheckInAt: null, daysCheckedIn: 0, daysCounted: 0, checkInRate: null }])).rows;
-    expect(row!.slice(10)).toEqual(['Not yet', null, 0, 0, null]);
+    const rows = rosterRows([{ ...ava, checkedInToday: false, lastCheckInAt: null, daysCheckedIn: 0, daysCounted: 0, checkInRate: null }]);
+    const [, row] = exportSheet(rosterColumns(teamCheckIns(rows)), rows).rows;
+    expect(row!.slice(10)).toEqual(['Not yet', null, 0, 0, null, null]);
+  });
+
+  it("writes the team's rate over all its members on every row, as the page shows it", () => {
+    const rows = rosterRows([ava, { ...ava, userId: 'u2', daysCheckedIn: 1, daysCounted: 3, checkInRate: 33 }]);
+    const sheet = exportSheet(rosterColumns(teamCheckIns(rows)), rows);
+    // (6 + 1) of (7 + 3) member-days: 70 %, not the mean of 86 and 33.
+    expect(sheet.rows.slice(1).map((row) => row.at(-1))).toEqual([70, 70]);
   });
 });

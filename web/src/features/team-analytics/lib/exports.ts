@@ -1,6 +1,6 @@
 import type { ExportColumn } from '@/lib/export/spreadsheet-export';
 import type { UserScoreStatistic } from '../api/team-analytics';
-import type { RosterRow } from './roster';
+import type { RosterRow, TeamCheckIns } from './roster';
 
 /**
  * A member's user score statistics as the export writes them (spec 000 section 3, User score statistic, in its
@@ -21,22 +21,26 @@ export const USER_STATISTICS_COLUMNS: readonly ExportColumn<UserScoreStatistic>[
 
 /**
  * The members table as the team export writes it, with the same widths rule (id 35, completion 30); the check-in
- * columns cover the window chosen on the page (docs/teams.md, "Compliance"), the last check-in as an ISO instant.
+ * columns cover the window chosen on the page (docs/teams.md, "Compliance"), the last check-in as an ISO instant. A flat
+ * file has no footer, so the team's rate over all its members (`teamCheckIns`, as the page shows it) is on every row.
  */
-export const ROSTER_COLUMNS: readonly ExportColumn<RosterRow>[] = [
-  { header: 'id', value: (row) => row.userId, role: 'id' },
-  { header: 'name', value: (row) => row.name },
-  { header: 'email', value: (row) => row.email },
-  { header: 'date', value: (row) => row.date },
-  { header: 'fgScore', value: (row) => row.fgScore },
-  { header: 'fgScoreLabel', value: (row) => row.fgScoreLabel },
-  { header: 'gameReadiness', value: (row) => row.gameReadiness },
-  { header: 'readinessTier', value: (row) => row.tier },
-  { header: 'streak', value: (row) => row.streak },
-  { header: 'avgCompletion', value: (row) => row.avgCompletion, role: 'completeness' },
-  { header: 'checkInToday', value: (row) => row.todayStatus },
-  { header: 'lastCheckInAt', value: (row) => row.lastCheckInAt },
-  { header: 'daysCheckedIn', value: (row) => row.daysCheckedIn },
-  { header: 'daysCounted', value: (row) => row.daysCounted },
-  { header: 'checkInRate', value: (row) => row.checkInRate },
-];
+export function rosterColumns(team: Pick<TeamCheckIns, 'rate'>): readonly ExportColumn<RosterRow>[] {
+  return [
+    { header: 'id', value: (row) => row.userId, role: 'id' },
+    { header: 'name', value: (row) => row.name },
+    { header: 'email', value: (row) => row.email },
+    { header: 'date', value: (row) => row.date },
+    { header: 'fgScore', value: (row) => row.fgScore },
+    { header: 'fgScoreLabel', value: (row) => row.fgScoreLabel },
+    { header: 'gameReadiness', value: (row) => row.gameReadiness },
+    { header: 'readinessTier', value: (row) => row.tier },
+    { header: 'streak', value: (row) => row.streak },
+    { header: 'avgCompletion', value: (row) => row.avgCompletion, role: 'completeness' },
+    { header: 'checkInToday', value: (row) => row.todayStatus },
+    { header: 'lastCheckInAt', value: (row) => row.lastCheckInAt },
+    { header: 'daysCheckedIn', value: (row) => row.daysCheckedIn },
+    { header: 'daysCounted', value: (row) => row.daysCounted },
+    { header: 'checkInRate', value: (row) => row.checkInRate },
+    { header: 'teamCheckInRate', value: () => team.rate },
+  ];
+}
