@@ -29,6 +29,14 @@ describe('checkInZone', () => {
     expect(checkInZone({ timeZone: 'Asia/Tokyo' }, null, at('2026-04-10T20:00:00Z')).next).toBeNull();
   });
 
+  it('keeps UTC for a first check-in sent without a zone, so the day it counted stays in that zone', () => {
+    expect(checkInZone({}, null, at('2026-04-10T20:00:00Z'))).toMatchObject({
+      timeZone: 'UTC',
+      date: '2026-04-10',
+      next: { timeZone: 'UTC', timeZoneFrom: null, previousTimeZone: null },
+    });
+  });
+
   it('schedules a new zone for the end of the current day and keeps that instant when the zone changes again', () => {
     const first = checkInZone({ timeZone: 'Europe/Berlin' }, 'Pacific/Honolulu', at('2026-04-10T10:00:00Z'));
     expect(first).toEqual({ timeZone: 'Europe/Berlin', date: '2026-04-10', closesAt: '2026-04-11T02:00:00.000Z', next: berlinToHonolulu });

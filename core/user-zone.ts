@@ -58,8 +58,10 @@ export function checkInZone(user: UserZone, requested: string | null | undefined
   const wanted = canonicalTimeZone(requested);
   const stored = canonicalTimeZone(user.timeZone);
   if (!stored) {
-    const next = wanted ? { timeZone: wanted, timeZoneFrom: null, previousTimeZone: null } : null;
-    return { ...dayIn(wanted ?? DEFAULT_TIME_ZONE, now), next };
+    // The day counted now is in this zone from here on, reported or not: a zone reported later follows the rule of a
+    // change, or a gamer who first checked in without one could open the next day early at the same instant.
+    const timeZone = wanted ?? DEFAULT_TIME_ZONE;
+    return { ...dayIn(timeZone, now), next: { timeZone, timeZoneFrom: null, previousTimeZone: null } };
   }
   const day = scoreDayUnder(user, now);
   if (!wanted || wanted === stored) return { ...day, next: null };

@@ -49,10 +49,11 @@ describe('submitAnswers', () => {
   it('never reopens a day that has ended, even from another time zone', async () => {
     const { stores } = setup();
     await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
-    // 05:00 UTC on the 11th is still the evening of the 10th in Honolulu, but the gamer's 10th ended at 04:00 UTC.
+    // 05:00 UTC on the 11th is still the evening of the 10th in Honolulu, but the gamer's 10th ended at 04:00 UTC: the
+    // answers count for the 11th in the zone his first check-in kept (UTC), and Honolulu applies from the next day.
     await expect(
       submitAnswers(caller('g1'), { answers: answersWith('worst'), timeZone: 'Pacific/Honolulu' }, stores, at('2026-04-11T05:00:00Z')),
-    ).rejects.toMatchObject({ name: 'Conflict', message: 'The check-in for 2026-04-10 closed at 2026-04-11T04:00:00.000Z.' });
+    ).resolves.toMatchObject({ date: '2026-04-11', timeZone: 'UTC' });
   });
 
   it('refuses answers for a day earlier than one already answered', async () => {
@@ -267,6 +268,14 @@ describe('time-zone changes (the day follows the zone stored on the user)', () =
     // When Berlin's 10th ends, Kiritimati (UTC+14) is at 16:00 on the 11th: the 11th is open, the 12th is not.
     const next = await send(stores, 'g2', '2026-04-11T02:00:00Z', 'Pacific/Pago_Pago');
     expect(next).toMatchObject({ date: '2026-04-11', timeZone: 'Pacific/Kiritimati', closesAt: '2026-04-11T14:00:00.000Z', streak: 2 });
+  });
+
+  it('keeps the zone of a first check-in sent without one, so a zone reported later cannot open the next day early', async () => {
+    const { stores } = setup();
+    // 19:00 UTC on the 10th is 04:00 on the 11th in Tokyo: the day counted in UTC stays the day at that instant.
+    await expect(send(stores, 'g1', '2026-04-10T19:00:00Z')).resolves.toMatchObject({ date: '2026-04-10', timeZone: 'UTC' });
+    await expect(send(stores, 'g1', '2026-04-10T19:00:00Z', 'Asia/Tokyo')).resolves.toMatchObject({ date: '2026-04-10', timeZone: 'UTC' });
+    await expect(send(stores, 'g1', '2026-04-11T04:00:00Z')).resolves.toMatchObject({ date: '2026-04-11', timeZone: 'Asia/Tokyo' });
   });
 
   it('never lets zone changes answer more days than the clock allows, nor a day after it closed', async () => {

@@ -26,11 +26,11 @@ async function itemsOf(tag: string): Promise<unknown[]> {
   return JSON.parse(JSON.stringify(items).replaceAll(`${tag}-`, 'world-')) as unknown[];
 }
 
-/** The gamers, their team and memberships, as sign-up and joining leave them. */
+/** The gamers, their team and memberships, as sign-up and joining leave them, with the zone a first check-in keeps. */
 async function createWorld(tag: string): Promise<void> {
   await dynamoStores.teams.create(team(`${tag}-t1`, 'director'));
   for (const gamer of GAMERS) {
-    await dynamoStores.users.create(user(`${tag}-${gamer}`));
+    await dynamoStores.users.create(user(`${tag}-${gamer}`, 'UTC'));
     await dynamoStores.teams.addMember(membership(`${tag}-t1`, `${tag}-${gamer}`));
   }
 }
