@@ -26,3 +26,22 @@ export function runningStackJobEnv(dataDir = resolve(localDataDir())): Record<st
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   };
 }
+
+/**
+ * Runs one of the stack's jobs from the command line with the running stack's environment, prints `summary` of its
+ * result, and exits non-zero when any of its sends failed; says how to start the stack when it is not running.
+ */
+export async function runOnRunningStack<R extends { failed: number }>(
+  run: () => Promise<R>,
+  summary: (result: R, env: Record<string, string>) => string,
+): Promise<void> {
+  const env = runningStackJobEnv();
+  if (!env) {
+    console.error('FitGauge is not running from this checkout; start it with npm start first.');
+    process.exit(1);
+  }
+  Object.assign(process.env, env);
+  const result = await run();
+  console.log(summary(result, env));
+  if (result.failed > 0) process.exitCode = 1;
+}

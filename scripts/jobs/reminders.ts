@@ -4,20 +4,10 @@
  * `.local/outbox/`.
  */
 import { runReminderJobNow } from '../local/jobs';
-import { runningStackJobEnv } from './job-env';
+import { runOnRunningStack } from './job-env';
 
-async function main() {
-  const env = runningStackJobEnv();
-  if (!env) {
-    console.error('FitGauge is not running from this checkout; start it with npm start first.');
-    process.exit(1);
-  }
-  Object.assign(process.env, env);
-  const result = await runReminderJobNow();
-  console.log(
+void runOnRunningStack(
+  runReminderJobNow,
+  (result) =>
     `Reminder job: ${result.sent} sent, ${result.checkedIn} already checked in, ${result.alreadySent} already reminded today, ${result.skipped} past their hour, ${result.failed} failed.`,
-  );
-  if (result.failed > 0) process.exitCode = 1;
-}
-
-void main();
+);
