@@ -48,7 +48,7 @@ export const DEFAULT_REFUSAL = 'You are not authorized to make this call.';
 
 const PUBLIC_ONLY: FieldPolicy = { public: true, users: 'none', subject: { kind: 'none' } };
 const OWN_DATA: FieldPolicy = { public: false, users: 'all', subject: { kind: 'caller' } };
-/** Gamers answer the daily check-in; coaches and directors are not scored (spec 000 section 1). */
+/** Gamers answer the daily check-in; coaches and directors are not scored (docs/scoring.md, "On the gamer's pages"). */
 const GAMERS_OWN_DATA: FieldPolicy = {
   public: false,
   users: ['GAMER', 'SELF'],
@@ -107,7 +107,7 @@ const TEAM_AVATAR: FieldPolicy = {
   refusal: "Only the team's director can change its avatar.",
 };
 
-/** The admin back office (spec 001): ADMIN and SUPERADMIN; whom they may act on is the management map's (MANAGES). */
+/** The admin back office (docs/product.md, "Who uses it"): ADMIN and SUPERADMIN; whom they may act on is the management map's (MANAGES). */
 const ADMINS_ONLY: FieldPolicy = {
   public: false,
   users: ['ADMIN', 'SUPERADMIN'],
@@ -115,7 +115,7 @@ const ADMINS_ONLY: FieldPolicy = {
   refusal: 'Only admins can do this.',
 };
 
-/** The admin back office's content (spec 001 sections 2-9): admins and superadmins only. */
+/** The admin back office's content: admins and superadmins only (docs/videos.md, "Who may call what"). */
 const CONTENT_ADMIN: FieldPolicy = { ...ADMINS_ONLY, refusal: 'Only admins can manage video content.' };
 
 export const POLICY = {
@@ -389,7 +389,7 @@ export function isAllowed(field: PolicyField, caller: PolicyCaller, relations: r
   return required === null || relations.some((relation) => required.includes(relation));
 }
 
-/** Which roles a role may manage (spec 000 section 6, management map). */
+/** Which roles a role may manage (the management map of docs/product.md, "Who uses it"). */
 export const MANAGES: Record<Role, readonly Role[]> = {
   SELF: ['SELF'],
   GAMER: ['GAMER'],

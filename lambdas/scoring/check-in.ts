@@ -22,7 +22,7 @@ import type { UserRecord, UserStore } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
 
 /**
- * The daily check-in (spec 000 sections 4 and 9; docs/scoring.md). A gamer answers for the current score day of their
+ * The daily check-in (docs/scoring.md). A gamer answers for the current score day of their
  * own clock and may correct it until the day ends at 4 am; each submission is the day's full answer set and replaces
  * the earlier one, so nothing counts twice. The day follows the zone stored on the user (core/user-zone.ts); a zone
  * sent with the check-in takes effect from the next score day. One transaction writes the answers, the member's day

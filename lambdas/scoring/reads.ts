@@ -36,7 +36,7 @@ import type { TeamStore } from '../lib/stores/team-store';
 import type { UserStore } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
 
-/** Reads of scores, statistics and answers (spec 000 section 7, "Scores, answers"); each authorizes first. */
+/** Reads of scores, statistics and answers (docs/scoring.md); each authorizes first. */
 export interface ReadStores {
   users: Pick<UserStore, 'get' | 'getMany'>;
   teams: RelationStores & Pick<TeamStore, 'membersOf'>;
@@ -94,7 +94,7 @@ export async function myTeamScoreStats(
   return { teamId: team.id, ...window, ...teamScoreStatistics(input.type, aggregates, window) };
 }
 
-/** One day of a team: member averages (game scores stay per member, as section 9 of the spec wants). */
+/** One day of a team: member averages (game scores stay per member: docs/scoring.md, "Teams"). */
 export interface TeamDayData {
   date: ScoreDay;
   membersCheckedIn: number;

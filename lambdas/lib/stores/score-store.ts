@@ -20,7 +20,7 @@ import { db } from '../db/client';
 import { keys } from '../db/keys';
 import { batchPut, query, withoutKeys } from '../db/table';
 
-/** One answer of a gamer for one score day (spec 000 section 3, Answer). */
+/** One answer of a gamer for one score day (docs/data-model.md, "Items and keys"). */
 export interface StoredAnswer {
   id: string;
   userId: string;

@@ -3,8 +3,8 @@ import type { UserScoreStatistic } from '../api/team-analytics';
 import type { RosterRow, TeamCheckIns } from './roster';
 
 /**
- * A member's user score statistics as the export writes them (spec 000 section 3, User score statistic, in its
- * order): one row per day and pillar; the id is 35 characters wide, the completeness 30, the rest 18.
+ * A member's user score statistics as the export writes them, in the spec's order (docs/product.md, "Team
+ * analytics", exports): one row per day and pillar; the id is 35 characters wide, the completeness 30, the rest 18.
  */
 export const USER_STATISTICS_COLUMNS: readonly ExportColumn<UserScoreStatistic>[] = [
   { header: 'date', value: (row) => row.date },

@@ -1,7 +1,7 @@
 import { type ReadinessTier, readinessTier, scoreLabel, type ScoreLabel } from '@core/scoring';
 import type { TeamMemberScore } from '../api/team-analytics';
 
-/** Spec 000 section 9: the readiness tiers, and "No data" for a member without a game readiness today. */
+/** The readiness tiers, and "No data" for a member without a game readiness today (docs/product.md, "Team analytics"). */
 export const READINESS_TIERS = ['Game On', 'Moderately Ready', 'Subpar Ready', 'Not Ready', 'No data'] as const;
 export type RosterTier = ReadinessTier | 'No data';
 
