@@ -11,7 +11,7 @@ const root = resolve(__dirname, '../..');
 
 /** Source, test, style and script files; markdown is documentation. */
 const SCANNED = /\.(ts|tsx|js|jsx|mjs|cjs|css|graphql|html|sh|ya?ml|java)$|^\.ci\//;
-/** "spec 000" or "spec 001" (also broken over two comment lines), "spec section N", "section N of the spec". */
+/** The spec documents 000 and 001 by number (also across two comment lines), a spec section, a section of the spec. */
 const SPEC_CITATION = /\bspec(?:\s|\*|\/)+00[01]\b|\bspec\s+sections?\s+\d|\bsections?\s+\d+\s+of\s+the\s+spec\b/gi;
 
 /** The line numbers (from 1) where a spec citation starts in `text`. */
