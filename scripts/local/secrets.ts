@@ -1,6 +1,7 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { generateVAPIDKeys } from 'web-push';
 
 /** Secrets a local stack keeps per data folder, so no value in the repository can sign for it. */
 export interface LocalSecrets {
@@ -18,11 +19,8 @@ const generators: { [K in keyof LocalSecrets]: { make: () => string; valid: (val
     valid: (value) => typeof value === 'string' && value.startsWith('whsec_'),
   },
   vapidPrivateKey: {
-    make: () => {
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      return ecdh.getPrivateKey('base64url');
-    },
+    // web-push pads the key to 32 bytes: one key in 256 has a leading zero byte, which Node's ECDH leaves out.
+    make: () => generateVAPIDKeys().privateKey,
     valid: (value) => typeof value === 'string' && Buffer.from(value, 'base64url').length === 32,
   },
 };
@@ -41,7 +39,9 @@ export async function localSecrets(dir: string): Promise<LocalSecrets> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const names = Object.keys(generators) as (keyof LocalSecrets)[];
-  const secrets = Object.fromEntries(names.map((name) => [name, generators[name].valid(stored[name]) ? stored[name] : generators[name].make()])) as unknown as LocalSecrets;
+  const secrets = Object.fromEntries(
+    names.map((name) => [name, generators[name].valid(stored[name]) ? stored[name] : generators[name].make()]),
+  ) as unknown as LocalSecrets;
   if (names.every((name) => secrets[name] === stored[name])) return secrets;
   await mkdir(dir, { recursive: true });
   await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
