@@ -48,7 +48,11 @@ const FIRST_OPTIONS: AnswerInput[] = QUESTIONS.map((question) => ({
 }));
 
 async function graphql<T>(url: string, authorization: string, query: string, variables: object = {}): Promise<T> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await response.json()) as { data?: T; errors?: unknown };
   if (body.errors || !body.data) throw new Error(`${query.slice(0, 40)}… failed: ${JSON.stringify(body.errors)}`);
   return body.data;
@@ -179,11 +183,15 @@ async function main() {
       for (let run = 0; run < RUNS; run++) runs.push(await measure(scenario, stack.urls.app, stack.urls.graphql));
     }
     console.log(`\nCheck-in on a ${PHONE.width} x ${PHONE.height} touch screen, one tap per question, ${RUNS} runs of each (each a new gamer):\n`);
-    console.log('| gamer | taps | seconds to scores (automated) | tallest page px | scrolled px in all (screens) | swiped by the thumb px (screens) |');
+    console.log(
+      '| gamer | taps | seconds to scores (automated) | tallest page px | scrolled px in all (screens) | swiped by the thumb px (screens) |',
+    );
     console.log('|---|---|---|---|---|---|');
     const screens = (px: number) => `${Math.round(px)} (${(px / PHONE.height).toFixed(1)})`;
     for (const run of runs) {
-      console.log(`| ${run.scenario} | ${run.taps} | ${run.seconds.toFixed(1)} | ${run.pageHeight} | ${screens(run.scrolledPx)} | ${screens(run.swipedPx)} |`);
+      console.log(
+        `| ${run.scenario} | ${run.taps} | ${run.seconds.toFixed(1)} | ${run.pageHeight} | ${screens(run.scrolledPx)} | ${screens(run.swipedPx)} |`,
+      );
     }
   } finally {
     await stack.stop();

@@ -61,7 +61,9 @@ function main(): void {
       .map((resource) => ({
         name: /\/Functions\/(\w+)Function\//.exec(resource.Metadata!['aws:cdk:path'])![1],
         dir: join(out, `asset.${String(resource.Properties.Code.S3Key).replace(/\.zip$/, '')}`),
-        flags: String(resource.Properties.Environment?.Variables?.NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
+        flags: String(resource.Properties.Environment?.Variables?.NODE_OPTIONS ?? '')
+          .split(/\s+/)
+          .filter(Boolean),
       }));
 
     // The bundles read their configuration only when a request arrives; the region is all the SDK clients need at load.
@@ -89,7 +91,9 @@ function main(): void {
       console.log(rows.at(-1));
     }
     console.log(`\n${header}\n${rows.slice(1).join('\n')}`);
-    console.log(`\nSlowest shipped initialisation: ${worst.toFixed(0)} ms of CPU (limit ${LIMIT_MS} ms): ${worst <= LIMIT_MS ? 'within' : 'OVER'} the limit.`);
+    console.log(
+      `\nSlowest shipped initialisation: ${worst.toFixed(0)} ms of CPU (limit ${LIMIT_MS} ms): ${worst <= LIMIT_MS ? 'within' : 'OVER'} the limit.`,
+    );
     if (worst > LIMIT_MS) process.exitCode = 1;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -47,7 +47,10 @@ async function main() {
   };
   const checkIn = {
     TransactItems: Array.from({ length: 25 }, (_, index) => ({
-      Put: { TableName: 'bench', Item: { pk: 'USER#bench', sk: `ANSWER#2026-11-27#q${index}`, value: 'an answer', answeredAt: new Date().toISOString() } },
+      Put: {
+        TableName: 'bench',
+        Item: { pk: 'USER#bench', sk: `ANSWER#2026-11-27#q${index}`, value: 'an answer', answeredAt: new Date().toISOString() },
+      },
     })),
   };
   const calls = {
@@ -68,7 +71,10 @@ async function main() {
         const used = process.cpuUsage(started);
         perCall.push((used.user + used.system) / CALLS);
       }
-      rows[callName][`${clientName}, CPU µs/call`] = percentile(perCall.sort((a, b) => a - b), 50).toFixed(0);
+      rows[callName][`${clientName}, CPU µs/call`] = percentile(
+        perCall.sort((a, b) => a - b),
+        50,
+      ).toFixed(0);
     }
   }
   console.log(`bench/dynamodb-client: ${RUNS} rounds of ${CALLS} calls per client, Node ${process.version}`);

@@ -35,7 +35,8 @@ const POLLS_PER_SECOND = 1;
 
 // What the pages send (web/src/features/check-in/api/check-in.ts, team-analytics/api/team-analytics.ts,
 // admin-users/api/users-api.ts); those modules pull in the browser's Amplify client, so the texts are repeated here.
-const DAY_FIELDS = 'date timeZone closesAt answers { questionSlug value } checkedIn pillars { pillarSlug score completenessScore } dailyScore gameReadiness gamePerformance gaming avgCompletion watchedVideos fgScore streak';
+const DAY_FIELDS =
+  'date timeZone closesAt answers { questionSlug value } checkedIn pillars { pillarSlug score completenessScore } dailyScore gameReadiness gamePerformance gaming avgCompletion watchedVideos fgScore streak';
 const MY_CHECK_IN = `query MyCheckIn($timeZone: String) { myCheckIn(timeZone: $timeZone) { ${DAY_FIELDS} } }`;
 const WEEKLY_CHALLENGE = 'query CurrentWeeklyChallenge { currentWeeklyChallenge { year week description } }';
 const SUBMIT_ANSWERS = `mutation SubmitAnswers($answers: [AnswerInput!]!, $watchedVideos: Boolean, $timeZone: String) {
@@ -102,9 +103,15 @@ async function main() {
   try {
     // Accounts: as fast as the user pool takes them, a bounded number at a time.
     const setupStarted = Date.now();
-    const directors = await mapLimit(Array.from({ length: TEAMS }), ACCOUNT_CONCURRENCY, (_, i) => createAccount(cognito, pool, `director-${i}@load.test`, 'DIRECTOR'));
-    const admins = await mapLimit(Array.from({ length: ADMINS }), ACCOUNT_CONCURRENCY, (_, i) => createAccount(cognito, pool, `admin-${i}@load.test`, 'ADMIN'));
-    const gamerAccounts = await mapLimit(Array.from({ length: GAMERS }), ACCOUNT_CONCURRENCY, (_, i) => createAccount(cognito, pool, `gamer-${i}@load.test`, 'GAMER'));
+    const directors = await mapLimit(Array.from({ length: TEAMS }), ACCOUNT_CONCURRENCY, (_, i) =>
+      createAccount(cognito, pool, `director-${i}@load.test`, 'DIRECTOR'),
+    );
+    const admins = await mapLimit(Array.from({ length: ADMINS }), ACCOUNT_CONCURRENCY, (_, i) =>
+      createAccount(cognito, pool, `admin-${i}@load.test`, 'ADMIN'),
+    );
+    const gamerAccounts = await mapLimit(Array.from({ length: GAMERS }), ACCOUNT_CONCURRENCY, (_, i) =>
+      createAccount(cognito, pool, `gamer-${i}@load.test`, 'GAMER'),
+    );
     const accountSeconds = (Date.now() - setupStarted) / 1000;
 
     // Teams and memberships through the team store, as team creation and joins write them.
@@ -112,7 +119,10 @@ async function main() {
     const teamIds = await mapLimit(directors, ACCOUNT_CONCURRENCY, async (director, i) => {
       const id = `load-team-${i}`;
       const seats = Math.ceil(GAMERS / TEAMS);
-      await dynamoTeamStore.create({ id, name: `Load Team ${i}`, description: '', game: 'Valorant', avatar: '', ownerId: director.id, createdAt: at, updatedAt: at }, { extraGamerSeats: seats });
+      await dynamoTeamStore.create(
+        { id, name: `Load Team ${i}`, description: '', game: 'Valorant', avatar: '', ownerId: director.id, createdAt: at, updatedAt: at },
+        { extraGamerSeats: seats },
+      );
       return id;
     });
     const today = scoreDayOf(new Date(), 'UTC');
@@ -137,14 +147,16 @@ async function main() {
       dynamoTeamStore.addMember({ teamId: history.teamIds[0]!, userId: account.id, role: 'GAMER', joinedAt: at }),
     );
     await dynamoScoreStore.importHistory(historyOf(gamers.map(({ history }) => history)));
-    print(`setup: ${directors.length + admins.length + gamers.length} accounts in ${accountSeconds.toFixed(0)} s, teams and ${HISTORY_DAYS} days of history in ${((Date.now() - setupStarted) / 1000 - accountSeconds).toFixed(0)} s`);
+    print(
+      `setup: ${directors.length + admins.length + gamers.length} accounts in ${accountSeconds.toFixed(0)} s, teams and ${HISTORY_DAYS} days of history in ${((Date.now() - setupStarted) / 1000 - accountSeconds).toFixed(0)} s`,
+    );
 
     const logs = {
-      'myCheckIn': new OperationLog(),
-      'currentWeeklyChallenge': new OperationLog(),
-      'submitAnswers': new OperationLog(),
+      myCheckIn: new OperationLog(),
+      currentWeeklyChallenge: new OperationLog(),
+      submitAnswers: new OperationLog(),
       'team statistics (team + 3 x myTeamScoreStats)': new OperationLog(),
-      'teamMemberScores': new OperationLog(),
+      teamMemberScores: new OperationLog(),
       'users + aggregateUser': new OperationLog(),
     };
     const stopProfile = process.env.BENCH_CPU_PROFILE ? await startCpuProfile(process.env.BENCH_CPU_PROFILE) : null;
@@ -192,14 +204,17 @@ async function main() {
     const checkIns = gamers.map(
       (gamer) =>
         new Promise<void>((resolve) => {
-          setTimeout(async () => {
-            await timedRequest(url, gamer.account.token, MY_CHECK_IN, { timeZone: 'UTC' }, logs.myCheckIn);
-            await timedRequest(url, gamer.account.token, WEEKLY_CHALLENGE, {}, logs.currentWeeklyChallenge);
-            gamer.sentAt = new Date();
-            const data = await timedRequest(url, gamer.account.token, SUBMIT_ANSWERS, { ...gamer.checkIn, timeZone: 'UTC' }, logs.submitAnswers);
-            gamer.stored = data !== null;
-            resolve();
-          }, Math.random() * SECONDS * 1000);
+          setTimeout(
+            async () => {
+              await timedRequest(url, gamer.account.token, MY_CHECK_IN, { timeZone: 'UTC' }, logs.myCheckIn);
+              await timedRequest(url, gamer.account.token, WEEKLY_CHALLENGE, {}, logs.currentWeeklyChallenge);
+              gamer.sentAt = new Date();
+              const data = await timedRequest(url, gamer.account.token, SUBMIT_ANSWERS, { ...gamer.checkIn, timeZone: 'UTC' }, logs.submitAnswers);
+              gamer.stored = data !== null;
+              resolve();
+            },
+            Math.random() * SECONDS * 1000,
+          );
         }),
     );
     await Promise.all([...checkIns, ...pollers]);
@@ -209,8 +224,14 @@ async function main() {
 
     const rows = Object.fromEntries(Object.entries(logs).map(([name, log]) => [name, log.row(loadSeconds)]));
     const errors = Object.values(logs).reduce((sum, log) => sum + log.errorCount, 0);
-    print(`\nbench/load: ${GAMERS} gamers in ${TEAMS} teams, ${TEAMS} directors, ${ADMINS} admins, ${SECONDS} s window (ran ${loadSeconds.toFixed(1)} s)`);
-    print(`machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    print(
+      `\nbench/load: ${GAMERS} gamers in ${TEAMS} teams, ${TEAMS} directors, ${ADMINS} admins, ${SECONDS} s window (ran ${loadSeconds.toFixed(1)} s)`,
+    );
+    print(
+      `machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     table(rows);
     print(`peak memory of the gateway's process (sampled every 250 ms): RSS ${mib(peak.rss)}, heap used ${mib(peak.heapUsed)}`);
     print(`errors: ${errors}`);
@@ -218,7 +239,8 @@ async function main() {
       for (const [message, count] of [...log.errors].slice(0, 3)) print(`  ${name}: ${count} x ${message}`);
     }
     const causes = [...loggedErrors].sort((a, b) => b[1] - a[1]).slice(0, 5);
-    if (causes.length > 0) print(`errors the Lambdas logged (first 5 by count):\n${causes.map(([message, count]) => `  ${count} x ${message}`).join('\n')}`);
+    if (causes.length > 0)
+      print(`errors the Lambdas logged (first 5 by count):\n${causes.map(([message, count]) => `  ${count} x ${message}`).join('\n')}`);
 
     // Verdict: the stored days, answers and aggregates equal the check-ins the clients saw succeed, replayed.
     const succeeded = gamers.filter((gamer) => gamer.stored);
@@ -239,9 +261,11 @@ async function main() {
       const want = expected.days.find((candidate) => candidate.userId === gamer.account.id && candidate.date === today)!;
       if (day?.date !== today) return void problems.push(`${gamer.account.email}: no day stored for ${today}`);
       if (day.version !== 1) problems.push(`${gamer.account.email}: day written ${day.version} times`);
-      if (answers.length !== gamer.checkIn.answers.length) problems.push(`${gamer.account.email}: ${answers.length} answers stored, ${gamer.checkIn.answers.length} sent`);
+      if (answers.length !== gamer.checkIn.answers.length)
+        problems.push(`${gamer.account.email}: ${answers.length} answers stored, ${gamer.checkIn.answers.length} sent`);
       if (day.fg?.streak !== want.fg?.streak) problems.push(`${gamer.account.email}: streak ${day.fg?.streak}, expected ${want.fg?.streak}`);
-      if (day.fg?.fgScore !== want.fg?.fgScore || day.dailyScore !== want.dailyScore) problems.push(`${gamer.account.email}: scores differ from the replay`);
+      if (day.fg?.fgScore !== want.fg?.fgScore || day.dailyScore !== want.dailyScore)
+        problems.push(`${gamer.account.email}: scores differ from the replay`);
     });
     for (const teamId of teamIds) {
       const [stored] = await dynamoScoreStore.teamDays(teamId, { startDate: today, endDate: today });
@@ -264,7 +288,9 @@ async function main() {
     }
     print(
       `\nconsistency: ${succeeded.length} check-ins acknowledged, ${teamIds.length} team day aggregates checked: ` +
-        (problems.length === 0 ? 'CONSISTENT (every check-in stored once, aggregates = sum of members, streaks right)' : `${problems.length} INCONSISTENCIES`),
+        (problems.length === 0
+          ? 'CONSISTENT (every check-in stored once, aggregates = sum of members, streaks right)'
+          : `${problems.length} INCONSISTENCIES`),
     );
     for (const problem of problems.slice(0, 10)) print(`  ${problem}`);
     failed = errors > 0 || problems.length > 0 || succeeded.length !== GAMERS;

@@ -76,7 +76,12 @@ async function measureWeight(page: Page, url: string, route: Route): Promise<Wei
   const scripts = await Promise.all(bodies);
   if (LIST_SCRIPTS) {
     console.log(`\n${route.label}`);
-    for (const [index, body] of scripts.entries()) console.log(`  ${kb(gzipSync(body, { level: 9 }).length).toFixed(1).padStart(6)} KB  ${names[index]}`);
+    for (const [index, body] of scripts.entries())
+      console.log(
+        `  ${kb(gzipSync(body, { level: 9 }).length)
+          .toFixed(1)
+          .padStart(6)} KB  ${names[index]}`,
+      );
   }
   const sum = (sizes: number[]) => kb(sizes.reduce((a, b) => a + b, 0));
   return {
@@ -158,11 +163,17 @@ type Audits = Record<string, { numericValue?: number; displayValue?: string; det
 /** Where the largest paint and the main thread's time went in one Lighthouse run (BENCH_DETAILS=1). */
 function printDetails(route: Route, audits: Audits) {
   const items = (id: string) => ((audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, unknown>[];
-  const element = items('largest-contentful-paint-element').flatMap((table) => ((table as { items?: unknown[] }).items ?? []) as Record<string, unknown>[]);
-  console.log(`${route.label}: LCP ${Math.round(audits['largest-contentful-paint'].numericValue ?? NaN)} ms, TBT ${Math.round(audits['total-blocking-time'].numericValue ?? NaN)} ms`);
+  const element = items('largest-contentful-paint-element').flatMap(
+    (table) => ((table as { items?: unknown[] }).items ?? []) as Record<string, unknown>[],
+  );
+  console.log(
+    `${route.label}: LCP ${Math.round(audits['largest-contentful-paint'].numericValue ?? NaN)} ms, TBT ${Math.round(audits['total-blocking-time'].numericValue ?? NaN)} ms`,
+  );
   for (const item of element) {
     const node = item.node as { selector?: string; nodeLabel?: string } | undefined;
-    console.log(`  LCP ${node ? `${node.selector ?? ''}: ${(node.nodeLabel ?? '').slice(0, 80)}` : `${String(item.phase)} ${Math.round(Number(item.timing))} ms`}`);
+    console.log(
+      `  LCP ${node ? `${node.selector ?? ''}: ${(node.nodeLabel ?? '').slice(0, 80)}` : `${String(item.phase)} ${Math.round(Number(item.timing))} ms`}`,
+    );
   }
   for (const item of items('bootup-time').slice(0, 6)) {
     console.log(`  main thread ${Math.round(Number(item.total))} ms (script ${Math.round(Number(item.scripting))} ms)  ${String(item.url)}`);
@@ -199,7 +210,9 @@ async function main() {
     await stack.stop();
   }
   console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-  console.log(`Lighthouse: mobile preset, median of ${RUNS} runs. Targets: ≤ ${GZIP_TARGET_KB} KB gzipped JS on /auth/login, performance ≥ ${LIGHTHOUSE_TARGET}.\n`);
+  console.log(
+    `Lighthouse: mobile preset, median of ${RUNS} runs. Targets: ≤ ${GZIP_TARGET_KB} KB gzipped JS on /auth/login, performance ≥ ${LIGHTHOUSE_TARGET}.\n`,
+  );
   console.log('| page | scripts | JS raw KB | JS gzip KB | JS brotli KB | Lighthouse | FCP ms | LCP ms | TBT ms |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const line of rows) console.log(line);

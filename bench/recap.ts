@@ -49,10 +49,20 @@ async function main() {
     await dynamoScoreStore.importHistory(historyOf(gamers));
     for (const [index, gamer] of gamers.entries()) {
       await dynamoUserStore.create({
-        id: gamer.userId, email: `bench-gamer-${index}@fitgauge.test`, fullName: `Bench Gamer ${index}`, username: null, avatar: null,
-        role: 'GAMER', enabled: true, selectedTeamId: null, createdAt: at, updatedAt: at,
+        id: gamer.userId,
+        email: `bench-gamer-${index}@fitgauge.test`,
+        fullName: `Bench Gamer ${index}`,
+        username: null,
+        avatar: null,
+        role: 'GAMER',
+        enabled: true,
+        selectedTeamId: null,
+        createdAt: at,
+        updatedAt: at,
       });
-      await dynamoShareStore.create(newShare({ id: randomUUID(), gamerId: gamer.userId, email: `bench-parent-${index}@fitgauge.test`, frequency: 'DAILY' }, at));
+      await dynamoShareStore.create(
+        newShare({ id: randomUUID(), gamerId: gamer.userId, email: `bench-parent-${index}@fitgauge.test`, frequency: 'DAILY' }, at),
+      );
     }
     const loadSeconds = (Date.now() - loadStarted) / 1000;
 
@@ -71,7 +81,9 @@ async function main() {
     const perShareMs = (seconds * 1000) / SHARES;
     const total = [...requests.values()].reduce((sum, count) => sum + count, 0);
 
-    console.log(`Recap job: ${SHARES} due shares (loaded in ${loadSeconds.toFixed(1)} s) on ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GB`);
+    console.log(
+      `Recap job: ${SHARES} due shares (loaded in ${loadSeconds.toFixed(1)} s) on ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GB`,
+    );
     console.log(`sent ${result.sent}, already sent ${result.alreadySent}, failed ${result.failed}`);
     console.log(`run: ${seconds.toFixed(1)} s, ${perShareMs.toFixed(2)} ms per share (8 in flight)`);
     console.log(`DynamoDB requests per share: ${(total / SHARES).toFixed(2)}`);

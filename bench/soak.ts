@@ -56,7 +56,8 @@ const TEAM_STATISTICS = `query TeamStatistics($teamId: ID!, $days: Int) {
 }`;
 const TEAM_MEMBER_SCORES = `query TeamMemberScores($teamId: ID!) {
   teamMemberScores(teamId: $teamId) { userId fullName email avatar date fgScore gameReadiness gaming streak avgCompletion } }`;
-const COMMENT_FIELDS = 'id teamId userId date pillarSlug questionSlug content answerTo authorId user { id fullName avatar } createdAt updatedAt deletedAt';
+const COMMENT_FIELDS =
+  'id teamId userId date pillarSlug questionSlug content answerTo authorId user { id fullName avatar } createdAt updatedAt deletedAt';
 const CREATE_COMMENT = `mutation CreateComment($teamId: ID!, $userId: ID!, $date: AWSDate!, $pillarSlug: String!, $questionSlug: String!, $content: String!) {
   createComment(teamId: $teamId, userId: $userId, date: $date, pillarSlug: $pillarSlug, questionSlug: $questionSlug, content: $content) { ${COMMENT_FIELDS} } }`;
 const ON_JOURNAL_COMMENT = `subscription OnJournalComment($teamId: ID!, $userId: ID) {
@@ -112,12 +113,19 @@ async function main() {
   try {
     // Accounts, teams and memberships, as the load benchmark makes them.
     const setupStarted = Date.now();
-    const directors = await mapLimit(Array.from({ length: TEAMS }), 8, (_, i) => createAccount(cognito, pool, `soak-director-${i}@soak.test`, 'DIRECTOR'));
-    const gamers = await mapLimit(Array.from({ length: TEAMS * TEAM_GAMERS }), 8, (_, i) => createAccount(cognito, pool, `soak-gamer-${i}@soak.test`, 'GAMER'));
+    const directors = await mapLimit(Array.from({ length: TEAMS }), 8, (_, i) =>
+      createAccount(cognito, pool, `soak-director-${i}@soak.test`, 'DIRECTOR'),
+    );
+    const gamers = await mapLimit(Array.from({ length: TEAMS * TEAM_GAMERS }), 8, (_, i) =>
+      createAccount(cognito, pool, `soak-gamer-${i}@soak.test`, 'GAMER'),
+    );
     const at = new Date().toISOString();
     const teams = await mapLimit(directors, 8, async (director, i) => {
       const id = `soak-team-${i}`;
-      await dynamoTeamStore.create({ id, name: `Soak Team ${i}`, description: '', game: 'Valorant', avatar: '', ownerId: director.id, createdAt: at, updatedAt: at }, { extraGamerSeats: TEAM_GAMERS });
+      await dynamoTeamStore.create(
+        { id, name: `Soak Team ${i}`, description: '', game: 'Valorant', avatar: '', ownerId: director.id, createdAt: at, updatedAt: at },
+        { extraGamerSeats: TEAM_GAMERS },
+      );
       const members = gamers.slice(i * TEAM_GAMERS, (i + 1) * TEAM_GAMERS);
       for (const gamer of members) await dynamoTeamStore.addMember({ teamId: id, userId: gamer.id, role: 'GAMER', joinedAt: at });
       return { id, director, members };
@@ -125,7 +133,9 @@ async function main() {
     // The hold's sign-ins use passwords this benchmark knows.
     const signingIn = gamers.slice(0, SIGN_INS);
     for (const gamer of signingIn) {
-      await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: gamer.id, Password: SIGN_IN_PASSWORD, Permanent: true }));
+      await cognito.send(
+        new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: gamer.id, Password: SIGN_IN_PASSWORD, Permanent: true }),
+      );
     }
     print(`setup: ${directors.length + gamers.length} accounts, ${teams.length} teams in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s`);
 
@@ -150,7 +160,13 @@ async function main() {
       },
       () => {
         const team = pick(teams);
-        return timedRequest(url, team.director.token, TEAM_STATISTICS, { teamId: team.id, days: 30 }, logs['team statistics (team + 3 x myTeamScoreStats)']);
+        return timedRequest(
+          url,
+          team.director.token,
+          TEAM_STATISTICS,
+          { teamId: team.id, days: 30 },
+          logs['team statistics (team + 3 x myTeamScoreStats)'],
+        );
       },
       () => {
         const team = pick(teams);
@@ -158,7 +174,14 @@ async function main() {
       },
       () => {
         const team = pick(teams);
-        const variables = { teamId: team.id, userId: pick(team.members).id, date: today, pillarSlug: 'sleep', questionSlug: 'sleep-quality', content: 'Good rest before the match.' };
+        const variables = {
+          teamId: team.id,
+          userId: pick(team.members).id,
+          date: today,
+          pillarSlug: 'sleep',
+          questionSlug: 'sleep-quality',
+          content: 'Good rest before the match.',
+        };
         return timedRequest(url, team.director.token, CREATE_COMMENT, variables, logs['createComment (journal)']);
       },
     ];
@@ -193,9 +216,11 @@ async function main() {
       const team = teams[slot % teams.length]!;
       const gamer = team.members[slot % team.members.length]!;
       const [who, query, variables]: [BenchAccount, string, object] =
-        slot % 3 === 0 ? [gamer, ON_JOURNAL_COMMENT, { teamId: team.id, userId: gamer.id }]
-        : slot % 3 === 1 ? [team.director, ON_JOURNAL_COMMENT, { teamId: team.id }]
-        : [team.director, ON_TEAM_CHECK_IN, { teamId: team.id }];
+        slot % 3 === 0
+          ? [gamer, ON_JOURNAL_COMMENT, { teamId: team.id, userId: gamer.id }]
+          : slot % 3 === 1
+            ? [team.director, ON_JOURNAL_COMMENT, { teamId: team.id }]
+            : [team.director, ON_TEAM_CHECK_IN, { teamId: team.id }];
       const header = { host: gatewayUrl.host, Authorization: who.token };
       const client: Client = await RealtimeClient.connect(stack.urls.realtime, header);
       try {
@@ -204,7 +229,10 @@ async function main() {
         client.send({ id: 'page', type: 'start', payload: { data: JSON.stringify({ query, variables }), extensions: { authorization: header } } });
         const leave = Math.floor(Math.random() * 4);
         if (leave === 0) return void client.ws.terminate(); // gone before the start is answered
-        const answer = await client.next((message) => message.id === 'page' && (message.type === 'start_ack' || message.type === 'error'), ANSWER_TIMEOUT_MS);
+        const answer = await client.next(
+          (message) => message.id === 'page' && (message.type === 'start_ack' || message.type === 'error'),
+          ANSWER_TIMEOUT_MS,
+        );
         if (answer.type === 'error') churnError(JSON.stringify(answer.payload).slice(0, 160));
         await sleep(500 + Math.random() * 3500);
         churn.delivered += client.messages.filter((message) => message.type === 'data').length;
@@ -247,8 +275,13 @@ async function main() {
       return { rss, heapUsed, external };
     };
     const memoryRows: Record<string, object> = {};
-    const memoryRow = (memory: Awaited<ReturnType<typeof memoryAfterGc>>, counts: { sockets: number; subscriptions: number }) =>
-      ({ 'RSS': mib(memory.rss), 'heap used': mib(memory.heapUsed), 'external': mib(memory.external), 'open sockets': counts.sockets, 'subscriptions': counts.subscriptions });
+    const memoryRow = (memory: Awaited<ReturnType<typeof memoryAfterGc>>, counts: { sockets: number; subscriptions: number }) => ({
+      RSS: mib(memory.rss),
+      'heap used': mib(memory.heapUsed),
+      external: mib(memory.external),
+      'open sockets': counts.sockets,
+      subscriptions: counts.subscriptions,
+    });
     const phase = async (name: string, seconds: number) => {
       const started = performance.now();
       const stopLoad = startLoad();
@@ -263,7 +296,8 @@ async function main() {
       const counts = await settledCounts();
       const memory = await memoryAfterGc();
       memoryRows[`${name}: all gone`] = memoryRow(memory, counts);
-      if (counts.sockets !== 0 || counts.subscriptions !== 0) failures.push(`${name}: ${counts.sockets} sockets and ${counts.subscriptions} subscriptions still open after every client left`);
+      if (counts.sockets !== 0 || counts.subscriptions !== 0)
+        failures.push(`${name}: ${counts.sockets} sockets and ${counts.subscriptions} subscriptions still open after every client left`);
       return { memory, seconds: (performance.now() - started) / 1000 };
     };
 
@@ -276,10 +310,14 @@ async function main() {
 
     // The hold: idle TCP connections and silent realtime sockets, while others sign in.
     const idleTcp: Socket[] = await Promise.all(
-      Array.from({ length: IDLE }, () => new Promise<Socket>((resolve, reject) => {
-        const socket = connect(Number(gatewayUrl.port), gatewayUrl.hostname, () => resolve(socket));
-        socket.once('error', reject);
-      })),
+      Array.from(
+        { length: IDLE },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect(Number(gatewayUrl.port), gatewayUrl.hostname, () => resolve(socket));
+            socket.once('error', reject);
+          }),
+      ),
     );
     let idleClosedByServer = 0;
     for (const socket of idleTcp) socket.once('close', () => (idleClosedByServer += 1));
@@ -301,27 +339,39 @@ async function main() {
     const afterHold = await settledCounts();
     const end = await memoryAfterGc();
     memoryRows['after the hold: all gone'] = memoryRow(end, afterHold);
-    if (afterHold.sockets !== 0 || afterHold.subscriptions !== 0) failures.push(`after the hold: ${afterHold.sockets} sockets and ${afterHold.subscriptions} subscriptions still open`);
+    if (afterHold.sockets !== 0 || afterHold.subscriptions !== 0)
+      failures.push(`after the hold: ${afterHold.sockets} sockets and ${afterHold.subscriptions} subscriptions still open`);
 
     // Report.
-    print(`\nbench/soak: ${TEAMS} teams x ${TEAM_GAMERS} gamers + a director each; ${RATE} requests/s; ${CLIENTS} realtime clients churning; warm-up ${WARM_UP_SECONDS} s, soak ${MINUTES} min`);
-    print(`machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    print(
+      `\nbench/soak: ${TEAMS} teams x ${TEAM_GAMERS} gamers + a director each; ${RATE} requests/s; ${CLIENTS} realtime clients churning; warm-up ${WARM_UP_SECONDS} s, soak ${MINUTES} min`,
+    );
+    print(
+      `machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     const sent = Object.values(logs).reduce((sum, log) => sum + log.latencies.length, 0);
     print(`\nrequests during the soak: ${sent} in ${soak.seconds.toFixed(0)} s (${(sent / soak.seconds).toFixed(1)}/s)`);
     table(Object.fromEntries(Object.entries(logs).map(([name, log]) => [name, log.row(soak.seconds)])));
     const requestErrors = Object.values(logs).reduce((sum, log) => sum + log.errorCount, 0);
-    for (const [name, log] of Object.entries(logs)) for (const [message, count] of [...log.errors].slice(0, 3)) print(`  ${name}: ${count} x ${message}`);
+    for (const [name, log] of Object.entries(logs))
+      for (const [message, count] of [...log.errors].slice(0, 3)) print(`  ${name}: ${count} x ${message}`);
     if (skipped > 0) print(`  ${skipped} ticks not sent: ${MAX_IN_FLIGHT} requests were already in flight`);
-    print(`\nrealtime churn: ${churn.cycles} subscribe/leave cycles (${soakCycles} during the soak), ${churn.delivered} events delivered, ${[...churn.errors.values()].reduce((a, b) => a + b, 0)} errors`);
+    print(
+      `\nrealtime churn: ${churn.cycles} subscribe/leave cycles (${soakCycles} during the soak), ${churn.delivered} events delivered, ${[...churn.errors.values()].reduce((a, b) => a + b, 0)} errors`,
+    );
     for (const [message, count] of [...churn.errors].slice(0, 5)) print(`  ${count} x ${message}`);
     print('\nwarnings and errors the stack logged (whole run):');
     for (const [message, count] of [...stackWarnings].sort((a, b) => b[1] - a[1]).slice(0, 8)) print(`  ${count} x ${message}`);
-    print("\nthe gateway's process after a forced GC (\"all gone\": load stopped, every client left):");
+    print('\nthe gateway\'s process after a forced GC ("all gone": load stopped, every client left):');
     table(memoryRows);
     const growth = { rss: soak.memory.rss / warmUp.memory.rss - 1, heapUsed: soak.memory.heapUsed / warmUp.memory.heapUsed - 1 };
     for (const [name, value] of Object.entries(growth)) {
       const within = value <= MEMORY_BOUND;
-      print(`${name} after the soak vs after warm-up: ${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}% (bound +${MEMORY_BOUND * 100}%): ${within ? 'OK' : 'EXCEEDED'}`);
+      print(
+        `${name} after the soak vs after warm-up: ${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}% (bound +${MEMORY_BOUND * 100}%): ${within ? 'OK' : 'EXCEEDED'}`,
+      );
       if (!within) failures.push(`${name} grew ${(value * 100).toFixed(1)}% over the soak`);
     }
     const signInSorted = [...signIns.latencies].sort((a, b) => a - b);
@@ -329,11 +379,16 @@ async function main() {
       `\nhold: ${IDLE} idle TCP connections (${idleStillOpen} still open at the end) and ${IDLE} silent realtime sockets ` +
         `(${heldSockets} open at the gateway, ${silentStillOpen} still open at the end) for ${HOLD_SECONDS} s`,
     );
-    print(`sign-ins during the hold: ${signInSorted.length - signIns.errorCount}/${SIGN_INS} succeeded; ms: ${signIns.latencies.map((ms) => ms.toFixed(0)).join(' ')}`);
+    print(
+      `sign-ins during the hold: ${signInSorted.length - signIns.errorCount}/${SIGN_INS} succeeded; ms: ${signIns.latencies.map((ms) => ms.toFixed(0)).join(' ')}`,
+    );
     print(`  p50 ${percentile(signInSorted, 50).toFixed(0)} ms, max ${signInSorted.at(-1)!.toFixed(0)} ms (bound ${SIGN_IN_BOUND_MS} ms each)`);
     for (const [message, count] of signIns.errors) print(`  ${count} x ${message}`);
-    if (signIns.errorCount > 0 || signInSorted.at(-1)! > SIGN_IN_BOUND_MS) failures.push('a sign-in during the hold failed or was slower than the bound');
-    print(`\nverdict: ${failures.length === 0 ? 'BOUNDED (memory within 10%, no socket or subscription left open, sign-ins unaffected by idle sockets)' : 'FAILED'}`);
+    if (signIns.errorCount > 0 || signInSorted.at(-1)! > SIGN_IN_BOUND_MS)
+      failures.push('a sign-in during the hold failed or was slower than the bound');
+    print(
+      `\nverdict: ${failures.length === 0 ? 'BOUNDED (memory within 10%, no socket or subscription left open, sign-ins unaffected by idle sockets)' : 'FAILED'}`,
+    );
     // Failed requests are the load's figures (an overloaded machine times out), not one of the bounds above.
     if (requestErrors > 0) print(`  note: ${requestErrors} requests failed during the soak (see above)`);
     for (const failure of failures) print(`  ${failure}`);

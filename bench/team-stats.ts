@@ -67,19 +67,37 @@ async function main() {
         UserPoolId: stack.env.USER_POOL_ID,
         Username: email,
         MessageAction: 'SUPPRESS',
-        UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
       }),
     );
     const directorId = created.User!.Attributes!.find((attribute) => attribute.Name === 'sub')!.Value!;
-    await cognito.send(new cognitoSdk.AdminSetUserPasswordCommand({ UserPoolId: stack.env.USER_POOL_ID, Username: directorId, Password: PASSWORD, Permanent: true }));
-    await cognito.send(new cognitoSdk.AdminAddUserToGroupCommand({ UserPoolId: stack.env.USER_POOL_ID, Username: directorId, GroupName: 'DIRECTOR' }));
+    await cognito.send(
+      new cognitoSdk.AdminSetUserPasswordCommand({ UserPoolId: stack.env.USER_POOL_ID, Username: directorId, Password: PASSWORD, Permanent: true }),
+    );
+    await cognito.send(
+      new cognitoSdk.AdminAddUserToGroupCommand({ UserPoolId: stack.env.USER_POOL_ID, Username: directorId, GroupName: 'DIRECTOR' }),
+    );
     const at = new Date().toISOString();
     await dynamoUserStore.create({
-      id: directorId, email, fullName: 'Bench Director', username: 'bench', avatar: null, role: 'DIRECTOR', enabled: true,
-      selectedTeamId: null, createdAt: at, updatedAt: at,
+      id: directorId,
+      email,
+      fullName: 'Bench Director',
+      username: 'bench',
+      avatar: null,
+      role: 'DIRECTOR',
+      enabled: true,
+      selectedTeamId: null,
+      createdAt: at,
+      updatedAt: at,
     });
     const teamId = randomUUID();
-    await dynamoTeamStore.create({ id: teamId, name: 'Bench Team', description: '', game: 'Valorant', avatar: '', ownerId: directorId, createdAt: at, updatedAt: at }, { extraGamerSeats: GAMERS });
+    await dynamoTeamStore.create(
+      { id: teamId, name: 'Bench Team', description: '', game: 'Valorant', avatar: '', ownerId: directorId, createdAt: at, updatedAt: at },
+      { extraGamerSeats: GAMERS },
+    );
 
     // 50 gamers x 365 days of check-ins, the same generator as the demo data (some days skipped, some questions left out).
     const today = scoreDayOf(new Date(), null);
@@ -159,7 +177,9 @@ async function main() {
       `\nbench/team-stats: ${GAMERS} gamers x ${HISTORY_DAYS} days (${history.days.length} member days, ${history.answers.length} answers, ` +
         `${history.teamDays.length} team days loaded in ${loadSeconds.toFixed(1)} s); ${RUNS} timed requests per window after ${WARM_UP_RUNS} warm-up.`,
     );
-    console.log(`machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; total ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
     console.table(rows);
     if (rows.some((row) => row['within min+2'] !== 'yes')) process.exitCode = 1;
   } finally {

@@ -95,7 +95,9 @@ async function main() {
         directTimes.push(await directRun(run));
         standInTimes.push(await standInRun());
       }
-      console.log(`run ${run + 1}: stand-in ${seconds(standInTimes[run])} s, ffmpeg directly ${seconds(directTimes[run])} s (load ${loadavg()[0].toFixed(1)})`);
+      console.log(
+        `run ${run + 1}: stand-in ${seconds(standInTimes[run])} s, ffmpeg directly ${seconds(directTimes[run])} s (load ${loadavg()[0].toFixed(1)})`,
+      );
     }
     // Where the stand-in's extra time can go besides ffmpeg: the input read from s3rver and the outputs written back.
     const transferStarted = performance.now();
@@ -108,14 +110,20 @@ async function main() {
     const putStarted = performance.now();
     for (const group of plan.groups) {
       for (const name of await readdir(group.localDir)) {
-        await s3Client.send(new PutObjectCommand({ Bucket: LOCAL_BUCKETS.videos, Key: `bench-transfer/${name}`, Body: await readFile(join(group.localDir, name)) }));
+        await s3Client.send(
+          new PutObjectCommand({ Bucket: LOCAL_BUCKETS.videos, Key: `bench-transfer/${name}`, Body: await readFile(join(group.localDir, name)) }),
+        );
       }
     }
     const transferOutputs = performance.now() - putStarted;
     const ratio = median(standInTimes) / median(directTimes);
-    console.log(`\nMachine: ${cpus().length} x ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${ffmpegPath()}`);
+    console.log(
+      `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${ffmpegPath()}`,
+    );
     console.log(`| what | median s | runs |\n|---|---|---|`);
-    console.log(`| local MediaConvert stand-in (CreateJob to job-state event) | ${seconds(median(standInTimes))} | ${standInTimes.map(seconds).join(', ')} |`);
+    console.log(
+      `| local MediaConvert stand-in (CreateJob to job-state event) | ${seconds(median(standInTimes))} | ${standInTimes.map(seconds).join(', ')} |`,
+    );
     console.log(`| ffmpeg directly, same arguments | ${seconds(median(directTimes))} | ${directTimes.map(seconds).join(', ')} |`);
     console.log(`\nS3 transfers alone: input read ${seconds(transferInput)} s, outputs written ${seconds(transferOutputs)} s`);
     console.log(`\nratio ${ratio.toFixed(3)}x (target within 1.1x): ${ratio <= 1.1 ? 'met' : 'NOT met'}`);

@@ -17,8 +17,40 @@ import { randomUUID } from 'node:crypto';
 
 const LARGEST = Number(process.env.BENCH_USERS ?? 100_000);
 const STEPS = [100, 1_000, 10_000, 100_000, 1_000_000].filter((size) => size < LARGEST).concat(LARGEST);
-const FIRST_NAMES = ['sam', 'alex', 'jordan', 'taylor', 'morgan', 'casey', 'riley', 'jamie', 'avery', 'quinn', 'rowan', 'devon', 'kai', 'noa', 'lee', 'max'];
-const LAST_NAMES = ['smith', 'garcia', 'chen', 'kowalski', 'nakamura', 'okafor', 'silva', 'novak', 'larsen', 'dubois', 'rossi', 'kim', 'haddad', 'murphy'];
+const FIRST_NAMES = [
+  'sam',
+  'alex',
+  'jordan',
+  'taylor',
+  'morgan',
+  'casey',
+  'riley',
+  'jamie',
+  'avery',
+  'quinn',
+  'rowan',
+  'devon',
+  'kai',
+  'noa',
+  'lee',
+  'max',
+];
+const LAST_NAMES = [
+  'smith',
+  'garcia',
+  'chen',
+  'kowalski',
+  'nakamura',
+  'okafor',
+  'silva',
+  'novak',
+  'larsen',
+  'dubois',
+  'rossi',
+  'kim',
+  'haddad',
+  'murphy',
+];
 const NEEDLES = 5;
 
 async function main() {
@@ -53,7 +85,14 @@ async function main() {
       { label: 'sam (1 in 16 users match)', search: 'sam' },
       { label: 'no match', search: 'zzzz' },
     ];
-    const rows: { users: number; search: string; 'page of 10: items read': number; 'page ms': string; 'count: items read': number; matches: number | string }[] = [];
+    const rows: {
+      users: number;
+      search: string;
+      'page of 10: items read': number;
+      'page ms': string;
+      'count: items read': number;
+      matches: number | string;
+    }[] = [];
     let written = 0;
     for (const size of STEPS) {
       const loadStarted = Date.now();
@@ -82,7 +121,9 @@ async function main() {
       console.error(`loaded ${size} users (${loadSeconds.toFixed(0)} s for this step)`);
     }
     console.log(`\nbench/user-search: up to ${LARGEST} users; items read = index items of the Query (ScannedCount) + profiles fetched.`);
-    console.log(`machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; total ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
     console.table(rows);
     // The point of the index: a search's page never costs more with more users (it costs less while fewer than 10 match).
     const grew = searches.some(({ label }) => {

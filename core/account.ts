@@ -25,4 +25,14 @@ export const EXPORT_EXCLUDED_KINDS: readonly string[] = ['ResetCode', 'EmailProo
  * one-time code, which only the mail and the team's staff (getTeamCodes) may see. Listed only once the account proved
  * its e-mail, as receivedInvites.
  */
-export const EXPORTED_INVITE_FIELDS = ['id', 'teamId', 'inviteeEmail', 'inviteeName', 'inviterUserId', 'role', 'status', 'createdAt', 'updatedAt'] as const;
+export const EXPORTED_INVITE_FIELDS = [
+  'id',
+  'teamId',
+  'inviteeEmail',
+  'inviteeName',
+  'inviterUserId',
+  'role',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;

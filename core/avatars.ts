@@ -52,7 +52,13 @@ const optionalTeamId = boundedId('teamId').optional().nullable();
 /** getImageUploadUrl(uploadType, filename, mimetype, maxSizeBytes, teamId): teamId for a team avatar. */
 export const imageUploadUrlArgsSchema = z.object({
   uploadType: z.literal('AVATAR', { error: AVATAR_MESSAGES.uploadType }),
-  filename: safeText({ label: 'filename', required: AVATAR_MESSAGES.filename, max: 255, tooLong: AVATAR_MESSAGES.filename, noMarkup: AVATAR_MESSAGES.filename }),
+  filename: safeText({
+    label: 'filename',
+    required: AVATAR_MESSAGES.filename,
+    max: 255,
+    tooLong: AVATAR_MESSAGES.filename,
+    noMarkup: AVATAR_MESSAGES.filename,
+  }),
   mimetype: z.enum(AVATAR_TYPE_NAMES, { error: AVATAR_MESSAGES.mimetype }),
   maxSizeBytes: boundedInt('maxSizeBytes', 1, AVATAR_MAX_BYTES),
   teamId: optionalTeamId,

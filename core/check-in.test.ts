@@ -25,16 +25,29 @@ describe('check-in submission schema', () => {
   it.each([
     [{ answers: [] }, 'Answer at least one question.'],
     [{ answers: [{ questionSlug: 'height', value: 'tall' }] }, 'There is no question "height".'],
-    [{ answers: [{ questionSlug: 'sleep-quality', value: 'superb' }] }, '"superb" is not an answer to "sleep-quality". Choose from: terrible, neutral, good, great.'],
+    [
+      { answers: [{ questionSlug: 'sleep-quality', value: 'superb' }] },
+      '"superb" is not an answer to "sleep-quality". Choose from: terrible, neutral, good, great.',
+    ],
     [{ answers: [{ questionSlug: 'sleep-quality', value: 'good,great' }] }, 'Choose only one answer to "sleep-quality".'],
     [{ answers: [{ questionSlug: 'pain', value: '' }] }, 'Choose an answer to "pain".'],
     [{ answers: [{ questionSlug: 'pain', value: 'none,back' }] }, '"none" cannot be combined with other answers to "pain".'],
     [
-      { answers: [{ questionSlug: 'focus', value: 'good' }, { questionSlug: 'focus', value: 'sharp' }] },
+      {
+        answers: [
+          { questionSlug: 'focus', value: 'good' },
+          { questionSlug: 'focus', value: 'sharp' },
+        ],
+      },
       '"focus" is answered more than once.',
     ],
     [
-      { answers: [{ questionSlug: 'gaming-today', value: 'false' }, { questionSlug: 'game-performance', value: 'good' }] },
+      {
+        answers: [
+          { questionSlug: 'gaming-today', value: 'false' },
+          { questionSlug: 'game-performance', value: 'good' },
+        ],
+      },
       'Skip "game-performance" on a day you are not gaming.',
     ],
     [{ answers: [{ questionSlug: 'focus' }] }, 'Each answer needs a value.'],

@@ -15,7 +15,7 @@ import {
 } from './dates';
 import { timeZoneSchema } from './validation/dates';
 
-describe('score day (a day ends at 4 am on the gamer\'s clock)', () => {
+describe("score day (a day ends at 4 am on the gamer's clock)", () => {
   it.each([
     // UTC and the default for unknown zones
     ['2026-05-10T03:59:59Z', 'UTC', '2026-05-09'],
@@ -59,19 +59,15 @@ describe('score day (a day ends at 4 am on the gamer\'s clock)', () => {
   it('puts every instant inside the bounds of its own score day, in every zone and across clock changes', () => {
     const zones = ['UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Chatham'];
     fc.assert(
-      fc.property(
-        fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2028, 0, 1) }),
-        fc.constantFrom(...zones),
-        (instant, zone) => {
-          const day = scoreDayOf(instant, zone);
-          const { start, end } = scoreDayBounds(day, zone);
-          expect(start.getTime()).toBeLessThanOrEqual(instant);
-          expect(instant).toBeLessThan(end.getTime());
-          expect(scoreDayOf(start, zone)).toBe(day);
-          expect(scoreDayOf(end.getTime() - 1, zone)).toBe(day);
-          expect(scoreDayOf(end, zone)).toBe(shiftDay(day, 1));
-        },
-      ),
+      fc.property(fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2028, 0, 1) }), fc.constantFrom(...zones), (instant, zone) => {
+        const day = scoreDayOf(instant, zone);
+        const { start, end } = scoreDayBounds(day, zone);
+        expect(start.getTime()).toBeLessThanOrEqual(instant);
+        expect(instant).toBeLessThan(end.getTime());
+        expect(scoreDayOf(start, zone)).toBe(day);
+        expect(scoreDayOf(end.getTime() - 1, zone)).toBe(day);
+        expect(scoreDayOf(end, zone)).toBe(shiftDay(day, 1));
+      }),
       { numRuns: 500 },
     );
   });
@@ -113,7 +109,7 @@ describe('day windows', () => {
 
 describe('time-zone names and the formatter cache', () => {
   const randomCase = (text: string, seed: number) =>
-    [...text].map((char, index) => ((seed >> index % 20) & 1 ? char.toUpperCase() : char.toLowerCase())).join('');
+    [...text].map((char, index) => ((seed >> (index % 20)) & 1 ? char.toUpperCase() : char.toLowerCase())).join('');
 
   it('keeps one formatter for every letter case of one zone, and gives the day of the canonical zone', () => {
     const before = cachedFormatterCount();

@@ -31,7 +31,6 @@ export function isScoreDay(value: unknown): value is ScoreDay {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-
 /** IANA names are at most about 30 characters; anything far longer is not a zone. */
 export const MAX_TIME_ZONE_LENGTH = 64;
 /** Zones in use at once are few (one per gamer's region); the bounds keep hostile spellings from growing memory. */

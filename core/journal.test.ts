@@ -14,7 +14,17 @@ import { PILLAR_SLUGS, type PillarSlug } from './pillars';
 
 /** Text that holds no `<`, so no markup: its length is its code points. */
 const plainText = fc.string({ unit: 'grapheme-composite', maxLength: 60 }).map((text) => text.replace(/[<>]/g, ''));
-const tag = fc.constantFrom('<b>', '</b>', '<p>', '</p>', '<br/>', '<a href="https://example.com">', '</a>', '<img src=x onerror=alert(1)>', '<!-- note -->');
+const tag = fc.constantFrom(
+  '<b>',
+  '</b>',
+  '<p>',
+  '</p>',
+  '<br/>',
+  '<a href="https://example.com">',
+  '</a>',
+  '<img src=x onerror=alert(1)>',
+  '<!-- note -->',
+);
 
 describe('text length without markup (docs/journal.md, Comments)', () => {
   it('counts the characters of text without markup, an emoji once', () => {
@@ -66,14 +76,19 @@ describe('createComment arguments', () => {
 
   it('needs a question of the pillar named', () => {
     expect(createCommentArgsSchema.safeParse(valid).success).toBe(true);
-    expect(createCommentArgsSchema.safeParse({ ...valid, pillarSlug: 'mental' }).error?.issues[0]?.message).toBe('questionSlug must be a question of that pillar.');
+    expect(createCommentArgsSchema.safeParse({ ...valid, pillarSlug: 'mental' }).error?.issues[0]?.message).toBe(
+      'questionSlug must be a question of that pillar.',
+    );
     expect(createCommentArgsSchema.safeParse({ ...valid, date: '2026-02-30' }).success).toBe(false);
   });
 });
 
 describe('the pillar that pulled game readiness down', () => {
   const pillarsWith = (scores: Partial<Record<PillarSlug, number | null>>) =>
-    Object.fromEntries(PILLAR_SLUGS.map((slug) => [slug, { score: scores[slug] === undefined ? 100 : scores[slug] }])) as Record<PillarSlug, { score: number | null }>;
+    Object.fromEntries(PILLAR_SLUGS.map((slug) => [slug, { score: scores[slug] === undefined ? 100 : scores[slug] }])) as Record<
+      PillarSlug,
+      { score: number | null }
+    >;
 
   it('weighs each shortfall by the readiness weight', () => {
     // sleep weighs 30, nutrition 10: 30 points short on sleep pull harder than 60 on nutrition (900 > 600).

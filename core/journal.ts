@@ -100,7 +100,17 @@ export const notificationSettingsArgsSchema = z.object({
 });
 
 /** Whom a new comment concerns: the gamer whose answer it is, the team's director and coaches; never its author. */
-export function commentRecipients({ gamerId, ownerId, coachIds, authorId }: { gamerId: string; ownerId: string; coachIds: readonly string[]; authorId: string }): string[] {
+export function commentRecipients({
+  gamerId,
+  ownerId,
+  coachIds,
+  authorId,
+}: {
+  gamerId: string;
+  ownerId: string;
+  coachIds: readonly string[];
+  authorId: string;
+}): string[] {
   return [...new Set([gamerId, ownerId, ...coachIds])].filter((userId) => userId !== authorId);
 }
 

@@ -29,7 +29,11 @@ describe('the daily questionnaire', () => {
   });
 
   it('marks exactly the catalogue questions as catalogue questions', () => {
-    expect(QUESTIONS.filter((question) => question.inCatalogue).map((question) => question.slug).sort()).toEqual(Object.keys(CATALOGUE).sort());
+    expect(
+      QUESTIONS.filter((question) => question.inCatalogue)
+        .map((question) => question.slug)
+        .sort(),
+    ).toEqual(Object.keys(CATALOGUE).sort());
   });
 
   it('has unique slugs, unique option values per question, and commas in no option value', () => {

@@ -35,8 +35,7 @@ export const GAME_PERFORMANCE_SLUG = 'game-performance';
 export const PROBLEM_OPTION_SCORE = 75;
 
 const option = (value: string, label: string, score: number | null): AnswerOption => ({ value, label, score });
-const problems = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => option(value, label, PROBLEM_OPTION_SCORE));
+const problems = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => option(value, label, PROBLEM_OPTION_SCORE));
 
 export const QUESTIONS: readonly Question[] = [
   // Sleep
@@ -84,7 +83,8 @@ export const QUESTIONS: readonly Question[] = [
       }),
     ],
     noneOption: 'none',
-    scoring: 'An undisturbed night scores 100. Each disturbance broke the night once and we cannot tell which hurt more, so each costs 25 points; four or more give 0.',
+    scoring:
+      'An undisturbed night scores 100. Each disturbance broke the night once and we cannot tell which hurt more, so each costs 25 points; four or more give 0.',
     inCatalogue: true,
   },
   // Nutrition
@@ -99,7 +99,8 @@ export const QUESTIONS: readonly Question[] = [
       option('4-7-glasses', '4 to 7 glasses', 75),
       option('8-or-more-glasses', '8 glasses or more', 100),
     ],
-    scoring: 'About 2 litres (8 glasses) a day is the usual guidance; even mild dehydration slows reactions and attention, so the score falls steeply below it.',
+    scoring:
+      'About 2 litres (8 glasses) a day is the usual guidance; even mild dehydration slows reactions and attention, so the score falls steeply below it.',
     inCatalogue: true,
   },
   {
@@ -125,7 +126,12 @@ export const QUESTIONS: readonly Question[] = [
     pillar: 'nutrition',
     text: 'What kind of snacks did you have today?',
     kind: 'single',
-    options: [option('none', 'No snacks', 100), option('healthy', 'Healthy', 100), option('mixed', 'Mixed', 60), option('unhealthy', 'Unhealthy', 20)],
+    options: [
+      option('none', 'No snacks', 100),
+      option('healthy', 'Healthy', 100),
+      option('mixed', 'Mixed', 60),
+      option('unhealthy', 'Unhealthy', 20),
+    ],
     scoring: 'No snacks and healthy snacks are equally fine; a mix loses some points; unhealthy snacks (sweets, chips) cost most.',
     inCatalogue: true,
   },
@@ -180,7 +186,13 @@ export const QUESTIONS: readonly Question[] = [
     pillar: 'mental',
     text: 'How sharp is your focus today?',
     kind: 'single',
-    options: [option('very-poor', 'Very poor', 0), option('poor', 'Poor', 25), option('okay', 'Okay', 50), option('good', 'Good', 75), option('sharp', 'Sharp', 100)],
+    options: [
+      option('very-poor', 'Very poor', 0),
+      option('poor', 'Poor', 25),
+      option('okay', 'Okay', 50),
+      option('good', 'Good', 75),
+      option('sharp', 'Sharp', 100),
+    ],
     scoring: 'An even five-step scale, 25 points apart.',
     inCatalogue: false,
   },
@@ -189,7 +201,12 @@ export const QUESTIONS: readonly Question[] = [
     pillar: 'mental',
     text: 'How many minutes of mindfulness or meditation did you do today?',
     kind: 'single',
-    options: [option('0', 'None', 0), option('1-5', '1 to 5 minutes', 60), option('6-10', '6 to 10 minutes', 85), option('more-than-10', 'More than 10 minutes', 100)],
+    options: [
+      option('0', 'None', 0),
+      option('1-5', '1 to 5 minutes', 60),
+      option('6-10', '6 to 10 minutes', 85),
+      option('more-than-10', 'More than 10 minutes', 100),
+    ],
     scoring: 'Even a few minutes a day lowers stress, so the first minutes count most; the benefit levels off around 10 minutes.',
     inCatalogue: true,
   },
@@ -247,7 +264,13 @@ export const QUESTIONS: readonly Question[] = [
     pillar: 'physical',
     text: 'How is your energy level today?',
     kind: 'single',
-    options: [option('very-low', 'Very low', 0), option('low', 'Low', 25), option('okay', 'Okay', 50), option('good', 'Good', 75), option('high', 'High', 100)],
+    options: [
+      option('very-low', 'Very low', 0),
+      option('low', 'Low', 25),
+      option('okay', 'Okay', 50),
+      option('good', 'Good', 75),
+      option('high', 'High', 100),
+    ],
     scoring: 'An even five-step scale, 25 points apart.',
     inCatalogue: false,
   },
@@ -272,7 +295,8 @@ export const QUESTIONS: readonly Question[] = [
       }),
     ],
     noneOption: 'none',
-    scoring: 'No pain scores 100. Each painful area costs 25 points, whichever it is, because any of them can keep a player off the mouse, pad or keyboard; four or more give 0.',
+    scoring:
+      'No pain scores 100. Each painful area costs 25 points, whichever it is, because any of them can keep a player off the mouse, pad or keyboard; four or more give 0.',
     inCatalogue: true,
   },
   {
@@ -294,7 +318,8 @@ export const QUESTIONS: readonly Question[] = [
     text: 'How hard did you train your body today?',
     kind: 'single',
     options: [option('rest', 'Rest day', 40), option('light', 'Light', 70), option('moderate', 'Moderate', 100), option('hard', 'Hard', 85)],
-    scoring: 'Moderate exercise is best for play; a hard session leaves some fatigue; a rest day is fine now and then but is the answer that suggests a workout, so it scores lowest.',
+    scoring:
+      'Moderate exercise is best for play; a hard session leaves some fatigue; a rest day is fine now and then but is the answer that suggests a workout, so it scores lowest.',
     inCatalogue: true,
   },
   // Game (no pillar)
@@ -312,8 +337,14 @@ export const QUESTIONS: readonly Question[] = [
     pillar: null,
     text: 'How well did you play today?',
     kind: 'single',
-    options: [option('awful', 'Awful', 0), option('poor', 'Poor', 25), option('okay', 'Okay', 50), option('good', 'Good', 75), option('great', 'Great', 100)],
-    scoring: 'Your own rating of the day\'s play on an even five-step scale; it is the game performance score.',
+    options: [
+      option('awful', 'Awful', 0),
+      option('poor', 'Poor', 25),
+      option('okay', 'Okay', 50),
+      option('good', 'Good', 75),
+      option('great', 'Great', 100),
+    ],
+    scoring: "Your own rating of the day's play on an even five-step scale; it is the game performance score.",
     inCatalogue: false,
   },
 ];

@@ -34,6 +34,8 @@ describe('reminder settings and push subscriptions', () => {
     const keys = { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') };
     expect(pushSubscriptionSchema.safeParse({ endpoint: 'https://push.example/abc', ...keys }).success).toBe(true);
     expect(pushSubscriptionSchema.safeParse({ endpoint: 'http://push.example/abc', ...keys }).success).toBe(false);
-    expect(pushSubscriptionSchema.safeParse({ endpoint: 'https://push.example/abc', ...keys, auth: Buffer.alloc(15).toString('base64url') }).success).toBe(false);
+    expect(
+      pushSubscriptionSchema.safeParse({ endpoint: 'https://push.example/abc', ...keys, auth: Buffer.alloc(15).toString('base64url') }).success,
+    ).toBe(false);
   });
 });

@@ -34,7 +34,9 @@ export const reminderSettingsSchema = z
   .object({
     enabled: z.boolean({ error: 'enabled must be true or false.' }),
     hour: z.int({ error: REMINDER_MESSAGES.hour }).min(0, REMINDER_MESSAGES.hour).max(23, REMINDER_MESSAGES.hour),
-    channels: z.array(z.enum(REMINDER_CHANNELS, { error: REMINDER_MESSAGES.channels }), { error: REMINDER_MESSAGES.channels }).max(REMINDER_CHANNELS.length, REMINDER_MESSAGES.channels),
+    channels: z
+      .array(z.enum(REMINDER_CHANNELS, { error: REMINDER_MESSAGES.channels }), { error: REMINDER_MESSAGES.channels })
+      .max(REMINDER_CHANNELS.length, REMINDER_MESSAGES.channels),
   })
   .refine((settings) => !settings.enabled || settings.channels.length > 0, { message: REMINDER_MESSAGES.channels, path: ['channels'] });
 export type ReminderSettingsInput = z.infer<typeof reminderSettingsSchema>;

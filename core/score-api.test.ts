@@ -11,9 +11,15 @@ describe('score windows', () => {
   it.each([
     [{}, { startDate: '2026-04-04', endDate: '2026-04-10' }],
     [{ days: 1 }, { startDate: '2026-04-10', endDate: '2026-04-10' }],
-    [{ endDate: '2026-03-31', days: 30 }, { startDate: '2026-03-02', endDate: '2026-03-31' }],
+    [
+      { endDate: '2026-03-31', days: 30 },
+      { startDate: '2026-03-02', endDate: '2026-03-31' },
+    ],
     [{ startDate: '2026-04-01' }, { startDate: '2026-04-01', endDate: '2026-04-10' }],
-    [{ startDate: '2025-04-10', endDate: '2026-04-10' }, { startDate: '2025-04-10', endDate: '2026-04-10' }],
+    [
+      { startDate: '2025-04-10', endDate: '2026-04-10' },
+      { startDate: '2025-04-10', endDate: '2026-04-10' },
+    ],
   ])('%j on 2026-04-10 is %j', (args, window) => {
     expect(resolveScoreWindow(args, '2026-04-10')).toEqual({ window });
   });
@@ -28,12 +34,16 @@ describe('score windows', () => {
 
   it('defaults the score type to the overall score and names bad fields', () => {
     expect(scoreStatsArgsSchema.parse({}).type).toBe('fgScore');
-    expect(scoreStatsArgsSchema.safeParse({ endDate: '2026-13-01' }).error?.issues[0].message).toBe('endDate must be a real date in the form YYYY-MM-DD.');
+    expect(scoreStatsArgsSchema.safeParse({ endDate: '2026-13-01' }).error?.issues[0].message).toBe(
+      'endDate must be a real date in the form YYYY-MM-DD.',
+    );
     expect(scoreStatsArgsSchema.safeParse({ days: 0 }).error?.issues[0].message).toBe('days must be at least 1.');
   });
 
   it('checks a submission’s answers, videos flag and zone together', () => {
-    expect(submitAnswersArgsSchema.parse({ answers: [{ questionSlug: 'pain', value: 'wrist,back' }], watchedVideos: true, timeZone: 'Asia/Tokyo' })).toEqual({
+    expect(
+      submitAnswersArgsSchema.parse({ answers: [{ questionSlug: 'pain', value: 'wrist,back' }], watchedVideos: true, timeZone: 'Asia/Tokyo' }),
+    ).toEqual({
       answers: [{ questionSlug: 'pain', value: 'back,wrist' }],
       watchedVideos: true,
       timeZone: 'Asia/Tokyo',
@@ -58,7 +68,9 @@ describe('bounds on every score argument', () => {
       messageOf(userAnswerBySlugArgsSchema.safeParse({ questionSlug: HUGE })),
       messageOf(submitAnswersArgsSchema.safeParse({ answers: [{ questionSlug: HUGE, value: 'good' }] })),
       messageOf(submitAnswersArgsSchema.safeParse({ answers: [{ questionSlug: 'sleep-quality', value: HUGE }] })),
-      messageOf(submitAnswersArgsSchema.safeParse({ answers: Array.from({ length: 1000 }, () => ({ questionSlug: 'sleep-quality', value: 'good' })) })),
+      messageOf(
+        submitAnswersArgsSchema.safeParse({ answers: Array.from({ length: 1000 }, () => ({ questionSlug: 'sleep-quality', value: 'good' })) }),
+      ),
     ];
     expect(messages).toEqual([
       'startDate must be a date in the form YYYY-MM-DD.',

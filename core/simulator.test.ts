@@ -27,7 +27,12 @@ describe('score simulator', () => {
       const result = simulatorDaysSchema.safeParse(days);
       return result.success ? [] : result.error.issues.map((issue) => issue.message);
     };
-    expect(messages([{ date: '2026-04-01', dailyScore: 0, watchedVideos: false }, { date: '2026-04-02', dailyScore: 100, watchedVideos: true }])).toEqual([]);
+    expect(
+      messages([
+        { date: '2026-04-01', dailyScore: 0, watchedVideos: false },
+        { date: '2026-04-02', dailyScore: 100, watchedVideos: true },
+      ]),
+    ).toEqual([]);
     expect(messages([{ date: '2026-04-01', dailyScore: 101, watchedVideos: false }])).toEqual(['The daily score cannot be above 100.']);
     expect(messages([{ date: '2026-04-01', dailyScore: -1, watchedVideos: false }])).toEqual(['The daily score cannot be below 0.']);
     expect(messages([{ date: '2026-04-01', dailyScore: 5.5, watchedVideos: false }])).toEqual(['Enter a whole number from 0 to 100.']);

@@ -13,6 +13,9 @@ export interface StoreUrls {
 }
 
 /** Android goes to the Play Store; everyone else (iPhone, iPad, Mac, other desktops, no user agent) to the App Store. */
-export function storeLinkFor(userAgent: string | null | undefined, stores: StoreUrls = { appStore: APP_STORE_URL, playStore: PLAY_STORE_URL }): string {
+export function storeLinkFor(
+  userAgent: string | null | undefined,
+  stores: StoreUrls = { appStore: APP_STORE_URL, playStore: PLAY_STORE_URL },
+): string {
   return /android/i.test(userAgent ?? '') ? stores.playStore : stores.appStore;
 }

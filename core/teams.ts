@@ -46,7 +46,8 @@ export const TEAM_MESSAGES = {
   gameInvalid: `Game must be one of: ${GAMES.join(', ')}.`,
   nothingToChange: 'Nothing to change: give a name, description, game or avatar.',
   avatarInvalid: 'The avatar must be an http(s) address of at most 2048 characters.',
-  avatarNotUploaded: 'A team avatar must be an image uploaded with the team form (Drop your Team Avatar Here); addresses of other sites are not taken.',
+  avatarNotUploaded:
+    'A team avatar must be an image uploaded with the team form (Drop your Team Avatar Here); addresses of other sites are not taken.',
   noUnusedPurchase: 'You need an unused team dashboard purchase to create a team. Purchase a Team Dashboard on the pricing page.',
   deleteNeedsTwoTeams: 'You can only delete a team dashboard while you own 2 or more.',
   deleteRaced: 'Members joined or left this team while it was being deleted. Please try again.',
@@ -93,10 +94,14 @@ const noMarkup = (label: string) => `${label} must not contain < or >.`;
 /** Names shown in e-mails (team name, invitee name) carry no link (looksLikeLink). */
 const noLinks = (label: string) => `${label} must not contain a web address, a domain or an e-mail address.`;
 
-export const teamNameField = safeText({ label: 'Name', required: TEAM_MESSAGES.nameRequired, max: 20, tooLong: TEAM_MESSAGES.nameLength, noMarkup: noMarkup('Name'), noLinks: noLinks('Name') }).min(
-  2,
-  { message: TEAM_MESSAGES.nameLength, abort: true },
-);
+export const teamNameField = safeText({
+  label: 'Name',
+  required: TEAM_MESSAGES.nameRequired,
+  max: 20,
+  tooLong: TEAM_MESSAGES.nameLength,
+  noMarkup: noMarkup('Name'),
+  noLinks: noLinks('Name'),
+}).min(2, { message: TEAM_MESSAGES.nameLength, abort: true });
 export const teamDescriptionField = safeText({
   label: 'Description',
   required: TEAM_MESSAGES.descriptionRequired,
@@ -114,9 +119,21 @@ const TEAM_AVATAR_PATH = /\/avatars\/teams\/[A-Za-z0-9_.:-]{1,128}\/[A-Za-z0-9_.
  * (after checking the stored image); createTeam takes '' and updateTeam '' or the team's current avatar
  * (docs/teams.md).
  */
-export const avatarField = z.union([z.literal(''), boundedUrl(TEAM_MESSAGES.avatarInvalid).refine((url) => !URL.canParse(url) || TEAM_AVATAR_PATH.test(new URL(url).pathname), TEAM_MESSAGES.avatarNotUploaded)], {
-  error: (issue) => (issue.code === 'invalid_union' && JSON.stringify(issue.errors).includes(TEAM_MESSAGES.avatarNotUploaded) ? TEAM_MESSAGES.avatarNotUploaded : TEAM_MESSAGES.avatarInvalid),
-});
+export const avatarField = z.union(
+  [
+    z.literal(''),
+    boundedUrl(TEAM_MESSAGES.avatarInvalid).refine(
+      (url) => !URL.canParse(url) || TEAM_AVATAR_PATH.test(new URL(url).pathname),
+      TEAM_MESSAGES.avatarNotUploaded,
+    ),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' && JSON.stringify(issue.errors).includes(TEAM_MESSAGES.avatarNotUploaded)
+        ? TEAM_MESSAGES.avatarNotUploaded
+        : TEAM_MESSAGES.avatarInvalid,
+  },
+);
 
 /** The team form: createTeam's data, and the web app's creation form. */
 export const teamFormSchema = z.object({
@@ -144,7 +161,14 @@ export type InviteRole = (typeof INVITE_ROLES)[number];
 
 /** The invite dialog: sendInvite's arguments but the team. */
 export const inviteFormSchema = z.object({
-  inviteeName: safeText({ label: 'Name', required: TEAM_MESSAGES.inviteeNameRequired, max: 100, tooLong: TEAM_MESSAGES.inviteeNameTooLong, noMarkup: noMarkup('Name'), noLinks: noLinks('Name') }),
+  inviteeName: safeText({
+    label: 'Name',
+    required: TEAM_MESSAGES.inviteeNameRequired,
+    max: 100,
+    tooLong: TEAM_MESSAGES.inviteeNameTooLong,
+    noMarkup: noMarkup('Name'),
+    noLinks: noLinks('Name'),
+  }),
   inviteeEmail: inviteeEmailField,
   role: z.enum(INVITE_ROLES, { error: TEAM_MESSAGES.inviteRole }),
 });
@@ -180,10 +204,19 @@ export type MemberOrderField = (typeof MEMBER_ORDER_FIELDS)[number];
 export const MAX_MEMBERS_PAGE = 50;
 
 export const memberListSchema = z.object({
-  search: safeText({ label: 'search', required: 'search must not be empty (leave it out to list everyone).', max: 100, tooLong: 'search must be at most 100 characters.', noMarkup: noMarkup('search') })
+  search: safeText({
+    label: 'search',
+    required: 'search must not be empty (leave it out to list everyone).',
+    max: 100,
+    tooLong: 'search must be at most 100 characters.',
+    noMarkup: noMarkup('search'),
+  })
     .optional()
     .nullable(),
-  orderBy: z.enum(MEMBER_ORDER_FIELDS, { error: `orderBy must be one of ${MEMBER_ORDER_FIELDS.join(', ')}.` }).optional().nullable(),
+  orderBy: z
+    .enum(MEMBER_ORDER_FIELDS, { error: `orderBy must be one of ${MEMBER_ORDER_FIELDS.join(', ')}.` })
+    .optional()
+    .nullable(),
   direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc.' }).optional().nullable(),
   take: boundedInt('take', 1, MAX_MEMBERS_PAGE).optional().nullable(),
   skip: boundedInt('skip', 0, 100_000).optional().nullable(),

@@ -6,7 +6,13 @@ const berlinToHonolulu = { timeZone: 'Pacific/Honolulu', timeZoneFrom: '2026-04-
 describe('scoreDayUnder (the day of the zone history stored on the user)', () => {
   it.each([
     ['before the change, the old zone’s day', '2026-04-11T01:59:59Z', 'Europe/Berlin', '2026-04-10', '2026-04-11T02:00:00.000Z'],
-    ['once the old day has ended, still that day (closed) while the new zone’s clock has not moved past it', '2026-04-11T05:00:00Z', 'Europe/Berlin', '2026-04-10', '2026-04-11T02:00:00.000Z'],
+    [
+      'once the old day has ended, still that day (closed) while the new zone’s clock has not moved past it',
+      '2026-04-11T05:00:00Z',
+      'Europe/Berlin',
+      '2026-04-10',
+      '2026-04-11T02:00:00.000Z',
+    ],
     ['from 4 am in the new zone, its next day', '2026-04-11T14:00:00Z', 'Pacific/Honolulu', '2026-04-11', '2026-04-12T14:00:00.000Z'],
   ])('%s', (_case, now, timeZone, date, closesAt) => {
     expect(scoreDayUnder(berlinToHonolulu, at(now))).toEqual({ timeZone, date, closesAt });

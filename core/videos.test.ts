@@ -11,7 +11,8 @@ import {
   videoUploadUrlArgsSchema,
 } from './videos';
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : result.error!.issues[0].message);
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : result.error!.issues[0].message;
 const where = { id: 'video-1' };
 
 describe('questionSlug (docs/videos.md, Uniqueness)', () => {
@@ -104,9 +105,12 @@ describe('upload step 1 and the details (docs/validation.md, video content)', ()
     expect(firstMessage(updateVideoArgsSchema.safeParse({ where, data }))).toBe(message);
   });
 
-  it.each([[{ description: 'd'.repeat(1000) }], [{ episode: 1 }], [{ episode: 20 }], [{ seriesId: null, episode: null }]])('takes the details %j', (data) => {
-    expect(updateVideoArgsSchema.safeParse({ where, data }).success).toBe(true);
-  });
+  it.each([[{ description: 'd'.repeat(1000) }], [{ episode: 1 }], [{ episode: 20 }], [{ seriesId: null, episode: null }]])(
+    'takes the details %j',
+    (data) => {
+      expect(updateVideoArgsSchema.safeParse({ where, data }).success).toBe(true);
+    },
+  );
 });
 
 describe('categories', () => {

@@ -6,7 +6,19 @@ import { z } from 'zod';
 import { imageUploadUrlArgsSchema } from './avatars';
 import { boundedId, boundedInt, safeText } from './validation/fields';
 
-export const VIDEO_CATEGORIES = ['c9tg', 'meditation', 'workouts', 'yoga', 'quick_drills', 'breathing', 'sleep', 'gss', 'beyond_the_game', 'eye_health', 'fg_university'] as const;
+export const VIDEO_CATEGORIES = [
+  'c9tg',
+  'meditation',
+  'workouts',
+  'yoga',
+  'quick_drills',
+  'breathing',
+  'sleep',
+  'gss',
+  'beyond_the_game',
+  'eye_health',
+  'fg_university',
+] as const;
 export type VideoCategory = (typeof VIDEO_CATEGORIES)[number];
 
 /** The vault's group title of each category; videos of a basic series are grouped under GETTING_STARTED_TITLE instead. */
@@ -142,17 +154,47 @@ export function videoFileExtension(fileName: string): VideoFileExtension | null 
 
 const noMarkup = (label: string) => `${label} must not contain < or >.`;
 /** An update must change something. */
-const somethingToChange = [(data: object) => Object.values(data).some((value) => value !== undefined), { message: VIDEO_MESSAGES.nothingToChange }] as const;
+const somethingToChange = [
+  (data: object) => Object.values(data).some((value) => value !== undefined),
+  { message: VIDEO_MESSAGES.nothingToChange },
+] as const;
 
-const title = safeText({ label: 'Title', required: VIDEO_MESSAGES.titleRequired, max: VIDEO_TITLE_MAX, tooLong: VIDEO_MESSAGES.titleTooLong, noMarkup: noMarkup('Title') });
+const title = safeText({
+  label: 'Title',
+  required: VIDEO_MESSAGES.titleRequired,
+  max: VIDEO_TITLE_MAX,
+  tooLong: VIDEO_MESSAGES.titleTooLong,
+  noMarkup: noMarkup('Title'),
+});
 // Blank text is refused: a description (difficulty...) is cleared with null.
-const description = safeText({ label: 'Description', required: VIDEO_MESSAGES.descriptionBlank, max: VIDEO_DESCRIPTION_MAX, tooLong: VIDEO_MESSAGES.descriptionTooLong, multiline: true, noMarkup: noMarkup('Description') });
+const description = safeText({
+  label: 'Description',
+  required: VIDEO_MESSAGES.descriptionBlank,
+  max: VIDEO_DESCRIPTION_MAX,
+  tooLong: VIDEO_MESSAGES.descriptionTooLong,
+  multiline: true,
+  noMarkup: noMarkup('Description'),
+});
 const category = z.enum(VIDEO_CATEGORIES, { error: VIDEO_MESSAGES.categoryRequired });
 const pillarCategory = z.enum(PILLAR_CATEGORIES, { error: VIDEO_MESSAGES.pillarCategoryRequired });
 const tag = safeText({ label: 'A tag', required: VIDEO_MESSAGES.tag, max: VIDEO_TAG_MAX, tooLong: VIDEO_MESSAGES.tag, noMarkup: VIDEO_MESSAGES.tag });
-const episode = z.number({ error: VIDEO_MESSAGES.episode }).int(VIDEO_MESSAGES.episode).min(EPISODE_MIN, VIDEO_MESSAGES.episode).max(EPISODE_MAX, VIDEO_MESSAGES.episode);
-const search = safeText({ label: 'search', required: 'search must not be blank: leave it out to list everything.', max: SEARCH_MAX, tooLong: `search must be at most ${SEARCH_MAX} characters.`, noMarkup: noMarkup('search') });
-const objectKey = (message: string) => z.string({ error: message }).max(400, { message, abort: true }).regex(/^(videos|series)\/[A-Za-z0-9_.:/-]+$/, message);
+const episode = z
+  .number({ error: VIDEO_MESSAGES.episode })
+  .int(VIDEO_MESSAGES.episode)
+  .min(EPISODE_MIN, VIDEO_MESSAGES.episode)
+  .max(EPISODE_MAX, VIDEO_MESSAGES.episode);
+const search = safeText({
+  label: 'search',
+  required: 'search must not be blank: leave it out to list everything.',
+  max: SEARCH_MAX,
+  tooLong: `search must be at most ${SEARCH_MAX} characters.`,
+  noMarkup: noMarkup('search'),
+});
+const objectKey = (message: string) =>
+  z
+    .string({ error: message })
+    .max(400, { message, abort: true })
+    .regex(/^(videos|series)\/[A-Za-z0-9_.:/-]+$/, message);
 const where = z.object({ id: boundedId('id') });
 
 /** Upload step 1 (createVideo data). */
@@ -165,20 +207,30 @@ export const videoCreateSchema = z.object({
 export type VideoCreateInput = z.infer<typeof videoCreateSchema>;
 
 /** The Details, Schedule and upload changes (updateVideo data); null clears an optional field. */
-export const videoUpdateSchema = z.object({
-  title: title.optional(),
-  description: description.optional().nullable(),
-  category: category.optional(),
-  pillarCategory: pillarCategory.optional(),
-  difficulty: safeText({ label: 'difficulty', required: 'difficulty must not be blank: clear it with null.', max: NAME_MAX, tooLong: `difficulty must be at most ${NAME_MAX} characters.`, noMarkup: noMarkup('difficulty') }).optional().nullable(),
-  tags: z.array(tag).max(VIDEO_TAGS_MAX, VIDEO_MESSAGES.tag).optional(),
-  instructorId: boundedId('instructorId').optional().nullable(),
-  seriesId: boundedId('seriesId').optional().nullable(),
-  episode: episode.optional().nullable(),
-  availableFrom: z.iso.datetime({ error: 'availableFrom must be an ISO date-time.', offset: true }).optional().nullable(),
-  filename: objectKey(VIDEO_MESSAGES.fileKey).optional(),
-  selectedThumbnail: objectKey(VIDEO_MESSAGES.imageKey).optional().nullable(),
-}).refine(...somethingToChange);
+export const videoUpdateSchema = z
+  .object({
+    title: title.optional(),
+    description: description.optional().nullable(),
+    category: category.optional(),
+    pillarCategory: pillarCategory.optional(),
+    difficulty: safeText({
+      label: 'difficulty',
+      required: 'difficulty must not be blank: clear it with null.',
+      max: NAME_MAX,
+      tooLong: `difficulty must be at most ${NAME_MAX} characters.`,
+      noMarkup: noMarkup('difficulty'),
+    })
+      .optional()
+      .nullable(),
+    tags: z.array(tag).max(VIDEO_TAGS_MAX, VIDEO_MESSAGES.tag).optional(),
+    instructorId: boundedId('instructorId').optional().nullable(),
+    seriesId: boundedId('seriesId').optional().nullable(),
+    episode: episode.optional().nullable(),
+    availableFrom: z.iso.datetime({ error: 'availableFrom must be an ISO date-time.', offset: true }).optional().nullable(),
+    filename: objectKey(VIDEO_MESSAGES.fileKey).optional(),
+    selectedThumbnail: objectKey(VIDEO_MESSAGES.imageKey).optional().nullable(),
+  })
+  .refine(...somethingToChange);
 export type VideoUpdateInput = z.infer<typeof videoUpdateSchema>;
 
 /** Every call that names one video, question, instructor or series: `where: { id }`. */
@@ -195,7 +247,10 @@ export const videoFilterSchema = z.object({
   category: category.optional().nullable(),
   pillarCategory: pillarCategory.optional().nullable(),
   enabled: z.boolean({ error: 'enabled must be true or false.' }).optional().nullable(),
-  workflowStatus: z.enum(VIDEO_WORKFLOW_STATUSES, { error: `workflowStatus must be one of ${VIDEO_WORKFLOW_STATUSES.join(', ')}.` }).optional().nullable(),
+  workflowStatus: z
+    .enum(VIDEO_WORKFLOW_STATUSES, { error: `workflowStatus must be one of ${VIDEO_WORKFLOW_STATUSES.join(', ')}.` })
+    .optional()
+    .nullable(),
   seriesId: boundedId('seriesId').optional().nullable(),
   instructorId: boundedId('instructorId').optional().nullable(),
 });
@@ -232,7 +287,13 @@ export const videoUploadUrlArgsSchema = z.object({
     .pipe(z.enum(VIDEO_FILE_EXTENSIONS, { error: VIDEO_MESSAGES.fileType })),
 });
 
-const questionText = safeText({ label: 'Question', required: VIDEO_MESSAGES.questionTextRequired, max: QUESTION_TEXT_MAX, tooLong: `A question must be at most ${QUESTION_TEXT_MAX} characters.`, noMarkup: noMarkup('A question') });
+const questionText = safeText({
+  label: 'Question',
+  required: VIDEO_MESSAGES.questionTextRequired,
+  max: QUESTION_TEXT_MAX,
+  tooLong: `A question must be at most ${QUESTION_TEXT_MAX} characters.`,
+  noMarkup: noMarkup('A question'),
+});
 const questionType = z.enum(VIDEO_QUESTION_TYPES, { error: `type must be one of ${VIDEO_QUESTION_TYPES.join(', ')}.` });
 const questionSubType = z.enum(VIDEO_QUESTION_SUB_TYPES, { error: `subType must be one of ${VIDEO_QUESTION_SUB_TYPES.join(', ')}.` });
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false.` });
@@ -249,31 +310,47 @@ export const createVideoQuestionArgsSchema = z.object({
 });
 export const updateVideoQuestionArgsSchema = z.object({
   where,
-  data: z.object({
-    type: questionType.optional(),
-    subType: questionSubType.optional().nullable(),
-    text: questionText.optional(),
-    defineWatched: flag('defineWatched').optional(),
-    isCreateOrDeleteQuestion: flag('isCreateOrDeleteQuestion').optional(),
-  }).refine(...somethingToChange),
+  data: z
+    .object({
+      type: questionType.optional(),
+      subType: questionSubType.optional().nullable(),
+      text: questionText.optional(),
+      defineWatched: flag('defineWatched').optional(),
+      isCreateOrDeleteQuestion: flag('isCreateOrDeleteQuestion').optional(),
+    })
+    .refine(...somethingToChange),
 });
 
-const instructorName = safeText({ label: 'Instructor name', required: VIDEO_MESSAGES.instructorNameRequired, max: NAME_MAX, tooLong: `An instructor name must be at most ${NAME_MAX} characters.`, noMarkup: noMarkup('An instructor name') });
+const instructorName = safeText({
+  label: 'Instructor name',
+  required: VIDEO_MESSAGES.instructorNameRequired,
+  max: NAME_MAX,
+  tooLong: `An instructor name must be at most ${NAME_MAX} characters.`,
+  noMarkup: noMarkup('An instructor name'),
+});
 export const createVideoInstructorArgsSchema = z.object({ data: z.object({ fullName: instructorName }) });
 export const updateVideoInstructorArgsSchema = z.object({ where, data: z.object({ fullName: instructorName }) });
 
-const seriesName = safeText({ label: 'Series name', required: VIDEO_MESSAGES.seriesNameRequired, max: NAME_MAX, tooLong: `A series name must be at most ${NAME_MAX} characters.`, noMarkup: noMarkup('A series name') });
+const seriesName = safeText({
+  label: 'Series name',
+  required: VIDEO_MESSAGES.seriesNameRequired,
+  max: NAME_MAX,
+  tooLong: `A series name must be at most ${NAME_MAX} characters.`,
+  noMarkup: noMarkup('A series name'),
+});
 export const createVideoSeriesArgsSchema = z.object({
   data: z.object({ name: seriesName, description: description.optional().nullable(), basic: flag('basic').optional().nullable() }),
 });
 export const updateVideoSeriesArgsSchema = z.object({
   where,
-  data: z.object({
-    name: seriesName.optional(),
-    description: description.optional().nullable(),
-    basic: flag('basic').optional(),
-    coverImage: objectKey(VIDEO_MESSAGES.imageKey).optional().nullable(),
-  }).refine(...somethingToChange),
+  data: z
+    .object({
+      name: seriesName.optional(),
+      description: description.optional().nullable(),
+      basic: flag('basic').optional(),
+      coverImage: objectKey(VIDEO_MESSAGES.imageKey).optional().nullable(),
+    })
+    .refine(...somethingToChange),
 });
 
 /** uploadVideoThumbnail and uploadVideoSeriesCoverImage: the item, and the image as avatars take them. */

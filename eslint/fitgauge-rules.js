@@ -12,7 +12,10 @@ function targetOf(specifier, filename) {
   if (specifier.startsWith('@core/')) return `core/${specifier.slice('@core/'.length)}`;
   if (specifier.startsWith('@/')) return `web/src/${specifier.slice('@/'.length)}`;
   if (!specifier.startsWith('.')) return null;
-  return path.relative(ROOT, path.resolve(path.dirname(filename), specifier)).split(path.sep).join('/');
+  return path
+    .relative(ROOT, path.resolve(path.dirname(filename), specifier))
+    .split(path.sep)
+    .join('/');
 }
 
 /** The import-direction layer of a repository path, with the feature or domain it belongs to. */

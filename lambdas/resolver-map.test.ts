@@ -25,7 +25,9 @@ describe('resolver map', () => {
 
   it.each(Object.keys(lambdaFunctions) as LambdaFunctionName[])('%s handler serves exactly the fields mapped to it', async (name) => {
     const module = (await import(join(__dirname, '..', lambdaFunctions[name].entry))) as { handler: { fields: string[] } };
-    const mapped = Object.entries(resolverMap).filter(([, fn]) => fn === name).map(([field]) => field);
+    const mapped = Object.entries(resolverMap)
+      .filter(([, fn]) => fn === name)
+      .map(([field]) => field);
     expect([...module.handler.fields].sort()).toEqual(mapped.sort());
   });
 });

@@ -15,15 +15,7 @@
  * (MEDIACONVERT_JOB_TEMPLATE / MEDIACONVERT_ROLE_ARN).
  */
 export type FunctionResource =
-  | 'userPool'
-  | 'uploads'
-  | 'videos'
-  | 'mail'
-  | 'stripeSecretKey'
-  | 'stripeWebhookSecret'
-  | 'discordClientSecret'
-  | 'vapidPrivateKey'
-  | 'transcoder';
+  'userPool' | 'uploads' | 'videos' | 'mail' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'discordClientSecret' | 'vapidPrivateKey' | 'transcoder';
 
 /** Seconds a function may run when its spec names none: within AppSync's 30. */
 export const DEFAULT_FUNCTION_TIMEOUT_SECONDS = 20;
@@ -65,20 +57,30 @@ export const lambdaFunctions = {
     publishes: ['publishTeamCheckIn'],
   },
   journal: { entry: 'lambdas/journal/handler.ts', description: 'Journal comments, unread notifications, readiness alerts and their settings' },
-  reportSharing: { entry: 'lambdas/recap/handler.ts', description: "Report sharing: a gamer's shares and the recipient's answer from a recap e-mail" },
+  reportSharing: {
+    entry: 'lambdas/recap/handler.ts',
+    description: "Report sharing: a gamer's shares and the recipient's answer from a recap e-mail",
+  },
   reminders: {
     entry: 'lambdas/reminders/handler.ts',
     description: "Check-in reminders: a gamer's settings and Web Push devices, the staff's Nudge (docs/reminders.md)",
     uses: ['mail', 'vapidPrivateKey'],
   },
-  avatars: { entry: 'lambdas/avatars/handler.ts', description: 'Avatar uploads: presigned POST, then the check of the uploaded image', uses: ['uploads'] },
+  avatars: {
+    entry: 'lambdas/avatars/handler.ts',
+    description: 'Avatar uploads: presigned POST, then the check of the uploaded image',
+    uses: ['uploads'],
+  },
   recommendations: {
     entry: 'lambdas/recommendations/handler.ts',
     description: 'Video recommendations: the admin table and its writes',
     // Thumbnails and playlists of the linked videos through presigned GETs.
     uses: ['videos'],
   },
-  weeklyChallenges: { entry: 'lambdas/weekly-challenges/handler.ts', description: 'Weekly challenges: the admin list and its writes, the current week for gamers' },
+  weeklyChallenges: {
+    entry: 'lambdas/weekly-challenges/handler.ts',
+    description: 'Weekly challenges: the admin list and its writes, the current week for gamers',
+  },
   account: {
     entry: 'lambdas/account/handler.ts',
     description: "A user's own account: the data export, proving its mailbox, deleting the account (Cognito user, items, avatars)",
@@ -90,7 +92,11 @@ export const lambdaFunctions = {
     // Deleting a user removes his uploaded avatars too (lambdas/lib/account-deletion.ts).
     uses: ['userPool', 'uploads'],
   },
-  videos: { entry: 'lambdas/videos/handler.ts', description: 'Video content: the vault, questions, instructors, series, upload links and the library', uses: ['videos'] },
+  videos: {
+    entry: 'lambdas/videos/handler.ts',
+    description: 'Video content: the vault, questions, instructors, series, upload links and the library',
+    uses: ['videos'],
+  },
 } as const satisfies Record<string, LambdaFunctionSpec>;
 
 export type LambdaFunctionName = keyof typeof lambdaFunctions;

@@ -32,7 +32,7 @@ export const triggerFunctions = {
   },
   transcodeStatus: {
     entry: 'lambdas/transcoding/status.ts',
-    description: "Records a finished transcode on its video: COMPLETE with the playlist and thumbnail, or the error",
+    description: 'Records a finished transcode on its video: COMPLETE with the playlist and thumbnail, or the error',
   },
   recapJob: {
     entry: 'lambdas/recap/schedule.ts',
@@ -43,7 +43,7 @@ export const triggerFunctions = {
   },
   reminderJob: {
     entry: 'lambdas/reminders/schedule.ts',
-    description: "The reminder job: reminds the gamers whose reminder hour has come and who have not checked in (docs/reminders.md)",
+    description: 'The reminder job: reminds the gamers whose reminder hour has come and who have not checked in (docs/reminders.md)',
     uses: ['mail', 'vapidPrivateKey'],
     timeoutSeconds: 900,
   },

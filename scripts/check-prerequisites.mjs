@@ -17,11 +17,15 @@ if (major < NODE_MIN[0] || (major === NODE_MIN[0] && minor < NODE_MIN[1])) {
 
 const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
 if (java.error || java.status !== 0) {
-  fail(`Java ${JAVA_MIN} or newer is required for DynamoDB Local and \`java\` was not found; install a JDK or JRE ${JAVA_MIN}+ (e.g. \`sudo apt-get install openjdk-${JAVA_MIN}-jre-headless\`).`);
+  fail(
+    `Java ${JAVA_MIN} or newer is required for DynamoDB Local and \`java\` was not found; install a JDK or JRE ${JAVA_MIN}+ (e.g. \`sudo apt-get install openjdk-${JAVA_MIN}-jre-headless\`).`,
+  );
 }
 // `java -version` prints e.g. `openjdk version "17.0.15"` or, for Java 8, `"1.8.0_392"`.
 const found = /version "(\d+)(?:\.(\d+))?/.exec(`${java.stderr}${java.stdout}`);
 const javaMajor = found ? (found[1] === '1' ? Number(found[2]) : Number(found[1])) : 0;
 if (javaMajor < JAVA_MIN) {
-  fail(`Java ${JAVA_MIN} or newer is required for DynamoDB Local (found ${found ? `Java ${javaMajor}` : 'an unknown version'}); install a JDK or JRE ${JAVA_MIN}+ (e.g. \`sudo apt-get install openjdk-${JAVA_MIN}-jre-headless\`).`);
+  fail(
+    `Java ${JAVA_MIN} or newer is required for DynamoDB Local (found ${found ? `Java ${javaMajor}` : 'an unknown version'}); install a JDK or JRE ${JAVA_MIN}+ (e.g. \`sudo apt-get install openjdk-${JAVA_MIN}-jre-headless\`).`,
+  );
 }

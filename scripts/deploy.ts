@@ -16,7 +16,9 @@ import { runDeployCheck } from './deploy-check';
 function run(command: string, args: readonly string[]): void {
   const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error(`\n"${[command, ...args].join(' ')}" failed${result.status === null ? '' : ` (exit ${result.status})`}: nothing more was deployed.`);
+    console.error(
+      `\n"${[command, ...args].join(' ')}" failed${result.status === null ? '' : ` (exit ${result.status})`}: nothing more was deployed.`,
+    );
     process.exit(result.status ?? 1);
   }
 }

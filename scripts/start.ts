@@ -39,7 +39,9 @@ async function main() {
   await waitUntilAnswering(stack.urls.app);
   // The schedules of lambdas/triggers.ts, on a local timer (the stack's environment is this process's).
   startJobTimers((line) => console.log(line));
-  console.log(`Mail outbox: ${stack.outboxDir}  ·  demo accounts: director@fitgauge.test, coach@fitgauge.test, gamer1@fitgauge.test … (password Passw0rd!)`);
+  console.log(
+    `Mail outbox: ${stack.outboxDir}  ·  demo accounts: director@fitgauge.test, coach@fitgauge.test, gamer1@fitgauge.test … (password Passw0rd!)`,
+  );
   console.log(`Web Push stand-in: notifications in ${stack.pushDir}`);
   console.log(`FitGauge is running at http://localhost:${port}`);
 }

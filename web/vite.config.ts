@@ -103,7 +103,11 @@ export default defineConfig(({ command }) => ({
             { name: 'app', tags: ['$initial'], priority: 3 },
             // What the public simulator shares with the signed-in pages (icons, score tiles, days): its own small file,
             // so the simulator does not load the frame's and My scores' files for them.
-            { name: 'score-display', test: /web[\\/]src[\\/](components[\\/](scores[\\/]|ui[\\/]icon)|lib[\\/]score-display)|core[\\/](pillars|dates|scoring[\\/](labels|constants))\.ts$/, priority: 2 },
+            {
+              name: 'score-display',
+              test: /web[\\/]src[\\/](components[\\/](scores[\\/]|ui[\\/]icon)|lib[\\/]score-display)|core[\\/](pillars|dates|scoring[\\/](labels|constants))\.ts$/,
+              priority: 2,
+            },
             // The signed-in frame with all it imports, and My scores (where gamers land) with all it imports: one file
             // each instead of some thirty small ones, each a request a phone waits for before the page draws.
             { name: 'home-frame', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]root\.tsx$/, priority: 1 },

@@ -32,7 +32,10 @@ export async function createAccount(
       UserPoolId: pool.userPoolId,
       Username: email,
       MessageAction: 'SUPPRESS',
-      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
     }),
   );
   const id = created.User!.Attributes!.find((attribute) => attribute.Name === 'sub')!.Value!;
@@ -40,7 +43,16 @@ export async function createAccount(
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: id, GroupName: role }));
   const at = new Date().toISOString();
   await dynamoUserStore.create({
-    id, email, fullName: email.split('@')[0]!, username: null, avatar: null, role, enabled: true, selectedTeamId: null, createdAt: at, updatedAt: at,
+    id,
+    email,
+    fullName: email.split('@')[0]!,
+    username: null,
+    avatar: null,
+    role,
+    enabled: true,
+    selectedTeamId: null,
+    createdAt: at,
+    updatedAt: at,
   });
   const auth = await cognito.send(
     new AdminInitiateAuthCommand({

@@ -64,8 +64,12 @@ export function summarise(profile: CpuProfile, top = 25) {
   const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]);
   return {
     totalMs: total,
-    functions: sorted(byFunction).slice(0, top).map(([name, ms]) => ({ function: name, 'self ms': ms.toFixed(0), share: share(ms) })),
-    areas: sorted(byArea).slice(0, 12).map(([area, ms]) => ({ area, 'self ms': ms.toFixed(0), share: share(ms) })),
+    functions: sorted(byFunction)
+      .slice(0, top)
+      .map(([name, ms]) => ({ function: name, 'self ms': ms.toFixed(0), share: share(ms) })),
+    areas: sorted(byArea)
+      .slice(0, 12)
+      .map(([area, ms]) => ({ area, 'self ms': ms.toFixed(0), share: share(ms) })),
   };
 }
 

@@ -22,8 +22,15 @@ describe('paymentStats', () => {
       { coupon: 'FULLPASS', method: 'paypal', productName: 'Team Dashboard' },
     ]);
     expect(stats).toEqual({
-      coupons: [{ coupon: 'WELCOME20', count: 2 }, { coupon: 'FULLPASS', count: 1 }],
-      paymentMethods: [{ method: 'card', count: 2 }, { method: 'coupon', count: 1 }, { method: 'unknown', count: 1 }],
+      coupons: [
+        { coupon: 'WELCOME20', count: 2 },
+        { coupon: 'FULLPASS', count: 1 },
+      ],
+      paymentMethods: [
+        { method: 'card', count: 2 },
+        { method: 'coupon', count: 1 },
+        { method: 'unknown', count: 1 },
+      ],
       extra: { teamInvites: 1, newSubscriptions: 2 },
     });
   });

@@ -16,7 +16,9 @@ describe('parsePromotionCodes', () => {
 
   it('refuses binary content and invalid codes', () => {
     expect(parsePromotionCodes('PK\u0003\u0004\u0000\u0000')).toEqual({ error: 'The file is not a CSV text file.' });
-    expect(parsePromotionCodes('GOOD-1\nnot a code!\n')).toEqual({ error: 'Row 2: "not a code!" is not a valid code (3 to 64 letters, digits, - or _).' });
+    expect(parsePromotionCodes('GOOD-1\nnot a code!\n')).toEqual({
+      error: 'Row 2: "not a code!" is not a valid code (3 to 64 letters, digits, - or _).',
+    });
   });
 
   it('refuses a quote left open', () => {

@@ -21,7 +21,8 @@ export function parsePromotionCodes(text: string): PromotionCodesResult {
   const body = rows.length > 0 && HEADERS.includes(rows[0].code.toLowerCase()) ? rows.slice(1) : rows;
   const withCode = body.filter(({ code }) => code !== '');
   if (withCode.length === 0) return { error: 'The file is empty: it has no codes.' };
-  if (withCode.length > PROMOTION_MAX_CODES) return { error: `The file has ${withCode.length} codes; a promotion takes at most ${PROMOTION_MAX_CODES}.` };
+  if (withCode.length > PROMOTION_MAX_CODES)
+    return { error: `The file has ${withCode.length} codes; a promotion takes at most ${PROMOTION_MAX_CODES}.` };
   const invalid = withCode.find(({ code }) => !PROMOTION_CODE_PATTERN.test(code));
   if (invalid) return { error: `Row ${invalid.row}: "${invalid.code.slice(0, 40)}" is not a valid code (3 to 64 letters, digits, - or _).` };
   const firstRow = new Map<string, number>();

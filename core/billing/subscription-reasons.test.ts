@@ -3,7 +3,11 @@ import { subscriptionOf } from './subscription-reasons';
 describe('subscriptionOf', () => {
   it('labels each reason as the back office does', () => {
     expect(['FGFREE', 'FGFREE_BYTEAM', 'FGPRO', 'FGPRO_BYTEAM', 'FGPRO_ADMIN'].map((reason) => subscriptionOf(reason).subscription)).toEqual([
-      'Free', 'Free', 'Pro', 'Pro by team', 'Pro Admin',
+      'Free',
+      'Free',
+      'Pro',
+      'Pro by team',
+      'Pro Admin',
     ]);
   });
 

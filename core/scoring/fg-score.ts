@@ -1,12 +1,5 @@
 import { daysBetween, type ScoreDay, shiftDay } from '../dates';
-import {
-  FG_DAILY_WEIGHT,
-  FG_TARGET_MAX,
-  FG_TARGET_START,
-  FG_TARGET_STEP,
-  FG_VIDEO_BONUS,
-  roundScore,
-} from './constants';
+import { FG_DAILY_WEIGHT, FG_TARGET_MAX, FG_TARGET_START, FG_TARGET_STEP, FG_VIDEO_BONUS, roundScore } from './constants';
 
 /**
  * The overall fgScore, one step per calendar day (docs/scoring.md, "The overall score (fgScore)"), as interpreted here:

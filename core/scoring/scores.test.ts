@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { PILLAR_SLUGS } from '../pillars';
 import { GAMING_TODAY_SLUG, questionBySlug, questionsOfPillar } from '../questionnaire';
-import {
-  answersArbitrary,
-  dailyScoreArbitrary,
-  dayAt,
-  scoredQuestionArbitrary,
-  valueArbitrary,
-  withAnswer,
-} from '../test-support/arbitraries';
+import { answersArbitrary, dailyScoreArbitrary, dayAt, scoredQuestionArbitrary, valueArbitrary, withAnswer } from '../test-support/arbitraries';
 import { answerScore } from './answers';
 import { type DayScores, scoreDay } from './day';
 import { fgScoreSeries } from './fg-score';
@@ -34,9 +27,9 @@ function numbersOf(day: DayScores): Record<string, number | null> {
 
 /** A question and two of its values, the second scoring at least as well as the first. */
 const betterAnswerArbitrary = scoredQuestionArbitrary.chain((question) =>
-  fc.tuple(fc.constant(question), valueArbitrary(question), valueArbitrary(question)).map(([q, a, b]) =>
-    answerScore(q.slug, a)! <= answerScore(q.slug, b)! ? ([q, a, b] as const) : ([q, b, a] as const),
-  ),
+  fc
+    .tuple(fc.constant(question), valueArbitrary(question), valueArbitrary(question))
+    .map(([q, a, b]) => (answerScore(q.slug, a)! <= answerScore(q.slug, b)! ? ([q, a, b] as const) : ([q, b, a] as const))),
 );
 
 const historyArbitrary = fc.array(fc.option(dailyScoreArbitrary, { nil: null }), { maxLength: 30 });
@@ -63,7 +56,8 @@ describe('scores (property tests)', () => {
         for (const [name, value] of Object.entries(low)) {
           if (value !== null) expect({ name, value: high[name]! >= value }).toEqual({ name, value: true });
         }
-        const previous = fgScoreSeries(history.map((dailyScore, offset) => ({ date: dayAt(offset), dailyScore, watchedVideos: false }))).at(-1) ?? null;
+        const previous =
+          fgScoreSeries(history.map((dailyScore, offset) => ({ date: dayAt(offset), dailyScore, watchedVideos: false }))).at(-1) ?? null;
         const fgScoreWith = (dayAnswers: typeof answers) =>
           buildMemberDay({ userId: 'u', date: TODAY, answers: dayAnswers, previous, watchedVideos: watched }).fg?.fgScore ?? -1;
         expect(fgScoreWith(betterAnswers)).toBeGreaterThanOrEqual(fgScoreWith(worseAnswers));

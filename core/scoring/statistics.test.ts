@@ -22,7 +22,7 @@ function history(): MemberDay[] {
   return days;
 }
 
-describe('a gamer\'s statistics', () => {
+describe("a gamer's statistics", () => {
   const days = history();
 
   it('lists the requested score per day with data, oldest first, and every pillar', () => {
@@ -68,7 +68,7 @@ describe('a gamer\'s statistics', () => {
 describe('score summary', () => {
   const days = history();
 
-  it('uses today\'s fgScore and streak once the gamer checked in today', () => {
+  it("uses today's fgScore and streak once the gamer checked in today", () => {
     const summary = scoreSummary({ today: dayAt(3), todayDay: days[2], lastStateBeforeToday: days[1].fg });
     expect(summary).toMatchObject({
       score: days[2].fg!.fgScore,
@@ -78,22 +78,28 @@ describe('score summary', () => {
       pillars: { avgCompletion: days[2].avgCompletion },
     });
     // yesterday (day 2) was missed: the previous day's score is day 1's state carried over a missed day
-    expect(summary.prevDayScore).toBe(fgScoreSeries([
-      { date: dayAt(0), dailyScore: days[0].dailyScore, watchedVideos: false },
-      { date: dayAt(1), dailyScore: days[1].dailyScore, watchedVideos: false },
-      { date: dayAt(2), dailyScore: null, watchedVideos: false },
-    ])[2].fgScore);
+    expect(summary.prevDayScore).toBe(
+      fgScoreSeries([
+        { date: dayAt(0), dailyScore: days[0].dailyScore, watchedVideos: false },
+        { date: dayAt(1), dailyScore: days[1].dailyScore, watchedVideos: false },
+        { date: dayAt(2), dailyScore: null, watchedVideos: false },
+      ])[2].fgScore,
+    );
     expect(summary.extraPillarsTodayScores.map((extra) => extra.pillarSlug)).toEqual(['gameReadiness', 'gamePerformance']);
     expect(summary.pillarsIsolatedScore.find((pillar) => pillar.pillarSlug === 'mental')!.score).toBe(19);
   });
 
-  it('keeps yesterday\'s score and streak while today is still open', () => {
+  it("keeps yesterday's score and streak while today is still open", () => {
     const summary = scoreSummary({ today: dayAt(2), todayDay: null, lastStateBeforeToday: days[1].fg });
     expect(summary).toMatchObject({ score: days[1].fg!.fgScore, prevDayScore: days[1].fg!.fgScore, todayScore: null, streak: 2, gaming: true });
     expect(summary.pillars.avgCompletion).toBeNull();
   });
 
   it('is empty for a gamer who never checked in', () => {
-    expect(scoreSummary({ today: dayAt(0), todayDay: null, lastStateBeforeToday: null })).toMatchObject({ score: null, prevDayScore: null, streak: 0 });
+    expect(scoreSummary({ today: dayAt(0), todayDay: null, lastStateBeforeToday: null })).toMatchObject({
+      score: null,
+      prevDayScore: null,
+      streak: 0,
+    });
   });
 });

@@ -78,7 +78,12 @@ describe('team statistics', () => {
     memberDay('gamer-a', answersFor('okay', 'poor'), null, dayAt(1)),
     memberDay('gamer-a', answersFor('good', 'good'), null, dayAt(2)),
   ];
-  const aggregates = [dayAt(1), dayAt(2), dayAt(3)].map((date) => aggregateTeamDay(date, days.filter((day) => day.date === date)));
+  const aggregates = [dayAt(1), dayAt(2), dayAt(3)].map((date) =>
+    aggregateTeamDay(
+      date,
+      days.filter((day) => day.date === date),
+    ),
+  );
   const window = { startDate: dayAt(0), endDate: dayAt(6) };
 
   it('averages members per date and skips dates without data', () => {
@@ -94,7 +99,7 @@ describe('team statistics', () => {
     expect(teamMetricAverage(aggregates[0], 'mentalCompleteness')).toBe(25);
   });
 
-  it('concatenates members\' game scores instead of averaging them', () => {
+  it("concatenates members' game scores instead of averaging them", () => {
     expect(teamScoreStatistics('gamePerformance', aggregates, window).mainScoreStatistics).toEqual([
       { date: dayAt(1), value: 25, userId: 'gamer-a' },
       { date: dayAt(2), value: 75, userId: 'gamer-a' },

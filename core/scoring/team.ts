@@ -10,11 +10,7 @@ import { buildScoreStatistics, isInWindow, type ScorePoint, type ScoreStatistics
  * (`memberDayDelta`, suitable for atomic ADD updates) instead of recomputing it from every member.
  */
 export type TeamMetric = ScoreType | `${PillarSlug}Completeness` | 'avgCompletion';
-export const TEAM_METRICS: readonly TeamMetric[] = [
-  ...SCORE_TYPES,
-  ...PILLAR_SLUGS.map((slug) => `${slug}Completeness` as const),
-  'avgCompletion',
-];
+export const TEAM_METRICS: readonly TeamMetric[] = [...SCORE_TYPES, ...PILLAR_SLUGS.map((slug) => `${slug}Completeness` as const), 'avgCompletion'];
 
 export interface MetricTotal {
   sum: number;

@@ -37,7 +37,14 @@ describe('docs/scoring.md worked example', () => {
   const friday = buildMemberDay({ userId: 'alex', date: '2026-04-10', answers: ALEX_TODAY, previous: earlier.at(-1)!, watchedVideos: true });
 
   it('scores each pillar', () => {
-    const table = Object.values(friday.pillars).map((p) => [p.pillarSlug, p.totalAnswers, p.totalQuestions, p.pureScore, p.completenessScore, p.score]);
+    const table = Object.values(friday.pillars).map((p) => [
+      p.pillarSlug,
+      p.totalAnswers,
+      p.totalQuestions,
+      p.pureScore,
+      p.completenessScore,
+      p.score,
+    ]);
     expect(table).toEqual([
       ['sleep', 3, 3, 75, 100, 75],
       ['nutrition', 5, 6, 66, 83, 55],
@@ -73,12 +80,14 @@ describe('docs/scoring.md worked example', () => {
     expect(friday.fg).toEqual(week.days.at(-1));
   });
 
-  it('after the ramp, moves the average 6% of the way to the day\'s score', () => {
-    const days = fgScoreSeries(Array.from({ length: 17 }, (_, index) => ({
-      date: `2026-05-${String(index + 1).padStart(2, '0')}`,
-      dailyScore: index < 16 ? 80 : 100,
-      watchedVideos: false,
-    })));
+  it("after the ramp, moves the average 6% of the way to the day's score", () => {
+    const days = fgScoreSeries(
+      Array.from({ length: 17 }, (_, index) => ({
+        date: `2026-05-${String(index + 1).padStart(2, '0')}`,
+        dailyScore: index < 16 ? 80 : 100,
+        watchedVideos: false,
+      })),
+    );
     expect(days.at(-1)).toMatchObject({ dayNumber: 17, weight: 0.06, streak: 17, target: 90, fgScore: 81 });
     expect(days.at(-1)!.average).toBeCloseTo(81.2, 9);
   });

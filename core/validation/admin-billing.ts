@@ -29,11 +29,19 @@ export const paymentWhereSchema = z
     createdFrom: day('createdFrom').nullish(),
     createdTo: day('createdTo').nullish(),
     // Left out (null) when the box is empty: blank text is refused like in every other field.
-    search: safeText({ required: 'search must be text.', max: MAX_PAYMENT_SEARCH_LENGTH, tooLong: `search must be at most ${MAX_PAYMENT_SEARCH_LENGTH} characters.`, label: 'search' }).nullish(),
+    search: safeText({
+      required: 'search must be text.',
+      max: MAX_PAYMENT_SEARCH_LENGTH,
+      tooLong: `search must be at most ${MAX_PAYMENT_SEARCH_LENGTH} characters.`,
+      label: 'search',
+    }).nullish(),
     email: emailAddress({ required: 'email must be an e-mail address.', invalid: 'email must be an e-mail address.' }).nullish(),
     role: z.enum(PAYMENT_ROLE_FILTERS, { error: 'role must be GAMER or DIRECTOR.' }).nullish(),
   })
-  .refine((where) => !where.createdFrom || !where.createdTo || where.createdFrom <= where.createdTo, { message: 'createdFrom must not be after createdTo.', path: ['createdFrom'] });
+  .refine((where) => !where.createdFrom || !where.createdTo || where.createdFrom <= where.createdTo, {
+    message: 'createdFrom must not be after createdTo.',
+    path: ['createdFrom'],
+  });
 
 export type PaymentWhere = z.infer<typeof paymentWhereSchema>;
 
@@ -79,7 +87,10 @@ export const promotionFormSchema = z.object({
 const base64Limit = Math.ceil(PROMOTION_FILE_MAX_BYTES / 3) * 4;
 export const addPromotionArgsSchema = promotionFormSchema.extend({
   file: z.object({
-    name: z.string({ error: 'The file needs a name.' }).max(255, 'The file name must be at most 255 characters.').regex(/\.csv$/i, PROMOTION_NOT_CSV),
+    name: z
+      .string({ error: 'The file needs a name.' })
+      .max(255, 'The file name must be at most 255 characters.')
+      .regex(/\.csv$/i, PROMOTION_NOT_CSV),
     content: z
       .string({ error: 'The file content must be base64.' })
       .max(base64Limit, PROMOTION_FILE_TOO_LARGE)
@@ -96,7 +107,9 @@ const reportWindow = {
 };
 const windowInOrder = (args: { startDate: string; endDate: string }) => args.startDate <= args.endDate;
 
-export const gamersFromCouponArgsSchema = z.object(reportWindow).refine(windowInOrder, { message: 'startDate must not be after endDate.', path: ['startDate'] });
+export const gamersFromCouponArgsSchema = z
+  .object(reportWindow)
+  .refine(windowInOrder, { message: 'startDate must not be after endDate.', path: ['startDate'] });
 export const teamsFromCouponArgsSchema = z
   .object({ ...reportWindow, game: z.enum(GAMES, { error: `game must be one of: ${GAMES.join(', ')}.` }).nullish() })
   .refine(windowInOrder, { message: 'startDate must not be after endDate.', path: ['startDate'] });

@@ -43,7 +43,9 @@ describe('account forms', () => {
       fullName: 'Ava',
       email: 'ava@b.co',
     });
-    expect(firstMessage(signUpSchema.safeParse({ fullName: ' ', email: 'a@b.co', password: 'Passw0rd!', confirmPassword: 'Passw0rd!' }))).toMatchObject({
+    expect(
+      firstMessage(signUpSchema.safeParse({ fullName: ' ', email: 'a@b.co', password: 'Passw0rd!', confirmPassword: 'Passw0rd!' })),
+    ).toMatchObject({
       message: 'Please enter your full name',
     });
   });
@@ -76,7 +78,9 @@ describe('bounds on every account argument', () => {
     expect(firstMessage(signUp({ fullName: HUGE }))?.message).toBe('Full name must be at most 100 characters.');
     expect(firstMessage(signUp({ fullName: '\u200b\u200b' }))?.message).toBe('Please enter your full name');
     for (const fullName of ['Ava\u0000', 'Ava\u0007', '\u202eavA', 'Ava\ud800']) {
-      expect(firstMessage(signUp({ fullName }))?.message).toBe('Full name must not contain control characters, direction overrides or broken characters.');
+      expect(firstMessage(signUp({ fullName }))?.message).toBe(
+        'Full name must not contain control characters, direction overrides or broken characters.',
+      );
     }
     expect(firstMessage(signUp({ fullName: '<img src=x onerror=alert(1)>' }))?.message).toBe('Full name must not contain < or >.');
   });
@@ -101,15 +105,23 @@ describe('bounds on every account argument', () => {
     expect(firstMessage(signUp({ confirmPassword: HUGE }))).toEqual({ message: "Passwords don't match", path: 'confirmPassword' });
   });
 
-  it('refuses oversized codes and tokens with the flow\'s own message', () => {
-    expect(firstMessage(resetPasswordArgsSchema.safeParse({ email: 'a@b.co', code: HUGE, password: 'Passw0rd!' }))?.message).toBe('Please enter a valid code');
+  it("refuses oversized codes and tokens with the flow's own message", () => {
+    expect(firstMessage(resetPasswordArgsSchema.safeParse({ email: 'a@b.co', code: HUGE, password: 'Passw0rd!' }))?.message).toBe(
+      'Please enter a valid code',
+    );
     expect(firstMessage(refreshArgsSchema.safeParse({ refreshToken: HUGE }))?.message).toBe('Your session has expired. Please sign in again.');
-    expect(firstMessage(refreshArgsSchema.safeParse({ refreshToken: 'abc', accessToken: HUGE }))?.message).toBe('Your session has expired. Please sign in again.');
+    expect(firstMessage(refreshArgsSchema.safeParse({ refreshToken: 'abc', accessToken: HUGE }))?.message).toBe(
+      'Your session has expired. Please sign in again.',
+    );
     expect(firstMessage(refreshArgsSchema.safeParse({ refreshToken: 'abc', expiresIn: -1 }))?.message).toBe('expiresIn must be at least 0.');
-    expect(firstMessage(refreshArgsSchema.safeParse({ refreshToken: 'abc', expiresIn: 2_147_483_647 }))?.message).toBe('expiresIn must be at most 86400.');
+    expect(firstMessage(refreshArgsSchema.safeParse({ refreshToken: 'abc', expiresIn: 2_147_483_647 }))?.message).toBe(
+      'expiresIn must be at most 86400.',
+    );
     expect(refreshArgsSchema.safeParse({ refreshToken: 'abc.def', accessToken: null, expiresIn: 3600 }).success).toBe(true);
     const discordFailed = 'Error logging in user. Discord sign-in failed. Please try again.';
-    expect(firstMessage(discordLoginArgsSchema.safeParse({ code: HUGE, redirect_uri: 'http://localhost/auth/discord' }))?.message).toBe(discordFailed);
+    expect(firstMessage(discordLoginArgsSchema.safeParse({ code: HUGE, redirect_uri: 'http://localhost/auth/discord' }))?.message).toBe(
+      discordFailed,
+    );
     expect(firstMessage(discordLoginArgsSchema.safeParse({ code: 'abc', redirect_uri: `http://localhost/${HUGE}` }))?.message).toBe(discordFailed);
   });
 });

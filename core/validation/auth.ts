@@ -11,7 +11,6 @@ import { emailField, PASSWORD_MAX_LENGTH, passwordField } from './login';
 export { AUTH_ERRORS, MESSAGES } from './auth-texts';
 export { emailField, loginSchema, PASSWORD_MAX_LENGTH, type LoginInput } from './login';
 
-
 /** Cognito's password policy counts only these as symbols, so the same list is checked here. */
 export const PASSWORD_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-';
 const SYMBOL = new RegExp(`[${PASSWORD_SYMBOLS.replace(/[\\\]^-]/g, '\\$&')}]`);
@@ -96,7 +95,6 @@ export const resetCodeArgsSchema = forgotPasswordEmailSchema.extend(resetCodeSch
 export const resetPasswordArgsSchema = resetCodeArgsSchema.extend({ password: passwordRules });
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
-
 
 /** Cognito's longest access-token lifetime (1 day): what `refreshToken`'s unused expiresIn may say. */
 export const MAX_EXPIRES_IN_SECONDS = 86_400;

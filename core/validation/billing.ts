@@ -63,7 +63,10 @@ export const upgradeSubscriptionArgsSchema = z
       .nullish(),
     alternatePayment: z.boolean().nullish(),
   })
-  .refine((args) => args.where.id !== EXTRA_GAMER_SEAT_PRODUCT_ID || Boolean(args.teamId), { message: 'Extra gamer seats are bought for a team: give its teamId.', path: ['teamId'] });
+  .refine((args) => args.where.id !== EXTRA_GAMER_SEAT_PRODUCT_ID || Boolean(args.teamId), {
+    message: 'Extra gamer seats are bought for a team: give its teamId.',
+    path: ['teamId'],
+  });
 
 export const startTrialArgsSchema = z.object({ where: z.object({ id: dashboardId }) });
 

@@ -57,7 +57,12 @@ describe('safe text', () => {
   it('says only "too long" for text over the bound, whatever else it holds', () => {
     expect(firstMessage(name, 'a'.repeat(21))).toBe('Name is too long.');
     expect(firstMessage(name, `\u0000${HUGE}`)).toBe('Name is too long.');
-    fc.assert(fc.property(fc.string({ minLength: 21, maxLength: 200 }).filter((s) => s.trim().length > 20), (value) => firstMessage(name, value) === 'Name is too long.'));
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 21, maxLength: 200 }).filter((s) => s.trim().length > 20),
+        (value) => firstMessage(name, value) === 'Name is too long.',
+      ),
+    );
   });
 
   it('lets tabs and line breaks through multi-line text only', () => {

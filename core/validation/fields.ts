@@ -41,15 +41,11 @@ const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]+$/;
 
 /** A token (JWT, refresh token, OAuth code): printable token characters only, at most MAX_TOKEN_LENGTH. */
 export const boundedToken = (message: string, max = MAX_TOKEN_LENGTH) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { message, abort: true })
-    .max(max, { message, abort: true })
-    .regex(TOKEN_PATTERN, message);
+  z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, { message, abort: true }).regex(TOKEN_PATTERN, message);
 
 /** An e-mail address: trimmed, at most 254 characters, lower-cased (keys and claims use the lower-cased form). */
-export const emailAddress = (messages: { required: string; invalid: string }) => z.string({ error: messages.required }).check(...emailChecks(messages));
+export const emailAddress = (messages: { required: string; invalid: string }) =>
+  z.string({ error: messages.required }).check(...emailChecks(messages));
 
 /** A whole number within [min, max]. */
 export const boundedInt = (name: string, min: number, max: number) =>

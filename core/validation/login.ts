@@ -9,7 +9,9 @@ import { emailChecks, safeTextChecks } from './text-rules';
 /** Cognito's own maximum. */
 export const PASSWORD_MAX_LENGTH = 256;
 
-export const emailField = z.string({ error: MESSAGES.emailRequired }).check(...emailChecks({ required: MESSAGES.emailRequired, invalid: MESSAGES.emailInvalid }));
+export const emailField = z
+  .string({ error: MESSAGES.emailRequired })
+  .check(...emailChecks({ required: MESSAGES.emailRequired, invalid: MESSAGES.emailInvalid }));
 
 /**
  * Any password the API takes: present, at most Cognito's length, and free of characters no password policy of ours

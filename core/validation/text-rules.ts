@@ -79,7 +79,18 @@ export interface TextOptions {
  * The checks of safe text (see `safeText` in fields.ts): trimmed unless `trim: false`, at most `max` characters (checked
  * first, and the end of it), then not blank and free of control characters, bidi overrides and lone surrogates.
  */
-export function safeTextChecks({ required, max, tooLong, unsafe, label = 'This field', multiline, noMarkup, noLinks, trim = true, allowBlank }: TextOptions) {
+export function safeTextChecks({
+  required,
+  max,
+  tooLong,
+  unsafe,
+  label = 'This field',
+  multiline,
+  noMarkup,
+  noLinks,
+  trim = true,
+  allowBlank,
+}: TextOptions) {
   const unsafeMessage = unsafe ?? `${label} must not contain control characters, direction overrides or broken characters.`;
   const rules = z.superRefine<string>((text, ctx) => {
     const problem = unsafeTextProblem(text, { multiline });

@@ -107,14 +107,21 @@ const filterSchema = z
       .nullable()
       .optional(),
     subscriptions: z
-      .array(z.enum(Object.keys(USER_SUBSCRIPTION_FILTERS) as [UserSubscriptionFilter, ...UserSubscriptionFilter[]], { error: 'subscriptions must be FG_FREE, FG_PRO or FG_PRO_BYTEAM.' }))
+      .array(
+        z.enum(Object.keys(USER_SUBSCRIPTION_FILTERS) as [UserSubscriptionFilter, ...UserSubscriptionFilter[]], {
+          error: 'subscriptions must be FG_FREE, FG_PRO or FG_PRO_BYTEAM.',
+        }),
+      )
       .min(1, 'subscriptions must name at least one (leave it out for every subscription).')
       .max(3, 'subscriptions takes at most 3 choices.')
       .nullable()
       .optional(),
     enabled: z.boolean({ error: 'enabled must be true or false.' }).nullable().optional(),
   })
-  .refine((where) => Object.values(where).some((value) => value !== undefined && value !== null), 'where must filter by something (leave it out to list everyone).')
+  .refine(
+    (where) => Object.values(where).some((value) => value !== undefined && value !== null),
+    'where must filter by something (leave it out to list everyone).',
+  )
   .nullable()
   .optional();
 export type UsersFilter = NonNullable<z.infer<typeof filterSchema>>;

@@ -10,7 +10,9 @@ const app = new App();
 if (app.node.tryGetContext('webDistPath') === undefined) {
   const reason = staleBuildReason(join(repoRoot, 'web', 'dist'), repoRoot);
   if (reason) {
-    console.error(`Refusing to publish the web app: ${reason}\nRun "npm run deploy", which builds the site, stamps it and deploys (to synthesize only, pass -c webDistPath=<a build>).`);
+    console.error(
+      `Refusing to publish the web app: ${reason}\nRun "npm run deploy", which builds the site, stamps it and deploys (to synthesize only, pass -c webDistPath=<a build>).`,
+    );
     process.exit(1);
   }
 }

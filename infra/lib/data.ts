@@ -33,9 +33,6 @@ export class Data extends Construct {
       });
     }
 
-    this.tableAndIndexArns = [
-      this.table.tableArn,
-      ...tableDesign.globalIndexes.map((index) => `${this.table.tableArn}/index/${index.indexName}`),
-    ];
+    this.tableAndIndexArns = [this.table.tableArn, ...tableDesign.globalIndexes.map((index) => `${this.table.tableArn}/index/${index.indexName}`)];
   }
 }

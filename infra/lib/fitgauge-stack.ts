@@ -154,7 +154,7 @@ export class FitGaugeStack extends Stack {
     if (!webhook) throw new Error('No HTTP route for the Stripe webhook');
     new CfnOutput(this, 'StripeWebhookUrl', {
       value: `${this.httpEndpoints.api.apiEndpoint}${webhook.path}`,
-      description: "Register in Stripe (Developers, Webhooks, Add endpoint); its signing secret goes to the stripe/webhook-secret parameter",
+      description: 'Register in Stripe (Developers, Webhooks, Add endpoint); its signing secret goes to the stripe/webhook-secret parameter',
     });
     new CfnOutput(this, 'DiscordRedirectUri', {
       value: `${this.web.url}${DISCORD_REDIRECT_PATH}`,

@@ -111,7 +111,11 @@ export interface DiscordApp {
 export class ApiFunctions extends Construct {
   readonly byName = new Map<string, NodejsFunction>();
 
-  constructor(scope: Construct, id: string, private readonly props: ApiFunctionsProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: ApiFunctionsProps,
+  ) {
     super(scope, id);
     for (const [name, spec] of Object.entries(props.functions)) {
       this.byName.set(name, this.createFunction(name, spec));

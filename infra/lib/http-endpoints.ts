@@ -46,7 +46,11 @@ export class HttpEndpoints extends Construct {
       this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
     }
     // Public by design: the store link is for anyone; a Stripe webhook proves itself by its signature in the handler.
-    acknowledge(this.api, 'Public endpoints: each checks what it needs itself (the store link needs nothing; webhooks verify their signature).', 'AwsSolutions-APIG4');
+    acknowledge(
+      this.api,
+      'Public endpoints: each checks what it needs itself (the store link needs nothing; webhooks verify their signature).',
+      'AwsSolutions-APIG4',
+    );
 
     new CfnOutput(this, 'Url', { value: this.api.apiEndpoint, description: 'Base URL of the endpoints beside GraphQL (/api/v1/...)' });
   }

@@ -43,7 +43,12 @@ export class Schedules extends Construct {
       const schedule = new Schedule(this, id, {
         description: entry.description,
         schedule: ScheduleExpression.expression(entry.expression),
-        target: new LambdaInvoke(fn, { role, input: ScheduleTargetInput.fromObject(entry.input ?? {}), retryAttempts: 2, maxEventAge: Duration.hours(1) }),
+        target: new LambdaInvoke(fn, {
+          role,
+          input: ScheduleTargetInput.fromObject(entry.input ?? {}),
+          retryAttempts: 2,
+          maxEventAge: Duration.hours(1),
+        }),
       });
       this.byName.set(entry.name, schedule);
     }

@@ -69,9 +69,7 @@ export class Storage extends Construct {
       bucketName: uploadsName,
       // Users' originals: keep overwritten or deleted versions for a while so a mistake can be undone.
       versioned: true,
-      lifecycleRules: [
-        { abortIncompleteMultipartUploadAfter: Duration.days(1), noncurrentVersionExpiration: Duration.days(30) },
-      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1), noncurrentVersionExpiration: Duration.days(30) }],
     });
     this.uploadsUrl = urlOf(uploadsName);
     this.uploadsName = uploadsName;

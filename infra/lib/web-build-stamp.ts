@@ -29,7 +29,12 @@ export function webSourcesHash(repoRoot: string): string {
     .filter((path) => existsSync(join(repoRoot, path)) && statSync(join(repoRoot, path)).isFile())
     .sort();
   const hash = createHash('sha256');
-  for (const path of files) hash.update(path).update('\0').update(readFileSync(join(repoRoot, path))).update('\0');
+  for (const path of files)
+    hash
+      .update(path)
+      .update('\0')
+      .update(readFileSync(join(repoRoot, path)))
+      .update('\0');
   return hash.digest('hex');
 }
 

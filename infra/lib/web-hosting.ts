@@ -95,7 +95,11 @@ export class WebHosting extends Construct {
   /** https://<distribution domain>, the web app's origin. */
   readonly url: string;
 
-  constructor(scope: Construct, id: string, private readonly props: WebHostingProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: WebHostingProps,
+  ) {
     super(scope, id);
     const region = Stack.of(this).region;
 
@@ -111,9 +115,7 @@ export class WebHosting extends Construct {
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
-        ],
+        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true }],
       },
     });
 
@@ -150,9 +152,13 @@ export class WebHosting extends Construct {
         ],
       },
       additionalBehaviors: {
-        ...(props.avatarsBucketName ? { [`${AVATARS_ROOT}/*`]: this.privateObjectsBehavior('AvatarsBucket', props.avatarsBucketName, uploadHeaders) } : {}),
+        ...(props.avatarsBucketName
+          ? { [`${AVATARS_ROOT}/*`]: this.privateObjectsBehavior('AvatarsBucket', props.avatarsBucketName, uploadHeaders) }
+          : {}),
         // HLS playlists, renditions, segments and thumbnails: hls.js fetches each relative URI from here, unsigned.
-        ...(props.mediaBucketName ? { [`${VIDEO_MEDIA_ROOT}/*`]: this.privateObjectsBehavior('MediaBucket', props.mediaBucketName, uploadHeaders) } : {}),
+        ...(props.mediaBucketName
+          ? { [`${VIDEO_MEDIA_ROOT}/*`]: this.privateObjectsBehavior('MediaBucket', props.mediaBucketName, uploadHeaders) }
+          : {}),
       },
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
@@ -183,7 +189,10 @@ export class WebHosting extends Construct {
    */
   private privateObjectsBehavior(id: string, bucketName: string, headers: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions {
     const bucket = s3.Bucket.fromBucketAttributes(this, id, { bucketName, region: Stack.of(this).region });
-    Annotations.of(this).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'Storage.allowAvatarReads and allowMediaReads write the policies.');
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'Storage.allowAvatarReads and allowMediaReads write the policies.',
+    );
     return {
       origin: S3BucketOrigin.withOriginAccessControl(bucket),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -33,8 +33,7 @@ export function installLazySourceMaps(bundle: string): void {
       return undefined;
     }
   };
-  const sourcePath = (source: string) =>
-    source.startsWith('file://') ? new URL(source).pathname : resolve(dirname(bundle), source);
+  const sourcePath = (source: string) => (source.startsWith('file://') ? new URL(source).pathname : resolve(dirname(bundle), source));
   const mapped = (entry: Entry | undefined): string | undefined =>
     entry?.originalSource && entry.originalLine !== undefined && entry.originalColumn !== undefined
       ? `${sourcePath(entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`

@@ -34,7 +34,8 @@ export async function myDataExport(caller: Caller, deps: AccountDeps) {
     if (!EXPORT_EXCLUDED_KINDS.includes(kind)) add(kind, withoutKeys<Item>(item));
   }
   for (const membership of memberships) add('Membership', membership);
-  for (const invite of invites) add('Invite', Object.fromEntries(EXPORTED_INVITE_FIELDS.filter((field) => field in invite).map((field) => [field, invite[field]])));
+  for (const invite of invites)
+    add('Invite', Object.fromEntries(EXPORTED_INVITE_FIELDS.filter((field) => field in invite).map((field) => [field, invite[field]])));
   const rank = (kind: string) => (LEADING_KINDS.includes(kind) ? LEADING_KINDS.indexOf(kind) : LEADING_KINDS.length);
   const kinds = [...byKind.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return {

@@ -18,7 +18,8 @@ import type { AccountDeps } from './deps';
 /** The account and the address a code proves: its hash is bound to that account's mailbox. */
 const boundTo = (userId: string, email: string) => `${userId}:${email}`;
 
-const matches = (record: EmailProofRecord, code: string) => oneTimeCodeMatches(record.codeHash, boundTo(record.userId, record.email), code, record.salt);
+const matches = (record: EmailProofRecord, code: string) =>
+  oneTimeCodeMatches(record.codeHash, boundTo(record.userId, record.email), code, record.salt);
 
 /**
  * Mails a new 6-digit code to the account's e-mail, replacing any earlier one. At most EMAIL_PROOF_MAILS_PER_HOUR mails
@@ -63,7 +64,8 @@ export async function proveEmail(caller: Caller, args: unknown, deps: AccountDep
   const reserved = await deps.emailProofs.reserveGuess(user.id, deps.now(), EMAIL_PROOF_MAX_ATTEMPTS);
   if (reserved === 'attempts-used') throw new ValidationError(EMAIL_PROOF_MESSAGES.attemptsUsed);
   // A code mailed to an address the account no longer has proves nothing about the current one.
-  if (!reserved || reserved.email !== user.email.toLowerCase() || !matches(reserved, code)) throw new ValidationError(EMAIL_PROOF_MESSAGES.codeInvalid);
+  if (!reserved || reserved.email !== user.email.toLowerCase() || !matches(reserved, code))
+    throw new ValidationError(EMAIL_PROOF_MESSAGES.codeInvalid);
   if (!(await deps.emailProofs.spend(user.id, reserved.codeHash))) throw new ValidationError(EMAIL_PROOF_MESSAGES.codeInvalid);
   const at = deps.now().toISOString();
   // Cognito first: the profile's flag is what the API trusts, so a failure in between leaves the account unproven.

@@ -18,8 +18,7 @@ export const handler = createAuthorizedHandler({
   'Mutation.forgotPasswordVerify': async (event) => forgotPasswordVerify(event.arguments, deps),
   'Mutation.forgotPasswordFinal': async (event) => countSuccess('PasswordReset', () => forgotPasswordFinal(event.arguments, deps)),
   'Mutation.refreshToken': async (event) => refreshSession(event.arguments, deps),
-  'Mutation.logInUserWithDiscord': async (event) =>
-    countRefusal('SignInRefused', () => logInUserWithDiscord(event.arguments, deps)),
+  'Mutation.logInUserWithDiscord': async (event) => countRefusal('SignInRefused', () => logInUserWithDiscord(event.arguments, deps)),
   'Mutation.logoutUser': async (event) => logoutUser(event.arguments, callerOf(event), deps),
   'Query.me': async (event) => me(requireCaller(event), deps),
 });

@@ -93,9 +93,7 @@ export const cognitoIdentityProvider: IdentityProvider = {
   markEmailVerified: markCognitoEmailVerified,
   async setPassword(userId, password) {
     try {
-      await cognito().send(
-        new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: userId, Password: password, Permanent: true }),
-      );
+      await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: userId, Password: password, Permanent: true }));
     } catch (error) {
       if (nameOf(error) === 'InvalidPasswordException') throw new PasswordRefusedError((error as Error).message);
       throw error;

@@ -55,9 +55,7 @@ describe('loginUser', () => {
     const { deps } = await world();
     const signIn = jest.spyOn(deps.idp, 'signIn');
     const isEnabled = jest.spyOn(deps.idp, 'isEnabled');
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => loginUser({ email: 'gamer1@fitgauge.test', password: 'nope' }, deps)),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => loginUser({ email: 'gamer1@fitgauge.test', password: 'nope' }, deps)));
     expect(signIn).toHaveBeenCalledTimes(LOGIN_TRY_LIMIT);
     expect(isEnabled).toHaveBeenCalledTimes(LOGIN_TRY_LIMIT);
     expect(results.every((result) => result.status === 'rejected')).toBe(true);

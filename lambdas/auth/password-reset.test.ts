@@ -61,9 +61,7 @@ describe('password reset', () => {
     const { deps, mail } = await world();
     await expect(forgotPassword({ email: 'nobody@fitgauge.test' }, deps)).resolves.toBe(true);
     expect(mail).toHaveLength(0);
-    await expect(forgotPasswordVerify({ email: 'nobody@fitgauge.test', code: '123456' }, deps)).rejects.toThrow(
-      'Invalid or expired code.',
-    );
+    await expect(forgotPasswordVerify({ email: 'nobody@fitgauge.test', code: '123456' }, deps)).rejects.toThrow('Invalid or expired code.');
   });
 
   it('reminds Discord-made accounts to use Discord instead of sending a code', async () => {
@@ -152,9 +150,7 @@ describe('password reset', () => {
     for (let i = 0; i < 5; i++) await loginUser({ email: EMAIL, password: 'bad' }, deps).catch(() => undefined);
     await forgotPassword({ email: EMAIL }, deps);
     const code = codeIn(mail[0].text);
-    await expect(forgotPasswordFinal({ email: EMAIL, code, password: 'weak' }, deps)).rejects.toThrow(
-      'Password must be at least 8 characters.',
-    );
+    await expect(forgotPasswordFinal({ email: EMAIL, code, password: 'weak' }, deps)).rejects.toThrow('Password must be at least 8 characters.');
     await forgotPasswordFinal({ email: EMAIL, code, password: 'N3w!password' }, deps);
     await expect(loginUser({ email: EMAIL, password: 'N3w!password' }, deps)).resolves.toBeTruthy();
   });

@@ -28,8 +28,7 @@ export async function forgotPassword(input: { email: unknown }, callerAddress: s
 
 async function mailResetCode(email: string, callerAddress: string, deps: AuthDeps): Promise<void> {
   const now = deps.now();
-  const take = (subject: string, { limit, windowSeconds }: typeof RESET_MAILS_PER_EMAIL) =>
-    deps.rateLimits.take(subject, limit, windowSeconds, now);
+  const take = (subject: string, { limit, windowSeconds }: typeof RESET_MAILS_PER_EMAIL) => deps.rateLimits.take(subject, limit, windowSeconds, now);
   // Counted for known and unknown e-mails alike (the same work either way); the caller first, so a
   // refused caller does not use up the address's allowance. The address is kept only as a hash.
   // A call with no address at all would share one bucket with every other such call, so one caller could stop
@@ -70,10 +69,7 @@ export async function forgotPasswordVerify(input: { email: unknown; code: unknow
  * Sets the new password with a valid code, spends the code and clears the failed sign-ins (which lifts a sign-in
  * lock). The mailed code proves the mailbox: the profile's `emailVerified` and Cognito's `email_verified` are set.
  */
-export async function forgotPasswordFinal(
-  input: { email: unknown; code: unknown; password: unknown },
-  deps: AuthDeps,
-): Promise<boolean> {
+export async function forgotPasswordFinal(input: { email: unknown; code: unknown; password: unknown }, deps: AuthDeps): Promise<boolean> {
   // The password is checked first, with the pool's own rules, so a weak one does not use up an attempt of the code.
   const { email, code, password } = parseInput(resetPasswordArgsSchema, input);
   const { user, reserved } = await guessCode(email, code, deps);

@@ -9,7 +9,13 @@ import { tokenClaims } from './session';
 import { fakeWorld } from './test-support';
 
 const REDIRECT = 'http://localhost:5173/auth/login';
-const demoGamer = { id: '100000000000000001', username: 'discord_gamer', global_name: 'Discord Demo Gamer', email: 'discord.gamer@fitgauge.test', verified: true };
+const demoGamer = {
+  id: '100000000000000001',
+  username: 'discord_gamer',
+  global_name: 'Discord Demo Gamer',
+  email: 'discord.gamer@fitgauge.test',
+  verified: true,
+};
 
 describe('refreshToken and logoutUser', () => {
   it('refreshes until the token is revoked by sign-out', async () => {
@@ -28,7 +34,7 @@ describe('refreshToken and logoutUser', () => {
     await expect(refreshSession({ refreshToken: 'garbage' }, deps)).rejects.toThrow(AUTH_ERRORS.sessionExpired);
   });
 
-  it('records the sign-out of the refresh token\'s account, or of the signed-in caller when the token no longer works', async () => {
+  it("records the sign-out of the refresh token's account, or of the signed-in caller when the token no longer works", async () => {
     const { deps, addAccount, signOuts, advance } = fakeWorld();
     const user = await addAccount('gamer1@fitgauge.test', 'Passw0rd!');
     const other = await addAccount('gamer2@fitgauge.test', 'Passw0rd!');
@@ -43,7 +49,7 @@ describe('refreshToken and logoutUser', () => {
     expect(signOuts.get(other.id)).toBe(Math.floor(deps.now().getTime() / 1000));
   });
 
-  it('never hands out a token of a sign-out\'s own second: a sign-in or refresh right after it waits for the next second', async () => {
+  it("never hands out a token of a sign-out's own second: a sign-in or refresh right after it waits for the next second", async () => {
     const { deps, addAccount, stores, advance } = fakeWorld();
     const sleeps: number[] = [];
     deps.sleep = async (ms) => {
@@ -128,9 +134,7 @@ describe('logInUserWithDiscord', () => {
     const w = fakeWorld();
     const code = w.discordCode({ ...demoGamer, id: '3', email: 'unverified@fitgauge.test', verified: false });
     await expect(logInUserWithDiscord({ code, redirect_uri: REDIRECT }, w.deps)).rejects.toThrow(AUTH_ERRORS.discordEmailUnverified);
-    await expect(logInUserWithDiscord({ code: 'used-or-made-up', redirect_uri: REDIRECT }, w.deps)).rejects.toThrow(
-      AUTH_ERRORS.discordFailed,
-    );
+    await expect(logInUserWithDiscord({ code: 'used-or-made-up', redirect_uri: REDIRECT }, w.deps)).rejects.toThrow(AUTH_ERRORS.discordFailed);
     expect(w.pool.size).toBe(0);
   });
 
@@ -147,13 +151,42 @@ describe('me', () => {
     const w = fakeWorld();
     const coach = await w.addAccount('newcoach@fitgauge.test', 'Passw0rd!', 'COACH', { emailVerified: true });
     const at = '2026-11-01T00:00:00.000Z';
-    const team = (id: string, name: string) => ({ id, name, description: '', game: 'Valorant', avatar: '', ownerId: 'director', createdAt: at, updatedAt: at });
+    const team = (id: string, name: string) => ({
+      id,
+      name,
+      description: '',
+      game: 'Valorant',
+      avatar: '',
+      ownerId: 'director',
+      createdAt: at,
+      updatedAt: at,
+    });
     w.teams.set('wolves', team('wolves', 'Iron Wolves'));
     w.teams.set('owls', team('owls', 'Night Owls'));
     w.memberships.push({ teamId: 'owls', userId: coach.id, role: 'COACH', joinedAt: at });
     w.invites.push(
-      { id: 'i1', teamId: 'wolves', inviteeEmail: coach.email, inviteeName: 'Nora', inviterUserId: 'director', role: 'COACH', status: 'PENDING', createdAt: at, updatedAt: at },
-      { id: 'i2', teamId: 'owls', inviteeEmail: coach.email, inviteeName: 'Nora', inviterUserId: 'director', role: 'COACH', status: 'ACCEPTED', createdAt: at, updatedAt: at },
+      {
+        id: 'i1',
+        teamId: 'wolves',
+        inviteeEmail: coach.email,
+        inviteeName: 'Nora',
+        inviterUserId: 'director',
+        role: 'COACH',
+        status: 'PENDING',
+        createdAt: at,
+        updatedAt: at,
+      },
+      {
+        id: 'i2',
+        teamId: 'owls',
+        inviteeEmail: coach.email,
+        inviteeName: 'Nora',
+        inviterUserId: 'director',
+        role: 'COACH',
+        status: 'ACCEPTED',
+        createdAt: at,
+        updatedAt: at,
+      },
     );
     const caller: Caller = { sub: coach.id, email: null, groups: ['COACH'], role: 'COACH' };
     const view = await me(caller, w.deps);

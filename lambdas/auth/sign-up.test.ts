@@ -55,13 +55,36 @@ describe('signUpUser', () => {
     }
     const at = '2026-11-01T00:00:00Z';
     invites.push({
-      id: 'i1', teamId: 't1', inviteeEmail: 'coach2@fitgauge.test', inviteeName: 'Coach', inviterUserId: 'd', role: 'COACH', status: 'PENDING', code: 'ABCDEFGH', createdAt: at, updatedAt: at,
+      id: 'i1',
+      teamId: 't1',
+      inviteeEmail: 'coach2@fitgauge.test',
+      inviteeName: 'Coach',
+      inviterUserId: 'd',
+      role: 'COACH',
+      status: 'PENDING',
+      code: 'ABCDEFGH',
+      createdAt: at,
+      updatedAt: at,
     });
-    codes.set('ABCDEFGH', { id: 'c1', code: 'ABCDEFGH', teamId: 't1', inviteId: 'i1', email: 'coach2@fitgauge.test', used: false, accepted: false, userId: null, createdAt: at });
+    codes.set('ABCDEFGH', {
+      id: 'c1',
+      code: 'ABCDEFGH',
+      teamId: 't1',
+      inviteId: 'i1',
+      email: 'coach2@fitgauge.test',
+      used: false,
+      accepted: false,
+      userId: null,
+      createdAt: at,
+    });
     // A pending invite to the typed e-mail is no proof: anyone can type it.
     await expect(signUpUser({ ...form('coach2@fitgauge.test'), role: 'COACH' }, deps)).rejects.toThrow(AUTH_ERRORS.roleNotAllowed);
-    await expect(signUpUser({ ...form('other@fitgauge.test'), role: 'COACH', inviteCode: 'ABCDEFGH' }, deps)).rejects.toThrow(TEAM_MESSAGES.codeForAnotherEmail);
-    await expect(signUpUser({ ...form('coach2@fitgauge.test'), role: 'COACH', inviteCode: 'ZZZZ2222' }, deps)).rejects.toThrow(TEAM_MESSAGES.codeNotFound);
+    await expect(signUpUser({ ...form('other@fitgauge.test'), role: 'COACH', inviteCode: 'ABCDEFGH' }, deps)).rejects.toThrow(
+      TEAM_MESSAGES.codeForAnotherEmail,
+    );
+    await expect(signUpUser({ ...form('coach2@fitgauge.test'), role: 'COACH', inviteCode: 'ZZZZ2222' }, deps)).rejects.toThrow(
+      TEAM_MESSAGES.codeNotFound,
+    );
     expect([...users.values()].map((user) => user.email)).toEqual(['self@fitgauge.test']);
     const coach = await signUpUser({ ...form('Coach2@fitgauge.test'), role: 'COACH', inviteCode: 'abcdefgh' }, deps);
     expect(coach).toMatchObject({ groups: ['COACH'], user: { emailVerified: true } });

@@ -107,9 +107,9 @@ export async function createAccount(account: NewAccount, password: string, deps:
     await deps.accounts.create(user);
     return user;
   } catch (error) {
-    await deps.idp.deleteUser(userId).catch((undo: unknown) =>
-      logger.error('could not delete the Cognito user of a failed sign-up', { userId, error: undo as Error }),
-    );
+    await deps.idp
+      .deleteUser(userId)
+      .catch((undo: unknown) => logger.error('could not delete the Cognito user of a failed sign-up', { userId, error: undo as Error }));
     throw error;
   }
 }

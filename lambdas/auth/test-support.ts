@@ -131,7 +131,17 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
       await deps.idp.addToGroup(id, role);
       const at = clock.toISOString();
       const user: UserRecord = {
-        id, email, fullName: email, username: null, avatar: null, role, enabled: true, selectedTeamId: null, createdAt: at, updatedAt: at, ...extra,
+        id,
+        email,
+        fullName: email,
+        username: null,
+        avatar: null,
+        role,
+        enabled: true,
+        selectedTeamId: null,
+        createdAt: at,
+        updatedAt: at,
+        ...extra,
       };
       await deps.accounts.create(user);
       return user;

@@ -45,7 +45,11 @@ async function matchingPayments(where: PaymentWhere | null | undefined, deps: Bi
   let payments: PaymentRecord[];
   if (where?.email) {
     const payer = await deps.users.findByEmail(where.email);
-    payments = payer ? (await deps.billing.paymentsOf(payer.id)).filter((payment) => statuses.includes(payment.status) && payment.createdAt >= from && payment.createdAt < to) : [];
+    payments = payer
+      ? (await deps.billing.paymentsOf(payer.id)).filter(
+          (payment) => statuses.includes(payment.status) && payment.createdAt >= from && payment.createdAt < to,
+        )
+      : [];
   } else {
     try {
       payments = (await Promise.all(statuses.map((status) => deps.billing.paymentsCreatedBetween(status, from, to, MAX_PAYMENTS_READ)))).flat();
@@ -106,7 +110,12 @@ export async function getPaymentStats(args: unknown, deps: BillingDeps) {
  * one year later, and the Pro Admin reason on the profile (what a paid subscription gives the account), written with
  * the audit entry in one transaction.
  */
-export async function createManualPayment(caller: Caller, args: unknown, deps: BillingDeps, field: 'createPayment' | 'createManualPayment' = 'createPayment') {
+export async function createManualPayment(
+  caller: Caller,
+  args: unknown,
+  deps: BillingDeps,
+  field: 'createPayment' | 'createManualPayment' = 'createPayment',
+) {
   const { data } = parseInput(createPaymentArgsSchema, args);
   const user = await deps.users.findByEmail(data.email);
   if (!user) throw new NotFoundError('No account has this e-mail.');
@@ -138,7 +147,12 @@ export async function createManualPayment(caller: Caller, args: unknown, deps: B
       targetId: user.id,
       targetLabel: user.email,
       before: { appSubscriptionReason: user.appSubscriptionReason ?? SUBSCRIPTION_REASONS.free },
-      after: { appSubscriptionReason: reason, paymentId: payment.id, paymentFrequency: payment.paymentFrequency, endSubscriptionAt: payment.endSubscriptionAt },
+      after: {
+        appSubscriptionReason: reason,
+        paymentId: payment.id,
+        paymentFrequency: payment.paymentFrequency,
+        endSubscriptionAt: payment.endSubscriptionAt,
+      },
     });
   } catch (error) {
     if (error instanceof TransactionRefused && error.label === 'profile') throw new NotFoundError('No account has this e-mail.');

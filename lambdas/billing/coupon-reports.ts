@@ -17,13 +17,18 @@ const teamFgAverage = ({ totals: { fgScore } }: TeamDayAggregate) => (fgScore.co
 export async function getGamersFromCoupon(args: unknown, deps: BillingDeps) {
   const { couponId, startDate, endDate } = parseInput(gamersFromCouponArgsSchema, args);
   // A gamer's own redemptions: payments of a team (a dashboard bought with the coupon) belong to the teams report.
-  const gamerIds = [...new Set((await deps.billing.paymentsWithCoupon(couponId)).filter((payment) => !payment.teamId).map((payment) => payment.userId))];
+  const gamerIds = [
+    ...new Set((await deps.billing.paymentsWithCoupon(couponId)).filter((payment) => !payment.teamId).map((payment) => payment.userId)),
+  ];
   const gamers = await deps.users.getMany(gamerIds);
   const reports = await Promise.all(
     gamers.map(async (gamer) => ({
       userId: gamer.id,
       userEmail: gamer.email,
-      points: (await deps.scores.memberDays(gamer.id, { startDate, endDate })).map((day) => ({ date: day.date, value: oneDecimal(dayScoreValue(day, 'fgScore')) })),
+      points: (await deps.scores.memberDays(gamer.id, { startDate, endDate })).map((day) => ({
+        date: day.date,
+        value: oneDecimal(dayScoreValue(day, 'fgScore')),
+      })),
     })),
   );
   return reports.sort((a, b) => a.userEmail.localeCompare(b.userEmail));

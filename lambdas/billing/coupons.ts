@@ -85,7 +85,18 @@ export async function checkCoupon(args: unknown, who: CouponCaller, deps: Billin
   const { couponId } = parseInput(checkCouponArgsSchema, args);
   await throttle('check', who, deps);
   const found = await redeemableCoupon(await deps.stripe(), couponId);
-  if (!found) return { id: couponId, object: 'coupon', created: null, duration: null, livemode: false, name: null, percent_off: null, times_redeemed: null, valid: false };
+  if (!found)
+    return {
+      id: couponId,
+      object: 'coupon',
+      created: null,
+      duration: null,
+      livemode: false,
+      name: null,
+      percent_off: null,
+      times_redeemed: null,
+      valid: false,
+    };
   const { coupon } = found;
   return {
     id: coupon.id,
@@ -139,7 +150,10 @@ async function redeemPromotionCode(code: PromotionCodeRecord, userId: string, at
 }
 
 /** What a coupon code is: a Stripe promotion code, else an admin's one-time code not yet redeemed; null when neither. */
-async function couponOf(couponId: string, deps: BillingDeps): Promise<{ stripe: RedeemableCoupon | null; oneTime: PromotionCodeRecord | null } | null> {
+async function couponOf(
+  couponId: string,
+  deps: BillingDeps,
+): Promise<{ stripe: RedeemableCoupon | null; oneTime: PromotionCodeRecord | null } | null> {
   const stripe = await redeemableCoupon(await deps.stripe(), couponId);
   const oneTime = stripe ? null : await deps.promotions.code(couponId);
   if (!stripe && (!oneTime || oneTime.redeemedBy)) return null;

@@ -41,6 +41,8 @@ export const handler = observed(async (request: APIGatewayProxyEventV2): Promise
   const customer = await productionDeps.billing.customerOf(userId);
   if (!customer) return page(404, 'No billing account yet.');
   const appUrl = process.env.APP_URL?.replace(/\/$/, '');
-  const session = await (await productionDeps.stripe()).billingPortal.sessions.create({ customer, ...(appUrl ? { return_url: `${appUrl}/home` } : {}) });
+  const session = await (
+    await productionDeps.stripe()
+  ).billingPortal.sessions.create({ customer, ...(appUrl ? { return_url: `${appUrl}/home` } : {}) });
   return { statusCode: 302, headers: { location: session.url, 'cache-control': 'no-store' }, body: '' };
 });

@@ -1,6 +1,13 @@
 /** Purchases, trials, cancellations and saved cards (docs/billing.md). */
 import type Stripe from 'stripe';
-import { dashboardLookupKey, EXTRA_GAMER_SEAT_PRODUCT_ID, needsDashboardPrompt, PRICE_LOOKUP_KEYS, subscriptionConfigById, TRIAL_DAYS } from '@core/billing/plans';
+import {
+  dashboardLookupKey,
+  EXTRA_GAMER_SEAT_PRODUCT_ID,
+  needsDashboardPrompt,
+  PRICE_LOOKUP_KEYS,
+  subscriptionConfigById,
+  TRIAL_DAYS,
+} from '@core/billing/plans';
 import { EMAIL_NOT_PROVEN, EMAIL_PROOF_MESSAGES } from '@core/email-proof';
 import { isDirector } from '@core/roles';
 import { cancelSubscriptionArgsSchema, startTrialArgsSchema, upgradeSubscriptionArgsSchema } from '@core/validation/billing';
@@ -109,7 +116,12 @@ export async function upgradeSubscription(caller: Caller, args: unknown, deps: B
   };
   const subscription = await stripe.subscriptions.create({
     customer,
-    items: [{ price: await priceId(stripe, config ? dashboardLookupKey(config) : PRICE_LOOKUP_KEYS.extraGamerSeatMonthly), quantity: seats ? (input.quantity ?? 1) : 1 }],
+    items: [
+      {
+        price: await priceId(stripe, config ? dashboardLookupKey(config) : PRICE_LOOKUP_KEYS.extraGamerSeatMonthly),
+        quantity: seats ? (input.quantity ?? 1) : 1,
+      },
+    ],
     // The first invoice waits for the browser to confirm the card with Stripe, unless the saved card pays it now.
     payment_behavior: card ? 'allow_incomplete' : 'default_incomplete',
     ...(card ? { default_payment_method: card.id } : {}),

@@ -23,7 +23,11 @@ export async function clearTeamNotifications(caller: Caller, args: unknown, deps
   return { teamId: input.teamId, unread: 0 };
 }
 
-export async function readinessAlerts(caller: Caller, args: unknown, deps: JournalDeps): Promise<(ReadinessAlertRecord & { fullName: string | null })[]> {
+export async function readinessAlerts(
+  caller: Caller,
+  args: unknown,
+  deps: JournalDeps,
+): Promise<(ReadinessAlertRecord & { fullName: string | null })[]> {
   const input = parseInput(teamDayArgsSchema, args);
   await authorizeTeam('Query.readinessAlerts', caller, input.teamId, deps.teams);
   const alerts = await deps.journal.alertsOf(input.teamId, input.date);

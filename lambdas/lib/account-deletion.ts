@@ -89,7 +89,12 @@ async function teamItemsAbout(userId: string, teamIds: string[]): Promise<Key[]>
 }
 
 function withUser(input: ReturnType<typeof partitionQuery>, filter: string, userId: string) {
-  return { ...input, FilterExpression: filter, ExpressionAttributeNames: { '#user': 'userId' }, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':user': userId } };
+  return {
+    ...input,
+    FilterExpression: filter,
+    ExpressionAttributeNames: { '#user': 'userId' },
+    ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':user': userId },
+  };
 }
 
 /** The invites sent to his e-mail, whatever their status, with their pending guards and team codes. */
@@ -133,7 +138,12 @@ export async function deleteUserData(userId: string, now: Date = new Date()): Pr
  * Exported for the test that stops a deletion here, as a crash would.
  */
 export async function beginDeletion(userId: string, now: Date): Promise<void> {
-  await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.deletionInProgress(userId), type: 'DeletionInProgress', userId, startedAt: now.toISOString() } }));
+  await db().send(
+    new PutCommand({
+      TableName: config.tableName,
+      Item: { ...keys.deletionInProgress(userId), type: 'DeletionInProgress', userId, startedAt: now.toISOString() },
+    }),
+  );
   await deleteCognitoUser(userId);
 }
 

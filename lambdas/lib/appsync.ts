@@ -8,8 +8,7 @@ import { dynamoSignOutStore, type SignOutStore } from './stores/sign-out-store';
 export { logger };
 
 /** The event AppSync sends a direct Lambda resolver; the local gateway builds the same shape. */
-export type ResolverEvent<TArgs = Record<string, unknown>, TSource = Record<string, unknown> | null> =
-  AppSyncResolverEvent<TArgs, TSource>;
+export type ResolverEvent<TArgs = Record<string, unknown>, TSource = Record<string, unknown> | null> = AppSyncResolverEvent<TArgs, TSource>;
 
 /** The signed-in caller, from the verified Cognito token AppSync passes as identity. */
 export interface Caller {

@@ -8,7 +8,10 @@ import { open, rename, stat } from 'node:fs/promises';
  */
 export async function writeFileAtomically(file: string, text: string, mode = 0o644): Promise<void> {
   const temporary = `${file}.tmp`;
-  const kept = await stat(file).then((existing) => existing.mode & 0o777, () => mode);
+  const kept = await stat(file).then(
+    (existing) => existing.mode & 0o777,
+    () => mode,
+  );
   const handle = await open(temporary, 'w', kept);
   try {
     await handle.chmod(kept);

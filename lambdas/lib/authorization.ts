@@ -38,7 +38,9 @@ export async function authorizeUser(field: PolicyField, caller: Caller, userId: 
  */
 export async function authorizeTeam(field: PolicyField, caller: Caller, teamId: string, teams: RelationStores): Promise<TeamRecord> {
   const team = await teams.get(teamId);
-  const allowed = team ? await mayUseTeam(field, caller, team, teams) : isAllowed(field, policyCallerOf(caller), isAdmin(caller.groups) ? ['admin'] : []);
+  const allowed = team
+    ? await mayUseTeam(field, caller, team, teams)
+    : isAllowed(field, policyCallerOf(caller), isAdmin(caller.groups) ? ['admin'] : []);
   if (!allowed) throw new UnauthorizedError(refusalOf(field));
   if (!team) throw new NotFoundError('Team not found.');
   return team;

@@ -7,7 +7,12 @@ import { countRefusal, countSuccess } from './observability';
 function captureOutput() {
   const lines: Record<string, any>[] = [];
   const capture = (chunk: string | Uint8Array) => {
-    lines.push(...String(chunk).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>));
+    lines.push(
+      ...String(chunk)
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, any>),
+    );
     return true;
   };
   const spies = [jest.spyOn(process.stdout, 'write').mockImplementation(capture), jest.spyOn(process.stderr, 'write').mockImplementation(capture)];
@@ -29,7 +34,13 @@ const handler = createResolverHandler({
 });
 
 const metricsIn = (lines: Record<string, any>[]) =>
-  lines.filter((line) => line._aws).map((line) => ({ namespace: line._aws.CloudWatchMetrics[0].Namespace, names: line._aws.CloudWatchMetrics[0].Metrics.map((m: { Name: string }) => m.Name), line }));
+  lines
+    .filter((line) => line._aws)
+    .map((line) => ({
+      namespace: line._aws.CloudWatchMetrics[0].Namespace,
+      names: line._aws.CloudWatchMetrics[0].Metrics.map((m: { Name: string }) => m.Name),
+      line,
+    }));
 
 describe('observed handlers', () => {
   it('counts a refused sign-in and logs the refusal with its request and correlation ids', async () => {

@@ -6,7 +6,9 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 
 /** A uniformly random code of `length` digits from the cryptographic source. */
 export function newDigitCode(length: number): string {
-  return randomInt(0, 10 ** length).toString().padStart(length, '0');
+  return randomInt(0, 10 ** length)
+    .toString()
+    .padStart(length, '0');
 }
 
 export const newCodeSalt = (): string => randomBytes(16).toString('base64url');

@@ -27,11 +27,11 @@ describe('tokens issued before a sign-out', () => {
     expect(SIGNED_OUT_MESSAGE).toContain('jwt expired');
   });
 
-  it('are refused when issued in the sign-out\'s own second (iat cannot tell before from after)', async () => {
+  it("are refused when issued in the sign-out's own second (iat cannot tell before from after)", async () => {
     await expect(callAs('u1', SIGNED_OUT_AT)).rejects.toThrow(SIGNED_OUT_MESSAGE);
   });
 
-  it('are served when issued after the sign-out\'s second, or for an account that never signed out', async () => {
+  it("are served when issued after the sign-out's second, or for an account that never signed out", async () => {
     await expect(callAs('u1', SIGNED_OUT_AT + 1)).resolves.toBe('u1');
     await expect(callAs('u2', SIGNED_OUT_AT - 100)).resolves.toBe('u2');
   });

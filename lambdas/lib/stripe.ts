@@ -11,7 +11,9 @@ let client: Promise<Stripe> | undefined;
 
 export function stripeClient(): Promise<Stripe> {
   if (!client) {
-    client = secret('STRIPE_SECRET_KEY').then((key) => new Stripe(key, { ...stripeEndpoint(config.stripeApiUrl), maxNetworkRetries: 2, timeout: 20_000 }));
+    client = secret('STRIPE_SECRET_KEY').then(
+      (key) => new Stripe(key, { ...stripeEndpoint(config.stripeApiUrl), maxNetworkRetries: 2, timeout: 20_000 }),
+    );
     client.catch(() => (client = undefined)); // a failed secret read is tried again on the next call
   }
   return client;

@@ -58,7 +58,10 @@ function environment(name: string): string {
 }
 
 const isNotFound = (error: unknown) =>
-  error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
+  error instanceof Error &&
+  (error.name === 'NotFound' ||
+    error.name === 'NoSuchKey' ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/$/, '');
 

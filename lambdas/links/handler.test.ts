@@ -6,7 +6,8 @@ const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148';
 
 const locationFor = async (userAgent: string) =>
-  ((await handler({ headers: { 'user-agent': userAgent } } as unknown as APIGatewayProxyEventV2)) as APIGatewayProxyStructuredResultV2).headers?.location;
+  ((await handler({ headers: { 'user-agent': userAgent } } as unknown as APIGatewayProxyEventV2)) as APIGatewayProxyStructuredResultV2).headers
+    ?.location;
 
 describe('GET /api/v1/storeLink', () => {
   afterEach(() => {

@@ -79,7 +79,15 @@ export async function sendRecap(share: ShareRecord, deps: RecapDeps, now: Date):
     }
     return 'alreadySent';
   }
-  if (share.status === 'PENDING' && !(await deps.rateLimits.take(`recapInvite#email#${createHash('sha256').update(share.email).digest('hex')}`, INVITATIONS_PER_ADDRESS_PER_DAY, 86_400, now))) {
+  if (
+    share.status === 'PENDING' &&
+    !(await deps.rateLimits.take(
+      `recapInvite#email#${createHash('sha256').update(share.email).digest('hex')}`,
+      INVITATIONS_PER_ADDRESS_PER_DAY,
+      86_400,
+      now,
+    ))
+  ) {
     await deps.shares.releaseRecap(share, period);
     return 'deferred';
   }

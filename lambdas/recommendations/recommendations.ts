@@ -56,11 +56,33 @@ async function withVideos(recommendations: RecommendationRecord[], deps: Recomme
 
 const withVideo = async (recommendation: RecommendationRecord, deps: RecommendationDeps) => (await withVideos([recommendation], deps))[0]!;
 
-async function auditOf(caller: Caller, action: string, target: RecommendationRecord, before: AuditEntry['before'], after: AuditEntry['after'], deps: RecommendationDeps): Promise<AuditEntry> {
-  return { ...(await auditActor(caller, deps.users)), action, targetType: 'VideoRecommendation', targetId: target.id, targetLabel: target.title, before, after };
+async function auditOf(
+  caller: Caller,
+  action: string,
+  target: RecommendationRecord,
+  before: AuditEntry['before'],
+  after: AuditEntry['after'],
+  deps: RecommendationDeps,
+): Promise<AuditEntry> {
+  return {
+    ...(await auditActor(caller, deps.users)),
+    action,
+    targetType: 'VideoRecommendation',
+    targetId: target.id,
+    targetLabel: target.title,
+    before,
+    after,
+  };
 }
 
-const linkOf = ({ title, description, pillarSlug, questionSlug, answer, videoId }: RecommendationRecord) => ({ title, description, pillarSlug, questionSlug, answer, videoId });
+const linkOf = ({ title, description, pillarSlug, questionSlug, answer, videoId }: RecommendationRecord) => ({
+  title,
+  description,
+  pillarSlug,
+  questionSlug,
+  answer,
+  videoId,
+});
 
 /** Says which rule refused a write: the video offered no longer (or never) qualifies, or the recommendation changed. */
 function refusal(error: unknown): never {

@@ -32,7 +32,12 @@ export async function checkInStatus(gamer: UserRecord, deps: ReminderDeps, now: 
  * Sends the message on the gamer's channels: Web Push to each of his devices (a device the push service no longer knows
  * is removed) and e-mail. True when at least one channel delivered it.
  */
-export async function deliver(gamer: UserRecord, channels: readonly ReminderChannel[], message: ReminderMessage, deps: ReminderDeps): Promise<boolean> {
+export async function deliver(
+  gamer: UserRecord,
+  channels: readonly ReminderChannel[],
+  message: ReminderMessage,
+  deps: ReminderDeps,
+): Promise<boolean> {
   let delivered = false;
   if (channels.includes('PUSH')) {
     for (const subscription of await deps.reminders.pushSubscriptions(gamer.id)) {
@@ -61,6 +66,7 @@ export async function deliver(gamer: UserRecord, channels: readonly ReminderChan
 }
 
 /** The channels a nudge uses: the gamer's reminder channels, e-mail when he has none. */
-export const nudgeChannels = (channels: readonly ReminderChannel[] | undefined) => (channels && channels.length > 0 ? channels : DEFAULT_REMINDER_CHANNELS);
+export const nudgeChannels = (channels: readonly ReminderChannel[] | undefined) =>
+  channels && channels.length > 0 ? channels : DEFAULT_REMINDER_CHANNELS;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -59,13 +59,19 @@ describe('submitAnswers', () => {
   it('refuses answers for a day earlier than one already answered', async () => {
     const { scores, stores } = setup();
     const later = memberDayRecord({
-      userId: 'g1', date: '2026-04-11', answers: answersWith('best'), watchedVideos: false, timeZone: 'Pacific/Kiritimati',
-      at: '2026-04-10T20:00:00.000Z', current: null, previous: null,
+      userId: 'g1',
+      date: '2026-04-11',
+      answers: answersWith('best'),
+      watchedVideos: false,
+      timeZone: 'Pacific/Kiritimati',
+      at: '2026-04-10T20:00:00.000Z',
+      current: null,
+      previous: null,
     });
     await scores.importHistory({ answers: [], days: [later], teamDays: [] });
-    await expect(
-      submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T21:00:00Z')),
-    ).rejects.toMatchObject({ name: 'Conflict' });
+    await expect(submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T21:00:00Z'))).rejects.toMatchObject({
+      name: 'Conflict',
+    });
   });
 
   it('chains the overall score over missed days and keeps the videos flag on a correction that leaves it out', async () => {
@@ -104,7 +110,11 @@ describe('submitAnswers', () => {
 
   it.each([
     ['no answers', { answers: [] }, 'Answer at least one question.'],
-    ['unknown option', { answers: [{ questionSlug: 'sleep-quality', value: 'superb' }] }, '"superb" is not an answer to "sleep-quality". Choose from: terrible, neutral, good, great.'],
+    [
+      'unknown option',
+      { answers: [{ questionSlug: 'sleep-quality', value: 'superb' }] },
+      '"superb" is not an answer to "sleep-quality". Choose from: terrible, neutral, good, great.',
+    ],
     ['unknown zone', { answers: answersWith('best'), timeZone: 'Mars/Olympus' }, 'Use an IANA time zone such as Europe/Berlin.'],
     ['videos flag not a boolean', { answers: answersWith('best'), watchedVideos: 'yes' }, 'watchedVideos must be true or false.'],
     ['check-in key not a UUID', { answers: answersWith('best'), checkInId: 'x'.repeat(37) }, 'checkInId must be a UUID.'],
@@ -152,9 +162,13 @@ describe('submitAnswers', () => {
       if (clashes-- > 0) throw new DayVersionConflict();
       return saveDay(write);
     };
-    await expect(submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'))).resolves.toMatchObject({ date: '2026-04-10' });
+    await expect(submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'))).resolves.toMatchObject({
+      date: '2026-04-10',
+    });
     clashes = 2;
-    await expect(submitAnswers(caller('g1'), { answers: answersWith('worst') }, stores, at('2026-04-10T11:00:00Z'))).rejects.toMatchObject({ name: 'Conflict' });
+    await expect(submitAnswers(caller('g1'), { answers: answersWith('worst') }, stores, at('2026-04-10T11:00:00Z'))).rejects.toMatchObject({
+      name: 'Conflict',
+    });
     expect(scores.writes).toHaveLength(1);
   });
 });
@@ -195,7 +209,9 @@ describe('a check-in sent again (the offline queue: checkInId and forDate)', () 
       name: 'Conflict',
       message: 'This check-in was for 9 April, which has closed; answers now count for 10 April.',
     });
-    await expect(submitAnswers(caller('g1'), queued({ forDate: '2026-04-11', checkInId: null }), stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({
+    await expect(
+      submitAnswers(caller('g1'), queued({ forDate: '2026-04-11', checkInId: null }), stores, at('2026-04-10T10:00:00Z')),
+    ).rejects.toMatchObject({
       name: 'Conflict',
       message: 'This check-in was for 11 April, which has not started yet; answers now count for 10 April.',
     });

@@ -141,12 +141,7 @@ export function memberDayRecord({ userId, date, answers, watchedVideos, timeZone
   };
 }
 
-export async function submitAnswers(
-  caller: Caller,
-  args: unknown,
-  { users, teams, scores }: CheckInStores,
-  now = new Date(),
-): Promise<CheckInDay> {
+export async function submitAnswers(caller: Caller, args: unknown, { users, teams, scores }: CheckInStores, now = new Date()): Promise<CheckInDay> {
   const input = parseInput(submitAnswersArgsSchema, args);
   assertMayCall('Mutation.submitAnswers', caller);
   const at = now.toISOString();
@@ -205,7 +200,8 @@ export async function submitAnswers(
   try {
     return await attempt();
   } catch (error) {
-    if (error instanceof DayVersionConflict) throw new ConflictError('Your answers changed at the same time in another session. Please send them again.');
+    if (error instanceof DayVersionConflict)
+      throw new ConflictError('Your answers changed at the same time in another session. Please send them again.');
     throw error;
   }
 }

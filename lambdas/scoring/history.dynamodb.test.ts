@@ -37,10 +37,10 @@ async function createWorld(tag: string): Promise<void> {
 
 describe('historyOf, loaded with importHistory', () => {
   it('writes exactly the items the same check-ins sent one by one write', async () => {
-    const checkInsArbitrary = fc.array(
-      fc.record({ gap: fc.integer({ min: 1, max: 3 }), answers: answersArbitrary, watchedVideos: fc.boolean() }),
-      { minLength: 1, maxLength: 6 },
-    );
+    const checkInsArbitrary = fc.array(fc.record({ gap: fc.integer({ min: 1, max: 3 }), answers: answersArbitrary, watchedVideos: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 6,
+    });
     await fc.assert(
       fc.asyncProperty(fc.tuple(checkInsArbitrary, checkInsArbitrary), async (perGamer) => {
         const run = randomUUID().slice(0, 8);

@@ -26,7 +26,10 @@ export function historyOf(gamers: readonly GamerHistory[]): ScoreHistory {
     for (const checkIn of [...gamer.checkIns].sort((a, b) => a.date.localeCompare(b.date))) {
       const at = checkIn.at.toISOString();
       const answers = checkIn.answers.map((answer) => storedAnswer(gamer.userId, checkIn.date, answer, at));
-      const day = withDayAnswers(memberDayRecord({ userId: gamer.userId, ...checkIn, timeZone: gamer.timeZone, at, current: null, previous }), answers);
+      const day = withDayAnswers(
+        memberDayRecord({ userId: gamer.userId, ...checkIn, timeZone: gamer.timeZone, at, current: null, previous }),
+        answers,
+      );
       history.days.push(day);
       history.answers.push(...answers);
       for (const teamId of gamer.teamIds) {

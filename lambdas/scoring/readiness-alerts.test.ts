@@ -7,7 +7,9 @@ import { caller, membership, team, user } from './test-support/memory-stores';
 
 /** Slept well, everything else at its worst: game readiness 30, Not Ready (as in tests/integration/readiness-alerts.test.ts). */
 const best = new Map(answersWith('best').map((answer) => [answer.questionSlug, answer.value]));
-const notReady = answersWith('worst').map((answer) => (answer.questionSlug.startsWith('sleep') ? { ...answer, value: best.get(answer.questionSlug)! } : answer));
+const notReady = answersWith('worst').map((answer) =>
+  answer.questionSlug.startsWith('sleep') ? { ...answer, value: best.get(answer.questionSlug)! } : answer,
+);
 const now = new Date('2026-04-10T10:00:00Z');
 
 function setup(sendMail: (message: MailMessage) => Promise<void>) {
@@ -26,14 +28,18 @@ describe('alertStaffIfNotReady', () => {
     const { stores, deps, checkIn } = setup(() => Promise.reject(new Error('SES is down')));
     const day = await checkIn();
     await expect(alertStaffIfNotReady(day, deps, now)).resolves.toBeUndefined();
-    expect(await stores.journal.alertsOf('t1', day.date)).toEqual([expect.objectContaining({ userId: 'g1', pillarSlug: 'mental', gameReadiness: day.gameReadiness })]);
+    expect(await stores.journal.alertsOf('t1', day.date)).toEqual([
+      expect.objectContaining({ userId: 'g1', pillarSlug: 'mental', gameReadiness: day.gameReadiness }),
+    ]);
     expect(await stores.journal.unreadOf('director')).toEqual([{ teamId: 't1', unread: 1 }]);
   });
 
   it('alerts nobody on a No Gaming day or when readiness is not Not Ready', async () => {
     const sent: MailMessage[] = [];
     const { stores, deps, checkIn } = setup(async (message) => void sent.push(message));
-    const noGaming = notReady.filter((answer) => answer.questionSlug !== 'game-performance').map((answer) => (answer.questionSlug === 'gaming-today' ? { ...answer, value: 'false' } : answer));
+    const noGaming = notReady
+      .filter((answer) => answer.questionSlug !== 'game-performance')
+      .map((answer) => (answer.questionSlug === 'gaming-today' ? { ...answer, value: 'false' } : answer));
     await alertStaffIfNotReady(await checkIn(noGaming), deps, now);
     await alertStaffIfNotReady(await checkIn(answersWith('best')), deps, now);
     expect(sent).toEqual([]);

@@ -58,7 +58,9 @@ function alertMail(to: string, gamerName: string, day: CheckedInDay, pillar: Pil
 export async function alertStaffIfNotReady(day: CheckedInDay, deps: AlertDeps, now = new Date()): Promise<void> {
   if (!day.gaming || readinessTier(day.gameReadiness) !== 'Not Ready') return;
   try {
-    const pillar = pillarPullingReadinessDown(Object.fromEntries(day.pillars.map((score) => [score.pillarSlug, score])) as Record<PillarSlug, PillarScore>);
+    const pillar = pillarPullingReadinessDown(
+      Object.fromEntries(day.pillars.map((score) => [score.pillarSlug, score])) as Record<PillarSlug, PillarScore>,
+    );
     const teamIds = (await deps.teams.membershipsOfUser(day.userId)).filter((m) => m.role === 'GAMER').map((m) => m.teamId);
     const teams = (await Promise.all(teamIds.map((teamId) => deps.teams.get(teamId)))).filter((team): team is TeamRecord => team !== null);
     const gamer = await deps.users.get(day.userId);
@@ -83,4 +85,3 @@ export async function alertStaffIfNotReady(day: CheckedInDay, deps: AlertDeps, n
     logger.error('readiness alert failed', { userId: day.userId, date: day.date, error: error as Error });
   }
 }
-

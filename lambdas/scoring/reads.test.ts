@@ -65,7 +65,10 @@ describe('who may read what', () => {
     myTeamScoreStats: (who: Who, teamId: string, stores: any) => myTeamScoreStats(people[who], { teamId }, stores, now),
     myTeamDataStats: (who: Who, teamId: string, stores: any) => myTeamDataStats(people[who], { teamId }, stores, { pro: false }, now),
     myTeamDataStatsPro: (who: Who, teamId: string, stores: any) => myTeamDataStats(people[who], { teamId }, stores, { pro: true }, now),
-    teamMemberScores: async (who: Who, teamId: string, stores: any) => ({ teamId, rows: await teamMemberScores(people[who], { teamId }, stores, now) }),
+    teamMemberScores: async (who: Who, teamId: string, stores: any) => ({
+      teamId,
+      rows: await teamMemberScores(people[who], { teamId }, stores, now),
+    }),
   };
 
   // [caller, gamer whose data is read, allowed]
@@ -81,8 +84,9 @@ describe('who may read what', () => {
     ['admin', 'g3', true],
   ];
   /** Whose data a read returned: the userId of each record (null for a missing one), once each. */
-  const ownersOf = (result: unknown) =>
-    [...new Set((Array.isArray(result) ? result : [result]).map((record) => (record as { userId?: string } | null)?.userId ?? null))];
+  const ownersOf = (result: unknown) => [
+    ...new Set((Array.isArray(result) ? result : [result]).map((record) => (record as { userId?: string } | null)?.userId ?? null)),
+  ];
   const allowedCases = (cases: [Who, string, boolean][]) => cases.filter(([, , allowed]) => allowed);
   const refusedCases = (cases: [Who, string, boolean][]) => cases.filter(([, , allowed]) => !allowed);
 
@@ -147,7 +151,10 @@ describe('statistics', () => {
     expect(own.mainScoreStatistics.map((point) => point.date)).toEqual(['2026-04-09']);
     const plain = await myTeamDataStats(people.director, { teamId: 'owls', days: 3 }, stores, { pro: false }, now);
     expect(plain).toMatchObject({ startDate: '2026-04-08', userStats: null });
-    expect(plain.days.map((day) => [day.date, day.membersCheckedIn])).toEqual([['2026-04-08', 1], ['2026-04-09', 2]]);
+    expect(plain.days.map((day) => [day.date, day.membersCheckedIn])).toEqual([
+      ['2026-04-08', 1],
+      ['2026-04-09', 2],
+    ]);
     const pro = await myTeamDataStats(people.director, { teamId: 'owls', days: 3 }, stores, { pro: true }, now);
     expect(pro.userStats).toHaveLength(3 * 5);
     expect(pro.userStats![0]).toMatchObject({ id: 'g1#2026-04-08#sleep', userId: 'g1', pillarSlug: 'sleep', totalQuestions: 3 });
@@ -220,7 +227,11 @@ describe('statistics', () => {
       checkInRate: 33,
     });
     // A day he checked in before his latest join (a member who left and came back) still counts.
-    expect(checkInCounts(window, new Set(['2026-04-04']), '2026-04-09', '2026-04-10')).toEqual({ daysCheckedIn: 1, daysCounted: 1, checkInRate: 100 });
+    expect(checkInCounts(window, new Set(['2026-04-04']), '2026-04-09', '2026-04-10')).toEqual({
+      daysCheckedIn: 1,
+      daysCounted: 1,
+      checkInRate: 100,
+    });
     expect(checkInCounts(window, new Set(), '2026-04-09', '2026-04-10')).toEqual({ daysCheckedIn: 0, daysCounted: 0, checkInRate: null });
   });
 

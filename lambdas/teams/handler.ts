@@ -5,7 +5,16 @@ import { countSuccess } from '../lib/observability';
 import { authorizeTeam, authorizeUser, createAuthorizedHandler } from '../lib/authorization';
 import { parseInput } from '../lib/validation';
 import { productionDeps as deps } from './deps';
-import { acceptInvite, deleteTeamInvite, joinTeamWithCode, receivedInviteByTeam, receivedInvites, rejectInvite, sendInvite, teamInvites } from './invites';
+import {
+  acceptInvite,
+  deleteTeamInvite,
+  joinTeamWithCode,
+  receivedInviteByTeam,
+  receivedInvites,
+  rejectInvite,
+  sendInvite,
+  teamInvites,
+} from './invites';
 import { membersChangedResult } from './members-changed';
 import { getSelectedTeam, setSelectedTeam } from './selected-team';
 import {

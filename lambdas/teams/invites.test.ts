@@ -8,9 +8,27 @@ import type { TeamDeps } from './deps';
 import { sendInvite } from './invites';
 
 const at = '2026-11-01T00:00:00.000Z';
-const team: TeamRecord = { id: 't1', name: 'Night Owls', description: 'Owls', game: 'Valorant', avatar: '', ownerId: 'director', createdAt: at, updatedAt: at };
+const team: TeamRecord = {
+  id: 't1',
+  name: 'Night Owls',
+  description: 'Owls',
+  game: 'Valorant',
+  avatar: '',
+  ownerId: 'director',
+  createdAt: at,
+  updatedAt: at,
+};
 const director: UserRecord = {
-  id: 'director', email: 'director@fitgauge.test', fullName: 'Dana', username: null, avatar: null, role: 'DIRECTOR', enabled: true, selectedTeamId: null, createdAt: at, updatedAt: at,
+  id: 'director',
+  email: 'director@fitgauge.test',
+  fullName: 'Dana',
+  username: null,
+  avatar: null,
+  role: 'DIRECTOR',
+  enabled: true,
+  selectedTeamId: null,
+  createdAt: at,
+  updatedAt: at,
 };
 const caller: Caller = { sub: 'director', email: null, groups: ['DIRECTOR'], role: 'DIRECTOR' };
 const invite = (email: string) => ({ teamId: 't1', inviteeName: 'Invitee', inviteeEmail: email, role: 'GAMER' });
@@ -54,7 +72,10 @@ describe('sendInvite and team codes', () => {
   it('answers a clear Conflict, and changes nothing, when no free code can be drawn', async () => {
     const { deps, stores, mail } = world(['AAAA2222']);
     await sendInvite(caller, invite('first@fitgauge.test'), deps);
-    await expect(sendInvite(caller, invite('second@fitgauge.test'), deps)).rejects.toMatchObject({ name: 'Conflict', message: TEAM_MESSAGES.codeUnavailable });
+    await expect(sendInvite(caller, invite('second@fitgauge.test'), deps)).rejects.toMatchObject({
+      name: 'Conflict',
+      message: TEAM_MESSAGES.codeUnavailable,
+    });
     expect(stores.state.invites.map((record) => record.inviteeEmail)).toEqual(['first@fitgauge.test']);
     expect(stores.state.pendingInvites.size).toBe(1);
     expect(mail).toHaveLength(1);

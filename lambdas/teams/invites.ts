@@ -125,7 +125,17 @@ export async function sendInvite(caller: Caller, args: unknown, deps: TeamDeps):
   await takeInviteAllowance(caller.sub, inviteeEmail, deps);
 
   const at = deps.now().toISOString();
-  const invite: InviteRecord = { id: randomUUID(), teamId: team.id, inviteeEmail, inviteeName, inviterUserId: caller.sub, role, status: 'PENDING', createdAt: at, updatedAt: at };
+  const invite: InviteRecord = {
+    id: randomUUID(),
+    teamId: team.id,
+    inviteeEmail,
+    inviteeName,
+    inviterUserId: caller.sub,
+    role,
+    status: 'PENDING',
+    createdAt: at,
+    updatedAt: at,
+  };
   const code = await storeWithFreshCode(invite, deps);
   const inviter = await deps.users.get(caller.sub);
   await deps.sendMail(inviteMail(invite, team, inviter?.fullName ?? null, code.code, deps.appUrl()));
@@ -139,7 +149,15 @@ const CODE_TRIES = 3;
 async function storeWithFreshCode(invite: InviteRecord, deps: TeamDeps): Promise<TeamCodeRecord> {
   for (let attempt = 1; ; attempt += 1) {
     const code: TeamCodeRecord = {
-      id: randomUUID(), code: deps.newTeamCode(), teamId: invite.teamId, inviteId: invite.id, email: invite.inviteeEmail, used: false, accepted: false, userId: null, createdAt: invite.createdAt,
+      id: randomUUID(),
+      code: deps.newTeamCode(),
+      teamId: invite.teamId,
+      inviteId: invite.id,
+      email: invite.inviteeEmail,
+      used: false,
+      accepted: false,
+      userId: null,
+      createdAt: invite.createdAt,
     };
     try {
       await deps.invites.create(invite, code);
@@ -247,7 +265,9 @@ export async function teamInvites(caller: Caller, args: unknown, deps: TeamDeps)
 /** The caller's pending invites (on a proven e-mail) with their teams and inviters; invites of deleted teams are left out. */
 export async function receivedInvites(caller: Caller, deps: TeamDeps) {
   const invites = await provenInvitesOf(caller, deps);
-  const teams = new Map((await Promise.all([...new Set(invites.map((i) => i.teamId))].map((id) => deps.teams.get(id)))).flatMap((t) => (t ? [[t.id, t] as const] : [])));
+  const teams = new Map(
+    (await Promise.all([...new Set(invites.map((i) => i.teamId))].map((id) => deps.teams.get(id)))).flatMap((t) => (t ? [[t.id, t] as const] : [])),
+  );
   const inviters = new Map((await deps.users.getMany(invites.map((i) => i.inviterUserId))).map((user) => [user.id, userView(user)]));
   return invites.flatMap((invite) => {
     const team = teams.get(invite.teamId);

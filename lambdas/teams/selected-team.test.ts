@@ -5,10 +5,30 @@ import type { UserRecord } from '../lib/stores/user-store';
 import { getSelectedTeam, setSelectedTeam } from './selected-team';
 
 const at = '2026-11-01T00:00:00.000Z';
-const team: TeamRecord = { id: 't1', name: 'Night Owls', description: '', game: 'Valorant', avatar: '', ownerId: 'director', createdAt: at, updatedAt: at };
+const team: TeamRecord = {
+  id: 't1',
+  name: 'Night Owls',
+  description: '',
+  game: 'Valorant',
+  avatar: '',
+  ownerId: 'director',
+  createdAt: at,
+  updatedAt: at,
+};
 
 function user(id: string): UserRecord {
-  return { id, email: `${id}@fitgauge.test`, fullName: id, username: null, avatar: null, role: null, enabled: true, selectedTeamId: null, createdAt: at, updatedAt: at };
+  return {
+    id,
+    email: `${id}@fitgauge.test`,
+    fullName: id,
+    username: null,
+    avatar: null,
+    role: null,
+    enabled: true,
+    selectedTeamId: null,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 // The stores' in-memory twin: these tests are about who may select which team.
@@ -43,7 +63,11 @@ describe('team selection', () => {
 
   it('refuses an unknown team as it refuses a team the caller is not in, so team ids cannot be probed', async () => {
     const s = stores([]);
-    const refusalOf = (call: Promise<unknown>) => call.then(() => null, (error: Error) => ({ name: error.name, message: error.message }));
+    const refusalOf = (call: Promise<unknown>) =>
+      call.then(
+        () => null,
+        (error: Error) => ({ name: error.name, message: error.message }),
+      );
     const unknown = await refusalOf(setSelectedTeam(caller('director'), 'nope', s));
     expect(unknown).toMatchObject({ name: 'Unauthorized' });
     expect(unknown).toEqual(await refusalOf(setSelectedTeam(caller('gamer'), 't1', s)));

@@ -25,12 +25,7 @@ export async function getSelectedTeam(caller: Caller, { users, teams }: Stores):
   return { userId: caller.sub, teamId: team.id, team };
 }
 
-export async function setSelectedTeam(
-  caller: Caller,
-  teamId: string,
-  { users, teams }: Stores,
-  now = new Date(),
-): Promise<SelectedTeam> {
+export async function setSelectedTeam(caller: Caller, teamId: string, { users, teams }: Stores, now = new Date()): Promise<SelectedTeam> {
   const team = await authorizeTeam('Mutation.setSelectedTeam', caller, teamId, teams);
   const user = await users.get(caller.sub);
   if (!user) throw new NotFoundError('User not found. Please sign up');

@@ -219,7 +219,9 @@ export async function leaveTeam(caller: Caller, args: unknown, deps: TeamDeps) {
   } else {
     const leaving = (await deps.teams.membershipsOfUser(caller.sub)).filter((membership) => membership.role === 'GAMER');
     const results = await Promise.allSettled(leaving.map((membership) => endMembership(membership, deps, TEAM_MESSAGES.notAMember, 'left')));
-    const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected' && !(result.reason instanceof NotFoundError));
+    const failure = results.find(
+      (result): result is PromiseRejectedResult => result.status === 'rejected' && !(result.reason instanceof NotFoundError),
+    );
     if (failure) throw failure.reason;
   }
   if ((await deps.teams.membershipsOfUser(caller.sub)).length === 0) await deps.users.endTeamSubscriptionReason(caller.sub, deps.now().toISOString());
@@ -232,7 +234,8 @@ export async function removeTeamMember(caller: Caller, args: unknown, deps: Team
   const team = await authorizeTeam('Mutation.removeTeamMember', caller, teamId, deps.teams);
   const membership = await deps.teams.getMembership(team.id, userId);
   if (!membership) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
-  if (!mayManageMember(await teamRelations(caller, team, deps.teams), membership.role)) throw new UnauthorizedError(TEAM_MESSAGES.notYourRoleToManage);
+  if (!mayManageMember(await teamRelations(caller, team, deps.teams), membership.role))
+    throw new UnauthorizedError(TEAM_MESSAGES.notYourRoleToManage);
   await endMembership(membership, deps, TEAM_MESSAGES.memberNotFound, 'removed');
   return true;
 }

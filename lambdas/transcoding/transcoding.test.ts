@@ -3,11 +3,23 @@ import { newVideoRecord } from '../lib/stores/new-video';
 import { memoryVideoStore } from '../lib/stores/video-store.memory';
 import { startTranscode, TRANSCODE_MESSAGES, type TranscodeDeps } from './transcoding';
 
-const AUDIT = { actorId: 'admin-1', actorEmail: 'admin@fitgauge.test', action: 'createVideo', targetType: 'Video', targetId: 'v1', targetLabel: 'Warm-Up', before: null, after: null };
+const AUDIT = {
+  actorId: 'admin-1',
+  actorEmail: 'admin@fitgauge.test',
+  action: 'createVideo',
+  targetType: 'Video',
+  targetId: 'v1',
+  targetLabel: 'Warm-Up',
+  before: null,
+  after: null,
+};
 
 async function setUp(startJob: TranscodeDeps['startJob']) {
   const videos = memoryVideoStore();
-  await videos.create(newVideoRecord({ id: 'v1', title: 'Warm-Up', category: 'workouts', pillarCategory: 'physical' }, '2026-11-22T20:00:00.000Z'), AUDIT);
+  await videos.create(
+    newVideoRecord({ id: 'v1', title: 'Warm-Up', category: 'workouts', pillarCategory: 'physical' }, '2026-11-22T20:00:00.000Z'),
+    AUDIT,
+  );
   return { videos, deps: { videos, startJob } };
 }
 

@@ -34,7 +34,12 @@ export async function startTranscode(bucket: string, uploadKey: string, deps: Tr
   // PROGRESSING before the job exists: a fast job's final state must not be overwritten by this step.
   const claim = await deps.videos.claimTranscode(videoId, uploadKey);
   if (claim !== 'claimed') {
-    logger.warn(claim === 'duplicate' ? 'Upload event delivered again: its transcode is started already' : 'Upload for a video that does not exist (deleted meanwhile?): no transcode', { videoId, uploadKey });
+    logger.warn(
+      claim === 'duplicate'
+        ? 'Upload event delivered again: its transcode is started already'
+        : 'Upload for a video that does not exist (deleted meanwhile?): no transcode',
+      { videoId, uploadKey },
+    );
     return;
   }
   try {
@@ -76,6 +81,8 @@ function jobResult(event: JobStateEvent): WorkflowResult & { status: 'COMPLETE' 
     return { status: 'COMPLETE', playbackKey, thumbnailKey, error: null };
   }
   const error =
-    status === 'CANCELED' ? TRANSCODE_MESSAGES.canceled : TRANSCODE_MESSAGES.failed(event.detail.errorMessage ?? `The transcode ended in ${status}.`, event.detail.errorCode);
+    status === 'CANCELED'
+      ? TRANSCODE_MESSAGES.canceled
+      : TRANSCODE_MESSAGES.failed(event.detail.errorMessage ?? `The transcode ended in ${status}.`, event.detail.errorCode);
   return { status: 'ERROR', error };
 }

@@ -214,7 +214,10 @@ async function writeEnabledFlag(signedIn: Caller, args: unknown, enabled: boolea
     assertManages(caller, target);
     const { user } = target;
     if (Boolean(user.enabled) === enabled) return { user, after: user };
-    return { user, after: await writeProfile(user, { enabled }, userAuditEntry(caller, enabled ? 'enableUser' : 'disableUser', user, { enabled }), deps) };
+    return {
+      user,
+      after: await writeProfile(user, { enabled }, userAuditEntry(caller, enabled ? 'enableUser' : 'disableUser', user, { enabled }), deps),
+    };
   });
 }
 
@@ -269,7 +272,11 @@ export async function auditLogs(_caller: Caller, args: unknown) {
   const { actorId, targetId, take, cursor } = parseInput(auditLogsArgsSchema, args);
   const page = await listAuditEntries({ actorId, targetId }, { limit: take ?? AUDIT_PAGE_SIZE, cursor });
   return {
-    items: page.items.map((entry) => ({ ...entry, before: entry.before && JSON.stringify(entry.before), after: entry.after && JSON.stringify(entry.after) })),
+    items: page.items.map((entry) => ({
+      ...entry,
+      before: entry.before && JSON.stringify(entry.before),
+      after: entry.after && JSON.stringify(entry.after),
+    })),
     nextCursor: page.cursor,
   };
 }

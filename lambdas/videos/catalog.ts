@@ -21,7 +21,10 @@ import { refusedAs } from './refusals';
 
 /** Instructors and series (docs/videos.md, "Operations"), managed from a video's Details tab; names are unique in any case. */
 
-const byName = <T>(name: (item: T) => string) => (a: T, b: T) => name(a).localeCompare(name(b), 'en', { sensitivity: 'base' });
+const byName =
+  <T>(name: (item: T) => string) =>
+  (a: T, b: T) =>
+    name(a).localeCompare(name(b), 'en', { sensitivity: 'base' });
 const instructorTarget = (instructor: VideoInstructorRecord) => ({ type: 'VideoInstructor' as const, id: instructor.id, label: instructor.fullName });
 const seriesTarget = (series: VideoSeriesRecord) => ({ type: 'VideoSeries' as const, id: series.id, label: series.name });
 
@@ -49,7 +52,13 @@ export async function createVideoInstructor(caller: Caller, args: unknown, deps:
   const { data } = parseInput(createVideoInstructorArgsSchema, args);
   const at = deps.now().toISOString();
   const instructor: VideoInstructorRecord = { id: randomUUID(), fullName: data.fullName, createdAt: at, updatedAt: at };
-  await refusedAs(() => deps.videos.putInstructor(null, instructor, auditOf(caller, 'createVideoInstructor', instructorTarget(instructor), null, { fullName: instructor.fullName })));
+  await refusedAs(() =>
+    deps.videos.putInstructor(
+      null,
+      instructor,
+      auditOf(caller, 'createVideoInstructor', instructorTarget(instructor), null, { fullName: instructor.fullName }),
+    ),
+  );
   return instructor;
 }
 
@@ -67,15 +76,31 @@ export async function updateVideoInstructor(caller: Caller, args: unknown, deps:
 export async function deleteVideoInstructor(caller: Caller, args: unknown, deps: VideoDeps) {
   const { where } = parseInput(whereArgsSchema, args);
   const instructor = await getInstructor(deps, where.id);
-  await refusedAs(() => deps.videos.deleteInstructor(instructor, auditOf(caller, 'deleteVideoInstructor', instructorTarget(instructor), { fullName: instructor.fullName }, null), deps.now().toISOString()));
+  await refusedAs(() =>
+    deps.videos.deleteInstructor(
+      instructor,
+      auditOf(caller, 'deleteVideoInstructor', instructorTarget(instructor), { fullName: instructor.fullName }, null),
+      deps.now().toISOString(),
+    ),
+  );
   return instructor;
 }
 
 export async function createVideoSeries(caller: Caller, args: unknown, deps: VideoDeps) {
   const { data } = parseInput(createVideoSeriesArgsSchema, args);
   const at = deps.now().toISOString();
-  const series: VideoSeriesRecord = { id: randomUUID(), name: data.name, description: data.description || null, coverImage: null, basic: data.basic ?? false, createdAt: at, updatedAt: at };
-  await refusedAs(() => deps.videos.putSeries(null, series, auditOf(caller, 'createVideoSeries', seriesTarget(series), null, { name: series.name, basic: series.basic })));
+  const series: VideoSeriesRecord = {
+    id: randomUUID(),
+    name: data.name,
+    description: data.description || null,
+    coverImage: null,
+    basic: data.basic ?? false,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await refusedAs(() =>
+    deps.videos.putSeries(null, series, auditOf(caller, 'createVideoSeries', seriesTarget(series), null, { name: series.name, basic: series.basic })),
+  );
   return presentSeries(series, deps);
 }
 
@@ -104,7 +129,13 @@ export async function updateVideoSeries(caller: Caller, args: unknown, deps: Vid
 export async function deleteVideoSeries(caller: Caller, args: unknown, deps: VideoDeps) {
   const { where } = parseInput(whereArgsSchema, args);
   const series = await getSeries(deps, where.id);
-  await refusedAs(() => deps.videos.deleteSeries(series, auditOf(caller, 'deleteVideoSeries', seriesTarget(series), { name: series.name }, null), deps.now().toISOString()));
+  await refusedAs(() =>
+    deps.videos.deleteSeries(
+      series,
+      auditOf(caller, 'deleteVideoSeries', seriesTarget(series), { name: series.name }, null),
+      deps.now().toISOString(),
+    ),
+  );
   return presentSeries(series, deps);
 }
 

@@ -13,7 +13,18 @@ import {
 import { productionDeps as deps } from './deps';
 import type { Selection } from './present';
 import { createVideoQuestion, deleteVideoQuestion, updateVideoQuestion } from './questions';
-import { aggregateVideo, createVideo, deleteVideo, getVideoUploadUrl, setVideoEnabled, updateVideo, uploadVideoThumbnail, video, videoLibrary, videos } from './videos';
+import {
+  aggregateVideo,
+  createVideo,
+  deleteVideo,
+  getVideoUploadUrl,
+  setVideoEnabled,
+  updateVideo,
+  uploadVideoThumbnail,
+  video,
+  videoLibrary,
+  videos,
+} from './videos';
 
 const selectionOf = (event: ResolverEvent): Selection => event.info.selectionSetList ?? [];
 type VideoWrite = (caller: ReturnType<typeof requireCaller>, args: unknown, selection: Selection, d: typeof deps) => Promise<unknown>;

@@ -32,9 +32,16 @@ export async function createVideoQuestion(caller: Caller, args: unknown, deps: V
     createdAt: at,
     updatedAt: at,
   };
-  await refusedAs(() => deps.videos.createQuestion(question, auditOf(caller, 'createVideoQuestion', questionTarget(question), null, { text: question.text, type: question.type })), {
-    video: () => new NotFoundError(VIDEO_MESSAGES.videoNotFound),
-  });
+  await refusedAs(
+    () =>
+      deps.videos.createQuestion(
+        question,
+        auditOf(caller, 'createVideoQuestion', questionTarget(question), null, { text: question.text, type: question.type }),
+      ),
+    {
+      video: () => new NotFoundError(VIDEO_MESSAGES.videoNotFound),
+    },
+  );
   return question;
 }
 
@@ -61,8 +68,15 @@ export async function updateVideoQuestion(caller: Caller, args: unknown, deps: V
 export async function deleteVideoQuestion(caller: Caller, args: unknown, deps: VideoDeps) {
   const { where } = parseInput(whereArgsSchema, args);
   const question = await getQuestion(deps, where.id);
-  await refusedAs(() => deps.videos.deleteQuestion(question, auditOf(caller, 'deleteVideoQuestion', questionTarget(question), { text: question.text, videoId: question.videoId }, null)), {
-    question: () => new NotFoundError(VIDEO_MESSAGES.questionNotFound),
-  });
+  await refusedAs(
+    () =>
+      deps.videos.deleteQuestion(
+        question,
+        auditOf(caller, 'deleteVideoQuestion', questionTarget(question), { text: question.text, videoId: question.videoId }, null),
+      ),
+    {
+      question: () => new NotFoundError(VIDEO_MESSAGES.questionNotFound),
+    },
+  );
   return question;
 }

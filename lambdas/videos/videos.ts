@@ -102,7 +102,16 @@ export async function createVideo(caller: Caller, args: unknown, selection: Sele
     { id: randomUUID(), title: data.title, description: data.description || null, category: data.category, pillarCategory: data.pillarCategory },
     at,
   );
-  await refusedAs(() => deps.videos.create(created, auditOf(caller, 'createVideo', videoTarget(created), null, { title: created.title, category: created.category, pillarCategory: created.pillarCategory })));
+  await refusedAs(() =>
+    deps.videos.create(
+      created,
+      auditOf(caller, 'createVideo', videoTarget(created), null, {
+        title: created.title,
+        category: created.category,
+        pillarCategory: created.pillarCategory,
+      }),
+    ),
+  );
   return (await presentVideos([created], selection, deps))[0];
 }
 
@@ -136,7 +145,8 @@ function laterThan(readAt: string, now: Date): string {
 export async function updateVideo(caller: Caller, args: unknown, selection: Selection, deps: VideoDeps) {
   const { where, data } = parseInput(updateVideoArgsSchema, args);
   if (data.filename !== undefined && !data.filename.startsWith(videoSourcePrefix(where.id))) throw new ValidationError(VIDEO_MESSAGES.fileKey);
-  if (data.selectedThumbnail && !data.selectedThumbnail.startsWith(videoThumbnailPrefix(where.id))) throw new ValidationError(VIDEO_MESSAGES.imageKey);
+  if (data.selectedThumbnail && !data.selectedThumbnail.startsWith(videoThumbnailPrefix(where.id)))
+    throw new ValidationError(VIDEO_MESSAGES.imageKey);
   if (data.filename !== undefined && !(await deps.bucket.head(data.filename))) throw new NotFoundError(VIDEO_MESSAGES.notUploaded);
   if (data.selectedThumbnail) await checkUploadedImage(deps.bucket, data.selectedThumbnail);
 
@@ -164,7 +174,9 @@ export async function updateVideo(caller: Caller, args: unknown, selection: Sele
         availableFrom: data.availableFrom === undefined ? video.availableFrom : data.availableFrom && new Date(data.availableFrom).toISOString(),
         selectedThumbnail: defined(data.selectedThumbnail, video.selectedThumbnail),
         // The browser says the file is posted; the S3 event may have said so (and more) already.
-        ...(data.filename !== undefined ? { filename: data.filename, workflowStatus: video.workflowStatus === 'WAITING_FOR_UPLOAD' ? 'UPLOADED' : video.workflowStatus } : {}),
+        ...(data.filename !== undefined
+          ? { filename: data.filename, workflowStatus: video.workflowStatus === 'WAITING_FOR_UPLOAD' ? 'UPLOADED' : video.workflowStatus }
+          : {}),
       };
     },
     selection,
@@ -184,7 +196,9 @@ export async function deleteVideo(caller: Caller, args: unknown, selection: Sele
   const { where } = parseInput(whereArgsSchema, args);
   const video = await getVideo(deps, where.id);
   const presented = (await presentVideos([video], selection, deps))[0];
-  await refusedAs(() => deps.videos.delete(video, auditOf(caller, 'deleteVideo', videoTarget(video), { title: video.title, titleClaim: nameClaimOf(video.title) }, null)));
+  await refusedAs(() =>
+    deps.videos.delete(video, auditOf(caller, 'deleteVideo', videoTarget(video), { title: video.title, titleClaim: nameClaimOf(video.title) }, null)),
+  );
   return presented;
 }
 

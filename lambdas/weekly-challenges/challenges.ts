@@ -30,8 +30,23 @@ const NOT_FOUND = 'That challenge no longer exists.';
 
 const weekLabel = ({ year, week }: Pick<WeeklyChallengeRecord, 'year' | 'week'>) => `${year} week ${week}`;
 
-async function auditOf(caller: Caller, action: string, challenge: WeeklyChallengeRecord, before: AuditEntry['before'], after: AuditEntry['after'], deps: ChallengeDeps): Promise<AuditEntry> {
-  return { ...(await auditActor(caller, deps.users)), action, targetType: 'WeeklyChallenge', targetId: challenge.id, targetLabel: weekLabel(challenge), before, after };
+async function auditOf(
+  caller: Caller,
+  action: string,
+  challenge: WeeklyChallengeRecord,
+  before: AuditEntry['before'],
+  after: AuditEntry['after'],
+  deps: ChallengeDeps,
+): Promise<AuditEntry> {
+  return {
+    ...(await auditActor(caller, deps.users)),
+    action,
+    targetType: 'WeeklyChallenge',
+    targetId: challenge.id,
+    targetLabel: weekLabel(challenge),
+    before,
+    after,
+  };
 }
 
 async function existing(challengeId: string, deps: ChallengeDeps): Promise<WeeklyChallengeRecord> {
@@ -51,8 +66,22 @@ export const weeklyChallenges = (deps: ChallengeDeps) => deps.challenges.all();
 export async function createWeeklyChallenge(caller: Caller, args: unknown, deps: ChallengeDeps): Promise<WeeklyChallengeRecord> {
   const { data } = parseInput(createWeeklyChallengeArgsSchema, args);
   const at = deps.now().toISOString();
-  const challenge: WeeklyChallengeRecord = { id: randomUUID(), year: data.year, week: data.week, description: data.description, createdAt: at, updatedAt: at };
-  const audit = await auditOf(caller, 'createWeeklyChallenge', challenge, null, { year: data.year, week: data.week, description: data.description }, deps);
+  const challenge: WeeklyChallengeRecord = {
+    id: randomUUID(),
+    year: data.year,
+    week: data.week,
+    description: data.description,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const audit = await auditOf(
+    caller,
+    'createWeeklyChallenge',
+    challenge,
+    null,
+    { year: data.year, week: data.week, description: data.description },
+    deps,
+  );
   try {
     await deps.challenges.create(challenge, audit);
   } catch (error) {
@@ -66,14 +95,28 @@ export async function createWeeklyChallenge(caller: Caller, args: unknown, deps:
 export async function updateWeeklyChallenge(caller: Caller, args: unknown, deps: ChallengeDeps): Promise<WeeklyChallengeRecord> {
   const { where, data } = parseInput(updateWeeklyChallengeArgsSchema, args);
   const challenge = await existing(where.id, deps);
-  const audit = await auditOf(caller, 'updateWeeklyChallenge', challenge, { description: challenge.description }, { description: data.description }, deps);
+  const audit = await auditOf(
+    caller,
+    'updateWeeklyChallenge',
+    challenge,
+    { description: challenge.description },
+    { description: data.description },
+    deps,
+  );
   return deps.challenges.updateDescription(challenge, data.description, deps.now().toISOString(), audit).catch(refusedAsGone);
 }
 
 export async function deleteWeeklyChallenge(caller: Caller, args: unknown, deps: ChallengeDeps): Promise<WeeklyChallengeRecord> {
   const { where } = parseInput(deleteWeeklyChallengeArgsSchema, args);
   const challenge = await existing(where.id, deps);
-  const audit = await auditOf(caller, 'deleteWeeklyChallenge', challenge, { year: challenge.year, week: challenge.week, description: challenge.description }, null, deps);
+  const audit = await auditOf(
+    caller,
+    'deleteWeeklyChallenge',
+    challenge,
+    { year: challenge.year, week: challenge.week, description: challenge.description },
+    null,
+    deps,
+  );
   await deps.challenges.delete(challenge, audit).catch(refusedAsGone);
   return challenge;
 }

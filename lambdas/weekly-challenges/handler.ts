@@ -2,7 +2,14 @@ import { callerResolvers, requireCaller } from '../lib/appsync';
 import { createAuthorizedHandler } from '../lib/authorization';
 import { dynamoUserStore } from '../lib/stores/user-store';
 import { dynamoWeeklyChallengeStore } from '../lib/stores/weekly-challenge-store';
-import { type ChallengeDeps, createWeeklyChallenge, currentWeeklyChallenge, deleteWeeklyChallenge, updateWeeklyChallenge, weeklyChallenges } from './challenges';
+import {
+  type ChallengeDeps,
+  createWeeklyChallenge,
+  currentWeeklyChallenge,
+  deleteWeeklyChallenge,
+  updateWeeklyChallenge,
+  weeklyChallenges,
+} from './challenges';
 
 const deps: ChallengeDeps = { challenges: dynamoWeeklyChallengeStore, users: dynamoUserStore, now: () => new Date() };
 const withCaller = callerResolvers(deps);

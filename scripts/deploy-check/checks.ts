@@ -51,20 +51,34 @@ function checkContext(context: DeployContext): Finding[] {
   const mailFrom = context.mailFrom?.trim();
   findings.push(
     !mailFrom || mailFrom === PLACEHOLDER_MAIL_FROM || !mailFrom.includes('@')
-      ? { prerequisite: 'context mailFrom', status: 'missing', message: 'Set the context value mailFrom to the address FitGauge sends mail from (cdk.json "context", or -c mailFrom=no-reply@your-domain).' }
+      ? {
+          prerequisite: 'context mailFrom',
+          status: 'missing',
+          message:
+            'Set the context value mailFrom to the address FitGauge sends mail from (cdk.json "context", or -c mailFrom=no-reply@your-domain).',
+        }
       : { prerequisite: 'context mailFrom', status: 'ok', message: `Mail is sent from ${mailFrom}.` },
   );
   const stripe = context.stripePublishableKey?.trim() ?? '';
   findings.push(
     /^pk_(live|test)_\w+$/.test(stripe)
       ? { prerequisite: 'context stripePublishableKey', status: 'ok', message: `Stripe.js uses ${stripe.slice(0, 8)}….` }
-      : { prerequisite: 'context stripePublishableKey', status: 'missing', message: 'Set the context value stripePublishableKey to your Stripe publishable key (pk_live_… or pk_test_…): without it nobody can pay by card.' },
+      : {
+          prerequisite: 'context stripePublishableKey',
+          status: 'missing',
+          message:
+            'Set the context value stripePublishableKey to your Stripe publishable key (pk_live_… or pk_test_…): without it nobody can pay by card.',
+        },
   );
   const discord = context.discordClientId?.trim() ?? '';
   findings.push(
     /^\d{5,30}$/.test(discord)
       ? { prerequisite: 'context discordClientId', status: 'ok', message: `Discord sign-in uses the application ${discord}.` }
-      : { prerequisite: 'context discordClientId', status: 'missing', message: "Set the context value discordClientId to your Discord application's client id (a number, from the Discord developer portal)." },
+      : {
+          prerequisite: 'context discordClientId',
+          status: 'missing',
+          message: "Set the context value discordClientId to your Discord application's client id (a number, from the Discord developer portal).",
+        },
   );
   return findings;
 }
@@ -74,7 +88,11 @@ async function checkBootstrap(ssm: SSMClient, context: DeployContext): Promise<F
   const prerequisite = 'CDK bootstrap stack';
   try {
     const { Parameter } = await ssm.send(new GetParameterCommand({ Name: `/cdk-bootstrap/${qualifier}/version` }));
-    return { prerequisite, status: 'ok', message: `The account is bootstrapped in ${context.region} (bootstrap version ${Parameter?.Value ?? '?'}).` };
+    return {
+      prerequisite,
+      status: 'ok',
+      message: `The account is bootstrapped in ${context.region} (bootstrap version ${Parameter?.Value ?? '?'}).`,
+    };
   } catch (error) {
     if (errorName(error) !== 'ParameterNotFound') throw error;
     return {
@@ -125,10 +143,18 @@ async function checkSecrets(ssm: SSMClient, context: DeployContext): Promise<Fin
   return names.map((name): Finding => {
     const found = Parameters.find((parameter) => parameter.Name === name);
     if (!found || InvalidParameters.includes(name)) {
-      return { prerequisite: `SSM parameter ${name}`, status: 'missing', message: `Put the SecureString parameter ${name}: aws ssm put-parameter --type SecureString --name ${name} --value …` };
+      return {
+        prerequisite: `SSM parameter ${name}`,
+        status: 'missing',
+        message: `Put the SecureString parameter ${name}: aws ssm put-parameter --type SecureString --name ${name} --value …`,
+      };
     }
     if (found.Type !== 'SecureString') {
-      return { prerequisite: `SSM parameter ${name}`, status: 'missing', message: `${name} is a ${found.Type ?? 'plain'} parameter: delete it and put it again with --type SecureString.` };
+      return {
+        prerequisite: `SSM parameter ${name}`,
+        status: 'missing',
+        message: `${name} is a ${found.Type ?? 'plain'} parameter: delete it and put it again with --type SecureString.`,
+      };
     }
     return { prerequisite: `SSM parameter ${name}`, status: 'ok', message: `${name} is present (SecureString).` };
   });
@@ -153,6 +179,8 @@ export function formatFindings(findings: readonly Finding[]): string {
   const mark = { ok: 'ok      ', missing: 'MISSING ', warning: 'WARNING ' } as const;
   const lines = findings.map((finding) => `${mark[finding.status]}${finding.prerequisite}: ${finding.message}`);
   const missing = findings.filter((finding) => finding.status === 'missing').length;
-  lines.push(missing ? `\n${missing} prerequisite(s) missing: nothing was deployed. See README "Deploying to AWS".` : '\nEvery prerequisite is in place.');
+  lines.push(
+    missing ? `\n${missing} prerequisite(s) missing: nothing was deployed. See README "Deploying to AWS".` : '\nEvery prerequisite is in place.',
+  );
   return lines.join('\n');
 }

@@ -7,5 +7,6 @@ import { runOnRunningStack } from './job-env';
 
 void runOnRunningStack(
   runRecapJobNow,
-  (result, env) => `Recap job: ${result.sent} sent, ${result.alreadySent} already sent in an earlier run, ${result.failed} failed (outbox: ${env.MAIL_OUTBOX_DIR}).`,
+  (result, env) =>
+    `Recap job: ${result.sent} sent, ${result.alreadySent} already sent in an earlier run, ${result.failed} failed (outbox: ${env.MAIL_OUTBOX_DIR}).`,
 );

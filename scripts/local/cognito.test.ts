@@ -170,7 +170,11 @@ describe('local Cognito sign-in flows', () => {
     // The data file of an older start: its web client also allowed USER_PASSWORD_AUTH.
     const clientsFile = join(dataDir, 'clients.json');
     const clients = JSON.parse(await readFile(clientsFile, 'utf8')) as { Clients: Record<string, { ExplicitAuthFlows: string[] }> };
-    clients.Clients[first.userPoolClientId].ExplicitAuthFlows = ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
+    clients.Clients[first.userPoolClientId].ExplicitAuthFlows = [
+      'ALLOW_ADMIN_USER_PASSWORD_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+    ];
     await writeFile(clientsFile, JSON.stringify(clients));
 
     const second = await start();
@@ -194,7 +198,7 @@ describe('local Cognito sign-in flows', () => {
   });
 });
 
-describe('the local pool signs with its own key, not cognito-local\'s bundled one', () => {
+describe("the local pool signs with its own key, not cognito-local's bundled one", () => {
   /** cognito-local's bundled private key: anyone with the package has it. */
   const bundledKey = () =>
     (JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as { pem: string }).pem;

@@ -73,11 +73,10 @@ export async function startCognito(options: { port: number; dataDir: string; out
   };
   const clock = new DateClock();
   const dataStores = new DurableDataStoreFactory(options.dataDir);
-  const cognito = await new CognitoServiceFactoryImpl(
-    options.dataDir,
-    dataStores,
-    new UserPoolServiceFactoryImpl(clock, dataStores),
-  ).create(ctx, config.UserPoolDefaults);
+  const cognito = await new CognitoServiceFactoryImpl(options.dataDir, dataStores, new UserPoolServiceFactoryImpl(clock, dataStores)).create(
+    ctx,
+    config.UserPoolDefaults,
+  );
   // No Lambda triggers are configured locally, so neither the Lambda client nor KMS (used only to
   // encrypt codes for a CustomEmailSender trigger) is ever called; this also keeps aws-sdk v2 unloaded.
   const notConfigured = () => {
@@ -172,7 +171,10 @@ class DurableFileEngine extends StormDB.localFileEngine {
   private saved: Promise<void> = Promise.resolve();
 
   constructor(private readonly file: string) {
-    super(file, { serialize: (state: unknown) => JSON.stringify(state, null, 2), deserialize: (text: string) => JSON.parse(text, reviveDates) as unknown });
+    super(file, {
+      serialize: (state: unknown) => JSON.stringify(state, null, 2),
+      deserialize: (text: string) => JSON.parse(text, reviveDates) as unknown,
+    });
   }
 
   override write(state: unknown): Promise<void> {
@@ -205,7 +207,7 @@ let keyInUse: string | undefined;
  * They are one per process: a second local Cognito with another key in the same process is refused.
  */
 function useSigningKey(key: SigningKey): void {
-  if (keyInUse && keyInUse !== key.pem) throw new Error('One local Cognito per process: another data folder\'s key is already in use.');
+  if (keyInUse && keyInUse !== key.pem) throw new Error("One local Cognito per process: another data folder's key is already in use.");
   const cognitoRequire = createRequire(require.resolve('cognito-local/package.json'));
   const bundledPrivate = cognitoRequire('./lib/keys/cognitoLocal.private.json') as { pem: string; jwk: unknown };
   const bundledPublic = cognitoRequire('./lib/keys/cognitoLocal.public.json') as { pem?: string; jwk: unknown };
@@ -237,9 +239,7 @@ async function provisionPool(endpoint: string): Promise<string> {
         new CreateGroupCommand({ UserPoolId: LOCAL_USER_POOL_ID, GroupName: role, Precedence: precedence, Description: `FitGauge ${role} role` }),
       );
     }
-    const { UserPoolClients } = await client.send(
-      new ListUserPoolClientsCommand({ UserPoolId: LOCAL_USER_POOL_ID, MaxResults: 60 }),
-    );
+    const { UserPoolClients } = await client.send(new ListUserPoolClientsCommand({ UserPoolId: LOCAL_USER_POOL_ID, MaxResults: 60 }));
     const existingClientId = UserPoolClients?.find((c) => c.ClientName === LOCAL_APP_CLIENT_NAME)?.ClientId;
     if (existingClientId) {
       await client.send(
@@ -335,10 +335,7 @@ function outboxMessages(outboxDir: string): Messages {
     async deliver(_ctx, source, _clientId, _userPoolId, _user, code, _metadata, delivery) {
       if (delivery.DeliveryMedium !== 'EMAIL') return;
       const subject = subjects[source] ?? 'Your FitGauge verification code';
-      const text =
-        source === 'AdminCreateUser'
-          ? `Your temporary password is ${code}`
-          : `Your verification code is ${code}`;
+      const text = source === 'AdminCreateUser' ? `Your temporary password is ${code}` : `Your verification code is ${code}`;
       await writeToOutbox(outboxDir, { to: delivery.Destination, subject, text });
     },
   };

@@ -77,7 +77,9 @@ describe('local Discord stand-in', () => {
       const page = await fetch(url);
       expect(page.status).toBe(400);
       expect(await page.text()).toContain('Invalid OAuth2 redirect_uri');
-      const chosen = await fetch(`${url.replace('/authorize?', '/authorize/choose?')}&identity=${demoDiscordIdentities[0].id}`, { redirect: 'manual' });
+      const chosen = await fetch(`${url.replace('/authorize?', '/authorize/choose?')}&identity=${demoDiscordIdentities[0].id}`, {
+        redirect: 'manual',
+      });
       expect(chosen.status).toBe(400);
       expect(chosen.headers.get('location')).toBeNull();
     }

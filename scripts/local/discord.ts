@@ -27,7 +27,13 @@ export const demoDiscordIdentities: readonly DiscordStandInIdentity[] = [
   { id: '100000000000000001', username: 'discord_gamer', global_name: 'Discord Demo Gamer', email: 'discord.gamer@fitgauge.test', verified: true },
   // Same e-mail as the password account gamer2: Discord sign-in is refused for it ("No discord ID found").
   { id: '100000000000000002', username: 'ben_on_discord', global_name: 'Ben on Discord', email: 'gamer2@fitgauge.test', verified: true },
-  { id: '100000000000000003', username: 'unverified_player', global_name: 'Unverified Player', email: 'unverified.player@fitgauge.test', verified: false },
+  {
+    id: '100000000000000003',
+    username: 'unverified_player',
+    global_name: 'Unverified Player',
+    email: 'unverified.player@fitgauge.test',
+    verified: false,
+  },
 ];
 
 export interface DiscordStandIn {

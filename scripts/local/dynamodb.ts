@@ -44,9 +44,7 @@ export async function startDynamoDb(options: { port: number; dbPath: string | nu
   const exited = new Promise<Error>((resolveExit) => {
     java.once('error', (error: NodeJS.ErrnoException) =>
       resolveExit(
-        error.code === 'ENOENT'
-          ? new Error('DynamoDB Local needs Java 17 or newer and `java` was not found; install a JDK or JRE 17+.')
-          : error,
+        error.code === 'ENOENT' ? new Error('DynamoDB Local needs Java 17 or newer and `java` was not found; install a JDK or JRE 17+.') : error,
       ),
     );
     java.once('exit', (code, signal) =>
@@ -87,7 +85,7 @@ export async function startDynamoDb(options: { port: number; dbPath: string | nu
 
 const LAUNCHER_FILE = 'dynamodb-loopback.java';
 const JAVA_COMPILER_HINT =
-  'starting DynamoDB Local on 127.0.0.1 needs the jdk.compiler module of Java 17+: any JDK has it, and so does Debian and Ubuntu\'s openjdk-17-jre-headless';
+  "starting DynamoDB Local on 127.0.0.1 needs the jdk.compiler module of Java 17+: any JDK has it, and so does Debian and Ubuntu's openjdk-17-jre-headless";
 
 /**
  * The jar run through dynamodb-loopback.java in source-file mode, which binds it to LOCAL_HOST: the jar

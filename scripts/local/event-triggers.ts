@@ -67,7 +67,10 @@ export function createEventTriggers(options: {
   return {
     async putEvent(event) {
       const matching = eventTriggers.filter(
-        (rule) => rule.source === event.source && rule.detailType === event['detail-type'] && (rule.statuses as readonly string[]).includes(event.detail.status),
+        (rule) =>
+          rule.source === event.source &&
+          rule.detailType === event['detail-type'] &&
+          (rule.statuses as readonly string[]).includes(event.detail.status),
       );
       await Promise.all(matching.map((rule) => invoke(rule.function, event)));
     },
@@ -81,6 +84,9 @@ export function createEventTriggers(options: {
 
 /** S3 sends object keys URL-encoded (a space as "+"); s3rver sends them raw. */
 function asDelivered(record: S3EventRecord): S3EventRecord {
-  const key = record.s3.object.key.split('/').map((part) => encodeURIComponent(part).replace(/%20/g, '+')).join('/');
+  const key = record.s3.object.key
+    .split('/')
+    .map((part) => encodeURIComponent(part).replace(/%20/g, '+'))
+    .join('/');
   return { ...record, s3: { ...record.s3, object: { ...record.s3.object, key } } };
 }

@@ -68,8 +68,7 @@ function readCappedBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** A route's path as a pattern: `{name}` matches one path segment. */
-const patternOf = (route: HttpRoute) =>
-  new RegExp(`^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
+const patternOf = (route: HttpRoute) => new RegExp(`^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
 
 /**
  * The HTTP endpoints of lambdas/triggers.ts on the app's own origin, as API Gateway's HTTP API serves them on AWS:
@@ -105,7 +104,14 @@ export function createHttpEndpoints() {
   };
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, url: URL, route: HttpRoute, pathParameters: Record<string, string>, handler: Promise<HttpHandler>) {
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  route: HttpRoute,
+  pathParameters: Record<string, string>,
+  handler: Promise<HttpHandler>,
+) {
   try {
     let body: string;
     try {
@@ -131,7 +137,13 @@ async function serve(req: IncomingMessage, res: ServerResponse, url: URL, route:
       body: body || undefined,
       isBase64Encoded: false,
       requestContext: {
-        http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '', userAgent: headers['user-agent'] ?? '' },
+        http: {
+          method: route.method,
+          path: url.pathname,
+          protocol: 'HTTP/1.1',
+          sourceIp: req.socket.remoteAddress ?? '',
+          userAgent: headers['user-agent'] ?? '',
+        },
         routeKey: routeKey(route),
         stage: '$default',
         requestId: randomUUID(),

@@ -56,7 +56,9 @@ export function createOutageSeam(outages: Record<string, Outage>) {
     handleRequest(req: IncomingMessage, res: ServerResponse): boolean {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (req.method !== 'POST' || !url.pathname.startsWith(OUTAGE_SEAM_PATH)) return false;
-      const outage = Object.hasOwn(outages, url.pathname.slice(OUTAGE_SEAM_PATH.length)) ? outages[url.pathname.slice(OUTAGE_SEAM_PATH.length)] : undefined;
+      const outage = Object.hasOwn(outages, url.pathname.slice(OUTAGE_SEAM_PATH.length))
+        ? outages[url.pathname.slice(OUTAGE_SEAM_PATH.length)]
+        : undefined;
       if (!outage) {
         res.writeHead(404).end();
         return true;

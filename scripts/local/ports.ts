@@ -23,9 +23,7 @@ const BLOCKS = (LAST_PORT - FIRST_PORT) / BLOCK_SIZE;
 export function derivedServicePorts(anchorPath: string): ServicePorts {
   const hash = createHash('sha256').update(anchorPath).digest().readUInt32BE(0);
   const base = FIRST_PORT + (hash % BLOCKS) * BLOCK_SIZE;
-  return Object.fromEntries(
-    Object.entries(serviceOffsets).map(([name, offset]) => [name, base + offset]),
-  ) as ServicePorts;
+  return Object.fromEntries(Object.entries(serviceOffsets).map(([name, offset]) => [name, base + offset])) as ServicePorts;
 }
 
 /** Thrown when a port the stack needs is taken; its message is the one line shown to the user. */

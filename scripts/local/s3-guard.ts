@@ -166,12 +166,14 @@ function verifyPostPolicy(fields: Record<string, string>, bucket: string, option
   } catch {
     return refused('The policy is not JSON.');
   }
-  if (!decoded.expiration || Date.parse(decoded.expiration) < (options.now ?? Date.now)()) return refused('Invalid according to Policy: Policy expired.');
+  if (!decoded.expiration || Date.parse(decoded.expiration) < (options.now ?? Date.now)())
+    return refused('Invalid according to Policy: Policy expired.');
   const conditions = decoded.conditions ?? [];
   const exact = (name: string) =>
     conditions.flatMap((condition) => {
       if (Array.isArray(condition) && condition[0] === 'eq' && String(condition[1]).toLowerCase() === `$${name}`) return [String(condition[2])];
-      if (condition && typeof condition === 'object' && !Array.isArray(condition) && name in condition) return [String((condition as Record<string, unknown>)[name])];
+      if (condition && typeof condition === 'object' && !Array.isArray(condition) && name in condition)
+        return [String((condition as Record<string, unknown>)[name])];
       return [];
     });
   if (!exact('bucket').includes(bucket) || !exact('key').includes(fields.key ?? '')) {
@@ -194,9 +196,13 @@ function forward(req: IncomingMessage, res: ServerResponse, options: S3GuardOpti
       const headers = { ...answer.headers };
       if (req.method === 'GET' || req.method === 'HEAD') {
         Object.assign(headers, SERVED_OBJECT_HEADERS);
-        const type = String(headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        const type = String(headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim()
+          .toLowerCase();
         // An object nobody confirmed may carry any declared type: a public read never serves it as a page.
-        if (anonymousRead && (answer.statusCode ?? 500) < 300 && !options.publicTypes.includes(type)) headers['content-type'] = 'application/octet-stream';
+        if (anonymousRead && (answer.statusCode ?? 500) < 300 && !options.publicTypes.includes(type))
+          headers['content-type'] = 'application/octet-stream';
       }
       res.writeHead(answer.statusCode ?? 502, headers);
       answer.pipe(res);

@@ -86,7 +86,7 @@ describe('local S3 (s3rver)', () => {
     expect((Contents ?? []).map((o) => o.Key)).not.toContain('k');
   });
 
-  describe('the guard in front of s3rver (only signed requests, and public reads of the site\'s paths)', () => {
+  describe("the guard in front of s3rver (only signed requests, and public reads of the site's paths)", () => {
     const objectUrl = (bucket: string, key: string) => `${s3.endpoint}/${bucket}/${key}`;
 
     async function presignedForm(key: string) {
@@ -123,8 +123,13 @@ describe('local S3 (s3rver)', () => {
       expect(await exists('avatars/users/someone/x.png')).toBe(false);
     });
 
-    it('refuses a header signature made with other keys, and takes the local keys\' (the Lambdas\' SDK calls)', async () => {
-      const forger = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'guessed' }, forcePathStyle: true });
+    it("refuses a header signature made with other keys, and takes the local keys' (the Lambdas' SDK calls)", async () => {
+      const forger = new S3Client({
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'guessed' },
+        forcePathStyle: true,
+      });
       await expect(forger.send(new PutObjectCommand({ Bucket: LOCAL_BUCKETS.uploads, Key: 'avatars/forged.png', Body: 'x' }))).rejects.toThrow();
       forger.destroy();
       expect(await exists('avatars/forged.png')).toBe(false);
@@ -147,7 +152,9 @@ describe('local S3 (s3rver)', () => {
       const post = await presignedForm('avatars/users/me/mine.png');
       expect((await postForm(post, { key: 'avatars/users/victim/theirs.png' })).status).toBe(403);
       expect(await exists('avatars/users/victim/theirs.png')).toBe(false);
-      const forgedPolicy = Buffer.from(JSON.stringify({ expiration: '2099-01-01T00:00:00Z', conditions: [{ bucket: LOCAL_BUCKETS.uploads }, { key: 'avatars/x.png' }] })).toString('base64');
+      const forgedPolicy = Buffer.from(
+        JSON.stringify({ expiration: '2099-01-01T00:00:00Z', conditions: [{ bucket: LOCAL_BUCKETS.uploads }, { key: 'avatars/x.png' }] }),
+      ).toString('base64');
       expect((await postForm(post, { key: 'avatars/x.png', Policy: forgedPolicy })).status).toBe(403);
       const unsigned = new FormData();
       unsigned.append('key', 'avatars/unsigned.png');
@@ -159,14 +166,18 @@ describe('local S3 (s3rver)', () => {
 
     it('serves public avatars to anyone with nosniff and a CSP that runs nothing, never an HTML type', async () => {
       const html = '<html><script>alert(document.cookie)</script></html>';
-      await client.send(new PutObjectCommand({ Bucket: LOCAL_BUCKETS.uploads, Key: 'avatars/users/victim/a.png', Body: html, ContentType: 'text/html' }));
+      await client.send(
+        new PutObjectCommand({ Bucket: LOCAL_BUCKETS.uploads, Key: 'avatars/users/victim/a.png', Body: html, ContentType: 'text/html' }),
+      );
       const served = await fetch(objectUrl(LOCAL_BUCKETS.uploads, 'avatars/users/victim/a.png'));
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('application/octet-stream');
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
       expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
 
-      await client.send(new PutObjectCommand({ Bucket: LOCAL_BUCKETS.uploads, Key: 'avatars/users/me/b.png', Body: 'png', ContentType: 'image/png' }));
+      await client.send(
+        new PutObjectCommand({ Bucket: LOCAL_BUCKETS.uploads, Key: 'avatars/users/me/b.png', Body: 'png', ContentType: 'image/png' }),
+      );
       const image = await fetch(objectUrl(LOCAL_BUCKETS.uploads, 'avatars/users/me/b.png'));
       expect([image.status, image.headers.get('content-type'), image.headers.get('x-content-type-options')]).toEqual([200, 'image/png', 'nosniff']);
     });

@@ -42,12 +42,7 @@ const PUBLIC_TYPES = [...Object.keys(AVATAR_TYPES), 'application/vnd.apple.mpegu
  * `port` is the guard in front of it (scripts/local/s3-guard.ts), which lets through only signed and presigned
  * requests and anonymous reads of the public paths.
  */
-export async function startS3(options: {
-  port: number;
-  directory: string;
-  corsOrigins: string[];
-  silent?: boolean;
-}): Promise<LocalS3> {
+export async function startS3(options: { port: number; directory: string; corsOrigins: string[]; silent?: boolean }): Promise<LocalS3> {
   DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
   const cors = corsConfiguration(options.corsOrigins);
   const [innerPort] = await freePorts(1);

@@ -132,9 +132,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const [dynamoResult, cognitoResult, s3Result, stripeResult, mediaConvertResult, pushResult] = await Promise.allSettled([
       started(startDynamoDb({ port: services.dynamodb, dbPath: dataDir ? join(dataDir, 'dynamodb') : null })),
       started(startCognito({ port: services.cognito, dataDir: join(workDir, 'cognito'), outboxDir, log })),
-      started(
-        startS3({ port: services.s3, directory: join(workDir, 's3'), corsOrigins: [appUrl, `http://${LOCAL_HOST}:${port}`] }),
-      ),
+      started(startS3({ port: services.s3, directory: join(workDir, 's3'), corsOrigins: [appUrl, `http://${LOCAL_HOST}:${port}`] })),
       started(
         startStripeStandIn({
           port: services.stripe,
@@ -339,9 +337,7 @@ function settled<T>(result: PromiseSettledResult<T>): T {
 
 function listen(server: ReturnType<typeof createServer>, port: number): Promise<void> {
   return new Promise((resolveListen, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, 'web app') : error),
-    );
+    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, 'web app') : error));
     server.listen(port, LOCAL_HOST, () => resolveListen());
   });
 }

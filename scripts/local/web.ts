@@ -44,9 +44,7 @@ async function viteDevServer(server: Server, cacheDir: string | undefined): Prom
   });
   return {
     handleRequest: (req, res) =>
-      vite.middlewares(req, res, (error?: unknown) =>
-        error ? sendText(res, 500, String(error)) : sendText(res, 404, 'Not found'),
-      ),
+      vite.middlewares(req, res, (error?: unknown) => (error ? sendText(res, 500, String(error)) : sendText(res, 404, 'Not found'))),
     ownsUpgrade: (req) => ['vite-hmr', 'vite-ping'].includes(req.headers['sec-websocket-protocol'] ?? ''),
     close: () => vite.close(),
   };

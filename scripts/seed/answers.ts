@@ -46,7 +46,10 @@ function pickValue(question: Question, habits: GamerHabits, random: Random): str
     const problems = options.filter((option) => option.value !== question.noneOption);
     const first = problems[Math.floor(random() * problems.length)].value;
     const second = problems[Math.floor(random() * problems.length)].value;
-    return question.options.map((option) => option.value).filter((value) => value === first || value === second).join(',');
+    return question.options
+      .map((option) => option.value)
+      .filter((value) => value === first || value === second)
+      .join(',');
   }
   const target = Math.min(1, Math.max(0, habits.quality + (random() - 0.5) * 0.6));
   return options[Math.round(target * (options.length - 1))].value;

@@ -71,9 +71,7 @@ export const demoTeams: DemoTeam[] = [
     description: 'League of Legends squad',
     ownerEmail: 'director@fitgauge.test',
     members: gamers(6, 8),
-    pendingInvites: [
-      { id: 'c3a9e1f0-5d2b-4e8a-9f17-2b6d4c8e0a03', email: 'newcoach@fitgauge.test', name: 'Nora Newcoach', role: 'COACH' },
-    ],
+    pendingInvites: [{ id: 'c3a9e1f0-5d2b-4e8a-9f17-2b6d4c8e0a03', email: 'newcoach@fitgauge.test', name: 'Nora Newcoach', role: 'COACH' }],
     plan: { configId: 'coach-performance-monthly' },
   },
   {
@@ -101,7 +99,13 @@ export const DEMO_COUPON_REDEEMERS = { coupon: 'WELCOME20', emails: ['gamer6@fit
 export const DEMO_SPREAD_COUPON = 'FULLPASS';
 
 /** Payments beside the subscriptions, for the admin payments page: every method and status over the last months. */
-export const DEMO_PAYMENTS: { email: string; method: 'card' | 'coupon' | 'manual' | 'ios-appstore' | 'android-playstore'; status: 'active' | 'canceled' | 'expired'; monthsAgo: number; frequency: 'monthly' | 'yearly' }[] = [
+export const DEMO_PAYMENTS: {
+  email: string;
+  method: 'card' | 'coupon' | 'manual' | 'ios-appstore' | 'android-playstore';
+  status: 'active' | 'canceled' | 'expired';
+  monthsAgo: number;
+  frequency: 'monthly' | 'yearly';
+}[] = [
   { email: 'gamer1@fitgauge.test', method: 'ios-appstore', status: 'active', monthsAgo: 1, frequency: 'monthly' },
   { email: 'gamer2@fitgauge.test', method: 'android-playstore', status: 'active', monthsAgo: 2, frequency: 'yearly' },
   { email: 'gamer3@fitgauge.test', method: 'manual', status: 'active', monthsAgo: 0, frequency: 'yearly' },

@@ -31,7 +31,7 @@ export const DEMO_COMMENTS: DemoComment[] = [
     gamer: 'gamer1@fitgauge.test',
     daysAgo: 1,
     questionSlug: 'sleep-quality',
-    content: 'Three short nights in a row. Try to be in bed by midnight before Saturday\'s scrim.',
+    content: "Three short nights in a row. Try to be in bed by midnight before Saturday's scrim.",
     minute: 0,
   },
   {
@@ -85,7 +85,12 @@ export async function seedDemoJournal(userIds: Record<string, string>, now = new
       createdAt: at,
       updatedAt: at,
     };
-    const notify = commentRecipients({ gamerId: comment.userId, ownerId: userIds[nightOwls.ownerEmail]!, coachIds: [userIds[coachEmail]!], authorId: comment.authorId });
+    const notify = commentRecipients({
+      gamerId: comment.userId,
+      ownerId: userIds[nightOwls.ownerEmail]!,
+      coachIds: [userIds[coachEmail]!],
+      authorId: comment.authorId,
+    });
     await dynamoJournalStore.create(comment, notify);
   }
 }

@@ -86,9 +86,7 @@ export async function seedDemoData(now = new Date()): Promise<SeedResult> {
       }),
     );
     for (const member of team.members) {
-      await skipExisting(
-        dynamoTeamStore.addMember({ teamId: team.id, userId: userIds[member.email], role: member.role, joinedAt }),
-      );
+      await skipExisting(dynamoTeamStore.addMember({ teamId: team.id, userId: userIds[member.email], role: member.role, joinedAt }));
     }
     for (const invite of team.pendingInvites) {
       await skipExisting(
@@ -141,9 +139,7 @@ async function ensureCognitoUser(cognito: CognitoIdentityProviderClient, account
     sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   }
   if (!sub) throw new Error(`Cognito returned no sub for ${account.email}`);
-  await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId, Username: sub, Password: DEMO_PASSWORD, Permanent: true }),
-  );
+  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: sub, Password: DEMO_PASSWORD, Permanent: true }));
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: sub, GroupName: account.role }));
   return sub;
 }
@@ -176,8 +172,7 @@ async function skipExisting(write: Promise<unknown>): Promise<void> {
     // The team stores name the refusing item: the team, membership or invite that is already there.
     if (error instanceof TransactionRefused && ['team', 'membership', 'invite'].includes(error.label)) return;
     const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
-    const itemExists =
-      reasons.at(-1)?.Code === 'ConditionalCheckFailed' && reasons.slice(0, -1).every((r) => r.Code === 'None');
+    const itemExists = reasons.at(-1)?.Code === 'ConditionalCheckFailed' && reasons.slice(0, -1).every((r) => r.Code === 'None');
     if (!itemExists) throw error;
   }
 }

@@ -11,7 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { videoUploadKey } from '@core/video-files';
-import { DEFAULT_QUESTION_TEXTS, DEFAULT_SUB_TYPE_TEXTS, questionSlug, type PillarCategory, type VideoCategory, type VideoQuestionSubType, type VideoQuestionType } from '@core/videos';
+import {
+  DEFAULT_QUESTION_TEXTS,
+  DEFAULT_SUB_TYPE_TEXTS,
+  questionSlug,
+  type PillarCategory,
+  type VideoCategory,
+  type VideoQuestionSubType,
+  type VideoQuestionType,
+} from '@core/videos';
 import type { AuditEntry } from '../../lambdas/lib/stores/audit-store';
 import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
@@ -37,13 +45,76 @@ interface DemoVideo {
 }
 
 export const DEMO_VIDEOS: readonly DemoVideo[] = [
-  { id: 'demo-video-welcome', title: 'Welcome to FitGauge', description: 'What FitGauge measures and why it helps your game.', category: 'fg_university', pillarCategory: 'lifestyle', tags: ['intro'], series: { id: 'demo-series-getting-started', episode: 1 }, state: 'done' },
-  { id: 'demo-video-first-check-in', title: 'Your First Check-In', description: 'A walk through the daily check-in.', category: 'fg_university', pillarCategory: 'lifestyle', tags: ['intro', 'check-in'], series: { id: 'demo-series-getting-started', episode: 2 }, state: 'done' },
-  { id: 'demo-video-wrist-warm-up', title: 'Wrist and Forearm Warm-Up', description: 'Five minutes of mobility before you play.', category: 'workouts', pillarCategory: 'physical', tags: ['warm-up', 'wrists'], instructor: true, state: 'done' },
-  { id: 'demo-video-box-breathing', title: 'Box Breathing Reset', description: 'Four counts in, hold, out, hold.', category: 'breathing', pillarCategory: 'mental', tags: ['breathing', 'calm'], instructor: true, series: { id: 'demo-series-focus', episode: 1 }, state: 'done' },
-  { id: 'demo-video-screen-breaks', title: 'Screen Breaks for Your Eyes', description: 'The 20-20-20 habit between matches.', category: 'eye_health', pillarCategory: 'lifestyle', tags: ['eyes'], state: 'done' },
-  { id: 'demo-video-wind-down', title: 'Wind-Down Before Sleep', description: 'A calm routine after a late session.', category: 'sleep', pillarCategory: 'sleep', tags: ['sleep'], state: 'disabled' },
-  { id: 'demo-video-pre-match-focus', title: 'Pre-Match Focus Meditation', description: 'Settle your mind before the first round.', category: 'meditation', pillarCategory: 'mental', tags: ['focus'], instructor: true, series: { id: 'demo-series-focus', episode: 2 }, state: 'processing' },
+  {
+    id: 'demo-video-welcome',
+    title: 'Welcome to FitGauge',
+    description: 'What FitGauge measures and why it helps your game.',
+    category: 'fg_university',
+    pillarCategory: 'lifestyle',
+    tags: ['intro'],
+    series: { id: 'demo-series-getting-started', episode: 1 },
+    state: 'done',
+  },
+  {
+    id: 'demo-video-first-check-in',
+    title: 'Your First Check-In',
+    description: 'A walk through the daily check-in.',
+    category: 'fg_university',
+    pillarCategory: 'lifestyle',
+    tags: ['intro', 'check-in'],
+    series: { id: 'demo-series-getting-started', episode: 2 },
+    state: 'done',
+  },
+  {
+    id: 'demo-video-wrist-warm-up',
+    title: 'Wrist and Forearm Warm-Up',
+    description: 'Five minutes of mobility before you play.',
+    category: 'workouts',
+    pillarCategory: 'physical',
+    tags: ['warm-up', 'wrists'],
+    instructor: true,
+    state: 'done',
+  },
+  {
+    id: 'demo-video-box-breathing',
+    title: 'Box Breathing Reset',
+    description: 'Four counts in, hold, out, hold.',
+    category: 'breathing',
+    pillarCategory: 'mental',
+    tags: ['breathing', 'calm'],
+    instructor: true,
+    series: { id: 'demo-series-focus', episode: 1 },
+    state: 'done',
+  },
+  {
+    id: 'demo-video-screen-breaks',
+    title: 'Screen Breaks for Your Eyes',
+    description: 'The 20-20-20 habit between matches.',
+    category: 'eye_health',
+    pillarCategory: 'lifestyle',
+    tags: ['eyes'],
+    state: 'done',
+  },
+  {
+    id: 'demo-video-wind-down',
+    title: 'Wind-Down Before Sleep',
+    description: 'A calm routine after a late session.',
+    category: 'sleep',
+    pillarCategory: 'sleep',
+    tags: ['sleep'],
+    state: 'disabled',
+  },
+  {
+    id: 'demo-video-pre-match-focus',
+    title: 'Pre-Match Focus Meditation',
+    description: 'Settle your mind before the first round.',
+    category: 'meditation',
+    pillarCategory: 'mental',
+    tags: ['focus'],
+    instructor: true,
+    series: { id: 'demo-series-focus', episode: 2 },
+    state: 'processing',
+  },
 ];
 
 /** The questions on the workout video: a score per sub-type, a yes/no and notes. */
@@ -71,31 +142,42 @@ export async function seedDemoVideos(adminId: string, now: Date): Promise<void> 
   });
 
   if (!(await dynamoVideoStore.getInstructor(DEMO_INSTRUCTOR.id))) {
-    await dynamoVideoStore.putInstructor(null, { ...DEMO_INSTRUCTOR, createdAt: at, updatedAt: at }, audit('createVideoInstructor', 'VideoInstructor', DEMO_INSTRUCTOR.id, DEMO_INSTRUCTOR.fullName));
+    await dynamoVideoStore.putInstructor(
+      null,
+      { ...DEMO_INSTRUCTOR, createdAt: at, updatedAt: at },
+      audit('createVideoInstructor', 'VideoInstructor', DEMO_INSTRUCTOR.id, DEMO_INSTRUCTOR.fullName),
+    );
   }
   for (const series of DEMO_SERIES) {
     if (await dynamoVideoStore.getSeries(series.id)) continue;
-    await dynamoVideoStore.putSeries(null, { ...series, coverImage: null, createdAt: at, updatedAt: at }, audit('createVideoSeries', 'VideoSeries', series.id, series.name));
+    await dynamoVideoStore.putSeries(
+      null,
+      { ...series, coverImage: null, createdAt: at, updatedAt: at },
+      audit('createVideoSeries', 'VideoSeries', series.id, series.name),
+    );
   }
 
   const toTranscode: VideoRecord[] = [];
   for (const demo of DEMO_VIDEOS) {
     let video = await dynamoVideoStore.get(demo.id);
     if (!video) {
-      video = newVideoRecord({
-        id: demo.id,
-        title: demo.title,
-        description: demo.description,
-        category: demo.category,
-        pillarCategory: demo.pillarCategory,
-        tags: demo.tags,
-        enabled: demo.state !== 'disabled',
-        instructorId: demo.instructor ? DEMO_INSTRUCTOR.id : null,
-        seriesId: demo.series?.id ?? null,
-        episode: demo.series?.episode ?? null,
-        // In the library from yesterday on, so gamers see the finished ones at once.
-        availableFrom: new Date(now.getTime() - 24 * 3600 * 1000).toISOString(),
-      }, at);
+      video = newVideoRecord(
+        {
+          id: demo.id,
+          title: demo.title,
+          description: demo.description,
+          category: demo.category,
+          pillarCategory: demo.pillarCategory,
+          tags: demo.tags,
+          enabled: demo.state !== 'disabled',
+          instructorId: demo.instructor ? DEMO_INSTRUCTOR.id : null,
+          seriesId: demo.series?.id ?? null,
+          episode: demo.series?.episode ?? null,
+          // In the library from yesterday on, so gamers see the finished ones at once.
+          availableFrom: new Date(now.getTime() - 24 * 3600 * 1000).toISOString(),
+        },
+        at,
+      );
       await dynamoVideoStore.create(video, audit('createVideo', 'Video', video.id, video.title));
     }
     if (demo.state === 'processing') {

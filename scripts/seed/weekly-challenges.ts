@@ -17,8 +17,14 @@ export async function seedDemoChallenges(adminId: string, adminEmail: string, no
     const at = now.toISOString();
     const challenge = { id: randomUUID(), year, week, description: demo.description, createdAt: at, updatedAt: at };
     const audit = {
-      actorId: adminId, actorEmail: adminEmail, action: 'createWeeklyChallenge', targetType: 'WeeklyChallenge',
-      targetId: challenge.id, targetLabel: `${year} week ${week}`, before: null, after: { year, week, description: demo.description },
+      actorId: adminId,
+      actorEmail: adminEmail,
+      action: 'createWeeklyChallenge',
+      targetType: 'WeeklyChallenge',
+      targetId: challenge.id,
+      targetLabel: `${year} week ${week}`,
+      before: null,
+      after: { year, week, description: demo.description },
     };
     try {
       await dynamoWeeklyChallengeStore.create(challenge, audit);

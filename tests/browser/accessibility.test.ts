@@ -23,14 +23,21 @@ async function severeFindings(page: Page, label: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return violations
     .filter((violation) => SEVERE.has(violation.impact ?? ''))
-    .map((violation) => `${label}: ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.any.map((check) => check.message).join('; ')})`).join(', ')}`);
+    .map(
+      (violation) =>
+        `${label}: ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.any.map((check) => check.message).join('; ')})`).join(', ')}`,
+    );
 }
 
 /** Opens the path and waits until the page has its data (no request in flight, no page loader showing). */
 async function settle(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl()}${path}`);
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page.locator('.fg-page-loader').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.fg-page-loader')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   // Late content (toasts, dialogs opening) settles before colours are measured.
   await page.waitForTimeout(400);
 }
@@ -50,7 +57,11 @@ async function findingsOn(context: BrowserContext, routes: readonly string[]): P
 /** Staff pages show the team chosen last: the demo staff choose Night Owls, as they would in the sidebar. */
 async function chooseNightOwls(email: string): Promise<void> {
   const { accessToken } = await signIn(email);
-  const response = await graphql('mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }', { teamId: nightOwls }, { token: accessToken });
+  const response = await graphql(
+    'mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }',
+    { teamId: nightOwls },
+    { token: accessToken },
+  );
   if (response.errors) throw new Error(`setSelectedTeam failed for ${email}: ${JSON.stringify(response.errors)}`);
 }
 
@@ -91,9 +102,24 @@ const PUBLIC_ROUTES = [
   '/no-such-page',
 ];
 
-const ACCOUNT_ROUTES = [paths.home.account.root, paths.home.account.notifications, paths.home.account.sharing, paths.home.account.data, paths.home.account.delete];
+const ACCOUNT_ROUTES = [
+  paths.home.account.root,
+  paths.home.account.notifications,
+  paths.home.account.sharing,
+  paths.home.account.data,
+  paths.home.account.delete,
+];
 
-const GAMER_ROUTES = [paths.home.root, paths.home.checkIn, paths.home.myScores, paths.home.teamInvite, paths.home.noTeam, paths.pricing, paths.coupon, ...ACCOUNT_ROUTES];
+const GAMER_ROUTES = [
+  paths.home.root,
+  paths.home.checkIn,
+  paths.home.myScores,
+  paths.home.teamInvite,
+  paths.home.noTeam,
+  paths.pricing,
+  paths.coupon,
+  ...ACCOUNT_ROUTES,
+];
 
 /**
  * A coach's or director's team pages. Opening the journal reads its notifications, so only the coach opens it: the
@@ -157,14 +183,29 @@ describe('accessibility of every route, for every role', () => {
 
   it('a coach, and a coach with a pending invite', async () => {
     const findings = [
-      ...(await findingsOn(await signedInContext('coach@fitgauge.test'), [paths.home.coachPortal, paths.home.coachInvites, ...staffRoutes(gamerId, { journal: true })])),
-      ...(await findingsOn(await signedInContext('newcoach@fitgauge.test'), [paths.home.coachPortal, paths.home.coachInvites, paths.home.teamInvite, paths.home.root])),
+      ...(await findingsOn(await signedInContext('coach@fitgauge.test'), [
+        paths.home.coachPortal,
+        paths.home.coachInvites,
+        ...staffRoutes(gamerId, { journal: true }),
+      ])),
+      ...(await findingsOn(await signedInContext('newcoach@fitgauge.test'), [
+        paths.home.coachPortal,
+        paths.home.coachInvites,
+        paths.home.teamInvite,
+        paths.home.root,
+      ])),
     ];
     expect(findings).toEqual([]);
   });
 
   it('a director, and a director whose team expired', async () => {
-    const directorRoutes = [paths.home.managerPortal, paths.home.myTeam.new, paths.home.myTeam.waiting, paths.pricing, ...staffRoutes(gamerId, { journal: false })];
+    const directorRoutes = [
+      paths.home.managerPortal,
+      paths.home.myTeam.new,
+      paths.home.myTeam.waiting,
+      paths.pricing,
+      ...staffRoutes(gamerId, { journal: false }),
+    ];
     const findings = [
       ...(await findingsOn(await signedInContext('director@fitgauge.test'), directorRoutes)),
       ...(await findingsOn(await signedInContext('expired@fitgauge.test'), [paths.home.managerPortal, paths.home.myTeam.root, paths.pricing])),

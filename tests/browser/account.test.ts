@@ -88,9 +88,15 @@ describe('the account page', () => {
       const file = join(folder, download.suggestedFilename());
       await download.saveAs(file);
       const files = unzipSync(new Uint8Array(await readFile(file)));
-      expect(Object.keys(files)).toEqual(expect.arrayContaining(['README.txt', 'user.json', 'user.csv', 'answer.json', 'answer.csv', 'member-day.json']));
+      expect(Object.keys(files)).toEqual(
+        expect.arrayContaining(['README.txt', 'user.json', 'user.csv', 'answer.json', 'answer.csv', 'member-day.json']),
+      );
       const answers = JSON.parse(strFromU8(files['answer.json']!)) as { questionSlug: string; userId: string }[];
-      expect(answers.map((answer) => answer.questionSlug).sort()).toEqual(answersWith('best').map((answer) => answer.questionSlug).sort());
+      expect(answers.map((answer) => answer.questionSlug).sort()).toEqual(
+        answersWith('best')
+          .map((answer) => answer.questionSlug)
+          .sort(),
+      );
       expect(new Set(answers.map((answer) => answer.userId))).toEqual(new Set([gamer.id]));
       expect(strFromU8(files['answer.csv']!).split('\r\n')).toHaveLength(answers.length + 1);
       expect(JSON.parse(strFromU8(files['user.json']!))).toEqual([expect.objectContaining({ id: gamer.id, email: gamer.email })]);
@@ -122,8 +128,15 @@ describe('team analytics live', () => {
     // A director enters a team whose subscription runs (docs/billing.md).
     const at = new Date().toISOString();
     await dynamoSubscriptionStore.createTeamSubscription({
-      teamId, userId: people.director.id, subscriptionId: `sub_${teamId}`, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly',
-      endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), createdAt: at, updatedAt: at,
+      teamId,
+      userId: people.director.id,
+      subscriptionId: `sub_${teamId}`,
+      productName: 'Team Dashboard',
+      status: 'active',
+      paymentFrequency: 'monthly',
+      endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      createdAt: at,
+      updatedAt: at,
     });
     await ok(people.director, 'mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }', { teamId });
     const page = await pageAt(people.director, '/home/my-team/statistics/');

@@ -89,11 +89,15 @@ describe('promotion', () => {
     await page.getByLabel('Platform').selectOption('iOS');
 
     const batch = Math.random().toString(36).slice(2, 8).toUpperCase();
-    const upload = (lines: string[]) => page.locator('input[type=file]').setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    const upload = (lines: string[]) =>
+      page.locator('input[type=file]').setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
     await upload(['code', `B${batch}-1`, `b${batch}-1`]);
     await page.getByText('Chosen: codes.csv').waitFor();
     await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('alert').filter({ hasText: `The file has duplicate codes: B${batch}-1 (rows 2 and 3).` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `The file has duplicate codes: B${batch}-1 (rows 2 and 3).` })
+      .waitFor();
 
     await upload(['code', `B${batch}-1`, `B${batch}-2`]);
     await page.getByRole('button', { name: 'Create' }).click();
@@ -111,8 +115,22 @@ describe('coupon score reports', () => {
     getTeamsFromCoupon(couponId: $couponId, startDate: $startDate, endDate: $endDate) { teamName points { date value } } }`;
 
   const cases = [
-    { path: '/home/user-performance/', field: 'GamersFromCoupon', query: GAMERS, file: 'WELCOME20_user_fg_score.xlsx', header: 'userEmail', seen: 'gamer6@fitgauge.test' },
-    { path: '/home/teams-performance/', field: 'TeamsFromCoupon', query: TEAMS, file: 'WELCOME20_teams_fg_score.xlsx', header: 'teamName', seen: 'Night Owls' },
+    {
+      path: '/home/user-performance/',
+      field: 'GamersFromCoupon',
+      query: GAMERS,
+      file: 'WELCOME20_user_fg_score.xlsx',
+      header: 'userEmail',
+      seen: 'gamer6@fitgauge.test',
+    },
+    {
+      path: '/home/teams-performance/',
+      field: 'TeamsFromCoupon',
+      query: TEAMS,
+      file: 'WELCOME20_teams_fg_score.xlsx',
+      header: 'teamName',
+      seen: 'Night Owls',
+    },
   ] as const;
 
   it.each(cases)('$path finds the WELCOME20 data by day and downloads $file', async ({ path, field, query, file, header, seen }) => {
@@ -131,7 +149,10 @@ describe('coupon score reports', () => {
     expect(asked).toHaveLength(1);
 
     const window = presetWindow('last-month', new Date().toISOString().slice(0, 10))!;
-    const data = await api<Record<string, { points: { date: string; value: number | null }[]; userEmail?: string; teamName?: string }[]>>(query, { couponId: 'WELCOME20', ...window });
+    const data = await api<Record<string, { points: { date: string; value: number | null }[]; userEmail?: string; teamName?: string }[]>>(query, {
+      couponId: 'WELCOME20',
+      ...window,
+    });
     const expected = Object.values(data)[0]
       .flatMap((report) => report.points.map((point) => [point.date, report.userEmail ?? report.teamName!, point.value]))
       .sort((a, b) => String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])));

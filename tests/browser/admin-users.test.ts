@@ -55,7 +55,9 @@ function watchSearches(page: Page): (string | null)[] {
 
 /** Types the search a character every 60 ms and waits for the list's answer to it (sent 600 ms after the last one). */
 async function search(page: Page, text: string) {
-  const answered = page.waitForResponse((response) => Boolean(response.request().postData()?.includes('query AdminUsers') && response.request().postData()?.includes(text)));
+  const answered = page.waitForResponse((response) =>
+    Boolean(response.request().postData()?.includes('query AdminUsers') && response.request().postData()?.includes(text)),
+  );
   await page.getByLabel('Search users').pressSequentially(text, { delay: 60 });
   await answered;
 }

@@ -9,15 +9,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
-import {
-  baseUrl,
-  freshEmail,
-  resetCodeFor,
-  signInContext,
-  signUpAccount,
-  storedSession,
-  submitLogin,
-} from '../support/accounts';
+import { baseUrl, freshEmail, resetCodeFor, signInContext, signUpAccount, storedSession, submitLogin } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { DEMO_PASSWORD, demoAccounts, graphql, stackUrls, useStackEnvironment } from '../support/stack';
 
@@ -85,7 +77,7 @@ describe('sign-in errors (docs/accounts.md, Sign-in)', () => {
     await closePage(page);
   });
 
-  it('a disabled account gets the server\'s text as it comes', async () => {
+  it("a disabled account gets the server's text as it comes", async () => {
     const email = freshEmail('disabled');
     const { user } = await signUpAccount(email);
     await db().send(
@@ -343,10 +335,7 @@ describe('session and the /home guard', () => {
       localStorage.setItem('fg.session', JSON.stringify({ ...session, expiresAt: Date.now() + 200_000 }));
     });
     await page.reload();
-    await page.waitForFunction(
-      (old) => JSON.parse(localStorage.getItem('fg.session') ?? 'null')?.accessToken !== old,
-      before.accessToken,
-    );
+    await page.waitForFunction((old) => JSON.parse(localStorage.getItem('fg.session') ?? 'null')?.accessToken !== old, before.accessToken);
     const after = (await storedSession(page))!;
     expect(after.expiresAt - Date.now()).toBeGreaterThan(240_000);
     expect(after.refreshToken).toBe(before.refreshToken);
@@ -392,8 +381,7 @@ describe('where each demo account lands after sign-in', () => {
     COACH: '/home/coach-portal',
     GAMER: '/pricing',
   };
-  const expected = (email: string, role: string) =>
-    email === 'newcoach@fitgauge.test' ? '/home/coach-portal?tab=team-invite' : landing[role]!;
+  const expected = (email: string, role: string) => (email === 'newcoach@fitgauge.test' ? '/home/coach-portal?tab=team-invite' : landing[role]!);
 
   it.each(demoAccounts.map((account) => [account.email, account.role] as const))('%s (%s)', async (email, role) => {
     const page = await openPage('/');
@@ -462,7 +450,10 @@ describe('accessibility', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: /^(Sign In|Sign Up|Send code)$/ }).click();
-    await page.getByRole(path === '/auth/forgot-password' ? 'alertdialog' : 'alert').first().waitFor();
+    await page
+      .getByRole(path === '/auth/forgot-password' ? 'alertdialog' : 'alert')
+      .first()
+      .waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await closePage(page);
   });

@@ -10,7 +10,17 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
-import { accountWithRole, baseUrl, couponLinkTokenFor, emailProofCodeFor, logInAccount, signInContext, storedSession, submitLogin, type RoleAccount } from '../support/accounts';
+import {
+  accountWithRole,
+  baseUrl,
+  couponLinkTokenFor,
+  emailProofCodeFor,
+  logInAccount,
+  signInContext,
+  storedSession,
+  submitLogin,
+  type RoleAccount,
+} from '../support/accounts';
 import { eventually, TEST_CARDS } from '../support/billing';
 import { useBrowser } from '../support/browser';
 import { graphql, stackUrls, useStackEnvironment } from '../support/stack';
@@ -82,7 +92,10 @@ describe('/pricing', () => {
     expect(await plan.getByText('Includes 5 gamer accounts, 1 Director and 1 Coach account').count()).toBe(1);
     expect(await plan.getByText('Additional gamer accounts $9.99 per month each').count()).toBe(1);
 
-    await plan.getByRole('radio', { name: 'Monthly' }).or(plan.getByRole('button', { name: 'Monthly' })).click();
+    await plan
+      .getByRole('radio', { name: 'Monthly' })
+      .or(plan.getByRole('button', { name: 'Monthly' }))
+      .click();
     await plan.getByRole('heading', { name: 'Coach Performance Package', exact: true }).waitFor();
     expect(await plan.locator('.fg-pricing__price').textContent()).toBe(' $39.99 / month');
     expect(await plan.getByText('SAVE 16%').count()).toBe(0);
@@ -194,7 +207,8 @@ describe('/coupon', () => {
     await page.getByRole('button', { name: 'Apply coupon' }).click();
     await page.getByText('Coupon applied successfully!', { exact: true }).waitFor();
     await page.getByText('If this e-mail has an account, we sent it a link to confirm the coupon.', { exact: true }).waitFor();
-    const profileItem = async () => (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(gamer.id), ConsistentRead: true }))).Item;
+    const profileItem = async () =>
+      (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(gamer.id), ConsistentRead: true }))).Item;
     expect(await profileItem()).not.toHaveProperty('appSubscriptionReason');
 
     // The owner opens the link from the mail, signed out.
@@ -220,10 +234,30 @@ describe('after login', () => {
   it('asks a director with an active coupon payment but no dashboard payment to see the plans', async () => {
     const director = await accountWithRole('DIRECTOR', 'billing.coupon-director', 'Cody Coupon');
     const since = new Date();
-    const applied = await graphql(`mutation($e: String!) { applyCouponToEmail(email: $e, couponId: "WELCOME20") }`, { e: director.email }, { publicToken: true });
+    const applied = await graphql(
+      `
+        mutation ($e: String!) {
+          applyCouponToEmail(email: $e, couponId: "WELCOME20")
+        }
+      `,
+      { e: director.email },
+      { publicToken: true },
+    );
     expect(applied.data?.applyCouponToEmail).toBe(true);
     const token = await couponLinkTokenFor(director.email, since);
-    expect((await graphql(`mutation($t: String!) { confirmCoupon(token: $t) }`, { t: token }, { publicToken: true })).data?.confirmCoupon).toBe(true);
+    expect(
+      (
+        await graphql(
+          `
+            mutation ($t: String!) {
+              confirmCoupon(token: $t)
+            }
+          `,
+          { t: token },
+          { publicToken: true },
+        )
+      ).data?.confirmCoupon,
+    ).toBe(true);
     const page = await openPage('/auth/login');
     await submitLogin(page, director.email);
     const prompt = page.getByRole('dialog', { name: 'Add a Team Dashboard' });
@@ -237,7 +271,15 @@ describe('after login', () => {
     await submitLogin(page, 'director@fitgauge.test');
     await page.waitForURL((url) => url.pathname === '/home/manager-portal');
     await page.getByRole('heading', { name: 'Director Portal' }).waitFor();
-    const answer = await graphql(`query { dashboardPaymentPrompt }`, {}, { token: (await logInAccount('director@fitgauge.test')).accessToken });
+    const answer = await graphql(
+      `
+        query {
+          dashboardPaymentPrompt
+        }
+      `,
+      {},
+      { token: (await logInAccount('director@fitgauge.test')).accessToken },
+    );
     expect(answer.data).toEqual({ dashboardPaymentPrompt: false });
     expect(await page.getByRole('dialog', { name: 'Add a Team Dashboard' }).count()).toBe(0);
     await closePage(page);
@@ -257,14 +299,30 @@ describe('Billing and renewals', () => {
   it('renews an expired team (Sleepy Sloths, a fresh copy) from Subscription expired by card', async () => {
     const { director, teamId } = await directorWithExpiredTeam('Sleepy Sloths');
     const page = await openPage('/home/manager-portal', director.email);
-    await page.getByRole('list', { name: 'Your teams' }).getByRole('button', { name: /^Sleepy Sloths/ }).click();
+    await page
+      .getByRole('list', { name: 'Your teams' })
+      .getByRole('button', { name: /^Sleepy Sloths/ })
+      .click();
     await page.getByRole('alertdialog', { name: 'Subscription expired' }).getByRole('link', { name: 'Renew subscription' }).click();
     await page.waitForURL((url) => url.pathname === '/pricing' && url.searchParams.get('teamId') === teamId);
     await payWith(page, TEST_CARDS.succeeds);
     await page.getByRole('dialog', { name: 'Payment successful!' }).getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === '/home/manager-portal');
     const status = await eventually(
-      async () => (await graphql(`query($t: ID!) { verifyTeamSubscription(teamId: $t) { status } }`, { t: teamId }, { token: director.token })).data?.verifyTeamSubscription.status,
+      async () =>
+        (
+          await graphql(
+            `
+              query ($t: ID!) {
+                verifyTeamSubscription(teamId: $t) {
+                  status
+                }
+              }
+            `,
+            { t: teamId },
+            { token: director.token },
+          )
+        ).data?.verifyTeamSubscription.status,
       (value) => value === 'active',
     );
     expect(status).toBe('active');
@@ -277,12 +335,32 @@ async function directorWithExpiredTeam(name: string): Promise<{ director: RoleAc
   const director = await accountWithRole('DIRECTOR', 'billing.director', 'Eve Expired');
   const at = new Date().toISOString();
   await dynamoSubscriptionStore.addPurchase({
-    id: `sub_${randomUUID()}`, userId: director.id, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly',
-    endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), createdAt: at,
+    id: `sub_${randomUUID()}`,
+    userId: director.id,
+    productName: 'Team Dashboard',
+    status: 'active',
+    paymentFrequency: 'monthly',
+    endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    createdAt: at,
   });
-  const created = await graphql(`mutation($data: TeamInput!) { createTeam(data: $data) { id } }`, { data: { name, description: 'Made by the billing browser test', game: 'Valorant' } }, { token: director.token });
+  const created = await graphql(
+    `
+      mutation ($data: TeamInput!) {
+        createTeam(data: $data) {
+          id
+        }
+      }
+    `,
+    { data: { name, description: 'Made by the billing browser test', game: 'Valorant' } },
+    { token: director.token },
+  );
   const teamId = created.data!.createTeam.id as string;
   const subscription = (await dynamoSubscriptionStore.teamSubscription(teamId))!;
-  await dynamoSubscriptionStore.putTeamSubscription({ ...subscription, status: 'canceled', endSubscriptionAt: new Date(Date.now() - 3 * 86_400_000).toISOString(), updatedAt: at });
+  await dynamoSubscriptionStore.putTeamSubscription({
+    ...subscription,
+    status: 'canceled',
+    endSubscriptionAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    updatedAt: at,
+  });
   return { director, teamId };
 }

@@ -24,7 +24,8 @@ afterAll(() => {
   db().destroy();
 });
 
-const COMMENT_FIELDS = 'id teamId userId date pillarSlug questionSlug content answerTo authorId user { id fullName avatar } createdAt updatedAt deletedAt';
+const COMMENT_FIELDS =
+  'id teamId userId date pillarSlug questionSlug content answerTo authorId user { id fullName avatar } createdAt updatedAt deletedAt';
 const CREATE = `mutation($teamId: ID!, $userId: ID!, $date: AWSDate!, $content: String!) {
   createComment(teamId: $teamId, userId: $userId, date: $date, pillarSlug: "sleep", questionSlug: "sleep-quality", content: $content) { ${COMMENT_FIELDS} }
 }`;
@@ -60,8 +61,11 @@ async function openPage(path: string, email: string, viewport: { width: number; 
   await page.goto(`${baseUrl()}${path}`);
   const subscribed = async (count: number) => {
     const ready = () => started.size >= count && [...started].every((id) => acknowledged.has(id));
-    for (const deadline = Date.now() + 15_000; !ready() && Date.now() < deadline; ) await page.waitForTimeout(100);
-    expect({ started: started.size, acknowledged: [...started].filter((id) => acknowledged.has(id)).length }).toEqual({ started: count, acknowledged: count });
+    for (const deadline = Date.now() + 15_000; !ready() && Date.now() < deadline;) await page.waitForTimeout(100);
+    expect({ started: started.size, acknowledged: [...started].filter((id) => acknowledged.has(id)).length }).toEqual({
+      started: count,
+      acknowledged: count,
+    });
   };
   return { page, subscribed };
 }
@@ -71,7 +75,14 @@ const closePage = (page: Page) => page.context().close();
 /** A fresh team: its director, a coach and a gamer who checked in today (so the journal lists his answers). */
 async function freshTeam(label: string): Promise<{ people: Record<'director' | 'coach' | 'gamer', RoleAccount>; teamId: string; today: string }> {
   const people = await accounts({ director: 'DIRECTOR', coach: 'COACH', gamer: 'GAMER' }, label);
-  const teamId = await teamOf(people.director, [[people.coach, 'COACH'], [people.gamer, 'GAMER']], `Journal ${label}`);
+  const teamId = await teamOf(
+    people.director,
+    [
+      [people.coach, 'COACH'],
+      [people.gamer, 'GAMER'],
+    ],
+    `Journal ${label}`,
+  );
   const { submitAnswers } = await ok(people.gamer, CHECK_IN, { answers: answersWith('best') });
   return { people, teamId, today: submitAnswers.date };
 }
@@ -197,7 +208,10 @@ describe('the journal', () => {
     const thread = commentsOn(page, 'How well did you sleep?').getByRole('listitem').filter({ hasText: coachComment!.content });
     await thread.getByText(coachComment!.content).waitFor();
     await thread.getByRole('list', { name: 'Replies' }).getByText(gamerReply!.content).waitFor();
-    await thread.getByText(/^\d{2}\/\d{2}\/\d{4} - \d{2}:\d{2} (AM|PM)$/).first().waitFor();
+    await thread
+      .getByText(/^\d{2}\/\d{2}\/\d{4} - \d{2}:\d{2} (AM|PM)$/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Previous day' }).click();
     await page.getByText(DEMO_COMMENTS[2]!.content).waitFor();
     await closePage(page);

@@ -30,10 +30,19 @@ beforeAll(() => useStackEnvironment());
 async function createTeam(director: RoleAccount, name: string): Promise<string> {
   const at = new Date().toISOString();
   await dynamoSubscriptionStore.addPurchase({
-    id: `sub_${randomUUID()}`, userId: director.id, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly',
-    endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), createdAt: at,
+    id: `sub_${randomUUID()}`,
+    userId: director.id,
+    productName: 'Team Dashboard',
+    status: 'active',
+    paymentFrequency: 'monthly',
+    endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    createdAt: at,
   });
-  const { data, errors } = await graphql(CREATE, { data: { name, description: 'My Team browser test', game: 'Valorant' } }, { token: director.token });
+  const { data, errors } = await graphql(
+    CREATE,
+    { data: { name, description: 'My Team browser test', game: 'Valorant' } },
+    { token: director.token },
+  );
   expect(errors).toBeUndefined();
   return data!.createTeam.id;
 }
@@ -55,7 +64,10 @@ async function openMyTeam(email: string, viewport: { width: number; height: numb
 
 /** The link of an invite mail that leads to `path` (sign-up or answer page), opened on this stack's app. */
 function mailLink(text: string, path: string): string {
-  const link = text.match(/https?:\/\/\S+/g)?.map((address) => new URL(address)).find((url) => url.pathname === path);
+  const link = text
+    .match(/https?:\/\/\S+/g)
+    ?.map((address) => new URL(address))
+    .find((url) => url.pathname === path);
   if (!link) throw new Error(`No link to ${path} in the mail:\n${text}`);
   return `${baseUrl()}${link.pathname}${link.search}`;
 }
@@ -161,7 +173,11 @@ describe('My Team', () => {
     const teamId = await createTeam(director, 'Coach Cubs');
     const coachEmail = freshEmail('myteam.coach');
     const sentAt = new Date();
-    const sent = await graphql(SEND_INVITE, { inviteeName: 'Cora Coach', inviteeEmail: coachEmail, role: 'COACH', teamId }, { token: director.token });
+    const sent = await graphql(
+      SEND_INVITE,
+      { inviteeName: 'Cora Coach', inviteeEmail: coachEmail, role: 'COACH', teamId },
+      { token: director.token },
+    );
     expect(sent.errors).toBeUndefined();
     const mail = await waitForMail(coachEmail, sentAt);
 
@@ -188,7 +204,11 @@ describe('My Team', () => {
     const gamerEmail = freshEmail('myteam.unproven');
     await signUpAccount(gamerEmail, 'Otto Older'); // signed up without a code: the e-mail is not proven
     const sentAt = new Date();
-    const sent = await graphql(SEND_INVITE, { inviteeName: 'Otto Older', inviteeEmail: gamerEmail, role: 'GAMER', teamId }, { token: director.token });
+    const sent = await graphql(
+      SEND_INVITE,
+      { inviteeName: 'Otto Older', inviteeEmail: gamerEmail, role: 'GAMER', teamId },
+      { token: director.token },
+    );
     expect(sent.errors).toBeUndefined();
     const mail = await waitForMail(gamerEmail, sentAt);
     const code = /team code ([A-Z0-9]{8})/.exec(mail.text)?.[1];
@@ -210,7 +230,11 @@ describe('My Team', () => {
     const page = await openMyTeam('coach@fitgauge.test');
     await page.getByRole('heading', { name: 'Night Owls', level: 1 }).waitFor();
     await membersTable(page).getByRole('cell', { name: 'gamer1@fitgauge.test', exact: true }).waitFor();
-    expect(await membersTable(page).getByRole('button', { name: /^Remove / }).count()).toBe(5);
+    expect(
+      await membersTable(page)
+        .getByRole('button', { name: /^Remove / })
+        .count(),
+    ).toBe(5);
     expect(await page.getByRole('button', { name: 'Edit team' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     const role = page.getByRole('dialog', { name: 'Invite to the team' }).getByLabel('Role');

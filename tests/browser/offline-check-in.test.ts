@@ -50,7 +50,14 @@ it('keeps a check-in made offline through a reload, sends it once when the conne
     { questionSlug: 'focus', value: 'good' },
   ];
   await dynamoScoreStore.importHistory(
-    historyOf([{ userId: gamer.id, timeZone: TIME_ZONE, teamIds: [], checkIns: [{ date: yesterday, answers, watchedVideos: false, at: scoreDayBounds(yesterday, TIME_ZONE).start }] }]),
+    historyOf([
+      {
+        userId: gamer.id,
+        timeZone: TIME_ZONE,
+        teamIds: [],
+        checkIns: [{ date: yesterday, answers, watchedVideos: false, at: scoreDayBounds(yesterday, TIME_ZONE).start }],
+      },
+    ]),
   );
   const context = await chromium.browser.newContext({ viewport: VIEWPORTS.phone, timezoneId: TIME_ZONE, serviceWorkers: 'allow' });
   context.setDefaultTimeout(20_000);
@@ -72,7 +79,10 @@ it('keeps a check-in made offline through a reload, sends it once when the conne
   await page.reload();
   await page.getByText('You are offline. FitGauge will retry when the connection returns.').waitFor();
   await page.getByText("You are offline. Today's questions load when the connection returns.").waitFor();
-  await page.getByRole('status').filter({ hasText: `Waiting to send: your check-in for ${formatScoreDay(today)}` }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Waiting to send: your check-in for ${formatScoreDay(today)}` })
+    .waitFor();
   expect((await dynamoScoreStore.latestDays(gamer.id, 2)).map((day) => day.date)).toEqual([yesterday]);
 
   await context.setOffline(false);

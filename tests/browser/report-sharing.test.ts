@@ -38,7 +38,8 @@ async function newPage(viewport: { width: number; height: number } = VIEWPORTS.d
 
 /** The two landing links of a recap e-mail's plain-text part. */
 function linksOf(text: string): { accepted: string; rejected: string } {
-  const link = (acceptance: string) => new RegExp(`https?://\\S+/recap/reports\\?shareId=[^\\s&]+&acceptance=${acceptance}&name=\\S+`).exec(text)?.[0];
+  const link = (acceptance: string) =>
+    new RegExp(`https?://\\S+/recap/reports\\?shareId=[^\\s&]+&acceptance=${acceptance}&name=\\S+`).exec(text)?.[0];
   return { accepted: link('accepted')!, rejected: link('rejected')! };
 }
 
@@ -105,7 +106,9 @@ describe('a gamer shares his report', () => {
   it('stops a share after confirmation', async () => {
     const { gamer } = await accounts({ gamer: 'GAMER' }, 'stopper');
     const recipient = freshEmail('coach');
-    await ok(gamer, 'mutation($email: String!) { updateShareFGScore(email: $email, status: ACTIVE, frequency: WEEKLY) { id } }', { email: recipient });
+    await ok(gamer, 'mutation($email: String!) { updateShareFGScore(email: $email, status: ACTIVE, frequency: WEEKLY) { id } }', {
+      email: recipient,
+    });
     const page = await newPage();
     await signInContext(page.context(), gamer.email);
     await page.goto(`${baseUrl()}/home/account/sharing`);
@@ -150,7 +153,9 @@ describe('the store-link route', () => {
   });
 
   it('opens it in a system window on Android, leaving a link on the page', async () => {
-    const context = await chromium.browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36' });
+    const context = await chromium.browser.newContext({
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36',
+    });
     const page = await context.newPage();
     chromium.watchErrors(page);
     const request = storeRequest(context, /^https:\/\/play\.google\.com\//);

@@ -61,7 +61,10 @@ async function apiAs<T>(email: string, query: string, variables: Record<string, 
 
 /** Title, number and label of a score tile, as the tile reads. */
 async function tile(page: Page, list: string, title: string): Promise<{ value: string; label: string }> {
-  const item = page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+  const item = page
+    .getByRole('list', { name: list })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) });
   return {
     value: (await item.locator('.fg-score-tile__value').innerText()).trim(),
     label: (await item.locator('.fg-score-tile__label').innerText()).trim(),
@@ -209,7 +212,11 @@ describe('daily check-in', () => {
     const correctedAnswers = answers
       .filter((answer) => answer.questionSlug !== 'pain')
       .map((answer) =>
-        answer.questionSlug === 'gaming-today' ? { ...answer, value: 'true' } : answer.questionSlug === 'sleep-quality' ? { ...answer, value: 'good' } : answer,
+        answer.questionSlug === 'gaming-today'
+          ? { ...answer, value: 'true' }
+          : answer.questionSlug === 'sleep-quality'
+            ? { ...answer, value: 'good' }
+            : answer,
       )
       .concat({ questionSlug: 'game-performance', value: 'good' });
     const expectedNow = scoreDay(today, correctedAnswers);
@@ -221,7 +228,10 @@ describe('daily check-in', () => {
       value: String(expectedNow.gameReadiness),
       label: scoreLabel(expectedNow.gameReadiness),
     });
-    expect(await tile(page, 'Main scores', 'FG Score')).toEqual({ value: shown(corrected.fgScore), label: readinessTier(corrected.fgScore) ?? 'No data' });
+    expect(await tile(page, 'Main scores', 'FG Score')).toEqual({
+      value: shown(corrected.fgScore),
+      label: readinessTier(corrected.fgScore) ?? 'No data',
+    });
     expect(await tile(page, 'Pillar scores', 'Physical')).toEqual({
       value: String(expectedNow.pillars.physical.score),
       label: scoreLabel(expectedNow.pillars.physical.score),
@@ -242,7 +252,14 @@ describe('daily check-in', () => {
       { questionSlug: 'game-performance', value: 'great' },
     ];
     await dynamoScoreStore.importHistory(
-      historyOf([{ userId: gamer.id, timeZone: TIME_ZONE, teamIds: [], checkIns: [{ date: yesterday, answers, watchedVideos: true, at: scoreDayBounds(yesterday, TIME_ZONE).start }] }]),
+      historyOf([
+        {
+          userId: gamer.id,
+          timeZone: TIME_ZONE,
+          teamIds: [],
+          checkIns: [{ date: yesterday, answers, watchedVideos: true, at: scoreDayBounds(yesterday, TIME_ZONE).start }],
+        },
+      ]),
     );
     const page = await newPage(VIEWPORTS.phone);
     await signInAt(page, gamer.email, '/home/check-in');
@@ -370,8 +387,13 @@ describe('my scores', () => {
     const email = `scores-empty-${Date.now()}@fitgauge.test`;
     const password = 'Passw0rd!x';
     const signUp = await graphql(
-      `mutation($data: SignUpData!, $password: String!, $confirm: String!) {
-        signUpUser(data: $data, password: $password, confirmPassword: $confirm) { id } }`,
+      `
+        mutation ($data: SignUpData!, $password: String!, $confirm: String!) {
+          signUpUser(data: $data, password: $password, confirmPassword: $confirm) {
+            id
+          }
+        }
+      `,
       { data: { fullName: 'Empty Scores', email }, password, confirm: password },
       { publicToken: true },
     );

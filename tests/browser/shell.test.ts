@@ -47,11 +47,7 @@ const FRAME_USER = 'coach@fitgauge.test';
 const FRAME_HOME_HEADING = 'Coach Portal';
 
 /** A page in its own context (own storage), as a first-time visitor or signed in. Close with closePage. */
-async function openPage(
-  path: string,
-  viewport: { width: number; height: number } = VIEWPORTS.desktop,
-  signedInAs?: string,
-): Promise<Page> {
+async function openPage(path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop, signedInAs?: string): Promise<Page> {
   const context = await chromium.browser.newContext({ viewport });
   if (signedInAs) await signInContext(context, signedInAs);
   const page = await context.newPage();
@@ -92,7 +88,10 @@ describe('web app shell', () => {
   it('shows the version the API reports (config.json -> Amplify -> gateway, public token)', async () => {
     const version = await apiVersion();
     const page = await openPage('/no-such-page');
-    await page.getByRole('status').filter({ hasText: `API online · v${version}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `API online · v${version}` })
+      .waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await closePage(page);
   });

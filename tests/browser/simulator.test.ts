@@ -79,7 +79,9 @@ describe('score simulator', () => {
     expect(await watchedVideos(page).isChecked()).toBe(true);
     twoDays[1] = { ...twoDays[1]!, watchedVideos: true };
     await expect(result(page)).resolves.toEqual(expected(twoDays));
-    expect(Number((await result(page)).finalScore)).toBe(Number(expected([{ ...twoDays[0]! }, { ...twoDays[1]!, watchedVideos: false }]).finalScore) + 10);
+    expect(Number((await result(page)).finalScore)).toBe(
+      Number(expected([{ ...twoDays[0]! }, { ...twoDays[1]!, watchedVideos: false }]).finalScore) + 10,
+    );
 
     // A day left out between picked days is missed: the streak starts again.
     await setDay(page, d4, '100');

@@ -167,10 +167,12 @@ describe('team analytics', () => {
     await page.waitForFunction(() => document.querySelectorAll('[aria-label="Members table"] tbody tr').length === 1);
 
     // The window switch: 30 days, then a custom range, each asked of the server.
-    const month = (await apiAs<{ myTeamScoreStats: { startDate: string } }>(DIRECTOR, TEAM_WINDOW, { teamId: NIGHT_OWLS.id, days: 30 })).myTeamScoreStats;
+    const month = (await apiAs<{ myTeamScoreStats: { startDate: string } }>(DIRECTOR, TEAM_WINDOW, { teamId: NIGHT_OWLS.id, days: 30 }))
+      .myTeamScoreStats;
     await page.getByRole('radio', { name: '30 days' }).check();
     await page.getByText(`${shownDay(month.startDate)} to`).waitFor();
-    const monthMembers = (await apiAs<{ teamMemberScores: MemberScore[] }>(DIRECTOR, MEMBER_SCORES, { teamId: NIGHT_OWLS.id, days: 30 })).teamMemberScores;
+    const monthMembers = (await apiAs<{ teamMemberScores: MemberScore[] }>(DIRECTOR, MEMBER_SCORES, { teamId: NIGHT_OWLS.id, days: 30 }))
+      .teamMemberScores;
     await page.getByText(teamRateText(monthMembers, 'the last 30 days')).waitFor();
     await page.getByRole('radio', { name: 'Custom' }).check();
     await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-01-10');
@@ -204,7 +206,18 @@ describe('team analytics', () => {
       const sheet = book.Sheets['Sheet 01']!;
       expect(sheet['!cols']!.map((column) => column.wch)).toEqual([18, 35, 18, 18, 18, 18, 18, 30, 18, 18]);
       const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null });
-      const fields = ['date', 'id', 'fgScore', 'gameReadiness', 'pillarSlug', 'score', 'pureScore', 'completenessScore', 'totalAnswers', 'totalQuestions'];
+      const fields = [
+        'date',
+        'id',
+        'fgScore',
+        'gameReadiness',
+        'pillarSlug',
+        'score',
+        'pureScore',
+        'completenessScore',
+        'totalAnswers',
+        'totalQuestions',
+      ];
       expect(header).toEqual(fields);
       expect(rows).toEqual(week.map((row) => fields.map((field) => row[field])));
       expect(rows.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(String(row[0])))).toBe(true);
@@ -218,7 +231,15 @@ describe('team analytics', () => {
     // One score day from the check-in to the second nudge: "today" must not move in between.
     await clearOfScoreDayEdge();
     const people = await accounts({ director: 'DIRECTOR', coach: 'COACH', ready: 'GAMER', late: 'GAMER' }, 'analytics.nudge');
-    const teamId = await teamOf(people.director, [[people.coach, 'COACH'], [people.ready, 'GAMER'], [people.late, 'GAMER']], 'Nudged Owls');
+    const teamId = await teamOf(
+      people.director,
+      [
+        [people.coach, 'COACH'],
+        [people.ready, 'GAMER'],
+        [people.late, 'GAMER'],
+      ],
+      'Nudged Owls',
+    );
     await ok(people.ready, 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }', { answers: answersWith('best') });
     await ok(people.coach, 'mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }', { teamId });
 

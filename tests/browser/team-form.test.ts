@@ -36,7 +36,11 @@ async function openNewTeamPage(director: RoleAccount): Promise<Page> {
 /** The team saved as the director's choice, once the page has saved one (it saves after showing it). */
 async function selectedTeamOf(director: RoleAccount): Promise<string | null> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const { data } = await graphql<{ getSelectedTeam: { teamId: string | null } | null }>('query { getSelectedTeam { teamId } }', {}, { token: director.token });
+    const { data } = await graphql<{ getSelectedTeam: { teamId: string | null } | null }>(
+      'query { getSelectedTeam { teamId } }',
+      {},
+      { token: director.token },
+    );
     if (data?.getSelectedTeam?.teamId) return data.getSelectedTeam.teamId;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -28,7 +28,8 @@ afterAll(() => {
   db().destroy();
 });
 
-const openPage = (path: string, email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) => openSignedInPage(chromium, path, email, viewport);
+const openPage = (path: string, email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) =>
+  openSignedInPage(chromium, path, email, viewport);
 
 const closePage = (page: Page) => page.context().close();
 
@@ -48,8 +49,13 @@ async function directorWithTeams(...names: string[]): Promise<{ director: RoleAc
   for (const name of names) {
     const at = new Date().toISOString();
     await dynamoSubscriptionStore.addPurchase({
-      id: `sub_${randomUUID()}`, userId: director.id, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly',
-      endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), createdAt: at,
+      id: `sub_${randomUUID()}`,
+      userId: director.id,
+      productName: 'Team Dashboard',
+      status: 'active',
+      paymentFrequency: 'monthly',
+      endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      createdAt: at,
     });
     const created = await ok(director, `mutation($data: TeamInput!) { createTeam(data: $data) { id } }`, {
       data: { name, description: 'Made by the portals browser test', game: 'Valorant' },
@@ -68,7 +74,9 @@ async function gamerIn(teamId: string): Promise<RoleAccount> {
 
 /** The team's latest main score as the portal asks for it (1-day window), straight from the API. */
 async function latestScore(who: Pick<RoleAccount, 'token'>, teamId: string): Promise<number | null> {
-  const data = await ok(who, `query($teamId: ID!) { myTeamScoreStats(type: fgScore, teamId: $teamId, days: 1) { mainScoreStatistics { value } } }`, { teamId });
+  const data = await ok(who, `query($teamId: ID!) { myTeamScoreStats(type: fgScore, teamId: $teamId, days: 1) { mainScoreStatistics { value } } }`, {
+    teamId,
+  });
   return data.myTeamScoreStats.mainScoreStatistics.at(-1)?.value ?? null;
 }
 
@@ -93,7 +101,10 @@ describe('Director Portal', () => {
     const cards = page.getByRole('list', { name: 'Your teams' }).getByRole('button');
     await cards.filter({ hasText: 'Team score' }).nth(1).waitFor();
     expect((await cards.allTextContents()).map((text) => text.split('Team score')[0]).sort()).toEqual([owls!.name, wolves!.name].sort());
-    await cards.filter({ hasText: owls!.name }).filter({ hasText: `Team score ${owlsScore ?? '–'}` }).waitFor();
+    await cards
+      .filter({ hasText: owls!.name })
+      .filter({ hasText: `Team score ${owlsScore ?? '–'}` })
+      .waitFor();
 
     // The sidebar: profile, Director Portal, a dashboard icon per team with its tooltip, the director's actions.
     const sidebar = page.locator('#fg-sidebar');
@@ -160,7 +171,7 @@ describe('Director Portal', () => {
     await closePage(page);
   });
 
-  it('tells expired@ that Sleepy Sloths\' subscription expired, offers its renewal, and keeps Delete dashboard disabled', async () => {
+  it("tells expired@ that Sleepy Sloths' subscription expired, offers its renewal, and keeps Delete dashboard disabled", async () => {
     const sloths = demoTeams.find((team) => team.name === 'Sleepy Sloths')!;
     const page = await openPage('/home/manager-portal', 'expired@fitgauge.test');
     await portalCard(page, 'Sleepy Sloths').click();
@@ -186,9 +197,15 @@ describe('Coach Portal', () => {
     const coach = await accountWithRole('COACH', 'portals.coach', 'Cory Coach');
     // Invites by e-mail reach an account whose e-mail is proven (docs/teams.md), as a coach who signed up with a mailed code.
     await dynamoUserStore.markEmailVerified(coach.id, new Date().toISOString());
-    await ok(director, `mutation($n: String!, $e: AWSEmail!, $t: ID!) { sendInvite(inviteeName: $n, inviteeEmail: $e, role: COACH, teamId: $t) { id } }`, {
-      n: 'Cory Coach', e: coach.email, t: teamIds[0],
-    });
+    await ok(
+      director,
+      `mutation($n: String!, $e: AWSEmail!, $t: ID!) { sendInvite(inviteeName: $n, inviteeEmail: $e, role: COACH, teamId: $t) { id } }`,
+      {
+        n: 'Cory Coach',
+        e: coach.email,
+        t: teamIds[0],
+      },
+    );
     const page = await openPage('/home/coach-portal?tab=team-invite', coach.email);
     const invites = page.getByRole('list', { name: 'Team invites' });
     await invites.getByRole('heading', { name: 'Gamma Squad' }).waitFor();
@@ -198,7 +215,10 @@ describe('Coach Portal', () => {
     await page.getByRole('heading', { name: 'No invites' }).waitFor();
 
     await page.getByRole('link', { name: 'My Teams' }).click();
-    await page.getByRole('list', { name: 'Teams you coach' }).getByRole('button', { name: /^Gamma Squad/ }).waitFor();
+    await page
+      .getByRole('list', { name: 'Teams you coach' })
+      .getByRole('button', { name: /^Gamma Squad/ })
+      .waitFor();
     const me = await ok(coach, `query { me { coachedTeams { id } Invites { id } } }`);
     expect(me.me).toEqual({ coachedTeams: [{ id: teamIds[0] }], Invites: [] });
     await closePage(page);
@@ -211,18 +231,17 @@ describe('Coach Portal filter and sort bar', () => {
     const coach = await accountWithRole('COACH', 'portals.sorter', 'Sol Sorter');
     for (const teamId of teamIds) await dynamoTeamStore.addMember({ teamId, userId: coach.id, role: 'COACH', joinedAt: new Date().toISOString() });
     const page = await openPage('/home/coach-portal', coach.email);
-    const names = async () =>
-      (await page.getByRole('list', { name: 'Teams you coach' }).locator('.fg-team-card__name').allTextContents());
+    const names = async () => await page.getByRole('list', { name: 'Teams you coach' }).locator('.fg-team-card__name').allTextContents();
     await page.getByRole('list', { name: 'Teams you coach' }).getByRole('button').nth(2).waitFor();
     expect(await names()).toEqual(['Kilo Squad', 'Lima Squad', 'Mike Crew']);
     await page.getByLabel('Order').selectOption('desc');
     expect(await names()).toEqual(['Mike Crew', 'Lima Squad', 'Kilo Squad']);
-    expect(await page.getByLabel('Sort by').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([
-      'name',
-      'fgScore',
-      'dateJoined',
-      'noOfMembers',
-    ]);
+    expect(
+      await page
+        .getByLabel('Sort by')
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(['name', 'fgScore', 'dateJoined', 'noOfMembers']);
     await page.getByPlaceholder('Search').fill('squad');
     await page.waitForFunction(() => document.querySelectorAll('.fg-team-card').length === 2);
     expect(await names()).toEqual(['Lima Squad', 'Kilo Squad']);
@@ -277,7 +296,10 @@ describe('Team Invite', () => {
     const otherAddress = `portals.other.${randomUUID().slice(0, 8)}@fitgauge.test`;
     await ok(director, invite, { n: 'Other Address', e: otherAddress, t: teamIds[0] });
     await ok(director, invite, { n: 'Cody Coder', e: gamer.email, t: teamIds[0] });
-    const codes = (await ok(director, `query($t: ID!) { getTeamCodes(teamId: $t) { code email } }`, { t: teamIds[0] })).getTeamCodes as { code: string; email: string }[];
+    const codes = (await ok(director, `query($t: ID!) { getTeamCodes(teamId: $t) { code email } }`, { t: teamIds[0] })).getTeamCodes as {
+      code: string;
+      email: string;
+    }[];
     const codeFor = (email: string) => codes.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase())!.code;
     const page = await openPage('/home/team-invite', gamer.email);
     await page.getByRole('heading', { name: 'No invites' }).waitFor();
@@ -344,7 +366,17 @@ describe('Sign Out', () => {
     expect(logoutCalls).toHaveLength(1);
     expect(logoutCalls[0]!.authorization).toBe(stackUrls().publicToken);
     // The refresh token was revoked: it no longer renews the session.
-    const renewal = await graphql(`mutation($r: String!) { refreshToken(refreshToken: $r) { accessToken } }`, { r: grant.refreshToken }, { publicToken: true });
+    const renewal = await graphql(
+      `
+        mutation ($r: String!) {
+          refreshToken(refreshToken: $r) {
+            accessToken
+          }
+        }
+      `,
+      { r: grant.refreshToken },
+      { publicToken: true },
+    );
     expect(renewal.errors?.[0]?.errorType).toBeTruthy();
     await context.close();
   });

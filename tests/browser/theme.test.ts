@@ -61,7 +61,9 @@ async function contrastFindings(page: Page): Promise<string[]> {
   await page.locator('.fg-page-loader').first().waitFor({ state: 'detached' });
   await finishAnimations(page);
   const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
-  return violations.flatMap((violation) => violation.nodes.map((node) => `${node.target.join(' ')} (${node.any.map((check) => check.message).join('; ')})`));
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${node.target.join(' ')} (${node.any.map((check) => check.message).join('; ')})`),
+  );
 }
 
 describe('the colour mode', () => {
@@ -139,7 +141,11 @@ describe('the light theme', () => {
 
     // The analytics page shows the team chosen last, as the director would choose it in the sidebar.
     const { accessToken } = await signIn(DIRECTOR);
-    const chosen = await graphql('mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }', { teamId: NIGHT_OWLS.id }, { token: accessToken });
+    const chosen = await graphql(
+      'mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }',
+      { teamId: NIGHT_OWLS.id },
+      { token: accessToken },
+    );
     expect(chosen.errors).toBeUndefined();
     const director = await contextWith('light', DIRECTOR);
     const analytics = await open(director, paths.home.myTeam.statistics);

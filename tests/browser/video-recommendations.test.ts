@@ -41,7 +41,10 @@ const optionLabels = (select: Locator) => select.locator('option').allTextConten
 async function columnTexts(page: Page, header: string): Promise<string[]> {
   const headers = await page.getByRole('region', { name: 'Video recommendations' }).locator('thead th').allTextContents();
   const index = headers.findIndex((text) => text.startsWith(header));
-  return page.getByRole('region', { name: 'Video recommendations' }).locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
+  return page
+    .getByRole('region', { name: 'Video recommendations' })
+    .locator(`tbody tr td:nth-child(${index + 1})`)
+    .allTextContents();
 }
 
 const ascending = (texts: string[]) => [...texts].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
@@ -72,7 +75,12 @@ describe('video recommendation page', () => {
 
     await pillar.selectOption({ label: 'Mental' });
     expect(await disabled()).toEqual([false, false, true, true, true]);
-    expect(await optionLabels(question)).toEqual(['Choose a question', 'How do you feel right now?', 'How many minutes of mindfulness or meditation did you do today?', 'How many breathwork exercises did you do today?']);
+    expect(await optionLabels(question)).toEqual([
+      'Choose a question',
+      'How do you feel right now?',
+      'How many minutes of mindfulness or meditation did you do today?',
+      'How many breathwork exercises did you do today?',
+    ]);
     await question.selectOption({ label: 'How do you feel right now?' });
     expect(await disabled()).toEqual([false, false, false, true, true]);
     await answer.selectOption({ label: 'Stressed' });

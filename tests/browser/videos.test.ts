@@ -49,13 +49,20 @@ async function api<T>(query: string, variables: Record<string, unknown>): Promis
 }
 
 const createVideo = async (title: string, category: string, pillarCategory = 'physical') =>
-  (await api<{ createVideo: { id: string } }>('mutation($data: VideoCreateInput!) { createVideo(data: $data) { id } }', { data: { title, category, pillarCategory } })).createVideo.id;
+  (
+    await api<{ createVideo: { id: string } }>('mutation($data: VideoCreateInput!) { createVideo(data: $data) { id } }', {
+      data: { title, category, pillarCategory },
+    })
+  ).createVideo.id;
 
 const findVideos = async (search: string) =>
   (
-    await api<{ videos: { id: string; title: string; filename: string | null }[] }>('query($where: VideoWhereInput) { videos(take: 100, where: $where) { id title filename } }', {
-      where: { search },
-    })
+    await api<{ videos: { id: string; title: string; filename: string | null }[] }>(
+      'query($where: VideoWhereInput) { videos(take: 100, where: $where) { id title filename } }',
+      {
+        where: { search },
+      },
+    )
   ).videos;
 
 const openPage = (path: string, email = ADMIN, viewport?: { width: number; height: number }) => openSignedInPage(chromium, path, email, viewport);
@@ -72,9 +79,11 @@ async function fillStepOne(page: Page, title: string) {
 describe('the vault (/home/videos/)', () => {
   it('groups videos under the spec titles, Getting Started first, sorted by title inside a group', async () => {
     const word = marker();
-    const basic = (await api<{ createVideoSeries: { id: string } }>('mutation($data: VideoSeriesCreateInput!) { createVideoSeries(data: $data) { id } }', {
-      data: { name: `Basics ${word}`, basic: true },
-    })).createVideoSeries.id;
+    const basic = (
+      await api<{ createVideoSeries: { id: string } }>('mutation($data: VideoSeriesCreateInput!) { createVideoSeries(data: $data) { id } }', {
+        data: { name: `Basics ${word}`, basic: true },
+      })
+    ).createVideoSeries.id;
     const intro = await createVideo(`${word} Intro`, 'yoga');
     await api('mutation($where: VideoWhereUniqueInput!, $data: VideoUpdateInput!) { updateVideo(where: $where, data: $data) { id } }', {
       where: { id: intro },
@@ -93,11 +102,26 @@ describe('the vault (/home/videos/)', () => {
       const titles = [...document.querySelectorAll('main article h3')].map((heading) => heading.textContent ?? '');
       return titles.length === 5 && titles.every((title) => title.startsWith(prefix));
     }, word);
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()).resolves.toEqual(['Getting Started', 'Workouts', 'Yoga', 'Breathing']);
-    await expect(page.getByRole('region', { name: 'Yoga' }).getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual([`${word} Alpha pose`, `${word} zen flow`]);
-    await expect(page.getByRole('region', { name: 'Getting Started' }).getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual([`${word} Intro`]);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()).resolves.toEqual([
+      'Getting Started',
+      'Workouts',
+      'Yoga',
+      'Breathing',
+    ]);
+    await expect(page.getByRole('region', { name: 'Yoga' }).getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual([
+      `${word} Alpha pose`,
+      `${word} zen flow`,
+    ]);
+    await expect(page.getByRole('region', { name: 'Getting Started' }).getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual([
+      `${word} Intro`,
+    ]);
     // Nothing uploaded yet: each says so instead of a thumbnail.
-    await expect(page.getByRole('article', { name: `${word} Squats` }).getByRole('status').textContent()).resolves.toBe('Waiting for the video file');
+    await expect(
+      page
+        .getByRole('article', { name: `${word} Squats` })
+        .getByRole('status')
+        .textContent(),
+    ).resolves.toBe('Waiting for the video file');
     await page.context().close();
   });
 
@@ -268,7 +292,10 @@ describe('editing a video (/home/videos/:id/edit)', () => {
     await schedule.getByRole('button', { name: 'Save' }).click();
     // Saved when the button is no longer busy (the toast of the Details save may still be showing).
     await schedule.getByRole('button', { name: 'Save' }).and(page.locator(':not([disabled])')).waitFor();
-    const { video } = await api<{ video: { availableFrom: string | null } }>('query($where: VideoWhereUniqueInput!) { video(where: $where) { availableFrom } }', { where: { id } });
+    const { video } = await api<{ video: { availableFrom: string | null } }>(
+      'query($where: VideoWhereUniqueInput!) { video(where: $where) { availableFrom } }',
+      { where: { id } },
+    );
     const startOfToday = new Date();
     startOfToday.setHours(0, 0, 0, 0);
     expect(video.availableFrom && new Date(video.availableFrom).getTime()).toBe(startOfToday.getTime());

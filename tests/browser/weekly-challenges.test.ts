@@ -65,7 +65,11 @@ describe('weekly challenge page', () => {
     const spoken = fifteenth.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
     expect(spoken).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ 15, \d{4}$/);
     expect(await page.getByRole('button', { name: spoken, exact: true }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: new RegExp(`^Week ${week.week}, ${week.year}, Monday, [A-Z][a-z]+ \\d+ to Sunday, [A-Z][a-z]+ \\d+, \\d{4}`) }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('button', { name: new RegExp(`^Week ${week.week}, ${week.year}, Monday, [A-Z][a-z]+ \\d+ to Sunday, [A-Z][a-z]+ \\d+, \\d{4}`) })
+        .count(),
+    ).toBe(1);
     expect(await page.getByRole('button', { name: /^\d{4}-\d{2}-\d{2}$/ }).count()).toBe(0);
     expect(await post.isDisabled()).toBe(true);
     await description.fill('Ten push-ups between matches');

@@ -16,7 +16,12 @@ const ssm = mockClient(SSMClient);
 const ses = mockClient(SESv2Client);
 const lambda = mockClient(LambdaClient);
 
-const SECRETS = ['/fitgauge/stripe/secret-key', '/fitgauge/stripe/webhook-secret', '/fitgauge/discord/client-secret', '/fitgauge/web-push/vapid-private-key'];
+const SECRETS = [
+  '/fitgauge/stripe/secret-key',
+  '/fitgauge/stripe/webhook-secret',
+  '/fitgauge/discord/client-secret',
+  '/fitgauge/web-push/vapid-private-key',
+];
 const context: DeployContext = {
   region: 'eu-west-1',
   mailFrom: 'no-reply@fitgauge.gg',
@@ -99,8 +104,12 @@ it.each(SECRETS)('names the missing SSM parameter %s with its put-parameter comm
 });
 
 it('refuses a secret stored as a plain String parameter', async () => {
-  ssm.on(GetParametersCommand).resolves({ Parameters: SECRETS.map((Name, i) => ({ Name, Type: i === 0 ? 'String' : 'SecureString' })), InvalidParameters: [] });
-  expect(missing(await check()).map((finding) => finding.message)).toEqual([`${SECRETS[0]} is a String parameter: delete it and put it again with --type SecureString.`]);
+  ssm
+    .on(GetParametersCommand)
+    .resolves({ Parameters: SECRETS.map((Name, i) => ({ Name, Type: i === 0 ? 'String' : 'SecureString' })), InvalidParameters: [] });
+  expect(missing(await check()).map((finding) => finding.message)).toEqual([
+    `${SECRETS[0]} is a String parameter: delete it and put it again with --type SecureString.`,
+  ]);
 });
 
 it('looks for the secrets under the configured prefix', async () => {

@@ -98,14 +98,23 @@ describe('AppSync', () => {
       AuthenticationType: 'AMAZON_COGNITO_USER_POOLS',
       UserPoolConfig: Match.objectLike({ UserPoolId: { Ref: logicalId(stack.auth.userPool.node.defaultChild) } }),
       AdditionalAuthenticationProviders: [
-        { AuthenticationType: 'AWS_LAMBDA', LambdaAuthorizerConfig: { AuthorizerUri: authorizer, AuthorizerResultTtlInSeconds: 3600, IdentityValidationExpression: PUBLIC_TOKEN_PATTERN } },
+        {
+          AuthenticationType: 'AWS_LAMBDA',
+          LambdaAuthorizerConfig: {
+            AuthorizerUri: authorizer,
+            AuthorizerResultTtlInSeconds: 3600,
+            IdentityValidationExpression: PUBLIC_TOKEN_PATTERN,
+          },
+        },
         { AuthenticationType: 'AWS_IAM' },
       ],
     });
     // No API key: AppSync lets one live at most 365 days, after which every signed-out call (sign-in included) fails.
     template.resourceCountIs('AWS::AppSync::ApiKey', 0);
     // The authorizer admits exactly the token the site's config.json hands out.
-    const publicToken = (resourcesOf('AWS::Lambda::Function')[functionLogicalId(apiAuthorizer)]!.Properties.Environment.Variables as Record<string, string>).PUBLIC_API_TOKEN;
+    const publicToken = (
+      resourcesOf('AWS::Lambda::Function')[functionLogicalId(apiAuthorizer)]!.Properties.Environment.Variables as Record<string, string>
+    ).PUBLIC_API_TOKEN;
     expect(publicToken).toMatch(new RegExp(PUBLIC_TOKEN_PATTERN));
     template.hasResourceProperties('AWS::AppSync::GraphQLSchema', { Definition: readSchemaSource() });
   });
@@ -115,13 +124,22 @@ describe('AppSync', () => {
     '%s may run exactly its publish mutations on the API, at the address in GRAPHQL_URL',
     (name) => {
       const fn = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)];
-      expect(fn.Properties.Environment.Variables.GRAPHQL_URL).toEqual({ 'Fn::GetAtt': [logicalId(stack.api.graphqlApi.node.defaultChild), 'GraphQLUrl'] });
+      expect(fn.Properties.Environment.Variables.GRAPHQL_URL).toEqual({
+        'Fn::GetAtt': [logicalId(stack.api.graphqlApi.node.defaultChild), 'GraphQLUrl'],
+      });
       const role = fn.Properties.Role['Fn::GetAtt'][0];
       const statements = Object.values(resourcesOf('AWS::IAM::Policy'))
         .filter((policy) => policy.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === role))
         .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
         .filter((statement) => statement.Action === 'appsync:GraphQL');
-      const fields = statements.flatMap((statement) => [statement.Resource].flat()).map((resource) => JSON.stringify(resource).match(/types\/(\w+)\/fields\/(\w+)/)?.slice(1).join('.'));
+      const fields = statements
+        .flatMap((statement) => [statement.Resource].flat())
+        .map((resource) =>
+          JSON.stringify(resource)
+            .match(/types\/(\w+)\/fields\/(\w+)/)
+            ?.slice(1)
+            .join('.'),
+        );
       expect(fields).toEqual(publishesOf(name).map((mutation) => `Mutation.${mutation}`));
     },
   );
@@ -154,9 +172,7 @@ describe('AppSync', () => {
 
   it('has a resolver for every root field of schema.graphql', () => {
     const schema = buildAppSyncSchema();
-    const wired = new Set(
-      Object.values(resourcesOf('AWS::AppSync::Resolver')).map((r) => `${r.Properties.TypeName}.${r.Properties.FieldName}`),
-    );
+    const wired = new Set(Object.values(resourcesOf('AWS::AppSync::Resolver')).map((r) => `${r.Properties.TypeName}.${r.Properties.FieldName}`));
     const rootFields = (['Query', 'Mutation', 'Subscription'] as const).flatMap((typeName) => {
       const type = schema.getType(typeName);
       return isObjectType(type) ? Object.keys(type.getFields()).map((field) => `${typeName}.${field}`) : [];
@@ -203,12 +219,8 @@ describe('AppSync request limits and WAF', () => {
       Limit: RATE_LIMITS.publicAuthPerIp,
       EvaluationWindowSec: 300,
     });
-    const matches = rule.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map(
-      (statement: any) => statement.ByteMatchStatement,
-    );
-    expect(matches.map((match: any) => match.SearchString).sort()).toEqual(
-      ['forgotPassword', 'logInUserWithDiscord', 'loginUser', 'signUpUser'],
-    );
+    const matches = rule.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map((statement: any) => statement.ByteMatchStatement);
+    expect(matches.map((match: any) => match.SearchString).sort()).toEqual(['forgotPassword', 'logInUserWithDiscord', 'loginUser', 'signUpUser']);
     for (const match of matches) {
       expect(match).toMatchObject({
         FieldToMatch: { Body: { OversizeHandling: 'MATCH' } },
@@ -221,9 +233,14 @@ describe('AppSync request limits and WAF', () => {
   it('names only public operations of schema.graphql, covering every one that checks a password or a code', () => {
     const mutations = Object.keys((buildAppSyncSchema().getMutationType() as GraphQLObjectType).getFields());
     const covered = mutations.filter((field) => PUBLIC_AUTH_OPERATIONS.some((name) => field.includes(name)));
-    expect(covered.sort()).toEqual(
-      ['forgotPassword', 'forgotPasswordFinal', 'forgotPasswordVerify', 'logInUserWithDiscord', 'loginUser', 'signUpUser'],
-    );
+    expect(covered.sort()).toEqual([
+      'forgotPassword',
+      'forgotPasswordFinal',
+      'forgotPasswordVerify',
+      'logInUserWithDiscord',
+      'loginUser',
+      'signUpUser',
+    ]);
   });
 
   it('limits the coupon operations per IP, right after the sign-in ones, matching every coupon field of the schema', () => {
@@ -233,10 +250,16 @@ describe('AppSync request limits and WAF', () => {
     expect(rule.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: RATE_LIMITS.couponPerIp, EvaluationWindowSec: 300 });
     const matches = rule.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map((statement: any) => statement.ByteMatchStatement);
     expect(matches.map((match: any) => match.SearchString).sort()).toEqual(['applyCouponToEmail', 'checkCoupon', 'confirmCoupon']);
-    for (const match of matches) expect(match).toMatchObject({ FieldToMatch: { Body: { OversizeHandling: 'MATCH' } }, TextTransformations: [{ Priority: 0, Type: 'JS_DECODE' }] });
+    for (const match of matches)
+      expect(match).toMatchObject({
+        FieldToMatch: { Body: { OversizeHandling: 'MATCH' } },
+        TextTransformations: [{ Priority: 0, Type: 'JS_DECODE' }],
+      });
     const schema = buildAppSyncSchema();
     const fields = [...Object.keys(schema.getQueryType()!.getFields()), ...Object.keys((schema.getMutationType() as GraphQLObjectType).getFields())];
-    expect(fields.filter((field) => /coupon/i.test(field) && COUPON_OPERATIONS.some((name) => field.includes(name))).sort()).toEqual([...COUPON_OPERATIONS].sort());
+    expect(fields.filter((field) => /coupon/i.test(field) && COUPON_OPERATIONS.some((name) => field.includes(name))).sort()).toEqual(
+      [...COUPON_OPERATIONS].sort(),
+    );
     expect(RATE_LIMITS.allPerIp).toBeGreaterThan(RATE_LIMITS.couponPerIp);
   });
 
@@ -286,31 +309,43 @@ describe('Lambda functions', () => {
     expect([...handler.fields].sort()).toEqual(fieldsServedBy(name).sort());
   });
 
-  it.each([...functionNames, ...Object.keys(triggerFunctions)])('%s ships its source map beside the code, reads it at the first stack trace only, and maps its frames to the sources', (name) => {
-    const fn = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)];
-    // --enable-source-maps would parse the map at every cold start (docs/performance.md, "Cold starts").
-    expect(String(fn.Properties.Environment.Variables.NODE_OPTIONS ?? '')).not.toContain('--enable-source-maps');
-    const s3Key: string = fn.Properties.Code.S3Key;
-    const bundle = join(assembly.directory, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.js');
-    expect(existsSync(`${bundle}.map`)).toBe(true);
-    // A fresh process as the Lambda runtime runs it (no NODE_OPTIONS): the handler gets an event that throws on its
-    // first read, and the stack of that read shows where in the function's code it happened.
-    const probe = `
+  it.each([...functionNames, ...Object.keys(triggerFunctions)])(
+    '%s ships its source map beside the code, reads it at the first stack trace only, and maps its frames to the sources',
+    (name) => {
+      const fn = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)];
+      // --enable-source-maps would parse the map at every cold start (docs/performance.md, "Cold starts").
+      expect(String(fn.Properties.Environment.Variables.NODE_OPTIONS ?? '')).not.toContain('--enable-source-maps');
+      const s3Key: string = fn.Properties.Code.S3Key;
+      const bundle = join(assembly.directory, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.js');
+      expect(existsSync(`${bundle}.map`)).toBe(true);
+      // A fresh process as the Lambda runtime runs it (no NODE_OPTIONS): the handler gets an event that throws on its
+      // first read, and the stack of that read shows where in the function's code it happened.
+      const probe = `
       const { handler } = require(${JSON.stringify(bundle)});
       let stack;
       const event = new Proxy({}, { get() { stack ??= new Error('probe').stack; throw new TypeError('probe'); } });
       const context = { functionName: 'probe', awsRequestId: 'probe', getRemainingTimeInMillis: () => 10000 };
       Promise.resolve().then(() => handler(event, context)).catch(() => {}).finally(() => process.stdout.write(JSON.stringify({ stack })));`;
-    const result = spawnSync(process.execPath, ['-e', probe], {
-      encoding: 'utf8',
-      timeout: 20_000,
-      env: { ...process.env, NODE_OPTIONS: '', AWS_REGION: 'us-east-1', AWS_EC2_METADATA_DISABLED: 'true', POWERTOOLS_DEV: '', LOG_LEVEL: 'SILENT' },
-    });
-    const { stack } = JSON.parse(result.stdout.slice(result.stdout.lastIndexOf('{"stack"'))) as { stack?: string };
-    const frames = (stack ?? '').split('\n').slice(1);
-    expect(frames.filter((frame) => frame.includes(bundle))).toEqual([]);
-    expect(frames.filter((frame) => new RegExp(`\\(${repoRoot}/(lambdas|core|node_modules)/[^)]+:\\d+:\\d+\\)$`).test(frame)).length).toBeGreaterThan(0);
-  });
+      const result = spawnSync(process.execPath, ['-e', probe], {
+        encoding: 'utf8',
+        timeout: 20_000,
+        env: {
+          ...process.env,
+          NODE_OPTIONS: '',
+          AWS_REGION: 'us-east-1',
+          AWS_EC2_METADATA_DISABLED: 'true',
+          POWERTOOLS_DEV: '',
+          LOG_LEVEL: 'SILENT',
+        },
+      });
+      const { stack } = JSON.parse(result.stdout.slice(result.stdout.lastIndexOf('{"stack"'))) as { stack?: string };
+      const frames = (stack ?? '').split('\n').slice(1);
+      expect(frames.filter((frame) => frame.includes(bundle))).toEqual([]);
+      expect(
+        frames.filter((frame) => new RegExp(`\\(${repoRoot}/(lambdas|core|node_modules)/[^)]+:\\d+:\\d+\\)$`).test(frame)).length,
+      ).toBeGreaterThan(0);
+    },
+  );
 
   it('runs every function of the template (ours and CDK helpers) on a runtime AWS supports for at least another year', () => {
     const runtimes = [...new Set(Object.values(resourcesOf('AWS::Lambda::Function')).map((fn) => fn.Properties.Runtime as string))].sort();
@@ -480,12 +515,20 @@ describe('Transcoding (MediaConvert)', () => {
       BucketName: { Ref: videosBucket() },
       NotificationConfiguration: {
         LambdaFunctionConfigurations: [
-          { Events: ['s3:ObjectCreated:*'], Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'videos/' }] } }, LambdaFunctionArn: triggerFunctionArn('transcodeStart') },
+          {
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'videos/' }] } },
+            LambdaFunctionArn: triggerFunctionArn('transcodeStart'),
+          },
         ],
       },
     });
     template.hasResourceProperties('AWS::Events::Rule', {
-      EventPattern: { source: ['aws.mediaconvert'], 'detail-type': ['MediaConvert Job State Change'], detail: { status: ['COMPLETE', 'ERROR', 'CANCELED'] } },
+      EventPattern: {
+        source: ['aws.mediaconvert'],
+        'detail-type': ['MediaConvert Job State Change'],
+        detail: { status: ['COMPLETE', 'ERROR', 'CANCELED'] },
+      },
       Targets: [Match.objectLike({ Arn: triggerFunctionArn('transcodeStatus') })],
     });
   });
@@ -515,14 +558,24 @@ describe('CloudFront', () => {
     // No error page for the whole distribution: it would answer a missing avatar, HLS segment or chunk with the app.
     const [distribution] = Object.values(resourcesOf('AWS::CloudFront::Distribution'));
     expect(distribution.Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
-    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_ROUTING_CODE, FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: SPA_ROUTING_CODE,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
   });
 
   it('sends app routes to index.html and leaves files alone, as the local web server does', () => {
     const handler = new Function(`${SPA_ROUTING_CODE}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
     const routed = (uri: string) => handler({ request: { uri } }).uri;
-    expect(['/', '/home/my-scores', '/home/users/0b8e7c1e-5f1a-4a51-9d41-2b6f3c1d9e77/disable', '/auth/login'].map(routed)).toEqual(Array(4).fill('/index.html'));
-    expect(['/assets/index-CAt6rx6Q.js', '/favicon.svg', '/config.json', '/assets/missing.js'].map(routed)).toEqual(['/assets/index-CAt6rx6Q.js', '/favicon.svg', '/config.json', '/assets/missing.js']);
+    expect(['/', '/home/my-scores', '/home/users/0b8e7c1e-5f1a-4a51-9d41-2b6f3c1d9e77/disable', '/auth/login'].map(routed)).toEqual(
+      Array(4).fill('/index.html'),
+    );
+    expect(['/assets/index-CAt6rx6Q.js', '/favicon.svg', '/config.json', '/assets/missing.js'].map(routed)).toEqual([
+      '/assets/index-CAt6rx6Q.js',
+      '/favicon.svg',
+      '/config.json',
+      '/assets/missing.js',
+    ]);
   });
 
   it('serves avatars from the uploads bucket, which lets the distribution read avatars/* only', () => {
@@ -535,7 +588,9 @@ describe('CloudFront', () => {
 
     const uploadsId = logicalId(stack.storage.uploads.node.defaultChild);
     const [bucketPolicy] = Object.values(resourcesOf('AWS::S3::BucketPolicy')).filter((policy) => policy.Properties.Bucket.Ref === uploadsId);
-    const reads = bucketPolicy.Properties.PolicyDocument.Statement.filter((statement: { Principal?: { Service?: string } }) => statement.Principal?.Service === 'cloudfront.amazonaws.com');
+    const reads = bucketPolicy.Properties.PolicyDocument.Statement.filter(
+      (statement: { Principal?: { Service?: string } }) => statement.Principal?.Service === 'cloudfront.amazonaws.com',
+    );
     expect(reads).toEqual([
       expect.objectContaining({
         Action: 's3:GetObject',
@@ -570,7 +625,11 @@ describe('CloudFront', () => {
         Effect: 'Allow',
         Principal: { Service: 'cloudfront.amazonaws.com' },
         Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [videosId, 'Arn'] }, '/media/*']] },
-        Condition: { StringEquals: { 'AWS:SourceArn': { 'Fn::Join': ['', expect.arrayContaining([{ Ref: logicalId(stack.web.distribution.node.defaultChild) }])] } } },
+        Condition: {
+          StringEquals: {
+            'AWS:SourceArn': { 'Fn::Join': ['', expect.arrayContaining([{ Ref: logicalId(stack.web.distribution.node.defaultChild) }])] },
+          },
+        },
       },
     ]);
     const videos = resourcesOf('AWS::Lambda::Function')[functionLogicalId('videos')];
@@ -613,7 +672,19 @@ describe('CloudFront', () => {
       .find((file) => existsSync(file));
     const config = JSON.parse(readFileSync(configDir!, 'utf8'));
     expect(Object.keys(config).sort()).toEqual(
-      ['apiBaseUrl', 'discordAuthorizeUrl', 'discordClientId', 'graphqlEndpoint', 'mode', 'publicToken', 'region', 'stripePublishableKey', 'uploadsBucketUrl', 'userPoolClientId', 'userPoolId'].sort(),
+      [
+        'apiBaseUrl',
+        'discordAuthorizeUrl',
+        'discordClientId',
+        'graphqlEndpoint',
+        'mode',
+        'publicToken',
+        'region',
+        'stripePublishableKey',
+        'uploadsBucketUrl',
+        'userPoolClientId',
+        'userPoolId',
+      ].sort(),
     );
     expect(config).toMatchObject({
       mode: 'aws',
@@ -621,7 +692,10 @@ describe('CloudFront', () => {
       graphqlEndpoint: expect.stringMatching(/^<<marker:/),
       discordAuthorizeUrl: 'https://discord.com/oauth2/authorize',
     });
-    const authorizerEnvironment = resourcesOf('AWS::Lambda::Function')[functionLogicalId(apiAuthorizer)]!.Properties.Environment.Variables as Record<string, string>;
+    const authorizerEnvironment = resourcesOf('AWS::Lambda::Function')[functionLogicalId(apiAuthorizer)]!.Properties.Environment.Variables as Record<
+      string,
+      string
+    >;
     expect(config.publicToken).toBe(authorizerEnvironment.PUBLIC_API_TOKEN);
   });
 });

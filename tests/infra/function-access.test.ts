@@ -33,8 +33,7 @@ let functions: ApiFunctions;
 let storage: Storage;
 let transcoding: Transcoding;
 
-const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as CfnResource);
+const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as CfnResource);
 
 function envOf(name: string): Record<string, unknown> {
   const fn = template.findResources('AWS::Lambda::Function')[logicalId(functions.byName.get(name)!)];
@@ -52,7 +51,11 @@ function statementsOf(name: string): { Action: string | string[]; Resource: unkn
 const actionsOf = (name: string) => statementsOf(name).flatMap((statement) => [statement.Action].flat());
 
 function resourcesFor(name: string, action: string): string {
-  return JSON.stringify(statementsOf(name).filter((statement) => [statement.Action].flat().includes(action)).map((s) => s.Resource));
+  return JSON.stringify(
+    statementsOf(name)
+      .filter((statement) => [statement.Action].flat().includes(action))
+      .map((s) => s.Resource),
+  );
 }
 
 beforeAll(() => {

@@ -20,7 +20,11 @@ function synthesize() {
   const functions = new Map(
     Object.keys(triggerFunctions).map((name) => [
       name,
-      new lambda.Function(stack, `${name}Function`, { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler = async () => ({})') }),
+      new lambda.Function(stack, `${name}Function`, {
+        runtime: lambda.Runtime.NODEJS_22_X,
+        handler: 'index.handler',
+        code: lambda.Code.fromInline('exports.handler = async () => ({})'),
+      }),
     ]),
   );
   const endpoints = new HttpEndpoints(stack, 'HttpEndpoints', { routes: httpRoutes, functions });
@@ -69,13 +73,22 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
 
   it("sends MediaConvert's final job states to the status function through an EventBridge rule", () => {
     const rules = Object.values(template.findResources('AWS::Events::Rule'));
-    expect(rules.map((rule) => ({ pattern: rule.Properties.EventPattern, targets: rule.Properties.Targets.map((target: { Arn: unknown }) => target.Arn) }))).toEqual(
+    expect(
+      rules.map((rule) => ({
+        pattern: rule.Properties.EventPattern,
+        targets: rule.Properties.Targets.map((target: { Arn: unknown }) => target.Arn),
+      })),
+    ).toEqual(
       eventTriggers.map((trigger) => ({
         pattern: { source: [trigger.source], 'detail-type': [trigger.detailType], detail: { status: [...trigger.statuses] } },
         targets: [functionArn(trigger.function)],
       })),
     );
-    expect(eventTriggers[0]).toMatchObject({ source: 'aws.mediaconvert', detailType: 'MediaConvert Job State Change', statuses: ['COMPLETE', 'ERROR', 'CANCELED'] });
+    expect(eventTriggers[0]).toMatchObject({
+      source: 'aws.mediaconvert',
+      detailType: 'MediaConvert Job State Change',
+      statuses: ['COMPLETE', 'ERROR', 'CANCELED'],
+    });
   });
 
   it('logs access on the default stage and passes cdk-nag', () => {
@@ -85,7 +98,9 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
     // The stand-in functions are not ours to judge here (tests/infra/fitgauge-stack.test.ts checks the real ones).
     const findings = report.violations.flatMap((violation) =>
       violation.violatingResources
-        .filter((resource) => ['HttpEndpoints', 'EventTriggers', 'BucketNotificationsHandler', 'Schedules'].some((part) => resource.constructPath?.includes(part)))
+        .filter((resource) =>
+          ['HttpEndpoints', 'EventTriggers', 'BucketNotificationsHandler', 'Schedules'].some((part) => resource.constructPath?.includes(part)),
+        )
         .map((resource) => ({ rule: violation.ruleName, at: resource.constructPath })),
     );
     expect(findings).toEqual([]);
@@ -126,7 +141,9 @@ describe('schedules (lambdas/triggers.ts)', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy.Properties.PolicyDocument).includes('lambda:InvokeFunction'),
     );
-    const invoked = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement.flatMap((statement: { Resource: unknown }) => [statement.Resource].flat()));
+    const invoked = policies.flatMap((policy) =>
+      policy.Properties.PolicyDocument.Statement.flatMap((statement: { Resource: unknown }) => [statement.Resource].flat()),
+    );
     expect(invoked).toEqual(expect.arrayContaining([functionArn('recapJob')]));
     expect(JSON.stringify(invoked)).not.toContain(stack.getLogicalId(functions.get('links')!.node.defaultChild as lambda.CfnFunction));
   });

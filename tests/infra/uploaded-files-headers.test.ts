@@ -38,9 +38,12 @@ it('serves /avatars/* and /media/* with nosniff and a CSP that runs nothing, the
 
   const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
   const config = distribution.Properties.DistributionConfig;
-  const policyOf = (pattern: string) => config.CacheBehaviors.find((behavior: { PathPattern: string }) => behavior.PathPattern === pattern).ResponseHeadersPolicyId;
+  const policyOf = (pattern: string) =>
+    config.CacheBehaviors.find((behavior: { PathPattern: string }) => behavior.PathPattern === pattern).ResponseHeadersPolicyId;
   expect(policyOf('avatars/*')).toEqual({ Ref: idOf('UploadedFilesHeaders') });
   expect(policyOf('media/*')).toEqual({ Ref: idOf('UploadedFilesHeaders') });
   expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: idOf('SecurityHeaders') });
-  expect(policies[idOf('SecurityHeaders')].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toContain("default-src 'self'");
+  expect(
+    policies[idOf('SecurityHeaders')].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy,
+  ).toContain("default-src 'self'");
 });

@@ -38,7 +38,14 @@ let otherTeamId: string;
 beforeAll(async () => {
   useStackEnvironment();
   people = await accounts({ director: 'DIRECTOR', rival: 'DIRECTOR', leaving: 'GAMER', teammate: 'GAMER' }, 'erase');
-  teamId = await teamOf(people.director, [[people.leaving, 'GAMER'], [people.teammate, 'GAMER']], 'Erase team');
+  teamId = await teamOf(
+    people.director,
+    [
+      [people.leaving, 'GAMER'],
+      [people.teammate, 'GAMER'],
+    ],
+    'Erase team',
+  );
   otherTeamId = await teamOf(people.rival, [], 'Invite team');
   await ok(people.leaving, CHECK_IN, { answers: answersWith('worst') });
   await ok(people.teammate, CHECK_IN, { answers: answersWith('best') });
@@ -62,7 +69,9 @@ describe('deleteUserData', () => {
     expect(await onIndex('gsi1', keys.inviteByInvitee(people.leaving.email, '', '').gsi1pk)).toEqual([]);
     expect(await partition(keys.emailClaim(people.leaving.email).pk)).toEqual([]);
     for (const team of [teamId, otherTeamId]) {
-      const mentioning = (await partition(`TEAM#${team}`)).filter((item) => JSON.stringify(item).includes(people.leaving.id) || JSON.stringify(item).includes(people.leaving.email));
+      const mentioning = (await partition(`TEAM#${team}`)).filter(
+        (item) => JSON.stringify(item).includes(people.leaving.id) || JSON.stringify(item).includes(people.leaving.email),
+      );
       expect(mentioning).toEqual([]);
     }
     expect(await s3UploadsBucket.deleteUnder(avatarKeyPrefix(people.leaving.id))).toBe(0);

@@ -22,14 +22,22 @@ const DELETE = 'mutation($email: String!) { deleteAccount(email: $email) }';
 const date = scoreDayOf(new Date(), 'UTC');
 
 type Section = { name: string; records: string };
-const sectionsOf = (data: Record<string, any>) => new Map((data.myDataExport.sections as Section[]).map((section) => [section.name, JSON.parse(section.records) as Record<string, unknown>[]]));
+const sectionsOf = (data: Record<string, any>) =>
+  new Map((data.myDataExport.sections as Section[]).map((section) => [section.name, JSON.parse(section.records) as Record<string, unknown>[]]));
 
 let people: Record<'gamer' | 'teammate' | 'director', RoleAccount>;
 
 beforeAll(async () => {
   useStackEnvironment();
   people = await accounts({ gamer: 'GAMER', teammate: 'GAMER', director: 'DIRECTOR' }, 'account');
-  await teamOf(people.director, [[people.gamer, 'GAMER'], [people.teammate, 'GAMER']], 'Export team');
+  await teamOf(
+    people.director,
+    [
+      [people.gamer, 'GAMER'],
+      [people.teammate, 'GAMER'],
+    ],
+    'Export team',
+  );
   await ok(people.gamer, CHECK_IN, { answers: answersWith('best') });
   await ok(people.teammate, CHECK_IN, { answers: answersWith('worst') });
 });
@@ -42,7 +50,11 @@ describe('myDataExport', () => {
     expect([...sections.keys()].slice(0, 4)).toEqual(['User', 'Membership', 'Answer', 'MemberDay']);
     expect(sections.get('User')).toEqual([expect.objectContaining({ id: people.gamer.id, email: people.gamer.email })]);
     const answers = sections.get('Answer')!;
-    expect(answers.map((answer) => answer.questionSlug).sort()).toEqual(answersWith('best').map((answer) => answer.questionSlug).sort());
+    expect(answers.map((answer) => answer.questionSlug).sort()).toEqual(
+      answersWith('best')
+        .map((answer) => answer.questionSlug)
+        .sort(),
+    );
     expect(answers.every((answer) => answer.userId === people.gamer.id && answer.date === date)).toBe(true);
     expect(sections.get('MemberDay')).toEqual([expect.objectContaining({ userId: people.gamer.id, date })]);
     const everything = JSON.stringify(data);
@@ -66,8 +78,15 @@ describe('deleteAccount', () => {
     const at = new Date().toISOString();
     const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString();
     await dynamoSubscriptionStore.createTeamSubscription({
-      teamId, userId: director.id, subscriptionId: `sub_${randomUUID()}`, productName: 'Team Dashboard', status: 'active',
-      paymentFrequency: 'monthly', endSubscriptionAt: inAMonth, createdAt: at, updatedAt: at,
+      teamId,
+      userId: director.id,
+      subscriptionId: `sub_${randomUUID()}`,
+      productName: 'Team Dashboard',
+      status: 'active',
+      paymentFrequency: 'monthly',
+      endSubscriptionAt: inAMonth,
+      createdAt: at,
+      updatedAt: at,
     });
     const { errors } = await call(director, DELETE, { email: director.email });
     expect(errors?.[0]).toMatchObject({ errorType: 'Conflict', message: ACCOUNT_MESSAGES.ownsRunningTeam(['Paid Squad']) });

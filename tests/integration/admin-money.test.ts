@@ -14,7 +14,8 @@ import { graphql, stackUrls, useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(120_000);
 
-const PAYMENT_FIELDS = 'id method coupon productId paymentFrequency status createdAt endSubscriptionAt User { id email role } SubscriptionConfig { name }';
+const PAYMENT_FIELDS =
+  'id method coupon productId paymentFrequency status createdAt endSubscriptionAt User { id email role } SubscriptionConfig { name }';
 const FIND = `query($where: PaymentWhereInput, $take: Int, $skip: Int) { findManyPayments(where: $where, take: $take, skip: $skip) { ${PAYMENT_FIELDS} } }`;
 const COUNT = `query($where: PaymentWhereInput) { aggregatePayments(where: $where) { count } }`;
 const STATS = `query($where: PaymentWhereInput) { getPaymentStats(where: $where) { coupons { coupon count } paymentMethods { method count } extra { teamInvites newSubscriptions } } }`;
@@ -48,7 +49,12 @@ async function errorOf(who: { token: string }, query: string, variables: Record<
 /** The audit entries an admin wrote, oldest first (his own partition). */
 async function auditOf(actorId: string) {
   const { Items } = await db().send(
-    new QueryCommand({ TableName: stackUrls().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.audit(actorId, '', '').pk }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: stackUrls().tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.audit(actorId, '', '').pk },
+      ConsistentRead: true,
+    }),
   );
   return Items ?? [];
 }
@@ -69,7 +75,12 @@ describe('manual payments', () => {
   it('grants the account Pro Admin, lists the payment with its end a year on, and writes one audit entry', async () => {
     const gamer = await accountWithRole('GAMER', 'money.manual');
     const { createPayment } = await ok(admin, CREATE_PAYMENT, { data: { email: gamer.email.toUpperCase(), paymentFrequency: 'yearly' } });
-    expect(createPayment).toMatchObject({ method: 'manual', status: 'active', paymentFrequency: 'yearly', User: { id: gamer.id, email: gamer.email, role: 'GAMER' } });
+    expect(createPayment).toMatchObject({
+      method: 'manual',
+      status: 'active',
+      paymentFrequency: 'yearly',
+      User: { id: gamer.id, email: gamer.email, role: 'GAMER' },
+    });
     const yearLater = new Date(createPayment.createdAt);
     yearLater.setUTCFullYear(yearLater.getUTCFullYear() + 1);
     expect(createPayment.endSubscriptionAt).toBe(yearLater.toISOString());
@@ -80,13 +91,21 @@ describe('manual payments', () => {
 
     const entries = await auditOf(admin.id);
     expect(entries.filter((entry) => entry.action === 'createPayment' && entry.targetId === gamer.id)).toEqual([
-      expect.objectContaining({ actorEmail: admin.email, targetType: 'User', targetLabel: gamer.email, before: { appSubscriptionReason: 'FGFREE' }, after: expect.objectContaining({ appSubscriptionReason: 'FGPRO_ADMIN', paymentId: createPayment.id }) }),
+      expect.objectContaining({
+        actorEmail: admin.email,
+        targetType: 'User',
+        targetLabel: gamer.email,
+        before: { appSubscriptionReason: 'FGFREE' },
+        after: expect.objectContaining({ appSubscriptionReason: 'FGPRO_ADMIN', paymentId: createPayment.id }),
+      }),
     ]);
   });
 
   it('does the same through createManualPayment, a month on, audited under that name', async () => {
     const gamer = await accountWithRole('GAMER', 'money.manual2');
-    const { createManualPayment } = await ok(admin, CREATE_PAYMENT.replace('createPayment', 'createManualPayment'), { data: { email: gamer.email, paymentFrequency: 'monthly' } });
+    const { createManualPayment } = await ok(admin, CREATE_PAYMENT.replace('createPayment', 'createManualPayment'), {
+      data: { email: gamer.email, paymentFrequency: 'monthly' },
+    });
     const monthLater = new Date(createManualPayment.createdAt);
     monthLater.setUTCMonth(monthLater.getUTCMonth() + 1);
     expect(createManualPayment).toMatchObject({ method: 'manual', paymentFrequency: 'monthly', endSubscriptionAt: monthLater.toISOString() });
@@ -96,14 +115,19 @@ describe('manual payments', () => {
 
   it('refuses an unknown e-mail and a missing frequency, changing nothing', async () => {
     const before = (await auditOf(admin.id)).length;
-    expect(await errorOf(admin, CREATE_PAYMENT, { data: { email: freshEmail('nobody'), paymentFrequency: 'monthly' } })).toEqual({ errorType: 'NotFound', message: 'No account has this e-mail.' });
+    expect(await errorOf(admin, CREATE_PAYMENT, { data: { email: freshEmail('nobody'), paymentFrequency: 'monthly' } })).toEqual({
+      errorType: 'NotFound',
+      message: 'No account has this e-mail.',
+    });
     expect((await errorOf(admin, CREATE_PAYMENT, { data: { email: admin.email } })).errorType).toBeDefined();
     expect(await auditOf(admin.id)).toHaveLength(before);
   });
 
   it('is refused to a director', async () => {
     const director = await accountWithRole('DIRECTOR', 'money.director');
-    expect((await errorOf(director, CREATE_PAYMENT, { data: { email: director.email, paymentFrequency: 'monthly' } })).errorType).toBe('Unauthorized');
+    expect((await errorOf(director, CREATE_PAYMENT, { data: { email: director.email, paymentFrequency: 'monthly' } })).errorType).toBe(
+      'Unauthorized',
+    );
   });
 });
 
@@ -112,7 +136,8 @@ describe('the payments filter', () => {
     const gamer = await accountWithRole('GAMER', 'money.filter');
     await ok(admin, CREATE_PAYMENT, { data: { email: gamer.email, paymentFrequency: 'monthly' } });
     const lastWeek = { status: 'active', createdFrom: shiftDay(paymentDay(), -6), createdTo: paymentDay() };
-    const ids = async (where: Record<string, unknown>) => (await ok(admin, FIND, { where, take: 50 })).findManyPayments.map((payment: { User: { id: string } }) => payment.User.id);
+    const ids = async (where: Record<string, unknown>) =>
+      (await ok(admin, FIND, { where, take: 50 })).findManyPayments.map((payment: { User: { id: string } }) => payment.User.id);
 
     expect(await ids({ ...lastWeek, role: 'GAMER' })).toContain(gamer.id);
     // The end day is included: a range of today alone holds today's payment.
@@ -121,7 +146,10 @@ describe('the payments filter', () => {
     expect(await ids({ ...lastWeek, status: 'canceled' })).not.toContain(gamer.id);
     expect(await ids({ status: 'active', createdFrom: shiftDay(paymentDay(), -20), createdTo: shiftDay(paymentDay(), -1) })).not.toContain(gamer.id);
 
-    const welcome = (await ok(admin, FIND, { where: { search: 'welcome', status: 'active' }, take: 50 })).findManyPayments as { coupon: string; createdAt: string }[];
+    const welcome = (await ok(admin, FIND, { where: { search: 'welcome', status: 'active' }, take: 50 })).findManyPayments as {
+      coupon: string;
+      createdAt: string;
+    }[];
     expect(welcome.length).toBeGreaterThanOrEqual(3);
     expect(welcome.every((payment) => payment.coupon === 'WELCOME20')).toBe(true);
     expect(welcome.map((payment) => payment.createdAt)).toEqual([...welcome.map((payment) => payment.createdAt)].sort().reverse());
@@ -137,14 +165,18 @@ describe('the payments filter', () => {
     const { getPaymentStats } = await ok(admin, STATS, { where: { status: 'active', search: 'WELCOME20' } });
     const { findManyPayments } = await ok(admin, FIND, { where: { status: 'active', search: 'WELCOME20' }, take: 50 });
     expect(getPaymentStats.coupons).toEqual([{ coupon: 'WELCOME20', count: findManyPayments.length }]);
-    const byMethod = Object.fromEntries(getPaymentStats.paymentMethods.map(({ method, count }: { method: string; count: number }) => [method, count]));
+    const byMethod = Object.fromEntries(
+      getPaymentStats.paymentMethods.map(({ method, count }: { method: string; count: number }) => [method, count]),
+    );
     expect(byMethod.coupon).toBe(findManyPayments.filter((payment: { method: string }) => payment.method === 'coupon').length);
     // Night Owls' yearly dashboard was bought with WELCOME20.
     expect(getPaymentStats.extra.newSubscriptions).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses a reversed range and an oversized search', async () => {
-    expect((await errorOf(admin, FIND, { where: { createdFrom: paymentDay(), createdTo: shiftDay(paymentDay(), -1) } })).message).toBe('createdFrom must not be after createdTo.');
+    expect((await errorOf(admin, FIND, { where: { createdFrom: paymentDay(), createdTo: shiftDay(paymentDay(), -1) } })).message).toBe(
+      'createdFrom must not be after createdTo.',
+    );
     expect((await errorOf(admin, FIND, { where: { search: 'x'.repeat(65) } })).message).toBe('search must be at most 64 characters.');
   });
 });
@@ -153,7 +185,11 @@ describe('promotions', () => {
   it('refuses a CSV with a duplicate code, naming it, and writes nothing', async () => {
     const before = (await auditOf(admin.id)).length;
     const [first, second] = uniqueCodes(2);
-    const refused = await errorOf(admin, ADD_PROMOTION, { file: csvFile(['code', first, second, first.toLowerCase()]), promotionName: 'Duplicates', platform: 'Web' });
+    const refused = await errorOf(admin, ADD_PROMOTION, {
+      file: csvFile(['code', first, second, first.toLowerCase()]),
+      promotionName: 'Duplicates',
+      platform: 'Web',
+    });
     expect(refused).toEqual({ errorType: 'ValidationError', message: `The file has duplicate codes: ${first} (rows 2 and 4).` });
     expect((await apply((await signUpAccount(freshEmail('money.dup'))).user.email, second)).errors?.[0]?.message).toBe('Invalid coupon');
     expect(await auditOf(admin.id)).toHaveLength(before);
@@ -161,10 +197,21 @@ describe('promotions', () => {
 
   it('refuses a file that is not CSV, an empty one and a name over 40 characters', async () => {
     const promotion = { promotionName: 'Spring', platform: 'iOS' };
-    expect((await errorOf(admin, ADD_PROMOTION, { ...promotion, file: csvFile(uniqueCodes(1), 'codes.xlsx') })).message).toBe('The file must have a .csv extension.');
-    expect((await errorOf(admin, ADD_PROMOTION, { ...promotion, file: { name: 'codes.csv', content: Buffer.from([0x50, 0x4b, 0xff, 0xfe, 0x00]).toString('base64') } })).message).toBe('The file is not a CSV text file.');
+    expect((await errorOf(admin, ADD_PROMOTION, { ...promotion, file: csvFile(uniqueCodes(1), 'codes.xlsx') })).message).toBe(
+      'The file must have a .csv extension.',
+    );
+    expect(
+      (
+        await errorOf(admin, ADD_PROMOTION, {
+          ...promotion,
+          file: { name: 'codes.csv', content: Buffer.from([0x50, 0x4b, 0xff, 0xfe, 0x00]).toString('base64') },
+        })
+      ).message,
+    ).toBe('The file is not a CSV text file.');
     expect((await errorOf(admin, ADD_PROMOTION, { ...promotion, file: csvFile(['code', '']) })).message).toBe('The file is empty: it has no codes.');
-    expect((await errorOf(admin, ADD_PROMOTION, { ...promotion, promotionName: 'x'.repeat(41), file: csvFile(uniqueCodes(1)) })).message).toBe('promotionName should be less than 40 characters.');
+    expect((await errorOf(admin, ADD_PROMOTION, { ...promotion, promotionName: 'x'.repeat(41), file: csvFile(uniqueCodes(1)) })).message).toBe(
+      'promotionName should be less than 40 characters.',
+    );
   });
 
   it('stores the codes so that each is redeemed once on /coupon, even in parallel, and the report finds who used it', async () => {
@@ -172,7 +219,12 @@ describe('promotions', () => {
     const { addPromotion } = await ok(admin, ADD_PROMOTION, { file: csvFile(['code', ...codes]), promotionName: 'Launch week', platform: 'Android' });
     expect(addPromotion).toEqual({ id: expect.any(String), promotionName: 'Launch week', platform: 'Android', codeCount: 3 });
     expect((await auditOf(admin.id)).filter((entry) => entry.targetId === addPromotion.id)).toEqual([
-      expect.objectContaining({ action: 'addPromotion', targetType: 'Promotion', targetLabel: 'Launch week', after: expect.objectContaining({ codeCount: 3, platform: 'Android' }) }),
+      expect.objectContaining({
+        action: 'addPromotion',
+        targetType: 'Promotion',
+        targetLabel: 'Launch week',
+        after: expect.objectContaining({ codeCount: 3, platform: 'Android' }),
+      }),
     ]);
 
     // Each redeemer's coupon waits for his mailbox (docs/billing.md): the code is redeemed when a link is opened.
@@ -211,7 +263,9 @@ describe('coupon score reports on the seeded WELCOME20 data', () => {
   it('lists the gamers who redeemed WELCOME20 with their fgScore per day, one decimal', async () => {
     const { getGamersFromCoupon } = await ok(admin, GAMERS, { couponId: 'welcome20', ...window() });
     // Other suites on the shared stack redeem WELCOME20 with fresh accounts; of the demo gamers, exactly gamer6 to gamer8 did.
-    const seeded = (getGamersFromCoupon as { userEmail: string; points: { date: string; value: number | null }[] }[]).filter((gamer) => /^gamer\d+@fitgauge\.test$/.test(gamer.userEmail));
+    const seeded = (getGamersFromCoupon as { userEmail: string; points: { date: string; value: number | null }[] }[]).filter((gamer) =>
+      /^gamer\d+@fitgauge\.test$/.test(gamer.userEmail),
+    );
     expect(seeded.map((gamer) => gamer.userEmail)).toEqual(['gamer6@fitgauge.test', 'gamer7@fitgauge.test', 'gamer8@fitgauge.test']);
     for (const gamer of seeded) {
       expect(gamer.points.length).toBeGreaterThan(10);
@@ -233,6 +287,8 @@ describe('coupon score reports on the seeded WELCOME20 data', () => {
   it('is refused to a gamer and refuses a reversed window', async () => {
     const gamer = await accountWithRole('GAMER', 'money.report');
     expect((await errorOf(gamer, GAMERS, { couponId: 'WELCOME20', ...window() })).errorType).toBe('Unauthorized');
-    expect((await errorOf(admin, GAMERS, { couponId: 'WELCOME20', startDate: today(), endDate: shiftDay(today(), -1) })).message).toBe('startDate must not be after endDate.');
+    expect((await errorOf(admin, GAMERS, { couponId: 'WELCOME20', startDate: today(), endDate: shiftDay(today(), -1) })).message).toBe(
+      'startDate must not be after endDate.',
+    );
   });
 });

@@ -98,7 +98,10 @@ describe('the user list', () => {
     const data = await ok(admin, `${USERS.replace('query(', 'query AdminUsers(')}`, { take: 10 });
     expect(data.users[0].id).toBe(newest.id);
     expect((await ok(admin, 'query { aggregateUser { count more } }')).aggregateUser.count).toBeGreaterThan(1);
-    expect(await refusal(admin, USERS, { where: {} })).toEqual({ errorType: 'ValidationError', message: 'where must filter by something (leave it out to list everyone).' });
+    expect(await refusal(admin, USERS, { where: {} })).toEqual({
+      errorType: 'ValidationError',
+      message: 'where must filter by something (leave it out to list everyone).',
+    });
   });
 
   it('is for admins only', async () => {
@@ -110,11 +113,23 @@ describe('the user list', () => {
 });
 
 describe('updateUser', () => {
-  it("lets a user edit his own fields, not his role, and writes no audit entry for it", async () => {
+  it('lets a user edit his own fields, not his role, and writes no audit entry for it', async () => {
     const person = await gamer('users.self');
-    const { updateUser } = await ok(person, UPDATE, { where: { id: person.id }, data: { fullName: 'New Name', username: 'newnick', preferMetricUnits: true, timeZone: 'Europe/Berlin' } });
-    expect(updateUser).toMatchObject({ fullName: 'New Name', username: 'newnick', preferMetricUnits: true, timeZone: 'Europe/Berlin', role: 'GAMER' });
-    expect(await refusal(person, UPDATE, { where: { id: person.id }, data: { role: 'DIRECTOR' } })).toEqual({ errorType: 'Unauthorized', message: 'You cannot change your own role.' });
+    const { updateUser } = await ok(person, UPDATE, {
+      where: { id: person.id },
+      data: { fullName: 'New Name', username: 'newnick', preferMetricUnits: true, timeZone: 'Europe/Berlin' },
+    });
+    expect(updateUser).toMatchObject({
+      fullName: 'New Name',
+      username: 'newnick',
+      preferMetricUnits: true,
+      timeZone: 'Europe/Berlin',
+      role: 'GAMER',
+    });
+    expect(await refusal(person, UPDATE, { where: { id: person.id }, data: { role: 'DIRECTOR' } })).toEqual({
+      errorType: 'Unauthorized',
+      message: 'You cannot change your own role.',
+    });
     const other = await gamer('users.other');
     expect((await refusal(person, UPDATE, { where: { id: other.id }, data: { fullName: 'Hacked' } })).errorType).toBe('Unauthorized');
     expect(await entriesAbout(person.id)).toEqual([]);
@@ -122,8 +137,14 @@ describe('updateUser', () => {
 
   it('refuses a full name of 1 or 21 characters with the form texts, and changes nothing', async () => {
     const person = await gamer('users.short', 'Kept Name');
-    expect(await refusal(admin, UPDATE, { where: { id: person.id }, data: { fullName: 'A' } })).toEqual({ errorType: 'ValidationError', message: 'Too Short!' });
-    expect(await refusal(admin, UPDATE, { where: { id: person.id }, data: { fullName: 'A'.repeat(21) } })).toEqual({ errorType: 'ValidationError', message: 'Too Long!' });
+    expect(await refusal(admin, UPDATE, { where: { id: person.id }, data: { fullName: 'A' } })).toEqual({
+      errorType: 'ValidationError',
+      message: 'Too Short!',
+    });
+    expect(await refusal(admin, UPDATE, { where: { id: person.id }, data: { fullName: 'A'.repeat(21) } })).toEqual({
+      errorType: 'ValidationError',
+      message: 'Too Long!',
+    });
     expect((await ok(admin, USERS, { where: { search: person.email } })).users[0].fullName).toBe('Kept Name');
     expect(await entriesAbout(person.id)).toEqual([]);
   });
@@ -149,7 +170,9 @@ describe('updateUser', () => {
 describe('concurrent admins', () => {
   it('three edits of one user sent at once all get through, each with its own entry', async () => {
     const person = await gamer('users.parallel');
-    const edits = [admin, superadmin, admin].map((who, index) => call(who, UPDATE, { where: { id: person.id }, data: { fullName: `Parallel ${index}` } }));
+    const edits = [admin, superadmin, admin].map((who, index) =>
+      call(who, UPDATE, { where: { id: person.id }, data: { fullName: `Parallel ${index}` } }),
+    );
     const answers = await Promise.all(edits);
     expect(answers.map((answer) => answer.errors)).toEqual([undefined, undefined, undefined]);
     const entries = await entriesAbout(person.id);
@@ -173,14 +196,20 @@ describe('the management map', () => {
     ] as const) {
       const { data, errors } = await call(caller, mutation, variables);
       const message = errors?.[0]?.message ?? data?.deleteUser?.errors?.[0]?.message;
-      expect(message).toMatch(target === caller ? 'You cannot do this to your own account.' : /^Your role \((ADMIN|SUPERADMIN)\) cannot manage a user whose role is (SUPERADMIN|ADMIN)\.$/);
+      expect(message).toMatch(
+        target === caller
+          ? 'You cannot do this to your own account.'
+          : /^Your role \((ADMIN|SUPERADMIN)\) cannot manage a user whose role is (SUPERADMIN|ADMIN)\.$/,
+      );
       expect(await entriesAbout(target.id)).toEqual([]);
     }
   });
 
   it('lets an ADMIN promote a gamer to DIRECTOR but not to ADMIN; a SUPERADMIN may', async () => {
     const person = await gamer('users.ranks');
-    expect((await refusal(admin, ROLE, { email: person.email, role: 'ADMIN' })).message).toBe('Your role (ADMIN) cannot manage a user whose role is ADMIN.');
+    expect((await refusal(admin, ROLE, { email: person.email, role: 'ADMIN' })).message).toBe(
+      'Your role (ADMIN) cannot manage a user whose role is ADMIN.',
+    );
     expect((await ok(admin, ROLE, { email: person.email, role: 'DIRECTOR' })).updateUserRole.role).toBe('DIRECTOR');
     expect((await ok(superadmin, ROLE, { email: person.email, role: 'ADMIN' })).updateUserRole.role).toBe('ADMIN');
     expect(await groupsOf(person.id)).toEqual(['ADMIN']);
@@ -224,7 +253,10 @@ describe('bulk delete', () => {
   it('deletes three users where one is refused and reports exactly that one, with an entry per deleted user', async () => {
     const [first, second] = await Promise.all([gamer('users.delete1'), gamer('users.delete2')]);
     const { deleteUser } = await ok(admin, DELETE, { email: [first.email, superadmin.email, second.email] });
-    expect(deleteUser).toEqual({ count: 2, errors: [{ email: superadmin.email, message: 'Your role (ADMIN) cannot manage a user whose role is SUPERADMIN.' }] });
+    expect(deleteUser).toEqual({
+      count: 2,
+      errors: [{ email: superadmin.email, message: 'Your role (ADMIN) cannot manage a user whose role is SUPERADMIN.' }],
+    });
     expect((await login(first.email)).errors?.[0]?.message).toBe(AUTH_ERRORS.emailNotFound);
     expect((await ok(admin, USERS, { where: { search: second.email } })).users).toEqual([]);
     for (const deleted of [first, second]) expect((await entriesAbout(deleted.id)).map((entry) => entry.action)).toEqual(['deleteUser']);
@@ -233,7 +265,10 @@ describe('bulk delete', () => {
 
   it('says which e-mail has no user', async () => {
     const nobody = freshEmail('users.nobody');
-    expect((await ok(admin, DELETE, { email: [nobody] })).deleteUser).toEqual({ count: 0, errors: [{ email: nobody, message: 'No user has this e-mail.' }] });
+    expect((await ok(admin, DELETE, { email: [nobody] })).deleteUser).toEqual({
+      count: 0,
+      errors: [{ email: nobody, message: 'No user has this e-mail.' }],
+    });
   });
 });
 
@@ -243,7 +278,12 @@ describe('the audit log', () => {
     const stale = (await dynamoUserStore.get(person.id))!;
     await ok(admin, UPDATE, { where: { id: person.id }, data: { fullName: 'First Change' } });
     const caller = { sub: admin.id, email: admin.email, groups: ['ADMIN'], role: 'ADMIN' as const };
-    const late = dynamoUserAdminStore.update(stale, { fullName: 'Lost Change' }, userAuditEntry(caller, 'updateUser', stale, { fullName: 'Lost Change' }), new Date().toISOString());
+    const late = dynamoUserAdminStore.update(
+      stale,
+      { fullName: 'Lost Change' },
+      userAuditEntry(caller, 'updateUser', stale, { fullName: 'Lost Change' }),
+      new Date().toISOString(),
+    );
     await expect(late).rejects.toEqual(new TransactionRefused('profile'));
     expect((await entriesAbout(person.id)).map((entry) => JSON.parse(entry.after!))).toEqual([{ fullName: 'First Change' }]);
     expect((await dynamoUserStore.get(person.id))!.fullName).toBe('First Change');

@@ -24,7 +24,8 @@ const SIGN_UP = `mutation($data: SignUpData!, $password: String!, $confirmPasswo
   signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword) { id accessToken idToken refreshToken } }`;
 const FORGOT = 'mutation($email: String!) { forgotPassword(email: $email) }';
 const VERIFY = 'mutation($code: String!, $email: String!) { forgotPasswordVerify(code: $code, email: $email) }';
-const FINAL = 'mutation($password: String!, $email: String!, $code: String!) { forgotPasswordFinal(password: $password, email: $email, code: $code) }';
+const FINAL =
+  'mutation($password: String!, $email: String!, $code: String!) { forgotPasswordFinal(password: $password, email: $email, code: $code) }';
 const LOGOUT = 'mutation($refreshToken: String!) { logoutUser(refreshToken: $refreshToken) }';
 const REFRESH = 'mutation($refreshToken: String!) { refreshToken(refreshToken: $refreshToken) { accessToken } }';
 const ME = 'query { me { id } }';
@@ -200,7 +201,8 @@ describe('forgotPassword limits and timing', () => {
     // stay within the code's attempts).
     const mailedCodes = mails.map((mail) => /\b(\d{6})\b/.exec(mail.text)![1]);
     const verified = [];
-    for (const code of mailedCodes) verified.push((await publicCall(VERIFY, { email, code }, newCallerAddress())).data?.forgotPasswordVerify === true);
+    for (const code of mailedCodes)
+      verified.push((await publicCall(VERIFY, { email, code }, newCallerAddress())).data?.forgotPasswordVerify === true);
     expect(verified.filter(Boolean)).toHaveLength(1);
   });
 
@@ -271,7 +273,9 @@ describe('sign-up under concurrency', () => {
     const email = uniqueEmail('race');
     const passwords = times(20, (index) => `Str0ng!pass${index}`);
     const results = await Promise.all(
-      passwords.map((password) => publicCall(SIGN_UP, { data: { fullName: 'Racer', email }, password, confirmPassword: password }, newCallerAddress())),
+      passwords.map((password) =>
+        publicCall(SIGN_UP, { data: { fullName: 'Racer', email }, password, confirmPassword: password }, newCallerAddress()),
+      ),
     );
     const made = results.flatMap((result, index) => (result.data?.signUpUser ? [{ index, id: result.data.signUpUser.id as string }] : []));
     expect(made).toHaveLength(1);
@@ -281,6 +285,8 @@ describe('sign-up under concurrency', () => {
     // The one account is whole: it signs in with the winner's password, and a loser's password is wrong.
     const signIn = (password: string) => publicCall(LOGIN, { email, password }, newCallerAddress());
     expect((await signIn(passwords[made[0]!.index]!)).data?.loginUser?.id).toBe(made[0]!.id);
-    expect((await signIn(passwords[(made[0]!.index + 1) % passwords.length]!)).errors?.[0]?.message).toBe(AUTH_ERRORS.wrongPassword(LOGIN_TRY_LIMIT - 1));
+    expect((await signIn(passwords[(made[0]!.index + 1) % passwords.length]!)).errors?.[0]?.message).toBe(
+      AUTH_ERRORS.wrongPassword(LOGIN_TRY_LIMIT - 1),
+    );
   });
 });

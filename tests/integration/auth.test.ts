@@ -28,12 +28,14 @@ const LOGOUT = 'mutation($refreshToken: String!) { logoutUser(refreshToken: $ref
 const ME = `query { me { id email role Invites { id role status inviteeEmail Team { id name } } Team { name } coachedTeams { name } ownedTeams { name } } }`;
 const FORGOT = 'mutation($email: String!) { forgotPassword(email: $email) }';
 const VERIFY = 'mutation($code: String!, $email: String!) { forgotPasswordVerify(code: $code, email: $email) }';
-const FINAL = 'mutation($password: String!, $email: String!, $code: String!) { forgotPasswordFinal(password: $password, email: $email, code: $code) }';
+const FINAL =
+  'mutation($password: String!, $email: String!, $code: String!) { forgotPasswordFinal(password: $password, email: $email, code: $code) }';
 const DISCORD = `mutation($code: String!, $redirect_uri: String!) { logInUserWithDiscord(code: $code, redirect_uri: $redirect_uri) { ${SESSION} } }`;
 
 const PASSWORD = 'Str0ng!pass';
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@fitgauge.test`;
-const publicCall = <T = Record<string, any>>(query: string, variables: Record<string, unknown>) => graphql<T>(query, variables, { publicToken: true });
+const publicCall = <T = Record<string, any>>(query: string, variables: Record<string, unknown>) =>
+  graphql<T>(query, variables, { publicToken: true });
 const errorOf = (response: { errors?: { message: string }[] }) => response.errors?.[0]?.message;
 
 async function login(email: string, password: string) {
@@ -141,9 +143,7 @@ describe('signUpUser', () => {
     expect(errorOf(await signUp('gamer1@fitgauge.test'))).toBe('User with that email already exists. Please login.');
     const email = uniqueEmail('mismatch');
     expect(errorOf(await signUp(email, { confirmPassword: 'Other!pass1' }))).toBe("Passwords don't match");
-    expect(errorOf(await signUp(email, { password: 'weakpass', confirmPassword: 'weakpass' }))).toBe(
-      'Password must contain an uppercase letter.',
-    );
+    expect(errorOf(await signUp(email, { password: 'weakpass', confirmPassword: 'weakpass' }))).toBe('Password must contain an uppercase letter.');
     expect(errorOf(await signUp(email, { role: 'ADMIN' }))).toBe("You can't sign up with that role.");
     expect(await cognitoUserExists(email)).toBe(false);
   });
@@ -209,11 +209,16 @@ describe('me', () => {
     expect(errors).toBeUndefined();
     expect(data!.me).toMatchObject({ email: 'newcoach@fitgauge.test', role: 'COACH', coachedTeams: [], Team: [] });
     expect(data!.me.Invites).toEqual([
-      expect.objectContaining({ role: 'COACH', status: 'PENDING', inviteeEmail: 'newcoach@fitgauge.test', Team: expect.objectContaining({ name: 'Iron Wolves' }) }),
+      expect.objectContaining({
+        role: 'COACH',
+        status: 'PENDING',
+        inviteeEmail: 'newcoach@fitgauge.test',
+        Team: expect.objectContaining({ name: 'Iron Wolves' }),
+      }),
     ]);
   });
 
-  it('lists a coach\'s and a gamer\'s teams', async () => {
+  it("lists a coach's and a gamer's teams", async () => {
     const coach = (await login('coach@fitgauge.test', DEMO_PASSWORD)).data!.loginUser;
     expect((await graphql(ME, {}, { token: coach.accessToken })).data!.me.coachedTeams).toEqual([{ name: 'Night Owls' }]);
     const gamer = (await login('gamer6@fitgauge.test', DEMO_PASSWORD)).data!.loginUser;
@@ -225,7 +230,9 @@ describe('me', () => {
     const client = cognitoClient();
     try {
       await client.send(new AdminCreateUserCommand({ UserPoolId: stackUrls().userPoolId, Username: email, MessageAction: 'SUPPRESS' }));
-      await client.send(new AdminSetUserPasswordCommand({ UserPoolId: stackUrls().userPoolId, Username: email, Password: PASSWORD, Permanent: true }));
+      await client.send(
+        new AdminSetUserPasswordCommand({ UserPoolId: stackUrls().userPoolId, Username: email, Password: PASSWORD, Permanent: true }),
+      );
     } finally {
       client.destroy();
     }

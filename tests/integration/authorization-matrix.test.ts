@@ -139,8 +139,14 @@ const today = scoreDayOf(new Date(), 'UTC');
 async function signUp(role: 'GAMER' | 'SELF' = 'GAMER') {
   const email = freshEmail('matrix');
   const response = await graphql<{ signUpUser: { id: string; refreshToken: string } }>(
-    `mutation($data: SignUpData!, $password: String!, $confirmPassword: String!, $role: Role) {
-      signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword, role: $role) { id refreshToken } }`,
+    `
+      mutation ($data: SignUpData!, $password: String!, $confirmPassword: String!, $role: Role) {
+        signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword, role: $role) {
+          id
+          refreshToken
+        }
+      }
+    `,
     { data: { fullName: 'Matrix Caller', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, role },
     { publicToken: true },
   );
@@ -183,7 +189,16 @@ const teamNameOf = (teamId: string | undefined) => (Object.keys(teamIds) as Team
 async function makeTeam(owner: Person, members: Partial<Record<Person, MemberRole>>, label = 'Matrix team'): Promise<string> {
   const id = randomUUID();
   const at = new Date().toISOString();
-  await dynamoTeamStore.create({ id, name: label, description: 'Authorization matrix', game: 'Valorant', avatar: '', ownerId: people[owner].id, createdAt: at, updatedAt: at });
+  await dynamoTeamStore.create({
+    id,
+    name: label,
+    description: 'Authorization matrix',
+    game: 'Valorant',
+    avatar: '',
+    ownerId: people[owner].id,
+    createdAt: at,
+    updatedAt: at,
+  });
   for (const [person, role] of Object.entries(members) as [Person, MemberRole][]) {
     await dynamoTeamStore.addMember({ teamId: id, userId: people[person].id, role, joinedAt: at });
   }
@@ -200,11 +215,28 @@ async function inviteTo(email: string, teamId?: string) {
   const team = teamId ?? (await makeTeam('otherDirector', {}));
   const at = new Date().toISOString();
   const invite = {
-    id: randomUUID(), teamId: team, inviteeEmail: email, inviteeName: 'Matrix Invitee',
-    inviterUserId: people.otherDirector.id, role: 'GAMER' as const, status: 'PENDING' as const, createdAt: at, updatedAt: at,
+    id: randomUUID(),
+    teamId: team,
+    inviteeEmail: email,
+    inviteeName: 'Matrix Invitee',
+    inviterUserId: people.otherDirector.id,
+    role: 'GAMER' as const,
+    status: 'PENDING' as const,
+    createdAt: at,
+    updatedAt: at,
   };
   const code = newTeamCode();
-  await dynamoInviteStore.create(invite, { id: randomUUID(), code, teamId: team, inviteId: invite.id, email: invite.inviteeEmail, used: false, accepted: false, userId: null, createdAt: at });
+  await dynamoInviteStore.create(invite, {
+    id: randomUUID(),
+    code,
+    teamId: team,
+    inviteId: invite.id,
+    email: invite.inviteeEmail,
+    used: false,
+    accepted: false,
+    userId: null,
+    createdAt: at,
+  });
   return { inviteId: invite.id, teamId: team, code };
 }
 
@@ -213,8 +245,17 @@ async function commentOn(teamId: string, member: Person) {
   const at = new Date().toISOString();
   const team = teamNameOf(teamId);
   const comment = {
-    id: randomUUID(), teamId, userId: people[member].id, date: today, pillarSlug: 'sleep' as const, questionSlug: 'sleep-quality',
-    content: 'Matrix comment', answerTo: null, authorId: people[TEAMS[team].owner].id, createdAt: at, updatedAt: at,
+    id: randomUUID(),
+    teamId,
+    userId: people[member].id,
+    date: today,
+    pillarSlug: 'sleep' as const,
+    questionSlug: 'sleep-quality',
+    content: 'Matrix comment',
+    answerTo: null,
+    authorId: people[TEAMS[team].owner].id,
+    createdAt: at,
+    updatedAt: at,
   };
   await dynamoJournalStore.create(comment, []);
   return comment;
@@ -227,8 +268,17 @@ const journalMemberOf = (caller: CallerName): Person => (personOf(caller) === 'G
 async function ownComment(caller: CallerName) {
   const at = new Date().toISOString();
   const comment = {
-    id: randomUUID(), teamId: teamIds.home, userId: people.teammate.id, date: today, pillarSlug: 'sleep' as const, questionSlug: 'sleep-quality',
-    content: 'Matrix own comment', answerTo: null, authorId: people[personOf(caller)].id, createdAt: at, updatedAt: at,
+    id: randomUUID(),
+    teamId: teamIds.home,
+    userId: people.teammate.id,
+    date: today,
+    pillarSlug: 'sleep' as const,
+    questionSlug: 'sleep-quality',
+    content: 'Matrix own comment',
+    answerTo: null,
+    authorId: people[personOf(caller)].id,
+    createdAt: at,
+    updatedAt: at,
   };
   await dynamoJournalStore.create(comment, []);
   return comment;
@@ -240,12 +290,29 @@ async function paymentOf(userId: string): Promise<string> {
   const customer = await stripe.customers.create({ email: freshEmail('matrix.payer') });
   const [price] = (await stripe.prices.list({ lookup_keys: ['team_dashboard_monthly'] })).data;
   // Nothing due (FULLPASS), and no metadata: the webhooks leave it to this fixture.
-  const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], discounts: [{ coupon: 'FULLPASS' }] });
+  const subscription = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: price.id }],
+    discounts: [{ coupon: 'FULLPASS' }],
+  });
   const at = new Date().toISOString();
   await dynamoBillingStore.addPayment({
-    id: subscription.id, userId, subscriptionConfigId: 'coach-performance-monthly', productName: 'Team Dashboard', productPrice: 3999, productId: null,
-    paymentFrequency: 'monthly', subscriptionId: subscription.id, status: 'active', method: 'card', endTrialAt: null, endSubscriptionAt: null,
-    coupon: 'FULLPASS', teamId: null, createdAt: at, updatedAt: at,
+    id: subscription.id,
+    userId,
+    subscriptionConfigId: 'coach-performance-monthly',
+    productName: 'Team Dashboard',
+    productPrice: 3999,
+    productId: null,
+    paymentFrequency: 'monthly',
+    subscriptionId: subscription.id,
+    status: 'active',
+    method: 'card',
+    endTrialAt: null,
+    endSubscriptionAt: null,
+    coupon: 'FULLPASS',
+    teamId: null,
+    createdAt: at,
+    updatedAt: at,
   });
   return subscription.id;
 }
@@ -258,24 +325,67 @@ const matrixWeek = () => ((challengeWeeks += 1), { year: 2080 + Math.floor(chall
 async function weeklyChallenge(): Promise<string> {
   const at = new Date().toISOString();
   const challenge = { id: randomUUID(), ...matrixWeek(), description: 'Matrix challenge', createdAt: at, updatedAt: at };
-  const audit = { actorId: people.ADMIN.id, actorEmail: people.ADMIN.email, action: 'matrixFixture', targetType: 'WeeklyChallenge', targetId: challenge.id, targetLabel: 'matrix', before: null, after: null };
+  const audit = {
+    actorId: people.ADMIN.id,
+    actorEmail: people.ADMIN.email,
+    action: 'matrixFixture',
+    targetType: 'WeeklyChallenge',
+    targetId: challenge.id,
+    targetLabel: 'matrix',
+    before: null,
+    after: null,
+  };
   await dynamoWeeklyChallengeStore.create(challenge, audit);
   return challenge.id;
 }
 
 /** A COMPLETE, enabled video (the only kind a recommendation links), written through the video store. */
 const recommendableVideo = once(async () => {
-  const video = newVideoRecord({ id: randomUUID(), title: `Matrix recommended ${randomUUID()}`, category: 'sleep', pillarCategory: 'sleep', workflowStatus: 'COMPLETE', enabled: true }, new Date().toISOString());
-  await dynamoVideoStore.create(video, { actorId: people.ADMIN.id, actorEmail: people.ADMIN.email, action: 'matrixFixture', targetType: 'Video', targetId: video.id, targetLabel: video.title, before: null, after: null });
+  const video = newVideoRecord(
+    {
+      id: randomUUID(),
+      title: `Matrix recommended ${randomUUID()}`,
+      category: 'sleep',
+      pillarCategory: 'sleep',
+      workflowStatus: 'COMPLETE',
+      enabled: true,
+    },
+    new Date().toISOString(),
+  );
+  await dynamoVideoStore.create(video, {
+    actorId: people.ADMIN.id,
+    actorEmail: people.ADMIN.email,
+    action: 'matrixFixture',
+    targetType: 'Video',
+    targetId: video.id,
+    targetLabel: video.title,
+    before: null,
+    after: null,
+  });
   return video.id;
 });
-const recommendationData = async () => ({ title: 'Matrix', videoId: await recommendableVideo(), pillarSlug: 'sleep', questionSlug: 'sleep-quality', answer: 'terrible' });
+const recommendationData = async () => ({
+  title: 'Matrix',
+  videoId: await recommendableVideo(),
+  pillarSlug: 'sleep',
+  questionSlug: 'sleep-quality',
+  answer: 'terrible',
+});
 
 /** A recommendation written through the store, for the calls that change or delete one. */
 async function recommendation(): Promise<string> {
   const at = new Date().toISOString();
   const made = { id: randomUUID(), ...(await recommendationData()), pillarSlug: 'sleep' as const, description: null, createdAt: at, updatedAt: at };
-  await dynamoRecommendationStore.create(made, { actorId: people.ADMIN.id, actorEmail: people.ADMIN.email, action: 'matrixFixture', targetType: 'VideoRecommendation', targetId: made.id, targetLabel: 'matrix', before: null, after: null });
+  await dynamoRecommendationStore.create(made, {
+    actorId: people.ADMIN.id,
+    actorEmail: people.ADMIN.email,
+    action: 'matrixFixture',
+    targetType: 'VideoRecommendation',
+    targetId: made.id,
+    targetLabel: 'matrix',
+    before: null,
+    after: null,
+  });
   return made.id;
 }
 
@@ -292,14 +402,29 @@ async function asAdmin<T>(query: string, variables: Variables): Promise<T> {
 }
 const matrixName = (label: string) => `Matrix ${label} ${randomUUID().slice(0, 8)}`;
 const newVideo = async () =>
-  (await asAdmin<{ createVideo: { id: string } }>('mutation($data: VideoCreateInput!) { createVideo(data: $data) { id } }', { data: { title: matrixName('video'), category: 'yoga', pillarCategory: 'mental' } })).createVideo.id;
+  (
+    await asAdmin<{ createVideo: { id: string } }>('mutation($data: VideoCreateInput!) { createVideo(data: $data) { id } }', {
+      data: { title: matrixName('video'), category: 'yoga', pillarCategory: 'mental' },
+    })
+  ).createVideo.id;
 const newQuestion = async () =>
-  (await asAdmin<{ createVideoQuestion: { id: string } }>('mutation($data: VideoQuestionCreateInput!) { createVideoQuestion(data: $data) { id } }', { data: { videoId: await newVideo(), type: 'STRING', text: 'My Notes' } }))
-    .createVideoQuestion.id;
+  (
+    await asAdmin<{ createVideoQuestion: { id: string } }>('mutation($data: VideoQuestionCreateInput!) { createVideoQuestion(data: $data) { id } }', {
+      data: { videoId: await newVideo(), type: 'STRING', text: 'My Notes' },
+    })
+  ).createVideoQuestion.id;
 const newInstructor = async () =>
-  (await asAdmin<{ createVideoInstructor: { id: string } }>('mutation($data: VideoInstructorInput!) { createVideoInstructor(data: $data) { id } }', { data: { fullName: matrixName('instructor') } })).createVideoInstructor.id;
+  (
+    await asAdmin<{ createVideoInstructor: { id: string } }>('mutation($data: VideoInstructorInput!) { createVideoInstructor(data: $data) { id } }', {
+      data: { fullName: matrixName('instructor') },
+    })
+  ).createVideoInstructor.id;
 const newSeries = async () =>
-  (await asAdmin<{ createVideoSeries: { id: string } }>('mutation($data: VideoSeriesCreateInput!) { createVideoSeries(data: $data) { id } }', { data: { name: matrixName('series') } })).createVideoSeries.id;
+  (
+    await asAdmin<{ createVideoSeries: { id: string } }>('mutation($data: VideoSeriesCreateInput!) { createVideoSeries(data: $data) { id } }', {
+      data: { name: matrixName('series') },
+    })
+  ).createVideoSeries.id;
 const sharedVideo = once(newVideo);
 const sharedSeries = once(newSeries);
 const imageFile = { filename: 'image.png', mimetype: 'image/png', maxSizeBytes: 1000 };
@@ -324,7 +449,11 @@ const FIXTURES: Record<string, Fixture> = {
   'Query.teamMemberScores': windowOf,
   'Query.userAnswerBySlug': (subject) => ({ ...subject, questionSlug: 'sleep-quality' }),
   'Mutation.loginUser': async () => ({ email: (await loginAccount()).email, password: DEMO_PASSWORD }),
-  'Mutation.signUpUser': () => ({ data: { fullName: 'Matrix Sign-up', email: freshEmail('matrix.signup') }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }),
+  'Mutation.signUpUser': () => ({
+    data: { fullName: 'Matrix Sign-up', email: freshEmail('matrix.signup') },
+    password: DEMO_PASSWORD,
+    confirmPassword: DEMO_PASSWORD,
+  }),
   'Mutation.forgotPassword': async () => ({ email: (await loginAccount()).email }),
   'Mutation.forgotPasswordVerify': verifiableCode,
   'Mutation.forgotPasswordFinal': async () => ({ ...(await spendableCode()), password: 'N3w-Passw0rd!' }),
@@ -355,14 +484,28 @@ const FIXTURES: Record<string, Fixture> = {
     const at = new Date().toISOString();
     const endSubscriptionAt = new Date(Date.now() + 86_400_000).toISOString();
     await dynamoSubscriptionStore.addPurchase({
-      id: randomUUID(), userId: people[personOf(caller)].id, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly', endSubscriptionAt, createdAt: at,
+      id: randomUUID(),
+      userId: people[personOf(caller)].id,
+      productName: 'Team Dashboard',
+      status: 'active',
+      paymentFrequency: 'monthly',
+      endSubscriptionAt,
+      createdAt: at,
     });
     return { data: { name: 'Matrix created', description: 'Made by the authorization matrix', game: 'Valorant' } };
   },
   'Mutation.updateTeam': (subject) => ({ ...subject, data: { description: 'Changed by the authorization matrix' } }),
   'Mutation.deleteTeam': async (subject) => ({ teamId: await copyOf(subject.teamId) }),
   'Mutation.deleteTeamSeat': async (subject) => {
-    const seat = { id: randomUUID(), teamId: subject.teamId!, userId: 'billing', subscriptionId: 'sub_matrix', active: true, isDefaultSeat: false, createdAt: new Date().toISOString() };
+    const seat = {
+      id: randomUUID(),
+      teamId: subject.teamId!,
+      userId: 'billing',
+      subscriptionId: 'sub_matrix',
+      active: true,
+      isDefaultSeat: false,
+      createdAt: new Date().toISOString(),
+    };
     await dynamoSubscriptionStore.addSeat(seat);
     return { id: seat.id, teamId: seat.teamId };
   },
@@ -374,7 +517,13 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'Mutation.sendInvite': (subject) => ({ ...subject, inviteeName: 'Matrix Invitee', inviteeEmail: freshEmail('matrix.invitee'), role: 'GAMER' }),
   'Query.hasUnusedDashboardPurchase': () => ({}),
-  'Mutation.getImageUploadUrl': (subject) => ({ ...subject, uploadType: 'AVATAR', filename: 'avatar.png', mimetype: 'image/png', maxSizeBytes: 1000 }),
+  'Mutation.getImageUploadUrl': (subject) => ({
+    ...subject,
+    uploadType: 'AVATAR',
+    filename: 'avatar.png',
+    mimetype: 'image/png',
+    maxSizeBytes: 1000,
+  }),
   // A PNG already stored under the caller's prefix for the team, as if the caller had posted it.
   'Mutation.confirmAvatarUpload': async (subject, caller) => ({
     ...(await putAvatarObject(people[personOf(caller)].id, subject.teamId, TINY_PNG)),
@@ -429,7 +578,15 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.createComment': async (subject, caller) => {
     const member = journalMemberOf(caller);
     const answerTo = (await commentOn(subject.teamId!, member)).id;
-    return { ...subject, userId: people[member].id, date: today, pillarSlug: 'sleep', questionSlug: 'sleep-quality', content: 'Matrix reply', answerTo };
+    return {
+      ...subject,
+      userId: people[member].id,
+      date: today,
+      pillarSlug: 'sleep',
+      questionSlug: 'sleep-quality',
+      content: 'Matrix reply',
+      answerTo,
+    };
   },
   'Mutation.updateComment': async (_, caller) => ({ data: { id: (await ownComment(caller)).id, content: 'Matrix changed' } }),
   'Mutation.deleteComment': async (subject, caller) => ({ ...subject, id: (await ownComment(caller)).id }),
@@ -437,7 +594,10 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.updateNotificationSettings': () => ({ readinessAlertEmails: true }),
   'Query.getRecommendations': () => ({ take: 5, skip: 0 }),
   'Mutation.createVideoRecommendation': async () => ({ data: await recommendationData() }),
-  'Mutation.updateVideoRecommendation': async () => ({ id: await recommendation(), data: { ...(await recommendationData()), title: 'Matrix changed' } }),
+  'Mutation.updateVideoRecommendation': async () => ({
+    id: await recommendation(),
+    data: { ...(await recommendationData()), title: 'Matrix changed' },
+  }),
   'Mutation.deleteVideoRecommendation': async () => ({ id: await recommendation() }),
   'Query.weeklyChallenges': () => ({}),
   'Query.currentWeeklyChallenge': () => ({}),
@@ -474,7 +634,9 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.enableVideo': async () => ({ where: { id: await newVideo() } }),
   'Mutation.disableVideo': async () => ({ where: { id: await newVideo() } }),
   'Mutation.uploadVideoThumbnail': async () => ({ where: { id: await sharedVideo() }, file: imageFile }),
-  'Mutation.createVideoQuestion': async () => ({ data: { videoId: await newVideo(), type: 'INT', subType: 'rounds', text: 'How many rounds did you do?' } }),
+  'Mutation.createVideoQuestion': async () => ({
+    data: { videoId: await newVideo(), type: 'INT', subType: 'rounds', text: 'How many rounds did you do?' },
+  }),
   'Mutation.updateVideoQuestion': async () => ({ where: { id: await newQuestion() }, data: { defineWatched: true } }),
   'Mutation.deleteVideoQuestion': async () => ({ where: { id: await newQuestion() } }),
   'Mutation.createVideoInstructor': () => ({ data: { fullName: matrixName('instructor') } }),
@@ -490,7 +652,11 @@ const FIXTURES: Record<string, Fixture> = {
   'Mutation.updateReminderSettings': () => ({ input: { enabled: false, hour: 7, channels: ['EMAIL'] } }),
   // A well-formed device nobody delivers to (the job is not run here).
   'Mutation.savePushSubscription': () => ({
-    input: { endpoint: `https://push.example.invalid/matrix/${randomUUID()}`, p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    input: {
+      endpoint: `https://push.example.invalid/matrix/${randomUUID()}`,
+      p256dh: randomBytes(65).toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
   }),
   'Mutation.removePushSubscription': () => ({ endpoint: 'https://push.example.invalid/matrix/none' }),
   'Mutation.nudgeTeam': (subject) => subject,
@@ -551,13 +717,22 @@ async function callOverHttp(caller: CallerName, operation: string, variables: Va
 async function subscribe(caller: CallerName, operation: string, variables: Variables): Promise<Outcome> {
   const { graphqlUrl, realtimeUrl, publicToken } = stackUrls();
   const host = new URL(graphqlUrl).host;
-  const header = caller === 'anonymous' ? { host } : caller === 'publicToken' ? { host, authorization: publicToken } : { host, Authorization: people[caller].token };
+  const header =
+    caller === 'anonymous'
+      ? { host }
+      : caller === 'publicToken'
+        ? { host, authorization: publicToken }
+        : { host, Authorization: people[caller].token };
   const client = await RealtimeClient.connect(realtimeUrl, header);
   try {
     client.send({ type: 'connection_init' });
     const connection = await client.next((message) => message.type === 'connection_ack' || message.type === 'connection_error');
     if (connection.type === 'connection_error') return outcomeOf(connection.payload.errors);
-    client.send({ id: 'matrix', type: 'start', payload: { data: JSON.stringify({ query: operation, variables }), extensions: { authorization: header } } });
+    client.send({
+      id: 'matrix',
+      type: 'start',
+      payload: { data: JSON.stringify({ query: operation, variables }), extensions: { authorization: header } },
+    });
     const reply = await client.next((message) => message.id === 'matrix');
     return reply.type === 'start_ack' ? 'allowed' : outcomeOf(reply.payload.errors);
   } finally {
@@ -605,18 +780,24 @@ describe('authorization matrix over schema.graphql', () => {
     expect(rootFields.filter(({ name }) => !(name in FIXTURES)).map(({ name }) => name)).toEqual([]);
   });
 
-  it.each(rootFields.map((root) => [root.name, root] as const))('%s answers every caller as the policy map says', async (name, { typeName, field }) => {
-    if (!isPolicyField(name) || !FIXTURES[name]) throw new Error(`${name} needs a policy row (core/policy.ts) and a fixture here`);
-    const tasks = CALLERS.flatMap((caller) =>
-      scenariosOf(POLICY[name].subject, caller).map((scenario) => async () => {
-        const variables = await FIXTURES[name]!(scenario.subject, caller);
-        const operation = operationOf(typeName, field, variables);
-        const answer = typeName === 'Subscription' ? await subscribe(caller, operation, variables) : await callOverHttp(caller, operation, variables);
-        const actual = RESOLVER_REFUSALS[name] && answer.startsWith(`failed: ${RESOLVER_REFUSALS[name]} `) ? 'allowed' : answer;
-        return { call: `${caller} on ${scenario.label}`, actual, expected: expectedOutcome(name, caller, scenario) };
-      }),
-    );
-    const results = await inParallel(tasks, 6, (task) => task());
-    expect(results.map(({ call, actual }) => ({ call, outcome: actual }))).toEqual(results.map(({ call, expected }) => ({ call, outcome: expected })));
-  });
+  it.each(rootFields.map((root) => [root.name, root] as const))(
+    '%s answers every caller as the policy map says',
+    async (name, { typeName, field }) => {
+      if (!isPolicyField(name) || !FIXTURES[name]) throw new Error(`${name} needs a policy row (core/policy.ts) and a fixture here`);
+      const tasks = CALLERS.flatMap((caller) =>
+        scenariosOf(POLICY[name].subject, caller).map((scenario) => async () => {
+          const variables = await FIXTURES[name]!(scenario.subject, caller);
+          const operation = operationOf(typeName, field, variables);
+          const answer =
+            typeName === 'Subscription' ? await subscribe(caller, operation, variables) : await callOverHttp(caller, operation, variables);
+          const actual = RESOLVER_REFUSALS[name] && answer.startsWith(`failed: ${RESOLVER_REFUSALS[name]} `) ? 'allowed' : answer;
+          return { call: `${caller} on ${scenario.label}`, actual, expected: expectedOutcome(name, caller, scenario) };
+        }),
+      );
+      const results = await inParallel(tasks, 6, (task) => task());
+      expect(results.map(({ call, actual }) => ({ call, outcome: actual }))).toEqual(
+        results.map(({ call, expected }) => ({ call, outcome: expected })),
+      );
+    },
+  );
 });

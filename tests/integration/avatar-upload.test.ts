@@ -41,7 +41,16 @@ beforeAll(async () => {
   ]);
   const at = new Date().toISOString();
   teamId = randomUUID();
-  await dynamoTeamStore.create({ id: teamId, name: 'Avatar Squad', description: 'Avatar uploads', game: '', avatar: '', ownerId: director.id, createdAt: at, updatedAt: at });
+  await dynamoTeamStore.create({
+    id: teamId,
+    name: 'Avatar Squad',
+    description: 'Avatar uploads',
+    game: '',
+    avatar: '',
+    ownerId: director.id,
+    createdAt: at,
+    updatedAt: at,
+  });
   await dynamoTeamStore.addMember({ teamId, userId: coach.id, role: 'COACH', joinedAt: at });
 });
 
@@ -84,7 +93,7 @@ describe('avatar upload', () => {
     expect(Buffer.from(await (await fetch(upload.fileUrl)).arrayBuffer())).toEqual(TINY_PNG);
   });
 
-  it("refuses a text file posted as image/png outside the browser, deletes it, and keeps the old avatar", async () => {
+  it('refuses a text file posted as image/png outside the browser, deletes it, and keeps the old avatar', async () => {
     const before = (await graphql<{ me: { avatar: string | null } }>(ME, {}, { token: director.token })).data!.me.avatar;
     const upload = await uploadUrl(director);
     const posted = await postUpload(upload, Buffer.from('just some text, not an image\n'), 'notes.png', 'image/png');
@@ -118,7 +127,11 @@ describe('avatar upload', () => {
   });
 
   it("sets the team's avatar for its director, and refuses the team's coach at both steps", async () => {
-    const refusedUrl = await graphql(UPLOAD_URL, { uploadType: 'AVATAR', filename: 't.png', mimetype: 'image/png', maxSizeBytes: 1000, teamId }, { token: coach.token });
+    const refusedUrl = await graphql(
+      UPLOAD_URL,
+      { uploadType: 'AVATAR', filename: 't.png', mimetype: 'image/png', maxSizeBytes: 1000, teamId },
+      { token: coach.token },
+    );
     expect(refusedUrl.errors?.[0]?.errorType).toBe('Unauthorized');
     const coachObject = await putAvatarObject(coach.id, teamId, TINY_PNG);
     const refusedConfirm = await confirm(coach, { ...coachObject, isTeamAvatar: true, teamId });
@@ -154,7 +167,11 @@ describe('avatar upload', () => {
   });
 
   it('refuses a type other than PNG, JPEG, GIF or WebP before giving a form', async () => {
-    const { errors } = await graphql(UPLOAD_URL, { uploadType: 'AVATAR', filename: 'x.svg', mimetype: 'image/svg+xml', maxSizeBytes: 1000 }, { token: gamer.token });
+    const { errors } = await graphql(
+      UPLOAD_URL,
+      { uploadType: 'AVATAR', filename: 'x.svg', mimetype: 'image/svg+xml', maxSizeBytes: 1000 },
+      { token: gamer.token },
+    );
     expect(errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: AVATAR_MESSAGES.mimetype });
   });
 });

@@ -83,8 +83,21 @@ const WELL_FORMED_IS_VALID = new Set([
   'updateUser.data.fullName',
   'updateUser.data.username',
   // Video content: titles, names, texts and tags are free text (docs/videos.md).
-  ...['createVideo.data.title', 'createVideo.data.description', 'updateVideo.data.title', 'updateVideo.data.description', 'updateVideo.data.difficulty', 'updateVideo.data.tags'],
-  ...['videos.where.search', 'aggregateVideo.where.search', 'videoLibrary.where.search', 'uploadVideoThumbnail.file.filename', 'uploadVideoSeriesCoverImage.file.filename'],
+  ...[
+    'createVideo.data.title',
+    'createVideo.data.description',
+    'updateVideo.data.title',
+    'updateVideo.data.description',
+    'updateVideo.data.difficulty',
+    'updateVideo.data.tags',
+  ],
+  ...[
+    'videos.where.search',
+    'aggregateVideo.where.search',
+    'videoLibrary.where.search',
+    'uploadVideoThumbnail.file.filename',
+    'uploadVideoSeriesCoverImage.file.filename',
+  ],
   ...['createVideoQuestion.data.text', 'updateVideoQuestion.data.text', 'createVideoInstructor.data.fullName', 'updateVideoInstructor.data.fullName'],
   ...['createVideoSeries.data.name', 'createVideoSeries.data.description', 'updateVideoSeries.data.name', 'updateVideoSeries.data.description'],
   // Filter texts and report coupons: an unknown one matches nothing, which is an answer.
@@ -109,7 +122,11 @@ const MARKUP_IS_VALID = new Set(['loginUser.password']);
 // Comments are stored as typed and always shown as text: markup is text there (docs/journal.md).
 for (const field of ['createComment.content', 'updateComment.data.content']) MARKUP_IS_VALID.add(field);
 // So are weekly challenge descriptions (docs/recommendations-and-challenges.md).
-for (const field of ['createWeeklyChallenge.data.description', 'updateWeeklyChallenge.data.description', 'updateVideoRecommendation.data.description']) {
+for (const field of [
+  'createWeeklyChallenge.data.description',
+  'updateWeeklyChallenge.data.description',
+  'updateVideoRecommendation.data.description',
+]) {
   MARKUP_IS_VALID.add(field);
 }
 // A payments search is only compared with coupons and product ids, never stored or shown.
@@ -428,7 +445,16 @@ describe('bad-input harness', () => {
     await addToGroup(signedUp.user.id, 'ADMIN');
     const grant = await logInAccount(email);
     const at = new Date().toISOString();
-    const team = { id: randomUUID(), name: 'Bad Input Harness', description: '', game: '', avatar: '', ownerId: grant.user.id, createdAt: at, updatedAt: at };
+    const team = {
+      id: randomUUID(),
+      name: 'Bad Input Harness',
+      description: '',
+      game: '',
+      avatar: '',
+      ownerId: grant.user.id,
+      createdAt: at,
+      updatedAt: at,
+    };
     await dynamoTeamStore.create(team);
     caller = {
       email,

@@ -55,7 +55,11 @@ const buyer = async () => {
   return account;
 };
 const profileOf = async (userId: string) => (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(userId) }))).Item;
-const paymentOf = (userId: string, subscriptionId: string) => eventually(() => dynamoBillingStore.payment(userId, subscriptionId), (payment) => payment !== null);
+const paymentOf = (userId: string, subscriptionId: string) =>
+  eventually(
+    () => dynamoBillingStore.payment(userId, subscriptionId),
+    (payment) => payment !== null,
+  );
 
 /** A director with a team made with a FULLPASS purchase (nothing due); tokens renewed after becoming a director. */
 async function directorWithTeam(): Promise<{ account: RoleAccount; teamId: string; subscriptionId: string }> {
@@ -76,7 +80,12 @@ describe('demo data', () => {
     const wolves = await dynamoSubscriptionStore.teamSubscription(team('Iron Wolves'));
     expect(owls).toMatchObject({ status: 'active', paymentFrequency: 'yearly', subscriptionId: expect.stringMatching(/^sub_/) });
     expect(wolves).toMatchObject({ status: 'active', paymentFrequency: 'monthly', subscriptionId: expect.stringMatching(/^sub_/) });
-    expect(await dynamoBillingStore.payment(director.user.id, owls!.subscriptionId!)).toMatchObject({ coupon: 'WELCOME20', productPrice: 39999, status: 'active', teamId: team('Night Owls') });
+    expect(await dynamoBillingStore.payment(director.user.id, owls!.subscriptionId!)).toMatchObject({
+      coupon: 'WELCOME20',
+      productPrice: 39999,
+      status: 'active',
+      teamId: team('Night Owls'),
+    });
     expect((await ok({ token: director.accessToken }, CARD)).cardDetails).toEqual({ lastFour: '4242' });
 
     const expired = await logInAccount('expired@fitgauge.test');
@@ -90,23 +99,38 @@ describe('demo data', () => {
 
 describe('coupons', () => {
   it('checkCoupon answers a promotion code trimmed and in any case, and valid: false for an unknown one, signed out too', async () => {
-    expect((await graphql(CHECK, { couponId: '  welcome20 ' }, { publicToken: true })).data?.checkCoupon).toEqual({ id: 'WELCOME20', valid: true, percent_off: 20 });
-    expect((await graphql(CHECK, { couponId: 'NOSUCHCODE' }, { publicToken: true })).data?.checkCoupon).toMatchObject({ valid: false, percent_off: null });
+    expect((await graphql(CHECK, { couponId: '  welcome20 ' }, { publicToken: true })).data?.checkCoupon).toEqual({
+      id: 'WELCOME20',
+      valid: true,
+      percent_off: 20,
+    });
+    expect((await graphql(CHECK, { couponId: 'NOSUCHCODE' }, { publicToken: true })).data?.checkCoupon).toMatchObject({
+      valid: false,
+      percent_off: null,
+    });
   });
 
-  it("applyCouponToEmail gives a gamer the Pro reason and a coupon payment once he opens the mailed link, once; an invalid coupon changes nothing", async () => {
+  it('applyCouponToEmail gives a gamer the Pro reason and a coupon payment once he opens the mailed link, once; an invalid coupon changes nothing', async () => {
     const gamer = await buyer();
-    expect(await errorOf('public', APPLY, { email: gamer.email, couponId: 'NOSUCHCODE' })).toEqual({ errorType: 'ValidationError', message: 'Invalid coupon' });
+    expect(await errorOf('public', APPLY, { email: gamer.email, couponId: 'NOSUCHCODE' })).toEqual({
+      errorType: 'ValidationError',
+      message: 'Invalid coupon',
+    });
     expect(await profileOf(gamer.id)).not.toHaveProperty('appSubscriptionReason');
 
     const since = new Date();
-    expect((await graphql(APPLY, { email: gamer.email.toUpperCase(), couponId: 'welcome20' }, { publicToken: true })).data?.applyCouponToEmail).toBe(true);
+    expect((await graphql(APPLY, { email: gamer.email.toUpperCase(), couponId: 'welcome20' }, { publicToken: true })).data?.applyCouponToEmail).toBe(
+      true,
+    );
     expect(await profileOf(gamer.id)).not.toHaveProperty('appSubscriptionReason');
     const token = await couponLinkTokenFor(gamer.email, since);
     expect((await graphql(CONFIRM_COUPON, { token }, { publicToken: true })).data?.confirmCoupon).toBe(true);
     expect(await profileOf(gamer.id)).toMatchObject({ appSubscriptionReason: 'FGPRO' });
     expect(await dynamoBillingStore.payment(gamer.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active', coupon: 'WELCOME20' });
-    expect(await errorOf('public', CONFIRM_COUPON, { token })).toEqual({ errorType: 'ValidationError', message: 'This coupon link is invalid or has expired.' });
+    expect(await errorOf('public', CONFIRM_COUPON, { token })).toEqual({
+      errorType: 'ValidationError',
+      message: 'This coupon link is invalid or has expired.',
+    });
 
     const again = new Date();
     expect((await graphql(APPLY, { email: gamer.email, couponId: 'WELCOME20' }, { publicToken: true })).data?.applyCouponToEmail).toBe(true);
@@ -130,8 +154,22 @@ describe('subscriptionConfigs', () => {
   it('lists the monthly and yearly plans with their prices in cents, signed out and signed in alike', async () => {
     const signedOut = (await graphql(CONFIGS, {}, { publicToken: true })).data?.subscriptionConfigs;
     expect(signedOut).toEqual([
-      { id: 'coach-performance-monthly', name: 'Coach Performance Package', key: 'COACH_PERFORMANCE_PACKAGE', type: 'month', price: { monthly: 3999, yearly: 39999 }, previousPrice: null },
-      { id: 'coach-performance-yearly', name: 'Coach Performance Package Yearly', key: 'COACH_PERFORMANCE_PACKAGE_YEARLY', type: 'year', price: { monthly: 3999, yearly: 39999 }, previousPrice: null },
+      {
+        id: 'coach-performance-monthly',
+        name: 'Coach Performance Package',
+        key: 'COACH_PERFORMANCE_PACKAGE',
+        type: 'month',
+        price: { monthly: 3999, yearly: 39999 },
+        previousPrice: null,
+      },
+      {
+        id: 'coach-performance-yearly',
+        name: 'Coach Performance Package Yearly',
+        key: 'COACH_PERFORMANCE_PACKAGE_YEARLY',
+        type: 'year',
+        price: { monthly: 3999, yearly: 39999 },
+        previousPrice: null,
+      },
     ]);
     expect((await ok(await buyer(), CONFIGS)).subscriptionConfigs).toEqual(signedOut);
   });
@@ -167,7 +205,10 @@ describe('purchases', () => {
 
   it('a yearly dashboard with WELCOME20 is due at 20% off; an invalid coupon is refused before anything is made', async () => {
     const account = await buyer();
-    expect(await errorOf(account, UPGRADE, { where: YEARLY, couponId: 'NOSUCHCODE' })).toEqual({ errorType: 'ValidationError', message: 'Invalid coupon' });
+    expect(await errorOf(account, UPGRADE, { where: YEARLY, couponId: 'NOSUCHCODE' })).toEqual({
+      errorType: 'ValidationError',
+      message: 'Invalid coupon',
+    });
     expect(await dynamoBillingStore.customerOf(account.id)).toBeNull();
     const { upgradeSubscription } = await ok(account, UPGRADE, { where: YEARLY, couponId: 'WELCOME20' });
     expect(upgradeSubscription).toMatchObject({ amountDue: 31999, status: 'incomplete', clientSecret: expect.stringContaining('_secret_') });
@@ -193,9 +234,15 @@ describe('purchases', () => {
     expect((await confirmCardPayment(first.clientSecret, TEST_CARDS.authenticates)).status).toBe('requires_action');
 
     const second = (await ok(declining, UPGRADE, { where: MONTHLY })).upgradeSubscription;
-    await expect(confirmCardPayment(second.clientSecret, TEST_CARDS.declined)).rejects.toMatchObject({ type: 'StripeCardError', code: 'card_declined' });
+    await expect(confirmCardPayment(second.clientSecret, TEST_CARDS.declined)).rejects.toMatchObject({
+      type: 'StripeCardError',
+      code: 'card_declined',
+    });
 
-    for (const [account, result] of [[authenticating, first], [declining, second]] as const) {
+    for (const [account, result] of [
+      [authenticating, first],
+      [declining, second],
+    ] as const) {
       expect((await standInStripe().subscriptions.retrieve(result.subscriptionId)).status).toBe('incomplete');
       expect(await dynamoBillingStore.payment(account.id, result.subscriptionId)).toBeNull();
       expect(await dynamoSubscriptionStore.unusedPurchases(account.id)).toEqual([]);
@@ -205,7 +252,7 @@ describe('purchases', () => {
 });
 
 describe('renewal', () => {
-  it("renews a team whose subscription ended, and refuses while it still runs", async () => {
+  it('renews a team whose subscription ended, and refuses while it still runs', async () => {
     const { account, teamId, subscriptionId } = await directorWithTeam();
     expect((await errorOf(account, UPGRADE, { where: MONTHLY, teamId, couponId: 'FULLPASS' })).errorType).toBe('Conflict');
 
@@ -217,7 +264,10 @@ describe('renewal', () => {
     const renewal = (await ok(account, UPGRADE, { where: YEARLY, teamId, couponId: 'FULLPASS' })).upgradeSubscription;
     expect(renewal).toMatchObject({ status: 'active', amountDue: 0 });
     expect(await status()).toBe('active');
-    expect(await dynamoSubscriptionStore.teamSubscription(teamId)).toMatchObject({ subscriptionId: renewal.subscriptionId, paymentFrequency: 'yearly' });
+    expect(await dynamoSubscriptionStore.teamSubscription(teamId)).toMatchObject({
+      subscriptionId: renewal.subscriptionId,
+      paymentFrequency: 'yearly',
+    });
     // The renewal is the team's, not a new dashboard to spend.
     expect(await dynamoSubscriptionStore.unusedPurchases(account.id)).toEqual([]);
   });
@@ -234,7 +284,10 @@ describe('extra seats', () => {
     expect(await eventually(seatsOf, (seats) => seats.gamerSeats === 7)).toMatchObject({ gamerSeats: 7, seats: [{}, {}] });
     expect(await quantity()).toBe(2);
 
-    expect((await ok(account, UPGRADE, { where: { id: 'extra-gamer-seat' }, teamId, quantity: 1 })).upgradeSubscription).toMatchObject({ subscriptionId: bought.subscriptionId, amountDue: 0 });
+    expect((await ok(account, UPGRADE, { where: { id: 'extra-gamer-seat' }, teamId, quantity: 1 })).upgradeSubscription).toMatchObject({
+      subscriptionId: bought.subscriptionId,
+      amountDue: 0,
+    });
     expect((await eventually(seatsOf, (seats) => seats.gamerSeats === 8)).seats).toHaveLength(3);
     expect(await quantity()).toBe(3);
 
@@ -250,9 +303,10 @@ describe('extra seats', () => {
 });
 
 describe('customer portal', () => {
-  const portal = (token: string) => fetch(`${stackUrls().baseUrl}/api/v1/create-customer-portal-session/${encodeURIComponent(token)}`, { redirect: 'manual' });
+  const portal = (token: string) =>
+    fetch(`${stackUrls().baseUrl}/api/v1/create-customer-portal-session/${encodeURIComponent(token)}`, { redirect: 'manual' });
 
-  it("redirects a paying caller to their billing portal, which lists their subscriptions", async () => {
+  it('redirects a paying caller to their billing portal, which lists their subscriptions', async () => {
     const { accessToken } = await logInAccount('director@fitgauge.test');
     const response = await portal(accessToken);
     expect(response.status).toBe(302);
@@ -274,10 +328,17 @@ describe('customer portal', () => {
 describe('webhooks', () => {
   it('a forged or missing signature answers 400 and writes nothing', async () => {
     const account = await buyer();
-    const subscription = { ...(await standInStripe().subscriptions.retrieve((await ok(account, UPGRADE, { where: MONTHLY })).upgradeSubscription.subscriptionId)), status: 'active' };
+    const subscription = {
+      ...(await standInStripe().subscriptions.retrieve((await ok(account, UPGRADE, { where: MONTHLY })).upgradeSubscription.subscriptionId)),
+      status: 'active',
+    };
     const event = eventOf('customer.subscription.updated', subscription);
     expect(await deliverWebhook(event, 'whsec_forgedByAnAttacker000000000000000')).toBe(400);
-    const unsigned = await fetch(`${stackUrls().baseUrl}/api/v1/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
+    const unsigned = await fetch(`${stackUrls().baseUrl}/api/v1/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(event),
+    });
     expect(unsigned.status).toBe(400);
     expect(await dynamoBillingStore.payment(account.id, subscription.id)).toBeNull();
     expect((await logInAccount(account.email)).groups).not.toContain('DIRECTOR');

@@ -11,7 +11,15 @@ import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
 import { dynamoBillingStore } from '../../lambdas/lib/stores/billing-store';
 import { COUPON_LIMITS } from '../../lambdas/billing/coupons';
-import { accountWithRole, couponLinkTokenFor, emailProofCodeFor, freshEmail, logInAccount, proveMailbox, type RoleAccount } from '../support/accounts';
+import {
+  accountWithRole,
+  couponLinkTokenFor,
+  emailProofCodeFor,
+  freshEmail,
+  logInAccount,
+  proveMailbox,
+  type RoleAccount,
+} from '../support/accounts';
 import { standInStripe } from '../support/billing';
 import { graphqlFrom, newLoopbackAddress } from '../support/caller-address';
 import { inParallel } from '../support/in-parallel';
@@ -31,16 +39,22 @@ const TOO_MANY = 'Too many coupon attempts. Please wait a few minutes and try ag
 
 const wrongCode = (code: string, offset: number) => String((Number(code) + offset) % 1_000_000).padStart(6, '0');
 const messageOf = (response: GraphQLResponse<unknown>) => response.errors?.[0]?.message;
-const publicCall = <T = Record<string, any>>(query: string, variables: Record<string, unknown>, callerAddress: string) => graphqlFrom<T>(callerAddress, query, variables);
+const publicCall = <T = Record<string, any>>(query: string, variables: Record<string, unknown>, callerAddress: string) =>
+  graphqlFrom<T>(callerAddress, query, variables);
 
 /** Signed in, from an address of the test's own (the signed-in coupon calls count per address too). */
 const signedInAddress = newLoopbackAddress();
-const signedIn = (account: RoleAccount, query: string, variables: Record<string, unknown> = {}) => graphqlFrom(signedInAddress, query, variables, { token: account.token });
-const profileOf = async (userId: string) => (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(userId), ConsistentRead: true }))).Item;
-const trialClaimOf = async (userId: string) => (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.trialClaim(userId), ConsistentRead: true }))).Item;
+const signedIn = (account: RoleAccount, query: string, variables: Record<string, unknown> = {}) =>
+  graphqlFrom(signedInAddress, query, variables, { token: account.token });
+const profileOf = async (userId: string) =>
+  (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(userId), ConsistentRead: true }))).Item;
+const trialClaimOf = async (userId: string) =>
+  (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.trialClaim(userId), ConsistentRead: true }))).Item;
 const stripeSubscriptionsOf = async (email: string) => {
   const customers = (await standInStripe().customers.list({ email, limit: 10 })).data;
-  return (await Promise.all(customers.map(async (customer) => (await standInStripe().subscriptions.list({ customer: customer.id, limit: 10 })).data))).flat();
+  return (
+    await Promise.all(customers.map(async (customer) => (await standInStripe().subscriptions.list({ customer: customer.id, limit: 10 })).data))
+  ).flat();
 };
 
 beforeAll(() => useStackEnvironment());
@@ -50,7 +64,10 @@ describe('a trial needs a proven mailbox', () => {
     const account = await accountWithRole('GAMER', 'proof.trial');
     expect((await signedIn(account, ME)).data?.me).toEqual({ emailVerified: false });
     const refused = await signedIn(account, TRIAL, { where: MONTHLY });
-    expect(refused.errors?.[0]).toMatchObject({ errorType: 'EmailNotProven', message: 'Please confirm your e-mail address first: we send you a code.' });
+    expect(refused.errors?.[0]).toMatchObject({
+      errorType: 'EmailNotProven',
+      message: 'Please confirm your e-mail address first: we send you a code.',
+    });
     expect(refused.data?.startTrial ?? null).toBeNull();
     expect(await trialClaimOf(account.id)).toBeUndefined();
     expect(await stripeSubscriptionsOf(account.email)).toEqual([]);
@@ -110,12 +127,23 @@ describe('applyCouponToEmail', () => {
     const known = await accountWithRole('GAMER', 'coupon.known');
     const unknown = freshEmail('coupon.nobody');
     const address = newLoopbackAddress();
-    const strip = ({ status, data, errors }: GraphQLResponse<unknown>) => ({ status, data, errors: errors?.map(({ errorType, message }) => ({ errorType, message })) });
+    const strip = ({ status, data, errors }: GraphQLResponse<unknown>) => ({
+      status,
+      data,
+      errors: errors?.map(({ errorType, message }) => ({ errorType, message })),
+    });
     for (const couponId of ['WELCOME20', 'NOSUCHCODE']) {
-      const [forKnown, forUnknown] = await Promise.all([publicCall(APPLY, { email: known.email, couponId }, address), publicCall(APPLY, { email: unknown, couponId }, address)]);
+      const [forKnown, forUnknown] = await Promise.all([
+        publicCall(APPLY, { email: known.email, couponId }, address),
+        publicCall(APPLY, { email: unknown, couponId }, address),
+      ]);
       expect(strip(forKnown)).toEqual(strip(forUnknown));
     }
-    expect(strip(await publicCall(APPLY, { email: unknown, couponId: 'WELCOME20' }, address))).toEqual({ status: 200, data: { applyCouponToEmail: true }, errors: undefined });
+    expect(strip(await publicCall(APPLY, { email: unknown, couponId: 'WELCOME20' }, address))).toEqual({
+      status: 200,
+      data: { applyCouponToEmail: true },
+      errors: undefined,
+    });
     expect(messageOf(await publicCall(APPLY, { email: unknown, couponId: 'NOSUCHCODE' }, address))).toBe('Invalid coupon');
   });
 
@@ -173,7 +201,9 @@ describe('coupon limits', () => {
   it('applyCouponToEmail: parallel calls from one address get exactly its allowance, unknown codes included', async () => {
     const address = newLoopbackAddress();
     const { limit } = COUPON_LIMITS.apply.perAddress;
-    const answers = await inParallel(Array.from({ length: limit + 5 }), 12, () => publicCall(APPLY, { email: freshEmail('coupon.flood'), couponId: 'NOSUCHCODE' }, address));
+    const answers = await inParallel(Array.from({ length: limit + 5 }), 12, () =>
+      publicCall(APPLY, { email: freshEmail('coupon.flood'), couponId: 'NOSUCHCODE' }, address),
+    );
     expect(answers.filter((answer) => messageOf(answer) === 'Invalid coupon')).toHaveLength(limit);
     expect(answers.filter((answer) => messageOf(answer) === TOO_MANY)).toHaveLength(5);
   });

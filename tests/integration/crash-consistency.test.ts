@@ -66,11 +66,20 @@ async function missingWrites(log: Recorded[], items: Map<string, Map<string, Ite
     if (outcome !== 'ok') continue;
     if (write.kind === 'signUp') {
       if (!items.get(`EMAIL#${write.email}`)?.has('CLAIM')) missing.push(`the account of ${write.email}`);
-      if (!(await logInAccount(write.email).then(() => true, () => false))) missing.push(`the sign-in of ${write.email}`);
+      if (
+        !(await logInAccount(write.email).then(
+          () => true,
+          () => false,
+        ))
+      )
+        missing.push(`the sign-in of ${write.email}`);
     }
     if (write.kind === 'purchase' && !has(`USER#${write.userId}`, `PAYMENT#${write.subscriptionId}`)) missing.push(`payment ${write.subscriptionId}`);
     if (write.kind === 'checkIn' && !has(`USER#${write.userId}`, `DAY#${write.date}`)) missing.push(`check-in ${write.userId} ${write.date}`);
-    if (write.kind === 'comment' && ![...(items.get(`TEAM#${write.teamId}`)?.values() ?? [])].some((i) => i.type === 'Comment' && i.id === write.id)) {
+    if (
+      write.kind === 'comment' &&
+      ![...(items.get(`TEAM#${write.teamId}`)?.values() ?? [])].some((i) => i.type === 'Comment' && i.id === write.id)
+    ) {
       missing.push(`comment ${write.id}`);
     }
   }

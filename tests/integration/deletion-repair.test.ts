@@ -18,7 +18,14 @@ const MEMBERS = 'query($teamId: ID!) { teamMemberScores(teamId: $teamId) { userI
 it('finishes a deletion stopped after its Cognito step, and leaves one still running alone', async () => {
   const people = await accounts({ director: 'DIRECTOR', coach: 'COACH' }, 'repair');
   const gamer = await accountWithRole('GAMER', 'repair-gamer', 'Repair Gamer');
-  const teamId = await teamOf(people.director, [[gamer, 'GAMER'], [people.coach, 'COACH']], 'Repair Team');
+  const teamId = await teamOf(
+    people.director,
+    [
+      [gamer, 'GAMER'],
+      [people.coach, 'COACH'],
+    ],
+    'Repair Team',
+  );
   const started = new Date();
 
   await beginDeletion(gamer.id, started);

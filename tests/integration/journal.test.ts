@@ -56,15 +56,30 @@ beforeAll(async () => {
     { director: 'DIRECTOR', coach: 'COACH', gamer: 'GAMER', teammate: 'GAMER', outsider: 'GAMER', admin: 'ADMIN' },
     'jrnl',
   );
-  teamId = await teamOf(people.director, [[people.gamer, 'GAMER'], [people.teammate, 'GAMER'], [people.coach, 'COACH']], 'Journal team');
+  teamId = await teamOf(
+    people.director,
+    [
+      [people.gamer, 'GAMER'],
+      [people.teammate, 'GAMER'],
+      [people.coach, 'COACH'],
+    ],
+    'Journal team',
+  );
 });
 
 describe('comments', () => {
   it("a coach's comment on a gamer's answer carries its author's name and the answer it is on", async () => {
     const comment = await created(people.coach, 'Nice sleep streak!');
     expect(comment).toMatchObject({
-      teamId, userId: people.gamer.id, date, ...onSleep, content: 'Nice sleep streak!', answerTo: null,
-      authorId: people.coach.id, user: { id: people.coach.id, fullName: 'jrnl coach' }, deletedAt: null,
+      teamId,
+      userId: people.gamer.id,
+      date,
+      ...onSleep,
+      content: 'Nice sleep streak!',
+      answerTo: null,
+      authorId: people.coach.id,
+      user: { id: people.coach.id, fullName: 'jrnl coach' },
+      deletedAt: null,
     });
     const { getJournalComments } = await ok(people.director, COMMENTS, { teamId, date });
     expect(getJournalComments.map((c: { id: string }) => c.id)).toContain(comment.id);
@@ -73,7 +88,8 @@ describe('comments', () => {
   it(`refuses ${MAX_COMMENT_LENGTH + 1} characters without markup and accepts ${MAX_COMMENT_LENGTH} plus markup tags, stored as typed`, async () => {
     const long = 'a'.repeat(MAX_COMMENT_LENGTH);
     expect(await refusal(people.director, CREATE, { teamId, userId: people.gamer.id, date, ...onSleep, content: `${long}b` })).toEqual({
-      errorType: 'ValidationError', message: COMMENT_MESSAGES.tooLong,
+      errorType: 'ValidationError',
+      message: COMMENT_MESSAGES.tooLong,
     });
     const marked = `<p><b>${long.slice(0, 500)}</b>${long.slice(500)}</p>`;
     expect((await created(people.director, marked)).content).toBe(marked);
@@ -83,7 +99,8 @@ describe('comments', () => {
     const before = (await ok(people.director, COMMENTS, { teamId, date })).getJournalComments.length;
     for (const content of ['', '   ', '<p></p>']) {
       expect(await refusal(people.director, CREATE, { teamId, userId: people.gamer.id, date, ...onSleep, content })).toEqual({
-        errorType: 'ValidationError', message: COMMENT_MESSAGES.required,
+        errorType: 'ValidationError',
+        message: COMMENT_MESSAGES.required,
       });
     }
     expect((await ok(people.director, COMMENTS, { teamId, date })).getJournalComments).toHaveLength(before);
@@ -91,8 +108,12 @@ describe('comments', () => {
 
   it("refuses a comment on a question of another pillar, and on someone who is not one of the team's gamers", async () => {
     expect((await commentBy(people.coach, 'Hm', { pillarSlug: 'mental' })).errors?.[0]?.errorType).toBe('ValidationError');
-    expect((await call(people.coach, CREATE, { teamId, userId: people.outsider.id, date, ...onSleep, content: 'Hi' })).errors?.[0]?.errorType).toBe('ValidationError');
-    expect((await call(people.coach, CREATE, { teamId, userId: people.coach.id, date, ...onSleep, content: 'Hi' })).errors?.[0]?.errorType).toBe('ValidationError');
+    expect((await call(people.coach, CREATE, { teamId, userId: people.outsider.id, date, ...onSleep, content: 'Hi' })).errors?.[0]?.errorType).toBe(
+      'ValidationError',
+    );
+    expect((await call(people.coach, CREATE, { teamId, userId: people.coach.id, date, ...onSleep, content: 'Hi' })).errors?.[0]?.errorType).toBe(
+      'ValidationError',
+    );
   });
 
   it('lets the gamer read and reply to the comments on his own answers only', async () => {
@@ -107,13 +128,17 @@ describe('comments', () => {
     expect((await refusal(people.gamer, COMMENTS, { teamId, date })).errorType).toBe('Unauthorized');
     expect((await refusal(people.teammate, COMMENTS, { teamId, date, userId: people.gamer.id })).errorType).toBe('Unauthorized');
     expect((await refusal(people.teammate, REPLIES, { answerTo: root.id })).errorType).toBe('Unauthorized');
-    expect((await call(people.teammate, CREATE, { teamId, userId: people.gamer.id, date, ...onSleep, content: 'Me too', answerTo: root.id })).errors?.[0]?.errorType).toBe('Unauthorized');
+    expect(
+      (await call(people.teammate, CREATE, { teamId, userId: people.gamer.id, date, ...onSleep, content: 'Me too', answerTo: root.id })).errors?.[0]
+        ?.errorType,
+    ).toBe('Unauthorized');
   });
 
   it('refuses a reply on another answer than the comment it replies to', async () => {
     const root = await created(people.coach, 'Thread');
     expect((await commentBy(people.coach, 'Elsewhere', { answerTo: root.id, questionSlug: 'sleep-hours' })).errors?.[0]).toMatchObject({
-      errorType: 'ValidationError', message: 'A reply must be on the same answer as the comment it replies to.',
+      errorType: 'ValidationError',
+      message: 'A reply must be on the same answer as the comment it replies to.',
     });
   });
 
@@ -131,7 +156,9 @@ describe('comments', () => {
     expect((await refusal(people.director, DELETE, { id: comment.id, userId: people.coach.id })).errorType).toBe('Unauthorized');
     const { updateComment } = await ok(people.coach, UPDATE, { data: { id: comment.id, content: 'Second version' } });
     expect(updateComment).toMatchObject({ id: comment.id, content: 'Second version', createdAt: comment.createdAt });
-    expect((await refusal(people.coach, UPDATE, { data: { id: comment.id, content: 'x'.repeat(MAX_COMMENT_LENGTH + 1) } })).errorType).toBe('ValidationError');
+    expect((await refusal(people.coach, UPDATE, { data: { id: comment.id, content: 'x'.repeat(MAX_COMMENT_LENGTH + 1) } })).errorType).toBe(
+      'ValidationError',
+    );
     const { deleteComment } = await ok(people.coach, DELETE, { id: comment.id, userId: people.coach.id });
     expect(deleteComment).toMatchObject({ id: comment.id, teamId, content: 'Second version', deletedAt: expect.any(String) });
     const left = (await ok(people.director, COMMENTS, { teamId, date })).getJournalComments;
@@ -159,7 +186,11 @@ describe('notifications', () => {
 
   it('counts concurrent comments exactly', async () => {
     await clear(people.director);
-    await inParallel(Array.from({ length: 12 }, (_, n) => n), 6, (n) => created(people.coach, `Parallel ${n}`));
+    await inParallel(
+      Array.from({ length: 12 }, (_, n) => n),
+      6,
+      (n) => created(people.coach, `Parallel ${n}`),
+    );
     expect(await unreadOf(people.director)).toBe(12);
   });
 });
@@ -170,8 +201,16 @@ describe('the team day journal', () => {
     const { teamJournal } = await ok(people.coach, JOURNAL, { teamId, date });
     const teammate = teamJournal.find((member: { userId: string }) => member.userId === people.teammate.id);
     expect(teammate).toMatchObject({ fullName: 'jrnl teammate', checkedIn: true });
-    expect(teammate.answers).toEqual(expect.arrayContaining([expect.objectContaining({ questionSlug: 'sleep-quality', pillarSlug: 'sleep', score: 100 })]));
-    expect(teammate.pillars.map((pillar: { pillarSlug: string }) => pillar.pillarSlug)).toEqual(['sleep', 'nutrition', 'mental', 'lifestyle', 'physical']);
+    expect(teammate.answers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ questionSlug: 'sleep-quality', pillarSlug: 'sleep', score: 100 })]),
+    );
+    expect(teammate.pillars.map((pillar: { pillarSlug: string }) => pillar.pillarSlug)).toEqual([
+      'sleep',
+      'nutrition',
+      'mental',
+      'lifestyle',
+      'physical',
+    ]);
     expect(teamJournal.find((member: { userId: string }) => member.userId === people.coach.id)).toBeUndefined();
     expect((await refusal(people.gamer, JOURNAL, { teamId, date })).errorType).toBe('Unauthorized');
   });
@@ -186,7 +225,11 @@ describe('live comments', () => {
     const client = await RealtimeClient.connect(realtimeUrl, header);
     client.send({ type: 'connection_init' });
     await client.next((message) => message.type === 'connection_ack');
-    client.send({ id: 'journal', type: 'start', payload: { data: JSON.stringify({ query: SUBSCRIBE, variables }), extensions: { authorization: header } } });
+    client.send({
+      id: 'journal',
+      type: 'start',
+      payload: { data: JSON.stringify({ query: SUBSCRIBE, variables }), extensions: { authorization: header } },
+    });
     const reply = await client.next((message) => message.id === 'journal' && message.type !== 'data');
     return { client, reply };
   }
@@ -196,11 +239,22 @@ describe('live comments', () => {
     try {
       expect(reply.type).toBe('start_ack');
       const comment = await created(people.coach, 'Live one');
-      expect((await client.next((m) => m.type === 'data')).payload.data.onJournalComment).toMatchObject({ id: comment.id, content: 'Live one', user: { fullName: 'jrnl coach' } });
+      expect((await client.next((m) => m.type === 'data')).payload.data.onJournalComment).toMatchObject({
+        id: comment.id,
+        content: 'Live one',
+        user: { fullName: 'jrnl coach' },
+      });
       await ok(people.coach, UPDATE, { data: { id: comment.id, content: 'Live, edited' } });
-      expect((await client.next((m) => m.type === 'data')).payload.data.onJournalComment).toMatchObject({ id: comment.id, content: 'Live, edited', deletedAt: null });
+      expect((await client.next((m) => m.type === 'data')).payload.data.onJournalComment).toMatchObject({
+        id: comment.id,
+        content: 'Live, edited',
+        deletedAt: null,
+      });
       await ok(people.coach, DELETE, { id: comment.id });
-      expect((await client.next((m) => m.type === 'data')).payload.data.onJournalComment).toMatchObject({ id: comment.id, deletedAt: expect.any(String) });
+      expect((await client.next((m) => m.type === 'data')).payload.data.onJournalComment).toMatchObject({
+        id: comment.id,
+        deletedAt: expect.any(String),
+      });
     } finally {
       client.ws.close();
     }
@@ -237,7 +291,9 @@ describe('demo data', () => {
     const { teamNotifications } = await ok(director, UNREAD);
     expect(teamNotifications.find((count: { teamId: string }) => count.teamId === nightOwls.id)?.unread).toBeGreaterThan(0);
     const days = [1, 2, 3].map((back) => shiftDay(date, -back));
-    const comments = (await Promise.all(days.map(async (day) => (await ok(director, COMMENTS, { teamId: nightOwls.id, date: day })).getJournalComments))).flat();
+    const comments = (
+      await Promise.all(days.map(async (day) => (await ok(director, COMMENTS, { teamId: nightOwls.id, date: day })).getJournalComments))
+    ).flat();
     const authors = new Set(comments.map((comment: { user: { fullName: string } }) => comment.user.fullName));
     expect(authors.size).toBeGreaterThanOrEqual(3);
     const reply = comments.find((comment: { answerTo: string | null }) => comment.answerTo !== null);

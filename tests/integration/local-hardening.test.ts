@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
-describe('tokens signed with cognito-local\'s bundled key', () => {
+describe("tokens signed with cognito-local's bundled key", () => {
   it('are refused, even claiming the ADMIN group', async () => {
     const { env } = stackInfo();
     const bundled = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as { pem: string };
@@ -70,9 +70,12 @@ describe('tokens signed with cognito-local\'s bundled key', () => {
 
 describe('CORS on the local API', () => {
   const preflight = (origin: string) =>
-    fetch(stackUrls().graphqlUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } });
+    fetch(stackUrls().graphqlUrl, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    });
 
-  it('grants the app\'s own origin and no other page', async () => {
+  it("grants the app's own origin and no other page", async () => {
     const app = new URL(stackUrls().baseUrl).origin;
     expect((await preflight(app)).headers.get('access-control-allow-origin')).toBe(app);
     expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
@@ -88,7 +91,7 @@ describe('CORS on the local API', () => {
 describe('the local S3', () => {
   const { env } = stackInfo();
 
-  it('refuses unsigned writes and listings, while the product\'s presigned avatar upload works', async () => {
+  it("refuses unsigned writes and listings, while the product's presigned avatar upload works", async () => {
     const victimKey = `avatars/users/${userId}/${randomUUID()}.png`;
     const put = await fetch(`${env.UPLOADS_PUBLIC_URL}/${victimKey}`, { method: 'PUT', body: '<html>', headers: { 'content-type': 'text/html' } });
     expect(put.status).toBe(403);
@@ -135,7 +138,7 @@ describe('the local S3', () => {
 });
 
 describe('the Stripe webhook', () => {
-  it('refuses an event signed with the constant the repository once held, and takes the stack\'s own secret', async () => {
+  it("refuses an event signed with the constant the repository once held, and takes the stack's own secret", async () => {
     const event = eventOf('customer.created', { id: `cus_${randomUUID()}`, object: 'customer' });
     expect(await deliverWebhook(event, 'whsec_fitgaugeLocalStandIn0000000000000000')).toBe(400);
     expect(stackInfo().env.STRIPE_WEBHOOK_SECRET).not.toBe('whsec_fitgaugeLocalStandIn0000000000000000');

@@ -14,13 +14,16 @@ import { accounts, call, ok, teamOf } from '../support/team-fixtures';
 jest.setTimeout(120_000);
 
 const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date gameReadiness } }';
-const ALERTS = 'query($teamId: ID!, $date: AWSDate!) { readinessAlerts(teamId: $teamId, date: $date) { userId fullName gameReadiness pillarSlug date } }';
+const ALERTS =
+  'query($teamId: ID!, $date: AWSDate!) { readinessAlerts(teamId: $teamId, date: $date) { userId fullName gameReadiness pillarSlug date } }';
 const UNREAD = 'query { teamNotifications { teamId unread } }';
 const SETTINGS = 'mutation($on: Boolean!) { updateNotificationSettings(readinessAlertEmails: $on) { id readinessAlertEmails } }';
 
 /** Slept well, everything else at its worst: game readiness 30, Not Ready, pulled down the most by Mental (weight 30). */
 const best = new Map(answersWith('best').map((answer) => [answer.questionSlug, answer.value]));
-const notReady = answersWith('worst').map((answer) => (answer.questionSlug.startsWith('sleep') ? { ...answer, value: best.get(answer.questionSlug)! } : answer));
+const notReady = answersWith('worst').map((answer) =>
+  answer.questionSlug.startsWith('sleep') ? { ...answer, value: best.get(answer.questionSlug)! } : answer,
+);
 const date = scoreDayOf(new Date(), 'UTC');
 
 const alertMailsTo = async (who: RoleAccount) => (await readOutbox(who.email)).filter((mail) => mail.subject.includes('is Not Ready today'));
@@ -39,7 +42,15 @@ describe('a Not Ready check-in', () => {
 
   beforeAll(async () => {
     people = await accounts({ director: 'DIRECTOR', coach: 'COACH', gamer: 'GAMER', teammate: 'GAMER' }, 'ready');
-    teamId = await teamOf(people.director, [[people.gamer, 'GAMER'], [people.teammate, 'GAMER'], [people.coach, 'COACH']], 'Alert team');
+    teamId = await teamOf(
+      people.director,
+      [
+        [people.gamer, 'GAMER'],
+        [people.teammate, 'GAMER'],
+        [people.coach, 'COACH'],
+      ],
+      'Alert team',
+    );
   });
 
   it('mails the director and the coach once, naming the gamer and the pillar, and alerts them in the app', async () => {
@@ -71,21 +82,45 @@ describe('a Not Ready check-in', () => {
 
   it('alerts nobody for a check-in that is not Not Ready', async () => {
     await ok(people.teammate, CHECK_IN, { answers: answersWith('best') });
-    expect((await ok(people.coach, ALERTS, { teamId, date })).readinessAlerts.map((alert: { userId: string }) => alert.userId)).toEqual([people.gamer.id]);
+    expect((await ok(people.coach, ALERTS, { teamId, date })).readinessAlerts.map((alert: { userId: string }) => alert.userId)).toEqual([
+      people.gamer.id,
+    ]);
   });
 });
 
 describe('racing check-ins and settings', () => {
   it('sends one e-mail per recipient when Not Ready check-ins of a gamer in two teams of one director race', async () => {
     const people = await accounts({ director: 'DIRECTOR', coach: 'COACH', quiet: 'COACH', gamer: 'GAMER' }, 'race');
-    await teamOf(people.director, [[people.gamer, 'GAMER'], [people.coach, 'COACH']], 'Race one');
-    await teamOf(people.director, [[people.gamer, 'GAMER'], [people.quiet, 'COACH']], 'Race two');
-    expect((await ok(people.quiet, SETTINGS, { on: false })).updateNotificationSettings).toEqual({ id: people.quiet.id, readinessAlertEmails: false });
+    await teamOf(
+      people.director,
+      [
+        [people.gamer, 'GAMER'],
+        [people.coach, 'COACH'],
+      ],
+      'Race one',
+    );
+    await teamOf(
+      people.director,
+      [
+        [people.gamer, 'GAMER'],
+        [people.quiet, 'COACH'],
+      ],
+      'Race two',
+    );
+    expect((await ok(people.quiet, SETTINGS, { on: false })).updateNotificationSettings).toEqual({
+      id: people.quiet.id,
+      readinessAlertEmails: false,
+    });
 
     const results = await Promise.all(Array.from({ length: 4 }, () => call(people.gamer, CHECK_IN, { answers: notReady })));
     // Racing check-ins of one gamer may be told to send again (Conflict); at least one is stored.
     expect(results.some((result) => result.errors === undefined)).toBe(true);
-    expect(results.flatMap((result) => result.errors ?? []).map((error) => error.errorType).filter((type) => type !== 'Conflict')).toEqual([]);
+    expect(
+      results
+        .flatMap((result) => result.errors ?? [])
+        .map((error) => error.errorType)
+        .filter((type) => type !== 'Conflict'),
+    ).toEqual([]);
 
     expect(await alertMailsTo(people.director)).toHaveLength(1);
     expect(await alertMailsTo(people.coach)).toHaveLength(1);

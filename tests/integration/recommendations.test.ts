@@ -18,7 +18,8 @@ import { accounts, ok, refusal } from '../support/team-fixtures';
 
 jest.setTimeout(120_000);
 
-const FIELDS = 'id title description pillarSlug questionSlug answer videoId createdAt updatedAt Video { id title workflowStatus enabled thumbnailUrl url }';
+const FIELDS =
+  'id title description pillarSlug questionSlug answer videoId createdAt updatedAt Video { id title workflowStatus enabled thumbnailUrl url }';
 const LIST = `query($take: Int, $skip: Int) { getRecommendations(take: $take, skip: $skip) { count recommendations { ${FIELDS} } } }`;
 const CREATE = `mutation($data: VideoRecommendationCreateInput!) { createVideoRecommendation(data: $data) { ${FIELDS} } }`;
 const UPDATE = `mutation($id: ID!, $data: VideoRecommendationUpdateInput!) { updateVideoRecommendation(id: $id, data: $data) { ${FIELDS} } }`;
@@ -28,10 +29,30 @@ type Person = 'admin' | 'superadmin' | 'director' | 'coach' | 'gamer' | 'self';
 let people: Record<Person, RoleAccount>;
 let ready: VideoRecord;
 const REFUSED: Person[] = ['director', 'coach', 'gamer', 'self'];
-const fixtureAudit = { actorId: 'test', actorEmail: 'test@fitgauge.test', action: 'test', targetType: 'Video', targetId: 'test', targetLabel: 'test', before: null, after: null };
+const fixtureAudit = {
+  actorId: 'test',
+  actorEmail: 'test@fitgauge.test',
+  action: 'test',
+  targetType: 'Video',
+  targetId: 'test',
+  targetLabel: 'test',
+  before: null,
+  after: null,
+};
 
 async function video(overrides: Partial<VideoRecord> = {}): Promise<VideoRecord> {
-  const made = newVideoRecord({ id: randomUUID(), title: `Reco video ${randomUUID().slice(0, 8)}`, category: 'sleep', pillarCategory: 'sleep', workflowStatus: 'COMPLETE', enabled: true, ...overrides }, new Date().toISOString());
+  const made = newVideoRecord(
+    {
+      id: randomUUID(),
+      title: `Reco video ${randomUUID().slice(0, 8)}`,
+      category: 'sleep',
+      pillarCategory: 'sleep',
+      workflowStatus: 'COMPLETE',
+      enabled: true,
+      ...overrides,
+    },
+    new Date().toISOString(),
+  );
   await dynamoVideoStore.create(made, fixtureAudit);
   return made;
 }
@@ -46,27 +67,52 @@ async function created(who: RoleAccount = people.admin, data: Record<string, unk
 async function auditAbout(targetId: string) {
   const { gsi1pk } = keys.auditByTarget(targetId, '', '');
   const { Items } = await db().send(
-    new QueryCommand({ TableName: stackUrls().tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk } }),
+    new QueryCommand({
+      TableName: stackUrls().tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+    }),
   );
   return (Items ?? []).map(({ action, actorId, before, after }) => ({ action, actorId, before, after }));
 }
 
 beforeAll(async () => {
   useStackEnvironment();
-  people = await accounts<Person>({ admin: 'ADMIN', superadmin: 'SUPERADMIN', director: 'DIRECTOR', coach: 'COACH', gamer: 'GAMER', self: 'SELF' }, 'reco');
+  people = await accounts<Person>(
+    { admin: 'ADMIN', superadmin: 'SUPERADMIN', director: 'DIRECTOR', coach: 'COACH', gamer: 'GAMER', self: 'SELF' },
+    'reco',
+  );
   ready = await video();
 });
 
 describe('video recommendations', () => {
   it('lets an admin add one for a COMPLETE, enabled video and lists it newest first with the video', async () => {
     const first = await created(people.admin);
-    const second = await created(people.superadmin, { ...valid(), title: 'Water first', pillarSlug: 'nutrition', questionSlug: 'water-drink', answer: 'none' });
-    expect(second).toMatchObject({ title: 'Water first', pillarSlug: 'nutrition', questionSlug: 'water-drink', answer: 'none', videoId: ready.id, description: null });
+    const second = await created(people.superadmin, {
+      ...valid(),
+      title: 'Water first',
+      pillarSlug: 'nutrition',
+      questionSlug: 'water-drink',
+      answer: 'none',
+    });
+    expect(second).toMatchObject({
+      title: 'Water first',
+      pillarSlug: 'nutrition',
+      questionSlug: 'water-drink',
+      answer: 'none',
+      videoId: ready.id,
+      description: null,
+    });
     const { getRecommendations } = await ok(people.admin, LIST, { take: 100, skip: 0 });
     const ids = getRecommendations.recommendations.map((one: { id: string }) => one.id);
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
     expect(getRecommendations.count).toBeGreaterThanOrEqual(2);
-    expect(getRecommendations.recommendations.find((one: { id: string }) => one.id === first.id).Video).toMatchObject({ id: ready.id, title: ready.title, workflowStatus: 'COMPLETE' });
+    expect(getRecommendations.recommendations.find((one: { id: string }) => one.id === first.id).Video).toMatchObject({
+      id: ready.id,
+      title: ready.title,
+      workflowStatus: 'COMPLETE',
+    });
     // Paging: a page of one after skipping the newest.
     const { getRecommendations: page } = await ok(people.admin, LIST, { take: 1, skip: 1 });
     expect(page.recommendations).toHaveLength(1);
@@ -88,7 +134,10 @@ describe('video recommendations', () => {
     const processing = await video({ workflowStatus: 'PROGRESSING' });
     const disabled = await video({ enabled: false });
     for (const videoId of [processing.id, disabled.id, randomUUID()]) {
-      expect(await refusal(people.admin, CREATE, { data: { ...valid(), videoId } })).toEqual({ errorType: 'ValidationError', message: RECOMMENDATION_MESSAGES.videoNotOffered });
+      expect(await refusal(people.admin, CREATE, { data: { ...valid(), videoId } })).toEqual({
+        errorType: 'ValidationError',
+        message: RECOMMENDATION_MESSAGES.videoNotOffered,
+      });
     }
     const mine = await created();
     expect(await refusal(people.admin, UPDATE, { id: mine.id, data: { ...valid(), videoId: disabled.id } })).toEqual({
@@ -118,11 +167,21 @@ describe('video recommendations', () => {
   it('changes every field in the Details tab, with the edit rules and an audit of the change', async () => {
     const mine = await created();
     const longTitle = 'A title of forty characters, just so...';
-    const data = { ...valid(), title: longTitle, description: 'Watch before bed', pillarSlug: 'mental', questionSlug: 'emotional-state', answer: 'stressed' };
+    const data = {
+      ...valid(),
+      title: longTitle,
+      description: 'Watch before bed',
+      pillarSlug: 'mental',
+      questionSlug: 'emotional-state',
+      answer: 'stressed',
+    };
     const { updateVideoRecommendation } = await ok(people.superadmin, UPDATE, { id: mine.id, data });
     expect(updateVideoRecommendation).toMatchObject({ id: mine.id, ...data });
     expect(await dynamoRecommendationStore.get(mine.id)).toMatchObject(data);
-    expect(await refusal(people.admin, UPDATE, { id: mine.id, data: { ...data, title: 'x'.repeat(41) } })).toEqual({ errorType: 'ValidationError', message: RECOMMENDATION_MESSAGES.titleTooLong });
+    expect(await refusal(people.admin, UPDATE, { id: mine.id, data: { ...data, title: 'x'.repeat(41) } })).toEqual({
+      errorType: 'ValidationError',
+      message: RECOMMENDATION_MESSAGES.titleTooLong,
+    });
     expect(await refusal(people.admin, UPDATE, { id: mine.id, data: { ...data, description: 'x'.repeat(1001) } })).toEqual({
       errorType: 'ValidationError',
       message: RECOMMENDATION_MESSAGES.descriptionTooLong,
@@ -132,7 +191,10 @@ describe('video recommendations', () => {
       { action: 'createVideoRecommendation', actorId: people.admin.id },
       { action: 'updateVideoRecommendation', actorId: people.superadmin.id },
     ]);
-    expect((await auditAbout(mine.id))[1]).toMatchObject({ before: { title: 'Sleep tips', answer: 'terrible' }, after: { title: longTitle, answer: 'stressed' } });
+    expect((await auditAbout(mine.id))[1]).toMatchObject({
+      before: { title: 'Sleep tips', answer: 'terrible' },
+      after: { title: longTitle, answer: 'stressed' },
+    });
   });
 
   it('deletes a recommendation once', async () => {
@@ -140,6 +202,9 @@ describe('video recommendations', () => {
     expect((await ok(people.admin, DELETE, { id: mine.id })).deleteVideoRecommendation).toEqual({ id: mine.id, title: 'Sleep tips' });
     expect(await dynamoRecommendationStore.get(mine.id)).toBeNull();
     expect(await refusal(people.admin, DELETE, { id: mine.id })).toEqual({ errorType: 'NotFound', message: RECOMMENDATION_MESSAGES.notFound });
-    expect(await refusal(people.admin, UPDATE, { id: mine.id, data: valid() })).toEqual({ errorType: 'NotFound', message: RECOMMENDATION_MESSAGES.notFound });
+    expect(await refusal(people.admin, UPDATE, { id: mine.id, data: valid() })).toEqual({
+      errorType: 'NotFound',
+      message: RECOMMENDATION_MESSAGES.notFound,
+    });
   });
 });

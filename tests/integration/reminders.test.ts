@@ -75,10 +75,17 @@ describe('the reminder job', () => {
     const hour = new Date().getUTCHours();
     const hours = { now: hour, done: hour, later: (hour + 2) % 24 };
     for (const [name, gamer] of Object.entries(people)) {
-      const { updateReminderSettings } = await ok(gamer, UPDATE, { input: { enabled: true, hour: hours[name as keyof typeof hours], channels: ['PUSH', 'EMAIL'] } });
+      const { updateReminderSettings } = await ok(gamer, UPDATE, {
+        input: { enabled: true, hour: hours[name as keyof typeof hours], channels: ['PUSH', 'EMAIL'] },
+      });
       expect(updateReminderSettings).toMatchObject({ enabled: true, channels: ['PUSH', 'EMAIL'], timeZone: 'UTC' });
     }
-    const [nowDevice, goneDevice, checkedInDevice, laterDevice] = [await device(people.now), await device(people.now), await device(people.done), await device(people.later)];
+    const [nowDevice, goneDevice, checkedInDevice, laterDevice] = [
+      await device(people.now),
+      await device(people.now),
+      await device(people.done),
+      await device(people.later),
+    ];
     const devices = [nowDevice, goneDevice, checkedInDevice, laterDevice];
     await unsubscribe(goneDevice);
     await ok(people.done, CHECK_IN, { answers: answersWith('best') });
@@ -87,7 +94,13 @@ describe('the reminder job', () => {
     const second = await runJobAt(new Date());
 
     expect(await pushesTo(devices)).toEqual([
-      { to: nowDevice, title: 'Time for your FitGauge check-in', body: expect.stringContaining('You have not checked in today'), url: '/home/check-in', sentAt: expect.any(String) },
+      {
+        to: nowDevice,
+        title: 'Time for your FitGauge check-in',
+        body: expect.stringContaining('You have not checked in today'),
+        url: '/home/check-in',
+        sentAt: expect.any(String),
+      },
     ]);
     const mails = await remindersTo(gamers, 'check-in');
     expect(mails.map((mail) => mail.to)).toEqual([people.now.email]);
@@ -95,10 +108,14 @@ describe('the reminder job', () => {
     expect(first).toMatchObject({ sent: 1, checkedIn: 1 });
     expect(second.sent).toBe(0);
     // The device the push service called gone was removed; the other stays.
-    expect((await dynamoReminderStore.pushSubscriptions(people.now.id)).map((subscription) => subscription.endpoint.split('/').at(-1))).toEqual([nowDevice]);
+    expect((await dynamoReminderStore.pushSubscriptions(people.now.id)).map((subscription) => subscription.endpoint.split('/').at(-1))).toEqual([
+      nowDevice,
+    ]);
 
     // Turned off: the next day at that hour nothing goes to him, while the gamer who had checked in today is reminded.
-    expect((await ok(people.now, UPDATE, { input: { enabled: false, hour, channels: ['PUSH', 'EMAIL'] } })).updateReminderSettings.nextReminderAt).toBeNull();
+    expect(
+      (await ok(people.now, UPDATE, { input: { enabled: false, hour, channels: ['PUSH', 'EMAIL'] } })).updateReminderSettings.nextReminderAt,
+    ).toBeNull();
     const nextDay = await runJobAt(new Date(Date.now() + 24 * HOUR));
     expect(nextDay.sent).toBe(1);
     expect((await pushesTo(devices)).map((push) => push.to).sort()).toEqual([nowDevice, checkedInDevice].sort());
@@ -138,7 +155,9 @@ describe('the reminder job', () => {
       errorType: 'ValidationError',
       message: 'Choose how to be reminded: Web Push, e-mail or both.',
     });
-    expect((await refusal(gamer, UPDATE, { input: { enabled: true, hour: 24, channels: ['EMAIL'] } })).message).toBe('Choose a reminder time between 00:00 and 23:00.');
+    expect((await refusal(gamer, UPDATE, { input: { enabled: true, hour: 24, channels: ['EMAIL'] } })).message).toBe(
+      'Choose a reminder time between 00:00 and 23:00.',
+    );
     const keys = { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') };
     expect((await refusal(gamer, SAVE_DEVICE, { input: { endpoint: 'http://169.254.169.254/latest', ...keys } })).message).toBe(
       'The push subscription endpoint must be an https address.',
@@ -149,27 +168,40 @@ describe('the reminder job', () => {
 
 describe('nudgeTeam', () => {
   it('reminds each member who has not checked in once a day, whatever the number of parallel nudges and staff', async () => {
-    const people = await accounts({ director: 'DIRECTOR', coach: 'COACH', mailonly: 'GAMER', pushonly: 'GAMER', done: 'GAMER', outsider: 'COACH' }, 'nudge');
-    const teamId = await teamOf(people.director, [
-      [people.coach, 'COACH'],
-      [people.mailonly, 'GAMER'],
-      [people.pushonly, 'GAMER'],
-      [people.done, 'GAMER'],
-    ], 'Night Owls');
+    const people = await accounts(
+      { director: 'DIRECTOR', coach: 'COACH', mailonly: 'GAMER', pushonly: 'GAMER', done: 'GAMER', outsider: 'COACH' },
+      'nudge',
+    );
+    const teamId = await teamOf(
+      people.director,
+      [
+        [people.coach, 'COACH'],
+        [people.mailonly, 'GAMER'],
+        [people.pushonly, 'GAMER'],
+        [people.done, 'GAMER'],
+      ],
+      'Night Owls',
+    );
     await clearOfScoreDayEdge();
     await ok(people.pushonly, UPDATE, { input: { enabled: false, hour: 7, channels: ['PUSH'] } });
     const pushDevice = await device(people.pushonly);
     await ok(people.done, CHECK_IN, { answers: answersWith('best') });
 
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => ok(i % 2 ? people.coach : people.director, NUDGE, { teamId })));
-    const totals = results.reduce((sum, { nudgeTeam }) => ({ nudged: sum.nudged + nudgeTeam.nudged, alreadyNudged: sum.alreadyNudged + nudgeTeam.alreadyNudged }), { nudged: 0, alreadyNudged: 0 });
+    const totals = results.reduce(
+      (sum, { nudgeTeam }) => ({ nudged: sum.nudged + nudgeTeam.nudged, alreadyNudged: sum.alreadyNudged + nudgeTeam.alreadyNudged }),
+      { nudged: 0, alreadyNudged: 0 },
+    );
     expect(totals).toEqual({ nudged: 2, alreadyNudged: 38 });
 
     const gamers = [people.mailonly, people.pushonly, people.done];
     expect((await remindersTo(gamers, 'Night Owls')).map((mail) => mail.to)).toEqual([people.mailonly.email]);
     expect((await pushesTo([pushDevice])).map((push) => push.title)).toEqual(['Night Owls is waiting for your check-in']);
 
-    expect(await refusal(people.mailonly, NUDGE, { teamId })).toEqual({ errorType: 'Unauthorized', message: "Only the team's director and its coaches can nudge its members." });
+    expect(await refusal(people.mailonly, NUDGE, { teamId })).toEqual({
+      errorType: 'Unauthorized',
+      message: "Only the team's director and its coaches can nudge its members.",
+    });
     expect((await refusal(people.outsider, NUDGE, { teamId })).errorType).toBe('Unauthorized');
   });
 });

@@ -61,15 +61,19 @@ describe('sharing', () => {
     expect(await dynamoShareStore.byId(share.id)).toBeNull();
   });
 
-  it('refuses non-gamers, bad input and the caller\'s own e-mail without writing', async () => {
+  it("refuses non-gamers, bad input and the caller's own e-mail without writing", async () => {
     expect(await refusal(people.coach, SHARE, { email: freshEmail('x'), status: 'ACTIVE', frequency: 'DAILY' })).toEqual({
       errorType: 'Unauthorized',
       message: 'Only gamers share their score reports.',
     });
     expect((await refusal(people.gamer, SHARE, { email: 'not-an-email', status: 'ACTIVE', frequency: 'DAILY' })).message).toBe('Invalid email');
-    expect((await refusal(people.gamer, SHARE, { email: `${'a'.repeat(300)}@x.test`, status: 'ACTIVE', frequency: 'DAILY' })).message).toBe('Invalid email');
+    expect((await refusal(people.gamer, SHARE, { email: `${'a'.repeat(300)}@x.test`, status: 'ACTIVE', frequency: 'DAILY' })).message).toBe(
+      'Invalid email',
+    );
     expect((await refusal(people.gamer, SHARE, { email: freshEmail('x'), status: 'PENDING', frequency: 'DAILY' })).errorType).toBe('ValidationError');
-    expect((await refusal(people.gamer, SHARE, { email: people.gamer.email, status: 'ACTIVE', frequency: 'DAILY' })).errorType).toBe('ValidationError');
+    expect((await refusal(people.gamer, SHARE, { email: people.gamer.email, status: 'ACTIVE', frequency: 'DAILY' })).errorType).toBe(
+      'ValidationError',
+    );
     expect((await ok(people.gamer, SHARES)).myReportShares).toEqual([]);
   });
 
@@ -167,7 +171,10 @@ describe('an unsubscribe', () => {
     await ok(gamer, SHARE, { email, status: 'STOPPED', frequency: 'DAILY' });
     const again = await Promise.all([0, 1].map(() => refusal(gamer, SHARE, { email, status: 'ACTIVE', frequency: 'WEEKLY' })));
     for (const refused of again) {
-      expect(refused).toEqual({ errorType: 'Conflict', message: 'This address unsubscribed from your reports, so they cannot be shared with it again.' });
+      expect(refused).toEqual({
+        errorType: 'Conflict',
+        message: 'This address unsubscribed from your reports, so they cannot be shared with it again.',
+      });
     }
     expect((await ok(gamer, SHARES)).myReportShares).toEqual([]);
     await runJobAt(new Date(Date.now() + 1000));
@@ -206,8 +213,11 @@ describe('the demo data', () => {
     await runJobAt(new Date());
     await runJobAt(new Date());
     // Only the first recap says who shares what (the job test above may have run a later period with a future clock).
-    const first = (await recapsTo(DEMO_SHARE.email)).filter((mail) => mail.text.includes(`shares their FitGauge score reports with ${DEMO_SHARE.email}, every day`));
+    const first = (await recapsTo(DEMO_SHARE.email)).filter((mail) =>
+      mail.text.includes(`shares their FitGauge score reports with ${DEMO_SHARE.email}, every day`),
+    );
     expect(first).toHaveLength(1);
-    for (const acceptance of ['accepted', 'rejected']) expect(first[0].text).toContain(`/recap/reports?shareId=${DEMO_SHARE.id}&acceptance=${acceptance}&name=`);
+    for (const acceptance of ['accepted', 'rejected'])
+      expect(first[0].text).toContain(`/recap/reports?shareId=${DEMO_SHARE.id}&acceptance=${acceptance}&name=`);
   });
 });

@@ -105,7 +105,12 @@ describe('a restart of the local stack', () => {
     expect(signIns).toEqual(demoAccounts.map(({ email, role }) => ({ email, groups: [role], role, errors: undefined })));
     expect(new Set(demoAccounts.map((account) => account.role))).toEqual(new Set(['SUPERADMIN', 'ADMIN', 'DIRECTOR', 'COACH', 'GAMER']));
     expect(second.env.STRIPE_WEBHOOK_SECRET).toBe(first.env.STRIPE_WEBHOOK_SECRET);
-    const me = await graphqlAt<{ me: { email: string } }>({ graphqlUrl: second.urls.graphql, publicToken: second.config.publicToken }, '{ me { email } }', {}, { token: tokenBefore });
+    const me = await graphqlAt<{ me: { email: string } }>(
+      { graphqlUrl: second.urls.graphql, publicToken: second.config.publicToken },
+      '{ me { email } }',
+      {},
+      { token: tokenBefore },
+    );
     expect(me).toMatchObject({ status: 200, data: { me: { email: demoAccounts[0]!.email } } });
     expect(me.errors).toBeUndefined();
 

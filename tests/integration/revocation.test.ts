@@ -62,10 +62,7 @@ describe('a disable', () => {
     const admitted: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const before = await logInAccount(email);
-      const [disabled, racing] = await Promise.all([
-        graphql(DISABLE, { email }, { token: admin.token }),
-        logInAccount(email).catch(() => null),
-      ]);
+      const [disabled, racing] = await Promise.all([graphql(DISABLE, { email }, { token: admin.token }), logInAccount(email).catch(() => null)]);
       expect(disabled.errors).toBeUndefined();
       for (const session of [before, racing]) {
         if (!session) continue; // the racing sign-in was refused outright

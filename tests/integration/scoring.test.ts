@@ -66,7 +66,11 @@ async function idOf(who: string): Promise<string> {
 /** A fresh gamer (signed up through the API), so time-zone changes touch no seeded account. */
 async function freshGamer(): Promise<string> {
   const email = `zone-${randomUUID().slice(0, 8)}@fitgauge.test`;
-  const response = await graphql(SIGN_UP, { data: { fullName: 'Zone Tester', email }, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }, { publicToken: true });
+  const response = await graphql(
+    SIGN_UP,
+    { data: { fullName: 'Zone Tester', email }, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' },
+    { publicToken: true },
+  );
   expect(response.errors).toBeUndefined();
   return response.data!.signUpUser.accessToken;
 }
@@ -118,7 +122,10 @@ describe('check-in', () => {
       avgCompletion: expected.avgCompletion,
       watchedVideos: true,
     });
-    expect(corrected.pillars.find((pillar: { pillarSlug: string }) => pillar.pillarSlug === 'physical')).toMatchObject({ totalAnswers: 3, totalQuestions: 4 });
+    expect(corrected.pillars.find((pillar: { pillarSlug: string }) => pillar.pillarSlug === 'physical')).toMatchObject({
+      totalAnswers: 3,
+      totalQuestions: 4,
+    });
 
     // Stored: exactly the second set, nothing left of the first.
     const gamer8 = await idOf('gamer8');
@@ -144,7 +151,11 @@ describe('check-in', () => {
       fgScore: corrected.fgScore,
       gameReadiness: expected.gameReadiness,
     });
-    const members = await Promise.all(['gamer6', 'gamer7', 'gamer8'].map(async (who) => (await ok('director', STATS, { userId: await idOf(who), type: 'daily', days: 1 })).myScoreStats));
+    const members = await Promise.all(
+      ['gamer6', 'gamer7', 'gamer8'].map(
+        async (who) => (await ok('director', STATS, { userId: await idOf(who), type: 'daily', days: 1 })).myScoreStats,
+      ),
+    );
     const todays = members.flatMap((stats) => stats.mainScoreStatistics.filter((point: { date: string }) => point.date === today));
     expect(day.days.find((entry: { date: string }) => entry.date === today).membersCheckedIn).toBe(todays.length);
     const team = (await ok('director', TEAM_STATS, { teamId: ironWolves, type: 'daily', days: 1 })).myTeamScoreStats;
@@ -227,7 +238,9 @@ describe('the 4 am day boundary on the gamer’s clock', () => {
     expect(answered.map((response) => response.data!.submitAnswers.streak)).toEqual(answered.map(() => 1));
 
     const { myScoreStats } = (await graphql(STATS, { type: 'daily', days: 7 }, { token })).data!;
-    expect(myScoreStats.mainScoreStatistics.filter((point: { value: number | null }) => point.value !== null).map((point: { date: string }) => point.date)).toEqual([day]);
+    expect(
+      myScoreStats.mainScoreStatistics.filter((point: { value: number | null }) => point.value !== null).map((point: { date: string }) => point.date),
+    ).toEqual([day]);
     // Whatever zone it is asked in, the current day is that same day.
     for (const timeZone of [zoneOf(-12), zoneOf(14)]) {
       expect((await graphql(CHECK_IN, { timeZone }, { token })).data!.myCheckIn).toMatchObject({ date: day, checkedIn: true });
@@ -243,7 +256,9 @@ describe('team statistics', () => {
     ] as const) {
       for (const type of ['daily', 'sleep', 'fgScore']) {
         const team = (await ok('director', TEAM_STATS, { teamId, type, days: 30 })).myTeamScoreStats;
-        const members = await Promise.all(gamers.map(async (who) => (await ok('director', STATS, { userId: await idOf(who), type, days: 30 })).myScoreStats));
+        const members = await Promise.all(
+          gamers.map(async (who) => (await ok('director', STATS, { userId: await idOf(who), type, days: 30 })).myScoreStats),
+        );
         const byDate = new Map<string, number[]>();
         for (const point of members.flatMap((stats) => stats.mainScoreStatistics as { date: string; value: number }[])) {
           byDate.set(point.date, [...(byDate.get(point.date) ?? []), point.value]);
@@ -254,9 +269,12 @@ describe('team statistics', () => {
         expect(averages.length).toBeGreaterThanOrEqual(25);
         expect(team.mainScoreStatistics).toEqual(averages);
       }
-      const readiness = (await ok(teamId === nightOwls ? 'coach' : 'director', TEAM_STATS, { teamId, type: 'gameReadiness', days: 30 })).myTeamScoreStats;
+      const readiness = (await ok(teamId === nightOwls ? 'coach' : 'director', TEAM_STATS, { teamId, type: 'gameReadiness', days: 30 }))
+        .myTeamScoreStats;
       const ids = await Promise.all(gamers.map(idOf));
-      const own = await Promise.all(ids.map(async (userId) => (await ok('director', STATS, { userId, type: 'gameReadiness', days: 30 })).myScoreStats));
+      const own = await Promise.all(
+        ids.map(async (userId) => (await ok('director', STATS, { userId, type: 'gameReadiness', days: 30 })).myScoreStats),
+      );
       expect(readiness.count).toBe(own.reduce((sum, stats) => sum + stats.count, 0));
       expect(new Set(readiness.mainScoreStatistics.map((point: { userId: string }) => point.userId))).toEqual(new Set(ids));
     }

@@ -7,16 +7,7 @@ import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/s3';
 import { isLoopback, listeningSockets } from '../support/listening-sockets';
-import {
-  cognitoClient,
-  demoAccounts,
-  demoTeams,
-  graphql,
-  signIn,
-  stackInfo,
-  stackUrls,
-  waitForMail,
-} from '../support/stack';
+import { cognitoClient, demoAccounts, demoTeams, graphql, signIn, stackInfo, stackUrls, waitForMail } from '../support/stack';
 
 jest.setTimeout(30_000);
 

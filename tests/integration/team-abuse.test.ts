@@ -109,9 +109,15 @@ function sampleValue(name: string, type: GraphQLInputType, ids: { userId: string
 
 /** Every field of the type without required arguments, objects to `depth` levels (a cycle ends where the depth does). */
 function selectionOf(type: GraphQLNamedType, depth: number): string {
-  if (isUnionType(type)) return `{ __typename ${type.getTypes().map((member) => `... on ${member.name} ${selectionOf(member, depth)}`).join(' ')} }`;
+  if (isUnionType(type))
+    return `{ __typename ${type
+      .getTypes()
+      .map((member) => `... on ${member.name} ${selectionOf(member, depth)}`)
+      .join(' ')} }`;
   if (!isObjectType(type) && !isInterfaceType(type)) return '';
-  const fields = Object.values(type.getFields()).filter((field) => field.args.every((arg) => !isNonNullType(arg.type) || arg.defaultValue !== undefined));
+  const fields = Object.values(type.getFields()).filter((field) =>
+    field.args.every((arg) => !isNonNullType(arg.type) || arg.defaultValue !== undefined),
+  );
   const parts = fields.flatMap((field) => {
     const named = getNamedType(field.type);
     if (isScalarType(named) || isEnumType(named)) return [field.name];
@@ -182,19 +188,31 @@ describe('a team code reaches only the team staff and the invited mailbox (issue
       return { field: field.name, response, text: JSON.stringify(response).toUpperCase() };
     });
     // The reads ran (a selection GraphQL refused would prove nothing): no validation error of the query itself.
-    expect(answers.filter(({ response }) => response.errors?.some((error) => /Validation error of type|FieldUndefined|Cannot query field/.test(error.message ?? '')))).toEqual([]);
+    expect(
+      answers.filter(({ response }) =>
+        response.errors?.some((error) => /Validation error of type|FieldUndefined|Cannot query field/.test(error.message ?? '')),
+      ),
+    ).toEqual([]);
     expect(answers.find(({ field }) => field === 'myDataExport')?.response.data?.myDataExport).toBeTruthy();
     expect(answers.find(({ field }) => field === 'me')?.response.data?.me).toMatchObject({ id: attacker.id, emailVerified: false });
-    const leaks = answers.flatMap(({ field, text }) => codes.filter(({ code }) => text.includes(code)).map(({ email }) => `${field} shows the code mailed to ${email}`));
+    const leaks = answers.flatMap(({ field, text }) =>
+      codes.filter(({ code }) => text.includes(code)).map(({ email }) => `${field} shows the code mailed to ${email}`),
+    );
     expect(leaks).toEqual([]);
     // Nor anything else of the team: its name, the other invitee's address, the director's address.
     const foreign = [`"SECRET KEEPERS"`, otherInvitee.toUpperCase(), director.email.toUpperCase()];
-    expect(answers.flatMap(({ field, text }) => foreign.filter((secret) => text.includes(secret)).map((secret) => `${field} shows ${secret}`))).toEqual([]);
+    expect(
+      answers.flatMap(({ field, text }) => foreign.filter((secret) => text.includes(secret)).map((secret) => `${field} shows ${secret}`)),
+    ).toEqual([]);
     // Nothing of the invite reaches him at all: its team id is no business of an unproven e-mail.
-    const exported = answers.find(({ field }) => field === 'myDataExport')!.response.data!.myDataExport.sections.map((section: { name: string }) => section.name);
+    const exported = answers
+      .find(({ field }) => field === 'myDataExport')!
+      .response.data!.myDataExport.sections.map((section: { name: string }) => section.name);
     expect(exported).not.toContain('Invite');
     expect(await refusal(attacker, JOIN, { code: 'ZZZZ2222' })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.codeNotFound });
-    expect(await refusal(attacker, `query($teamId: ID!) { teamWithStats(teamId: $teamId) { id } }`, { teamId })).toMatchObject({ errorType: 'Unauthorized' });
+    expect(await refusal(attacker, `query($teamId: ID!) { teamWithStats(teamId: $teamId) { id } }`, { teamId })).toMatchObject({
+      errorType: 'Unauthorized',
+    });
   });
 
   it('the proven invitee exports his invite without its code; another account holding the code cannot join with it', async () => {
@@ -213,7 +231,17 @@ describe('a team code reaches only the team staff and the invited mailbox (issue
     const sections: { name: string; records: string }[] = (await ok(invitee, EXPORT)).myDataExport.sections;
     const invites = JSON.parse(sections.find((section) => section.name === 'Invite')!.records);
     expect(invites).toEqual([expect.objectContaining({ teamId, inviteeEmail: email, status: 'PENDING' })]);
-    expect(Object.keys(invites[0]).sort()).toEqual(['createdAt', 'id', 'inviteeEmail', 'inviteeName', 'inviterUserId', 'role', 'status', 'teamId', 'updatedAt']);
+    expect(Object.keys(invites[0]).sort()).toEqual([
+      'createdAt',
+      'id',
+      'inviteeEmail',
+      'inviteeName',
+      'inviterUserId',
+      'role',
+      'status',
+      'teamId',
+      'updatedAt',
+    ]);
     expect(JSON.stringify(sections).toUpperCase()).not.toContain(code);
   });
 });
@@ -234,9 +262,11 @@ describe('invite mails are no free relay (issue 24, item 3)', () => {
     // Another director counts against the same address.
     const other = await accountWithRole('DIRECTOR', 'abuse.other');
     const otherTeam = await createTeam(other, 'Others');
-    expect(await refusal(other, SEND, { teamId: otherTeam, inviteeName: 'Target', inviteeEmail: target.toUpperCase(), role: 'GAMER' })).toMatchObject({
-      message: TEAM_MESSAGES.invitesPerAddressPerDay,
-    });
+    expect(await refusal(other, SEND, { teamId: otherTeam, inviteeName: 'Target', inviteeEmail: target.toUpperCase(), role: 'GAMER' })).toMatchObject(
+      {
+        message: TEAM_MESSAGES.invitesPerAddressPerDay,
+      },
+    );
     expect(await readOutbox(target)).toHaveLength(INVITES_PER_ADDRESS_PER_DAY);
   });
 
@@ -244,7 +274,9 @@ describe('invite mails are no free relay (issue 24, item 3)', () => {
     const sender = await accountWithRole('DIRECTOR', 'abuse.bulk');
     const teamId = await createTeam(sender, 'Bulk');
     const addresses = Array.from({ length: INVITES_PER_SENDER_PER_DAY + 2 }, () => freshEmail('abuse.bulk.to'));
-    const results = await inParallel(addresses, 4, (address) => call(sender, SEND, { teamId, inviteeName: 'Bulk', inviteeEmail: address, role: 'GAMER' }));
+    const results = await inParallel(addresses, 4, (address) =>
+      call(sender, SEND, { teamId, inviteeName: 'Bulk', inviteeEmail: address, role: 'GAMER' }),
+    );
     expect(results.filter((result) => !result.errors)).toHaveLength(INVITES_PER_SENDER_PER_DAY);
     expect(results.flatMap((result) => result.errors ?? []).map((error) => [error.errorType, error.message])).toEqual([
       ['Conflict', 'You can send at most 50 invites a day. Please try again tomorrow.'],
@@ -256,7 +288,10 @@ describe('invite mails are no free relay (issue 24, item 3)', () => {
 
   it('names with a link are refused where they are typed, and a stored one never reaches a mail; the subject names only the team', async () => {
     const lure = 'FitGauge Security: account locked, verify now at https://evil.example/verify';
-    expect((await signUp(freshEmail('abuse.lure'), lure)).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: MESSAGES.fullNameLink });
+    expect((await signUp(freshEmail('abuse.lure'), lure)).errors?.[0]).toMatchObject({
+      errorType: 'ValidationError',
+      message: MESSAGES.fullNameLink,
+    });
     expect((await signUp(freshEmail('abuse.lure'), 'Support evil。example')).errors?.[0]).toMatchObject({ message: MESSAGES.fullNameLink });
     await addDashboardPurchase(director.id);
     expect(await refusal(director, CREATE, { data: { name: 'evil.example', description: 'Lure', game: '' } })).toEqual({
@@ -264,7 +299,9 @@ describe('invite mails are no free relay (issue 24, item 3)', () => {
       message: 'Name must not contain a web address, a domain or an e-mail address.',
     });
     const teamId = await createTeam(director, 'Fair Names');
-    expect(await refusal(director, SEND, { teamId, inviteeName: 'see www.evil.example', inviteeEmail: freshEmail('abuse.n'), role: 'GAMER' })).toMatchObject({
+    expect(
+      await refusal(director, SEND, { teamId, inviteeName: 'see www.evil.example', inviteeEmail: freshEmail('abuse.n'), role: 'GAMER' }),
+    ).toMatchObject({
       errorType: 'ValidationError',
       message: 'Name must not contain a web address, a domain or an e-mail address.',
     });
@@ -272,7 +309,12 @@ describe('invite mails are no free relay (issue 24, item 3)', () => {
     // A name stored before the rule (or a Discord name) stays out of the mail.
     const legacy = await accountWithRole('DIRECTOR', 'abuse.legacy');
     await db().send(
-      new UpdateCommand({ TableName: config.tableName, Key: keys.user(legacy.id), UpdateExpression: 'SET fullName = :name', ExpressionAttributeValues: { ':name': lure } }),
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.user(legacy.id),
+        UpdateExpression: 'SET fullName = :name',
+        ExpressionAttributeValues: { ':name': lure },
+      }),
     );
     const legacyTeam = await createTeam(legacy, 'Plain Team');
     const to = freshEmail('abuse.reader');
@@ -294,10 +336,16 @@ describe('a team avatar is only an image uploaded through the product (issue 24,
       message: TEAM_MESSAGES.avatarNotUploaded,
     });
     const teamId = await createTeam(director, 'Avatars');
-    expect(await refusal(director, UPDATE, { teamId, data: { avatar: pixel } })).toEqual({ errorType: 'ValidationError', message: TEAM_MESSAGES.avatarNotUploaded });
+    expect(await refusal(director, UPDATE, { teamId, data: { avatar: pixel } })).toEqual({
+      errorType: 'ValidationError',
+      message: TEAM_MESSAGES.avatarNotUploaded,
+    });
     // An upload's path on another host is not an upload of the product either.
     const lookAlike = `https://evil.example/avatars/teams/${teamId}/${director.id}/0b1c9e9a-1111-4222-8333-444455556666.png`;
-    expect(await refusal(director, UPDATE, { teamId, data: { avatar: lookAlike } })).toEqual({ errorType: 'ValidationError', message: TEAM_MESSAGES.avatarNotUploaded });
+    expect(await refusal(director, UPDATE, { teamId, data: { avatar: lookAlike } })).toEqual({
+      errorType: 'ValidationError',
+      message: TEAM_MESSAGES.avatarNotUploaded,
+    });
     await addDashboardPurchase(director.id);
     expect(await refusal(director, CREATE, { data: { name: 'Tracked', description: 'Pixel', game: '', avatar: lookAlike } })).toEqual({
       errorType: 'ValidationError',

@@ -34,7 +34,14 @@ it('tells the staff who checked in today, when, and each gamer’s check-ins ove
   // Every step on one score day: the counts below are of "today".
   await clearOfScoreDayEdge();
   const people = await accounts({ director: 'DIRECTOR', coach: 'COACH', early: 'GAMER', late: 'GAMER', newcomer: 'GAMER' }, 'compliance');
-  const teamId = await teamOf(people.director, [[people.coach, 'COACH'], [people.newcomer, 'GAMER']], 'Compliance');
+  const teamId = await teamOf(
+    people.director,
+    [
+      [people.coach, 'COACH'],
+      [people.newcomer, 'GAMER'],
+    ],
+    'Compliance',
+  );
   // Two gamers joined three days ago (UTC, the accounts' zone): the two whole days since count against them.
   const today = scoreDayOf(new Date(), 'UTC');
   const joinedAt = `${shiftDay(today, -3)}T12:00:00.000Z`;
@@ -61,7 +68,9 @@ it('tells the staff who checked in today, when, and each gamer’s check-ins ove
 
   // A one-day window is today alone.
   const todayOnly = await read(1);
-  expect([people.early, people.late, people.newcomer].map((gamer) => [todayOnly.get(gamer.id)!.daysCheckedIn, todayOnly.get(gamer.id)!.daysCounted])).toEqual([
+  expect(
+    [people.early, people.late, people.newcomer].map((gamer) => [todayOnly.get(gamer.id)!.daysCheckedIn, todayOnly.get(gamer.id)!.daysCounted]),
+  ).toEqual([
     [1, 1],
     [0, 0],
     [1, 1],

@@ -34,7 +34,14 @@ afterEach(() => {
 
 it("tells the team's director and coach about a member's check-in, and nobody following another team", async () => {
   const people = await accounts({ director: 'DIRECTOR', coach: 'COACH', gamer: 'GAMER' }, 'livecheckin');
-  const teamId = await teamOf(people.director, [[people.gamer, 'GAMER'], [people.coach, 'COACH']], 'Live team');
+  const teamId = await teamOf(
+    people.director,
+    [
+      [people.gamer, 'GAMER'],
+      [people.coach, 'COACH'],
+    ],
+    'Live team',
+  );
   const otherTeamId = await teamOf(people.director, [], 'Quiet team');
   const director = await follow(people.director, teamId);
   const coach = await follow(people.coach, teamId);

@@ -38,7 +38,16 @@ async function ok(who: RoleAccount, query: string, variables: Record<string, unk
 async function teamOf(owner: RoleAccount): Promise<string> {
   const id = randomUUID();
   const at = new Date().toISOString();
-  await dynamoTeamStore.create({ id, name: 'Live Squad', description: 'Realtime test', game: 'Valorant', avatar: '', ownerId: owner.id, createdAt: at, updatedAt: at });
+  await dynamoTeamStore.create({
+    id,
+    name: 'Live Squad',
+    description: 'Realtime test',
+    game: 'Valorant',
+    avatar: '',
+    ownerId: owner.id,
+    createdAt: at,
+    updatedAt: at,
+  });
   return id;
 }
 
@@ -69,7 +78,11 @@ afterEach(() => {
 
 describe('onTeamMembersChanged', () => {
   it('tells the team director who joins by accepting an invite and who leaves, and nobody following another team', async () => {
-    const [teamId, otherTeamId, gamer] = await Promise.all([teamOf(director), teamOf(director), accountWithRole('GAMER', 'live.gamer', 'Live Gamer')]);
+    const [teamId, otherTeamId, gamer] = await Promise.all([
+      teamOf(director),
+      teamOf(director),
+      accountWithRole('GAMER', 'live.gamer', 'Live Gamer'),
+    ]);
     const { client, answer } = await follow(director, teamId);
     expect(answer.type).toBe('start_ack');
     const other = await follow(director, otherTeamId);
@@ -109,13 +122,20 @@ describe('onTeamMembersChanged', () => {
   it("refuses an outsider's subscription to a team it does not belong to", async () => {
     const [teamId, outsider] = await Promise.all([teamOf(director), accountWithRole('GAMER', 'live.outsider')]);
     const { answer } = await follow(outsider, teamId);
-    expect(answer).toMatchObject({ type: 'error', payload: { errors: [{ errorType: 'Unauthorized', message: 'You are not a member of this team.' }] } });
+    expect(answer).toMatchObject({
+      type: 'error',
+      payload: { errors: [{ errorType: 'Unauthorized', message: 'You are not a member of this team.' }] },
+    });
   });
 
-  it('refuses a publish signed with other credentials than the functions\' own', async () => {
+  it("refuses a publish signed with other credentials than the functions' own", async () => {
     const teamId = await teamOf(director);
     const { client } = await follow(director, teamId);
-    const forged = await graphql(PUBLISH, { teamId, userId: null, change: 'teamDeleted', at: new Date().toISOString() }, { iam: { accessKeyId: 'local', secretAccessKey: 'guessed' } });
+    const forged = await graphql(
+      PUBLISH,
+      { teamId, userId: null, change: 'teamDeleted', at: new Date().toISOString() },
+      { iam: { accessKeyId: 'local', secretAccessKey: 'guessed' } },
+    );
     expect(forged).toMatchObject({ status: 401, errors: [{ errorType: 'UnauthorizedException' }] });
     // Nothing reached the subscriber.
     await expect(client.next((message) => message.type === 'data', 500)).rejects.toThrow('no matching message');

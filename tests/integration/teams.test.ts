@@ -80,13 +80,21 @@ const addMember = (teamId: string, who: RoleAccount, role: 'GAMER' | 'COACH' = '
 
 /** Signs up through the API as the invite e-mail's sign-up link does (`inviteCode` from `?invite=`). */
 async function signUpWith(email: string, extra: { role?: string; inviteCode?: string } = {}): Promise<RoleAccount> {
-  const { data, errors } = await graphql(SIGN_UP, { data: { fullName: 'Invited Person', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra }, { publicToken: true });
+  const { data, errors } = await graphql(
+    SIGN_UP,
+    { data: { fullName: 'Invited Person', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra },
+    { publicToken: true },
+  );
   expect(errors).toBeUndefined();
   return { id: data!.signUpUser.id, email, token: data!.signUpUser.accessToken };
 }
 
 async function signUpRefusal(email: string, extra: { role?: string; inviteCode?: string }) {
-  const { errors } = await graphql(SIGN_UP, { data: { fullName: 'Invited Person', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra }, { publicToken: true });
+  const { errors } = await graphql(
+    SIGN_UP,
+    { data: { fullName: 'Invited Person', email }, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, ...extra },
+    { publicToken: true },
+  );
   return { errorType: errors?.[0]?.errorType, message: errors?.[0]?.message };
 }
 
@@ -97,7 +105,8 @@ async function provenAccount(label: string): Promise<RoleAccount> {
   return account;
 }
 
-const gamers = (count: number, label = 'teams.gamer') => Promise.all(Array.from({ length: count }, (_, i) => accountWithRole('GAMER', label, `Gamer ${i}`)));
+const gamers = (count: number, label = 'teams.gamer') =>
+  Promise.all(Array.from({ length: count }, (_, i) => accountWithRole('GAMER', label, `Gamer ${i}`)));
 
 let director: RoleAccount;
 let coach: RoleAccount;
@@ -151,14 +160,22 @@ describe('creating a team', () => {
   it('reports inActive once the team subscription has ended', async () => {
     const teamId = await createTeam(director, 'Expiring');
     const subscription = (await dynamoSubscriptionStore.teamSubscription(teamId))!;
-    await dynamoSubscriptionStore.putTeamSubscription({ ...subscription, status: 'canceled', endSubscriptionAt: new Date(Date.now() - 1000).toISOString() });
+    await dynamoSubscriptionStore.putTeamSubscription({
+      ...subscription,
+      status: 'canceled',
+      endSubscriptionAt: new Date(Date.now() - 1000).toISOString(),
+    });
     expect((await ok(director, VERIFY, { teamId })).verifyTeamSubscription.status).toBe('inActive');
   });
 
   it('lets the owner change the team and nobody else', async () => {
     const teamId = await createTeam(director, 'Before');
     await addMember(teamId, coach, 'COACH');
-    expect((await ok(director, UPDATE, { teamId, data: { name: 'After', game: 'Dota 2' } })).updateTeam).toMatchObject({ name: 'After', game: 'Dota 2', description: 'Made by the teams test' });
+    expect((await ok(director, UPDATE, { teamId, data: { name: 'After', game: 'Dota 2' } })).updateTeam).toMatchObject({
+      name: 'After',
+      game: 'Dota 2',
+      description: 'Made by the teams test',
+    });
     expect(await refusal(coach, UPDATE, { teamId, data: { name: 'Coach was here' } })).toMatchObject({ errorType: 'Unauthorized' });
     expect((await ok(director, READ, { teamId })).team.name).toBe('After');
   });
@@ -181,7 +198,6 @@ describe('reading a team', () => {
     expect(await refusal(director, READ, { teamId, take: 51 })).toEqual({ errorType: 'ValidationError', message: 'take must be at most 50.' });
   });
 
-
   it('refuses a stranger the same way whether the team exists or not, and tells an admin a team is missing', async () => {
     const teamId = await createTeam(director, 'Probed');
     const admin = await accountWithRole('ADMIN', 'teams.admin');
@@ -193,7 +209,7 @@ describe('reading a team', () => {
   });
 });
 
-describe('team readers: the team with its members\' scores, and a user by id', () => {
+describe("team readers: the team with its members' scores, and a user by id", () => {
   const STATS = `query($teamId: ID!, $currentDate: AWSDate, $questionSlug: String) {
     teamWithStats(teamId: $teamId, currentDate: $currentDate, questionSlug: $questionSlug, orderBy: fullName) {
       id membersCount members { userId fullName latestScore { userId date todayScore streak } answer { questionSlug value } } } }`;
@@ -220,11 +236,17 @@ describe('team readers: the team with its members\' scores, and a user by id', (
     // Another day: the scores of that day (none), not today's.
     const dayBefore = new Date(Date.parse(`${checkIn.date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const before = (await ok(director, STATS, { teamId, currentDate: dayBefore, questionSlug: 'sleep-quality' })).teamWithStats;
-    expect(before.members.find((member: { userId: string }) => member.userId === ada.id)).toMatchObject({ latestScore: { date: dayBefore, todayScore: null }, answer: null });
+    expect(before.members.find((member: { userId: string }) => member.userId === ada.id)).toMatchObject({
+      latestScore: { date: dayBefore, todayScore: null },
+      answer: null,
+    });
 
     expect(await refusal(bob, STATS, { teamId })).toMatchObject({ errorType: 'Unauthorized' });
     expect(await refusal(outsider, STATS, { teamId })).toMatchObject({ errorType: 'Unauthorized' });
-    expect(await refusal(director, STATS, { teamId, questionSlug: 'no-such-question' })).toEqual({ errorType: 'ValidationError', message: 'There is no question with this questionSlug.' });
+    expect(await refusal(director, STATS, { teamId, questionSlug: 'no-such-question' })).toEqual({
+      errorType: 'ValidationError',
+      message: 'There is no question with this questionSlug.',
+    });
   });
 
   it('shows a user to himself, to the director and coach of his team and to admins, and to nobody else', async () => {
@@ -237,7 +259,8 @@ describe('team readers: the team with its members\' scores, and a user by id', (
     for (const reader of [member, director, coach, admin]) {
       expect((await ok(reader, USER, { id: member.id })).user).toEqual({ id: member.id, email: member.email, fullName: 'Gamer 0' });
     }
-    for (const stranger of [teammate, outsider]) expect(await refusal(stranger, USER, { id: member.id })).toMatchObject({ errorType: 'Unauthorized' });
+    for (const stranger of [teammate, outsider])
+      expect(await refusal(stranger, USER, { id: member.id })).toMatchObject({ errorType: 'Unauthorized' });
     // An unknown id is refused like a stranger's; admins are told it does not exist.
     expect(await refusal(director, USER, { id: randomUUID() })).toMatchObject({ errorType: 'Unauthorized' });
     expect(await refusal(admin, USER, { id: randomUUID() })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.userNotFound });
@@ -281,7 +304,10 @@ describe('invites and team codes', () => {
     const stranger = await accountWithRole('GAMER', 'teams.stranger');
 
     expect(await signUpRefusal(victim, { role: 'COACH' })).toEqual({ errorType: 'ValidationError', message: AUTH_ERRORS.roleNotAllowed });
-    expect(await signUpRefusal(stranger.email, { role: 'COACH', inviteCode: code })).toEqual({ errorType: 'ValidationError', message: TEAM_MESSAGES.codeForAnotherEmail });
+    expect(await signUpRefusal(stranger.email, { role: 'COACH', inviteCode: code })).toEqual({
+      errorType: 'ValidationError',
+      message: TEAM_MESSAGES.codeForAnotherEmail,
+    });
     const attacker = await signUpWith(victim);
     expect((await ok(attacker, ME)).me).toMatchObject({ emailVerified: false, Invites: [], coachedTeams: [] });
     expect((await ok(attacker, RECEIVED)).receivedInvites).toEqual([]);
@@ -334,7 +360,9 @@ describe('invites and team codes', () => {
       message: TEAM_MESSAGES.notYourRoleToManage,
     });
     await ok(coach, SEND, { teamId, inviteeName: 'Ga', inviteeEmail: freshEmail('teams.ga'), role: 'GAMER' });
-    expect(await refusal(director, SEND, { teamId, inviteeName: 'Ga', inviteeEmail: freshEmail('teams.ga'), role: 'DIRECTOR' })).toMatchObject({ errorType: 'ValidationError' });
+    expect(await refusal(director, SEND, { teamId, inviteeName: 'Ga', inviteeEmail: freshEmail('teams.ga'), role: 'DIRECTOR' })).toMatchObject({
+      errorType: 'ValidationError',
+    });
   });
 
   it('two concurrent accepts of one invite give one membership', async () => {
@@ -385,7 +413,17 @@ describe('seats', () => {
     const at = new Date().toISOString();
     const invites = await Promise.all(
       hopefuls.map(async (gamer) => {
-        const invite = { id: randomUUID(), teamId, inviteeEmail: gamer.email, inviteeName: 'Hopeful', inviterUserId: director.id, role: 'GAMER' as const, status: 'PENDING' as const, createdAt: at, updatedAt: at };
+        const invite = {
+          id: randomUUID(),
+          teamId,
+          inviteeEmail: gamer.email,
+          inviteeName: 'Hopeful',
+          inviterUserId: director.id,
+          role: 'GAMER' as const,
+          status: 'PENDING' as const,
+          createdAt: at,
+          updatedAt: at,
+        };
         await dynamoInviteStore.create(invite);
         return invite.id;
       }),
@@ -393,7 +431,11 @@ describe('seats', () => {
     const results = await Promise.all(hopefuls.map((gamer, i) => call(gamer, ACCEPT, { inviteId: invites[i] })));
     expect(results.filter((result) => !result.errors)).toHaveLength(1);
     expect(results.flatMap((result) => result.errors ?? []).map((error) => error.message)).toEqual(Array(3).fill(seatsFullMessage('GAMER', 5)));
-    expect((await ok(director, SEATS, { teamId })).teamSeatsSubscriptions).toMatchObject({ gamerSeats: 5, gamersUsed: 5, label: '5 of 5 gamer seats used' });
+    expect((await ok(director, SEATS, { teamId })).teamSeatsSubscriptions).toMatchObject({
+      gamerSeats: 5,
+      gamersUsed: 5,
+      label: '5 of 5 gamer seats used',
+    });
     expect((await ok(director, READ, { teamId })).team.membersCount).toBe(5);
     expect(await refusal(director, SEND, { teamId, inviteeName: 'Sixth', inviteeEmail: freshEmail('teams.sixth'), role: 'GAMER' })).toEqual({
       errorType: 'Conflict',
@@ -405,7 +447,15 @@ describe('seats', () => {
     const teamId = await createTeam(director, 'Growing');
     for (const gamer of await gamers(5, 'teams.grower')) await addMember(teamId, gamer);
     const seatId = randomUUID();
-    await dynamoSubscriptionStore.addSeat({ id: seatId, teamId, userId: director.id, subscriptionId: 'sub_extra', active: true, isDefaultSeat: false, createdAt: new Date().toISOString() });
+    await dynamoSubscriptionStore.addSeat({
+      id: seatId,
+      teamId,
+      userId: director.id,
+      subscriptionId: 'sub_extra',
+      active: true,
+      isDefaultSeat: false,
+      createdAt: new Date().toISOString(),
+    });
     expect((await ok(director, SEATS, { teamId })).teamSeatsSubscriptions).toMatchObject({ gamerSeats: 6, gamersUsed: 5, seats: [{ id: seatId }] });
     const [sixth] = await gamers(1, 'teams.sixth');
     await addMember(teamId, sixth);
@@ -444,7 +494,10 @@ describe('leaving and removing', () => {
     await addMember(teamId, two);
     await addMember(teamId, coach, 'COACH');
     expect((await ok(coach, REMOVE, { teamId, userId: one.id })).removeTeamMember).toBe(true);
-    expect(await refusal(coach, REMOVE, { teamId, userId: coach.id })).toEqual({ errorType: 'Unauthorized', message: TEAM_MESSAGES.notYourRoleToManage });
+    expect(await refusal(coach, REMOVE, { teamId, userId: coach.id })).toEqual({
+      errorType: 'Unauthorized',
+      message: TEAM_MESSAGES.notYourRoleToManage,
+    });
     expect(await refusal(two, REMOVE, { teamId, userId: one.id })).toMatchObject({ errorType: 'Unauthorized' });
     expect((await ok(director, REMOVE, { teamId, userId: coach.id })).removeTeamMember).toBe(true);
     expect(await refusal(director, REMOVE, { teamId, userId: one.id })).toEqual({ errorType: 'NotFound', message: TEAM_MESSAGES.memberNotFound });
@@ -468,7 +521,13 @@ describe('deleting a team', () => {
     expect((await ok(owner, DELETE, { teamId: doomed })).deleteTeam).toEqual({ id: doomed });
     expect((await ok(owner, OWNED, { ownerId: owner.id })).teamsByOwner).toEqual([{ id: kept, name: 'Kept' }]);
     // Nobody stands in any relation to a deleted team: its former staff are refused as strangers are.
-    for (const [who, query] of [[owner, READ], [owner, TEAM_STATS], [coach, TEAM_STATS], [owner, CODES], [owner, SEATS]] as const) {
+    for (const [who, query] of [
+      [owner, READ],
+      [owner, TEAM_STATS],
+      [coach, TEAM_STATS],
+      [owner, CODES],
+      [owner, SEATS],
+    ] as const) {
       expect(await refusal(who, query, { teamId: doomed })).toMatchObject({ errorType: 'Unauthorized' });
     }
     expect((await ok(member, ME)).me.Team).toEqual([]);
@@ -487,9 +546,14 @@ describe('deleting a team', () => {
       const doomed = await createTeam(owner, `Doomed ${round}`);
       const joiners = await Promise.all(Array.from({ length: 5 }, () => provenAccount('teams.latejoiner')));
       const invites = await Promise.all(
-        joiners.map(async (joiner) => (await ok(owner, SEND, { teamId: doomed, inviteeName: 'Late', inviteeEmail: joiner.email, role: 'GAMER' })).sendInvite.id),
+        joiners.map(
+          async (joiner) => (await ok(owner, SEND, { teamId: doomed, inviteeName: 'Late', inviteeEmail: joiner.email, role: 'GAMER' })).sendInvite.id,
+        ),
       );
-      const [deleted] = await Promise.all([call(owner, DELETE, { teamId: doomed }), ...joiners.map((joiner, i) => call(joiner, ACCEPT, { inviteId: invites[i] }))]);
+      const [deleted] = await Promise.all([
+        call(owner, DELETE, { teamId: doomed }),
+        ...joiners.map((joiner, i) => call(joiner, ACCEPT, { inviteId: invites[i] })),
+      ]);
       // A delete that kept meeting joins says so and changes nothing; the director tries again, as the message asks.
       expect([undefined, TEAM_MESSAGES.deleteRaced]).toContain(deleted.errors?.[0]?.message);
       expect((deleted.errors ? await call(owner, DELETE, { teamId: doomed }) : deleted).errors).toBeUndefined();
@@ -499,7 +563,7 @@ describe('deleting a team', () => {
     }
   });
 
-  it('two concurrent deletes of a director\'s two teams leave one', async () => {
+  it("two concurrent deletes of a director's two teams leave one", async () => {
     const owner = await accountWithRole('DIRECTOR', 'teams.doubledeleter');
     const teams = [await createTeam(owner, 'One'), await createTeam(owner, 'Two')];
     const results = await Promise.all(teams.map((teamId) => call(owner, DELETE, { teamId })));
@@ -514,7 +578,10 @@ describe('demo data', () => {
     const demoDirector = { token: (await signIn('director@fitgauge.test')).accessToken };
     const expired = { token: (await signIn('expired@fitgauge.test')).accessToken };
     expect((await ok(demoDirector, VERIFY, { teamId: owls!.id })).verifyTeamSubscription.status).toBe('active');
-    expect((await ok(demoDirector, SEATS, { teamId: owls!.id })).teamSeatsSubscriptions).toMatchObject({ label: '5 of 5 gamer seats used', coachesUsed: 1 });
+    expect((await ok(demoDirector, SEATS, { teamId: owls!.id })).teamSeatsSubscriptions).toMatchObject({
+      label: '5 of 5 gamer seats used',
+      coachesUsed: 1,
+    });
     expect((await ok(expired, VERIFY, { teamId: sloths!.id })).verifyTeamSubscription).toEqual({ id: sloths!.id, status: 'inActive' });
     const members = (await ok(expired, READ, { teamId: sloths!.id })).team.members.map((m: { email: string }) => m.email);
     expect(members).toEqual(['sloth1@fitgauge.test', 'sloth2@fitgauge.test']);

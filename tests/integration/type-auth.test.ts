@@ -13,23 +13,65 @@ const SIGNED_IN_ONLY = ['Invites', 'Team', 'coachedTeams', 'ownedTeams'] as cons
 
 describe('fields of User that only signed-in users may select', () => {
   it.each(SIGNED_IN_ONLY)('refuses User.%s to the public token through loginUser, and signs in without it', async (field) => {
-    const refused = await graphql(`mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { user { id ${field} { id } } } }`, { email: 'director@fitgauge.test', password: 'Passw0rd!' }, { publicToken: true });
-    expect(refused.errors).toEqual([expect.objectContaining({ errorType: 'Unauthorized', message: `Not Authorized to access ${field} on type User`, path: ['loginUser', 'user', field] })]);
+    const refused = await graphql(
+      `mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { user { id ${field} { id } } } }`,
+      { email: 'director@fitgauge.test', password: 'Passw0rd!' },
+      { publicToken: true },
+    );
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        errorType: 'Unauthorized',
+        message: `Not Authorized to access ${field} on type User`,
+        path: ['loginUser', 'user', field],
+      }),
+    ]);
 
-    const allowed = await graphql<{ loginUser: { user: { id: string } } }>(`mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { user { id email } } }`, { email: 'director@fitgauge.test', password: 'Passw0rd!' }, { publicToken: true });
+    const allowed = await graphql<{ loginUser: { user: { id: string } } }>(
+      `
+        mutation ($email: String!, $password: String!) {
+          loginUser(email: $email, password: $password) {
+            user {
+              id
+              email
+            }
+          }
+        }
+      `,
+      { email: 'director@fitgauge.test', password: 'Passw0rd!' },
+      { publicToken: true },
+    );
     expect(allowed.errors).toBeUndefined();
     expect(allowed.data?.loginUser.user.id).toEqual(expect.any(String));
   });
 
   it('lets a signed-in user read all four through me', async () => {
     const { accessToken } = await signIn('director@fitgauge.test');
-    const response = await graphql<{ me: Record<string, unknown> }>(`{ me { id ${SIGNED_IN_ONLY.map((field) => `${field} { id }`).join(' ')} } }`, {}, { token: accessToken });
+    const response = await graphql<{ me: Record<string, unknown> }>(
+      `{ me { id ${SIGNED_IN_ONLY.map((field) => `${field} { id }`).join(' ')} } }`,
+      {},
+      { token: accessToken },
+    );
     expect(response.errors).toBeUndefined();
-    expect(response.data?.me).toEqual(expect.objectContaining({ ownedTeams: expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]) }));
+    expect(response.data?.me).toEqual(
+      expect.objectContaining({ ownedTeams: expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]) }),
+    );
   });
 
   it('refuses IAM callers a User at all', async () => {
-    const response = await graphql(`{ me { id Invites { id } } }`, {}, { iam: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const response = await graphql(
+      `
+        {
+          me {
+            id
+            Invites {
+              id
+            }
+          }
+        }
+      `,
+      {},
+      { iam: { accessKeyId: 'local', secretAccessKey: 'local' } },
+    );
     expect(response.errors).toEqual([expect.objectContaining({ errorType: 'Unauthorized', message: 'Not Authorized to access me on type Query' })]);
   });
 });

@@ -44,8 +44,20 @@ afterAll(async () => {
 
 async function newVideo(title: string): Promise<VideoRecord> {
   const id = randomUUID();
-  const video = newVideoRecord({ id, title: `${title} ${id.slice(0, 8)}`, category: 'workouts', pillarCategory: 'physical' }, new Date().toISOString());
-  const audit = { actorId: 'transcode-test', actorEmail: 'admin@fitgauge.test', action: 'createVideo', targetType: 'Video', targetId: video.id, targetLabel: video.title, before: null, after: null };
+  const video = newVideoRecord(
+    { id, title: `${title} ${id.slice(0, 8)}`, category: 'workouts', pillarCategory: 'physical' },
+    new Date().toISOString(),
+  );
+  const audit = {
+    actorId: 'transcode-test',
+    actorEmail: 'admin@fitgauge.test',
+    action: 'createVideo',
+    targetType: 'Video',
+    targetId: video.id,
+    targetLabel: video.title,
+    before: null,
+    after: null,
+  };
   await dynamoVideoStore.create(video, audit);
   return video;
 }
@@ -74,7 +86,10 @@ it('turns an uploaded mp4 into an HLS playlist with renditions and a thumbnail, 
   const folder = done.playbackKey!.slice(0, done.playbackKey!.lastIndexOf('/') + 1);
   const main = await objectOf(done.playbackKey!);
   expect(main.contentType).toBe('application/vnd.apple.mpegurl');
-  const variants = main.body.toString().split('\n').filter((line) => line.endsWith('.m3u8'));
+  const variants = main.body
+    .toString()
+    .split('\n')
+    .filter((line) => line.endsWith('.m3u8'));
   expect(variants).toEqual(['index_720p.m3u8', 'index_360p.m3u8']);
   expect(main.body.toString()).toContain('RESOLUTION=1280x720');
   for (const variant of variants) {
@@ -106,19 +121,27 @@ async function fetched(url: string) {
  * media base URL (on AWS the bucket policy lets CloudFront read `media/*` only: tests/infra).
  */
 async function playsFromTheApiUrls(videoId: string, sourceKey: string) {
-  const { video } = await ok(admin, 'query($where: VideoWhereUniqueInput!) { video(where: $where) { url thumbnailUrl } }', { where: { id: videoId } });
+  const { video } = await ok(admin, 'query($where: VideoWhereUniqueInput!) { video(where: $where) { url thumbnailUrl } }', {
+    where: { id: videoId },
+  });
   const mediaBase = process.env.MEDIA_PUBLIC_URL!;
   expect(video.url.startsWith(`${mediaBase}/`)).toBe(true);
   expect(video.url).not.toContain('X-Amz-Signature');
 
   const main = await fetched(video.url);
   expect(main.status).toBe(200);
-  const renditionUri = main.body.toString().split('\n').find((line) => line.endsWith('.m3u8'))!;
+  const renditionUri = main.body
+    .toString()
+    .split('\n')
+    .find((line) => line.endsWith('.m3u8'))!;
   const renditionUrl = new URL(renditionUri, video.url).href;
   const rendition = await fetched(renditionUrl);
   expect(rendition.status).toBe(200);
   expect(rendition.body.toString()).toContain('#EXT-X-ENDLIST');
-  const segmentUri = rendition.body.toString().split('\n').find((line) => line.endsWith('.ts'))!;
+  const segmentUri = rendition.body
+    .toString()
+    .split('\n')
+    .find((line) => line.endsWith('.ts'))!;
   const segment = await fetched(new URL(segmentUri, renditionUrl).href);
   expect(segment.status).toBe(200);
   expect(segment.body[0]).toBe(0x47);
@@ -140,7 +163,9 @@ it('sets the error state with the reason when the uploaded file is not a video',
 
   const done = await finished(video.id);
   expect(done).toMatchObject({ workflowStatus: 'ERROR', filename: key, playbackKey: null, thumbnailKey: null });
-  expect(done.workflowError).toMatch(/^Failed to transcode the input s3:\/\/.+: .*Invalid data found when processing input \(MediaConvert error 1010\)$/);
+  expect(done.workflowError).toMatch(
+    /^Failed to transcode the input s3:\/\/.+: .*Invalid data found when processing input \(MediaConvert error 1010\)$/,
+  );
 });
 
 it('seeds the demo videos through the same transcoder: finished ones COMPLETE with their files, one still processing', async () => {
@@ -168,7 +193,10 @@ describe('job-state events on the status function', () => {
       userMetadata: { videoId, uploadKey },
       outputGroupDetails: [
         { type: 'HLS_GROUP', playlistFilePaths: [`s3://${process.env.VIDEOS_BUCKET}/media/${videoId}/old/index.m3u8`], outputDetails: [] },
-        { type: 'FILE_GROUP', outputDetails: [{ outputFilePaths: [`s3://${process.env.VIDEOS_BUCKET}/media/${videoId}/old/index_thumbnail.0000000.jpg`] }] },
+        {
+          type: 'FILE_GROUP',
+          outputDetails: [{ outputFilePaths: [`s3://${process.env.VIDEOS_BUCKET}/media/${videoId}/old/index_thumbnail.0000000.jpg`] }],
+        },
       ],
     },
   });
@@ -180,20 +208,32 @@ describe('job-state events on the status function', () => {
     await dynamoVideoStore.claimTranscode(video.id, newer);
 
     await recordJobState(jobState(video.id, older, 'COMPLETE'), { videos: dynamoVideoStore });
-    expect(await dynamoVideoStore.get(video.id)).toMatchObject({ filename: newer, workflowStatus: 'PROGRESSING', playbackKey: null, thumbnailKey: null });
+    expect(await dynamoVideoStore.get(video.id)).toMatchObject({
+      filename: newer,
+      workflowStatus: 'PROGRESSING',
+      playbackKey: null,
+      thumbnailKey: null,
+    });
 
     await recordJobState(jobState(video.id, newer, 'COMPLETE'), { videos: dynamoVideoStore });
-    expect(await dynamoVideoStore.get(video.id)).toMatchObject({ filename: newer, workflowStatus: 'COMPLETE', playbackKey: `media/${video.id}/old/index.m3u8` });
+    expect(await dynamoVideoStore.get(video.id)).toMatchObject({
+      filename: newer,
+      workflowStatus: 'COMPLETE',
+      playbackKey: `media/${video.id}/old/index.m3u8`,
+    });
   });
 
-  it('never records an older upload\'s result over a newer upload that replaces it at the same moment', async () => {
+  it("never records an older upload's result over a newer upload that replaces it at the same moment", async () => {
     const videos = await Promise.all(Array.from({ length: 20 }, () => newVideo('Replaced meanwhile')));
     const outcomes = await Promise.all(
       videos.map(async (video) => {
         const older = videoUploadKey(video.id, 'old', 'mp4');
         const newer = videoUploadKey(video.id, randomUUID(), 'mp4');
         await dynamoVideoStore.claimTranscode(video.id, older);
-        await Promise.all([recordJobState(jobState(video.id, older, 'COMPLETE'), { videos: dynamoVideoStore }), dynamoVideoStore.claimTranscode(video.id, newer)]);
+        await Promise.all([
+          recordJobState(jobState(video.id, older, 'COMPLETE'), { videos: dynamoVideoStore }),
+          dynamoVideoStore.claimTranscode(video.id, newer),
+        ]);
         const after = await dynamoVideoStore.get(video.id);
         return { isNewer: after!.filename === newer, workflowStatus: after!.workflowStatus };
       }),
@@ -207,7 +247,11 @@ describe('job-state events on the status function', () => {
     const key = videoUploadKey(video.id, randomUUID(), 'mp4');
     await dynamoVideoStore.claimTranscode(video.id, key);
     await recordJobState(jobState(video.id, key, 'CANCELED'), { videos: dynamoVideoStore });
-    expect(await dynamoVideoStore.get(video.id)).toMatchObject({ workflowStatus: 'ERROR', workflowError: 'The transcode was canceled.', playbackKey: null });
+    expect(await dynamoVideoStore.get(video.id)).toMatchObject({
+      workflowStatus: 'ERROR',
+      workflowError: 'The transcode was canceled.',
+      playbackKey: null,
+    });
   });
 });
 
@@ -218,7 +262,9 @@ it('seeds the demo videos only once: seeding again (as after an interrupted star
   expect(await Promise.all(DEMO_VIDEOS.map((demo) => dynamoVideoStore.get(demo.id)))).toEqual(before);
   expect(await dynamoVideoStore.questionsOf('demo-video-wrist-warm-up')).toEqual(questionsBefore);
   expect(questionsBefore).toHaveLength(4);
-  expect((await dynamoVideoStore.series()).filter((series) => series.id.startsWith('demo-series-')).map((series) => [series.name, series.basic])).toEqual(
+  expect(
+    (await dynamoVideoStore.series()).filter((series) => series.id.startsWith('demo-series-')).map((series) => [series.name, series.basic]),
+  ).toEqual(
     expect.arrayContaining([
       ['Getting Started', true],
       ['Focus Fundamentals', false],

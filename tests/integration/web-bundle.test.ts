@@ -37,7 +37,19 @@ function modulesOf(chunks: Iterable<string>): string[] {
 }
 
 const FORBIDDEN = /node_modules[\\/](@aws-amplify[\\/]ui-react|aws-amplify|@aws-amplify[\\/](api|core|auth)|zod[\\/]v4[\\/]classic|recharts)[\\/]/;
-const forbiddenIn = (modules: string[]) => [...new Set(modules.filter((module) => FORBIDDEN.test(module)).map((module) => module.replace(/^.*node_modules[\\/]/, '').split(/[\\/]/).slice(0, 3).join('/')))];
+const forbiddenIn = (modules: string[]) => [
+  ...new Set(
+    modules
+      .filter((module) => FORBIDDEN.test(module))
+      .map((module) =>
+        module
+          .replace(/^.*node_modules[\\/]/, '')
+          .split(/[\\/]/)
+          .slice(0, 3)
+          .join('/'),
+      ),
+  ),
+];
 
 describe('the production build of the first pages', () => {
   const entry = chunk('index');

@@ -42,7 +42,11 @@ async function posted(who: RoleAccount, description = 'Drink 2 litres of water e
 /** The audit entries an admin wrote, oldest first (his partition of the audit log). */
 async function auditOf(actor: RoleAccount) {
   const { Items } = await db().send(
-    new QueryCommand({ TableName: stackUrls().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.audit(actor.id, '', '').pk } }),
+    new QueryCommand({
+      TableName: stackUrls().tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.audit(actor.id, '', '').pk },
+    }),
   );
   return (Items ?? []).map(({ action, targetId, targetType, before, after }) => ({ action, targetId, targetType, before, after }));
 }
@@ -82,7 +86,10 @@ describe('weekly challenges', () => {
     const challenge = await posted(people.admin);
     for (const who of REFUSED) {
       const week = freshWeek();
-      expect(await refusal(people[who], CREATE, { data: { ...week, description: 'Not mine to post' } })).toMatchObject({ errorType: 'Unauthorized', message: 'Only admins can do this.' });
+      expect(await refusal(people[who], CREATE, { data: { ...week, description: 'Not mine to post' } })).toMatchObject({
+        errorType: 'Unauthorized',
+        message: 'Only admins can do this.',
+      });
       expect(await dynamoWeeklyChallengeStore.ofWeek(week.year, week.week)).toBeNull();
       expect((await refusal(people[who], LIST)).errorType).toBe('Unauthorized');
       expect((await refusal(people[who], UPDATE, { where: { id: challenge.id }, data: { description: 'Changed' } })).errorType).toBe('Unauthorized');
@@ -95,7 +102,9 @@ describe('weekly challenges', () => {
     const challenge = await posted(people.admin);
     const second = await refusal(people.superadmin, CREATE, { data: { year: challenge.year, week: challenge.week, description: 'Another one' } });
     expect(second).toEqual({ errorType: 'Conflict', message: CHALLENGE_TEXTS.duplicate });
-    expect(await auditOf(people.superadmin)).not.toContainEqual(expect.objectContaining({ after: expect.objectContaining({ description: 'Another one' }) }));
+    expect(await auditOf(people.superadmin)).not.toContainEqual(
+      expect.objectContaining({ after: expect.objectContaining({ description: 'Another one' }) }),
+    );
   });
 
   it('gives exactly one challenge and one audit entry when 50 admins post for one week at once', async () => {
@@ -107,7 +116,9 @@ describe('weekly challenges', () => {
     expect(results.filter((result) => result.errors).map((result) => result.errors![0].message)).toEqual(Array(49).fill(CHALLENGE_TEXTS.duplicate));
     const stored = await dynamoWeeklyChallengeStore.ofWeek(week.year, week.week);
     expect(stored?.id).toBe(winners[0].data!.createWeeklyChallenge.id);
-    expect((await auditOf(racer)).map(({ action, targetId }) => ({ action, targetId }))).toEqual([{ action: 'createWeeklyChallenge', targetId: stored!.id }]);
+    expect((await auditOf(racer)).map(({ action, targetId }) => ({ action, targetId }))).toEqual([
+      { action: 'createWeeklyChallenge', targetId: stored!.id },
+    ]);
   });
 
   it('changes only the description, with the change in the audit log', async () => {
@@ -116,7 +127,11 @@ describe('weekly challenges', () => {
     expect(updateWeeklyChallenge).toMatchObject({ id: challenge.id, year: challenge.year, week: challenge.week, description: 'After' });
     expect(await dynamoWeeklyChallengeStore.get(challenge.id)).toMatchObject({ description: 'After' });
     expect(await auditOf(people.superadmin)).toContainEqual({
-      action: 'updateWeeklyChallenge', targetType: 'WeeklyChallenge', targetId: challenge.id, before: { description: 'Before' }, after: { description: 'After' },
+      action: 'updateWeeklyChallenge',
+      targetType: 'WeeklyChallenge',
+      targetId: challenge.id,
+      before: { description: 'Before' },
+      after: { description: 'After' },
     });
   });
 
@@ -125,24 +140,36 @@ describe('weekly challenges', () => {
     await ok(people.admin, DELETE, { where: { id: challenge.id } });
     expect(await dynamoWeeklyChallengeStore.get(challenge.id)).toBeNull();
     expect(await refusal(people.admin, DELETE, { where: { id: challenge.id } })).toMatchObject({ errorType: 'NotFound' });
-    expect(await refusal(people.admin, UPDATE, { where: { id: challenge.id }, data: { description: 'Gone' } })).toMatchObject({ errorType: 'NotFound' });
+    expect(await refusal(people.admin, UPDATE, { where: { id: challenge.id }, data: { description: 'Gone' } })).toMatchObject({
+      errorType: 'NotFound',
+    });
     const { createWeeklyChallenge } = await ok(people.admin, CREATE, { data: { year: challenge.year, week: challenge.week, description: 'Again' } });
     expect(createWeeklyChallenge.description).toBe('Again');
   });
 
   it('refuses bad input with the rules of the form and writes nothing', async () => {
     const week = freshWeek();
-    expect(await refusal(people.admin, CREATE, { data: { ...week, description: '   ' } })).toEqual({ errorType: 'ValidationError', message: CHALLENGE_TEXTS.descriptionRequired });
-    expect(await refusal(people.admin, CREATE, { data: { ...week, description: 'x'.repeat(1001) } })).toEqual({ errorType: 'ValidationError', message: CHALLENGE_TEXTS.descriptionTooLong });
+    expect(await refusal(people.admin, CREATE, { data: { ...week, description: '   ' } })).toEqual({
+      errorType: 'ValidationError',
+      message: CHALLENGE_TEXTS.descriptionRequired,
+    });
+    expect(await refusal(people.admin, CREATE, { data: { ...week, description: 'x'.repeat(1001) } })).toEqual({
+      errorType: 'ValidationError',
+      message: CHALLENGE_TEXTS.descriptionTooLong,
+    });
     // 2061 has 52 ISO weeks: there is no week 53 to post for.
-    expect(await refusal(people.admin, CREATE, { data: { year: 2061, week: 53, description: 'Nowhere' } })).toEqual({ errorType: 'ValidationError', message: CHALLENGE_TEXTS.noSuchWeek });
+    expect(await refusal(people.admin, CREATE, { data: { year: 2061, week: 53, description: 'Nowhere' } })).toEqual({
+      errorType: 'ValidationError',
+      message: CHALLENGE_TEXTS.noSuchWeek,
+    });
     expect(await dynamoWeeklyChallengeStore.ofWeek(week.year, week.week)).toBeNull();
   });
 
-  it("shows every signed-in user the challenge of his current week, and nothing when that week has none", async () => {
+  it('shows every signed-in user the challenge of his current week, and nothing when that week has none', async () => {
     const { year, week } = isoWeekOf(scoreDayOf(new Date(), 'UTC'));
     const existing = await dynamoWeeklyChallengeStore.ofWeek(year, week);
-    const current = existing ?? (await ok(people.admin, CREATE, { data: { year, week, description: 'This week: stretch every hour' } })).createWeeklyChallenge;
+    const current =
+      existing ?? (await ok(people.admin, CREATE, { data: { year, week, description: 'This week: stretch every hour' } })).createWeeklyChallenge;
     for (const who of ['gamer', 'self', 'coach'] as const) {
       expect((await ok(people[who], CURRENT)).currentWeeklyChallenge).toMatchObject({ id: current.id, year, week });
     }

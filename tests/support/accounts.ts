@@ -62,11 +62,10 @@ export async function accountWithRole(role: Role, label = 'account', fullName = 
 }
 
 export function logInAccount(email: string, password = DEMO_PASSWORD): Promise<AuthGrant> {
-  return publicGrant(
-    'loginUser',
-    `mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { ${GRANT} } }`,
-    { email, password },
-  );
+  return publicGrant('loginUser', `mutation($email: String!, $password: String!) { loginUser(email: $email, password: $password) { ${GRANT} } }`, {
+    email,
+    password,
+  });
 }
 
 /** Starts every page of `context` signed in as `email`: the session the app keeps in local storage, set before it loads. */

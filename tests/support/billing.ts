@@ -40,7 +40,17 @@ export async function deliverWebhook(event: Record<string, unknown>, secret = st
 
 /** A Stripe event of this type around `object`, with a new id. */
 export function eventOf(type: string, object: unknown, created = Math.floor(Date.now() / 1000)): Record<string, unknown> {
-  return { id: `evt_test_${Math.random().toString(36).slice(2)}${Date.now()}`, object: 'event', type, created, api_version: Stripe.API_VERSION, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
+  return {
+    id: `evt_test_${Math.random().toString(36).slice(2)}${Date.now()}`,
+    object: 'event',
+    type,
+    created,
+    api_version: Stripe.API_VERSION,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  };
 }
 
 /** Runs the stand-in's clock forward (renewals, period ends; their webhooks are sent to the app). */

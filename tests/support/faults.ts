@@ -32,7 +32,8 @@ export const stopOutageStack = (running: RunningTestStack | undefined) => (runni
 
 async function setOutage(info: TestStackInfo, standIn: StandIn, down: boolean): Promise<void> {
   const response = await fetch(`${info.urls.app}/_local/outages/${standIn}?down=${down}`, { method: 'POST' });
-  if (response.status !== 204) throw new Error(`The ${standIn} outage did not ${down ? 'begin' : 'end'}: HTTP ${response.status} ${await response.text()}`);
+  if (response.status !== 204)
+    throw new Error(`The ${standIn} outage did not ${down ? 'begin' : 'end'}: HTTP ${response.status} ${await response.text()}`);
 }
 
 /** Runs `during` with the stand-in off the air; it is back (same port) when this resolves or throws. */

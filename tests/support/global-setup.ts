@@ -30,9 +30,13 @@ export default async function globalSetup(): Promise<void> {
 /** `npm test` builds web/dist before jest; a targeted `npx jest` run builds it here when it is missing. */
 function ensureWebBuild() {
   if (existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) return;
-  const build = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) throw new Error('Building web/dist for the e2e tests failed (npm run build).');
 }

@@ -17,7 +17,10 @@ export async function tableItems(info: TestStackInfo): Promise<Map<string, Map<s
   const client = new DynamoDBClient({ region: info.config.region, credentials: LOCAL_CREDENTIALS, endpoint: info.urls.dynamodb });
   const items = new Map<string, Map<string, Item>>();
   try {
-    for await (const page of paginateScan({ client: DynamoDBDocumentClient.from(client) }, { TableName: info.env.TABLE_NAME, ConsistentRead: true })) {
+    for await (const page of paginateScan(
+      { client: DynamoDBDocumentClient.from(client) },
+      { TableName: info.env.TABLE_NAME, ConsistentRead: true },
+    )) {
       for (const item of page.Items ?? []) {
         if (!items.has(item.pk)) items.set(item.pk, new Map());
         items.get(item.pk)!.set(item.sk, item);
@@ -41,7 +44,9 @@ export function invariantBreaches(items: Map<string, Map<string, Item>>): string
     for (const i of partition.values()) {
       if (i.type === 'TeamDay') {
         // The aggregate equals the sum of the days of the members it lists.
-        const members = Object.keys(i).filter((name) => name.startsWith(MEMBER_PREFIX)).map((name) => name.slice(MEMBER_PREFIX.length));
+        const members = Object.keys(i)
+          .filter((name) => name.startsWith(MEMBER_PREFIX))
+          .map((name) => name.slice(MEMBER_PREFIX.length));
         const days = members.map((userId) => item(`USER#${userId}`, i.sk));
         if (days.some((day) => !day)) breaches.push(`${pk} ${i.sk}: lists a member without that day`);
         const expected = aggregateTeamDay(i.date, days.filter(Boolean) as MemberDay[]);
@@ -56,11 +61,14 @@ export function invariantBreaches(items: Map<string, Map<string, Item>>): string
         const gamers = memberships.filter((m) => m.role === 'GAMER').length;
         const coaches = memberships.filter((m) => m.role === 'COACH').length;
         const seats = [...partition.values()].filter((s) => s.type === 'Seat').length;
-        if (i.gamers !== gamers || i.coaches !== coaches) breaches.push(`${pk}: seats in use ${i.gamers}/${i.coaches}, memberships ${gamers}/${coaches}`);
-        if (i.gamers > i.gamerSeats || i.coaches > i.coachSeats) breaches.push(`${pk}: ${i.gamers}/${i.coaches} seats used of ${i.gamerSeats}/${i.coachSeats}`);
+        if (i.gamers !== gamers || i.coaches !== coaches)
+          breaches.push(`${pk}: seats in use ${i.gamers}/${i.coaches}, memberships ${gamers}/${coaches}`);
+        if (i.gamers > i.gamerSeats || i.coaches > i.coachSeats)
+          breaches.push(`${pk}: ${i.gamers}/${i.coaches} seats used of ${i.gamerSeats}/${i.coachSeats}`);
         if (Number(i.extraSeats ?? 0) !== seats) breaches.push(`${pk}: extraSeats ${i.extraSeats}, ${seats} SEAT# items`);
       }
-      if (i.type === 'Membership' && (!partition.has('SEATS') || !partition.has('TEAM'))) breaches.push(`${pk} ${i.sk}: a membership without its team or seats`);
+      if (i.type === 'Membership' && (!partition.has('SEATS') || !partition.has('TEAM')))
+        breaches.push(`${pk} ${i.sk}: a membership without its team or seats`);
       if (i.type === 'Payment' && String(i.productName).includes('Dashboard') && i.method === 'card') {
         const state = i.teamId ? item(`TEAM#${i.teamId}`, 'SUBSCRIPTION') : item(pk, `DASHBOARD#${i.subscriptionId}`);
         if (!state) breaches.push(`${pk} ${i.sk}: a payment without its subscription state`);
@@ -69,9 +77,11 @@ export function invariantBreaches(items: Map<string, Map<string, Item>>): string
         const invite = partition.get(`INVITE#${i.inviteId}`);
         if (invite?.status !== 'PENDING') breaches.push(`${pk} ${i.sk}: a pending-invite guard of a ${invite?.status ?? 'missing'} invite`);
       }
-      if (i.type === 'Invite' && i.status === 'PENDING' && !partition.has(`INVITEE#${i.inviteeEmail}`)) breaches.push(`${pk} ${i.sk}: a pending invite without its guard`);
+      if (i.type === 'Invite' && i.status === 'PENDING' && !partition.has(`INVITEE#${i.inviteeEmail}`))
+        breaches.push(`${pk} ${i.sk}: a pending invite without its guard`);
       if (i.type === 'EmailClaim' && !item(`USER#${i.userId}`, 'PROFILE')) breaches.push(`${pk}: an e-mail claim without its profile`);
-      if (i.type === 'User' && item(`EMAIL#${String(i.email).toLowerCase()}`, 'CLAIM')?.userId !== i.id) breaches.push(`${pk}: a profile without its e-mail claim`);
+      if (i.type === 'User' && item(`EMAIL#${String(i.email).toLowerCase()}`, 'CLAIM')?.userId !== i.id)
+        breaches.push(`${pk}: a profile without its e-mail claim`);
     }
   }
   return breaches;

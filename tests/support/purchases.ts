@@ -8,7 +8,12 @@ import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-s
 export async function addDashboardPurchase(userId: string, days = 30): Promise<void> {
   const at = new Date().toISOString();
   await dynamoSubscriptionStore.addPurchase({
-    id: `sub_${randomUUID()}`, userId, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly',
-    endSubscriptionAt: new Date(Date.now() + days * 86_400_000).toISOString(), createdAt: at,
+    id: `sub_${randomUUID()}`,
+    userId,
+    productName: 'Team Dashboard',
+    status: 'active',
+    paymentFrequency: 'monthly',
+    endSubscriptionAt: new Date(Date.now() + days * 86_400_000).toISOString(),
+    createdAt: at,
   });
 }

@@ -4,10 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  AdminInitiateAuthCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminInitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-data';
@@ -177,9 +174,7 @@ export async function graphqlAt<T = Record<string, any>>(
 export async function readOutbox(to?: string): Promise<OutboxRecord[]> {
   const { outboxDir } = stackUrls();
   const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
-  const messages = await Promise.all(
-    files.map(async (f) => JSON.parse(await readFile(join(outboxDir, f), 'utf8')) as OutboxRecord),
-  );
+  const messages = await Promise.all(files.map(async (f) => JSON.parse(await readFile(join(outboxDir, f), 'utf8')) as OutboxRecord));
   return to ? messages.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : messages;
 }
 

@@ -32,7 +32,16 @@ export async function refusal(who: Pick<RoleAccount, 'token'>, query: string, va
 export async function teamOf(owner: RoleAccount, members: [RoleAccount, MemberRole][], name = 'Test team'): Promise<string> {
   const id = randomUUID();
   const at = new Date().toISOString();
-  await dynamoTeamStore.create({ id, name, description: 'Integration test team', game: 'Valorant', avatar: '', ownerId: owner.id, createdAt: at, updatedAt: at });
+  await dynamoTeamStore.create({
+    id,
+    name,
+    description: 'Integration test team',
+    game: 'Valorant',
+    avatar: '',
+    ownerId: owner.id,
+    createdAt: at,
+    updatedAt: at,
+  });
   for (const [member, role] of members) await dynamoTeamStore.addMember({ teamId: id, userId: member.id, role, joinedAt: at });
   return id;
 }
@@ -40,7 +49,9 @@ export async function teamOf(owner: RoleAccount, members: [RoleAccount, MemberRo
 /** Fresh accounts, one per name, in the role given. */
 export async function accounts<N extends string>(roles: Record<N, Role>, label: string): Promise<Record<N, RoleAccount>> {
   const made = await Promise.all(
-    Object.entries<Role>(roles).map(async ([name, role]) => [name, await accountWithRole(role, `${label}.${name}`, `${label.replace(/\./g, ' ')} ${name}`)] as const),
+    Object.entries<Role>(roles).map(
+      async ([name, role]) => [name, await accountWithRole(role, `${label}.${name}`, `${label.replace(/\./g, ' ')} ${name}`)] as const,
+    ),
   );
   return Object.fromEntries(made) as Record<N, RoleAccount>;
 }

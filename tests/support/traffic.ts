@@ -107,7 +107,10 @@ export class Traffic {
     );
     if (!checkIn || this.stopped) return;
     const onAnswer = { teamId, userId: gamer.id, date: checkIn.submitAnswers.date, pillarSlug: 'sleep', questionSlug: 'sleep-quality' };
-    await this.record(() => call(director, COMMENT, { ...onAnswer, content: `Night ${index}` }), (data) => ({ kind: 'comment', teamId, id: data?.createComment.id ?? '' }));
+    await this.record(
+      () => call(director, COMMENT, { ...onAnswer, content: `Night ${index}` }),
+      (data) => ({ kind: 'comment', teamId, id: data?.createComment.id ?? '' }),
+    );
     if (index % 2 === 0 || this.stopped) return;
     await this.record(() => call(gamer, LEAVE, { teamId }), membership('leave'));
     if (!this.stopped) await join();
@@ -116,11 +119,17 @@ export class Traffic {
   /** New accounts buying dashboards until stopped: Cognito and DynamoDB writes, and the stand-in's webhooks. */
   async buyerLoop(label: string): Promise<void> {
     for (let n = 0; !this.stopped; n++) {
-      const account = await this.record(() => accountWithRole('GAMER', `${label}.buyer${n}`), (made) => ({ kind: 'signUp', email: made?.email ?? '' }));
+      const account = await this.record(
+        () => accountWithRole('GAMER', `${label}.buyer${n}`),
+        (made) => ({ kind: 'signUp', email: made?.email ?? '' }),
+      );
       if (!account || this.stopped) return;
       await attempt(() => proveMailbox(account));
       if (this.stopped) return;
-      await this.record(() => call(account, UPGRADE, FULLPASS), (data) => ({ kind: 'purchase', userId: account.id, subscriptionId: data?.upgradeSubscription.subscriptionId ?? '' }));
+      await this.record(
+        () => call(account, UPGRADE, FULLPASS),
+        (data) => ({ kind: 'purchase', userId: account.id, subscriptionId: data?.upgradeSubscription.subscriptionId ?? '' }),
+      );
     }
   }
 

@@ -55,9 +55,7 @@ describe('documentation links', () => {
   });
 
   it('links and names only files that exist inside the repository', () => {
-    const problems = files.flatMap((file) =>
-      referencedPaths(readFileSync(file, 'utf8')).flatMap((target) => problemOf(file, target) ?? []),
-    );
+    const problems = files.flatMap((file) => referencedPaths(readFileSync(file, 'utf8')).flatMap((target) => problemOf(file, target) ?? []));
     expect(problems).toEqual([]);
   });
 

@@ -18,21 +18,26 @@ async function problems(file: string, code: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   it('refuses a web feature importing another feature, by alias or by relative path', async () => {
-    const refusal = 'A web feature may not import another feature (check-in -> scores): move what they share to web/src/components, web/src/lib or web/src/hooks.';
-    await expect(problems('web/src/features/check-in/components/x.tsx', "import { a } from '@/features/scores/lib/chart-data';\nexport const b = a;\n")).resolves.toEqual([refusal]);
-    await expect(problems('web/src/features/check-in/components/x.tsx', "export { a } from '../../scores/lib/chart-data';\n")).resolves.toEqual([refusal]);
+    const refusal =
+      'A web feature may not import another feature (check-in -> scores): move what they share to web/src/components, web/src/lib or web/src/hooks.';
+    await expect(
+      problems('web/src/features/check-in/components/x.tsx', "import { a } from '@/features/scores/lib/chart-data';\nexport const b = a;\n"),
+    ).resolves.toEqual([refusal]);
+    await expect(problems('web/src/features/check-in/components/x.tsx', "export { a } from '../../scores/lib/chart-data';\n")).resolves.toEqual([
+      refusal,
+    ]);
   });
 
   it('refuses a web feature importing app/, and shared web code importing a feature', async () => {
-    await expect(problems('web/src/features/auth/components/x.tsx', "import { useViewer } from '@/app/viewer';\nexport const v = useViewer;\n")).resolves.toEqual([
-      'A web feature may not import web/src/app: move what they share to web/src/components, web/src/lib or web/src/hooks.',
-    ]);
-    await expect(problems('web/src/lib/x.ts', "export const page = () => import('@/features/scores/components/my-scores-page');\n")).resolves.toEqual([
-      'web/src/lib is shared by every feature, so it may not import a feature (scores).',
-    ]);
-    await expect(problems('web/src/features/auth/x.ts', "import { db } from '../../../../lambdas/lib/db/client';\nexport const d = db;\n")).resolves.toEqual([
-      'The web app runs in the browser: it imports only web/src and core, not lambdas/lib/db/client.',
-    ]);
+    await expect(
+      problems('web/src/features/auth/components/x.tsx', "import { useViewer } from '@/app/viewer';\nexport const v = useViewer;\n"),
+    ).resolves.toEqual(['A web feature may not import web/src/app: move what they share to web/src/components, web/src/lib or web/src/hooks.']);
+    await expect(problems('web/src/lib/x.ts', "export const page = () => import('@/features/scores/components/my-scores-page');\n")).resolves.toEqual(
+      ['web/src/lib is shared by every feature, so it may not import a feature (scores).'],
+    );
+    await expect(
+      problems('web/src/features/auth/x.ts', "import { db } from '../../../../lambdas/lib/db/client';\nexport const d = db;\n"),
+    ).resolves.toEqual(['The web app runs in the browser: it imports only web/src and core, not lambdas/lib/db/client.']);
   });
 
   it('lets a feature import itself, shared web code and core', async () => {
@@ -46,12 +51,23 @@ describe('import boundaries', () => {
   });
 
   it("refuses a Lambda domain importing another domain's code, but not its store types", async () => {
-    await expect(problems('lambdas/scoring/x.ts', "import { teamAccess } from '../teams/team-access';\nexport const t = teamAccess;\n")).resolves.toEqual([
+    await expect(
+      problems('lambdas/scoring/x.ts', "import { teamAccess } from '../teams/team-access';\nexport const t = teamAccess;\n"),
+    ).resolves.toEqual([
       "A Lambda domain imports only lambdas/lib and core (scoring -> teams): move what they share to lambdas/lib (another domain's store types at most).",
     ]);
-    await expect(problems('lambdas/scoring/x.ts', "import type { TeamStore } from '../teams/team-store';\nexport type T = TeamStore;\n")).resolves.toEqual([]);
-    await expect(problems('lambdas/scoring/x.ts', "import { TeamStore } from '../teams/team-store';\nexport const T = TeamStore;\n")).resolves.toHaveLength(1);
-    await expect(problems('lambdas/scoring/x.ts', "import { db } from '../lib/db/client';\nimport { scoreDay } from '@core/scoring';\nexport const all = [db, scoreDay];\n")).resolves.toEqual([]);
+    await expect(
+      problems('lambdas/scoring/x.ts', "import type { TeamStore } from '../teams/team-store';\nexport type T = TeamStore;\n"),
+    ).resolves.toEqual([]);
+    await expect(
+      problems('lambdas/scoring/x.ts', "import { TeamStore } from '../teams/team-store';\nexport const T = TeamStore;\n"),
+    ).resolves.toHaveLength(1);
+    await expect(
+      problems(
+        'lambdas/scoring/x.ts',
+        "import { db } from '../lib/db/client';\nimport { scoreDay } from '@core/scoring';\nexport const all = [db, scoreDay];\n",
+      ),
+    ).resolves.toEqual([]);
   });
 
   it('refuses core importing anything outside core', async () => {
@@ -64,7 +80,9 @@ describe('import boundaries', () => {
 describe('route paths', () => {
   it('refuses an app route written outside the route registry, in a string or a template', async () => {
     const refusal = 'Write app routes once, in web/src/config/paths.ts, and read them from `paths`.';
-    await expect(problems('web/src/features/auth/x.tsx', "export const a = '/home/my-scores';\nexport const b = `/auth/login?email=${a}`;\n")).resolves.toEqual([refusal, refusal]);
+    await expect(
+      problems('web/src/features/auth/x.tsx', "export const a = '/home/my-scores';\nexport const b = `/auth/login?email=${a}`;\n"),
+    ).resolves.toEqual([refusal, refusal]);
     await expect(problems('web/src/config/paths.ts', "export const paths = { home: '/home' };\n")).resolves.toEqual([]);
   });
 });
@@ -75,7 +93,9 @@ describe('jest.mock order', () => {
   it('refuses a static import of a module the same file mocks, however its path is written', async () => {
     const refusal =
       "'@/lib/api-client' is jest.mock()ed in this file, but esbuild does not hoist jest.mock, so this import loads the real module: require it after the mock instead.";
-    await expect(problems('web/src/lib/x.test.ts', `import { callApi } from '@/lib/api-client';\n${mockFirst}test('x', () => expect(callApi).toBeDefined());\n`)).resolves.toEqual([refusal]);
+    await expect(
+      problems('web/src/lib/x.test.ts', `import { callApi } from '@/lib/api-client';\n${mockFirst}test('x', () => expect(callApi).toBeDefined());\n`),
+    ).resolves.toEqual([refusal]);
   });
 
   it('accepts the module required after the mock, and a type-only import of it', async () => {

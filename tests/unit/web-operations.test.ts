@@ -48,7 +48,11 @@ beforeAll(() => {
 
 it('finds the web api modules that send operations', () => {
   expect(operationModules.map(({ file }) => relative(root, file)).sort()).toEqual(
-    expect.arrayContaining(['web/src/features/auth/api/auth-api.ts', 'web/src/features/check-in/api/check-in.ts', 'web/src/features/scores/api/my-scores.ts']),
+    expect.arrayContaining([
+      'web/src/features/auth/api/auth-api.ts',
+      'web/src/features/check-in/api/check-in.ts',
+      'web/src/features/scores/api/my-scores.ts',
+    ]),
   );
 });
 
@@ -60,9 +64,7 @@ it('records every operation when its module loads (none is built later, where th
 
 it('validates every operation the web app sends against schema.graphql', () => {
   const schema = buildAppSyncSchema();
-  const problems = operations.flatMap(({ document, module }) =>
-    validate(schema, parse(document)).map((error) => `${module}: ${error.message}`),
-  );
+  const problems = operations.flatMap(({ document, module }) => validate(schema, parse(document)).map((error) => `${module}: ${error.message}`));
   expect(problems).toEqual([]);
   expect(operations.length).toBeGreaterThanOrEqual(operationModules.length);
 });

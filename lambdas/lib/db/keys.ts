@@ -48,7 +48,10 @@ export const keys = {
   /** Payments of one status on one gsi2 partition, by creation (admin payments page: a status and a created-at range). */
   paymentListing: (status: string, createdAt: string, paymentId: string) => ({ gsi2pk: `PAYMENTS#${status}`, gsi2sk: `${createdAt}#${paymentId}` }),
   /** The payments made with a coupon or promotion code (upper-cased) on gsi1, by creation (coupon score reports). */
-  paymentByCoupon: (coupon: string, createdAt: string, paymentId: string) => ({ gsi1pk: `COUPON#${coupon.toUpperCase()}`, gsi1sk: `PAYMENT#${createdAt}#${paymentId}` }),
+  paymentByCoupon: (coupon: string, createdAt: string, paymentId: string) => ({
+    gsi1pk: `COUPON#${coupon.toUpperCase()}`,
+    gsi1sk: `PAYMENT#${createdAt}#${paymentId}`,
+  }),
   /** A promotion (a batch of one-time codes from a CSV), listed newest first on gsi2. */
   promotion: (promotionId: string) => ({ pk: `PROMOTION#${promotionId}`, sk: 'PROMOTION' }),
   promotionListing: (createdAt: string, promotionId: string) => ({ gsi2pk: 'PROMOTIONS', gsi2sk: `${createdAt}#${promotionId}` }),
@@ -108,7 +111,10 @@ export const keys = {
   /** A gamer's reminder settings (docs/reminders.md). */
   reminderSettings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'REMINDER' }),
   /** Reminder settings that are on, by the instant the next reminder is due, on one of the due shards (gsi2). */
-  reminderDue: (shard: number, nextReminderAt: string, userId: string) => ({ gsi2pk: `REMINDER_DUE#${shard}`, gsi2sk: `${nextReminderAt}#${userId}` }),
+  reminderDue: (shard: number, nextReminderAt: string, userId: string) => ({
+    gsi2pk: `REMINDER_DUE#${shard}`,
+    gsi2sk: `${nextReminderAt}#${userId}`,
+  }),
   /** Guard: one reminder per gamer and score day; and one Nudge per gamer and score day, whoever sends it (TTL). */
   reminderSent: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `REMINDER_SENT#${day}` }),
   nudged: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `NUDGED#${day}` }),

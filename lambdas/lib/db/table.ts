@@ -146,9 +146,7 @@ export async function batchGet(keys: Key[]): Promise<Item[]> {
   const found: Item[] = [];
   await inSlices(keys, GET_BATCH, BATCHES_IN_FLIGHT, (slice) =>
     untilProcessed<Item>(slice, async (requested) => {
-      const { Responses, UnprocessedKeys } = await db().send(
-        new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: requested } } }),
-      );
+      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: requested } } }));
       found.push(...(Responses?.[config.tableName] ?? []));
       return UnprocessedKeys?.[config.tableName]?.Keys;
     }),

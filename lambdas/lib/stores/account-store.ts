@@ -55,9 +55,7 @@ export const dynamoAccountStore: AccountStore = {
     }
   },
   async userIdByDiscordId(discordId) {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: config.tableName, Key: keys.discordClaim(discordId), ConsistentRead: true }),
-    );
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.discordClaim(discordId), ConsistentRead: true }));
     return typeof Item?.userId === 'string' ? Item.userId : null;
   },
 };

@@ -38,7 +38,13 @@ export function auditTransactItem(entry: AuditEntry, at = new Date().toISOString
     item: {
       Put: {
         TableName: config.tableName,
-        Item: { ...keys.audit(record.actorId, at, record.id), ...keys.auditByTarget(record.targetId, at, record.id), ...keys.auditListing(at, record.id), type: 'Audit', ...record },
+        Item: {
+          ...keys.audit(record.actorId, at, record.id),
+          ...keys.auditByTarget(record.targetId, at, record.id),
+          ...keys.auditListing(at, record.id),
+          type: 'Audit',
+          ...record,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },

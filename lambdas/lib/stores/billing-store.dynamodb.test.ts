@@ -33,7 +33,16 @@ function stateOf(overrides: Partial<SubscriptionState> = {}): SubscriptionState 
 
 async function newTeam(ownerId = randomUUID()) {
   const at = new Date().toISOString();
-  const team = { id: randomUUID(), name: 'Billing store', description: 'Billing store test', game: '', avatar: '', ownerId, createdAt: at, updatedAt: at };
+  const team = {
+    id: randomUUID(),
+    name: 'Billing store',
+    description: 'Billing store test',
+    game: '',
+    avatar: '',
+    ownerId,
+    createdAt: at,
+    updatedAt: at,
+  };
   await teams.create(team);
   return team;
 }
@@ -46,7 +55,11 @@ describe('billing store: a subscription state onto its records', () => {
     expect(await subscriptions.unusedPurchases(state.userId)).toEqual([]);
 
     await billing.applySubscription({ ...state, stripeStatus: 'active', stateAt: state.stateAt + 1 });
-    expect(await billing.payment(state.userId, state.subscriptionId)).toMatchObject({ status: 'active', method: 'card', endSubscriptionAt: new Date(PERIOD * 1000).toISOString() });
+    expect(await billing.payment(state.userId, state.subscriptionId)).toMatchObject({
+      status: 'active',
+      method: 'card',
+      endSubscriptionAt: new Date(PERIOD * 1000).toISOString(),
+    });
     expect(await subscriptions.unusedPurchases(state.userId)).toEqual([expect.objectContaining({ id: state.subscriptionId, status: 'active' })]);
   });
 
@@ -70,12 +83,21 @@ describe('billing store: a subscription state onto its records', () => {
     expect(await subscriptions.unusedPurchases(state.userId)).toEqual([expect.objectContaining({ status: 'canceled' })]);
   });
 
-  it("follows a purchase into the team made with it", async () => {
+  it('follows a purchase into the team made with it', async () => {
     const state = stateOf();
     await billing.applySubscription(state);
     const [purchase] = await subscriptions.unusedPurchases(state.userId);
     const at = new Date().toISOString();
-    const team = { id: randomUUID(), name: 'Bought', description: 'Made with a purchase', game: '', avatar: '', ownerId: state.userId, createdAt: at, updatedAt: at };
+    const team = {
+      id: randomUUID(),
+      name: 'Bought',
+      description: 'Made with a purchase',
+      game: '',
+      avatar: '',
+      ownerId: state.userId,
+      createdAt: at,
+      updatedAt: at,
+    };
     await teams.create(team, { also: subscriptions.spendPurchase(purchase, team.id, at) });
 
     expect(await billing.applySubscription({ ...state, stripeStatus: 'canceled', stateAt: state.stateAt + 1 })).toEqual({ teamId: team.id });
@@ -107,7 +129,11 @@ describe('billing store: extra seats', () => {
     expect(await teams.seats(team.id)).toMatchObject({ gamerSeats: 8 });
     expect(await billing.seatSubscriptionOf(team.id)).toEqual({ subscriptionId: 'sub_seats', extraSeats: 3 });
     const ofTeam = keys.seat(team.id, '');
-    const { items } = await query({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :seat)', ExpressionAttributeValues: { ':pk': ofTeam.pk, ':seat': ofTeam.sk }, ConsistentRead: true });
+    const { items } = await query({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :seat)',
+      ExpressionAttributeValues: { ':pk': ofTeam.pk, ':seat': ofTeam.sk },
+      ConsistentRead: true,
+    });
     expect(items).toHaveLength(3);
 
     await billing.growSeats(team.id, team.ownerId, 'sub_seats', async () => 2, at);

@@ -174,8 +174,14 @@ function updateOf(fields: Item, firstOnly: Item = {}) {
  */
 function orderingCondition(state: SubscriptionState, statusAttribute: string) {
   const notEnded = 'NOT (#orderStatus IN (:endedA, :endedB))';
-  const later = ENDED.includes(state.stripeStatus) ? notEnded : `(${notEnded} AND (#periodEndsAt < :periodEndsAt OR (#periodEndsAt = :periodEndsAt AND #stateAt <= :stateAt)))`;
-  return { expression: `(attribute_not_exists(#periodEndsAt) OR ${later})`, names: { '#orderStatus': statusAttribute }, values: { ':endedA': ENDED[0], ':endedB': ENDED[1] } };
+  const later = ENDED.includes(state.stripeStatus)
+    ? notEnded
+    : `(${notEnded} AND (#periodEndsAt < :periodEndsAt OR (#periodEndsAt = :periodEndsAt AND #stateAt <= :stateAt)))`;
+  return {
+    expression: `(attribute_not_exists(#periodEndsAt) OR ${later})`,
+    names: { '#orderStatus': statusAttribute },
+    values: { ':endedA': ENDED[0], ':endedB': ENDED[1] },
+  };
 }
 
 /** An update under the ordering condition; a state that does not run only updates a record that exists. */
@@ -207,7 +213,11 @@ export const dynamoBillingStore: BillingStore = {
   async claimCustomer(userId, customerId, at) {
     try {
       await db().send(
-        new PutCommand({ TableName: TableName(), Item: { ...keys.billingCustomer(userId), type: 'BillingCustomer', customerId, createdAt: at }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        new PutCommand({
+          TableName: TableName(),
+          Item: { ...keys.billingCustomer(userId), type: 'BillingCustomer', customerId, createdAt: at },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
       );
       return customerId;
     } catch (error) {
@@ -217,7 +227,13 @@ export const dynamoBillingStore: BillingStore = {
   },
   async claimTrial(userId, subscriptionId, at) {
     try {
-      await db().send(new PutCommand({ TableName: TableName(), Item: { ...keys.trialClaim(userId), type: 'TrialClaim', subscriptionId, createdAt: at }, ConditionExpression: 'attribute_not_exists(pk)' }));
+      await db().send(
+        new PutCommand({
+          TableName: TableName(),
+          Item: { ...keys.trialClaim(userId), type: 'TrialClaim', subscriptionId, createdAt: at },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
       return subscriptionId;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -357,9 +373,10 @@ export const dynamoBillingStore: BillingStore = {
     const team = updateOf({ ...subscriptionFields, teamId, type: 'Subscription' }, { createdAt: at });
     const ordering = orderingCondition(state, 'status');
     // The team's own subscription moves on; a renewal takes over once it runs and the stored one has ended.
-    const takeOver = running && state.teamId
-      ? ' OR attribute_not_exists(pk) OR (#subscriptionId <> :subscriptionId AND (NOT (#status IN (:activeStatus, :trialingStatus)) OR #endSubscriptionAt < :now))'
-      : '';
+    const takeOver =
+      running && state.teamId
+        ? ' OR attribute_not_exists(pk) OR (#subscriptionId <> :subscriptionId AND (NOT (#status IN (:activeStatus, :trialingStatus)) OR #endSubscriptionAt < :now))'
+        : '';
     await updateIfLatest({
       TableName: TableName(),
       Key: keys.teamSubscription(teamId),
@@ -385,7 +402,16 @@ export const dynamoBillingStore: BillingStore = {
       const seats = Array.from({ length: Math.max(0, added) }, () => {
         const id = randomUUID();
         const seat = { id, teamId, userId, subscriptionId, active: true, isDefaultSeat: false, createdAt: at };
-        return { label: 'seat' as const, item: { Put: { TableName: TableName(), Item: { ...keys.seat(teamId, id), type: 'Seat', ...seat }, ConditionExpression: 'attribute_not_exists(pk)' } } };
+        return {
+          label: 'seat' as const,
+          item: {
+            Put: {
+              TableName: TableName(),
+              Item: { ...keys.seat(teamId, id), type: 'Seat', ...seat },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        };
       });
       try {
         await transact([
@@ -397,7 +423,11 @@ export const dynamoBillingStore: BillingStore = {
                 Key: keys.teamSeats(teamId),
                 UpdateExpression: `SET seatSubscriptionId = :subscription${added > 0 ? ' ADD gamerSeats :added, extraSeats :added' : ''}`,
                 ConditionExpression: current === 0 ? 'attribute_not_exists(extraSeats) OR extraSeats = :zero' : 'extraSeats = :current',
-                ExpressionAttributeValues: { ':subscription': subscriptionId, ...(added > 0 ? { ':added': added } : {}), ...(current === 0 ? { ':zero': 0 } : { ':current': current }) },
+                ExpressionAttributeValues: {
+                  ':subscription': subscriptionId,
+                  ...(added > 0 ? { ':added': added } : {}),
+                  ...(current === 0 ? { ':zero': 0 } : { ':current': current }),
+                },
               },
             },
           },

@@ -54,7 +54,12 @@ export interface InviteStore {
   /** Codes of a team, oldest first (index gsi1). */
   codesOf(teamId: string): Promise<TeamCodeRecord[]>;
   /** Items that answer a pending invite (exactly once: TransactionRefused('invite') when it is no longer pending). */
-  answerItems(invite: InviteRecord, answer: 'ACCEPTED' | 'REJECTED', by: { userId: string | null }, at: string): { label: InviteRefusal; item: TransactItem }[];
+  answerItems(
+    invite: InviteRecord,
+    answer: 'ACCEPTED' | 'REJECTED',
+    by: { userId: string | null },
+    at: string,
+  ): { label: InviteRefusal; item: TransactItem }[];
   /** Answers a pending invite REJECTED. */
   reject(invite: InviteRecord, at: string): Promise<void>;
   /** Deletes an invite, its guard and its code. */
@@ -75,7 +80,12 @@ export const inviteItem = (invite: InviteRecord): Item => ({
 });
 
 /** The code item: under the code, and by team and age (gsi1). */
-const codeItem = (code: TeamCodeRecord): Item => ({ ...keys.teamCode(code.code), ...keys.teamCodeByTeam(code.teamId, code.createdAt, code.code), type: 'TeamCode', ...code });
+const codeItem = (code: TeamCodeRecord): Item => ({
+  ...keys.teamCode(code.code),
+  ...keys.teamCodeByTeam(code.teamId, code.createdAt, code.code),
+  type: 'TeamCode',
+  ...code,
+});
 
 const guardPut = (invite: InviteRecord): TransactItem => ({
   Put: {
@@ -86,14 +96,24 @@ const guardPut = (invite: InviteRecord): TransactItem => ({
 });
 
 const guardDelete = (invite: InviteRecord): TransactItem => ({
-  Delete: { TableName: TableName(), Key: keys.pendingInviteGuard(invite.teamId, invite.inviteeEmail), ConditionExpression: 'inviteId = :invite', ExpressionAttributeValues: { ':invite': invite.id } },
+  Delete: {
+    TableName: TableName(),
+    Key: keys.pendingInviteGuard(invite.teamId, invite.inviteeEmail),
+    ConditionExpression: 'inviteId = :invite',
+    ExpressionAttributeValues: { ':invite': invite.id },
+  },
 });
 
 export const dynamoInviteStore: InviteStore = {
   async create(invite, code) {
-    const put = (item: Record<string, unknown>): TransactItem => ({ Put: { TableName: TableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
+    const put = (item: Record<string, unknown>): TransactItem => ({
+      Put: { TableName: TableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+    });
     await transact<InviteRefusal>([
-      { label: 'team', item: { ConditionCheck: { TableName: TableName(), Key: keys.team(invite.teamId), ConditionExpression: 'attribute_exists(pk)' } } },
+      {
+        label: 'team',
+        item: { ConditionCheck: { TableName: TableName(), Key: keys.team(invite.teamId), ConditionExpression: 'attribute_exists(pk)' } },
+      },
       { label: 'invite', item: put(inviteItem({ ...invite, code: code?.code })) },
       ...(invite.status === 'PENDING' ? [{ label: 'pending' as const, item: guardPut(invite) }] : []),
       ...(code ? [{ label: 'code' as const, item: put(codeItem(code)) }] : []),
@@ -166,7 +186,10 @@ export const dynamoInviteStore: InviteStore = {
   },
   async delete(invite) {
     await transact<InviteRefusal>([
-      { label: 'invite', item: { Delete: { TableName: TableName(), Key: keys.invite(invite.teamId, invite.id), ConditionExpression: 'attribute_exists(pk)' } } },
+      {
+        label: 'invite',
+        item: { Delete: { TableName: TableName(), Key: keys.invite(invite.teamId, invite.id), ConditionExpression: 'attribute_exists(pk)' } },
+      },
       ...(invite.status === 'PENDING' ? [{ label: 'pending' as const, item: guardDelete(invite) }] : []),
       ...(invite.code ? [{ label: 'code' as const, item: { Delete: { TableName: TableName(), Key: keys.teamCode(invite.code) } } }] : []),
     ]);

@@ -105,7 +105,10 @@ export const dynamoJournalStore: JournalStore = {
     return items[0] ? commentOf(items[0]) : null;
   },
   async ofDay(teamId, date, userId) {
-    const { items } = await query({ ...partitionQuery('table', keys.team(teamId).pk, keys.commentsOfDay(date, userId ?? undefined)), ConsistentRead: true });
+    const { items } = await query({
+      ...partitionQuery('table', keys.team(teamId).pk, keys.commentsOfDay(date, userId ?? undefined)),
+      ConsistentRead: true,
+    });
     return items.map(commentOf).sort(byCreation);
   },
   async replies(answerTo) {
@@ -113,7 +116,10 @@ export const dynamoJournalStore: JournalStore = {
   },
   async create(comment, notify) {
     await transact([
-      { label: 'comment', item: { Put: { TableName: config.tableName, Item: commentItem(comment), ConditionExpression: 'attribute_not_exists(pk)' } } },
+      {
+        label: 'comment',
+        item: { Put: { TableName: config.tableName, Item: commentItem(comment), ConditionExpression: 'attribute_not_exists(pk)' } },
+      },
       ...notifyItems(comment.teamId, notify),
     ]);
   },

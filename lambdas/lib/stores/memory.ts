@@ -75,7 +75,10 @@ const dynamoError = (name: 'ConditionalCheckFailedException' | 'TransactionCance
   Object.assign(new Error(`${name} (in-memory store)`), { name });
 
 const copy = <T>(value: T): T => structuredClone(value);
-const byText = <T>(textOf: (value: T) => string) => (a: T, b: T) => (textOf(a) < textOf(b) ? -1 : textOf(a) > textOf(b) ? 1 : 0);
+const byText =
+  <T>(textOf: (value: T) => string) =>
+  (a: T, b: T) =>
+    textOf(a) < textOf(b) ? -1 : textOf(a) > textOf(b) ? 1 : 0;
 const inWindow = (date: string, { startDate, endDate }: DayWindow) => date >= startDate && date <= endDate;
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const zoneFields = ['timeZone', 'timeZoneFrom', 'previousTimeZone'] as const;
@@ -86,7 +89,10 @@ function newestPage<T extends { id: string; createdAt: string }>(records: Iterab
   const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : null;
   // As DynamoDB's stores do, a cursor this listing did not give out is refused.
   if (after !== null && !/^\d{4}-\d\d-\d\dT[^#]*#[^#]+$/.test(after)) throw new ValidationError(INVALID_CURSOR);
-  const sorted = [...records].sort(byText(position)).reverse().filter((record) => after === null || position(record) < after);
+  const sorted = [...records]
+    .sort(byText(position))
+    .reverse()
+    .filter((record) => after === null || position(record) < after);
   const items = sorted.slice(0, limit);
   const more = sorted.length > limit;
   return { items: items.map(copy), cursor: more ? Buffer.from(position(items.at(-1)!)).toString('base64url') : null };
@@ -159,7 +165,10 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
   const unreadKey = (userId: string, teamId: string) => `${userId}|${teamId}`;
   /** The ADD 1 on each person's unread count in the team, once per person. */
   const notifySteps = (teamId: string, notify: readonly string[]): MemoryStep[] =>
-    [...new Set(notify)].map((userId) => ({ label: 'notify', write: () => void state.unread.set(unreadKey(userId, teamId), (state.unread.get(unreadKey(userId, teamId)) ?? 0) + 1) }));
+    [...new Set(notify)].map((userId) => ({
+      label: 'notify',
+      write: () => void state.unread.set(unreadKey(userId, teamId), (state.unread.get(unreadKey(userId, teamId)) ?? 0) + 1),
+    }));
 
   /**
    * Items a store hands out to join another store's transaction (an invite answered, a purchase spent). DynamoDB gets
@@ -262,18 +271,36 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
     teams: {
       get: async (teamId) => copy(state.teams.get(teamId) ?? null),
       getMany: async (teamIds) => [...new Set(teamIds)].flatMap((id) => copy(state.teams.get(id) ?? [])),
-      ownedBy: async (ownerId) => [...state.teams.values()].filter((team) => team.ownerId === ownerId).sort(byText((team) => team.id)).map(copy),
+      ownedBy: async (ownerId) =>
+        [...state.teams.values()]
+          .filter((team) => team.ownerId === ownerId)
+          .sort(byText((team) => team.id))
+          .map(copy),
       newest: async (page) => newestPage(state.teams.values(), page),
       getMembership: async (teamId, userId) => copy(findMembership(teamId, userId) ?? null),
-      membersOf: async (teamId) => state.memberships.filter((m) => m.teamId === teamId).sort(byText((m) => m.userId)).map(copy),
-      membershipsOfUser: async (userId) => state.memberships.filter((m) => m.userId === userId).sort(byText((m) => m.teamId)).map(copy),
+      membersOf: async (teamId) =>
+        state.memberships
+          .filter((m) => m.teamId === teamId)
+          .sort(byText((m) => m.userId))
+          .map(copy),
+      membershipsOfUser: async (userId) =>
+        state.memberships
+          .filter((m) => m.userId === userId)
+          .sort(byText((m) => m.teamId))
+          .map(copy),
       seats: async (teamId) => copy(state.seats.get(teamId) ?? null),
       async create(team, { extraGamerSeats = 0, also = [] } = {}) {
         memoryTransact([
           { label: 'team', holds: () => !state.teams.has(team.id), write: () => void state.teams.set(team.id, copy(team)) },
           {
             label: 'seats',
-            write: () => void state.seats.set(team.id, { gamerSeats: TEAM_PLAN.gamerSeats + extraGamerSeats, gamers: 0, coachSeats: TEAM_PLAN.coachSeats, coaches: 0 }),
+            write: () =>
+              void state.seats.set(team.id, {
+                gamerSeats: TEAM_PLAN.gamerSeats + extraGamerSeats,
+                gamers: 0,
+                coachSeats: TEAM_PLAN.coachSeats,
+                coaches: 0,
+              }),
           },
           { label: 'owner', write: () => void state.ownedTeams.set(team.ownerId, (state.ownedTeams.get(team.ownerId) ?? 0) + 1) },
           ...stepsOf(also),
@@ -345,12 +372,18 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         memoryTransact([
           { label: 'team', holds: () => state.teams.has(invite.teamId) },
           { label: 'invite', holds: () => !findInvite(invite.teamId, invite.id), write: () => void state.invites.push(stored) },
-          ...(invite.status === 'PENDING' ? [{ label: 'pending', holds: () => !state.pendingInvites.has(pending), write: () => void state.pendingInvites.set(pending, invite.id) }] : []),
+          ...(invite.status === 'PENDING'
+            ? [{ label: 'pending', holds: () => !state.pendingInvites.has(pending), write: () => void state.pendingInvites.set(pending, invite.id) }]
+            : []),
           ...(code ? [{ label: 'code', holds: () => !state.codes.has(code.code), write: () => void state.codes.set(code.code, copy(code)) }] : []),
         ]);
       },
       get: async (teamId, inviteId) => copy(findInvite(teamId, inviteId) ?? null),
-      ofTeam: async (teamId) => state.invites.filter((i) => i.teamId === teamId).sort(byText((i) => i.createdAt)).map(copy),
+      ofTeam: async (teamId) =>
+        state.invites
+          .filter((i) => i.teamId === teamId)
+          .sort(byText((i) => i.createdAt))
+          .map(copy),
       async pendingFor(email) {
         return state.invites
           .filter((invite) => invite.inviteeEmail.toLowerCase() === email.toLowerCase() && invite.status === 'PENDING')
@@ -358,7 +391,11 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
           .map(copy);
       },
       codeOf: async (code) => copy(state.codes.get(code) ?? null),
-      codesOf: async (teamId) => [...state.codes.values()].filter((c) => c.teamId === teamId).sort(byText((c) => `${c.createdAt}#${c.code}`)).map(copy),
+      codesOf: async (teamId) =>
+        [...state.codes.values()]
+          .filter((c) => c.teamId === teamId)
+          .sort(byText((c) => `${c.createdAt}#${c.code}`))
+          .map(copy),
       answerItems(invite, answer, { userId }, at) {
         const answered = joinable(
           {
@@ -495,14 +532,26 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
       putTeamSubscription: async (subscription) => void state.subscriptions.set(subscription.teamId, copy(subscription)),
       async addSeat(seat) {
         memoryTransact([
-          { label: 'seat', holds: () => !state.extraSeats.has(seatKey(seat.teamId, seat.id)), write: () => void state.extraSeats.set(seatKey(seat.teamId, seat.id), copy(seat)) },
+          {
+            label: 'seat',
+            holds: () => !state.extraSeats.has(seatKey(seat.teamId, seat.id)),
+            write: () => void state.extraSeats.set(seatKey(seat.teamId, seat.id), copy(seat)),
+          },
           { label: 'seats', holds: () => state.seats.has(seat.teamId), write: () => void (state.seats.get(seat.teamId)!.gamerSeats += 1) },
         ]);
       },
-      seatsOf: async (teamId) => [...state.extraSeats.values()].filter((seat) => seat.teamId === teamId).sort(byText((seat) => seat.id)).map(copy),
+      seatsOf: async (teamId) =>
+        [...state.extraSeats.values()]
+          .filter((seat) => seat.teamId === teamId)
+          .sort(byText((seat) => seat.id))
+          .map(copy),
       async deleteSeat(teamId, seatId) {
         memoryTransact([
-          { label: 'seat', holds: () => state.extraSeats.has(seatKey(teamId, seatId)), write: () => void state.extraSeats.delete(seatKey(teamId, seatId)) },
+          {
+            label: 'seat',
+            holds: () => state.extraSeats.has(seatKey(teamId, seatId)),
+            write: () => void state.extraSeats.delete(seatKey(teamId, seatId)),
+          },
           {
             label: 'seats',
             // A seat can go only while one gamer seat is free.
@@ -577,7 +626,11 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
           .sort(byCreation)
           .map(copy);
       },
-      replies: async (answerTo) => [...state.comments.values()].filter((comment) => comment.answerTo === answerTo).sort(byCreation).map(copy),
+      replies: async (answerTo) =>
+        [...state.comments.values()]
+          .filter((comment) => comment.answerTo === answerTo)
+          .sort(byCreation)
+          .map(copy),
       async create(comment, notify) {
         memoryTransact([
           { label: 'comment', holds: () => !state.comments.has(comment.id), write: () => void state.comments.set(comment.id, copy(comment)) },
@@ -606,7 +659,10 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
       async raiseAlert(alert, notify) {
         const key = `${alert.teamId}|${alert.date}|${alert.userId}`;
         try {
-          memoryTransact([{ label: 'alert', holds: () => !state.alerts.has(key), write: () => void state.alerts.set(key, copy(alert)) }, ...notifySteps(alert.teamId, notify)]);
+          memoryTransact([
+            { label: 'alert', holds: () => !state.alerts.has(key), write: () => void state.alerts.set(key, copy(alert)) },
+            ...notifySteps(alert.teamId, notify),
+          ]);
           return true;
         } catch (error) {
           if (error instanceof TransactionRefused) return false;
@@ -614,7 +670,10 @@ export function memoryStores(seed: MemorySeed = {}): MemoryStores {
         }
       },
       async alertsOf(teamId, date) {
-        return [...state.alerts.values()].filter((alert) => alert.teamId === teamId && alert.date === date).sort(byText((alert) => alert.userId)).map(copy);
+        return [...state.alerts.values()]
+          .filter((alert) => alert.teamId === teamId && alert.date === date)
+          .sort(byText((alert) => alert.userId))
+          .map(copy);
       },
       async claimAlertMail(recipientId, date, userId) {
         const key = `${recipientId}|${date}|${userId}`;

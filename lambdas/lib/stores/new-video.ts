@@ -1,7 +1,10 @@
 import type { VideoRecord } from './video-store';
 
 /** A video as upload step 1 creates it (disabled, no file yet), with the given fields. */
-export function newVideoRecord(fields: Pick<VideoRecord, 'id' | 'title' | 'category' | 'pillarCategory'> & Partial<VideoRecord>, at: string): VideoRecord {
+export function newVideoRecord(
+  fields: Pick<VideoRecord, 'id' | 'title' | 'category' | 'pillarCategory'> & Partial<VideoRecord>,
+  at: string,
+): VideoRecord {
   return {
     description: null,
     difficulty: null,

@@ -19,7 +19,11 @@ export interface OneTimeCodeFields {
  * account at `key(userId)`, replaced by a new code, guessed against with a counter that parallel guesses cannot pass,
  * and spent once.
  */
-export function oneTimeCodeItems<R extends OneTimeCodeFields>(kind: string, key: (userId: string) => { pk: string; sk: string }, toRecord: (item: Record<string, any>) => R) {
+export function oneTimeCodeItems<R extends OneTimeCodeFields>(
+  kind: string,
+  key: (userId: string) => { pk: string; sk: string },
+  toRecord: (item: Record<string, any>) => R,
+) {
   return {
     /** Stores a new code, replacing the account's earlier one. */
     async put(record: R): Promise<void> {

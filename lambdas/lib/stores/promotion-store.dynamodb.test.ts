@@ -9,7 +9,16 @@ import { dynamoPromotionStore as promotions, ORPHAN_CODE_AGE_MS, PromotionCodeTa
 // without their promotion; a later file takes them over once no creation can still be writing them.
 jest.setTimeout(60_000);
 
-const audit = { actorId: 'admin', actorEmail: 'admin@fitgauge.test', action: 'addPromotion', targetType: 'Promotion', targetId: 'x', targetLabel: 'x', before: null, after: null };
+const audit = {
+  actorId: 'admin',
+  actorEmail: 'admin@fitgauge.test',
+  action: 'addPromotion',
+  targetType: 'Promotion',
+  targetId: 'x',
+  targetLabel: 'x',
+  before: null,
+  after: null,
+};
 const MINUTE = 60_000;
 
 const freshCode = () => `ORPHAN-${randomUUID().slice(0, 8)}`.toUpperCase();
@@ -26,7 +35,11 @@ async function orphanCode(code: string, writtenAt: number): Promise<string> {
   return item.promotionId;
 }
 
-const outcome = (write: Promise<void>) => write.then(() => 'written', (error: unknown) => (error instanceof PromotionCodeTaken ? `taken ${error.code}` : error));
+const outcome = (write: Promise<void>) =>
+  write.then(
+    () => 'written',
+    (error: unknown) => (error instanceof PromotionCodeTaken ? `taken ${error.code}` : error),
+  );
 
 describe('promotion store: orphan codes', () => {
   it('takes over an orphan code written before the longest creation could run, in a file of several transactions', async () => {

@@ -52,7 +52,13 @@ const CODE_LABEL = 'code:';
 function codePut(code: PromotionCodeRecord): { label: string; item: TransactItem } {
   return {
     label: `${CODE_LABEL}${code.code}`,
-    item: { Put: { TableName: TableName(), Item: { ...keys.promotionCode(code.code), type: 'PromotionCode', ...code }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    item: {
+      Put: {
+        TableName: TableName(),
+        Item: { ...keys.promotionCode(code.code), type: 'PromotionCode', ...code },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
   };
 }
 
@@ -67,9 +73,20 @@ export const ORPHAN_CODE_AGE_MS = 15 * 60_000;
  * the codes this call wrote and throws PromotionCodeTaken naming it.
  */
 async function writePromotion(promotion: PromotionRecord, codes: readonly string[], audit: AuditEntry): Promise<void> {
-  const items = codes.map((code) => codePut({ code: code.toUpperCase(), promotionId: promotion.id, platform: promotion.platform, createdAt: promotion.createdAt }));
+  const items = codes.map((code) =>
+    codePut({ code: code.toUpperCase(), promotionId: promotion.id, platform: promotion.platform, createdAt: promotion.createdAt }),
+  );
   const promotionItems = [
-    { label: 'promotion', item: { Put: { TableName: TableName(), Item: { ...keys.promotion(promotion.id), ...keys.promotionListing(promotion.createdAt, promotion.id), type: 'Promotion', ...promotion }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+    {
+      label: 'promotion',
+      item: {
+        Put: {
+          TableName: TableName(),
+          Item: { ...keys.promotion(promotion.id), ...keys.promotionListing(promotion.createdAt, promotion.id), type: 'Promotion', ...promotion },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
     auditTransactItem(audit, promotion.createdAt),
   ];
   const room = MAX_TRANSACTION_ITEMS - promotionItems.length;
@@ -157,7 +174,10 @@ export const dynamoPromotionStore = {
           },
         },
       },
-      { label: 'promotion', item: { ConditionCheck: { TableName: TableName(), Key: keys.promotion(code.promotionId), ConditionExpression: 'attribute_exists(pk)' } } },
+      {
+        label: 'promotion',
+        item: { ConditionCheck: { TableName: TableName(), Key: keys.promotion(code.promotionId), ConditionExpression: 'attribute_exists(pk)' } },
+      },
       { label: 'payment', item: paymentPut(payment) },
       { label: 'profile', item: subscriptionReasonUpdate(payment.userId, appSubscriptionReason, at) },
     ]);

@@ -9,19 +9,53 @@ import { dynamoVideoStore as videos, type VideoRecord } from './video-store';
 // writes recommendations, so the count is exact.
 jest.setTimeout(60_000);
 
-const audit = { actorId: 'admin', actorEmail: 'admin@fitgauge.test', action: 'test', targetType: 'VideoRecommendation', targetId: 'x', targetLabel: 'x', before: null, after: null };
+const audit = {
+  actorId: 'admin',
+  actorEmail: 'admin@fitgauge.test',
+  action: 'test',
+  targetType: 'VideoRecommendation',
+  targetId: 'x',
+  targetLabel: 'x',
+  before: null,
+  after: null,
+};
 
 async function newVideo(overrides: Partial<VideoRecord> = {}): Promise<VideoRecord> {
-  const video = newVideoRecord({ id: randomUUID(), title: `Store video ${randomUUID()}`, category: 'workouts', pillarCategory: 'physical', workflowStatus: 'COMPLETE', enabled: true, ...overrides }, new Date().toISOString());
+  const video = newVideoRecord(
+    {
+      id: randomUUID(),
+      title: `Store video ${randomUUID()}`,
+      category: 'workouts',
+      pillarCategory: 'physical',
+      workflowStatus: 'COMPLETE',
+      enabled: true,
+      ...overrides,
+    },
+    new Date().toISOString(),
+  );
   await videos.create(video, audit);
   return video;
 }
 
 function recommendationOf(videoId: string, createdAt = new Date().toISOString()): RecommendationRecord {
-  return { id: randomUUID(), title: 'Sleep better', description: null, pillarSlug: 'sleep', questionSlug: 'sleep-quality', answer: 'terrible', videoId, createdAt, updatedAt: createdAt };
+  return {
+    id: randomUUID(),
+    title: 'Sleep better',
+    description: null,
+    pillarSlug: 'sleep',
+    questionSlug: 'sleep-quality',
+    answer: 'terrible',
+    videoId,
+    createdAt,
+    updatedAt: createdAt,
+  };
 }
 
-const refusalOf = (write: Promise<unknown>) => write.then(() => null, (error: unknown) => (error instanceof TransactionRefused ? error.label : error));
+const refusalOf = (write: Promise<unknown>) =>
+  write.then(
+    () => null,
+    (error: unknown) => (error instanceof TransactionRefused ? error.label : error),
+  );
 
 describe('recommendation store on DynamoDB Local', () => {
   it('counts every create and delete exactly, also in parallel, and pages newest first', async () => {
@@ -30,8 +64,18 @@ describe('recommendation store on DynamoDB Local', () => {
     await Promise.all(made.map((one) => recommendations.create(one, audit)));
     expect((await recommendations.page(5, 0)).count).toBe(20);
     const firstPage = await recommendations.page(5, 0);
-    expect(firstPage.items.map((one) => one.id)).toEqual(made.slice(-5).reverse().map((one) => one.id));
-    expect((await recommendations.page(5, 17)).items.map((one) => one.id)).toEqual(made.slice(0, 3).reverse().map((one) => one.id));
+    expect(firstPage.items.map((one) => one.id)).toEqual(
+      made
+        .slice(-5)
+        .reverse()
+        .map((one) => one.id),
+    );
+    expect((await recommendations.page(5, 17)).items.map((one) => one.id)).toEqual(
+      made
+        .slice(0, 3)
+        .reverse()
+        .map((one) => one.id),
+    );
     await Promise.all(made.slice(0, 8).map((one) => recommendations.delete(one, audit)));
     expect((await recommendations.page(100, 0)).count).toBe(12);
     expect(await refusalOf(recommendations.delete(made[0]!, audit))).toBe('recommendation');

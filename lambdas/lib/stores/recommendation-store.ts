@@ -75,7 +75,9 @@ const countChange = (by: 1 | -1): { label: 'count'; item: TransactItem } => ({
 
 export const dynamoRecommendationStore: RecommendationStore = {
   async get(recommendationId) {
-    const { Item: item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.recommendation(recommendationId), ConsistentRead: true }));
+    const { Item: item } = await db().send(
+      new GetCommand({ TableName: TableName(), Key: keys.recommendation(recommendationId), ConsistentRead: true }),
+    );
     return item ? withoutKeys<RecommendationRecord>(item) : null;
   },
   async page(take, skip) {
@@ -88,7 +90,10 @@ export const dynamoRecommendationStore: RecommendationStore = {
   async create(recommendation, audit) {
     await transact([
       offeredVideo(recommendation.videoId),
-      { label: 'recommendation', item: { Put: { TableName: TableName(), Item: recommendationItem(recommendation), ConditionExpression: 'attribute_not_exists(pk)' } } },
+      {
+        label: 'recommendation',
+        item: { Put: { TableName: TableName(), Item: recommendationItem(recommendation), ConditionExpression: 'attribute_not_exists(pk)' } },
+      },
       countChange(1),
       auditTransactItem(audit, recommendation.createdAt),
     ]);
@@ -112,7 +117,10 @@ export const dynamoRecommendationStore: RecommendationStore = {
   },
   async delete(recommendation, audit) {
     await transact([
-      { label: 'recommendation', item: { Delete: { TableName: TableName(), Key: keys.recommendation(recommendation.id), ConditionExpression: 'attribute_exists(pk)' } } },
+      {
+        label: 'recommendation',
+        item: { Delete: { TableName: TableName(), Key: keys.recommendation(recommendation.id), ConditionExpression: 'attribute_exists(pk)' } },
+      },
       countChange(-1),
       auditTransactItem(audit),
     ]);

@@ -62,14 +62,22 @@ export interface ReminderStore {
 const settingsItem = (settings: ReminderSettingsRecord): Item => ({
   ...keys.reminderSettings(settings.userId),
   // A sparse index: only settings that are on carry the gsi2 keys, so the job never reads the others.
-  ...(settings.enabled && settings.nextReminderAt ? keys.reminderDue(reminderShardOf(settings.userId), settings.nextReminderAt, settings.userId) : {}),
+  ...(settings.enabled && settings.nextReminderAt
+    ? keys.reminderDue(reminderShardOf(settings.userId), settings.nextReminderAt, settings.userId)
+    : {}),
   type: 'ReminderSettings',
   ...settings,
 });
 
 const claimKeys = { reminder: keys.reminderSent, nudge: keys.nudged };
 
-async function claim(kind: 'reminder' | 'nudge', userId: string, day: string, now: Date, guard: { Key: Item; ConditionExpression: string; values: Item }): Promise<ReminderClaim> {
+async function claim(
+  kind: 'reminder' | 'nudge',
+  userId: string,
+  day: string,
+  now: Date,
+  guard: { Key: Item; ConditionExpression: string; values: Item },
+): Promise<ReminderClaim> {
   try {
     await transact([
       {
@@ -77,14 +85,26 @@ async function claim(kind: 'reminder' | 'nudge', userId: string, day: string, no
         item: {
           Put: {
             TableName: config.tableName,
-            Item: { ...claimKeys[kind](userId, day), type: kind === 'reminder' ? 'ReminderSent' : 'Nudged', claimedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + CLAIM_DAYS * 86_400 },
+            Item: {
+              ...claimKeys[kind](userId, day),
+              type: kind === 'reminder' ? 'ReminderSent' : 'Nudged',
+              claimedAt: now.toISOString(),
+              expiresAt: Math.floor(now.getTime() / 1000) + CLAIM_DAYS * 86_400,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
       },
       {
         label: 'guard',
-        item: { ConditionCheck: { TableName: config.tableName, Key: guard.Key, ConditionExpression: guard.ConditionExpression, ExpressionAttributeValues: guard.values } },
+        item: {
+          ConditionCheck: {
+            TableName: config.tableName,
+            Key: guard.Key,
+            ConditionExpression: guard.ConditionExpression,
+            ExpressionAttributeValues: guard.values,
+          },
+        },
       },
     ]);
     return 'claimed';
@@ -147,7 +167,11 @@ export const dynamoReminderStore: ReminderStore = {
     claim('reminder', userId, day, now, { Key: keys.reminderSettings(userId), ConditionExpression: 'enabled = :on', values: { ':on': true } }),
 
   claimNudge: (userId, day, now) =>
-    claim('nudge', userId, day, now, { Key: keys.user(userId), ConditionExpression: 'attribute_exists(pk) AND enabled = :on', values: { ':on': true } }),
+    claim('nudge', userId, day, now, {
+      Key: keys.user(userId),
+      ConditionExpression: 'attribute_exists(pk) AND enabled = :on',
+      values: { ':on': true },
+    }),
 
   async release({ userId, day, kind }) {
     await db().send(new DeleteCommand({ TableName: config.tableName, Key: claimKeys[kind](userId, day) }));
@@ -165,7 +189,13 @@ export const dynamoReminderStore: ReminderStore = {
       await transact([
         {
           label: 'subscription',
-          item: { Put: { TableName: config.tableName, Item: { ...key, type: 'PushSubscription', ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          item: {
+            Put: {
+              TableName: config.tableName,
+              Item: { ...key, type: 'PushSubscription', ...record },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
         },
         {
           label: 'count',
@@ -204,12 +234,19 @@ export const dynamoReminderStore: ReminderStore = {
       await transact([
         {
           label: 'subscription',
-          item: { Delete: { TableName: config.tableName, Key: keys.pushSubscription(userId, subscriptionId), ConditionExpression: 'attribute_exists(pk)' } },
+          item: {
+            Delete: { TableName: config.tableName, Key: keys.pushSubscription(userId, subscriptionId), ConditionExpression: 'attribute_exists(pk)' },
+          },
         },
         {
           label: 'count',
           item: {
-            Update: { TableName: config.tableName, Key: keys.pushSubscriptionCount(userId), UpdateExpression: 'ADD devices :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } },
+            Update: {
+              TableName: config.tableName,
+              Key: keys.pushSubscriptionCount(userId),
+              UpdateExpression: 'ADD devices :minusOne',
+              ExpressionAttributeValues: { ':minusOne': -1 },
+            },
           },
         },
       ]);

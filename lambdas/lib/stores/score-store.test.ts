@@ -19,7 +19,9 @@ function correction(): DayWrite {
   return {
     day: after,
     expectedVersion: 1,
-    answers: [{ id: 'a', userId: 'g1', date: '2026-04-10', questionSlug: 'sleep-quality', pillarSlug: 'sleep', value: 'terrible', score: 0, answeredAt: at }],
+    answers: [
+      { id: 'a', userId: 'g1', date: '2026-04-10', questionSlug: 'sleep-quality', pillarSlug: 'sleep', value: 'terrible', score: 0, answeredAt: at },
+    ],
     removedQuestionSlugs: ['pain'],
     teamDeltas: ['t1', 't2'].map((teamId) => ({ teamId, delta: memberDayDelta(before, after)! })),
     userZone: {
@@ -47,7 +49,9 @@ describe('dynamoScoreStore.saveDay', () => {
     expect(team.Key).toEqual({ pk: 'TEAM#t1', sk: 'DAY#2026-04-10' });
     expect(team.UpdateExpression).toMatch(/^SET .*#member = :member ADD /);
     // The sleep pillar went from 33 (one of three questions at 100) to 0: its sum drops by 33, the member still counts once.
-    const sleepIndex = Object.entries(team.ExpressionAttributeNames!).find(([, name]) => name === 'sum_sleep')![0].slice(2);
+    const sleepIndex = Object.entries(team.ExpressionAttributeNames!)
+      .find(([, name]) => name === 'sum_sleep')![0]
+      .slice(2);
     expect(team.ExpressionAttributeValues).toMatchObject({ [`:s${sleepIndex}`]: -33, [`:c${sleepIndex}`]: 0 });
     // The zone change is guarded by the zone fields the day was computed from.
     expect(items[5].Update).toMatchObject({
@@ -91,7 +95,10 @@ describe('dynamoScoreStore.saveDay', () => {
   });
 
   it('refuses a write over DynamoDB’s 100 items before sending it', async () => {
-    const write = { ...correction(), teamDeltas: Array.from({ length: 97 }, (_, index) => ({ teamId: `t${index}`, delta: correction().teamDeltas[0].delta })) };
+    const write = {
+      ...correction(),
+      teamDeltas: Array.from({ length: 97 }, (_, index) => ({ teamId: `t${index}`, delta: correction().teamDeltas[0].delta })),
+    };
     await expect(dynamoScoreStore.saveDay(write)).rejects.toThrow(RangeError);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });

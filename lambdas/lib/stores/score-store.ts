@@ -79,7 +79,9 @@ export function storedAnswer(userId: string, date: ScoreDay, { questionSlug, val
 
 /** The day's answers as answer records (none for a day stored before the journal). */
 export function answersOfDay(day: StoredMemberDay): StoredAnswer[] {
-  return Object.entries(day.answers ?? {}).map(([questionSlug, { value, answeredAt }]) => storedAnswer(day.userId, day.date, { questionSlug, value }, answeredAt));
+  return Object.entries(day.answers ?? {}).map(([questionSlug, { value, answeredAt }]) =>
+    storedAnswer(day.userId, day.date, { questionSlug, value }, answeredAt),
+  );
 }
 
 /** Everything one check-in writes; `saveDay` writes it in one transaction. */
@@ -189,11 +191,9 @@ function teamDayUpdate(teamId: string, delta: TeamDayDelta, at: string) {
     sets.push('#member = :member');
     values[':member'] = delta.member;
   }
-  const expression = [
-    `SET ${sets.join(', ')}`,
-    delta.member ? '' : 'REMOVE #member',
-    adds.length > 0 ? `ADD ${adds.join(', ')}` : '',
-  ].filter(Boolean).join(' ');
+  const expression = [`SET ${sets.join(', ')}`, delta.member ? '' : 'REMOVE #member', adds.length > 0 ? `ADD ${adds.join(', ')}` : '']
+    .filter(Boolean)
+    .join(' ');
   return {
     Update: {
       TableName: config.tableName,
@@ -250,7 +250,12 @@ function userZoneWrite(TableName: string, userId: string, { read, next }: DayWri
     values[`${value}Read`] = read[attribute];
     return `${name} = ${value}Read`;
   });
-  const guarded = { TableName, Key: keys.user(userId), ConditionExpression: ['attribute_exists(pk)', ...guards].join(' AND '), ExpressionAttributeNames: names };
+  const guarded = {
+    TableName,
+    Key: keys.user(userId),
+    ConditionExpression: ['attribute_exists(pk)', ...guards].join(' AND '),
+    ExpressionAttributeNames: names,
+  };
   if (!next) return { ConditionCheck: { ...guarded, ExpressionAttributeValues: values } };
   for (const [, attribute, value] of fields) values[value] = next[attribute];
   return {
@@ -345,7 +350,16 @@ export const dynamoScoreStore: ScoreStore = {
       ...teamDeltas.flatMap(({ teamId, joinedAt }) =>
         joinedAt === undefined
           ? []
-          : [{ ConditionCheck: { TableName, Key: keys.membership(teamId, day.userId), ConditionExpression: 'joinedAt = :joinedAt', ExpressionAttributeValues: { ':joinedAt': joinedAt } } }],
+          : [
+              {
+                ConditionCheck: {
+                  TableName,
+                  Key: keys.membership(teamId, day.userId),
+                  ConditionExpression: 'joinedAt = :joinedAt',
+                  ExpressionAttributeValues: { ':joinedAt': joinedAt },
+                },
+              },
+            ],
       ),
     );
     items.push(userZoneWrite(TableName, day.userId, userZone, at));

@@ -139,7 +139,10 @@ export const dynamoShareStore: ShareStore = {
 
   async optOut(gamerId, email, at) {
     await db().send(
-      new PutCommand({ TableName: config.tableName, Item: { ...keys.shareOptOut(gamerId, email), type: 'ShareOptOut', email: email.toLowerCase(), at } }),
+      new PutCommand({
+        TableName: config.tableName,
+        Item: { ...keys.shareOptOut(gamerId, email), type: 'ShareOptOut', email: email.toLowerCase(), at },
+      }),
     );
   },
 

@@ -91,7 +91,11 @@ export const subscriptionOfPurchase = (purchase: DashboardPurchase, teamId: stri
   updatedAt: at,
 });
 
-const subscriptionItem = (subscription: TeamSubscriptionRecord): Item => ({ ...keys.teamSubscription(subscription.teamId), type: 'Subscription', ...subscription });
+const subscriptionItem = (subscription: TeamSubscriptionRecord): Item => ({
+  ...keys.teamSubscription(subscription.teamId),
+  type: 'Subscription',
+  ...subscription,
+});
 
 export const dynamoSubscriptionStore: SubscriptionStore = {
   async addPurchase(purchase) {
@@ -106,7 +110,11 @@ export const dynamoSubscriptionStore: SubscriptionStore = {
   async unusedPurchases(userId) {
     const ofUser = keys.dashboardPurchase(userId, '');
     // A director's own few purchases: the filter only drops those already tied to a team.
-    const { items } = await query({ ...partitionQuery('table', ofUser.pk, ofUser.sk), FilterExpression: 'attribute_not_exists(teamId)', ConsistentRead: true });
+    const { items } = await query({
+      ...partitionQuery('table', ofUser.pk, ofUser.sk),
+      FilterExpression: 'attribute_not_exists(teamId)',
+      ConsistentRead: true,
+    });
     return items.map((item) => withoutKeys<DashboardPurchase>(item)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   },
   spendPurchase(purchase, teamId, at) {
@@ -132,17 +140,36 @@ export const dynamoSubscriptionStore: SubscriptionStore = {
     return Item ? withoutKeys<TeamSubscriptionRecord>(Item) : null;
   },
   async createTeamSubscription(subscription) {
-    await db().send(new PutCommand({ TableName: TableName(), Item: subscriptionItem(subscription), ConditionExpression: 'attribute_not_exists(pk)' }));
+    await db().send(
+      new PutCommand({ TableName: TableName(), Item: subscriptionItem(subscription), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
   },
   async putTeamSubscription(subscription) {
     await db().send(new PutCommand({ TableName: TableName(), Item: subscriptionItem(subscription) }));
   },
   async addSeat(seat) {
     await transact([
-      { label: 'seat', item: { Put: { TableName: TableName(), Item: { ...keys.seat(seat.teamId, seat.id), type: 'Seat', ...seat }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+      {
+        label: 'seat',
+        item: {
+          Put: {
+            TableName: TableName(),
+            Item: { ...keys.seat(seat.teamId, seat.id), type: 'Seat', ...seat },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      },
       {
         label: 'seats',
-        item: { Update: { TableName: TableName(), Key: keys.teamSeats(seat.teamId), UpdateExpression: 'ADD gamerSeats :one, extraSeats :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
+        item: {
+          Update: {
+            TableName: TableName(),
+            Key: keys.teamSeats(seat.teamId),
+            UpdateExpression: 'ADD gamerSeats :one, extraSeats :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        },
       },
     ]);
   },
@@ -157,7 +184,15 @@ export const dynamoSubscriptionStore: SubscriptionStore = {
       {
         label: 'seats',
         // A seat can go only while one gamer seat is free: gamers < gamerSeats before the change.
-        item: { Update: { TableName: TableName(), Key: keys.teamSeats(teamId), UpdateExpression: 'ADD gamerSeats :minus, extraSeats :minus', ConditionExpression: 'gamers < gamerSeats', ExpressionAttributeValues: { ':minus': -1 } } },
+        item: {
+          Update: {
+            TableName: TableName(),
+            Key: keys.teamSeats(teamId),
+            UpdateExpression: 'ADD gamerSeats :minus, extraSeats :minus',
+            ConditionExpression: 'gamers < gamerSeats',
+            ExpressionAttributeValues: { ':minus': -1 },
+          },
+        },
       },
     ]);
   },

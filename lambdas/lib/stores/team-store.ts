@@ -3,7 +3,18 @@ import { TEAM_PLAN } from '@core/teams';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
-import { batchDelete, batchGet, isConditionFailure, type Item, type Key, type Page, type PageRequest, partitionQuery, query, withoutKeys } from '../db/table';
+import {
+  batchDelete,
+  batchGet,
+  isConditionFailure,
+  type Item,
+  type Key,
+  type Page,
+  type PageRequest,
+  partitionQuery,
+  query,
+  withoutKeys,
+} from '../db/table';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, TransactionRefused, transact } from './transactions';
 
 export interface TeamRecord {
@@ -165,7 +176,13 @@ export const dynamoTeamStore: TeamStore = {
       {
         label: 'owner',
         item: {
-          Update: { TableName, Key: keys.ownedTeamCount(team.ownerId), UpdateExpression: 'ADD teams :one SET #type = :type', ExpressionAttributeNames: { '#type': 'type' }, ExpressionAttributeValues: { ':one': 1, ':type': 'OwnedTeams' } },
+          Update: {
+            TableName,
+            Key: keys.ownedTeamCount(team.ownerId),
+            UpdateExpression: 'ADD teams :one SET #type = :type',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: { ':one': 1, ':type': 'OwnedTeams' },
+          },
         },
       },
       ...also,
@@ -204,7 +221,13 @@ export const dynamoTeamStore: TeamStore = {
     await transact([
       {
         label: 'membership',
-        item: { Delete: { TableName: config.tableName, Key: keys.membership(membership.teamId, membership.userId), ConditionExpression: 'attribute_exists(pk)' } },
+        item: {
+          Delete: {
+            TableName: config.tableName,
+            Key: keys.membership(membership.teamId, membership.userId),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
       },
       { label: 'seats', item: seatChange(membership.teamId, membership.role, -1) },
     ]);
@@ -221,7 +244,13 @@ export const dynamoTeamStore: TeamStore = {
         {
           label: 'owner',
           item: {
-            Update: { TableName, Key: keys.ownedTeamCount(team.ownerId), UpdateExpression: 'ADD teams :minus', ConditionExpression: 'teams >= :two', ExpressionAttributeValues: { ':minus': -1, ':two': 2 } },
+            Update: {
+              TableName,
+              Key: keys.ownedTeamCount(team.ownerId),
+              UpdateExpression: 'ADD teams :minus',
+              ConditionExpression: 'teams >= :two',
+              ExpressionAttributeValues: { ':minus': -1, ':two': 2 },
+            },
           },
         },
         {

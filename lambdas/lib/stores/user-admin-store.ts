@@ -174,7 +174,11 @@ export const dynamoUserAdminStore: UserAdminStore = {
             // Written only over the profile as it was read: a concurrent change is never overwritten unseen.
             ConditionExpression: 'updatedAt = :read',
             ExpressionAttributeNames: Object.fromEntries(fields.map(([name], index) => [`#f${index}`, name])),
-            ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, value], index) => [`:v${index}`, value ?? null])), ':at': at, ':read': before.updatedAt },
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(fields.map(([, value], index) => [`:v${index}`, value ?? null])),
+              ':at': at,
+              ':read': before.updatedAt,
+            },
           },
         },
       },
@@ -185,7 +189,10 @@ export const dynamoUserAdminStore: UserAdminStore = {
   },
   async recordDeletion(user, audit, at) {
     await transact([
-      { label: 'profile', item: { ConditionCheck: { TableName: config.tableName, Key: keys.user(user.id), ConditionExpression: 'attribute_not_exists(pk)' } } },
+      {
+        label: 'profile',
+        item: { ConditionCheck: { TableName: config.tableName, Key: keys.user(user.id), ConditionExpression: 'attribute_not_exists(pk)' } },
+      },
       ...searchWords(user).map((word) => ({ label: 'search', item: remove(keys.userSearch(word, user.id)) })),
       auditTransactItem(audit, at),
     ]);

@@ -75,7 +75,12 @@ export const userItem = (user: UserRecord): Item => ({
 export const userOf = (item: Item) => withoutKeys<UserRecord>(item);
 
 /** Sets one field of an existing profile; ConditionalCheckFailedException when there is none. */
-async function setProfileField(userId: string, field: 'selectedTeamId' | 'avatar' | 'emailVerified', value: string | boolean | null, at: string): Promise<void> {
+async function setProfileField(
+  userId: string,
+  field: 'selectedTeamId' | 'avatar' | 'emailVerified',
+  value: string | boolean | null,
+  at: string,
+): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: config.tableName,
@@ -122,9 +127,7 @@ export const dynamoUserStore: UserStore = {
     return { items: items.map(userOf), cursor };
   },
   async create(user) {
-    await db().send(
-      new PutCommand({ TableName: config.tableName, Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
+    await db().send(new PutCommand({ TableName: config.tableName, Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' }));
   },
   async setReadinessAlertEmails(userId, enabled, at) {
     const { Attributes } = await db().send(
@@ -150,7 +153,12 @@ export const dynamoUserStore: UserStore = {
           Key: keys.user(userId),
           UpdateExpression: 'SET appSubscriptionReason = :free, updatedAt = :at',
           ConditionExpression: 'appSubscriptionReason IN (:byTeam0, :byTeam1)',
-          ExpressionAttributeValues: { ':free': SUBSCRIPTION_REASONS.free, ':at': at, ':byTeam0': BY_TEAM_REASONS[0], ':byTeam1': BY_TEAM_REASONS[1] },
+          ExpressionAttributeValues: {
+            ':free': SUBSCRIPTION_REASONS.free,
+            ':at': at,
+            ':byTeam0': BY_TEAM_REASONS[0],
+            ':byTeam1': BY_TEAM_REASONS[1],
+          },
         }),
       );
     } catch (error) {

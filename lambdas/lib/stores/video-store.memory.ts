@@ -28,7 +28,8 @@ export function memoryVideoStore(): MemoryVideoStore {
   const instructors = new Map<string, VideoInstructorRecord>();
   const series = new Map<string, VideoSeriesRecord>();
   /** As read: the same `updatedAt` and status (the DynamoDB store's condition). */
-  const unchanged = (read: VideoRecord) => videos.get(read.id)?.updatedAt === read.updatedAt && videos.get(read.id)?.workflowStatus === read.workflowStatus;
+  const unchanged = (read: VideoRecord) =>
+    videos.get(read.id)?.updatedAt === read.updatedAt && videos.get(read.id)?.workflowStatus === read.workflowStatus;
   /** Upload keys whose transcode has been claimed. */
   const transcodeClaims = new Set<string>();
   /** Guard key -> the id holding it (titles, episodes, names). */

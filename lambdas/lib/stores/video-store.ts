@@ -1,5 +1,12 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { nameClaimOf, type PillarCategory, type VideoCategory, type VideoQuestionSubType, type VideoQuestionType, type VideoWorkflowStatus } from '@core/videos';
+import {
+  nameClaimOf,
+  type PillarCategory,
+  type VideoCategory,
+  type VideoQuestionSubType,
+  type VideoQuestionType,
+  type VideoWorkflowStatus,
+} from '@core/videos';
 import { config } from '../config';
 import { db } from '../db/client';
 import { keys } from '../db/keys';
@@ -153,7 +160,13 @@ const instructorItem = (instructor: VideoInstructorRecord): Item => ({
   ...instructor,
   videoCount: 0,
 });
-const seriesItem = (series: VideoSeriesRecord): Item => ({ ...keys.videoSeries(series.id), ...keys.videoSeriesListing(series.id), type: 'VideoSeries', ...series, videoCount: 0 });
+const seriesItem = (series: VideoSeriesRecord): Item => ({
+  ...keys.videoSeries(series.id),
+  ...keys.videoSeriesListing(series.id),
+  type: 'VideoSeries',
+  ...series,
+  videoCount: 0,
+});
 
 /** SET of these fields on an item still as read (`updatedAt`); refused with `label` when it is gone or changed. */
 const changeFields = (label: VideoRefusal, Key: Record<string, string>, fields: Record<string, unknown>, readAt: string): Labelled => {
@@ -175,20 +188,43 @@ const changeFields = (label: VideoRefusal, Key: Record<string, string>, fields: 
 
 const put = (label: VideoRefusal, Item: Item, ConditionExpression?: string, values?: Record<string, unknown>): Labelled => ({
   label,
-  item: { Put: { TableName: TableName(), Item, ...(ConditionExpression ? { ConditionExpression } : {}), ...(values ? { ExpressionAttributeValues: values } : {}) } },
+  item: {
+    Put: {
+      TableName: TableName(),
+      Item,
+      ...(ConditionExpression ? { ConditionExpression } : {}),
+      ...(values ? { ExpressionAttributeValues: values } : {}),
+    },
+  },
 });
 const remove = (label: VideoRefusal, Key: Record<string, string>, ConditionExpression?: string, values?: Record<string, unknown>): Labelled => ({
   label,
-  item: { Delete: { TableName: TableName(), Key, ...(ConditionExpression ? { ConditionExpression } : {}), ...(values ? { ExpressionAttributeValues: values } : {}) } },
+  item: {
+    Delete: {
+      TableName: TableName(),
+      Key,
+      ...(ConditionExpression ? { ConditionExpression } : {}),
+      ...(values ? { ExpressionAttributeValues: values } : {}),
+    },
+  },
 });
 /** A claim on a unique name: free, or already this owner's. */
 const claim = (label: VideoRefusal, key: Record<string, string>, ownerId: string, type: string): Labelled =>
   put(label, { ...key, type, ownerId }, 'attribute_not_exists(pk) OR ownerId = :owner', { ':owner': ownerId });
-const release = (label: VideoRefusal, key: Record<string, string>, ownerId: string): Labelled => remove(label, key, 'attribute_not_exists(pk) OR ownerId = :owner', { ':owner': ownerId });
+const release = (label: VideoRefusal, key: Record<string, string>, ownerId: string): Labelled =>
+  remove(label, key, 'attribute_not_exists(pk) OR ownerId = :owner', { ':owner': ownerId });
 /** Counts a video in or out of an instructor's or series' index; counting in needs the instructor or series to exist. */
 const countVideos = (label: 'instructor' | 'series', Key: Record<string, string>, change: number): Labelled => ({
   label,
-  item: { Update: { TableName: TableName(), Key, UpdateExpression: 'ADD videoCount :change', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':change': change } } },
+  item: {
+    Update: {
+      TableName: TableName(),
+      Key,
+      UpdateExpression: 'ADD videoCount :change',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':change': change },
+    },
+  },
 });
 
 /** The guards and links of each part of a video, as transaction items that take (`claim`) or give back (`release`) them. */
@@ -204,7 +240,8 @@ const instructorHolding = (video: VideoRecord, how: 'claim' | 'release'): Labell
     how === 'claim' ? put('instructor', { ...link, type: 'InstructorVideo', videoId: video.id }) : remove('instructor', link),
   ];
 };
-const seriesLink = (video: VideoRecord & { seriesId: string }) => put('series', { ...keys.seriesVideo(video.seriesId, video.id), type: 'SeriesVideo', videoId: video.id, episode: video.episode });
+const seriesLink = (video: VideoRecord & { seriesId: string }) =>
+  put('series', { ...keys.seriesVideo(video.seriesId, video.id), type: 'SeriesVideo', videoId: video.id, episode: video.episode });
 const episodeHolding = (video: VideoRecord, how: 'claim' | 'release'): Labelled[] => {
   if (!video.seriesId || video.episode === null) return [];
   const key = keys.seriesEpisodeClaim(video.seriesId, video.episode);
@@ -218,7 +255,11 @@ const seriesHolding = (video: VideoRecord, how: 'claim' | 'release'): Labelled[]
     ...episodeHolding(video, how),
   ];
 };
-const videoHoldings = (video: VideoRecord, how: 'claim' | 'release') => [...titleHolding(video, how), ...instructorHolding(video, how), ...seriesHolding(video, how)];
+const videoHoldings = (video: VideoRecord, how: 'claim' | 'release') => [
+  ...titleHolding(video, how),
+  ...instructorHolding(video, how),
+  ...seriesHolding(video, how),
+];
 
 /** The guard and link changes from `before` to `after`; what both hold stays untouched (a transaction may not touch an item twice). */
 function holdingChanges(before: VideoRecord, after: VideoRecord): Labelled[] {
@@ -277,7 +318,8 @@ async function clearThenDelete(
               TableName: TableName(),
               Key: keys.video(link.videoId as string),
               // Set to null rather than removed: a record always has every field.
-              UpdateExpression: owner.kind === 'series' ? 'SET seriesId = :none, episode = :none, updatedAt = :at' : 'SET instructorId = :none, updatedAt = :at',
+              UpdateExpression:
+                owner.kind === 'series' ? 'SET seriesId = :none, episode = :none, updatedAt = :at' : 'SET instructorId = :none, updatedAt = :at',
               ConditionExpression: `${fields} = :owner`,
               ExpressionAttributeValues: { ':owner': owner.id, ':at': at, ':none': null },
             },
@@ -343,7 +385,11 @@ export const dynamoVideoStore: VideoStore = {
   },
   all: () => allOf<VideoRecord>(keys.videoListing('').gsi2pk),
   async create(video, audit) {
-    await transact<VideoRefusal>([put('video', videoItem(video), 'attribute_not_exists(pk)'), ...videoHoldings(video, 'claim'), auditTransactItem(audit, video.createdAt)]);
+    await transact<VideoRefusal>([
+      put('video', videoItem(video), 'attribute_not_exists(pk)'),
+      ...videoHoldings(video, 'claim'),
+      auditTransactItem(audit, video.createdAt),
+    ]);
   },
   async update(before, after, audit) {
     await transact<VideoRefusal>([
@@ -364,11 +410,25 @@ export const dynamoVideoStore: VideoStore = {
   },
   async claimTranscode(videoId, uploadKey) {
     const now = new Date();
-    const claimItem = { ...keys.videoTranscodeClaim(videoId, uploadKey), type: 'VideoTranscodeClaim', expiresAt: Math.floor(now.getTime() / 1000) + TRANSCODE_CLAIM_SECONDS };
+    const claimItem = {
+      ...keys.videoTranscodeClaim(videoId, uploadKey),
+      type: 'VideoTranscodeClaim',
+      expiresAt: Math.floor(now.getTime() / 1000) + TRANSCODE_CLAIM_SECONDS,
+    };
     try {
       await transact<'duplicate' | 'missing'>([
         { label: 'duplicate', item: { Put: { TableName: TableName(), Item: claimItem, ConditionExpression: 'attribute_not_exists(pk)' } } },
-        { label: 'missing', item: { Update: videoFieldsUpdate(videoId, { filename: uploadKey, workflowStatus: 'PROGRESSING', workflowError: null, updatedAt: now.toISOString() }) } },
+        {
+          label: 'missing',
+          item: {
+            Update: videoFieldsUpdate(videoId, {
+              filename: uploadKey,
+              workflowStatus: 'PROGRESSING',
+              workflowError: null,
+              updatedAt: now.toISOString(),
+            }),
+          },
+        },
       ]);
       return 'claimed';
     } catch (error) {
@@ -397,7 +457,12 @@ export const dynamoVideoStore: VideoStore = {
   async getQuestion(questionId) {
     const byId = keys.videoQuestionById(questionId);
     const { Items } = await db().send(
-      new QueryCommand({ TableName: TableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk', ExpressionAttributeValues: { ':pk': byId.gsi1pk, ':sk': byId.gsi1sk } }),
+      new QueryCommand({
+        TableName: TableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+        ExpressionAttributeValues: { ':pk': byId.gsi1pk, ':sk': byId.gsi1sk },
+      }),
     );
     // gsi1 is eventually consistent: read the question itself for its current state.
     const found = Items?.[0];
@@ -406,7 +471,10 @@ export const dynamoVideoStore: VideoStore = {
   },
   async createQuestion(question, audit) {
     await transact<VideoRefusal>([
-      { label: 'video', item: { ConditionCheck: { TableName: TableName(), Key: keys.video(question.videoId), ConditionExpression: 'attribute_exists(pk)' } } },
+      {
+        label: 'video',
+        item: { ConditionCheck: { TableName: TableName(), Key: keys.video(question.videoId), ConditionExpression: 'attribute_exists(pk)' } },
+      },
       put('slug', questionItem(question), 'attribute_not_exists(pk)'),
       auditTransactItem(audit, question.createdAt),
     ]);
@@ -415,13 +483,19 @@ export const dynamoVideoStore: VideoStore = {
     const moved = before.slug !== after.slug;
     await transact<VideoRefusal>([
       ...(moved
-        ? [remove('question', keys.videoQuestion(before.videoId, before.slug), 'updatedAt = :readAt', { ':readAt': before.updatedAt }), put('slug', questionItem(after), 'attribute_not_exists(pk)')]
+        ? [
+            remove('question', keys.videoQuestion(before.videoId, before.slug), 'updatedAt = :readAt', { ':readAt': before.updatedAt }),
+            put('slug', questionItem(after), 'attribute_not_exists(pk)'),
+          ]
         : [put('question', questionItem(after), 'updatedAt = :readAt', { ':readAt': before.updatedAt })]),
       auditTransactItem(audit, after.updatedAt),
     ]);
   },
   async deleteQuestion(question, audit) {
-    await transact<VideoRefusal>([remove('question', keys.videoQuestion(question.videoId, question.slug), 'attribute_exists(pk)'), auditTransactItem(audit)]);
+    await transact<VideoRefusal>([
+      remove('question', keys.videoQuestion(question.videoId, question.slug), 'attribute_exists(pk)'),
+      auditTransactItem(audit),
+    ]);
   },
 
   instructors: () => allOf<VideoInstructorRecord>(keys.videoInstructorListing('').gsi2pk),
@@ -442,7 +516,16 @@ export const dynamoVideoStore: VideoStore = {
     ]);
   },
   deleteInstructor: (instructor, audit, at) =>
-    clearThenDelete({ key: keys.videoInstructor(instructor.id), kind: 'instructor', nameClaim: keys.instructorNameClaim(nameClaimOf(instructor.fullName)), id: instructor.id }, audit, at),
+    clearThenDelete(
+      {
+        key: keys.videoInstructor(instructor.id),
+        kind: 'instructor',
+        nameClaim: keys.instructorNameClaim(nameClaimOf(instructor.fullName)),
+        id: instructor.id,
+      },
+      audit,
+      at,
+    ),
 
   series: () => allOf<VideoSeriesRecord>(keys.videoSeriesListing('').gsi2pk),
   async getSeries(seriesId) {
@@ -455,12 +538,19 @@ export const dynamoVideoStore: VideoStore = {
   async putSeries(before, after, audit) {
     const { id: _id, createdAt: _createdAt, ...fields } = after;
     await transact<VideoRefusal>([
-      before ? changeFields('series', keys.videoSeries(after.id), fields, before.updatedAt) : put('series', seriesItem(after), 'attribute_not_exists(pk)'),
+      before
+        ? changeFields('series', keys.videoSeries(after.id), fields, before.updatedAt)
+        : put('series', seriesItem(after), 'attribute_not_exists(pk)'),
       ...nameChange('seriesName', keys.seriesNameClaim, before?.name, after.name, after.id, 'SeriesNameClaim'),
       auditTransactItem(audit, after.updatedAt),
     ]);
   },
-  deleteSeries: (series, audit, at) => clearThenDelete({ key: keys.videoSeries(series.id), kind: 'series', nameClaim: keys.seriesNameClaim(nameClaimOf(series.name)), id: series.id }, audit, at),
+  deleteSeries: (series, audit, at) =>
+    clearThenDelete(
+      { key: keys.videoSeries(series.id), kind: 'series', nameClaim: keys.seriesNameClaim(nameClaimOf(series.name)), id: series.id },
+      audit,
+      at,
+    ),
 };
 
 /** The record an item holds, without its keys and the videoCount of instructors and series. */
@@ -470,7 +560,17 @@ function recordOf<T>(item: Item): T {
 }
 
 /** The name claim moves when the name changes (any case): the old one released, the new one taken. */
-function nameChange(label: 'instructorName' | 'seriesName', keyOfClaim: (claim: string) => Record<string, string>, before: string | undefined, after: string, ownerId: string, type: string): Labelled[] {
+function nameChange(
+  label: 'instructorName' | 'seriesName',
+  keyOfClaim: (claim: string) => Record<string, string>,
+  before: string | undefined,
+  after: string,
+  ownerId: string,
+  type: string,
+): Labelled[] {
   if (before !== undefined && nameClaimOf(before) === nameClaimOf(after)) return [];
-  return [...(before !== undefined ? [release(label, keyOfClaim(nameClaimOf(before)), ownerId)] : []), claim(label, keyOfClaim(nameClaimOf(after)), ownerId, type)];
+  return [
+    ...(before !== undefined ? [release(label, keyOfClaim(nameClaimOf(before)), ownerId)] : []),
+    claim(label, keyOfClaim(nameClaimOf(after)), ownerId, type),
+  ];
 }

@@ -44,7 +44,9 @@ const challengeItem = (challenge: WeeklyChallengeRecord): Item => ({
 });
 
 const getChallenge = async (challengeId: string) => {
-  const { Item: item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.weeklyChallenge(challengeId), ConsistentRead: true }));
+  const { Item: item } = await db().send(
+    new GetCommand({ TableName: config.tableName, Key: keys.weeklyChallenge(challengeId), ConsistentRead: true }),
+  );
   return item ? withoutKeys<WeeklyChallengeRecord>(item) : null;
 };
 
@@ -70,7 +72,10 @@ export const dynamoWeeklyChallengeStore: WeeklyChallengeStore = {
           },
         },
       },
-      { label: 'challenge', item: { Put: { TableName: config.tableName, Item: challengeItem(challenge), ConditionExpression: 'attribute_not_exists(pk)' } } },
+      {
+        label: 'challenge',
+        item: { Put: { TableName: config.tableName, Item: challengeItem(challenge), ConditionExpression: 'attribute_not_exists(pk)' } },
+      },
       auditTransactItem(audit, challenge.createdAt),
     ]);
   },
@@ -94,7 +99,10 @@ export const dynamoWeeklyChallengeStore: WeeklyChallengeStore = {
   },
   async delete(challenge, audit) {
     await transact([
-      { label: 'challenge', item: { Delete: { TableName: config.tableName, Key: keys.weeklyChallenge(challenge.id), ConditionExpression: 'attribute_exists(pk)' } } },
+      {
+        label: 'challenge',
+        item: { Delete: { TableName: config.tableName, Key: keys.weeklyChallenge(challenge.id), ConditionExpression: 'attribute_exists(pk)' } },
+      },
       {
         label: 'week',
         item: {

@@ -81,7 +81,8 @@ export function createFieldAccess(schema: GraphQLSchema): FieldAccess {
       rulesByField.set(`${type.name}.${field.name}`, returnedRules ? [own, returnedRules] : [own]);
     }
   }
-  return (principal, typeName, fieldName) => (rulesByField.get(`${typeName}.${fieldName}`) ?? [DEFAULT_RULES]).every((rules) => admits(rules, principal));
+  return (principal, typeName, fieldName) =>
+    (rulesByField.get(`${typeName}.${fieldName}`) ?? [DEFAULT_RULES]).every((rules) => admits(rules, principal));
 }
 
 /** For each mutation, the subscription fields whose @aws_subscribe lists it. */

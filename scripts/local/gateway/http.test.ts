@@ -226,7 +226,10 @@ describe('AppSync scalars', () => {
     const wrongType = await api.post({ query: 'query ($k: String!) { fail(kind: $k) { message } }', variables: { k: { huge } } }, asPublic);
     const badScalar = await api.post({ query: 'query ($at: AWSDateTime!) { echoTime(at: $at) }', variables: { at: huge } }, asPublic);
     const badLiteral = await api.post({ query: `{ echoTime(at: "${'y'.repeat(100_000)}") }` }, asPublic);
-    const notAString = await api.post({ query: 'mutation ($b: ID!, $t: String!) { addNote(boardId: $b, text: $t) { id } }', variables: { b: 'b1', t: [huge] } }, asPublic);
+    const notAString = await api.post(
+      { query: 'mutation ($b: ID!, $t: String!) { addNote(boardId: $b, text: $t) { id } }', variables: { b: 'b1', t: [huge] } },
+      asPublic,
+    );
     for (const { body } of [wrongType, badScalar, badLiteral, notAString]) {
       expect(body.errors[0]).toMatchObject({ errorType: 'ValidationError', message: expect.stringMatching(/\S/) });
       expect(body.errors[0].message.length).toBeLessThanOrEqual(500);
@@ -257,7 +260,7 @@ describe('HTTP surface', () => {
   });
 });
 
-describe('CORS: only the app\'s own origin', () => {
+describe("CORS: only the app's own origin", () => {
   const appOrigin = 'http://localhost:5173';
   let ownApi: Awaited<ReturnType<typeof startGatewayServer>>;
   beforeAll(async () => {
@@ -266,9 +269,12 @@ describe('CORS: only the app\'s own origin', () => {
   afterAll(() => ownApi.close());
 
   const preflight = (origin: string) =>
-    fetch(ownApi.graphqlUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } });
+    fetch(ownApi.graphqlUrl, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    });
 
-  it('grants the app\'s own origin, by name, on the preflight and the answer', async () => {
+  it("grants the app's own origin, by name, on the preflight and the answer", async () => {
     expect((await preflight(appOrigin)).headers.get('access-control-allow-origin')).toBe(appOrigin);
     const answer = await fetch(ownApi.graphqlUrl, {
       method: 'POST',

@@ -138,8 +138,7 @@ function documentChecker(schema: GraphQLSchema) {
   };
 }
 
-const statusOf = (error: TypedError) =>
-  error instanceof UnauthorizedException ? 401 : error.errorType === 'PayloadTooLargeException' ? 413 : 400;
+const statusOf = (error: TypedError) => (error instanceof UnauthorizedException ? 401 : error.errorType === 'PayloadTooLargeException' ? 413 : 400);
 
 async function serve(deps: HttpDeps, checkDocument: ReturnType<typeof documentChecker>, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers = lowerCaseKeys(req.headers);

@@ -10,7 +10,16 @@ const SIGNED_AT = new Date('2026-11-22T18:00:00Z');
 async function signedRequest(body: string, credentials = LOCAL, service = 'appsync'): Promise<SignedRequest> {
   const signer = new SignatureV4({ service, region: 'us-east-1', credentials, sha256: Sha256 });
   const signed = await signer.sign(
-    { method: 'POST', protocol: 'http:', hostname: '127.0.0.1', port: 4000, path: '/graphql', query: {}, headers: { host: '127.0.0.1:4000', 'content-type': 'application/json' }, body },
+    {
+      method: 'POST',
+      protocol: 'http:',
+      hostname: '127.0.0.1',
+      port: 4000,
+      path: '/graphql',
+      query: {},
+      headers: { host: '127.0.0.1:4000', 'content-type': 'application/json' },
+      body,
+    },
     { signingDate: SIGNED_AT },
   );
   return { method: 'POST', url: '/graphql', headers: lowerCaseKeys(signed.headers), body };
@@ -18,7 +27,11 @@ async function signedRequest(body: string, credentials = LOCAL, service = 'appsy
 
 const BODY = JSON.stringify({ query: 'mutation { publishTeamMembersChanged(teamId: "t1", change: joined, at: "2026-11-22T18:00:00Z") { teamId } }' });
 const verify = createIamVerifier(LOCAL, () => SIGNED_AT.getTime() + 60_000);
-const refusal = (request: Promise<SignedRequest>) => request.then(verify).then(() => 'accepted', (error: Error) => error.message);
+const refusal = (request: Promise<SignedRequest>) =>
+  request.then(verify).then(
+    () => 'accepted',
+    (error: Error) => error.message,
+  );
 
 describe('local IAM mode (SigV4)', () => {
   it("accepts a request signed with the functions' credentials", async () => {

@@ -65,7 +65,15 @@ export function createIamVerifier(credentials: IamCredentials, now = () => Date.
     const headers = Object.fromEntries(signedHeaders.map((name) => [name, request.headers[name] ?? '']));
     const signer = new SignatureV4({ service, region, credentials, sha256: Sha256 });
     const expected = await signer.sign(
-      { method: request.method, protocol: url.protocol, hostname: url.hostname, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body: request.body },
+      {
+        method: request.method,
+        protocol: url.protocol,
+        hostname: url.hostname,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers,
+        body: request.body,
+      },
       { signingDate: signedAt },
     );
     const expectedSignature = /Signature=([0-9a-f]+)/.exec(String(expected.headers.authorization))?.[1] ?? '';

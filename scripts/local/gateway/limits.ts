@@ -66,7 +66,8 @@ function rootFieldCount(
     else if (!visiting.has(selection.name.value)) {
       const name = selection.name.value;
       const fragment = fragments(name);
-      if (fragment) count += measuredOnce(measures, name, () => rootFieldCount(fragment.selectionSet, fragments, measures, new Set([...visiting, name])));
+      if (fragment)
+        count += measuredOnce(measures, name, () => rootFieldCount(fragment.selectionSet, fragments, measures, new Set([...visiting, name])));
     }
   }
   return count;

@@ -47,9 +47,12 @@ async function subscribe(client: RealtimeClient, query: string, variables: objec
 }
 
 const addNote = (boardId: string, text: string) =>
-  api.post({ query: 'mutation ($b: ID!, $t: String!) { addNote(boardId: $b, text: $t) { id boardId text } }', variables: { b: boardId, t: text } }, {
-    authorization: TEST_PUBLIC_TOKEN,
-  });
+  api.post(
+    { query: 'mutation ($b: ID!, $t: String!) { addNote(boardId: $b, text: $t) { id boardId text } }', variables: { b: boardId, t: text } },
+    {
+      authorization: TEST_PUBLIC_TOKEN,
+    },
+  );
 
 const ON_NOTE = 'subscription On($boardId: ID) { onNoteAdded(boardId: $boardId) { id text } }';
 
@@ -76,7 +79,10 @@ describe('connection', () => {
   it.each(['subprotocol', 'query'] as const)('refuses an expired token sent as %s', async (style) => {
     const client = await connect(userHeader({ expiresIn: -5 }), style);
     client.send({ type: 'connection_init' });
-    expect(await client.next()).toMatchObject({ type: 'connection_error', payload: { errors: [{ errorType: 'UnauthorizedException', message: 'Token has expired.' }] } });
+    expect(await client.next()).toMatchObject({
+      type: 'connection_error',
+      payload: { errors: [{ errorType: 'UnauthorizedException', message: 'Token has expired.' }] },
+    });
     await client.waitClosed();
   });
 
@@ -120,12 +126,20 @@ describe('subscriptions', () => {
     const first = await addNote('b1', 'first');
     expect(first.body.data.addNote).toMatchObject({ boardId: 'b1', text: 'first' });
     const id1 = first.body.data.addNote.id;
-    expect(await alice.next((m) => m.type === 'data')).toEqual({ type: 'data', id: b1.id, payload: { data: { onNoteAdded: { id: id1, text: 'first' } } } });
+    expect(await alice.next((m) => m.type === 'data')).toEqual({
+      type: 'data',
+      id: b1.id,
+      payload: { data: { onNoteAdded: { id: id1, text: 'first' } } },
+    });
     expect(await bob.next((m) => m.type === 'data')).toEqual({ type: 'data', id: all.id, payload: { data: { onNoteAdded: { theText: 'first' } } } });
 
     await addNote('b2', 'second');
     // bob's b2 subscription hears only the b2 note: its first event is the second mutation.
-    expect(await bob.next((m) => m.id === b2.id)).toEqual({ type: 'data', id: b2.id, payload: { data: { onNoteAdded: { boardId: 'b2', text: 'second' } } } });
+    expect(await bob.next((m) => m.id === b2.id)).toEqual({
+      type: 'data',
+      id: b2.id,
+      payload: { data: { onNoteAdded: { boardId: 'b2', text: 'second' } } },
+    });
     expect((await bob.next((m) => m.id === all.id)).payload.data.onNoteAdded.theText).toBe('second');
     expect(alice.messages.filter((m) => m.type === 'data')).toEqual([]);
   });

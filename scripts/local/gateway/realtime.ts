@@ -33,7 +33,9 @@ function decodeHeader(encoded: string): HeaderMap | null {
  * older clients in `?header=<base64(JSON)>&payload=e30=`. Null when they cannot be read.
  */
 export function connectionHeaders(req: IncomingMessage): HeaderMap | null {
-  const protocols = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((protocol) => protocol.trim());
+  const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((protocol) => protocol.trim());
   const fromProtocol = protocols.find((protocol) => protocol.startsWith('header-'))?.slice('header-'.length);
   // An unescaped "+" in the query reads as a space.
   const fromQuery = new URL(req.url ?? '/', 'http://localhost').searchParams.get('header')?.replace(/ /g, '+');

@@ -1,13 +1,4 @@
-import {
-  getArgumentValues,
-  getOperationAST,
-  getVariableValues,
-  GraphQLError,
-  Kind,
-  parse,
-  type DocumentNode,
-  type GraphQLSchema,
-} from 'graphql';
+import { getArgumentValues, getOperationAST, getVariableValues, GraphQLError, Kind, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { lowerCaseKeys, type Authenticate, type Principal } from './auth';
 import type { FieldAccess } from './directives';
 import { fieldNotAuthorized, TypedError } from './errors';

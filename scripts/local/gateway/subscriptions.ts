@@ -1,13 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import {
-  execute,
-  Kind,
-  type DocumentNode,
-  type FieldNode,
-  type FragmentDefinitionNode,
-  type GraphQLSchema,
-  type SelectionNode,
-} from 'graphql';
+import { execute, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionNode } from 'graphql';
 import type { Principal } from './auth';
 import { toAppSyncError } from './errors';
 import type { RequestInfo } from './event';

@@ -71,7 +71,9 @@ export async function startTestIssuer() {
         ? { ...common, aud: clientId, 'cognito:username': username, email: `${username}@example.com`, email_verified: true }
         : { ...common, client_id: clientId, username, scope: 'aws.cognito.signin.user.admin' };
     const unsigned = `${base64url(JSON.stringify({ kid, alg: 'RS256' }))}.${base64url(JSON.stringify(payload))}`;
-    const signature = createSign('RSA-SHA256').update(unsigned).sign(options.signWith ?? privateKey);
+    const signature = createSign('RSA-SHA256')
+      .update(unsigned)
+      .sign(options.signWith ?? privateKey);
     return `${unsigned}.${base64url(signature)}`;
   };
 

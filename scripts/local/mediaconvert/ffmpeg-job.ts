@@ -49,7 +49,8 @@ export function mergeSettings<T>(template: T, job: unknown): T {
 
 /** s3://bucket/prefix/base -> folder s3://bucket/prefix/ and file base name `base`. */
 function splitDestination(destination: string | undefined): { folder: string; base: string } {
-  if (!destination?.startsWith('s3://')) throw new UnsupportedSettingError(`Output destination must be an s3:// address, got ${String(destination)}.`);
+  if (!destination?.startsWith('s3://'))
+    throw new UnsupportedSettingError(`Output destination must be an s3:// address, got ${String(destination)}.`);
   const slash = destination.lastIndexOf('/');
   return { folder: destination.slice(0, slash + 1), base: destination.slice(slash + 1) || 'index' };
 }
@@ -119,14 +120,18 @@ function planHlsGroup(group: OutputGroup, label: () => string, args: string[], e
     args.push('-f', 'hls', '-hls_time', segmentSeconds, '-hls_playlist_type', 'vod', '-start_number', '1');
     args.push('-hls_segment_filename', join(outDir, `${name}_%05d.ts`), join(outDir, `${name}.m3u8`));
     playlists.push(`${name}.m3u8`);
-    variants.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${maxBitrate + (aac?.Bitrate ?? 96_000)},RESOLUTION=${width}x${height}\n${name}.m3u8`,
-    );
+    variants.push(`#EXT-X-STREAM-INF:BANDWIDTH=${maxBitrate + (aac?.Bitrate ?? 96_000)},RESOLUTION=${width}x${height}\n${name}.m3u8`);
   }
   const main = `${base}.m3u8`;
   extraFiles.push({ path: join(outDir, main), content: ['#EXTM3U', '#EXT-X-VERSION:3', ...variants, ''].join('\n') });
   // Segment names are known only once ffmpeg has run; the event lists the playlists, as MediaConvert's does.
-  return { type: 'HLS_GROUP', destinationFolder: folder, localDir: outDir, playlistFiles: [main], outputFiles: playlists.map((playlist) => [playlist]) };
+  return {
+    type: 'HLS_GROUP',
+    destinationFolder: folder,
+    localDir: outDir,
+    playlistFiles: [main],
+    outputFiles: playlists.map((playlist) => [playlist]),
+  };
 }
 
 function planFrameCaptureGroup(group: OutputGroup, label: () => string, args: string[], outDir: string): PlannedGroup {

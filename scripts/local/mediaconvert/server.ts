@@ -73,8 +73,14 @@ export async function startMediaConvertStandIn(options: {
   });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (req.method !== 'POST' || path !== JOBS_PATH) return answer(res, 404, { message: `${req.method} ${path} is not served by the local MediaConvert.` }, 'NotFoundException');
-    const request = pascalKeys(JSON.parse(await readBody(req))) as { JobTemplate?: string; Role?: string; Settings?: JobSettings; UserMetadata?: Record<string, string> };
+    if (req.method !== 'POST' || path !== JOBS_PATH)
+      return answer(res, 404, { message: `${req.method} ${path} is not served by the local MediaConvert.` }, 'NotFoundException');
+    const request = pascalKeys(JSON.parse(await readBody(req))) as {
+      JobTemplate?: string;
+      Role?: string;
+      Settings?: JobSettings;
+      UserMetadata?: Record<string, string>;
+    };
     const template = request.JobTemplate ? options.templates[request.JobTemplate] : undefined;
     if (!template) return answer(res, 404, { message: `Job template ${String(request.JobTemplate)} does not exist.` }, 'NotFoundException');
     if (!request.Role) return answer(res, 400, { message: 'Role is required.' }, 'BadRequestException');
@@ -86,7 +92,9 @@ export async function startMediaConvertStandIn(options: {
       userMetadata: request.UserMetadata ?? {},
     };
     queue = queue.then(() => runJob(job));
-    answer(res, 201, { job: { id, arn: job.arn, status: 'SUBMITTED', jobTemplate: request.JobTemplate, role: request.Role, userMetadata: job.userMetadata } });
+    answer(res, 201, {
+      job: { id, arn: job.arn, status: 'SUBMITTED', jobTemplate: request.JobTemplate, role: request.Role, userMetadata: job.userMetadata },
+    });
   };
 
   await new Promise<void>((resolve, reject) => {
@@ -141,7 +149,8 @@ export async function transcode(settings: JobSettings, work: string, onSpawn: (c
     }
     for (const group of plan.groups) await mkdir(group.localDir, { recursive: true });
     const failure = await runFfmpeg(plan.args, onSpawn);
-    if (failure) return { status: 'ERROR', errorCode: ERROR_CODES.unreadableInput, errorMessage: `Failed to transcode the input ${plan.input}: ${failure}` };
+    if (failure)
+      return { status: 'ERROR', errorCode: ERROR_CODES.unreadableInput, errorMessage: `Failed to transcode the input ${plan.input}: ${failure}` };
     for (const file of plan.extraFiles) await writeFile(file.path, file.content);
     for (const group of plan.groups) {
       const { bucket, key: prefix } = parseS3Url(group.destinationFolder);
@@ -176,7 +185,13 @@ export function runFfmpeg(args: string[], onSpawn: (child: ChildProcess) => void
 }
 
 function jobStateEvent(job: SubmittedJob, outcome: Outcome): JobStateEvent & Record<string, unknown> {
-  const common = { timestamp: Date.now(), accountId: ACCOUNT, queue: `arn:aws:mediaconvert:${REGION}:${ACCOUNT}:queues/Default`, jobId: job.id, userMetadata: job.userMetadata };
+  const common = {
+    timestamp: Date.now(),
+    accountId: ACCOUNT,
+    queue: `arn:aws:mediaconvert:${REGION}:${ACCOUNT}:queues/Default`,
+    jobId: job.id,
+    userMetadata: job.userMetadata,
+  };
   const detail =
     outcome.status === 'COMPLETE'
       ? {

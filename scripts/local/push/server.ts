@@ -89,8 +89,17 @@ export async function startPushStandIn(options: PushStandInOptions): Promise<Pus
     } catch {
       return answer(res, 400, 'The payload could not be decrypted for this subscription.');
     }
-    const record: PushRecord = { to: id, title: String(message.title ?? ''), body: String(message.body ?? ''), url: String(message.url ?? ''), sentAt: new Date().toISOString() };
-    await writeFileAtomically(join(folder, `${record.sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`), `${JSON.stringify(record, null, 2)}\n`);
+    const record: PushRecord = {
+      to: id,
+      title: String(message.title ?? ''),
+      body: String(message.body ?? ''),
+      url: String(message.url ?? ''),
+      sentAt: new Date().toISOString(),
+    };
+    await writeFileAtomically(
+      join(folder, `${record.sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`),
+      `${JSON.stringify(record, null, 2)}\n`,
+    );
     options.log?.(`[push] to ${id}: ${record.title}`);
     res.writeHead(201, { location: `${url}/messages/${randomUUID()}` }).end();
   };
@@ -184,7 +193,8 @@ async function certificateOf(dataDir: string): Promise<{ cert: string; private: 
 }
 
 /** The certificate the running stack's push stand-in serves (PUSH_SERVICE_CA of a job run beside it). */
-export const pushServiceCertificate = (dataDir: string): string => (JSON.parse(readFileSync(join(dataDir, TLS_FILE), 'utf8')) as { cert: string }).cert;
+export const pushServiceCertificate = (dataDir: string): string =>
+  (JSON.parse(readFileSync(join(dataDir, TLS_FILE), 'utf8')) as { cert: string }).cert;
 
 async function readState(file: string): Promise<Record<string, StoredSubscription>> {
   try {
@@ -229,7 +239,10 @@ function checkVapid(header: string, origin: string, expectedKey: string | null):
   const [head, payload, signature] = fields.t.split('.');
   const raw = Buffer.from(fields.k, 'base64url');
   if (!head || !payload || !signature || raw.length !== 65) return 'The VAPID token is malformed.';
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
   if (!verify('sha256', Buffer.from(`${head}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))) {
     return 'The VAPID signature does not verify.';
   }

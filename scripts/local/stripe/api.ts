@@ -91,7 +91,11 @@ export class StripeApi {
   }
 
   private page(kind: string, url: string, params: FormParams, filter: (item: StripeObject) => boolean = () => true): Json {
-    return page(this.state.all(kind, filter).map((item) => this.view(item)), url, params);
+    return page(
+      this.state.all(kind, filter).map((item) => this.view(item)),
+      url,
+      params,
+    );
   }
 
   /** Invoice fields Stripe shows only when expanded. */
@@ -102,19 +106,21 @@ export class StripeApi {
     if (field === 'confirmation_secret') return intent ? { client_secret: intent.client_secret, type: 'payment_intent' } : null;
     if (field === 'payments') {
       const payments = intent
-        ? [{
-            id: `inpay_${intent.id.slice(3)}`,
-            object: 'invoice_payment',
-            amount_paid: intent.status === 'succeeded' ? intent.amount : null,
-            amount_requested: intent.amount,
-            created: intent.created,
-            currency: intent.currency,
-            invoice: invoice.id,
-            is_default: true,
-            livemode: false,
-            payment: { type: 'payment_intent', payment_intent: intent.id },
-            status: intent.status === 'succeeded' ? 'paid' : 'open',
-          }]
+        ? [
+            {
+              id: `inpay_${intent.id.slice(3)}`,
+              object: 'invoice_payment',
+              amount_paid: intent.status === 'succeeded' ? intent.amount : null,
+              amount_requested: intent.amount,
+              created: intent.created,
+              currency: intent.currency,
+              invoice: invoice.id,
+              is_default: true,
+              livemode: false,
+              payment: { type: 'payment_intent', payment_intent: intent.id },
+              status: intent.status === 'succeeded' ? 'paid' : 'open',
+            },
+          ]
         : [];
       return list(payments, `/v1/invoice_payments?invoice=${invoice.id}`);
     }
@@ -136,7 +142,10 @@ export class StripeApi {
       if (defaultMethod !== undefined) {
         if (typeof defaultMethod !== 'string') throw invalidRequest('Invalid string', 'invoice_settings[default_payment_method]');
         if (defaultMethod && this.billing.paymentMethod(defaultMethod).customer !== customer.id) {
-          throw invalidRequest(`The customer does not have a payment method with the ID ${defaultMethod}. The payment method must be attached to the customer.`, 'invoice_settings[default_payment_method]');
+          throw invalidRequest(
+            `The customer does not have a payment method with the ID ${defaultMethod}. The payment method must be attached to the customer.`,
+            'invoice_settings[default_payment_method]',
+          );
         }
         customer.invoice_settings.default_payment_method = defaultMethod || null;
       }
@@ -217,7 +226,8 @@ export class StripeApi {
       const product = this.find('product', stringParam(params, 'product', { required: true }), 'product');
       const recurring = objectParam(params, 'recurring');
       const interval = recurring ? stringParam(recurring, 'interval', { required: true }) : undefined;
-      if (interval && !['day', 'week', 'month', 'year'].includes(interval)) throw invalidRequest(`Invalid recurring[interval]: ${interval}`, 'recurring[interval]');
+      if (interval && !['day', 'week', 'month', 'year'].includes(interval))
+        throw invalidRequest(`Invalid recurring[interval]: ${interval}`, 'recurring[interval]');
       return this.view(
         this.state.create('price', 'price', {
           product: product.id,
@@ -239,17 +249,36 @@ export class StripeApi {
       const lookupKeys = arrayParam(params, 'lookup_keys');
       const product = stringParam(params, 'product');
       const active = booleanParam(params, 'active');
-      return this.page('price', '/v1/prices', params, (price) =>
-        (!lookupKeys || lookupKeys.includes(price.lookup_key)) && (!product || price.product === product) && (active === undefined || price.active === active),
+      return this.page(
+        'price',
+        '/v1/prices',
+        params,
+        (price) =>
+          (!lookupKeys || lookupKeys.includes(price.lookup_key)) &&
+          (!product || price.product === product) &&
+          (active === undefined || price.active === active),
       );
     });
 
     this.define('POST', '/v1/coupons', (params) => {
-      allowOnly(params, ['id', 'name', 'percent_off', 'amount_off', 'currency', 'duration', 'duration_in_months', 'max_redemptions', 'redeem_by', 'metadata']);
+      allowOnly(params, [
+        'id',
+        'name',
+        'percent_off',
+        'amount_off',
+        'currency',
+        'duration',
+        'duration_in_months',
+        'max_redemptions',
+        'redeem_by',
+        'metadata',
+      ]);
       const percentOff = params.percent_off === undefined ? null : Number(stringParam(params, 'percent_off'));
       const amountOff = integerParam(params, 'amount_off', { min: 1 }) ?? null;
-      if ((percentOff === null) === (amountOff === null)) throw invalidRequest('You must pass exactly one of percent_off or amount_off.', 'percent_off');
-      if (percentOff !== null && !(percentOff > 0 && percentOff <= 100)) throw invalidRequest('Invalid percent_off: must be greater than 0 and at most 100.', 'percent_off');
+      if ((percentOff === null) === (amountOff === null))
+        throw invalidRequest('You must pass exactly one of percent_off or amount_off.', 'percent_off');
+      if (percentOff !== null && !(percentOff > 0 && percentOff <= 100))
+        throw invalidRequest('Invalid percent_off: must be greater than 0 and at most 100.', 'percent_off');
       const duration = stringParam(params, 'duration') ?? 'once';
       if (!['once', 'repeating', 'forever'].includes(duration)) throw invalidRequest(`Invalid duration: ${duration}`, 'duration');
       return this.view(
@@ -309,9 +338,15 @@ export class StripeApi {
       const code = stringParam(params, 'code');
       const active = booleanParam(params, 'active');
       const coupon = stringParam(params, 'coupon');
-      return this.page('promotion_code', '/v1/promotion_codes', params, (promo) =>
-        // Stripe matches codes case-insensitively.
-        (!code || promo.code.toLowerCase() === code.toLowerCase()) && (active === undefined || promo.active === active) && (!coupon || promo.promotion.coupon === coupon),
+      return this.page(
+        'promotion_code',
+        '/v1/promotion_codes',
+        params,
+        (promo) =>
+          // Stripe matches codes case-insensitively.
+          (!code || promo.code.toLowerCase() === code.toLowerCase()) &&
+          (active === undefined || promo.active === active) &&
+          (!coupon || promo.promotion.coupon === coupon),
       );
     });
   }
@@ -321,8 +356,20 @@ export class StripeApi {
   private defineSubscriptions() {
     this.define('POST', '/v1/subscriptions', (params) => {
       allowOnly(params, [
-        'customer', 'items', 'discounts', 'payment_behavior', 'default_payment_method', 'trial_period_days', 'trial_end',
-        'cancel_at_period_end', 'metadata', 'payment_settings', 'proration_behavior', 'collection_method', 'off_session', 'description',
+        'customer',
+        'items',
+        'discounts',
+        'payment_behavior',
+        'default_payment_method',
+        'trial_period_days',
+        'trial_end',
+        'cancel_at_period_end',
+        'metadata',
+        'payment_settings',
+        'proration_behavior',
+        'collection_method',
+        'off_session',
+        'description',
       ]);
       const customer = this.find('customer', stringParam(params, 'customer', { required: true }), 'customer');
       const itemParams = arrayParam(params, 'items');
@@ -330,7 +377,8 @@ export class StripeApi {
       const items = itemParams.map((raw, i) => {
         if (typeof raw !== 'object' || Array.isArray(raw)) throw invalidRequest('Invalid object', `items[${i}]`);
         const price = this.find('price', stringParam(raw, 'price', { required: true }), `items[${i}][price]`);
-        if (!price.active || !price.recurring) throw invalidRequest(`The price specified is ${price.active ? 'not recurring' : 'inactive'}.`, `items[${i}][price]`);
+        if (!price.active || !price.recurring)
+          throw invalidRequest(`The price specified is ${price.active ? 'not recurring' : 'inactive'}.`, `items[${i}][price]`);
         return { price, quantity: integerParam(raw, 'quantity', { min: 0, max: 10_000 }) ?? 1 };
       });
       this.assertOneInterval(items.map((item) => item.price));
@@ -365,36 +413,52 @@ export class StripeApi {
       const customer = stringParam(params, 'customer');
       const status = stringParam(params, 'status');
       const price = stringParam(params, 'price');
-      return this.page('subscription', '/v1/subscriptions', params, (subscription) =>
-        (!customer || subscription.customer === customer) &&
-        // Like Stripe, canceled subscriptions are listed only when asked for (status=canceled or all).
-        (status === 'all' || (status ? subscription.status === status : subscription.status !== 'canceled')) &&
-        (!price || (subscription._items as string[]).some((item) => this.state.get(item)?.price === price)),
+      return this.page(
+        'subscription',
+        '/v1/subscriptions',
+        params,
+        (subscription) =>
+          (!customer || subscription.customer === customer) &&
+          // Like Stripe, canceled subscriptions are listed only when asked for (status=canceled or all).
+          (status === 'all' || (status ? subscription.status === status : subscription.status !== 'canceled')) &&
+          (!price || (subscription._items as string[]).some((item) => this.state.get(item)?.price === price)),
       );
     });
     this.define('POST', '/v1/subscriptions/:id', (params, { id }) => {
-      allowOnly(params, ['items', 'proration_behavior', 'cancel_at_period_end', 'metadata', 'default_payment_method', 'discounts', 'payment_behavior', 'description']);
+      allowOnly(params, [
+        'items',
+        'proration_behavior',
+        'cancel_at_period_end',
+        'metadata',
+        'default_payment_method',
+        'discounts',
+        'payment_behavior',
+        'description',
+      ]);
       const subscription = this.find('subscription', id);
       if (subscription.status === 'canceled') throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.');
       const proration = stringParam(params, 'proration_behavior') ?? 'create_prorations';
-      if (!['create_prorations', 'always_invoice', 'none'].includes(proration)) throw invalidRequest(`Invalid proration_behavior: ${proration}`, 'proration_behavior');
+      if (!['create_prorations', 'always_invoice', 'none'].includes(proration))
+        throw invalidRequest(`Invalid proration_behavior: ${proration}`, 'proration_behavior');
       const itemParams = arrayParam(params, 'items');
       if (itemParams) this.changeItems(subscription, itemParams, proration as 'create_prorations');
       const changes: Record<string, unknown> = { metadata: mergeMetadata(subscription.metadata, params) };
       const cancelAtPeriodEnd = booleanParam(params, 'cancel_at_period_end');
-      if (cancelAtPeriodEnd !== undefined) Object.assign(changes, { cancel_at_period_end: cancelAtPeriodEnd, canceled_at: cancelAtPeriodEnd ? this.state.now() : null });
+      if (cancelAtPeriodEnd !== undefined)
+        Object.assign(changes, { cancel_at_period_end: cancelAtPeriodEnd, canceled_at: cancelAtPeriodEnd ? this.state.now() : null });
       const defaultMethod = stringParam(params, 'default_payment_method');
       if (defaultMethod) changes.default_payment_method = this.billing.paymentMethod(defaultMethod, 'default_payment_method').id;
       if (params.discounts !== undefined) {
-        changes.discounts = this.discountParams(params).map(({ coupon, promotionCode }) =>
-          this.state.create('di', 'discount', {
-            source: { type: 'coupon', coupon: coupon.id },
-            promotion_code: promotionCode?.id ?? null,
-            customer: subscription.customer,
-            subscription: subscription.id,
-            start: this.state.now(),
-            end: null,
-          }).id,
+        changes.discounts = this.discountParams(params).map(
+          ({ coupon, promotionCode }) =>
+            this.state.create('di', 'discount', {
+              source: { type: 'coupon', coupon: coupon.id },
+              promotion_code: promotionCode?.id ?? null,
+              customer: subscription.customer,
+              subscription: subscription.id,
+              start: this.state.now(),
+              end: null,
+            }).id,
         );
       }
       this.billing.updateSubscription(subscription, changes);
@@ -485,10 +549,14 @@ export class StripeApi {
       const customer = stringParam(params, 'customer');
       const subscription = stringParam(params, 'subscription');
       const status = stringParam(params, 'status');
-      return this.page('invoice', '/v1/invoices', params, (invoice) =>
-        (!customer || invoice.customer === customer) &&
-        (!subscription || invoice.parent?.subscription_details?.subscription === subscription) &&
-        (!status || invoice.status === status),
+      return this.page(
+        'invoice',
+        '/v1/invoices',
+        params,
+        (invoice) =>
+          (!customer || invoice.customer === customer) &&
+          (!subscription || invoice.parent?.subscription_details?.subscription === subscription) &&
+          (!status || invoice.status === status),
       );
     });
     this.define('POST', '/v1/invoices/:id/pay', (params, { id }) => {
@@ -499,7 +567,21 @@ export class StripeApi {
     });
 
     this.define('POST', '/v1/payment_intents', (params) => {
-      allowOnly(params, ['amount', 'currency', 'customer', 'payment_method', 'confirm', 'metadata', 'description', 'setup_future_usage', 'off_session', 'return_url', 'automatic_payment_methods', 'allowed_payment_method_types', 'receipt_email']);
+      allowOnly(params, [
+        'amount',
+        'currency',
+        'customer',
+        'payment_method',
+        'confirm',
+        'metadata',
+        'description',
+        'setup_future_usage',
+        'off_session',
+        'return_url',
+        'automatic_payment_methods',
+        'allowed_payment_method_types',
+        'receipt_email',
+      ]);
       const customer = stringParam(params, 'customer');
       if (customer) this.find('customer', customer, 'customer');
       const intent = this.billing.createPaymentIntent({
@@ -513,7 +595,10 @@ export class StripeApi {
       const paymentMethod = stringParam(params, 'payment_method');
       if (paymentMethod) Object.assign(intent, { payment_method: this.billing.paymentMethod(paymentMethod).id, status: 'requires_confirmation' });
       if (booleanParam(params, 'confirm')) {
-        this.billing.confirmPaymentIntent(intent, null, { offSession: booleanParam(params, 'off_session') ?? false, returnUrl: stringParam(params, 'return_url') });
+        this.billing.confirmPaymentIntent(intent, null, {
+          offSession: booleanParam(params, 'off_session') ?? false,
+          returnUrl: stringParam(params, 'return_url'),
+        });
       }
       return this.view(intent);
     });
@@ -533,13 +618,32 @@ export class StripeApi {
     this.define('POST', '/v1/payment_intents/:id/cancel', (params, { id }) => {
       allowOnly(params, ['cancellation_reason']);
       const intent = this.find('payment_intent', id);
-      if (intent.status === 'succeeded') throw invalidRequest('You cannot cancel this PaymentIntent because it has a status of succeeded.', undefined, 'payment_intent_unexpected_state');
-      Object.assign(intent, { status: 'canceled', canceled_at: this.state.now(), cancellation_reason: stringParam(params, 'cancellation_reason') ?? null });
+      if (intent.status === 'succeeded')
+        throw invalidRequest(
+          'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+          undefined,
+          'payment_intent_unexpected_state',
+        );
+      Object.assign(intent, {
+        status: 'canceled',
+        canceled_at: this.state.now(),
+        cancellation_reason: stringParam(params, 'cancellation_reason') ?? null,
+      });
       return this.view(intent);
     });
 
     this.define('POST', '/v1/setup_intents', (params) => {
-      allowOnly(params, ['customer', 'payment_method', 'allowed_payment_method_types', 'usage', 'confirm', 'metadata', 'return_url', 'automatic_payment_methods', 'description']);
+      allowOnly(params, [
+        'customer',
+        'payment_method',
+        'allowed_payment_method_types',
+        'usage',
+        'confirm',
+        'metadata',
+        'return_url',
+        'automatic_payment_methods',
+        'description',
+      ]);
       const customer = stringParam(params, 'customer');
       if (customer) this.find('customer', customer, 'customer');
       const id = `seti_${randomToken(24)}`;
@@ -572,7 +676,8 @@ export class StripeApi {
 
     this.define('POST', '/v1/payment_methods', (params) => {
       allowOnly(params, ['type', 'card', 'billing_details', 'metadata', 'customer', 'payment_method']);
-      if (stringParam(params, 'type', { required: true }) !== 'card') throw invalidRequest('The local Stripe stand-in supports card payment methods only.', 'type');
+      if (stringParam(params, 'type', { required: true }) !== 'card')
+        throw invalidRequest('The local Stripe stand-in supports card payment methods only.', 'type');
       return this.view(this.cardFrom(objectParam(params, 'card'), objectParam(params, 'billing_details') ?? {}));
     });
     this.define('GET', '/v1/payment_methods/:id', (_params, { id }) => this.view(this.find('payment_method', id)));
@@ -620,7 +725,11 @@ export class StripeApi {
   /** A setup succeeds, needs authentication (3155 on setup) or is declined, and saves the card to the customer. */
   private confirmSetup(intent: StripeObject, paymentMethodId: string | null) {
     if (!['requires_payment_method', 'requires_confirmation'].includes(intent.status)) {
-      throw invalidRequest(`You cannot confirm this SetupIntent because it has a status of ${intent.status}.`, undefined, 'setup_intent_unexpected_state');
+      throw invalidRequest(
+        `You cannot confirm this SetupIntent because it has a status of ${intent.status}.`,
+        undefined,
+        'setup_intent_unexpected_state',
+      );
     }
     const methodId = paymentMethodId ?? intent.payment_method;
     if (!methodId) throw missingParam('payment_method');
@@ -628,11 +737,18 @@ export class StripeApi {
     intent.payment_method = method.id;
     if (method._outcome === 'declined' || method._outcome === 'insufficient_funds') {
       const error = { type: 'card_error' as const, code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
-      Object.assign(intent, { status: 'requires_payment_method', last_setup_error: { ...error, payment_method: this.view(method) }, payment_method: null });
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        last_setup_error: { ...error, payment_method: this.view(method) },
+        payment_method: null,
+      });
       throw new StripeApiError(402, { ...error, setup_intent: this.view(intent) });
     }
     if (method._outcome === 'requires_authentication' && !method._authenticated) {
-      Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } } });
+      Object.assign(intent, {
+        status: 'requires_action',
+        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
+      });
       return;
     }
     if (intent.customer) this.billing.attach(method, intent.customer);

@@ -74,7 +74,15 @@ export class Billing {
 
   // ---- payment intents ---------------------------------------------------------------------------------------------
 
-  createPaymentIntent(fields: { amount: number; currency: string; customer: string | null; invoice?: string; setupFutureUsage?: string | null; metadata?: Record<string, string>; description?: string | null }): StripeObject {
+  createPaymentIntent(fields: {
+    amount: number;
+    currency: string;
+    customer: string | null;
+    invoice?: string;
+    setupFutureUsage?: string | null;
+    metadata?: Record<string, string>;
+    description?: string | null;
+  }): StripeObject {
     const id = `pi_${randomToken(24)}`;
     return this.state.create('pi', 'payment_intent', {
       id,
@@ -116,7 +124,11 @@ export class Billing {
     }
     const methodId = paymentMethodId ?? intent.payment_method;
     if (!methodId) {
-      throw invalidRequest('You cannot confirm this PaymentIntent because it\'s missing a payment method.', 'payment_method', 'payment_intent_unexpected_state');
+      throw invalidRequest(
+        "You cannot confirm this PaymentIntent because it's missing a payment method.",
+        'payment_method',
+        'payment_intent_unexpected_state',
+      );
     }
     const method = this.paymentMethod(methodId);
     intent.payment_method = method.id;
@@ -171,7 +183,13 @@ export class Billing {
       payment_method: method.id,
       payment_method_details: { type: 'card', card: { brand: method.card.brand, last4: method.card.last4 } },
     });
-    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null, next_action: null });
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: charge.id,
+      last_payment_error: null,
+      next_action: null,
+    });
     if (intent.setup_future_usage && intent.customer) this.attach(method, intent.customer);
     this.emit('payment_intent.succeeded', intent);
     const invoice = intent._invoice ? this.state.get(intent._invoice) : undefined;
@@ -190,7 +208,14 @@ export class Billing {
   // ---- invoices --------------------------------------------------------------------------------------------------
 
   /** The invoice of one subscription period, finalized: paid at once when nothing is due, else with a payment intent. */
-  private invoiceSubscription(subscription: StripeObject, billingReason: string, periodStart: number, periodEnd: number, charge: boolean, invoiceId = `in_${randomToken(24)}`): StripeObject {
+  private invoiceSubscription(
+    subscription: StripeObject,
+    billingReason: string,
+    periodStart: number,
+    periodEnd: number,
+    charge: boolean,
+    invoiceId = `in_${randomToken(24)}`,
+  ): StripeObject {
     subscription.latest_invoice = invoiceId;
     const discounts = this.applicableDiscounts(subscription, billingReason);
     const lines: Json[] = [];
@@ -202,13 +227,29 @@ export class Billing {
     }
     for (const proration of (subscription._pendingProrations as Json[]).splice(0)) {
       const item = this.state.get(proration.item);
-      if (item) lines.push(this.line(invoiceId, subscription, item, this.state.get(item.price)!, proration.amount, proration.quantity, proration.period, true, []));
+      if (item)
+        lines.push(
+          this.line(invoiceId, subscription, item, this.state.get(item.price)!, proration.amount, proration.quantity, proration.period, true, []),
+        );
     }
     return this.finalizeInvoice(invoiceId, subscription, billingReason, lines, discounts, { start: periodStart, end: periodEnd });
   }
 
-  private line(invoiceId: string, subscription: StripeObject, item: StripeObject, price: StripeObject, amount: number, quantity: number, period: { start: number; end: number }, proration: boolean, discounts: StripeObject[]): Json {
-    const discountAmounts = discounts.map((discount) => ({ discount: discount.id, amount: discountOn(amount, this.state.get(discount.source.coupon)!) }));
+  private line(
+    invoiceId: string,
+    subscription: StripeObject,
+    item: StripeObject,
+    price: StripeObject,
+    amount: number,
+    quantity: number,
+    period: { start: number; end: number },
+    proration: boolean,
+    discounts: StripeObject[],
+  ): Json {
+    const discountAmounts = discounts.map((discount) => ({
+      discount: discount.id,
+      amount: discountOn(amount, this.state.get(discount.source.coupon)!),
+    }));
     return {
       id: `il_${randomToken(24)}`,
       object: 'line_item',
@@ -221,14 +262,24 @@ export class Billing {
       invoice: invoiceId,
       livemode: false,
       metadata: {},
-      parent: { type: 'subscription_item_details', subscription_item_details: { subscription: subscription.id, subscription_item: item.id, proration, invoice_item: null } },
+      parent: {
+        type: 'subscription_item_details',
+        subscription_item_details: { subscription: subscription.id, subscription_item: item.id, proration, invoice_item: null },
+      },
       period,
       pricing: { type: 'price_details', price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(price.unit_amount) },
       quantity,
     };
   }
 
-  private finalizeInvoice(id: string, subscription: StripeObject, billingReason: string, lines: Json[], discounts: StripeObject[], period: { start: number; end: number }): StripeObject {
+  private finalizeInvoice(
+    id: string,
+    subscription: StripeObject,
+    billingReason: string,
+    lines: Json[],
+    discounts: StripeObject[],
+    period: { start: number; end: number },
+  ): StripeObject {
     const customer = this.state.get(subscription.customer)!;
     const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
     const totalDiscounts = discounts.map((discount) => ({
@@ -259,7 +310,11 @@ export class Billing {
       period_start: period.start,
       period_end: period.end,
       number: `LOCAL-${String(this.state.all('invoice').length + 1).padStart(4, '0')}`,
-      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata }, quote_details: null },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+        quote_details: null,
+      },
       status_transitions: { finalized_at: now, paid_at: null, voided_at: null, marked_uncollectible_at: null },
       hosted_invoice_url: null,
       _lines: lines,
@@ -270,7 +325,13 @@ export class Billing {
     if (amountDue === 0) {
       this.markInvoicePaid(invoice, null);
     } else {
-      invoice._payment_intent = this.createPaymentIntent({ amount: amountDue, currency: invoice.currency, customer: customer.id, invoice: invoice.id, setupFutureUsage: 'off_session' }).id;
+      invoice._payment_intent = this.createPaymentIntent({
+        amount: amountDue,
+        currency: invoice.currency,
+        customer: customer.id,
+        invoice: invoice.id,
+        setupFutureUsage: 'off_session',
+      }).id;
     }
     return invoice;
   }
@@ -286,7 +347,10 @@ export class Billing {
       this.updateSubscription(subscription, { default_payment_method: paymentMethodId });
     }
     if (['incomplete', 'past_due', 'unpaid'].includes(subscription.status)) {
-      this.updateSubscription(subscription, { status: subscription.trial_end && subscription.trial_end > this.state.now() ? 'trialing' : 'active', _pastDueSince: null });
+      this.updateSubscription(subscription, {
+        status: subscription.trial_end && subscription.trial_end > this.state.now() ? 'trialing' : 'active',
+        _pastDueSince: null,
+      });
     }
   }
 
@@ -415,7 +479,11 @@ export class Billing {
   }
 
   /** Seat changes: the new quantities, with prorations billed now (`always_invoice`), at renewal, or not at all. */
-  changeQuantities(subscription: StripeObject, quantities: { item: StripeObject; quantity: number }[], proration: 'create_prorations' | 'always_invoice' | 'none') {
+  changeQuantities(
+    subscription: StripeObject,
+    quantities: { item: StripeObject; quantity: number }[],
+    proration: 'create_prorations' | 'always_invoice' | 'none',
+  ) {
     const before = render(this.state, subscription);
     const now = this.state.now();
     const prorations: Json[] = [];
@@ -423,7 +491,8 @@ export class Billing {
       const price = this.state.get(item.price)!;
       const fraction = Math.max(0, item.current_period_end - now) / (item.current_period_end - item.current_period_start);
       const amount = Math.round((quantity - item.quantity) * price.unit_amount * fraction);
-      if (amount !== 0) prorations.push({ item: item.id, amount, quantity: quantity - item.quantity, period: { start: now, end: item.current_period_end } });
+      if (amount !== 0)
+        prorations.push({ item: item.id, amount, quantity: quantity - item.quantity, period: { start: now, end: item.current_period_end } });
       item.quantity = quantity;
     }
     if (proration !== 'none') (subscription._pendingProrations as Json[]).push(...prorations);
@@ -436,7 +505,11 @@ export class Billing {
     }
   }
 
-  cancelSubscription(subscription: StripeObject, reason: 'cancellation_requested' | 'payment_failed' = 'cancellation_requested', at = this.state.now()) {
+  cancelSubscription(
+    subscription: StripeObject,
+    reason: 'cancellation_requested' | 'payment_failed' = 'cancellation_requested',
+    at = this.state.now(),
+  ) {
     if (['canceled', 'incomplete_expired'].includes(subscription.status)) {
       throw invalidRequest(`A canceled subscription can only update its cancellation_details and metadata.`, undefined, 'resource_missing');
     }
@@ -565,7 +638,9 @@ export function addInterval(time: number, interval: string, count = 1): number {
   const date = new Date(time * 1000);
   const months = (interval === 'year' ? 12 : interval === 'month' ? 1 : 0) * count;
   if (months === 0) return time + (interval === 'week' ? 7 : 1) * DAY * count;
-  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()));
+  const target = new Date(
+    Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
   return Math.floor(target.getTime() / 1000);

@@ -36,16 +36,17 @@ export interface CheckedCard {
   outcome: CardOutcome;
 }
 
-const cardError = (code: string, message: string, param: string) =>
-  new StripeApiError(402, { type: 'card_error', code, message, param });
+const cardError = (code: string, message: string, param: string) => new StripeApiError(402, { type: 'card_error', code, message, param });
 
 /** A card number and expiry as Stripe checks them when a payment method is created. */
 export function checkCard(rawNumber: string, expMonth: number, expYear: number, now: Date): CheckedCard {
   const number = rawNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) throw cardError('incorrect_number', 'Your card number is incorrect.', 'number');
-  if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'exp_month');
+  if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12)
+    throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'exp_month');
   const expiresAfter = Date.UTC(expYear < 100 ? 2000 + expYear : expYear, expMonth, 1);
-  if (!Number.isInteger(expYear) || expiresAfter <= now.getTime()) throw cardError('invalid_expiry_year', "Your card's expiration year is invalid.", 'exp_year');
+  if (!Number.isInteger(expYear) || expiresAfter <= now.getTime())
+    throw cardError('invalid_expiry_year', "Your card's expiration year is invalid.", 'exp_year');
   return {
     brand: brandOf(number),
     last4: number.slice(-4),
@@ -57,7 +58,8 @@ export function checkCard(rawNumber: string, expMonth: number, expYear: number, 
 
 export function declineOf(outcome: CardOutcome): { code: string; decline_code: string; message: string } | null {
   if (outcome === 'declined') return { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
-  if (outcome === 'insufficient_funds') return { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+  if (outcome === 'insufficient_funds')
+    return { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
   return null;
 }
 

@@ -15,8 +15,20 @@ export const LOCAL_COUPONS = [
 ] as const;
 
 export function seedCatalogue(state: StandInState) {
-  const dashboard = state.create('prod', 'product', { id: 'prod_TeamDashboard', name: TEAM_PLAN.productName, active: true, description: null, default_price: null });
-  const seat = state.create('prod', 'product', { id: 'prod_ExtraGamerSeat', name: EXTRA_GAMER_SEAT.productName, active: true, description: null, default_price: null });
+  const dashboard = state.create('prod', 'product', {
+    id: 'prod_TeamDashboard',
+    name: TEAM_PLAN.productName,
+    active: true,
+    description: null,
+    default_price: null,
+  });
+  const seat = state.create('prod', 'product', {
+    id: 'prod_ExtraGamerSeat',
+    name: EXTRA_GAMER_SEAT.productName,
+    active: true,
+    description: null,
+    default_price: null,
+  });
   const price = (id: string, product: string, lookupKey: string, unitAmount: number, interval: 'month' | 'year') =>
     state.create('price', 'price', {
       id,

@@ -40,6 +40,12 @@ function arraysFromIndexes(value: FormValue): FormValue {
   if (typeof value === 'string' || Array.isArray(value)) return value;
   const keys = Object.keys(value);
   const converted = Object.fromEntries(keys.map((key) => [key, arraysFromIndexes(value[key])]));
-  const isList = keys.length > 0 && keys.every((key) => /^\d+$/.test(key)) && keys.map(Number).sort((a, b) => a - b).every((n, i) => n === i);
+  const isList =
+    keys.length > 0 &&
+    keys.every((key) => /^\d+$/.test(key)) &&
+    keys
+      .map(Number)
+      .sort((a, b) => a - b)
+      .every((n, i) => n === i);
   return isList ? keys.map((_, i) => converted[String(i)]) : converted;
 }

@@ -62,7 +62,8 @@ export function mergeMetadata(current: Record<string, string>, params: FormParam
   const merged = { ...current };
   for (const [key, value] of Object.entries(update)) {
     if (typeof value !== 'string') throw invalidRequest('Invalid metadata value', `metadata[${key}]`);
-    if (key.length > 40 || value.length > 500) throw invalidRequest('Metadata keys are limited to 40 characters and values to 500.', `metadata[${key}]`);
+    if (key.length > 40 || value.length > 500)
+      throw invalidRequest('Metadata keys are limited to 40 characters and values to 500.', `metadata[${key}]`);
     if (value === '') delete merged[key];
     else merged[key] = value;
   }

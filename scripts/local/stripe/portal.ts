@@ -46,7 +46,11 @@ export function portalPage(state: StandInState, session: StripeObject): string {
       : subscription.cancel_at_period_end
         ? `Cancels ${date(periodEnd)}`
         : `Renews ${date(periodEnd)}`;
-    const button = !live ? '' : subscription.cancel_at_period_end ? action(subscription, 'renew', 'Renew subscription') : action(subscription, 'cancel', 'Cancel subscription');
+    const button = !live
+      ? ''
+      : subscription.cancel_at_period_end
+        ? action(subscription, 'renew', 'Renew subscription')
+        : action(subscription, 'cancel', 'Cancel subscription');
     const total = items.reduce((sum, item) => sum + state.get(item.price)!.unit_amount * item.quantity, 0);
     return `<li class="subscription"><strong>${escape(product?.name ?? price.id)}</strong> × ${items.map((item) => item.quantity).join(' + ')}
       <span>${formatPrice(total)} per ${escape(price.recurring.interval)}</span> <span class="status">${escape(subscription.status)}</span>

@@ -69,20 +69,32 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   }
   // Undelivered events are kept beside the state (stripe.json → stripe-webhooks.json), so a restart retries them.
   const pendingFile = options.dataFile && options.dataFile.replace(/(\.json)?$/, '-webhooks.json');
-  const webhooks = new WebhookSender(options.webhook, log, () => state.now(), pendingFile, (eventId) => {
-    // As on Stripe: an event's pending_webhooks counts the endpoints that have not taken it yet.
-    const event = state.get(eventId);
-    if (!event) return;
-    event.pending_webhooks = 0;
-    state.save();
-  });
+  const webhooks = new WebhookSender(
+    options.webhook,
+    log,
+    () => state.now(),
+    pendingFile,
+    (eventId) => {
+      // As on Stripe: an event's pending_webhooks counts the endpoints that have not taken it yet.
+      const event = state.get(eventId);
+      if (!event) return;
+      event.pending_webhooks = 0;
+      state.save();
+    },
+  );
   let url = '';
   const billing = new Billing(
     state,
     (type, object, previousAttributes) => {
       const data: Json = { object: render(state, object) };
       if (previousAttributes) data.previous_attributes = previousAttributes;
-      const event = state.create('evt', 'event', { type, api_version: Stripe.API_VERSION, data, pending_webhooks: options.webhook ? 1 : 0, request: { id: null, idempotency_key: null } });
+      const event = state.create('evt', 'event', {
+        type,
+        api_version: Stripe.API_VERSION,
+        data,
+        pending_webhooks: options.webhook ? 1 : 0,
+        request: { id: null, idempotency_key: null },
+      });
       webhooks.send(render(state, event) as { id: string; type: string });
     },
     (intentId) => `${url}${AUTHENTICATE_PATH}${intentId}`,
@@ -120,7 +132,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     if (earlier && Date.now() - earlier.at < IDEMPOTENCY_KEY_LIFETIME_MS) {
       if (earlier.fingerprint !== fingerprint) {
         return json(res, 400, {
-          error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` },
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          },
         });
       }
       return json(res, earlier.status, earlier.body, { 'idempotent-replayed': 'true' });
@@ -147,9 +162,21 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       return json(res, 401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${String(key).slice(0, 8)}…` } }, cors);
     }
     const intent = /^\/v1\/(payment_intents|setup_intents)\/([^/]+)(\/confirm)?$/.exec(path);
-    const allowed = intent ? state.get(intent[2])?.client_secret === clientSecret && (method === 'GET') !== Boolean(intent[3]) : method === 'POST' && path === '/v1/payment_methods';
+    const allowed = intent
+      ? state.get(intent[2])?.client_secret === clientSecret && (method === 'GET') !== Boolean(intent[3])
+      : method === 'POST' && path === '/v1/payment_methods';
     if (!allowed) {
-      return json(res, 401, { error: { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key, or the client secret does not match.' } }, cors);
+      return json(
+        res,
+        401,
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: 'This API call cannot be made with a publishable API key, or the client secret does not match.',
+          },
+        },
+        cors,
+      );
     }
     const [status, answer] = api.handle(method, path, rest);
     if (method !== 'GET') state.save();
@@ -159,7 +186,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const servePortal = (method: string, rest: string, res: ServerResponse) => {
     const [token, kind, subscriptionId, action] = rest.split('/');
     const session = portalSession(state, token);
-    if (!session) return html(res, 404, '<!doctype html><title>Billing</title><h1>This link has expired.</h1><p>Open Billing from FitGauge again.</p>');
+    if (!session)
+      return html(res, 404, '<!doctype html><title>Billing</title><h1>This link has expired.</h1><p>Open Billing from FitGauge again.</p>');
     if (method === 'POST' && kind === 'subscriptions' && portalAction(state, billing, session, subscriptionId, action)) {
       state.save();
       res.writeHead(303, { location: `${PORTAL_PATH}${token}` }).end();
@@ -207,7 +235,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       log(`Stripe stand-in: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!res.headersSent) json(res, error instanceof BodyTooLarge ? 413 : 500, { error: { type: 'api_error', message: 'An error occurred in the local Stripe stand-in.' } });
+      if (!res.headersSent)
+        json(res, error instanceof BodyTooLarge ? 413 : 500, {
+          error: { type: 'api_error', message: 'An error occurred in the local Stripe stand-in.' },
+        });
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -243,7 +274,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 function checkKey(authorization: string | undefined, secretKey: string): string | null {
   const [scheme, key] = (authorization ?? '').split(' ');
   if (scheme !== 'Bearer' || !key) {
-    return 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').';
+    return "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
   }
   const given = Buffer.from(key);
   const expected = Buffer.from(secretKey);
@@ -282,6 +313,10 @@ function json(res: ServerResponse, status: number, body: Json, headers: Record<s
 }
 
 function html(res: ServerResponse, status: number, body: string) {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:" });
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+  });
   res.end(body);
 }

@@ -35,7 +35,11 @@ function webhookReceiver(): Promise<{ url: string; deliveries: Delivery[]; serve
       res.writeHead(200).end();
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/webhook`, deliveries, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/webhook`, deliveries, server }),
+    ),
+  );
 }
 
 describe('local Stripe stand-in with the real stripe client', () => {
@@ -45,8 +49,17 @@ describe('local Stripe stand-in with the real stripe client', () => {
 
   beforeAll(async () => {
     receiver = await webhookReceiver();
-    standIn = await startStripeStandIn({ port: 0, dataFile: null, webhook: { url: receiver.url, secret: LOCAL_STRIPE_WEBHOOK_SECRET }, log: () => {} });
-    Object.assign(process.env, { STRIPE_API_URL: standIn.url, STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET });
+    standIn = await startStripeStandIn({
+      port: 0,
+      dataFile: null,
+      webhook: { url: receiver.url, secret: LOCAL_STRIPE_WEBHOOK_SECRET },
+      log: () => {},
+    });
+    Object.assign(process.env, {
+      STRIPE_API_URL: standIn.url,
+      STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+    });
     stripe = await stripeClient();
   });
 
@@ -71,7 +84,11 @@ describe('local Stripe stand-in with the real stripe client', () => {
     return { customer, method };
   }
 
-  async function subscribe(customerId: string, price: string = LOCAL_PRICE_IDS.dashboardYearly, extra: Partial<Stripe.SubscriptionCreateParams> = {}) {
+  async function subscribe(
+    customerId: string,
+    price: string = LOCAL_PRICE_IDS.dashboardYearly,
+    extra: Partial<Stripe.SubscriptionCreateParams> = {},
+  ) {
     const subscription = await stripe.subscriptions.create({
       customer: customerId,
       items: [{ price, quantity: 1 }],
@@ -95,7 +112,11 @@ describe('local Stripe stand-in with the real stripe client', () => {
   /** What the local `window.Stripe` sends from the browser: a form with the publishable key, no Authorization header. */
   const fromBrowser = async (path: string, fields: Record<string, string>, key = LOCAL_STRIPE_PUBLISHABLE_KEY) => {
     const response = await fetch(`${standIn.url}${path}`, { method: 'POST', body: new URLSearchParams({ key, ...fields }) });
-    return { status: response.status, cors: response.headers.get('access-control-allow-origin'), body: (await response.json()) as Record<string, any> };
+    return {
+      status: response.status,
+      cors: response.headers.get('access-control-allow-origin'),
+      body: (await response.json()) as Record<string, any>,
+    };
   };
   const typedCard = (number: string) => ({
     'payment_method_data[type]': 'card',
@@ -105,7 +126,7 @@ describe('local Stripe stand-in with the real stripe client', () => {
     'payment_method_data[card][cvc]': '123',
   });
 
-  it('lets the browser confirm a payment with the publishable key and the intent\'s client secret, and nothing else', async () => {
+  it("lets the browser confirm a payment with the publishable key and the intent's client secret, and nothing else", async () => {
     const { customer } = await customerWithCard(CARDS.succeeds);
     const { invoice, intentId } = await subscribe(customer.id);
     const clientSecret = invoice.confirmation_secret!.client_secret;
@@ -127,7 +148,11 @@ describe('local Stripe stand-in with the real stripe client', () => {
     expect(created.id).toMatch(/^cus_/);
     expect(created.object).toBe('customer');
     await stripe.customers.update(created.id, { name: 'Dana Director' });
-    expect((await stripe.customers.retrieve(created.id)) as Stripe.Customer).toMatchObject({ name: 'Dana Director', email: 'dana@fitgauge.test', metadata: { userId: 'u-1' } });
+    expect((await stripe.customers.retrieve(created.id)) as Stripe.Customer).toMatchObject({
+      name: 'Dana Director',
+      email: 'dana@fitgauge.test',
+      metadata: { userId: 'u-1' },
+    });
     const searched = await stripe.customers.search({ query: "email:'dana@fitgauge.test'" });
     expect(searched.data.map((customer) => customer.id)).toEqual([created.id]);
     const bySearchMetadata = await stripe.customers.search({ query: "metadata['userId']:'u-1'" });
@@ -137,8 +162,12 @@ describe('local Stripe stand-in with the real stripe client', () => {
     expect(listed.data.map((customer) => customer.id)).toEqual([created.id]);
   });
 
-  it('answers a missing object with Stripe\'s 404 error and a wrong key with 401', async () => {
-    await expect(stripe.customers.retrieve('cus_missing')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, code: 'resource_missing' });
+  it("answers a missing object with Stripe's 404 error and a wrong key with 401", async () => {
+    await expect(stripe.customers.retrieve('cus_missing')).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 404,
+      code: 'resource_missing',
+    });
     const stranger = new Stripe('sk_test_wrong', { host: standIn.host, port: standIn.port, protocol: 'http' });
     await expect(stranger.customers.list()).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
   });
@@ -146,13 +175,22 @@ describe('local Stripe stand-in with the real stripe client', () => {
   it('refuses parameters Stripe does not know, as Stripe would', async () => {
     const customer = await stripe.customers.create({});
     await expect(
-      stripe.subscriptions.create({ customer: customer.id, items: [{ price: LOCAL_PRICE_IDS.dashboardMonthly }], coupon: 'WELCOME20' } as Stripe.SubscriptionCreateParams),
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: LOCAL_PRICE_IDS.dashboardMonthly }],
+        coupon: 'WELCOME20',
+      } as Stripe.SubscriptionCreateParams),
     ).rejects.toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'coupon' });
   });
 
   it('holds the plan prices by lookup key and the coupons as promotion codes', async () => {
-    const prices = await stripe.prices.list({ lookup_keys: ['team_dashboard_monthly', 'team_dashboard_yearly', 'extra_gamer_seat_monthly'], expand: ['data.product'] });
-    expect(prices.data.map((price) => [price.lookup_key, price.unit_amount, price.recurring?.interval, (price.product as Stripe.Product).name]).sort()).toEqual([
+    const prices = await stripe.prices.list({
+      lookup_keys: ['team_dashboard_monthly', 'team_dashboard_yearly', 'extra_gamer_seat_monthly'],
+      expand: ['data.product'],
+    });
+    expect(
+      prices.data.map((price) => [price.lookup_key, price.unit_amount, price.recurring?.interval, (price.product as Stripe.Product).name]).sort(),
+    ).toEqual([
       ['extra_gamer_seat_monthly', 999, 'month', 'Extra Gamer Seat'],
       ['team_dashboard_monthly', 3999, 'month', 'Team Dashboard'],
       ['team_dashboard_yearly', 39999, 'year', 'Team Dashboard'],
@@ -175,8 +213,12 @@ describe('local Stripe stand-in with the real stripe client', () => {
     expect(active.status).toBe('active');
     expect((active.default_payment_method as Stripe.PaymentMethod).card?.last4).toBe('4242');
     expect(active.items.data[0].current_period_end - active.items.data[0].current_period_start).toBeGreaterThanOrEqual(365 * DAY);
-    expect(await types(subscription.id)).toEqual(expect.arrayContaining(['customer.subscription.created', 'invoice.paid', 'customer.subscription.updated']));
-    const updated = (await eventsFor(subscription.id)).find((event) => event.type === 'customer.subscription.updated' && (event.data.object as Stripe.Subscription).status === 'active');
+    expect(await types(subscription.id)).toEqual(
+      expect.arrayContaining(['customer.subscription.created', 'invoice.paid', 'customer.subscription.updated']),
+    );
+    const updated = (await eventsFor(subscription.id)).find(
+      (event) => event.type === 'customer.subscription.updated' && (event.data.object as Stripe.Subscription).status === 'active',
+    );
     expect(updated?.data.previous_attributes).toMatchObject({ status: 'incomplete' });
   });
 
@@ -190,7 +232,10 @@ describe('local Stripe stand-in with the real stripe client', () => {
 
     const page = await fetch(`${standIn.url}/_stand-in/authenticate/${intentId}`);
     expect(await page.text()).toContain('Complete authentication');
-    const completed = await fetch(`${standIn.url}/_stand-in/authenticate/${intentId}`, { method: 'POST', body: new URLSearchParams({ outcome: 'complete' }) });
+    const completed = await fetch(`${standIn.url}/_stand-in/authenticate/${intentId}`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'complete' }),
+    });
     expect(completed.status).toBe(200);
     expect((await stripe.paymentIntents.retrieve(intentId!)).status).toBe('succeeded');
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
@@ -219,10 +264,15 @@ describe('local Stripe stand-in with the real stripe client', () => {
     expect(full.invoice.confirmation_secret).toBeNull();
     expect(full.intentId).toBeUndefined();
 
-    const welcome = await subscribe(customer.id, LOCAL_PRICE_IDS.dashboardMonthly, { discounts: [{ coupon: 'WELCOME20' }], expand: ['latest_invoice', 'discounts'] });
+    const welcome = await subscribe(customer.id, LOCAL_PRICE_IDS.dashboardMonthly, {
+      discounts: [{ coupon: 'WELCOME20' }],
+      expand: ['latest_invoice', 'discounts'],
+    });
     expect((welcome.subscription.latest_invoice as Stripe.Invoice).amount_due).toBe(3199);
     expect((welcome.subscription.discounts[0] as Stripe.Discount).source.coupon).toBe('WELCOME20');
-    await expect(subscribe(customer.id, LOCAL_PRICE_IDS.dashboardMonthly, { discounts: [{ coupon: 'NOPE' }] })).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(subscribe(customer.id, LOCAL_PRICE_IDS.dashboardMonthly, { discounts: [{ coupon: 'NOPE' }] })).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
   });
 
   it('changes the seat quantity, reports it, and charges the proration at once with always_invoice', async () => {
@@ -239,7 +289,9 @@ describe('local Stripe stand-in with the real stripe client', () => {
     // Two more seats for (nearly) the whole month.
     expect(proration.amount_paid).toBeGreaterThan(1990);
     expect(proration.amount_paid).toBeLessThanOrEqual(1998);
-    const seatChange = (await eventsFor(subscription.id)).find((event) => event.type === 'customer.subscription.updated' && (event.data.previous_attributes as any)?.items);
+    const seatChange = (await eventsFor(subscription.id)).find(
+      (event) => event.type === 'customer.subscription.updated' && (event.data.previous_attributes as any)?.items,
+    );
     expect((seatChange?.data.previous_attributes as any).items.data[0].quantity).toBe(1);
 
     const fewer = await stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, quantity: 2 }], proration_behavior: 'none' });
@@ -262,8 +314,12 @@ describe('local Stripe stand-in with the real stripe client', () => {
     expect(stripe.webhooks.constructEvent(delivery.body, delivery.signature, LOCAL_STRIPE_WEBHOOK_SECRET).id).toMatch(/^evt_/);
     const tampered = delivery.body.replace('"livemode": false', '"livemode": true');
     expect(tampered).not.toBe(delivery.body);
-    expect(() => stripe.webhooks.constructEvent(tampered, delivery.signature, LOCAL_STRIPE_WEBHOOK_SECRET)).toThrow(Stripe.errors.StripeSignatureVerificationError);
-    expect(() => stripe.webhooks.constructEvent(delivery.body, delivery.signature, 'whsec_other')).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => stripe.webhooks.constructEvent(tampered, delivery.signature, LOCAL_STRIPE_WEBHOOK_SECRET)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    expect(() => stripe.webhooks.constructEvent(delivery.body, delivery.signature, 'whsec_other')).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
   });
 
   it('renews at period end when the clock advances: invoice.paid for the new period', async () => {
@@ -314,7 +370,10 @@ describe('local Stripe stand-in with the real stripe client', () => {
     expect(cards.data.map((saved) => saved.card?.last4)).toEqual(['4242']);
     const declined = await stripe.paymentMethods.create(card(CARDS.declined));
     const second = await stripe.setupIntents.create({ customer: customer.id });
-    await expect(stripe.setupIntents.confirm(second.id, { payment_method: declined.id })).rejects.toMatchObject({ type: 'StripeCardError', code: 'card_declined' });
+    await expect(stripe.setupIntents.confirm(second.id, { payment_method: declined.id })).rejects.toMatchObject({
+      type: 'StripeCardError',
+      code: 'card_declined',
+    });
   });
 
   it('opens a billing-portal page where the customer can cancel at period end', async () => {
@@ -336,7 +395,9 @@ describe('local Stripe stand-in with the real stripe client', () => {
     const first = await stripe.customers.create({ email: 'once@fitgauge.test' }, { idempotencyKey: 'create-once' });
     const again = await stripe.customers.create({ email: 'once@fitgauge.test' }, { idempotencyKey: 'create-once' });
     expect(again.id).toBe(first.id);
-    await expect(stripe.customers.create({ email: 'other@fitgauge.test' }, { idempotencyKey: 'create-once' })).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+    await expect(stripe.customers.create({ email: 'other@fitgauge.test' }, { idempotencyKey: 'create-once' })).rejects.toMatchObject({
+      type: 'StripeIdempotencyError',
+    });
   });
 });
 
@@ -348,7 +409,11 @@ describe('local Stripe stand-in with a data file', () => {
       const first = await startStripeStandIn({ port: 0, dataFile, webhook: null, log: () => {} });
       const client = (standIn: StripeStandIn) => new Stripe(LOCAL_STRIPE_SECRET_KEY, { host: standIn.host, port: standIn.port, protocol: 'http' });
       const customer = await client(first).customers.create({ email: 'kept@fitgauge.test' });
-      const subscription = await client(first).subscriptions.create({ customer: customer.id, items: [{ price: LOCAL_PRICE_IDS.dashboardYearly }], discounts: [{ coupon: 'FULLPASS' }] });
+      const subscription = await client(first).subscriptions.create({
+        customer: customer.id,
+        items: [{ price: LOCAL_PRICE_IDS.dashboardYearly }],
+        discounts: [{ coupon: 'FULLPASS' }],
+      });
       first.advanceClock(10 * DAY);
       const clock = first.now();
       await first.stop();

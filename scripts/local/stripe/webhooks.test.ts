@@ -34,7 +34,12 @@ describe('webhook retries', () => {
   /** The sender logs each failed attempt once its retry is scheduled. */
   let failures: string[] = [];
   const sender = () => {
-    const made = new WebhookSender({ url: receiver.url, secret: 'whsec_test' }, (line) => failures.push(line), () => clock, join(dir, 'stripe-webhooks.json'));
+    const made = new WebhookSender(
+      { url: receiver.url, secret: 'whsec_test' },
+      (line) => failures.push(line),
+      () => clock,
+      join(dir, 'stripe-webhooks.json'),
+    );
     senders.push(made);
     return made;
   };

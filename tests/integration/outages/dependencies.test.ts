@@ -108,7 +108,11 @@ describe('cognito-local off the air', () => {
 describe('s3rver off the air', () => {
   it('refuses an avatar confirmation with the worded error, keeps the old avatar, and confirms it once S3 is back', async () => {
     const gamer = await accountWithRole('GAMER', 'outage-s3');
-    const { key, fileUrl } = await putAvatarObject(gamer.id, undefined, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP438DwHwAGgAJ/EEwb4QAAAABJRU5ErkJggg==', 'base64'));
+    const { key, fileUrl } = await putAvatarObject(
+      gamer.id,
+      undefined,
+      Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP438DwHwAGgAJ/EEwb4QAAAABJRU5ErkJggg==', 'base64'),
+    );
     const failed = await duringOutage(info, 's3', () => as(gamer, CONFIRM_AVATAR, { key, fileUrl }));
     expectWordedFailure(failed);
     expect((await as(gamer, ME)).data!.me).toMatchObject({ avatar: null });
@@ -139,12 +143,21 @@ describe('the Stripe stand-in', () => {
     const failed = await duringOutage(info, 'stripe', () => as(buyer, UPGRADE, { where: { id: 'coach-performance-monthly' }, couponId: 'FULLPASS' }));
     expectWordedFailure(failed);
     expect((await as(buyer, ME)).data!.me).toMatchObject({ appSubscriptionReason: 'FGFREE' });
-    expect(await standInStripe().customers.search({ query: `email:'${buyer.email}'` }).then((found) => found.data.flatMap((customer) => customer.subscriptions?.data ?? []))).toEqual([]);
+    expect(
+      await standInStripe()
+        .customers.search({ query: `email:'${buyer.email}'` })
+        .then((found) => found.data.flatMap((customer) => customer.subscriptions?.data ?? [])),
+    ).toEqual([]);
 
     const bought = await as(buyer, UPGRADE, { where: { id: 'coach-performance-monthly' }, couponId: 'FULLPASS' });
     expect(bought.errors).toBeUndefined();
     const { subscriptionId } = bought.data!.upgradeSubscription as { subscriptionId: string };
-    expect(await eventually(() => dynamoBillingStore.payment(buyer.id, subscriptionId), (payment) => payment !== null)).toMatchObject({ status: 'active' });
+    expect(
+      await eventually(
+        () => dynamoBillingStore.payment(buyer.id, subscriptionId),
+        (payment) => payment !== null,
+      ),
+    ).toMatchObject({ status: 'active' });
   });
 
   it("keeps a webhook the app could not take (DynamoDB frozen) and delivers it again by Stripe's backoff once DynamoDB is back", async () => {
@@ -155,7 +168,11 @@ describe('the Stripe stand-in', () => {
     expect(bought.errors).toBeUndefined();
     const { subscriptionId } = bought.data!.upgradeSubscription as { subscriptionId: string };
     // Every event of the purchase taken by the app first (Stripe counts an event's undelivered webhooks).
-    await eventually(() => stripe.events.list({ limit: 20 }), (events) => events.data.every((event) => event.pending_webhooks === 0), 30_000);
+    await eventually(
+      () => stripe.events.list({ limit: 20 }),
+      (events) => events.data.every((event) => event.pending_webhooks === 0),
+      30_000,
+    );
     expect(await dynamoBillingStore.payment(buyer.id, subscriptionId)).toMatchObject({ status: 'active' });
 
     const cancellation = () => stripe.events.list({ type: 'customer.subscription.deleted', limit: 1 }).then((events) => events.data[0]);
@@ -176,8 +193,8 @@ describe('the Stripe stand-in', () => {
 });
 
 /** The stand-in's log lines of failed webhook deliveries. */
-const failedDeliveries = async () => (await readFile(join(work, 'stack.log'), 'utf8')).split('\n').filter((line) => /Stripe stand-in: webhook .* failed/.test(line));
-
+const failedDeliveries = async () =>
+  (await readFile(join(work, 'stack.log'), 'utf8')).split('\n').filter((line) => /Stripe stand-in: webhook .* failed/.test(line));
 
 describe("the MediaConvert stand-in's ffmpeg missing", () => {
   it('ends the video in ERROR with a reason its admin reads, and a new upload transcodes once ffmpeg is back', async () => {
@@ -186,10 +203,23 @@ describe("the MediaConvert stand-in's ffmpeg missing", () => {
     await generateClip(clipFile, { seconds: 1, width: 320, height: 180 });
     const clip = await readFile(clipFile);
     const id = randomUUID();
-    const video = newVideoRecord({ id, title: `Outage ${id.slice(0, 8)}`, category: 'workouts', pillarCategory: 'physical' }, new Date().toISOString());
-    await dynamoVideoStore.create(video, { actorId: admin.id, actorEmail: admin.email, action: 'createVideo', targetType: 'Video', targetId: id, targetLabel: video.title, before: null, after: null });
+    const video = newVideoRecord(
+      { id, title: `Outage ${id.slice(0, 8)}`, category: 'workouts', pillarCategory: 'physical' },
+      new Date().toISOString(),
+    );
+    await dynamoVideoStore.create(video, {
+      actorId: admin.id,
+      actorEmail: admin.email,
+      action: 'createVideo',
+      targetType: 'Video',
+      targetId: id,
+      targetLabel: video.title,
+      before: null,
+      after: null,
+    });
     const s3 = new S3Client({});
-    const upload = (key: string) => s3.send(new PutObjectCommand({ Bucket: process.env.VIDEOS_BUCKET, Key: key, Body: clip, ContentType: 'video/mp4' }));
+    const upload = (key: string) =>
+      s3.send(new PutObjectCommand({ Bucket: process.env.VIDEOS_BUCKET, Key: key, Body: clip, ContentType: 'video/mp4' }));
     try {
       await duringOutage(info, 'ffmpeg', async () => {
         await upload(videoUploadKey(id, randomUUID(), 'mp4'));
@@ -197,10 +227,16 @@ describe("the MediaConvert stand-in's ffmpeg missing", () => {
       });
       const failed = (await as(admin, VIDEO, { where: { id } })).data!.video as { workflowStatus: string; workflowError: string };
       expect(failed.workflowStatus).toBe('ERROR');
-      expect(failed.workflowError).toMatch(/^Failed to transcode the input s3:\/\/\S+: ffmpeg is not installed or not found \(MediaConvert error \d+\)$/);
+      expect(failed.workflowError).toMatch(
+        /^Failed to transcode the input s3:\/\/\S+: ffmpeg is not installed or not found \(MediaConvert error \d+\)$/,
+      );
 
       await upload(videoUploadKey(id, randomUUID(), 'mp4'));
-      await eventually(() => dynamoVideoStore.get(id), (record) => record?.workflowStatus === 'COMPLETE', 60_000);
+      await eventually(
+        () => dynamoVideoStore.get(id),
+        (record) => record?.workflowStatus === 'COMPLETE',
+        60_000,
+      );
       expect((await as(admin, VIDEO, { where: { id } })).data!.video).toEqual({ workflowStatus: 'COMPLETE', workflowError: null });
     } finally {
       s3.destroy();

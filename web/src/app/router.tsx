@@ -39,8 +39,16 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={paths.auth.login} replace /> },
           { path: paths.auth.login, handle: { title: 'Sign in' }, Component: LoginPage },
-          { path: paths.auth.signUp, handle: { title: 'Sign up' }, lazy: async () => ({ Component: (await import('./routes/auth/signup')).SignUpPage }) },
-          { path: paths.auth.forgotPassword, handle: { title: 'Forgot password' }, lazy: async () => ({ Component: (await import('./routes/auth/forgot-password')).ForgotPasswordPage }) },
+          {
+            path: paths.auth.signUp,
+            handle: { title: 'Sign up' },
+            lazy: async () => ({ Component: (await import('./routes/auth/signup')).SignUpPage }),
+          },
+          {
+            path: paths.auth.forgotPassword,
+            handle: { title: 'Forgot password' },
+            lazy: async () => ({ Component: (await import('./routes/auth/forgot-password')).ForgotPasswordPage }),
+          },
           { path: '*', handle: { title: 'Page not found' }, lazy: notFoundContent },
         ],
       },
@@ -49,53 +57,135 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/home/root')).HomeRoot }),
         children: [
           { index: true, handle: { title: 'Home' }, lazy: async () => ({ Component: (await import('./routes/home/index')).HomeIndex }) },
-          { path: paths.home.checkIn, handle: { title: 'Check-in' }, lazy: async () => ({ Component: (await import('./routes/home/check-in')).CheckInRoute }) },
-          { path: paths.home.myScores, handle: { title: 'My scores' }, lazy: async () => ({ Component: (await import('./routes/home/my-scores')).MyScoresRoute }) },
+          {
+            path: paths.home.checkIn,
+            handle: { title: 'Check-in' },
+            lazy: async () => ({ Component: (await import('./routes/home/check-in')).CheckInRoute }),
+          },
+          {
+            path: paths.home.myScores,
+            handle: { title: 'My scores' },
+            lazy: async () => ({ Component: (await import('./routes/home/my-scores')).MyScoresRoute }),
+          },
           {
             path: paths.home.account.root,
             lazy: async () => ({ Component: (await import('./routes/home/account')).AccountRoute }),
             children: [
-              { index: true, handle: { title: 'Account' }, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountProfileRoute }) },
-              { path: paths.home.account.notifications, handle: { title: 'Notifications' }, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountNotificationsRoute }) },
+              {
+                index: true,
+                handle: { title: 'Account' },
+                lazy: async () => ({ Component: (await import('./routes/home/account')).AccountProfileRoute }),
+              },
+              {
+                path: paths.home.account.notifications,
+                handle: { title: 'Notifications' },
+                lazy: async () => ({ Component: (await import('./routes/home/account')).AccountNotificationsRoute }),
+              },
               {
                 lazy: amplifyThemed,
-                children: [{ path: paths.home.account.sharing, handle: { title: 'Report sharing' }, lazy: async () => ({ Component: (await import('./routes/home/report-sharing')).ReportSharingRoute }) }],
+                children: [
+                  {
+                    path: paths.home.account.sharing,
+                    handle: { title: 'Report sharing' },
+                    lazy: async () => ({ Component: (await import('./routes/home/report-sharing')).ReportSharingRoute }),
+                  },
+                ],
               },
-              { path: paths.home.account.data, handle: { title: 'Your data' }, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountDataRoute }) },
-              { path: paths.home.account.delete, handle: { title: 'Delete account' }, lazy: async () => ({ Component: (await import('./routes/home/account')).AccountDeleteRoute }) },
+              {
+                path: paths.home.account.data,
+                handle: { title: 'Your data' },
+                lazy: async () => ({ Component: (await import('./routes/home/account')).AccountDataRoute }),
+              },
+              {
+                path: paths.home.account.delete,
+                handle: { title: 'Delete account' },
+                lazy: async () => ({ Component: (await import('./routes/home/account')).AccountDeleteRoute }),
+              },
             ],
           },
           { lazy: amplifyThemed, children: teamPortalRoutes },
-          { path: paths.home.myTeam.statistics, handle: { title: 'Analytics', team: true }, lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).TeamAnalyticsRoute }) },
-          { path: paths.home.myTeam.memberStatistics, handle: { title: 'Member statistics', team: true }, lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).MemberStatisticsRoute }) },
+          {
+            path: paths.home.myTeam.statistics,
+            handle: { title: 'Analytics', team: true },
+            lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).TeamAnalyticsRoute }),
+          },
+          {
+            path: paths.home.myTeam.memberStatistics,
+            handle: { title: 'Member statistics', team: true },
+            lazy: async () => ({ Component: (await import('./routes/home/team-analytics')).MemberStatisticsRoute }),
+          },
           {
             lazy: async () => ({ Component: (await import('./routes/home/admin-routes')).AdminRoutes }),
             children: [
               {
                 lazy: amplifyThemed,
                 children: [
-                  { path: paths.home.videos, handle: { title: 'Content' }, lazy: async () => ({ Component: (await import('./routes/home/videos')).VaultPage }) },
-                  { path: paths.home.editVideo, handle: { title: 'Edit video' }, lazy: async () => ({ Component: (await import('./routes/home/videos')).EditVideoRoute }) },
-                  { path: paths.home.uploadVideo, handle: { title: 'Add a video' }, lazy: async () => ({ Component: (await import('./routes/home/videos')).UploadPage }) },
+                  {
+                    path: paths.home.videos,
+                    handle: { title: 'Content' },
+                    lazy: async () => ({ Component: (await import('./routes/home/videos')).VaultPage }),
+                  },
+                  {
+                    path: paths.home.editVideo,
+                    handle: { title: 'Edit video' },
+                    lazy: async () => ({ Component: (await import('./routes/home/videos')).EditVideoRoute }),
+                  },
+                  {
+                    path: paths.home.uploadVideo,
+                    handle: { title: 'Add a video' },
+                    lazy: async () => ({ Component: (await import('./routes/home/videos')).UploadPage }),
+                  },
                 ],
               },
               {
                 path: paths.home.videoRecommendation,
                 handle: { title: 'Recommendation' },
-                lazy: async () => ({ Component: (await import('@/features/video-recommendations/components/video-recommendation-page')).VideoRecommendationPage }),
+                lazy: async () => ({
+                  Component: (await import('@/features/video-recommendations/components/video-recommendation-page')).VideoRecommendationPage,
+                }),
               },
               {
                 path: paths.home.weeklyChallenge,
                 handle: { title: 'Weekly Challenge' },
-                lazy: async () => ({ Component: (await import('@/features/weekly-challenges/components/weekly-challenge-page')).WeeklyChallengePage }),
+                lazy: async () => ({
+                  Component: (await import('@/features/weekly-challenges/components/weekly-challenge-page')).WeeklyChallengePage,
+                }),
               },
-              { path: paths.home.payments, handle: { title: 'Payments' }, lazy: async () => ({ Component: (await import('./routes/home/admin-money')).PaymentsRoute }) },
-              { path: paths.home.teamsPerformance, handle: { title: 'Teams Performance' }, lazy: async () => ({ Component: (await import('./routes/home/admin-money')).TeamsPerformanceRoute }) },
-              { path: paths.home.userPerformance, handle: { title: 'User Performance' }, lazy: async () => ({ Component: (await import('./routes/home/admin-money')).UserPerformanceRoute }) },
-              { path: paths.home.promotion, handle: { title: 'Promotion' }, lazy: async () => ({ Component: (await import('./routes/home/admin-money')).PromotionRoute }) },
-              { path: `${paths.home.users}*`, handle: { title: 'Users' }, lazy: async () => ({ Component: (await import('./routes/home/users')).UsersRoute }) },
-              { path: paths.home.auditLog, handle: { title: 'Audit log' }, lazy: async () => ({ Component: (await import('@/features/audit-log/components/audit-log-page')).AuditLogPage }) },
-              { path: paths.home.uiKit, handle: { title: 'UI kit' }, lazy: async () => ({ Component: (await import('@/features/ui-showcase/components/ui-showcase-page')).UiShowcasePage }) },
+              {
+                path: paths.home.payments,
+                handle: { title: 'Payments' },
+                lazy: async () => ({ Component: (await import('./routes/home/admin-money')).PaymentsRoute }),
+              },
+              {
+                path: paths.home.teamsPerformance,
+                handle: { title: 'Teams Performance' },
+                lazy: async () => ({ Component: (await import('./routes/home/admin-money')).TeamsPerformanceRoute }),
+              },
+              {
+                path: paths.home.userPerformance,
+                handle: { title: 'User Performance' },
+                lazy: async () => ({ Component: (await import('./routes/home/admin-money')).UserPerformanceRoute }),
+              },
+              {
+                path: paths.home.promotion,
+                handle: { title: 'Promotion' },
+                lazy: async () => ({ Component: (await import('./routes/home/admin-money')).PromotionRoute }),
+              },
+              {
+                path: `${paths.home.users}*`,
+                handle: { title: 'Users' },
+                lazy: async () => ({ Component: (await import('./routes/home/users')).UsersRoute }),
+              },
+              {
+                path: paths.home.auditLog,
+                handle: { title: 'Audit log' },
+                lazy: async () => ({ Component: (await import('@/features/audit-log/components/audit-log-page')).AuditLogPage }),
+              },
+              {
+                path: paths.home.uiKit,
+                handle: { title: 'UI kit' },
+                lazy: async () => ({ Component: (await import('@/features/ui-showcase/components/ui-showcase-page')).UiShowcasePage }),
+              },
             ],
           },
           { path: '*', handle: { title: 'Page not found' }, lazy: notFoundContent },
@@ -106,13 +196,33 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.pricing, handle: { title: 'Pricing' }, lazy: async () => ({ Component: (await import('./routes/pricing')).PricingPage }) },
           { path: paths.coupon, handle: { title: 'Coupon' }, lazy: async () => ({ Component: (await import('./routes/coupon')).CouponRoute }) },
-          { path: paths.activateCoupon, handle: { title: 'Activate coupon' }, lazy: async () => ({ Component: (await import('./routes/coupon')).ActivateCouponRoute }) },
-          { path: paths.confirmCoupon, handle: { title: 'Confirm coupon' }, lazy: async () => ({ Component: (await import('./routes/coupon')).ConfirmCouponRoute }) },
-          { path: paths.storeLink, handle: { title: 'Store link' }, lazy: async () => ({ Component: (await import('./routes/store-link')).StoreLinkRoute }) },
+          {
+            path: paths.activateCoupon,
+            handle: { title: 'Activate coupon' },
+            lazy: async () => ({ Component: (await import('./routes/coupon')).ActivateCouponRoute }),
+          },
+          {
+            path: paths.confirmCoupon,
+            handle: { title: 'Confirm coupon' },
+            lazy: async () => ({ Component: (await import('./routes/coupon')).ConfirmCouponRoute }),
+          },
+          {
+            path: paths.storeLink,
+            handle: { title: 'Store link' },
+            lazy: async () => ({ Component: (await import('./routes/store-link')).StoreLinkRoute }),
+          },
         ],
       },
-      { path: paths.simulator, handle: { title: 'Score simulator' }, lazy: async () => ({ Component: (await import('./routes/simulator')).SimulatorRoute }) },
-      { path: paths.recapReports, handle: { title: 'Reports' }, lazy: async () => ({ Component: (await import('./routes/recap-reports')).RecapReportsRoute }) },
+      {
+        path: paths.simulator,
+        handle: { title: 'Score simulator' },
+        lazy: async () => ({ Component: (await import('./routes/simulator')).SimulatorRoute }),
+      },
+      {
+        path: paths.recapReports,
+        handle: { title: 'Reports' },
+        lazy: async () => ({ Component: (await import('./routes/recap-reports')).RecapReportsRoute }),
+      },
       { path: '*', handle: { title: 'Page not found' }, lazy: notFoundPage },
     ],
   },

@@ -13,8 +13,7 @@ export type Operation<TData, TVariables extends object> = string & {
   readonly __operation?: { data: TData; variables: TVariables };
 };
 
-export const gqlOperation = <TData, TVariables extends object = Record<string, never>>(document: string) =>
-  document as Operation<TData, TVariables>;
+export const gqlOperation = <TData, TVariables extends object = Record<string, never>>(document: string) => document as Operation<TData, TVariables>;
 
 export interface ApiErrorEntry {
   message: string;
@@ -45,7 +44,8 @@ interface GraphqlClient {
 }
 
 /** Amplify's options for the mode: the public token goes in Authorization as AppSync's Lambda mode expects. */
-const amplifyAuth = (mode: AuthMode | undefined) => (mode === 'public' ? { authMode: 'lambda' as const, authToken: runtimeConfig().publicToken } : { authMode: mode });
+const amplifyAuth = (mode: AuthMode | undefined) =>
+  mode === 'public' ? { authMode: 'lambda' as const, authToken: runtimeConfig().publicToken } : { authMode: mode };
 
 interface MessageStream<T> {
   subscribe(observer: { next: (message: T) => void; error: (reason: unknown) => void }): { unsubscribe(): void };

@@ -14,7 +14,15 @@ jest.mock('@/lib/api-client', () => ({
 
 const { uploadAvatar } = require('./avatar-upload') as typeof import('./avatar-upload');
 
-const FORM = { uploadUrl: 'http://s3.example/uploads', fields: [{ name: 'key', value: 'avatars/users/u/1.png' }, { name: 'Policy', value: 'p' }], key: 'avatars/users/u/1.png', fileUrl: 'http://s3.example/uploads/avatars/users/u/1.png' };
+const FORM = {
+  uploadUrl: 'http://s3.example/uploads',
+  fields: [
+    { name: 'key', value: 'avatars/users/u/1.png' },
+    { name: 'Policy', value: 'p' },
+  ],
+  key: 'avatars/users/u/1.png',
+  fileUrl: 'http://s3.example/uploads/avatars/users/u/1.png',
+};
 const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
 const posted: FormData[] = [];
 
@@ -33,7 +41,10 @@ describe('uploadAvatar', () => {
   it("asks for a form, posts the form's fields before the file, and confirms the key for the team", async () => {
     await expect(uploadAvatar(file, 'team-1')).resolves.toBe(FORM.fileUrl);
     expect(sent).toEqual([
-      { operation: 'GetImageUploadUrl', variables: { uploadType: 'AVATAR', filename: 'me.png', mimetype: 'image/png', maxSizeBytes: AVATAR_MAX_BYTES, teamId: 'team-1' } },
+      {
+        operation: 'GetImageUploadUrl',
+        variables: { uploadType: 'AVATAR', filename: 'me.png', mimetype: 'image/png', maxSizeBytes: AVATAR_MAX_BYTES, teamId: 'team-1' },
+      },
       { operation: 'ConfirmAvatarUpload', variables: { key: FORM.key, fileUrl: FORM.fileUrl, isTeamAvatar: true, teamId: 'team-1' } },
     ]);
     expect([...posted[0]!.keys()]).toEqual(['key', 'Policy', 'file']);

@@ -65,7 +65,13 @@ async function step<T>(failure: string, run: () => Promise<T>): Promise<T> {
  */
 export async function uploadAvatar(file: File, teamId: string | null): Promise<string> {
   const upload = await step(AVATAR_UPLOAD_FAILURES.uploadUrl, async () => {
-    const variables = { uploadType: 'AVATAR' as const, filename: file.name, mimetype: file.type as AvatarType, maxSizeBytes: AVATAR_MAX_BYTES, teamId };
+    const variables = {
+      uploadType: 'AVATAR' as const,
+      filename: file.name,
+      mimetype: file.type as AvatarType,
+      maxSizeBytes: AVATAR_MAX_BYTES,
+      teamId,
+    };
     return (await callApi(imageUploadUrlMutation, variables)).getImageUploadUrl;
   });
   await step(AVATAR_UPLOAD_FAILURES.upload, async () => {
@@ -76,7 +82,12 @@ export async function uploadAvatar(file: File, teamId: string | null): Promise<s
     if (!response.ok) throw new Error(`S3 answered ${response.status}`);
   });
   return step(AVATAR_UPLOAD_FAILURES.confirm, async () => {
-    const { confirmAvatarUpload } = await callApi(confirmAvatarUploadMutation, { key: upload.key, fileUrl: upload.fileUrl, isTeamAvatar: teamId !== null, teamId });
+    const { confirmAvatarUpload } = await callApi(confirmAvatarUploadMutation, {
+      key: upload.key,
+      fileUrl: upload.fileUrl,
+      isTeamAvatar: teamId !== null,
+      teamId,
+    });
     if (!confirmAvatarUpload.success || !confirmAvatarUpload.fileUrl) throw new Error(confirmAvatarUpload.message ?? 'Not confirmed');
     return confirmAvatarUpload.fileUrl;
   });

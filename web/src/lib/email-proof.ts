@@ -3,7 +3,10 @@ import { callApi, gqlOperation } from '@/lib/api-client';
 /** Proving the signed-in account's mailbox (docs/accounts.md, "Proving your mailbox"): the calls the code dialog makes. */
 const emailVerifiedQuery = gqlOperation<{ me: { email: string; emailVerified: boolean | null } | null }>(/* GraphQL */ `
   query EmailVerified {
-    me { email emailVerified }
+    me {
+      email
+      emailVerified
+    }
   }
 `);
 

@@ -4,12 +4,8 @@ describe('toPlainRealtimeUrl', () => {
   const endpoint = 'http://localhost:5173/graphql';
 
   it('turns the wss:// Amplify derives back into ws:// for a plain-http endpoint', () => {
-    expect(toPlainRealtimeUrl('wss://localhost:5173/graphql/realtime?header=abc', endpoint)).toBe(
-      'ws://localhost:5173/graphql/realtime?header=abc',
-    );
-    expect(toPlainRealtimeUrl('wss://127.0.0.1:4000/graphql/realtime', 'http://127.0.0.1:4000/graphql')).toBe(
-      'ws://127.0.0.1:4000/graphql/realtime',
-    );
+    expect(toPlainRealtimeUrl('wss://localhost:5173/graphql/realtime?header=abc', endpoint)).toBe('ws://localhost:5173/graphql/realtime?header=abc');
+    expect(toPlainRealtimeUrl('wss://127.0.0.1:4000/graphql/realtime', 'http://127.0.0.1:4000/graphql')).toBe('ws://127.0.0.1:4000/graphql/realtime');
   });
 
   it('leaves other hosts and https endpoints alone', () => {

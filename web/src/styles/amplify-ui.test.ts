@@ -17,7 +17,13 @@ function importedNames(files: string[]): Set<string> {
   const names = new Set<string>();
   for (const file of files) {
     for (const [, list] of readFileSync(file, 'utf8').matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-amplify\/ui-react'/g)) {
-      for (const name of list.split(',')) names.add(name.replace(/\btype\b/, '').trim().split(/\s+as\s+/)[0]);
+      for (const name of list.split(','))
+        names.add(
+          name
+            .replace(/\btype\b/, '')
+            .trim()
+            .split(/\s+as\s+/)[0],
+        );
     }
   }
   names.delete('');
@@ -37,7 +43,8 @@ const classesOf = (sheet: string) =>
   new Set([...readFileSync(join(amplifyStyles, `${sheet}.css`), 'utf8').matchAll(/\.(amplify-[a-z][\w-]*)/g)].map(([, name]) => name));
 
 /** Whether a used class name (or a template's prefix ending in -) names one of the styled classes. */
-const matches = (name: string, styled: Set<string>) => styled.has(name) || (name.endsWith('-') && [...styled].some((style) => style.startsWith(name)));
+const matches = (name: string, styled: Set<string>) =>
+  styled.has(name) || (name.endsWith('-') && [...styled].some((style) => style.startsWith(name)));
 
 describe('Amplify UI styles (web/src/styles/amplify-ui.css)', () => {
   const sheet = readFileSync(join(__dirname, 'amplify-ui.css'), 'utf8');
@@ -64,7 +71,10 @@ describe('Amplify UI styles (web/src/styles/amplify-ui.css)', () => {
     // name starts with (SelectField: select.css too).
     const componentSheets = [...importedNames(files)].filter((name) => /^[A-Z]/.test(name)).map((name) => name[0].toLowerCase() + name.slice(1));
     const unused = [...importedSheets].filter(
-      (sheet) => sheet !== 'base' && !componentSheets.some((component) => component.startsWith(sheet)) && !used.some((name) => matches(name, classesOf(sheet))),
+      (sheet) =>
+        sheet !== 'base' &&
+        !componentSheets.some((component) => component.startsWith(sheet)) &&
+        !used.some((name) => matches(name, classesOf(sheet))),
     );
     expect(unused).toEqual([]);
   });
@@ -76,7 +86,10 @@ describe('Amplify UI styles (web/src/styles/amplify-ui.css)', () => {
     // Where each sheet's first rule stands in the full styles.css.
     const fullSheet = readFileSync(join(amplifyStyles, '..', 'styles.css'), 'utf8');
     const positions = sheets.map((name) => {
-      const firstRule = readFileSync(join(amplifyStyles, `${name}.css`), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').trim().slice(0, 120);
+      const firstRule = readFileSync(join(amplifyStyles, `${name}.css`), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .trim()
+        .slice(0, 120);
       return fullSheet.indexOf(firstRule);
     });
     expect(positions.every((position) => position >= 0)).toBe(true);

@@ -30,23 +30,68 @@ export function describeStoreContract(implementation: string, makeStores: () => 
     });
 
     const user = (name: string, extra: Partial<UserRecord> = {}): UserRecord => ({
-      id: id(name), email: `${id(name)}@FitGauge.test`, fullName: name, username: null, avatar: null, role: 'GAMER', enabled: true,
-      selectedTeamId: null, createdAt: at, updatedAt: at, ...extra,
+      id: id(name),
+      email: `${id(name)}@FitGauge.test`,
+      fullName: name,
+      username: null,
+      avatar: null,
+      role: 'GAMER',
+      enabled: true,
+      selectedTeamId: null,
+      createdAt: at,
+      updatedAt: at,
+      ...extra,
     });
     const team = (name: string, ownerId: string, extra: Partial<TeamRecord> = {}): TeamRecord => ({
-      id: id(name), name, description: '', game: 'Valorant', avatar: '', ownerId, createdAt: at, updatedAt: at, ...extra,
+      id: id(name),
+      name,
+      description: '',
+      game: 'Valorant',
+      avatar: '',
+      ownerId,
+      createdAt: at,
+      updatedAt: at,
+      ...extra,
     });
     const invite = (name: string, teamId: string, email: string, extra: Partial<InviteRecord> = {}): InviteRecord => ({
-      id: id(name), teamId, inviteeEmail: email, inviteeName: name, inviterUserId: 'inviter', role: 'COACH', status: 'PENDING',
-      createdAt: at, updatedAt: at, ...extra,
+      id: id(name),
+      teamId,
+      inviteeEmail: email,
+      inviteeName: name,
+      inviterUserId: 'inviter',
+      role: 'COACH',
+      status: 'PENDING',
+      createdAt: at,
+      updatedAt: at,
+      ...extra,
     });
-    const rejectionName = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: Error) => error.name);
+    const rejectionName = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'resolved',
+        (error: Error) => error.name,
+      );
     /** Which condition refused a transaction ('written' when none did). */
     const refusal = (promise: Promise<unknown>) =>
-      promise.then(() => 'written', (error: Error) => (error instanceof TransactionRefused ? error.label : error.name));
-    const member = (teamId: string, name: string, role: MembershipRecord['role'] = 'GAMER'): MembershipRecord => ({ teamId, userId: id(name), role, joinedAt: at });
+      promise.then(
+        () => 'written',
+        (error: Error) => (error instanceof TransactionRefused ? error.label : error.name),
+      );
+    const member = (teamId: string, name: string, role: MembershipRecord['role'] = 'GAMER'): MembershipRecord => ({
+      teamId,
+      userId: id(name),
+      role,
+      joinedAt: at,
+    });
     const code = (name: string, teamId: string, inviteId: string, email: string): TeamCodeRecord => ({
-      id: id(`${name}-id`), code: id(name), teamId, inviteId, email, used: false, accepted: false, userId: null, createdAt: at,
+      id: id(`${name}-id`),
+      code: id(name),
+      teamId,
+      inviteId,
+      email,
+      used: false,
+      accepted: false,
+      userId: null,
+      createdAt: at,
     });
 
     describe('users', () => {
@@ -76,7 +121,10 @@ export function describeStoreContract(implementation: string, makeStores: () => 
 
       it('turns readiness-alert e-mails off and on for an existing user only', async () => {
         await stores.users.create(user('director'));
-        expect(await stores.users.setReadinessAlertEmails(id('director'), false, at)).toMatchObject({ id: id('director'), readinessAlertEmails: false });
+        expect(await stores.users.setReadinessAlertEmails(id('director'), false, at)).toMatchObject({
+          id: id('director'),
+          readinessAlertEmails: false,
+        });
         expect((await stores.users.get(id('director')))?.readinessAlertEmails).toBe(false);
         await stores.users.setReadinessAlertEmails(id('director'), true, at);
         expect((await stores.users.get(id('director')))?.readinessAlertEmails).toBe(true);
@@ -87,8 +135,13 @@ export function describeStoreContract(implementation: string, makeStores: () => 
       it('sets the avatar of an existing user only', async () => {
         await stores.users.create(user('gamer'));
         await stores.users.setAvatar(id('gamer'), 'https://uploads.example/avatar.png', '2026-05-02T00:00:00.000Z');
-        expect(await stores.users.get(id('gamer'))).toMatchObject({ avatar: 'https://uploads.example/avatar.png', updatedAt: '2026-05-02T00:00:00.000Z' });
-        expect(await rejectionName(stores.users.setAvatar(id('nobody'), 'https://uploads.example/avatar.png', at))).toBe('ConditionalCheckFailedException');
+        expect(await stores.users.get(id('gamer'))).toMatchObject({
+          avatar: 'https://uploads.example/avatar.png',
+          updatedAt: '2026-05-02T00:00:00.000Z',
+        });
+        expect(await rejectionName(stores.users.setAvatar(id('nobody'), 'https://uploads.example/avatar.png', at))).toBe(
+          'ConditionalCheckFailedException',
+        );
         expect(await stores.users.get(id('nobody'))).toBeNull();
       });
 
@@ -228,7 +281,13 @@ export function describeStoreContract(implementation: string, makeStores: () => 
     describe('seats, invites, codes and purchases', () => {
       const seatsAre = async (teamId: string) => stores.teams.seats(teamId);
       const purchase = (name: string, userId: string): DashboardPurchase => ({
-        id: id(name), userId, productName: 'Team Dashboard', status: 'active', paymentFrequency: 'monthly', endSubscriptionAt: '2099-01-01T00:00:00.000Z', createdAt: at,
+        id: id(name),
+        userId,
+        productName: 'Team Dashboard',
+        status: 'active',
+        paymentFrequency: 'monthly',
+        endSubscriptionAt: '2099-01-01T00:00:00.000Z',
+        createdAt: at,
       });
 
       it('counts the plan seats and refuses a join past the limit, also when the joins come at once', async () => {
@@ -260,7 +319,15 @@ export function describeStoreContract(implementation: string, makeStores: () => 
       it('adds extra seats, and removes one only while a gamer seat is free', async () => {
         const owls = team('owls', id('director'));
         await stores.teams.create(owls);
-        const seat = { id: id('seat'), teamId: owls.id, userId: id('director'), subscriptionId: id('sub'), active: true, isDefaultSeat: false, createdAt: at };
+        const seat = {
+          id: id('seat'),
+          teamId: owls.id,
+          userId: id('director'),
+          subscriptionId: id('sub'),
+          active: true,
+          isDefaultSeat: false,
+          createdAt: at,
+        };
         await stores.subscriptions.addSeat(seat);
         expect(await stores.subscriptions.seatsOf(owls.id)).toEqual([seat]);
         for (const n of [1, 2, 3, 4, 5, 6]) await stores.teams.addMember(member(owls.id, `gamer${n}`));
@@ -288,8 +355,12 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         const email = `${id('gamer')}@fitgauge.test`;
         const first = invite('first', owls.id, email, { role: 'GAMER' });
         await stores.invites.create(first, code('code1', owls.id, first.id, email));
-        expect(await refusal(stores.invites.create(invite('again', owls.id, email.toUpperCase()), code('code2', owls.id, id('again'), email)))).toBe('pending');
-        expect(await refusal(stores.invites.create(invite('other', owls.id, `${id('other')}@fitgauge.test`), code('code1', owls.id, id('other'), email)))).toBe('code');
+        expect(await refusal(stores.invites.create(invite('again', owls.id, email.toUpperCase()), code('code2', owls.id, id('again'), email)))).toBe(
+          'pending',
+        );
+        expect(
+          await refusal(stores.invites.create(invite('other', owls.id, `${id('other')}@fitgauge.test`), code('code1', owls.id, id('other'), email))),
+        ).toBe('code');
         expect(await stores.invites.ofTeam(owls.id)).toEqual([{ ...first, code: id('code1') }]);
         expect(await stores.invites.get(owls.id, first.id)).toEqual({ ...first, code: id('code1') });
         expect(await stores.invites.codeOf(id('code1'))).toEqual(code('code1', owls.id, first.id, email));
@@ -305,7 +376,9 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         await stores.invites.create(sent, code('code', owls.id, sent.id, email));
         const later = '2026-05-02T00:00:00.000Z';
         const accepts = await Promise.all(
-          ['gamer', 'gamer2', 'gamer3'].map((name) => refusal(stores.teams.addMember(member(owls.id, name), stores.invites.answerItems(sent, 'ACCEPTED', { userId: id(name) }, later)))),
+          ['gamer', 'gamer2', 'gamer3'].map((name) =>
+            refusal(stores.teams.addMember(member(owls.id, name), stores.invites.answerItems(sent, 'ACCEPTED', { userId: id(name) }, later))),
+          ),
         );
         expect(accepts.filter((outcome) => outcome === 'written')).toHaveLength(1);
         expect(accepts.filter((outcome) => outcome === 'invite')).toHaveLength(2);
@@ -328,7 +401,9 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         await stores.invites.reject(sent, at);
         expect(await stores.invites.codeOf(id('code'))).toMatchObject({ used: true, accepted: false, userId: null });
         expect(await refusal(stores.invites.reject(sent, at))).toBe('invite');
-        expect(await refusal(stores.teams.addMember(member(owls.id, 'gamer'), stores.invites.answerItems(sent, 'ACCEPTED', { userId: id('gamer') }, at)))).toBe('invite');
+        expect(
+          await refusal(stores.teams.addMember(member(owls.id, 'gamer'), stores.invites.answerItems(sent, 'ACCEPTED', { userId: id('gamer') }, at))),
+        ).toBe('invite');
         expect(await stores.teams.membersOf(owls.id)).toEqual([]);
         expect(await seatsAre(owls.id)).toMatchObject({ gamers: 0 });
       });
@@ -362,7 +437,12 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         expect(await stores.teams.get(refused.id)).toBeNull();
         expect(await stores.teams.ownedBy(director)).toEqual([created]);
         expect(await stores.subscriptions.unusedPurchases(director)).toEqual([]);
-        expect(await stores.subscriptions.teamSubscription(created.id)).toMatchObject({ teamId: created.id, userId: director, subscriptionId: bought.id, status: 'active' });
+        expect(await stores.subscriptions.teamSubscription(created.id)).toMatchObject({
+          teamId: created.id,
+          userId: director,
+          subscriptionId: bought.id,
+          status: 'active',
+        });
         expect(await stores.subscriptions.teamSubscription(refused.id)).toBeNull();
       });
 
@@ -489,13 +569,22 @@ export function describeStoreContract(implementation: string, makeStores: () => 
     describe('team subscriptions', () => {
       it('keeps one subscription per team', async () => {
         const subscription = {
-          teamId: id('owls'), userId: id('director'), productName: 'Team Dashboard', status: 'active' as const,
-          paymentFrequency: 'monthly' as const, method: 'card', endSubscriptionAt: '2026-06-01T00:00:00.000Z', createdAt: at, updatedAt: at,
+          teamId: id('owls'),
+          userId: id('director'),
+          productName: 'Team Dashboard',
+          status: 'active' as const,
+          paymentFrequency: 'monthly' as const,
+          method: 'card',
+          endSubscriptionAt: '2026-06-01T00:00:00.000Z',
+          createdAt: at,
+          updatedAt: at,
         };
         expect(await stores.subscriptions.teamSubscription(id('owls'))).toBeNull();
         await stores.subscriptions.createTeamSubscription(subscription);
         expect(await stores.subscriptions.teamSubscription(id('owls'))).toEqual(subscription);
-        expect(await rejectionName(stores.subscriptions.createTeamSubscription({ ...subscription, status: 'expired' }))).toBe('ConditionalCheckFailedException');
+        expect(await rejectionName(stores.subscriptions.createTeamSubscription({ ...subscription, status: 'expired' }))).toBe(
+          'ConditionalCheckFailedException',
+        );
         expect(await stores.subscriptions.teamSubscription(id('owls'))).toEqual(subscription);
       });
     });
@@ -503,14 +592,26 @@ export function describeStoreContract(implementation: string, makeStores: () => 
     describe('scores', () => {
       const date = '2026-05-01';
       const closesAt = '2026-05-02T04:00:00.000Z';
-      const stored = (day: MemberDay, version: number, updatedAt = at): StoredMemberDay =>
-        ({ ...day, version, timeZone: 'UTC', closesAt, watchedVideos: false, updatedAt });
+      const stored = (day: MemberDay, version: number, updatedAt = at): StoredMemberDay => ({
+        ...day,
+        version,
+        timeZone: 'UTC',
+        closesAt,
+        watchedVideos: false,
+        updatedAt,
+      });
       const noZone = { timeZone: null, timeZoneFrom: null, previousTimeZone: null };
       const berlin = { ...noZone, timeZone: 'Europe/Berlin' };
       const answersOf = (userId: string, pick: 'best' | 'worst', skip: string[] = []): StoredAnswer[] =>
         answersWith(pick, skip).map((answer) => ({
-          id: `${userId}-${answer.questionSlug}`, userId, date, questionSlug: answer.questionSlug,
-          pillarSlug: questionBySlug(answer.questionSlug)?.pillar ?? null, value: answer.value, score: 50, answeredAt: at,
+          id: `${userId}-${answer.questionSlug}`,
+          userId,
+          date,
+          questionSlug: answer.questionSlug,
+          pillarSlug: questionBySlug(answer.questionSlug)?.pillar ?? null,
+          value: answer.value,
+          score: 50,
+          answeredAt: at,
         }));
 
       it('writes a check-in and its correction, read back by day, answer and team', async () => {
@@ -519,14 +620,22 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         const [owls, wolves] = [id('owls'), id('wolves')];
         const first = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
         await stores.scores.saveDay({
-          day: stored(first, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
-          teamDeltas: [owls, wolves].map((teamId) => ({ teamId, delta: memberDayDelta(null, first)! })), userZone: { read: noZone, next: berlin },
+          day: stored(first, 1),
+          expectedVersion: null,
+          answers: answersOf(gamer.id, 'best'),
+          removedQuestionSlugs: [],
+          teamDeltas: [owls, wolves].map((teamId) => ({ teamId, delta: memberDayDelta(null, first)! })),
+          userZone: { read: noZone, next: berlin },
         });
         const corrected = buildMemberDay({ userId: gamer.id, date, answers: answersWith('worst', ['pain']), previous: null, watchedVideos: false });
         const correctedAnswers = answersOf(gamer.id, 'worst', ['pain']);
         await stores.scores.saveDay({
-          day: stored(corrected, 2, '2026-05-01T11:00:00.000Z'), expectedVersion: 1, answers: correctedAnswers, removedQuestionSlugs: ['pain'],
-          teamDeltas: [{ teamId: owls, delta: memberDayDelta(first, corrected)! }], userZone: { read: berlin, next: null },
+          day: stored(corrected, 2, '2026-05-01T11:00:00.000Z'),
+          expectedVersion: 1,
+          answers: correctedAnswers,
+          removedQuestionSlugs: ['pain'],
+          teamDeltas: [{ teamId: owls, delta: memberDayDelta(first, corrected)! }],
+          userZone: { read: berlin, next: null },
         });
 
         const window = { startDate: date, endDate: date };
@@ -545,8 +654,12 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         await stores.users.create(gamer);
         const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
         const write = {
-          day: stored(day, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
-          teamDeltas: [], userZone: { read: noZone, next: null },
+          day: stored(day, 1),
+          expectedVersion: null,
+          answers: answersOf(gamer.id, 'best'),
+          removedQuestionSlugs: [],
+          teamDeltas: [],
+          userZone: { read: noZone, next: null },
         };
         await stores.scores.saveDay(write);
         await expect(stores.scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
@@ -559,8 +672,12 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         await stores.users.create(gamer);
         const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
         const write = {
-          day: stored(day, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
-          teamDeltas: [{ teamId: id('owls'), delta: memberDayDelta(null, day)! }], userZone: { read: berlin, next: { ...berlin, timeZone: 'Asia/Tokyo' } },
+          day: stored(day, 1),
+          expectedVersion: null,
+          answers: answersOf(gamer.id, 'best'),
+          removedQuestionSlugs: [],
+          teamDeltas: [{ teamId: id('owls'), delta: memberDayDelta(null, day)! }],
+          userZone: { read: berlin, next: { ...berlin, timeZone: 'Asia/Tokyo' } },
         };
         await expect(stores.scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
         const nobody = { ...write, day: { ...write.day, userId: id('nobody') }, userZone: { read: noZone, next: null } };
@@ -580,8 +697,12 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         await stores.teams.addMember(membership);
         const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
         const write = {
-          day: stored(day, 1), expectedVersion: null, answers: answersOf(gamer.id, 'best'), removedQuestionSlugs: [],
-          teamDeltas: [{ teamId: owls.id, delta: memberDayDelta(null, day)!, joinedAt: at }], userZone: { read: noZone, next: null },
+          day: stored(day, 1),
+          expectedVersion: null,
+          answers: answersOf(gamer.id, 'best'),
+          removedQuestionSlugs: [],
+          teamDeltas: [{ teamId: owls.id, delta: memberDayDelta(null, day)!, joinedAt: at }],
+          userZone: { read: noZone, next: null },
         };
         await stores.teams.removeMember(membership);
         await expect(stores.scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
@@ -615,8 +736,18 @@ export function describeStoreContract(implementation: string, makeStores: () => 
     });
     describe('journal', () => {
       const comment = (name: string, extra: Partial<CommentRecord> = {}): CommentRecord => ({
-        id: id(name), teamId: id('team'), userId: id('gamer'), date: '2026-05-01', pillarSlug: 'sleep', questionSlug: 'sleep-quality',
-        content: `${name} says hi`, answerTo: null, authorId: id('coach'), createdAt: at, updatedAt: at, ...extra,
+        id: id(name),
+        teamId: id('team'),
+        userId: id('gamer'),
+        date: '2026-05-01',
+        pillarSlug: 'sleep',
+        questionSlug: 'sleep-quality',
+        content: `${name} says hi`,
+        answerTo: null,
+        authorId: id('coach'),
+        createdAt: at,
+        updatedAt: at,
+        ...extra,
       });
       const unread = async (name: string) => (await stores.journal.unreadOf(id(name))).map(({ teamId, unread: count }) => ({ teamId, count }));
 
@@ -651,7 +782,11 @@ export function describeStoreContract(implementation: string, makeStores: () => 
         const written = comment('edited');
         await stores.journal.create(written, []);
         expect(await stores.journal.updateContent(written, id('director'), 'Not mine', '2026-05-02T00:00:00.000Z')).toBeNull();
-        expect(await stores.journal.updateContent(written, id('coach'), 'Mine', '2026-05-02T00:00:00.000Z')).toEqual({ ...written, content: 'Mine', updatedAt: '2026-05-02T00:00:00.000Z' });
+        expect(await stores.journal.updateContent(written, id('coach'), 'Mine', '2026-05-02T00:00:00.000Z')).toEqual({
+          ...written,
+          content: 'Mine',
+          updatedAt: '2026-05-02T00:00:00.000Z',
+        });
         expect(await stores.journal.delete(written, id('director'))).toBe(false);
         expect(await stores.journal.delete(written, id('coach'))).toBe(true);
         expect(await stores.journal.get(written.id)).toBeNull();
@@ -668,7 +803,14 @@ export function describeStoreContract(implementation: string, makeStores: () => 
       });
 
       it('raises a readiness alert once per team, gamer and day, and claims its e-mail once per recipient', async () => {
-        const alert = { teamId: id('team'), userId: id('gamer'), date: '2026-05-01', gameReadiness: 30, pillarSlug: 'mental' as const, createdAt: at };
+        const alert = {
+          teamId: id('team'),
+          userId: id('gamer'),
+          date: '2026-05-01',
+          gameReadiness: 30,
+          pillarSlug: 'mental' as const,
+          createdAt: at,
+        };
         expect(await stores.journal.raiseAlert(alert, [id('director'), id('coach')])).toBe(true);
         expect(await stores.journal.raiseAlert({ ...alert, gameReadiness: 20 }, [id('director'), id('coach')])).toBe(false);
         expect(await stores.journal.alertsOf(id('team'), '2026-05-01')).toEqual([alert]);

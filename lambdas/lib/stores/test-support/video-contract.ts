@@ -18,18 +18,66 @@ export function describeVideoStoreContract(implementation: string, makeStore: ()
       run = randomUUID().slice(0, 8);
     });
 
-    const audit = (action: string, targetId: string): AuditEntry => ({ actorId: 'admin', actorEmail: 'admin@fitgauge.test', action, targetType: 'Video', targetId, targetLabel: targetId, before: null, after: null });
+    const audit = (action: string, targetId: string): AuditEntry => ({
+      actorId: 'admin',
+      actorEmail: 'admin@fitgauge.test',
+      action,
+      targetType: 'Video',
+      targetId,
+      targetLabel: targetId,
+      before: null,
+      after: null,
+    });
     const video = (title: string, extra: Partial<VideoRecord> = {}): VideoRecord => ({
-      id: randomUUID(), title: `${title} ${run}`, description: null, category: 'yoga', pillarCategory: 'mental', difficulty: null, tags: [], enabled: false,
-      instructorId: null, seriesId: null, episode: null, selectedThumbnail: null, availableFrom: null, filename: null, workflowStatus: 'WAITING_FOR_UPLOAD',
-      workflowError: null, playbackKey: null, thumbnailKey: null, createdAt: at, updatedAt: at, ...extra,
+      id: randomUUID(),
+      title: `${title} ${run}`,
+      description: null,
+      category: 'yoga',
+      pillarCategory: 'mental',
+      difficulty: null,
+      tags: [],
+      enabled: false,
+      instructorId: null,
+      seriesId: null,
+      episode: null,
+      selectedThumbnail: null,
+      availableFrom: null,
+      filename: null,
+      workflowStatus: 'WAITING_FOR_UPLOAD',
+      workflowError: null,
+      playbackKey: null,
+      thumbnailKey: null,
+      createdAt: at,
+      updatedAt: at,
+      ...extra,
     });
     const instructor = (name: string): VideoInstructorRecord => ({ id: randomUUID(), fullName: `${name} ${run}`, createdAt: at, updatedAt: at });
-    const series = (name: string): VideoSeriesRecord => ({ id: randomUUID(), name: `${name} ${run}`, description: null, coverImage: null, basic: false, createdAt: at, updatedAt: at });
-    const question = (videoId: string, slug: string): VideoQuestionRecord => ({
-      id: randomUUID(), videoId, type: 'STRING', subType: null, text: slug, slug, defineWatched: false, isCreateOrDeleteQuestion: false, createdAt: at, updatedAt: at,
+    const series = (name: string): VideoSeriesRecord => ({
+      id: randomUUID(),
+      name: `${name} ${run}`,
+      description: null,
+      coverImage: null,
+      basic: false,
+      createdAt: at,
+      updatedAt: at,
     });
-    const refusal = (promise: Promise<unknown>) => promise.then(() => 'written', (error: Error) => (error instanceof TransactionRefused ? error.label : error.name));
+    const question = (videoId: string, slug: string): VideoQuestionRecord => ({
+      id: randomUUID(),
+      videoId,
+      type: 'STRING',
+      subType: null,
+      text: slug,
+      slug,
+      defineWatched: false,
+      isCreateOrDeleteQuestion: false,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'written',
+        (error: Error) => (error instanceof TransactionRefused ? error.label : error.name),
+      );
     const create = async (record: VideoRecord) => {
       await store.create(record, audit('createVideo', record.id));
       return record;
@@ -79,8 +127,12 @@ export function describeVideoStoreContract(implementation: string, makeStore: ()
       const [a, b] = [instructor('Anna'), instructor('Bea')];
       await store.putInstructor(null, a, audit('createVideoInstructor', a.id));
       await store.putInstructor(null, b, audit('createVideoInstructor', b.id));
-      expect(await refusal(store.putInstructor(null, { ...instructor('x'), fullName: a.fullName.toUpperCase() }, audit('createVideoInstructor', 'x')))).toBe('instructorName');
-      expect(await refusal(store.putInstructor(b, { ...b, fullName: a.fullName, updatedAt: later }, audit('updateVideoInstructor', b.id)))).toBe('instructorName');
+      expect(
+        await refusal(store.putInstructor(null, { ...instructor('x'), fullName: a.fullName.toUpperCase() }, audit('createVideoInstructor', 'x'))),
+      ).toBe('instructorName');
+      expect(await refusal(store.putInstructor(b, { ...b, fullName: a.fullName, updatedAt: later }, audit('updateVideoInstructor', b.id)))).toBe(
+        'instructorName',
+      );
       const s = series('Same');
       await store.putSeries(null, s, audit('createVideoSeries', s.id));
       expect(await refusal(store.putSeries(null, { ...series('x'), name: s.name }, audit('createVideoSeries', 'x')))).toBe('seriesName');
@@ -106,7 +158,20 @@ export function describeVideoStoreContract(implementation: string, makeStore: ()
     it("refuses an admin's write based on a read the transcoder has overtaken within the same millisecond", async () => {
       const read = await create(video('Same millisecond'));
       // The transcoder's clock stamps the very updatedAt the admin read: only its status tells the write apart.
-      jest.useFakeTimers({ now: new Date(read.updatedAt), doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+      jest.useFakeTimers({
+        now: new Date(read.updatedAt),
+        doNotFake: [
+          'nextTick',
+          'setImmediate',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'queueMicrotask',
+          'hrtime',
+          'performance',
+        ],
+      });
       try {
         expect(await store.claimTranscode(read.id, `videos/${read.id}/source/a.mp4`)).toBe('claimed');
       } finally {
@@ -125,8 +190,15 @@ export function describeVideoStoreContract(implementation: string, makeStore: ()
       expect(await store.setWorkflowStatus(uploaded.id, 'ERROR', { error: 'bad codec' })).toBe(true);
       expect(await store.get(uploaded.id)).toMatchObject({ workflowStatus: 'ERROR', workflowError: 'bad codec', playbackKey: null });
       expect(await store.setWorkflowStatus(uploaded.id, 'COMPLETE', { playbackKey: 'p.m3u8', thumbnailKey: 't.jpg' })).toBe(true);
-      expect(await store.get(uploaded.id)).toMatchObject({ workflowStatus: 'COMPLETE', workflowError: null, playbackKey: 'p.m3u8', thumbnailKey: 't.jpg' });
-      expect(await store.setWorkflowStatus(uploaded.id, 'ERROR', { error: 'late', whileUpload: `videos/${uploaded.id}/source/older.mp4` })).toBe(false);
+      expect(await store.get(uploaded.id)).toMatchObject({
+        workflowStatus: 'COMPLETE',
+        workflowError: null,
+        playbackKey: 'p.m3u8',
+        thumbnailKey: 't.jpg',
+      });
+      expect(await store.setWorkflowStatus(uploaded.id, 'ERROR', { error: 'late', whileUpload: `videos/${uploaded.id}/source/older.mp4` })).toBe(
+        false,
+      );
       expect(await store.get(uploaded.id)).toMatchObject({ workflowStatus: 'COMPLETE', workflowError: null });
       expect(await store.claimTranscode(randomUUID(), 'x')).toBe('missing');
       expect(await store.setWorkflowStatus(randomUUID(), 'COMPLETE')).toBe(false);

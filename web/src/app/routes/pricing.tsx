@@ -60,9 +60,7 @@ export function PricingPage() {
       />
       {session ? (
         <div className="fg-pricing-session">
-          <p className="amplify-text amplify-text--secondary fg-small-print">
-            Signed in as {session.user.fullName ?? session.user.email}
-          </p>
+          <p className="amplify-text amplify-text--secondary fg-small-print">Signed in as {session.user.fullName ?? session.user.email}</p>
           <Button onClick={() => void signOut()} isLoading={signingOut} loadingText="Signing out…">
             Sign Out
           </Button>

@@ -4,5 +4,7 @@ import { RecapReportPage } from '@/features/report-sharing/components/recap-repo
 /** /recap/reports?shareId=&acceptance=accepted|rejected&name= (public): the recipient's answer from a recap e-mail. */
 export function RecapReportsRoute() {
   const [searchParams] = useSearchParams();
-  return <RecapReportPage shareId={searchParams.get('shareId')} acceptanceParam={searchParams.get('acceptance')} nameParam={searchParams.get('name')} />;
+  return (
+    <RecapReportPage shareId={searchParams.get('shareId')} acceptanceParam={searchParams.get('acceptance')} nameParam={searchParams.get('name')} />
+  );
 }

@@ -61,7 +61,12 @@ describe('series summary', () => {
   });
 
   it('averages a half up, as every score rounds', () => {
-    expect(seriesSummary([{ date: '2026-04-06', value: 70 }, { date: '2026-04-07', value: 71 }]).average).toBe(71);
+    expect(
+      seriesSummary([
+        { date: '2026-04-06', value: 70 },
+        { date: '2026-04-07', value: 71 },
+      ]).average,
+    ).toBe(71);
   });
 });
 

@@ -6,7 +6,12 @@ type Point = [number, number];
 /** A path as linePath writes it: one move, then cubic pieces (start, two control points, end). */
 function parsePath(d: string): { start: Point; pieces: [Point, Point, Point, Point][] } {
   const commands = d.match(/[MCLZ][^MCLZ]*/g) ?? [];
-  const coordinates = (command: string) => command.slice(1).trim().split(/\s+/).map((pair) => pair.split(',').map(Number) as Point);
+  const coordinates = (command: string) =>
+    command
+      .slice(1)
+      .trim()
+      .split(/\s+/)
+      .map((pair) => pair.split(',').map(Number) as Point);
   const [move, ...rest] = commands;
   expect(move?.[0]).toBe('M');
   let from = coordinates(move!)[0]!;

@@ -27,7 +27,9 @@ interface ScoreChartCardProps {
 export function ScoreChartCard({ type, title, colour, points, window, windowName, members }: ScoreChartCardProps) {
   const summary = seriesSummary(points);
   const drawn = window !== null && summary.count > 0;
-  const counted = members ? `${summary.count} check-ins` : `${summary.count} of ${window ? daysBetween(window.startDate, window.endDate) + 1 : summary.count} days`;
+  const counted = members
+    ? `${summary.count} check-ins`
+    : `${summary.count} of ${window ? daysBetween(window.startDate, window.endDate) + 1 : summary.count} days`;
   return (
     <li className="fg-chart-card" data-score-type={type}>
       <h3>
@@ -64,7 +66,15 @@ export function ScoreChartGrid({ series, window, windowName, children }: ScoreCh
   return (
     <ul className="fg-chart-grid">
       {series.map(({ type, points }) => (
-        <ScoreChartCard key={type} type={type} title={scoreTypeLabel(type)} colour={seriesColour(type)} points={points} window={window} windowName={windowName} />
+        <ScoreChartCard
+          key={type}
+          type={type}
+          title={scoreTypeLabel(type)}
+          colour={seriesColour(type)}
+          points={points}
+          window={window}
+          windowName={windowName}
+        />
       ))}
       {children}
     </ul>

@@ -110,7 +110,9 @@ export function ScoreChart({ label, days, lines, look }: ScoreChartProps) {
           ) : null}
           {drawn.map(({ line, points }) => (
             <g key={line.id} className="fg-chart__series" fill={line.colour}>
-              {area && points.length > 1 ? <path className="fg-chart__area" d={areaPath(points, scales.bottom)} fill={`url(#${gradientId}-${line.id})`} /> : null}
+              {area && points.length > 1 ? (
+                <path className="fg-chart__area" d={areaPath(points, scales.bottom)} fill={`url(#${gradientId}-${line.id})`} />
+              ) : null}
               {points.length > 1 ? <path className="fg-chart__line" d={linePath(points)} fill="none" stroke={line.colour} strokeWidth={2} /> : null}
               {/* A lone point has no line through it: its dot shows it in any window. */}
               {days.length <= MAX_DAYS_WITH_DOTS || points.length === 1
@@ -125,7 +127,10 @@ export function ScoreChart({ label, days, lines, look }: ScoreChartProps) {
         {/* Announced as it changes, so the keyboard's day reads out. */}
         <div role="status">
           {active !== null ? (
-            <div className="fg-chart__tooltip" style={scales.x(active) < width / 2 ? { left: scales.x(active) + 12 } : { right: width - scales.x(active) + 12 }}>
+            <div
+              className="fg-chart__tooltip"
+              style={scales.x(active) < width / 2 ? { left: scales.x(active) + 12 } : { right: width - scales.x(active) + 12 }}
+            >
               <p>{formatScoreDay(days[active]!.date)}</p>
               <ul>
                 {lines.map((line) => (

@@ -46,11 +46,21 @@ export function WindowSwitch({ name, value, onChange, customFrom }: WindowSwitch
         <div className="fg-window-range">
           <label>
             From
-            <input type="date" value={value.startDate} max={value.endDate} onChange={(event) => onChange({ ...value, startDate: event.target.value })} />
+            <input
+              type="date"
+              value={value.startDate}
+              max={value.endDate}
+              onChange={(event) => onChange({ ...value, startDate: event.target.value })}
+            />
           </label>
           <label>
             To
-            <input type="date" value={value.endDate} min={value.startDate} onChange={(event) => onChange({ ...value, endDate: event.target.value })} />
+            <input
+              type="date"
+              value={value.endDate}
+              min={value.startDate}
+              onChange={(event) => onChange({ ...value, endDate: event.target.value })}
+            />
           </label>
           {problem ? (
             <p role="alert" className="fg-field-error">

@@ -124,8 +124,14 @@ export function EmailProofDialog({ open, email, reason, onClose, onProven }: Ema
         </form>
       ) : (
         <>
-          <p>We send a {EMAIL_PROOF_CODE_LENGTH}-digit code to <strong>{email}</strong>.</p>
-          {error ? <p role="alert" className="fg-text-error">{error}</p> : null}
+          <p>
+            We send a {EMAIL_PROOF_CODE_LENGTH}-digit code to <strong>{email}</strong>.
+          </p>
+          {error ? (
+            <p role="alert" className="fg-text-error">
+              {error}
+            </p>
+          ) : null}
         </>
       )}
     </Dialog>

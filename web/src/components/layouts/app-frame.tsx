@@ -148,13 +148,7 @@ export function AppFrame({ profile, navItems, navExtra, footer, children }: AppF
             <ul className="fg-nav-list">
               {navItems.map((item) => (
                 <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    className="fg-nav-link"
-                    title={collapsed ? item.label : undefined}
-                    onClick={item.onSelect}
-                  >
+                  <NavLink to={item.to} end={item.end} className="fg-nav-link" title={collapsed ? item.label : undefined} onClick={item.onSelect}>
                     <Icon name={item.icon} />
                     <span className="fg-nav-link__label">{item.label}</span>
                     {item.marker ? <span className="fg-nav-link__marker" role="img" aria-label="new notifications" /> : null}

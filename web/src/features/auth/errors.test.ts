@@ -18,9 +18,7 @@ describe('accountErrorMessage (docs/accounts.md: sign-in, sign-up and the web ap
   });
 
   it('shows the try-limit text for any message that mentions the try limit', () => {
-    expect(accountErrorMessage(apiError('Error logging in user. You have reached your try limit (5).', 'Unauthorized'))).toBe(
-      AUTH_ERRORS.tryLimit,
-    );
+    expect(accountErrorMessage(apiError('Error logging in user. You have reached your try limit (5).', 'Unauthorized'))).toBe(AUTH_ERRORS.tryLimit);
   });
 
   it('falls back to the default text for network failures, gateway refusals and unhandled errors', () => {

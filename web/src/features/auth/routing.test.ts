@@ -1,12 +1,4 @@
-import {
-  afterLoginPath,
-  afterSignUpPath,
-  canOpenAdminRoutes,
-  defaultHomePath,
-  hasPendingCoachInvite,
-  loginPath,
-  safeRedirect,
-} from './routing';
+import { afterLoginPath, afterSignUpPath, canOpenAdminRoutes, defaultHomePath, hasPendingCoachInvite, loginPath, safeRedirect } from './routing';
 
 const coachInvite = { Invites: [{ role: 'COACH', status: 'PENDING' }] };
 
@@ -74,12 +66,20 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/activate/coupon?code=WELCOME20')).toBe('/activate/coupon?code=WELCOME20');
   });
 
-  it.each(['https://evil.example/home', '//evil.example/home', '/\\evil.example', '/auth/login', '/homework', '/pricing', '/activate/coupons', 'home', '', null])(
-    'refuses %j',
-    (value) => {
-      expect(safeRedirect(value)).toBeNull();
-    },
-  );
+  it.each([
+    'https://evil.example/home',
+    '//evil.example/home',
+    '/\\evil.example',
+    '/auth/login',
+    '/homework',
+    '/pricing',
+    '/activate/coupons',
+    'home',
+    '',
+    null,
+  ])('refuses %j', (value) => {
+    expect(safeRedirect(value)).toBeNull();
+  });
 });
 
 it('loginPath carries the page to return to', () => {

@@ -38,9 +38,7 @@ function HomeFrame() {
   const { clearSelectedTeam } = useTeamSelection();
   // Check-ins left on the device (made offline) go out once the frame is up, and whenever the connection returns.
   useQueuedCheckInSender(viewer && mayCheckIn(viewer.groups) ? viewer.userId : null);
-  const profile = viewer
-    ? { fullName: viewer.fullName, roleLabel: roleLabel(primaryRole(viewer.groups)), avatarUrl: viewer.avatarUrl }
-    : null;
+  const profile = viewer ? { fullName: viewer.fullName, roleLabel: roleLabel(primaryRole(viewer.groups)), avatarUrl: viewer.avatarUrl } : null;
   const footer = (
     <>
       {viewer && isDirector(viewer.groups) ? <BillingButton /> : null}

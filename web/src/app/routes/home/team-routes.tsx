@@ -13,7 +13,11 @@ export const teamPortalRoutes: RouteObject[] = [
     handle: { title: 'Coach Portal' },
     lazy: async () => ({ Component: (await import('@/features/team-portals/components/coach-portal-page')).CoachPortalPage }),
   },
-  { path: paths.home.myTeam.root, handle: { title: 'My Team', team: true }, lazy: async () => ({ Component: (await import('./my-team')).MyTeamRoute }) },
+  {
+    path: paths.home.myTeam.root,
+    handle: { title: 'My Team', team: true },
+    lazy: async () => ({ Component: (await import('./my-team')).MyTeamRoute }),
+  },
   {
     path: paths.home.myTeam.new,
     handle: { title: 'New team' },

@@ -27,7 +27,14 @@ export function Alert({ variation, heading, hasIcon = true, className, children,
         <span className="amplify-alert__icon">
           <span className="amplify-icon fg-em-icon" aria-hidden="true">
             <svg width="24" height="24" viewBox="0 0 24 24" focusable="false">
-              <path d={ICON_PATHS[variation ?? 'info']} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d={ICON_PATHS[variation ?? 'info']}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </span>
         </span>

@@ -10,7 +10,33 @@ interface Gamer {
 }
 
 // Unsorted on purpose: names and scores in neither order.
-const NAMES = ['Kai', 'Ada', 'Zoe', 'Bea', 'Max', 'Eli', 'Ivy', 'Gus', 'Noa', 'Lia', 'Ray', 'Ola', 'Cy', 'Dax', 'Fay', 'Hal', 'Jo', 'Uma', 'Pia', 'Quin', 'Sol', 'Tam', 'Vic', 'Wes', 'Yan'];
+const NAMES = [
+  'Kai',
+  'Ada',
+  'Zoe',
+  'Bea',
+  'Max',
+  'Eli',
+  'Ivy',
+  'Gus',
+  'Noa',
+  'Lia',
+  'Ray',
+  'Ola',
+  'Cy',
+  'Dax',
+  'Fay',
+  'Hal',
+  'Jo',
+  'Uma',
+  'Pia',
+  'Quin',
+  'Sol',
+  'Tam',
+  'Vic',
+  'Wes',
+  'Yan',
+];
 const gamers: Gamer[] = NAMES.map((name, index) => ({ id: `g${index + 1}`, name, score: (index * 37) % 101 }));
 
 const columns: DataTableColumn<Gamer>[] = [
@@ -25,7 +51,12 @@ const shownNames = () =>
   within(table())
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').find((cell) => !cell.querySelector('input'))!.textContent);
+    .map(
+      (row) =>
+        within(row)
+          .getAllByRole('cell')
+          .find((cell) => !cell.querySelector('input'))!.textContent,
+    );
 const pageLabel = () => screen.getByText(/^Page \d+ of \d+$/).textContent;
 
 function renderTable(data: Gamer[] = gamers, initialPageSize?: number) {
@@ -120,7 +151,11 @@ describe('DataTable paging', () => {
     const user = userEvent.setup();
     renderTable();
     const size = screen.getByLabelText('Rows per page');
-    expect(within(size).getAllByRole('option').map((option) => option.textContent)).toEqual(['10', '20', '30', '40', '50']);
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['10', '20', '30', '40', '50']);
 
     await user.selectOptions(size, '20');
     expect(pageLabel()).toBe('Page 1 of 2');
@@ -177,7 +212,12 @@ describe('DataTable selection', () => {
     expect(all.indeterminate).toBe(true);
 
     await user.click(all);
-    expect([...onChange.mock.lastCall![0]].sort()).toEqual(gamers.slice(0, 10).map((gamer) => gamer.id).sort());
+    expect([...onChange.mock.lastCall![0]].sort()).toEqual(
+      gamers
+        .slice(0, 10)
+        .map((gamer) => gamer.id)
+        .sort(),
+    );
     expect(all.checked).toBe(true);
 
     await user.click(all);
@@ -231,7 +271,15 @@ describe('DataTable rows that open', () => {
   it('opens a row on a click anywhere in it or on Enter, but not on a control inside it', async () => {
     const user = userEvent.setup();
     const opened: string[] = [];
-    render(<DataTable label="Gamers" columns={columns} data={gamers.slice(0, 3)} getRowId={(gamer) => gamer.id} onRowOpen={(gamer) => opened.push(gamer.name)} />);
+    render(
+      <DataTable
+        label="Gamers"
+        columns={columns}
+        data={gamers.slice(0, 3)}
+        getRowId={(gamer) => gamer.id}
+        onRowOpen={(gamer) => opened.push(gamer.name)}
+      />,
+    );
     const [, kai, ada] = within(table()).getAllByRole('row');
 
     await user.click(within(kai!).getByText('Kai'));
@@ -242,7 +290,9 @@ describe('DataTable rows that open', () => {
     expect(opened).toEqual(['Kai', 'Ada']);
 
     // The row's own link keeps its meaning: it does not also open the row.
-    within(kai!).getByRole('link', { name: 'Open' }).addEventListener('click', (event) => event.preventDefault());
+    within(kai!)
+      .getByRole('link', { name: 'Open' })
+      .addEventListener('click', (event) => event.preventDefault());
     await user.click(within(kai!).getByRole('link', { name: 'Open' }));
     expect(opened).toEqual(['Kai', 'Ada']);
   });

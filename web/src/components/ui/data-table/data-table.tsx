@@ -84,7 +84,9 @@ interface DataTableProps<TData> {
 
 /** True when the event started on a control of its own inside the row (a link, a button, a checkbox). */
 const fromControlInside = (event: { target: EventTarget; currentTarget: Element }) =>
-  event.target instanceof Element && event.target !== event.currentTarget && event.target.closest('a, button, input, select, textarea, label') !== null;
+  event.target instanceof Element &&
+  event.target !== event.currentTarget &&
+  event.target.closest('a, button, input, select, textarea, label') !== null;
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -121,15 +123,13 @@ export function DataTable<TData extends object>({
 }: DataTableProps<TData>) {
   const columnDefs = useMemo(
     () =>
-      columns.map(
-        (column): ColumnDef<Features, TData> => ({
-          id: column.id,
-          header: column.header,
-          accessorFn: column.value,
-          enableSorting: column.sortable ?? true,
-          cell: ({ row }) => (column.cell ? column.cell(row.original) : displayValue(column.value(row.original))),
-        }),
-      ),
+      columns.map((column): ColumnDef<Features, TData> => ({
+        id: column.id,
+        header: column.header,
+        accessorFn: column.value,
+        enableSorting: column.sortable ?? true,
+        cell: ({ row }) => (column.cell ? column.cell(row.original) : displayValue(column.value(row.original))),
+      })),
     [columns],
   );
   const rows = useMemo(() => [...data], [data]);

@@ -10,11 +10,7 @@ const DEFAULT_MAX_LENGTH = 100;
 
 /** The field's rule: required (docs/ui-kit.md: `A {Field} is required.`) and at most maxLength characters. */
 export function addItemSchema(fieldLabel: string, maxLength = DEFAULT_MAX_LENGTH) {
-  return z
-    .string()
-    .trim()
-    .min(1, `A ${fieldLabel} is required.`)
-    .max(maxLength, `${fieldLabel} should be less than ${maxLength} characters.`);
+  return z.string().trim().min(1, `A ${fieldLabel} is required.`).max(maxLength, `${fieldLabel} should be less than ${maxLength} characters.`);
 }
 
 interface AddItemDialogProps {
@@ -42,7 +38,14 @@ export function AddItemDialog({ open, title, onCancel, ...form }: AddItemDialogP
   );
 }
 
-function AddItemForm({ fieldLabel, maxLength, initialValue = '', submitLabel = 'Create', onCreate, onCancel }: Omit<AddItemDialogProps, 'open' | 'title'>) {
+function AddItemForm({
+  fieldLabel,
+  maxLength,
+  initialValue = '',
+  submitLabel = 'Create',
+  onCreate,
+  onCancel,
+}: Omit<AddItemDialogProps, 'open' | 'title'>) {
   const schema = useMemo(() => z.object({ value: addItemSchema(fieldLabel, maxLength) }), [fieldLabel, maxLength]);
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(schema), defaultValues: { value: initialValue } });
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,12 +62,7 @@ function AddItemForm({ fieldLabel, maxLength, initialValue = '', submitLabel = '
 
   return (
     <form className="fg-dialog__form" noValidate onSubmit={(event) => void create(event)} aria-describedby={failure ? failureId : undefined}>
-      <FormTextField
-        label={fieldLabel}
-        registration={register('value')}
-        error={formState.errors.value?.message}
-        autoComplete="off"
-      />
+      <FormTextField label={fieldLabel} registration={register('value')} error={formState.errors.value?.message} autoComplete="off" />
       {failure ? (
         <p id={failureId} role="alert" className="fg-field-error">
           {failure}

@@ -172,7 +172,17 @@ describe('AddItemDialog', () => {
   it('renames: starts from the current value and submits with its own label', async () => {
     const user = userEvent.setup();
     const onCreate = jest.fn();
-    render(<AddItemDialog open title="Rename series" fieldLabel="Series" initialValue="Aim drills" submitLabel="Save" onCreate={onCreate} onCancel={() => undefined} />);
+    render(
+      <AddItemDialog
+        open
+        title="Rename series"
+        fieldLabel="Series"
+        initialValue="Aim drills"
+        submitLabel="Save"
+        onCreate={onCreate}
+        onCancel={() => undefined}
+      />,
+    );
     const field = screen.getByLabelText('Series') as HTMLInputElement;
     expect(field.value).toBe('Aim drills');
     await user.type(field, ' 2');

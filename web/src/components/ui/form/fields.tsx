@@ -18,7 +18,17 @@ interface FieldOwnProps {
 type TextFieldProps = FieldOwnProps & Omit<ComponentPropsWithRef<'input'>, 'children'> & { outerEnd?: ReactNode; className?: string };
 
 /** The label, help, input and error of a text field; `outerEnd` sits after the input (the password switch). */
-export function TextField({ label, descriptiveText, hasError = false, errorMessage, outerEnd, className, id, 'aria-describedby': describedBy, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  descriptiveText,
+  hasError = false,
+  errorMessage,
+  outerEnd,
+  className,
+  id,
+  'aria-describedby': describedBy,
+  ...input
+}: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const descriptionId = `${inputId}-description`;
@@ -75,7 +85,8 @@ export function TextAreaField({ label, className, id, ...textarea }: TextAreaFie
 
 /** Line icons (24px grid, stroked with currentColor), as the kit's others. */
 const EYE = 'M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8zm11 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z';
-const EYE_OFF = 'M17.9 17.9A10 10 0 0 1 12 20c-7 0-11-8-11-8a18.5 18.5 0 0 1 5.1-5.9M9.9 4.2A9 9 0 0 1 12 4c7 0 11 8 11 8a18.5 18.5 0 0 1-2.2 3.2m-6.7-1.1a3 3 0 1 1-4.2-4.2M1 1l22 22';
+const EYE_OFF =
+  'M17.9 17.9A10 10 0 0 1 12 20c-7 0-11-8-11-8a18.5 18.5 0 0 1 5.1-5.9M9.9 4.2A9 9 0 0 1 12 4c7 0 11 8 11 8a18.5 18.5 0 0 1-2.2 3.2m-6.7-1.1a3 3 0 1 1-4.2-4.2M1 1l22 22';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'outerEnd'> & {
   /** The name of the show/hide switch, for screen readers. */

@@ -28,7 +28,12 @@ export function LeaveGuard({ when }: { when: boolean }) {
   }, [when]);
 
   return (
-    <StayOrLeaveDialog open={blocker.state === 'blocked'} title={LEAVE_TITLE} onAccept={() => blocker.proceed?.()} onDecline={() => blocker.reset?.()}>
+    <StayOrLeaveDialog
+      open={blocker.state === 'blocked'}
+      title={LEAVE_TITLE}
+      onAccept={() => blocker.proceed?.()}
+      onDecline={() => blocker.reset?.()}
+    >
       {LEAVE_MESSAGE}
     </StayOrLeaveDialog>
   );

@@ -51,7 +51,14 @@ export interface DataExportSection {
 
 const dataExportQuery = gqlOperation<{ myDataExport: { userId: string; generatedAt: string; sections: DataExportSection[] } }>(/* GraphQL */ `
   query MyDataExport {
-    myDataExport { userId generatedAt sections { name records } }
+    myDataExport {
+      userId
+      generatedAt
+      sections {
+        name
+        records
+      }
+    }
   }
 `);
 
@@ -107,7 +114,9 @@ const updateReminderSettingsMutation = gqlOperation<{ updateReminderSettings: Re
 
 const savePushSubscriptionMutation = gqlOperation<{ savePushSubscription: { id: string } }, { input: PushSubscriptionInput }>(/* GraphQL */ `
   mutation SavePushSubscription($input: PushSubscriptionInput!) {
-    savePushSubscription(input: $input) { id }
+    savePushSubscription(input: $input) {
+      id
+    }
   }
 `);
 

@@ -9,7 +9,13 @@ export function AccountProfileGate({ children }: { children: (profile: AccountPr
   const profile = useAccountProfile();
   if (profile.isPending) return <Loader size="large" />;
   if (profile.error || !profile.data) {
-    return <LoadError heading="Your account could not be loaded" error={profile.error ?? new Error('User not found.')} onRetry={() => void profile.refetch()} />;
+    return (
+      <LoadError
+        heading="Your account could not be loaded"
+        error={profile.error ?? new Error('User not found.')}
+        onRetry={() => void profile.refetch()}
+      />
+    );
   }
   return <>{children(profile.data)}</>;
 }

@@ -25,7 +25,15 @@ export function AppearanceSection() {
         <p>System follows your device's setting. Kept on this device.</p>
         <div className="fg-chips">
           {CHOICES.map(({ value, label }) => (
-            <ChoiceChip key={value} type="radio" name="color-mode" value={value} label={label} checked={choice === value} onChange={(checked) => checked && choose(value)} />
+            <ChoiceChip
+              key={value}
+              type="radio"
+              name="color-mode"
+              value={value}
+              label={label}
+              checked={choice === value}
+              onChange={(checked) => checked && choose(value)}
+            />
           ))}
         </div>
       </fieldset>

@@ -48,7 +48,13 @@ function DeleteForm({ email, onDeleted }: { email: string } & DeleteTabProps) {
             {refusal}
           </Alert>
         ) : null}
-        <FormTextField label={`Type ${email} to confirm`} type="email" autoComplete="off" registration={form.register('email')} error={errors.email?.message} />
+        <FormTextField
+          label={`Type ${email} to confirm`}
+          type="email"
+          autoComplete="off"
+          registration={form.register('email')}
+          error={errors.email?.message}
+        />
         <div className="fg-account__actions">
           <Button type="submit" variation="destructive" isLoading={isSubmitting} loadingText="Deleting…">
             Delete my account

@@ -63,7 +63,10 @@ function ProfileFormView({ profile }: { profile: AccountProfile }) {
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const form = useForm<ProfileFormInput, unknown, ProfileForm>({ resolver: zodResolver(profileFormSchema), defaultValues: profileFormOf(profile) });
   const { errors, isSubmitting, isDirty } = form.formState;
-  const zones = useMemo(() => timeZoneOptions(profile.timeZone ?? 'UTC').map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })), [profile.timeZone]);
+  const zones = useMemo(
+    () => timeZoneOptions(profile.timeZone ?? 'UTC').map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })),
+    [profile.timeZone],
+  );
 
   const save = async (fields: ProfileForm) => {
     try {
@@ -83,13 +86,27 @@ function ProfileFormView({ profile }: { profile: AccountProfile }) {
   return (
     <form className="fg-account__form" aria-label="Profile" onSubmit={form.handleSubmit(save)} noValidate>
       <FormTextField label="Full name" autoComplete="name" maxLength={20} registration={form.register('fullName')} error={errors.fullName?.message} />
-      <FormTextField label="Username" autoComplete="nickname" maxLength={20} registration={form.register('username')} error={errors.username?.message} description="Optional, 2 to 20 characters." />
+      <FormTextField
+        label="Username"
+        autoComplete="nickname"
+        maxLength={20}
+        registration={form.register('username')}
+        error={errors.username?.message}
+        description="Optional, 2 to 20 characters."
+      />
       <TextField label="E-mail" type="email" value={profile.email} readOnly descriptiveText="Your sign-in e-mail; it cannot be changed here." />
       <EmailProofStatus profile={profile} />
       <div>
         <span className="fg-account__label">Avatar</span>
-        {preview || profile.avatar ? <img className="fg-account__avatar" src={preview ?? profile.avatar!} alt={avatar ? `Chosen avatar ${avatar.name}` : 'Your avatar'} /> : null}
-        <DropZone accept={AVATAR_ACCEPT} maxSize={AVATAR_MAX_BYTES} messages={{ prompt: 'Drop your avatar here', ...AVATAR_FILE_MESSAGES }} onFiles={([file]) => setAvatar(file ?? null)} />
+        {preview || profile.avatar ? (
+          <img className="fg-account__avatar" src={preview ?? profile.avatar!} alt={avatar ? `Chosen avatar ${avatar.name}` : 'Your avatar'} />
+        ) : null}
+        <DropZone
+          accept={AVATAR_ACCEPT}
+          maxSize={AVATAR_MAX_BYTES}
+          messages={{ prompt: 'Drop your avatar here', ...AVATAR_FILE_MESSAGES }}
+          onFiles={([file]) => setAvatar(file ?? null)}
+        />
       </div>
       <FormSelectField
         label="Time zone"

@@ -55,7 +55,8 @@ function ReminderForm({ settings }: { settings: ReminderSettings }) {
     onError: (error) => toast.error(error.message),
   });
   const problem = enabled && channels.length === 0 ? REMINDER_MESSAGES.channels : null;
-  const toggle = (channel: ReminderChannel, on: boolean) => setChannels((current) => (on ? [...current, channel] : current.filter((kept) => kept !== channel)));
+  const toggle = (channel: ReminderChannel, on: boolean) =>
+    setChannels((current) => (on ? [...current, channel] : current.filter((kept) => kept !== channel)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!problem) save.mutate();
@@ -75,7 +76,11 @@ function ReminderForm({ settings }: { settings: ReminderSettings }) {
           disabled={!pushPossible}
           onChange={(event) => toggle('PUSH', event.target.checked)}
         />
-        <CheckboxField label={REMINDER_CHANNEL_LABELS.EMAIL} checked={channels.includes('EMAIL')} onChange={(event) => toggle('EMAIL', event.target.checked)} />
+        <CheckboxField
+          label={REMINDER_CHANNEL_LABELS.EMAIL}
+          checked={channels.includes('EMAIL')}
+          onChange={(event) => toggle('EMAIL', event.target.checked)}
+        />
       </fieldset>
       {pushPossible ? null : <p>This browser cannot receive Web Push. On an iPhone, add FitGauge to the home screen first.</p>}
       {problem ? <Alert variation="error">{problem}</Alert> : null}

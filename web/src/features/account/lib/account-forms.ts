@@ -38,4 +38,7 @@ export function profileChanges(profile: AccountProfile, form: ProfileForm): Prof
 
 /** The delete tab: the account's own e-mail, typed (compared without case), as the server checks it too. */
 export const deleteFormSchema = (accountEmail: string) =>
-  deleteAccountArgsSchema.refine(({ email }) => email.toLowerCase() === accountEmail.toLowerCase(), { message: ACCOUNT_MESSAGES.emailMismatch, path: ['email'] });
+  deleteAccountArgsSchema.refine(({ email }) => email.toLowerCase() === accountEmail.toLowerCase(), {
+    message: ACCOUNT_MESSAGES.emailMismatch,
+    path: ['email'],
+  });

@@ -3,7 +3,13 @@ import { dataArchive, sectionFileName } from './export-archive';
 
 const sections = [
   { name: 'User', records: JSON.stringify([{ id: 'u1', email: 'me@fitgauge.test', fullName: 'Me' }]) },
-  { name: 'MemberDay', records: JSON.stringify([{ date: '2026-11-20', dailyScore: 71, pillars: { sleep: { score: 80 } } }, { date: '2026-11-21', dailyScore: null, extra: 'x' }]) },
+  {
+    name: 'MemberDay',
+    records: JSON.stringify([
+      { date: '2026-11-20', dailyScore: 71, pillars: { sleep: { score: 80 } } },
+      { date: '2026-11-21', dailyScore: null, extra: 'x' },
+    ]),
+  },
 ];
 
 describe('dataArchive', () => {

@@ -5,7 +5,11 @@ const cellOf = (value: unknown): string | number | boolean | null =>
   value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean);
 
 /** The export's file name for a kind of record: `User` -> `user`, `MemberDay` -> `member-day`. */
-export const sectionFileName = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().replace(/[^a-z0-9-]+/g, '-') || 'records';
+export const sectionFileName = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-') || 'records';
 
 /**
  * The data export as a zip: per kind of record a JSON file (the records as stored) and a CSV file (one row per record,

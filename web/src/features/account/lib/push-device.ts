@@ -13,7 +13,8 @@ const SERVICE_WORKER_WAIT_MS = 10_000;
 const isLocal = () => runtimeConfig().mode === 'local';
 
 /** Whether this browser can receive Web Push at all (Safari on iOS only once the app is installed). */
-export const canReceivePush = () => isLocal() || (typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window);
+export const canReceivePush = () =>
+  isLocal() || (typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window);
 
 /**
  * Subscribes this device with the server's VAPID public key and answers the subscription the server stores. Asks the
@@ -51,6 +52,11 @@ async function localSubscription(publicKey: string): Promise<PushSubscriptionInp
 }
 
 function base64UrlBytes(value: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '='));
+  const binary = atob(
+    value
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(value.length / 4) * 4, '='),
+  );
   return Uint8Array.from(binary, (character) => character.charCodeAt(0));
 }

@@ -44,7 +44,10 @@ export async function getPayments(where: PaymentWhere, page: { take: number; ski
   return { payments: data.findManyPayments, count: data.aggregatePayments.count, stats: data.getPaymentStats };
 }
 
-const createPaymentMutation = gqlOperation<{ createPayment: Payment }, { data: { email: string; paymentFrequency: 'monthly' | 'yearly' } }>(/* GraphQL */ `
+const createPaymentMutation = gqlOperation<
+  { createPayment: Payment },
+  { data: { email: string; paymentFrequency: 'monthly' | 'yearly' } }
+>(/* GraphQL */ `
   mutation CreatePayment($data: CreatePaymentInput!) {
     createPayment(data: $data) { ${PAYMENT} }
   }
@@ -65,7 +68,11 @@ const addPromotionMutation = gqlOperation<
   { file: { name: string; content: string }; promotionName: string; platform: string }
 >(/* GraphQL */ `
   mutation AddPromotion($file: PromotionFileInput!, $promotionName: String!, $platform: PromotionPlatform!) {
-    addPromotion(file: $file, promotionName: $promotionName, platform: $platform) { id promotionName codeCount }
+    addPromotion(file: $file, promotionName: $promotionName, platform: $platform) {
+      id
+      promotionName
+      codeCount
+    }
   }
 `);
 
@@ -100,12 +107,26 @@ type ReportWindow = { couponId: string; startDate: string; endDate: string };
 
 const gamersQuery = gqlOperation<{ getGamersFromCoupon: GamerReport[] }, ReportWindow>(/* GraphQL */ `
   query GamersFromCoupon($couponId: String!, $startDate: AWSDate!, $endDate: AWSDate!) {
-    getGamersFromCoupon(couponId: $couponId, startDate: $startDate, endDate: $endDate) { userId userEmail points { date value } }
+    getGamersFromCoupon(couponId: $couponId, startDate: $startDate, endDate: $endDate) {
+      userId
+      userEmail
+      points {
+        date
+        value
+      }
+    }
   }
 `);
 const teamsQuery = gqlOperation<{ getTeamsFromCoupon: TeamReport[] }, ReportWindow & { game: string | null }>(/* GraphQL */ `
   query TeamsFromCoupon($couponId: String!, $game: String, $startDate: AWSDate!, $endDate: AWSDate!) {
-    getTeamsFromCoupon(couponId: $couponId, game: $game, startDate: $startDate, endDate: $endDate) { teamId teamName points { date value } }
+    getTeamsFromCoupon(couponId: $couponId, game: $game, startDate: $startDate, endDate: $endDate) {
+      teamId
+      teamName
+      points {
+        date
+        value
+      }
+    }
   }
 `);
 

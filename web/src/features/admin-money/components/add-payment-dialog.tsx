@@ -53,7 +53,13 @@ export function AddPaymentDialog({ open, onClose, onAdded }: { open: boolean; on
       actions={
         <>
           <Button onClick={close}>Cancel</Button>
-          <Button variation="primary" isDisabled={!email.trim() || !paymentFrequency} isLoading={saving} loadingText="Adding…" onClick={() => void submit()}>
+          <Button
+            variation="primary"
+            isDisabled={!email.trim() || !paymentFrequency}
+            isLoading={saving}
+            loadingText="Adding…"
+            onClick={() => void submit()}
+          >
             Add Payment
           </Button>
         </>
@@ -66,8 +72,22 @@ export function AddPaymentDialog({ open, onClose, onAdded }: { open: boolean; on
           if (email.trim() && paymentFrequency) void submit();
         }}
       >
-        <TextField label="Email" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} required {...INITIAL_FOCUS} />
-        <SelectField label="Payment frequency" value={paymentFrequency} options={asOptions(PAYMENT_FREQUENCIES)} emptyLabel="Choose…" onChange={setPaymentFrequency} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+          {...INITIAL_FOCUS}
+        />
+        <SelectField
+          label="Payment frequency"
+          value={paymentFrequency}
+          options={asOptions(PAYMENT_FREQUENCIES)}
+          emptyLabel="Choose…"
+          onChange={setPaymentFrequency}
+        />
         <p className="fg-admin-hint">The account gets Pro Admin from today for one month or one year.</p>
         <ErrorLine message={error} />
       </form>

@@ -33,7 +33,15 @@ export function rangeProblem(range: DateRange): string | null {
 }
 
 /** The date-range choice of the admin reports (presets: docs/billing.md, "The pages"); custom shows two date inputs. */
-export function DateRangeField({ value, onChange, label = 'Date range' }: { value: DateRange; onChange: (range: DateRange) => void; label?: string }) {
+export function DateRangeField({
+  value,
+  onChange,
+  label = 'Date range',
+}: {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  label?: string;
+}) {
   const id = useId();
   const problem = rangeProblem(value);
   return (
@@ -49,9 +57,23 @@ export function DateRangeField({ value, onChange, label = 'Date range' }: { valu
       {value.preset === 'custom' ? (
         <div className="fg-admin-range__days">
           <label htmlFor={`${id}-from`}>From</label>
-          <input id={`${id}-from`} type="date" className="amplify-input" value={value.startDate} max={value.endDate} onChange={(event) => onChange({ ...value, startDate: event.target.value })} />
+          <input
+            id={`${id}-from`}
+            type="date"
+            className="amplify-input"
+            value={value.startDate}
+            max={value.endDate}
+            onChange={(event) => onChange({ ...value, startDate: event.target.value })}
+          />
           <label htmlFor={`${id}-to`}>To</label>
-          <input id={`${id}-to`} type="date" className="amplify-input" value={value.endDate} min={value.startDate} onChange={(event) => onChange({ ...value, endDate: event.target.value })} />
+          <input
+            id={`${id}-to`}
+            type="date"
+            className="amplify-input"
+            value={value.endDate}
+            min={value.startDate}
+            onChange={(event) => onChange({ ...value, endDate: event.target.value })}
+          />
         </div>
       ) : null}
       <ErrorLine message={problem} />

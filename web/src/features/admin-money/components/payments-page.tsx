@@ -112,7 +112,14 @@ export function PaymentsPage() {
               columns={COLUMNS}
               data={query.data.payments}
               getRowId={(row) => row.id}
-              serverSide={{ rowCount: query.data.count, pageIndex: page.pageIndex, pageSize: page.pageSize, onPage: setPage, sort: null, onSort: () => undefined }}
+              serverSide={{
+                rowCount: query.data.count,
+                pageIndex: page.pageIndex,
+                pageSize: page.pageSize,
+                onPage: setPage,
+                sort: null,
+                onSort: () => undefined,
+              }}
             />
           </section>
         </>

@@ -65,7 +65,8 @@ function CreatePromotion() {
   const [formKey, setFormKey] = useState(0);
 
   const checked = promotionFormSchema.safeParse({ promotionName, platform });
-  const fieldError = (field: 'promotionName' | 'platform') => (checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === field)?.message);
+  const fieldError = (field: 'promotionName' | 'platform') =>
+    checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === field)?.message;
   const nameError = promotionName || touched ? fieldError('promotionName') : undefined;
   const platformError = touched ? fieldError('platform') : undefined;
 
@@ -108,15 +109,28 @@ function CreatePromotion() {
         errorMessage={nameError}
         descriptiveText={`At most ${PROMOTION_NAME_MAX} characters.`}
       />
-      <SelectField label="Platform" value={platform} options={asOptions(PROMOTION_PLATFORMS)} emptyLabel="Choose…" onChange={setPlatform} invalid={Boolean(platformError)} />
+      <SelectField
+        label="Platform"
+        value={platform}
+        options={asOptions(PROMOTION_PLATFORMS)}
+        emptyLabel="Choose…"
+        onChange={setPlatform}
+        invalid={Boolean(platformError)}
+      />
       <ErrorLine message={platformError} />
       <p className="fg-admin-hint">
-        A .csv file with one code per row (3 to 64 letters, digits, - or _), at most {PROMOTION_MAX_CODES} codes and {PROMOTION_FILE_MAX_BYTES / 1024} KB.
+        A .csv file with one code per row (3 to 64 letters, digits, - or _), at most {PROMOTION_MAX_CODES} codes and {PROMOTION_FILE_MAX_BYTES / 1024}{' '}
+        KB.
       </p>
       <DropZone
         accept={{ 'text/csv': ['.csv'] }}
         maxSize={PROMOTION_FILE_MAX_BYTES}
-        messages={{ prompt: 'Drop your CSV file here', invalidType: PROMOTION_NOT_CSV, tooLarge: PROMOTION_FILE_TOO_LARGE, tooMany: 'Choose one file.' }}
+        messages={{
+          prompt: 'Drop your CSV file here',
+          invalidType: PROMOTION_NOT_CSV,
+          tooLarge: PROMOTION_FILE_TOO_LARGE,
+          tooMany: 'Choose one file.',
+        }}
         onFiles={([chosen]) => {
           setServerError(null);
           setFile(chosen);

@@ -17,7 +17,12 @@ export type ReportKind = 'gamers' | 'teams';
 export function reportRows(reports: readonly (GamerReport | TeamReport)[]): ReportRow[] {
   const rows = reports.flatMap((report) => {
     const [id, name] = 'userId' in report ? [report.userId, report.userEmail] : [report.teamId, report.teamName];
-    return report.points.map((point) => ({ id: `${id}#${point.date}`, date: point.date, name, score: point.value === null ? null : Math.round(point.value * 10) / 10 }));
+    return report.points.map((point) => ({
+      id: `${id}#${point.date}`,
+      date: point.date,
+      name,
+      score: point.value === null ? null : Math.round(point.value * 10) / 10,
+    }));
   });
   return rows.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
 }

@@ -26,7 +26,13 @@ export function EnableDisableDialog({ action, userId, onDone }: { action: 'disab
   });
   const title = action === 'disable' ? 'Disable user' : 'Enable user';
   return (
-    <ConfirmDialog open title={title} busy={run.isPending || user.isPending} onAccept={() => user.data && run.mutate(user.data.email)} onDecline={onDone}>
+    <ConfirmDialog
+      open
+      title={title}
+      busy={run.isPending || user.isPending}
+      onAccept={() => user.data && run.mutate(user.data.email)}
+      onDecline={onDone}
+    >
       {user.isPending
         ? 'Loading the user…'
         : !user.data
@@ -94,7 +100,13 @@ export function BulkDeleteDialog({ userIds, onDone }: { userIds: string[]; onDon
 
   if (result) return <BulkDeleteReport result={result.report} onClose={() => onDone(result.deletedIds)} />;
   return (
-    <ConfirmDialog open title="Delete users" busy={run.isPending || loading} onAccept={() => found.length && run.mutate()} onDecline={() => onDone([])}>
+    <ConfirmDialog
+      open
+      title="Delete users"
+      busy={run.isPending || loading}
+      onAccept={() => found.length && run.mutate()}
+      onDecline={() => onDone([])}
+    >
       {loading ? (
         'Loading the users…'
       ) : found.length === 0 ? (

@@ -36,7 +36,13 @@ export const USERS_KEY = ['admin-users'] as const;
 const toggled = <T,>(list: readonly T[], value: T) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
 
 /** One group of the filter menu: a checkbox per choice; none checked filters nothing. */
-function ChoiceGroup<T extends string>(props: { legend: string; choices: readonly T[]; labelOf: (choice: T) => string; chosen: T[]; onChange: (chosen: T[]) => void }) {
+function ChoiceGroup<T extends string>(props: {
+  legend: string;
+  choices: readonly T[];
+  labelOf: (choice: T) => string;
+  chosen: T[];
+  onChange: (chosen: T[]) => void;
+}) {
   const { legend, choices, labelOf, chosen, onChange } = props;
   return (
     <fieldset>
@@ -60,7 +66,13 @@ function Filters({ filters, onChange }: { filters: UserFilters; onChange: (filte
         </Button>
         {open ? (
           <div id="fg-users-filter-menu" className="fg-users__menu-panel" role="group" aria-label="Filters">
-            <ChoiceGroup legend="Role" choices={USER_FILTER_ROLES} labelOf={roleLabel} chosen={filters.roles} onChange={(roles) => onChange({ ...filters, roles })} />
+            <ChoiceGroup
+              legend="Role"
+              choices={USER_FILTER_ROLES}
+              labelOf={roleLabel}
+              chosen={filters.roles}
+              onChange={(roles) => onChange({ ...filters, roles })}
+            />
             <ChoiceGroup
               legend="Subscription"
               choices={SUBSCRIPTION_CHOICES}

@@ -73,10 +73,7 @@ const forgotPasswordVerifyMutation = gqlOperation<{ forgotPasswordVerify: boolea
   }
 `);
 
-const forgotPasswordFinalMutation = gqlOperation<
-  { forgotPasswordFinal: boolean },
-  { email: string; code: string; password: string }
->(/* GraphQL */ `
+const forgotPasswordFinalMutation = gqlOperation<{ forgotPasswordFinal: boolean }, { email: string; code: string; password: string }>(/* GraphQL */ `
   mutation ForgotPasswordFinal($password: String!, $email: String!, $code: String!) {
     forgotPasswordFinal(password: $password, email: $email, code: $code)
   }
@@ -130,8 +127,7 @@ const meQuery = gqlOperation<{ me: Me | null }>(/* GraphQL */ `
 
 const publicCall = { authMode: 'public' } as const;
 
-export const loginUser = async (email: string, password: string) =>
-  (await callApi(loginMutation, { email, password }, publicCall)).loginUser;
+export const loginUser = async (email: string, password: string) => (await callApi(loginMutation, { email, password }, publicCall)).loginUser;
 
 export const signUpUser = async (variables: SignUpVariables) => (await callApi(signUpMutation, variables, publicCall)).signUpUser;
 

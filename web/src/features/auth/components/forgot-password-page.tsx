@@ -149,11 +149,7 @@ export function ForgotPasswordPage() {
             description={PASSWORD_HINT}
             registration={passwordForm.register('password')}
           />
-          <FormPasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            registration={passwordForm.register('confirmPassword')}
-          />
+          <FormPasswordField label="Confirm new password" autoComplete="new-password" registration={passwordForm.register('confirmPassword')} />
           <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText="Saving…">
             Change password
           </Button>

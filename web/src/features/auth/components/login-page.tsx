@@ -114,13 +114,7 @@ export function LoginPage() {
         </p>
       ) : null}
       <form className="fg-auth__form" onSubmit={onSubmit} noValidate>
-        <FormTextField
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          registration={form.register('email')}
-          error={errors.email?.message}
-        />
+        <FormTextField label="E-mail" type="email" autoComplete="username" registration={form.register('email')} error={errors.email?.message} />
         <FormPasswordField
           label="Password"
           autoComplete="current-password"

@@ -21,7 +21,8 @@ type SignUpForm = z.input<typeof signUpSchema>;
 /** Which field a server validation message belongs to (the server re-checks the same rules). */
 function fieldOf(message: string): keyof SignUpForm | null {
   if (message === MESSAGES.signUpPasswordsDiffer) return 'confirmPassword';
-  if (message === MESSAGES.passwordRequired || message === AUTH_ERRORS.passwordRefused || PASSWORD_RULES.some((rule) => rule.message === message)) return 'password';
+  if (message === MESSAGES.passwordRequired || message === AUTH_ERRORS.passwordRefused || PASSWORD_RULES.some((rule) => rule.message === message))
+    return 'password';
   return null;
 }
 
@@ -76,13 +77,7 @@ export function SignUpPage() {
       ) : null}
       <form className="fg-auth__form" onSubmit={onSubmit} noValidate>
         <FormTextField label="Name" autoComplete="name" registration={form.register('fullName')} error={errors.fullName?.message} />
-        <FormTextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          registration={form.register('email')}
-          error={errors.email?.message}
-        />
+        <FormTextField label="E-mail" type="email" autoComplete="email" registration={form.register('email')} error={errors.email?.message} />
         <FormPasswordField
           label="Password"
           autoComplete="new-password"

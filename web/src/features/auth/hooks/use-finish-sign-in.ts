@@ -34,8 +34,7 @@ export function useFinishSignIn(): (grant: AuthGrant, after: SignInKind) => Prom
           }
         }
       }
-      const target =
-        after.kind === 'signup' ? afterSignUpPath(me) : afterLoginPath({ groups: session.groups, me, redirectTo: after.redirectTo });
+      const target = after.kind === 'signup' ? afterSignUpPath(me) : afterLoginPath({ groups: session.groups, me, redirectTo: after.redirectTo });
       await navigate(target, { replace: true });
     },
     [navigate, queryClient],

@@ -242,10 +242,13 @@ export class SessionStore implements SessionTokenSource {
     if (!this.session) return;
     if (delay === undefined) this.retryPending = false;
     const wait = delay ?? this.session.expiresAt - REFRESH_MARGIN_MS - this.now();
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.refresh();
-    }, Math.min(Math.max(0, wait), MAX_TIMER_MS));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.refresh();
+      },
+      Math.min(Math.max(0, wait), MAX_TIMER_MS),
+    );
   }
 
   private stopTimer(): void {

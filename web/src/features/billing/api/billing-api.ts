@@ -27,7 +27,10 @@ export interface PurchaseRequest {
 
 const checkCouponQuery = gqlOperation<{ checkCoupon: CouponCheck }, { couponId: string; product?: string }>(/* GraphQL */ `
   query CheckCoupon($couponId: String!, $product: String) {
-    checkCoupon(couponId: $couponId, product: $product) { valid percent_off }
+    checkCoupon(couponId: $couponId, product: $product) {
+      valid
+      percent_off
+    }
   }
 `);
 
@@ -36,7 +39,12 @@ const upgradeSubscriptionMutation = gqlOperation<
   { where: { id: string }; couponId?: string | null; teamId?: string | null; quantity?: number | null }
 >(/* GraphQL */ `
   mutation UpgradeSubscription($where: SubscriptionWhere!, $couponId: String, $teamId: ID, $quantity: Int) {
-    upgradeSubscription(where: $where, couponId: $couponId, teamId: $teamId, quantity: $quantity) { subscriptionId clientSecret amountDue status }
+    upgradeSubscription(where: $where, couponId: $couponId, teamId: $teamId, quantity: $quantity) {
+      subscriptionId
+      clientSecret
+      amountDue
+      status
+    }
   }
 `);
 
@@ -53,8 +61,14 @@ export const checkCoupon = async (couponId: string, product: string): Promise<Co
   (await callApi(checkCouponQuery, { couponId, product }, publicCall)).checkCoupon;
 
 export const upgradeSubscription = async ({ productId, couponId, teamId, quantity }: PurchaseRequest): Promise<UpgradeResult> =>
-  (await callApi(upgradeSubscriptionMutation, { where: { id: productId }, couponId: couponId || null, teamId: teamId ?? null, quantity: quantity ?? null }))
-    .upgradeSubscription;
+  (
+    await callApi(upgradeSubscriptionMutation, {
+      where: { id: productId },
+      couponId: couponId || null,
+      teamId: teamId ?? null,
+      quantity: quantity ?? null,
+    })
+  ).upgradeSubscription;
 
 /**
  * Signed in (`/activate/coupon`) the call carries the session, so a coupon for the caller's own proven e-mail applies at

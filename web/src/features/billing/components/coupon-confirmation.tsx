@@ -20,7 +20,9 @@ export function CouponConfirmation({ token }: { token: string }) {
     confirmCoupon(token).then(
       () => setResult({ text: COUPON_APPLIED, ok: true }),
       (error: unknown) => {
-        const known = error instanceof ApiError && (error.message === COUPON_LINK_INVALID || error.errorType === 'Conflict' || error.errorType === 'TooManyRequests');
+        const known =
+          error instanceof ApiError &&
+          (error.message === COUPON_LINK_INVALID || error.errorType === 'Conflict' || error.errorType === 'TooManyRequests');
         setResult({ text: known ? (error as ApiError).message : INVALID_COUPON, ok: false });
       },
     );

@@ -60,7 +60,14 @@ export function CouponDialog({ open, productId, onDone, onClose }: CouponDialogP
         }}
       >
         <Flex direction="row" alignItems="flex-end" gap="small">
-          <TextField label="Coupon" value={code} onChange={(event) => setCode(event.target.value)} maxLength={MAX_COUPON_LENGTH} autoComplete="off" {...INITIAL_FOCUS} />
+          <TextField
+            label="Coupon"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            maxLength={MAX_COUPON_LENGTH}
+            autoComplete="off"
+            {...INITIAL_FOCUS}
+          />
           <Button type="submit" isDisabled={!trimmed} isLoading={checking} loadingText="Apply">
             Apply
           </Button>

@@ -23,7 +23,12 @@ function wasAnswered(userId: string): boolean {
  */
 export function DashboardPaymentPrompt({ userId }: { userId: string }) {
   const [answered, setAnswered] = useState(() => wasAnswered(userId));
-  const prompt = useQuery({ queryKey: ['billing', 'dashboard-payment-prompt', userId], queryFn: needsDashboardPurchase, enabled: !answered, staleTime: Infinity });
+  const prompt = useQuery({
+    queryKey: ['billing', 'dashboard-payment-prompt', userId],
+    queryFn: needsDashboardPurchase,
+    enabled: !answered,
+    staleTime: Infinity,
+  });
   const close = () => {
     try {
       window.sessionStorage.setItem(answeredKey(userId), '1');

@@ -71,7 +71,8 @@ export function PricingPlans({ signedIn, teamId, onPurchased, onSignOut, onSignU
           </p>
           <ul className="fg-pricing__features">
             <li>
-              Includes {TEAM_PLAN.includedGamerSeats} gamer accounts, {TEAM_PLAN.includedDirectorSeats} Director and {TEAM_PLAN.includedCoachSeats} Coach account
+              Includes {TEAM_PLAN.includedGamerSeats} gamer accounts, {TEAM_PLAN.includedDirectorSeats} Director and {TEAM_PLAN.includedCoachSeats}{' '}
+              Coach account
             </li>
             <li>Additional gamer accounts {formatPrice(EXTRA_GAMER_SEAT.monthlyPriceCents)} per month each</li>
             <li>Ideal for {TEAM_PLAN.idealFor}</li>

@@ -80,7 +80,15 @@ export function PurchaseFlow({ purchase, planType, onPurchased, onSignOut, onClo
       {step.kind === 'card' ? (
         <CardPaymentDialog
           clientSecret={step.clientSecret}
-          onResult={(outcome) => setStep(outcome === 'succeeded' ? { kind: 'success' } : outcome === 'requires_action' ? { kind: 'bank' } : { kind: 'failed', message: outcome.error })}
+          onResult={(outcome) =>
+            setStep(
+              outcome === 'succeeded'
+                ? { kind: 'success' }
+                : outcome === 'requires_action'
+                  ? { kind: 'bank' }
+                  : { kind: 'failed', message: outcome.error },
+            )
+          }
           onCancel={onClose}
         />
       ) : null}
@@ -89,8 +97,8 @@ export function PurchaseFlow({ purchase, planType, onPurchased, onSignOut, onClo
       </MessageDialog>
       <MessageDialog open={step.kind === 'bank'} title="Confirm the payment with your bank" actionLabel="Continue" onClose={onSignOut}>
         <Text>
-          Your bank needs you to confirm this payment. Follow the instructions in the e-mail your bank sent you; you will be signed out
-          now, and your purchase is ready when you sign in again after confirming.
+          Your bank needs you to confirm this payment. Follow the instructions in the e-mail your bank sent you; you will be signed out now, and your
+          purchase is ready when you sign in again after confirming.
         </Text>
       </MessageDialog>
       <MessageDialog open={step.kind === 'failed'} title={PAYMENT_FAILED} actionLabel="Close" onClose={onClose} alert>
@@ -103,7 +111,15 @@ export function PurchaseFlow({ purchase, planType, onPurchased, onSignOut, onClo
 type CardOutcome = 'succeeded' | 'requires_action' | { error: string };
 
 /** The subscription payment dialog: the card form (Stripe Elements), Subscribe and Cancel. */
-function CardPaymentDialog({ clientSecret, onResult, onCancel }: { clientSecret: string; onResult: (outcome: CardOutcome) => void; onCancel: () => void }) {
+function CardPaymentDialog({
+  clientSecret,
+  onResult,
+  onCancel,
+}: {
+  clientSecret: string;
+  onResult: (outcome: CardOutcome) => void;
+  onCancel: () => void;
+}) {
   const [stripe] = useState(stripeForSite);
   return (
     <Elements stripe={stripe}>
@@ -133,7 +149,13 @@ function CardForm({ clientSecret, onResult, onCancel }: { clientSecret: string; 
     setPaying(false);
     if (result.error?.type === 'validation_error') return setProblem(result.error.message ?? null);
     if (result.error) return onResult({ error: result.error.message ?? PAYMENT_FAILED });
-    onResult(result.paymentIntent.status === 'requires_action' ? 'requires_action' : result.paymentIntent.status === 'succeeded' ? 'succeeded' : { error: PAYMENT_FAILED });
+    onResult(
+      result.paymentIntent.status === 'requires_action'
+        ? 'requires_action'
+        : result.paymentIntent.status === 'succeeded'
+          ? 'succeeded'
+          : { error: PAYMENT_FAILED },
+    );
   };
 
   return (

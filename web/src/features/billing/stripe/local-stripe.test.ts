@@ -11,8 +11,12 @@ describe('the local card form', () => {
 
   it('names the first incomplete field as Stripe.js does, and gives the digits of a complete card', () => {
     expect(readCard({ number: '4242 4242', expMonth: '12', expYear: '34', cvc: '123' })).toEqual({ error: 'Your card number is incomplete.' });
-    expect(readCard({ number: '4242 4242 4242 4242', expMonth: '13', expYear: '34', cvc: '123' })).toEqual({ error: "Your card's expiration date is incomplete." });
-    expect(readCard({ number: '4242 4242 4242 4242', expMonth: '12', expYear: '34', cvc: '1' })).toEqual({ error: "Your card's security code is incomplete." });
+    expect(readCard({ number: '4242 4242 4242 4242', expMonth: '13', expYear: '34', cvc: '123' })).toEqual({
+      error: "Your card's expiration date is incomplete.",
+    });
+    expect(readCard({ number: '4242 4242 4242 4242', expMonth: '12', expYear: '34', cvc: '1' })).toEqual({
+      error: "Your card's security code is incomplete.",
+    });
     expect(readCard({ number: '4242 4242 4242 4242', expMonth: '12', expYear: '34', cvc: '123' })).toEqual({
       card: { number: '4242424242424242', expMonth: '12', expYear: '34', cvc: '123' },
     });

@@ -30,7 +30,10 @@ export function formatExpiry(value: string): string {
 }
 
 /** `4242 4242 4242 4242` while typing. */
-export const formatCardNumber = (value: string) => digits(value).slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+export const formatCardNumber = (value: string) =>
+  digits(value)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** The card fields' values, or the message Stripe.js gives for the first one that is incomplete. */
 export function readCard(input: CardInput): { card: CardInput } | { error: string } {
@@ -126,7 +129,12 @@ class LocalCardElement {
     const field = this.inputs[name];
     field.value = format(field.value);
     const read = readCard(this.value());
-    this.emit('change', { elementType: 'card', empty: Object.values(this.inputs).every((input) => !input.value), complete: 'card' in read, error: undefined });
+    this.emit('change', {
+      elementType: 'card',
+      empty: Object.values(this.inputs).every((input) => !input.value),
+      complete: 'card' in read,
+      error: undefined,
+    });
   }
 
   private emit(event: string, payload: Record<string, unknown>) {
@@ -163,8 +171,7 @@ type CardData = { payment_method?: string | { card?: unknown; billing_details?: 
 function localStripe(apiUrl: string, publishableKey: string) {
   const call = async (method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<StripeAnswer> => {
     const form = new URLSearchParams({ key: publishableKey, ...params });
-    const response =
-      method === 'GET' ? await fetch(`${apiUrl}${path}?${form.toString()}`) : await fetch(`${apiUrl}${path}`, { method, body: form });
+    const response = method === 'GET' ? await fetch(`${apiUrl}${path}?${form.toString()}`) : await fetch(`${apiUrl}${path}`, { method, body: form });
     const body = (await response.json()) as StripeAnswer;
     return response.ok ? body : { error: body.error ?? { type: 'api_error', message: `Stripe answered HTTP ${response.status}.` } };
   };

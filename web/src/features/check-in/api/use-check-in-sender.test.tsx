@@ -49,7 +49,16 @@ function Frame({ children }: { children?: ReactNode }) {
 }
 
 function renderApp(page: ReactNode = null) {
-  const viewer = { userId, fullName: 'Gamer', avatarUrl: null, groups: ['GAMER'], teams: null, emailVerified: true, selectedTeamId: null, hasTeamNotifications: false };
+  const viewer = {
+    userId,
+    fullName: 'Gamer',
+    avatarUrl: null,
+    groups: ['GAMER'],
+    teams: null,
+    emailVerified: true,
+    selectedTeamId: null,
+    hasTeamNotifications: false,
+  };
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <ToastProvider>
@@ -128,7 +137,14 @@ describe('sending check-ins through the device queue', () => {
   });
 
   it('away from the check-in page, sends what was queued when the app starts and says how each went', async () => {
-    const queue = (forDate: string) => ({ checkInId: randomUUID(), forDate, answers: ANSWERS, watchedVideos: false, timeZone: null, queuedAt: new Date().toISOString() });
+    const queue = (forDate: string) => ({
+      checkInId: randomUUID(),
+      forDate,
+      answers: ANSWERS,
+      watchedVideos: false,
+      timeZone: null,
+      queuedAt: new Date().toISOString(),
+    });
     await enqueueCheckIn(userId, queue('2026-11-26'));
     await enqueueCheckIn(userId, queue(DATE));
     submitAnswers.mockImplementation(async ({ forDate }: { forDate: string }) => {

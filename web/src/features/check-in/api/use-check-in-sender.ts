@@ -146,7 +146,14 @@ export function useCheckInSender(date: string, onSent: (day: CheckInDay) => void
       if (!userId) return;
       setError(null);
       setStatus('sending');
-      const checkIn: QueuedCheckIn = { checkInId: crypto.randomUUID(), forDate: date, answers, watchedVideos, timeZone, queuedAt: new Date().toISOString() };
+      const checkIn: QueuedCheckIn = {
+        checkInId: crypto.randomUUID(),
+        forDate: date,
+        answers,
+        watchedVideos,
+        timeZone,
+        queuedAt: new Date().toISOString(),
+      };
       try {
         await enqueueCheckIn(userId, checkIn);
       } catch {

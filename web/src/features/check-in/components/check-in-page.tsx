@@ -24,9 +24,7 @@ export function CheckInPage() {
     return checkIn.fetchStatus === 'paused' ? <OfflineCheckIn /> : <PageLoader label="Loading your check-in…" />;
   }
   if (checkIn.isError) {
-    return (
-      <LoadError heading="Your check-in could not be loaded" error={checkIn.error} onRetry={() => void checkIn.refetch()} />
-    );
+    return <LoadError heading="Your check-in could not be loaded" error={checkIn.error} onRetry={() => void checkIn.refetch()} />;
   }
   // A new score day (after 4 am) starts a fresh form.
   return <CheckInEditor key={checkIn.data.date} day={checkIn.data} />;
@@ -83,8 +81,7 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
       <header className="fg-page__header">
         <h1>Daily check-in</h1>
         <p>
-          Score day {formatScoreDay(day.date)}. You can correct your answers until {formatInstant(day.closesAt)}; sending
-          again replaces them.
+          Score day {formatScoreDay(day.date)}. You can correct your answers until {formatInstant(day.closesAt)}; sending again replaces them.
         </p>
       </header>
 
@@ -100,7 +97,13 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
           form={form}
           onChange={update}
           submit={(primary) => (
-            <Button type="submit" variation={primary ? 'primary' : undefined} size="large" isLoading={send.status === 'sending'} loadingText="Sending…">
+            <Button
+              type="submit"
+              variation={primary ? 'primary' : undefined}
+              size="large"
+              isLoading={send.status === 'sending'}
+              loadingText="Sending…"
+            >
               Submit
             </Button>
           )}

@@ -94,7 +94,11 @@ describe('pillar sections', () => {
   it('group every pillar question once, in the product order, and count what is answered', () => {
     expect(PILLAR_SECTIONS.map((section) => section.pillar.slug)).toEqual(['sleep', 'nutrition', 'mental', 'lifestyle', 'physical']);
     const slugs = PILLAR_SECTIONS.flatMap((section) => section.questions.map((question) => question.slug));
-    expect(slugs.sort()).toEqual(QUESTIONS.filter((q) => q.pillar).map((q) => q.slug).sort());
+    expect(slugs.sort()).toEqual(
+      QUESTIONS.filter((q) => q.pillar)
+        .map((q) => q.slug)
+        .sort(),
+    );
     const sleep = PILLAR_SECTIONS[0]!.questions;
     expect(answeredCount({ ...emptyCheckInForm, choices: { 'sleep-hours': ['5-6'], 'sleep-quality': [] } }, sleep)).toBe(1);
   });
@@ -133,7 +137,10 @@ describe('same as yesterday', () => {
   });
 
   it('leaves out options no longer offered and fills nothing when there is nothing to fill', () => {
-    const { filled, form } = fillFromYesterday(emptyCheckInForm, [{ questionSlug: 'pain', value: 'tail,neck' }, { questionSlug: 'retired', value: 'x' }]);
+    const { filled, form } = fillFromYesterday(emptyCheckInForm, [
+      { questionSlug: 'pain', value: 'tail,neck' },
+      { questionSlug: 'retired', value: 'x' },
+    ]);
     expect(filled).toBe(1);
     expect(form.choices).toEqual({ pain: ['neck'] });
     const full = fillFromYesterday(form, [{ questionSlug: 'pain', value: 'back' }]);

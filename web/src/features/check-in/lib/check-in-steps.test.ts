@@ -13,7 +13,15 @@ describe('check-in steps', () => {
       'Game',
       'Videos',
     ]);
-    expect(checkInSteps({ gaming: false }).map((step) => step.id)).toEqual(['gaming', 'sleep', 'nutrition', 'mental', 'lifestyle', 'physical', 'videos']);
+    expect(checkInSteps({ gaming: false }).map((step) => step.id)).toEqual([
+      'gaming',
+      'sleep',
+      'nutrition',
+      'mental',
+      'lifestyle',
+      'physical',
+      'videos',
+    ]);
   });
 
   it('ask every question of the questionnaire exactly once on a gaming day', () => {

@@ -48,15 +48,28 @@ const COMMENT_FIELDS = /* GraphQL */ `
 const teamJournalQuery = gqlOperation<{ teamJournal: JournalMember[] }, { teamId: string; date: string }>(/* GraphQL */ `
   query TeamJournal($teamId: ID!, $date: AWSDate!) {
     teamJournal(teamId: $teamId, date: $date) {
-      userId fullName avatar checkedIn
-      answers { questionSlug pillarSlug value score }
+      userId
+      fullName
+      avatar
+      checkedIn
+      answers {
+        questionSlug
+        pillarSlug
+        value
+        score
+      }
     }
   }
 `);
 
 const ownAnswersQuery = gqlOperation<{ userAnswers: JournalAnswer[] }, { userId: string; date: string }>(/* GraphQL */ `
   query OwnJournalAnswers($userId: ID!, $date: AWSDate!) {
-    userAnswers(userId: $userId, startDate: $date, endDate: $date) { questionSlug pillarSlug value score }
+    userAnswers(userId: $userId, startDate: $date, endDate: $date) {
+      questionSlug
+      pillarSlug
+      value
+      score
+    }
   }
 `);
 
@@ -100,13 +113,19 @@ export interface TeamUnread {
 
 const teamNotificationsQuery = gqlOperation<{ teamNotifications: TeamUnread[] }>(/* GraphQL */ `
   query TeamNotifications {
-    teamNotifications { teamId unread }
+    teamNotifications {
+      teamId
+      unread
+    }
   }
 `);
 
 const clearNotificationsMutation = gqlOperation<{ clearTeamNotifications: TeamUnread }, { teamId: string }>(/* GraphQL */ `
   mutation ClearTeamNotifications($teamId: ID!) {
-    clearTeamNotifications(teamId: $teamId) { teamId unread }
+    clearTeamNotifications(teamId: $teamId) {
+      teamId
+      unread
+    }
   }
 `);
 

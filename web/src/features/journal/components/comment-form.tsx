@@ -57,7 +57,10 @@ export function CommentForm({ label, submitLabel, initialContent = '', onSubmit,
         aria-describedby={counterId}
       />
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
-        <span id={counterId} className={length > MAX_COMMENT_LENGTH ? 'fg-comment-form__count fg-comment-form__count--over' : 'fg-comment-form__count'}>
+        <span
+          id={counterId}
+          className={length > MAX_COMMENT_LENGTH ? 'fg-comment-form__count fg-comment-form__count--over' : 'fg-comment-form__count'}
+        >
           {length}/{MAX_COMMENT_LENGTH} characters
         </span>
         <Flex gap="small">

@@ -82,8 +82,7 @@ function CommentView({ comment, actions }: { comment: JournalComment; actions: C
       <Avatar name={author} src={comment.user?.avatar} className="fg-journal-avatar" />
       <div className="fg-comment__body">
         <p className="fg-comment__meta">
-          <span className="fg-comment__author">{author}</span>{' '}
-          <time dateTime={comment.createdAt}>{formatInstant(comment.createdAt)}</time>
+          <span className="fg-comment__author">{author}</span> <time dateTime={comment.createdAt}>{formatInstant(comment.createdAt)}</time>
           {comment.updatedAt !== comment.createdAt ? <span className="fg-comment__edited"> (edited)</span> : null}
         </p>
         {editing ? (

@@ -12,7 +12,15 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { formatScoreDay } from '@/lib/score-display';
 import { useViewer, type Viewer } from '@/lib/viewer';
-import { createComment, deleteComment, fetchOwnAnswers, fetchTeamJournal, updateComment, type JournalComment, type JournalMember } from '../api/journal-api';
+import {
+  createComment,
+  deleteComment,
+  fetchOwnAnswers,
+  fetchTeamJournal,
+  updateComment,
+  type JournalComment,
+  type JournalMember,
+} from '../api/journal-api';
 import { useClearTeamNotifications } from '../hooks/journal-notifications';
 import { useJournalComments } from '../hooks/use-journal-comments';
 import { answerKey, threadsByAnswer, type CommentThread } from '../lib/comment-threads';
@@ -39,7 +47,9 @@ export function JournalPage() {
   const [params] = useSearchParams();
   const teamId = params.get('teamId') ?? viewer?.selectedTeamId ?? null;
   const role = viewer && teamId && viewer.teams ? journalRole(viewer, teamId) : null;
-  const teamName = teamId ? [...(viewer?.teams?.owned ?? []), ...(viewer?.teams?.coached ?? []), ...(viewer?.teams?.member ?? [])].find((team) => team.id === teamId)?.name : undefined;
+  const teamName = teamId
+    ? [...(viewer?.teams?.owned ?? []), ...(viewer?.teams?.coached ?? []), ...(viewer?.teams?.member ?? [])].find((team) => team.id === teamId)?.name
+    : undefined;
 
   const clearNotifications = useClearTeamNotifications(teamId);
   useEffect(clearNotifications, [clearNotifications]);
@@ -53,7 +63,11 @@ export function JournalPage() {
     <div className="fg-page fg-journal">
       <header className="fg-page__header">
         <h1>Journal</h1>
-        <p>{teamName ? `${teamName}: each member's check-in of the day, by pillar, and the comments on it.` : "Each member's check-in of the day, by pillar, and the comments on it."}</p>
+        <p>
+          {teamName
+            ? `${teamName}: each member's check-in of the day, by pillar, and the comments on it.`
+            : "Each member's check-in of the day, by pillar, and the comments on it."}
+        </p>
       </header>
       {body}
     </div>
@@ -80,7 +94,12 @@ function DayPicker({ date, today, onDate }: { date: string; today: string; onDat
       </Button>
       <label className="fg-journal__day-field">
         <span>Day</span>
-        <input type="date" value={date} max={today} onChange={(event) => event.target.value && event.target.value <= today && onDate(event.target.value)} />
+        <input
+          type="date"
+          value={date}
+          max={today}
+          onChange={(event) => event.target.value && event.target.value <= today && onDate(event.target.value)}
+        />
       </label>
       <Button size="small" onClick={() => onDate(shiftDay(date, 1))} isDisabled={date >= today}>
         Next day
@@ -89,7 +108,19 @@ function DayPicker({ date, today, onDate }: { date: string; today: string; onDat
   );
 }
 
-function JournalDay({ teamId, date, role, viewer, onNewComment }: { teamId: string; date: string; role: 'staff' | 'gamer'; viewer: Viewer; onNewComment: () => void }) {
+function JournalDay({
+  teamId,
+  date,
+  role,
+  viewer,
+  onNewComment,
+}: {
+  teamId: string;
+  date: string;
+  role: 'staff' | 'gamer';
+  viewer: Viewer;
+  onNewComment: () => void;
+}) {
   const ownOnly = role === 'gamer' ? viewer.userId : undefined;
   const members = useQuery({
     queryKey: ['journal', 'members', teamId, date, ownOnly ?? 'all'],
@@ -105,7 +136,17 @@ function JournalDay({ teamId, date, role, viewer, onNewComment }: { teamId: stri
     () => ({
       viewerId: viewer.userId,
       reply: async (parent, content) =>
-        apply(await createComment({ teamId, userId: parent.userId, date, pillarSlug: parent.pillarSlug, questionSlug: parent.questionSlug, content, answerTo: parent.id })),
+        apply(
+          await createComment({
+            teamId,
+            userId: parent.userId,
+            date,
+            pillarSlug: parent.pillarSlug,
+            questionSlug: parent.questionSlug,
+            content,
+            answerTo: parent.id,
+          }),
+        ),
       edit: async (comment, content) => apply(await updateComment(comment.id, content)),
       remove: async (comment) => apply(await deleteComment(comment.id)),
     }),
@@ -115,7 +156,9 @@ function JournalDay({ teamId, date, role, viewer, onNewComment }: { teamId: stri
   if (members.isPending || comments.isPending) return <PageLoader label="Loading the journal…" />;
   if (members.isError || comments.isError) {
     const error = (members.error ?? comments.error)!;
-    return <LoadError heading="The journal could not be loaded" error={error} onRetry={() => void Promise.all([members.refetch(), comments.refetch()])} />;
+    return (
+      <LoadError heading="The journal could not be loaded" error={error} onRetry={() => void Promise.all([members.refetch(), comments.refetch()])} />
+    );
   }
   const threads = threadsByAnswer(comments.data);
   const shown = members.data.filter((member) => member.checkedIn || comments.data.some((comment) => comment.userId === member.userId));
@@ -173,7 +216,8 @@ function MemberDay({ member, comments, threads, staff, onComment, actions }: Mem
             className="fg-journal__pillar"
             // The pillar's colour from core/pillars.ts (docs/scoring.md, "On the gamer's pages").
             style={{ '--fg-pillar-colour': pillarOf(group.pillar).colour.hex } as CSSProperties}
-            aria-label={`${name}: ${group.label}`}>
+            aria-label={`${name}: ${group.label}`}
+          >
             <h3>{group.label}</h3>
             <ul className="fg-journal__answers">
               {group.questions.map((question) => (

@@ -27,7 +27,10 @@ export function useJournalComments(scope: JournalScope, viewerId: string, onNewC
         { teamId, userId },
         {
           next: (event) => {
-            queryClient.setQueryData<JournalComment[]>(commentsKey({ teamId, date, userId }), (shown) => shown && withCommentEvent(shown, event, date));
+            queryClient.setQueryData<JournalComment[]>(
+              commentsKey({ teamId, date, userId }),
+              (shown) => shown && withCommentEvent(shown, event, date),
+            );
             if (event.authorId !== viewerId && !event.deletedAt && event.createdAt === event.updatedAt) onNewComment();
           },
         },

@@ -5,9 +5,20 @@ const DAY = '2026-11-20';
 
 function comment(id: string, overrides: Partial<JournalComment> = {}): JournalComment {
   return {
-    id, teamId: 't1', userId: 'g1', date: DAY, pillarSlug: 'sleep', questionSlug: 'sleep-quality', content: `text ${id}`, answerTo: null,
-    authorId: 'coach', user: { id: 'coach', fullName: 'Coach', avatar: null }, createdAt: `${DAY}T12:0${id.length}:00Z`, updatedAt: `${DAY}T12:00:00Z`,
-    deletedAt: null, ...overrides,
+    id,
+    teamId: 't1',
+    userId: 'g1',
+    date: DAY,
+    pillarSlug: 'sleep',
+    questionSlug: 'sleep-quality',
+    content: `text ${id}`,
+    answerTo: null,
+    authorId: 'coach',
+    user: { id: 'coach', fullName: 'Coach', avatar: null },
+    createdAt: `${DAY}T12:0${id.length}:00Z`,
+    updatedAt: `${DAY}T12:00:00Z`,
+    deletedAt: null,
+    ...overrides,
   };
 }
 

@@ -27,7 +27,10 @@ export interface JournalQuestion {
  * A member's day by pillar, in the product's pillar order: each answered question, and each question that has
  * comments without an answer. The two game questions have no pillar and take no comments, so they are left out.
  */
-export function questionsByPillar(answers: readonly JournalAnswer[], comments: readonly JournalComment[]): { pillar: PillarSlug; label: string; questions: JournalQuestion[] }[] {
+export function questionsByPillar(
+  answers: readonly JournalAnswer[],
+  comments: readonly JournalComment[],
+): { pillar: PillarSlug; label: string; questions: JournalQuestion[] }[] {
   const slugs = [...new Set([...answers.map((answer) => answer.questionSlug), ...comments.map((comment) => comment.questionSlug)])];
   return PILLARS.map(({ slug, label }) => ({
     pillar: slug,

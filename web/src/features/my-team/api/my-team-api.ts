@@ -75,7 +75,13 @@ const membersQuery = gqlOperation<{ team: MembersPage | null }, MembersQuery>(/*
       game
       avatar
       membersCount
-      members { userId role joinedAt fullName email }
+      members {
+        userId
+        role
+        joinedAt
+        fullName
+        email
+      }
     }
   }
 `);
@@ -83,15 +89,36 @@ const membersQuery = gqlOperation<{ team: MembersPage | null }, MembersQuery>(/*
 // The staff's view of the team in one request: seats, invites sent and team codes.
 const staffQuery = gqlOperation<{ seats: TeamSeats; invites: SentInvite[]; codes: TeamCode[] }, { teamId: string }>(/* GraphQL */ `
   query TeamStaffView($teamId: ID!) {
-    seats: teamSeatsSubscriptions(teamId: $teamId) { gamerSeats gamersUsed coachSeats coachesUsed label }
-    invites: teamInvites(teamId: $teamId) { id inviteeName inviteeEmail role status createdAt }
-    codes: getTeamCodes(teamId: $teamId) { id code email used accepted }
+    seats: teamSeatsSubscriptions(teamId: $teamId) {
+      gamerSeats
+      gamersUsed
+      coachSeats
+      coachesUsed
+      label
+    }
+    invites: teamInvites(teamId: $teamId) {
+      id
+      inviteeName
+      inviteeEmail
+      role
+      status
+      createdAt
+    }
+    codes: getTeamCodes(teamId: $teamId) {
+      id
+      code
+      email
+      used
+      accepted
+    }
   }
 `);
 
 const sendInviteMutation = gqlOperation<{ sendInvite: { id: string } }, InviteInput>(/* GraphQL */ `
   mutation SendInvite($inviteeName: String!, $inviteeEmail: AWSEmail!, $role: Role!, $teamId: ID!) {
-    sendInvite(inviteeName: $inviteeName, inviteeEmail: $inviteeEmail, role: $role, teamId: $teamId) { id }
+    sendInvite(inviteeName: $inviteeName, inviteeEmail: $inviteeEmail, role: $role, teamId: $teamId) {
+      id
+    }
   }
 `);
 
@@ -107,11 +134,18 @@ const removeMemberMutation = gqlOperation<{ removeTeamMember: boolean }, { userI
   }
 `);
 
-const membersChangedSubscription = gqlOperation<{ onTeamMembersChanged: { teamId: string; change: string } | null }, { teamId: string }>(/* GraphQL */ `
-  subscription OnTeamMembersChanged($teamId: ID!) {
-    onTeamMembersChanged(teamId: $teamId) { teamId userId change at }
-  }
-`);
+const membersChangedSubscription = gqlOperation<{ onTeamMembersChanged: { teamId: string; change: string } | null }, { teamId: string }>(
+  /* GraphQL */ `
+    subscription OnTeamMembersChanged($teamId: ID!) {
+      onTeamMembersChanged(teamId: $teamId) {
+        teamId
+        userId
+        change
+        at
+      }
+    }
+  `,
+);
 
 export async function getTeamMembers(query: MembersQuery): Promise<MembersPage | null> {
   return (await callApi(membersQuery, query)).team;

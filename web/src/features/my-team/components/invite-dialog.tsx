@@ -85,7 +85,13 @@ export function InviteDialog({ open, teamId, roles, addSeatsPath, onClose, onSen
             ) : null}
           </Alert>
         ) : null}
-        <FormTextField label="Name" autoComplete="off" registration={form.register('inviteeName')} error={errors.inviteeName?.message} maxLength={100} />
+        <FormTextField
+          label="Name"
+          autoComplete="off"
+          registration={form.register('inviteeName')}
+          error={errors.inviteeName?.message}
+          maxLength={100}
+        />
         <FormTextField
           label="E-mail"
           type="email"
@@ -94,7 +100,13 @@ export function InviteDialog({ open, teamId, roles, addSeatsPath, onClose, onSen
           error={errors.inviteeEmail?.message}
           maxLength={254}
         />
-        <SelectField label="Role" {...form.register('role')} isDisabled={roles.length < 2} errorMessage={errors.role?.message} hasError={Boolean(errors.role)}>
+        <SelectField
+          label="Role"
+          {...form.register('role')}
+          isDisabled={roles.length < 2}
+          errorMessage={errors.role?.message}
+          hasError={Boolean(errors.role)}
+        >
           {roles.map((role) => (
             <option key={role} value={role}>
               {roleLabel(role)}

@@ -53,7 +53,8 @@ export function TeamBusiness({ teamId, view, roles, addSeatsPath }: TeamBusiness
   );
 
   if (view.isPending) return <PageLoader label="Loading seats, invites and codes…" />;
-  if (view.isError) return <LoadError heading="Seats, invites and codes could not be loaded" error={view.error} onRetry={() => void view.refetch()} />;
+  if (view.isError)
+    return <LoadError heading="Seats, invites and codes could not be loaded" error={view.error} onRetry={() => void view.refetch()} />;
   const { seats, invites, codes } = view.data;
   const full = seats.gamersUsed >= seats.gamerSeats;
 
@@ -81,7 +82,13 @@ export function TeamBusiness({ teamId, view, roles, addSeatsPath }: TeamBusiness
         <DataTable label="Team codes" columns={CODE_COLUMNS} data={codes} getRowId={(code) => code.id} />
       </section>
 
-      <ConfirmDialog open={withdraw.target !== null} title="Delete invite" busy={withdraw.busy} onAccept={withdraw.confirm} onDecline={withdraw.cancel}>
+      <ConfirmDialog
+        open={withdraw.target !== null}
+        title="Delete invite"
+        busy={withdraw.busy}
+        onAccept={withdraw.confirm}
+        onDecline={withdraw.cancel}
+      >
         Are you sure you want to delete the invite to {withdraw.target?.inviteeEmail}?
       </ConfirmDialog>
     </>

@@ -38,11 +38,18 @@ const updateShareMutation = gqlOperation<
   }
 `);
 
-const activateShareMutation = gqlOperation<{ activateShareFGScore: ShareActivation }, { shareId: string; acceptance: ReportAcceptance }>(/* GraphQL */ `
-  mutation ActivateShareFGScore($shareId: ID!, $acceptance: ReportAcceptance!) {
-    activateShareFGScore(shareId: $shareId, acceptance: $acceptance) { shareId status frequency gamerName }
-  }
-`);
+const activateShareMutation = gqlOperation<{ activateShareFGScore: ShareActivation }, { shareId: string; acceptance: ReportAcceptance }>(
+  /* GraphQL */ `
+    mutation ActivateShareFGScore($shareId: ID!, $acceptance: ReportAcceptance!) {
+      activateShareFGScore(shareId: $shareId, acceptance: $acceptance) {
+        shareId
+        status
+        frequency
+        gamerName
+      }
+    }
+  `,
+);
 
 export const myReportShares = async (): Promise<ReportShare[]> => (await callApi(myReportSharesQuery)).myReportShares;
 

@@ -17,7 +17,15 @@ const LINK_REFUSALS = new Set(['NotFound', 'ValidationError']);
  * means, anything else the unsubscribe confirmation; both with support and social links. A link that is not valid
  * changes nothing and says so calmly; other errors are only logged.
  */
-export function RecapReportPage({ shareId, acceptanceParam, nameParam }: { shareId: string | null; acceptanceParam: string | null; nameParam: string | null }) {
+export function RecapReportPage({
+  shareId,
+  acceptanceParam,
+  nameParam,
+}: {
+  shareId: string | null;
+  acceptanceParam: string | null;
+  nameParam: string | null;
+}) {
   const acceptance = acceptanceOfLink(acceptanceParam);
   const validId = shareIdSchema.safeParse(shareId ?? '');
   const activation = useQuery({
@@ -39,7 +47,11 @@ export function RecapReportPage({ shareId, acceptanceParam, nameParam }: { share
   else {
     const gamerName = activation.data?.gamerName ?? (nameParam?.trim() || 'the gamer');
     content =
-      acceptance === 'ACCEPTED' ? <Subscribed gamerName={gamerName} frequency={activation.data?.frequency ?? 'DAILY'} /> : <Unsubscribed gamerName={gamerName} />;
+      acceptance === 'ACCEPTED' ? (
+        <Subscribed gamerName={gamerName} frequency={activation.data?.frequency ?? 'DAILY'} />
+      ) : (
+        <Unsubscribed gamerName={gamerName} />
+      );
   }
   return (
     <PublicLayout>

@@ -34,8 +34,8 @@ export function SharingPage() {
       <header className="fg-page__header">
         <Heading level={1}>Share your reports</Heading>
         <Text>
-          Send your FG Score, readiness and pillars by e-mail to someone who follows your progress. They get a first report
-          explaining who shares it, and can keep receiving it or unsubscribe from any report.
+          Send your FG Score, readiness and pillars by e-mail to someone who follows your progress. They get a first report explaining who shares it,
+          and can keep receiving it or unsubscribe from any report.
         </Text>
       </header>
       <ShareFormSection />
@@ -91,7 +91,13 @@ function ShareFormSection() {
   return (
     <form className="fg-sharing__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Share your reports">
       <FormTextField label="E-mail" type="email" autoComplete="off" registration={form.register('email')} error={errors.email?.message} />
-      <FormSelectField label="Frequency" autoComplete="off" options={FREQUENCY_OPTIONS} registration={form.register('frequency')} error={errors.frequency?.message} />
+      <FormSelectField
+        label="Frequency"
+        autoComplete="off"
+        options={FREQUENCY_OPTIONS}
+        registration={form.register('frequency')}
+        error={errors.frequency?.message}
+      />
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Sharing…">
         Share
       </Button>
@@ -132,7 +138,13 @@ function ShareRow({ share }: { share: ReportShare }) {
       <Button size="small" onClick={() => setConfirming(true)} aria-label={`Stop sharing with ${share.email}`}>
         Stop sharing
       </Button>
-      <ConfirmDialog open={confirming} title="Stop sharing" onAccept={() => stop.mutate()} onDecline={() => setConfirming(false)} busy={stop.isPending}>
+      <ConfirmDialog
+        open={confirming}
+        title="Stop sharing"
+        onAccept={() => stop.mutate()}
+        onDecline={() => setConfirming(false)}
+        busy={stop.isPending}
+      >
         Stop sending your reports to {share.email}? They will receive no more reports.
       </ConfirmDialog>
     </li>

@@ -21,10 +21,7 @@ export interface MyScoreHistory {
 const POINT = 'date value';
 
 // One request: the score card and one statistics call per main score (aliases), each with the pillars' series.
-const myScoreHistoryQuery = gqlOperation<
-  { score: MyScore | null } & Record<MainScoreType, ScoreSeries | null>,
-  { days: number }
->(/* GraphQL */ `
+const myScoreHistoryQuery = gqlOperation<{ score: MyScore | null } & Record<MainScoreType, ScoreSeries | null>, { days: number }>(/* GraphQL */ `
   query MyScoreHistory($days: Int) {
     score: myScore {
       date

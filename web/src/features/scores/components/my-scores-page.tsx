@@ -29,9 +29,7 @@ export function MyScoresPage() {
   if (history.isPending) {
     body = <PageLoader label="Loading your scores…" />;
   } else if (history.isError) {
-    body = (
-      <LoadError heading="Your scores could not be loaded" error={history.error} onRetry={() => void history.refetch()} />
-    );
+    body = <LoadError heading="Your scores could not be loaded" error={history.error} onRetry={() => void history.refetch()} />;
   } else if (history.data.score?.score == null && isEmptyHistory(history.data)) {
     body = (
       <EmptyState

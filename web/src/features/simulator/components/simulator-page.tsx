@@ -25,8 +25,8 @@ export function SimulatorPage() {
       <header className="fg-simulator__intro">
         <h1>Score simulator</h1>
         <p>
-          See how daily check-ins build the FG Score: pick days in the calendar, give each a daily score from 0 to 100 and
-          tick Watched Videos for the days with a video. Days left out between picked days count as missed.
+          See how daily check-ins build the FG Score: pick days in the calendar, give each a daily score from 0 to 100 and tick Watched Videos for the
+          days with a video. Days left out between picked days count as missed.
         </p>
       </header>
 

@@ -177,7 +177,12 @@ export async function getMemberName(teamId: string, userId: string): Promise<str
 
 const teamCheckInSubscription = gqlOperation<{ onTeamCheckIn: { teamId: string; userId: string } | null }, { teamId: string }>(/* GraphQL */ `
   subscription OnTeamCheckIn($teamId: ID!) {
-    onTeamCheckIn(teamId: $teamId) { teamId userId date at }
+    onTeamCheckIn(teamId: $teamId) {
+      teamId
+      userId
+      date
+      at
+    }
   }
 `);
 

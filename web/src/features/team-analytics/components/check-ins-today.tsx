@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { type RosterRow, teamCheckIns } from '../lib/roster';
 
 /** How many members checked in today (on each member's own clock), and what the staff can do about the others. */
-export function CheckInsToday({ rows, state, children }: { rows: readonly RosterRow[]; state: 'pending' | 'error' | 'success'; children?: ReactNode }) {
+export function CheckInsToday({
+  rows,
+  state,
+  children,
+}: {
+  rows: readonly RosterRow[];
+  state: 'pending' | 'error' | 'success';
+  children?: ReactNode;
+}) {
   const { members, checkedInToday } = teamCheckIns(rows);
   const summary =
     state === 'pending'

@@ -43,11 +43,7 @@ export function MemberStatisticsPage() {
 
   if (statistics.error instanceof ApiError && statistics.error.errorType === 'Unauthorized') {
     return (
-      <EmptyState
-        title="Member statistics"
-        description={statistics.error.message}
-        actions={<ButtonLink to={paths.home.root}>Go home</ButtonLink>}
-      />
+      <EmptyState title="Member statistics" description={statistics.error.message} actions={<ButtonLink to={paths.home.root}>Go home</ButtonLink>} />
     );
   }
 

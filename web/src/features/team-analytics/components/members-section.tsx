@@ -33,7 +33,11 @@ const COLUMNS: readonly DataTableColumn<RosterRow>[] = [
     header: 'Readiness',
     // Sorted by the game readiness behind the tier, so Game On comes last ascending, first descending.
     value: (row) => row.gameReadiness,
-    cell: (row) => <span className="fg-tier-label" data-tier={row.tier}>{row.gameReadiness == null ? row.tier : `${row.tier} (${row.gameReadiness})`}</span>,
+    cell: (row) => (
+      <span className="fg-tier-label" data-tier={row.tier}>
+        {row.gameReadiness == null ? row.tier : `${row.tier} (${row.gameReadiness})`}
+      </span>
+    ),
   },
   { id: 'streak', header: 'Streak', value: (row) => row.streak },
   {
@@ -110,8 +114,7 @@ function TeamRate({ rows, windowLabel, updating }: { rows: readonly RosterRow[];
   const { rate, daysCheckedIn, daysCounted } = teamCheckIns(rows);
   return (
     <p className="fg-section-note fg-team-rate">
-      Team check-in rate over {windowLabel}:{' '}
-      <strong>{rate == null ? NO_DATA : `${rate}% (${daysCheckedIn} of ${daysCounted} member days)`}</strong>
+      Team check-in rate over {windowLabel}: <strong>{rate == null ? NO_DATA : `${rate}% (${daysCheckedIn} of ${daysCounted} member days)`}</strong>
       {updating ? ' · updating…' : ''}
     </p>
   );

@@ -24,7 +24,13 @@ export function NudgeButton({ teamId, notCheckedIn }: { teamId: string; notCheck
       <Button size="small" onClick={() => setConfirming(true)} isDisabled={notCheckedIn === 0}>
         Nudge
       </Button>
-      <ConfirmDialog open={confirming} title="Nudge members?" onAccept={() => nudge.mutate()} onDecline={() => setConfirming(false)} busy={nudge.isPending}>
+      <ConfirmDialog
+        open={confirming}
+        title="Nudge members?"
+        onAccept={() => nudge.mutate()}
+        onDecline={() => setConfirming(false)}
+        busy={nudge.isPending}
+      >
         <p>{nudgeQuestion(notCheckedIn)}</p>
       </ConfirmDialog>
     </>

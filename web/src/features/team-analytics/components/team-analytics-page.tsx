@@ -1,7 +1,17 @@
 import { scoreTypeLabel } from '@core/pillars';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { ANALYTICS_DEBOUNCE_MS, mainAndPillarSeries, memberColour, membersOf, rangeProblem, type ScorePoint, seriesColour, type WindowChoice, windowName } from '@/components/charts/chart-data';
+import {
+  ANALYTICS_DEBOUNCE_MS,
+  mainAndPillarSeries,
+  memberColour,
+  membersOf,
+  rangeProblem,
+  type ScorePoint,
+  seriesColour,
+  type WindowChoice,
+  windowName,
+} from '@/components/charts/chart-data';
 import { ScoreChartCard, ScoreChartGrid } from '@/components/charts/score-chart-card';
 import { WindowSwitch } from '@/components/charts/window-switch';
 import { EmptyState } from '@/components/ui/empty-state';

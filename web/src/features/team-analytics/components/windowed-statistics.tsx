@@ -29,7 +29,11 @@ export function WindowedStatistics<T>({ query, window, charts, what, children }:
       {query.isPending ? (
         <ChartSkeletons count={charts} label={`Loading ${what}…`} />
       ) : query.isError ? (
-        <LoadError heading={`${what[0]!.toUpperCase()}${what.slice(1)} could not be loaded`} error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          heading={`${what[0]!.toUpperCase()}${what.slice(1)} could not be loaded`}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         children(query.data)
       )}

@@ -36,20 +36,60 @@ describe('the statistics export', () => {
 
 describe('the members export', () => {
   const ava = {
-    userId: 'u1', fullName: 'Ava Reyes', email: 'ava@fitgauge.test', avatar: null, date: '2026-04-10',
-    fgScore: 72, gameReadiness: 81, gaming: true, streak: 4, avgCompletion: 90,
-    checkedInToday: true, lastCheckInAt: '2026-04-10T08:15:00.000Z', daysCheckedIn: 6, daysCounted: 7, checkInRate: 86,
+    userId: 'u1',
+    fullName: 'Ava Reyes',
+    email: 'ava@fitgauge.test',
+    avatar: null,
+    date: '2026-04-10',
+    fgScore: 72,
+    gameReadiness: 81,
+    gaming: true,
+    streak: 4,
+    avgCompletion: 90,
+    checkedInToday: true,
+    lastCheckInAt: '2026-04-10T08:15:00.000Z',
+    daysCheckedIn: 6,
+    daysCounted: 7,
+    checkInRate: 86,
   };
 
   it('follows the same width rule: the id 35, the completion 30, the rest 18', () => {
     const sheet = exportSheet(rosterColumns({ rate: 75 }), rosterRows([ava]));
     expect(sheet.rows[0]).toEqual([
-      'id', 'name', 'email', 'date', 'fgScore', 'fgScoreLabel', 'gameReadiness', 'readinessTier', 'streak', 'avgCompletion',
-      'checkInToday', 'lastCheckInAt', 'daysCheckedIn', 'daysCounted', 'checkInRate', 'teamCheckInRate',
+      'id',
+      'name',
+      'email',
+      'date',
+      'fgScore',
+      'fgScoreLabel',
+      'gameReadiness',
+      'readinessTier',
+      'streak',
+      'avgCompletion',
+      'checkInToday',
+      'lastCheckInAt',
+      'daysCheckedIn',
+      'daysCounted',
+      'checkInRate',
+      'teamCheckInRate',
     ]);
     expect(sheet.rows[1]).toEqual([
-      'u1', 'Ava Reyes', 'ava@fitgauge.test', '2026-04-10', 72, 'Pretty Solid', 81, 'Game On', 4, 90,
-      'Checked in', '2026-04-10T08:15:00.000Z', 6, 7, 86, 75,
+      'u1',
+      'Ava Reyes',
+      'ava@fitgauge.test',
+      '2026-04-10',
+      72,
+      'Pretty Solid',
+      81,
+      'Game On',
+      4,
+      90,
+      'Checked in',
+      '2026-04-10T08:15:00.000Z',
+      6,
+      7,
+      86,
+      75,
     ]);
     expect(sheet.widths).toEqual([35, 18, 18, 18, 18, 18, 18, 18, 18, 30, 18, 18, 18, 18, 18, 18]);
   });

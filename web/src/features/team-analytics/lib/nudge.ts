@@ -11,7 +11,8 @@ export function nudgeQuestion(notCheckedIn: number): string {
 /** The toast after a nudge: who was reminded now, and who had been nudged already today. */
 export function nudgeOutcome({ nudged, alreadyNudged }: NudgeResult): string {
   if (nudged === 0 && alreadyNudged === 0) return 'Nobody to nudge: every member has checked in today.';
-  if (nudged === 0) return `${alreadyNudged === 1 ? 'The member' : `All ${alreadyNudged} members`} not checked in ${alreadyNudged === 1 ? 'was' : 'were'} already nudged today.`;
+  if (nudged === 0)
+    return `${alreadyNudged === 1 ? 'The member' : `All ${alreadyNudged} members`} not checked in ${alreadyNudged === 1 ? 'was' : 'were'} already nudged today.`;
   const already = alreadyNudged === 0 ? '' : ` ${members(alreadyNudged)} already nudged today ${alreadyNudged === 1 ? 'was' : 'were'} left alone.`;
   return `Nudged ${members(nudged)}.${already}`;
 }

@@ -52,7 +52,8 @@ export function CreateTeamPage() {
   };
 
   if (purchase.isPending) return <PageLoader label="Checking your team dashboard purchases…" />;
-  if (purchase.isError) return <LoadError heading="Your purchases could not be checked" error={purchase.error} onRetry={() => void purchase.refetch()} />;
+  if (purchase.isError)
+    return <LoadError heading="Your purchases could not be checked" error={purchase.error} onRetry={() => void purchase.refetch()} />;
   if (!purchase.data) {
     return (
       <EmptyState

@@ -9,7 +9,10 @@ import { ToastProvider } from '@/components/ui/toast/toast';
 const updateTeam = jest.fn();
 const uploadAvatar = jest.fn();
 jest.mock('../api/team-form-api', () => ({ updateTeam: (...args: unknown[]) => updateTeam(...args) }));
-jest.mock('@/lib/avatar-upload', () => ({ ...jest.requireActual('@/lib/avatar-upload'), uploadAvatar: (...args: unknown[]) => uploadAvatar(...args) }));
+jest.mock('@/lib/avatar-upload', () => ({
+  ...jest.requireActual('@/lib/avatar-upload'),
+  uploadAvatar: (...args: unknown[]) => uploadAvatar(...args),
+}));
 
 const { EditTeamDialog, TEAM_UPDATED } = require('./edit-team-dialog') as typeof import('./edit-team-dialog');
 

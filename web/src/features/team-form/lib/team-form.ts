@@ -19,5 +19,7 @@ export const AVATAR_DROP_MESSAGES = { prompt: 'Drop your Team Avatar Here', ...A
 
 /** What an edit changes: the fields whose value differs from the team's (updateTeam needs at least one). */
 export function changedFields(team: Record<keyof TeamFields, string>, edited: TeamFields): Partial<TeamForm> {
-  return Object.fromEntries((Object.keys(edited) as (keyof TeamFields)[]).filter((field) => edited[field] !== team[field]).map((field) => [field, edited[field]]));
+  return Object.fromEntries(
+    (Object.keys(edited) as (keyof TeamFields)[]).filter((field) => edited[field] !== team[field]).map((field) => [field, edited[field]]),
+  );
 }

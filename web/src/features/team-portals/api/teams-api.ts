@@ -15,46 +15,67 @@ export interface ReceivedInvite {
 
 const getSelectedTeamQuery = gqlOperation<{ getSelectedTeam: { teamId: string | null } | null }>(/* GraphQL */ `
   query GetSelectedTeam {
-    getSelectedTeam { teamId }
+    getSelectedTeam {
+      teamId
+    }
   }
 `);
 
 const setSelectedTeamMutation = gqlOperation<{ setSelectedTeam: { teamId: string | null } | null }, { teamId: string }>(/* GraphQL */ `
   mutation SetSelectedTeam($teamId: ID!) {
-    setSelectedTeam(teamId: $teamId) { teamId }
+    setSelectedTeam(teamId: $teamId) {
+      teamId
+    }
   }
 `);
 
-const verifySubscriptionQuery = gqlOperation<{ verifyTeamSubscription: { id: string; status: 'active' | 'inActive' } }, { teamId: string }>(/* GraphQL */ `
-  query VerifyTeamSubscription($teamId: ID!) {
-    verifyTeamSubscription(teamId: $teamId) { id status }
-  }
-`);
+const verifySubscriptionQuery = gqlOperation<{ verifyTeamSubscription: { id: string; status: 'active' | 'inActive' } }, { teamId: string }>(
+  /* GraphQL */ `
+    query VerifyTeamSubscription($teamId: ID!) {
+      verifyTeamSubscription(teamId: $teamId) {
+        id
+        status
+      }
+    }
+  `,
+);
 
 const latestScoreQuery = gqlOperation<
   { myTeamScoreStats: { mainScoreStatistics: { date: string; value: number }[] } | null },
   { teamId: string; days: number }
 >(/* GraphQL */ `
   query TeamLatestScore($teamId: ID!, $days: Int) {
-    myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days) { mainScoreStatistics { date value } }
+    myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days) {
+      mainScoreStatistics {
+        date
+        value
+      }
+    }
   }
 `);
 
 const membersCountQuery = gqlOperation<{ team: { id: string; membersCount: number | null } | null }, { teamId: string }>(/* GraphQL */ `
   query TeamMembersCount($teamId: ID!) {
-    team(teamId: $teamId, take: 1) { id membersCount }
+    team(teamId: $teamId, take: 1) {
+      id
+      membersCount
+    }
   }
 `);
 
 const deleteTeamMutation = gqlOperation<{ deleteTeam: { id: string } }, { teamId: string }>(/* GraphQL */ `
   mutation DeleteTeam($teamId: ID!) {
-    deleteTeam(teamId: $teamId) { id }
+    deleteTeam(teamId: $teamId) {
+      id
+    }
   }
 `);
 
 const leaveTeamMutation = gqlOperation<{ leaveTeam: { id: string } }>(/* GraphQL */ `
   mutation LeaveTeam {
-    leaveTeam { id }
+    leaveTeam {
+      id
+    }
   }
 `);
 
@@ -65,27 +86,41 @@ const receivedInvitesQuery = gqlOperation<{ receivedInvites: ReceivedInvite[] }>
       teamId
       role
       createdAt
-      Team { id name avatar }
-      TeamInviter { fullName email }
+      Team {
+        id
+        name
+        avatar
+      }
+      TeamInviter {
+        fullName
+        email
+      }
     }
   }
 `);
 
 const acceptInviteMutation = gqlOperation<{ acceptInvite: { id: string } }, { inviteId: string }>(/* GraphQL */ `
   mutation AcceptInvite($inviteId: ID!) {
-    acceptInvite(inviteId: $inviteId) { id }
+    acceptInvite(inviteId: $inviteId) {
+      id
+    }
   }
 `);
 
 const rejectInviteMutation = gqlOperation<{ rejectInvite: { id: string } }, { inviteId: string }>(/* GraphQL */ `
   mutation RejectInvite($inviteId: ID!) {
-    rejectInvite(inviteId: $inviteId) { id }
+    rejectInvite(inviteId: $inviteId) {
+      id
+    }
   }
 `);
 
 const joinWithCodeMutation = gqlOperation<{ joinTeamWithCode: { id: string; name: string } }, { code: string }>(/* GraphQL */ `
   mutation JoinTeamWithCode($code: String!) {
-    joinTeamWithCode(code: $code) { id name }
+    joinTeamWithCode(code: $code) {
+      id
+      name
+    }
   }
 `);
 
@@ -93,8 +128,7 @@ export const fetchSelectedTeamId = async () => (await callApi(getSelectedTeamQue
 
 export const saveSelectedTeam = async (teamId: string) => (await callApi(setSelectedTeamMutation, { teamId })).setSelectedTeam;
 
-export const verifyTeamSubscription = async (teamId: string) =>
-  (await callApi(verifySubscriptionQuery, { teamId })).verifyTeamSubscription.status;
+export const verifyTeamSubscription = async (teamId: string) => (await callApi(verifySubscriptionQuery, { teamId })).verifyTeamSubscription.status;
 
 /** The team's main score (fgScore) on the last day of a window of `days` score days ending today; null without one. */
 export async function fetchLatestTeamScore(teamId: string, days: number): Promise<number | null> {

@@ -52,7 +52,13 @@ export function TeamCodeForm() {
           </Heading>
           <Text color="font.secondary">The invite e-mail carries a code of 8 letters and digits.</Text>
           <Flex gap="small" alignItems="flex-start" wrap="wrap">
-            <FormTextField label="Team code" registration={register('code')} error={formState.errors.code?.message} autoComplete="off" maxLength={64} />
+            <FormTextField
+              label="Team code"
+              registration={register('code')}
+              error={formState.errors.code?.message}
+              autoComplete="off"
+              maxLength={64}
+            />
             <Button type="submit" variation="primary" isLoading={formState.isSubmitting} loadingText="Joining…" className="fg-team-code__submit">
               Join team
             </Button>

@@ -43,7 +43,12 @@ export function TeamDashboards() {
         ))}
         {director ? (
           <li>
-            <Link to={paths.pricing} className="fg-icon-button fg-team-icon fg-team-icon--add" aria-label="Purchase a Team Dashboard" title="Purchase a Team Dashboard">
+            <Link
+              to={paths.pricing}
+              className="fg-icon-button fg-team-icon fg-team-icon--add"
+              aria-label="Purchase a Team Dashboard"
+              title="Purchase a Team Dashboard"
+            >
               <Icon name="plus" />
             </Link>
           </li>

@@ -36,7 +36,31 @@ interface DemoGamer {
   score: number;
 }
 
-const FIRST_NAMES = ['Ada', 'Bea', 'Cy', 'Dax', 'Eli', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lia', 'Max', 'Noa', 'Ola', 'Pia', 'Quin', 'Ray', 'Sol', 'Tam', 'Uma', 'Vic', 'Wes'];
+const FIRST_NAMES = [
+  'Ada',
+  'Bea',
+  'Cy',
+  'Dax',
+  'Eli',
+  'Fay',
+  'Gus',
+  'Hal',
+  'Ivy',
+  'Jo',
+  'Kai',
+  'Lia',
+  'Max',
+  'Noa',
+  'Ola',
+  'Pia',
+  'Quin',
+  'Ray',
+  'Sol',
+  'Tam',
+  'Uma',
+  'Vic',
+  'Wes',
+];
 const TEAMS = ['Night Owls', 'Iron Wolves'];
 
 // Made-up rows, so the page shows the table without touching anyone's data.

@@ -26,19 +26,41 @@ export interface Recommendation {
 const VIDEO_FIELDS = 'id title category thumbnailUrl url';
 const FIELDS = `id title description pillarSlug questionSlug answer videoId updatedAt Video { ${VIDEO_FIELDS} }`;
 
-const listQuery = gqlOperation<{ getRecommendations: { recommendations: Recommendation[]; count: number } }, { take: number; skip: number }>(/* GraphQL */ `
+const listQuery = gqlOperation<
+  { getRecommendations: { recommendations: Recommendation[]; count: number } },
+  { take: number; skip: number }
+>(/* GraphQL */ `
   query GetRecommendations($take: Int, $skip: Int) { getRecommendations(take: $take, skip: $skip) { count recommendations { ${FIELDS} } } }
 `);
-const createMutation = gqlOperation<{ createVideoRecommendation: Pick<Recommendation, 'id' | 'title'> }, { data: CreateRecommendationInput }>(/* GraphQL */ `
-  mutation CreateVideoRecommendation($data: VideoRecommendationCreateInput!) { createVideoRecommendation(data: $data) { id title } }
-`);
-const updateMutation = gqlOperation<{ updateVideoRecommendation: Pick<Recommendation, 'id' | 'updatedAt' | 'title' | 'pillarSlug'> }, { id: string; data: UpdateRecommendationInput }>(
+const createMutation = gqlOperation<{ createVideoRecommendation: Pick<Recommendation, 'id' | 'title'> }, { data: CreateRecommendationInput }>(
   /* GraphQL */ `
-  mutation UpdateVideoRecommendation($id: ID!, $data: VideoRecommendationUpdateInput!) { updateVideoRecommendation(id: $id, data: $data) { id updatedAt title pillarSlug } }
-`,
+    mutation CreateVideoRecommendation($data: VideoRecommendationCreateInput!) {
+      createVideoRecommendation(data: $data) {
+        id
+        title
+      }
+    }
+  `,
 );
+const updateMutation = gqlOperation<
+  { updateVideoRecommendation: Pick<Recommendation, 'id' | 'updatedAt' | 'title' | 'pillarSlug'> },
+  { id: string; data: UpdateRecommendationInput }
+>(/* GraphQL */ `
+  mutation UpdateVideoRecommendation($id: ID!, $data: VideoRecommendationUpdateInput!) {
+    updateVideoRecommendation(id: $id, data: $data) {
+      id
+      updatedAt
+      title
+      pillarSlug
+    }
+  }
+`);
 const deleteMutation = gqlOperation<{ deleteVideoRecommendation: { id: string } }, { id: string }>(/* GraphQL */ `
-  mutation DeleteVideoRecommendation($id: ID!) { deleteVideoRecommendation(id: $id) { id } }
+  mutation DeleteVideoRecommendation($id: ID!) {
+    deleteVideoRecommendation(id: $id) {
+      id
+    }
+  }
 `);
 /** The videos offered are those with workflowStatus COMPLETE and enabled, here of one category (docs/recommendations-and-challenges.md, "Recommendations"). */
 const offeredVideosQuery = gqlOperation<{ videos: RecommendedVideo[] }, { category: VideoCategory }>(/* GraphQL */ `
@@ -51,6 +73,7 @@ export const RECOMMENDATIONS_KEY = ['video-recommendations'] as const;
 
 export const listRecommendations = async (take: number, skip: number) => (await callApi(listQuery, { take, skip })).getRecommendations;
 export const createRecommendation = async (data: CreateRecommendationInput) => (await callApi(createMutation, { data })).createVideoRecommendation;
-export const updateRecommendation = async (id: string, data: UpdateRecommendationInput) => (await callApi(updateMutation, { id, data })).updateVideoRecommendation;
+export const updateRecommendation = async (id: string, data: UpdateRecommendationInput) =>
+  (await callApi(updateMutation, { id, data })).updateVideoRecommendation;
 export const deleteRecommendation = async (id: string) => (await callApi(deleteMutation, { id })).deleteVideoRecommendation;
 export const offeredVideos = async (category: VideoCategory) => (await callApi(offeredVideosQuery, { category })).videos;

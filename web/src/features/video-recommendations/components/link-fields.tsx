@@ -29,18 +29,54 @@ export function LinkFields({ form, onChange }: { form: LinkForm; onChange: (form
     queryFn: () => offeredVideos(form.category as VideoCategory),
     enabled: form.category !== '',
   });
-  const questions = isPillarSlug(form.pillarSlug) ? recommendationQuestions(form.pillarSlug).map((question) => ({ value: question.slug, label: question.text })) : [];
+  const questions = isPillarSlug(form.pillarSlug)
+    ? recommendationQuestions(form.pillarSlug).map((question) => ({ value: question.slug, label: question.text }))
+    : [];
   const answers = recommendationAnswers(form.questionSlug).map((option) => ({ value: option.value, label: option.label }));
   const videoOptions = (videos.data ?? []).map((video) => ({ value: video.id, label: video.title }));
   return (
     <>
-      <LinkSelect label="Pillar" placeholder="Choose a pillar" value={form.pillarSlug} options={PILLAR_OPTIONS} disabled={locked.pillarSlug} onChange={change('pillarSlug')} />
-      <LinkSelect label="Question" placeholder="Choose a question" value={form.questionSlug} options={questions} disabled={locked.questionSlug} onChange={change('questionSlug')} />
-      <LinkSelect label="Answer Type" placeholder="Choose an answer" value={form.answer} options={answers} disabled={locked.answer} onChange={change('answer')} />
-      <LinkSelect label="Category" placeholder="Choose a category" value={form.category} options={CATEGORY_OPTIONS} disabled={locked.category} onChange={change('category')} />
+      <LinkSelect
+        label="Pillar"
+        placeholder="Choose a pillar"
+        value={form.pillarSlug}
+        options={PILLAR_OPTIONS}
+        disabled={locked.pillarSlug}
+        onChange={change('pillarSlug')}
+      />
+      <LinkSelect
+        label="Question"
+        placeholder="Choose a question"
+        value={form.questionSlug}
+        options={questions}
+        disabled={locked.questionSlug}
+        onChange={change('questionSlug')}
+      />
+      <LinkSelect
+        label="Answer Type"
+        placeholder="Choose an answer"
+        value={form.answer}
+        options={answers}
+        disabled={locked.answer}
+        onChange={change('answer')}
+      />
+      <LinkSelect
+        label="Category"
+        placeholder="Choose a category"
+        value={form.category}
+        options={CATEGORY_OPTIONS}
+        disabled={locked.category}
+        onChange={change('category')}
+      />
       <LinkSelect
         label="Video Link"
-        placeholder={videos.isFetching ? 'Loading videos…' : videoOptions.length === 0 && form.category ? 'No processed videos in this category' : 'Choose a video'}
+        placeholder={
+          videos.isFetching
+            ? 'Loading videos…'
+            : videoOptions.length === 0 && form.category
+              ? 'No processed videos in this category'
+              : 'Choose a video'
+        }
         value={form.videoId}
         options={videoOptions}
         disabled={locked.videoId || videos.isFetching}

@@ -75,7 +75,14 @@ export function RecommendationPanel({ recommendation, onClose }: { recommendatio
         </Button>
       </header>
       <div role="tablist" aria-label="Recommendation" className="fg-side-panel__tabs">
-        <button type="button" role="tab" aria-selected="true" id={`${headingId}-tab`} aria-controls={`${headingId}-details`} className="fg-side-panel__tab">
+        <button
+          type="button"
+          role="tab"
+          aria-selected="true"
+          id={`${headingId}-tab`}
+          aria-controls={`${headingId}-details`}
+          className="fg-side-panel__tab"
+        >
           Details
         </button>
       </div>
@@ -121,7 +128,13 @@ export function RecommendationPanel({ recommendation, onClose }: { recommendatio
           </Button>
         </div>
       </div>
-      <ConfirmDialog open={confirming} title="Delete recommendation" busy={remove.isPending} onAccept={() => remove.mutate()} onDecline={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete recommendation"
+        busy={remove.isPending}
+        onAccept={() => remove.mutate()}
+        onDecline={() => setConfirming(false)}
+      >
         <p>You are about to delete {recommendation.title}. Are you sure you want to proceed?</p>
       </ConfirmDialog>
     </aside>

@@ -53,7 +53,10 @@ export function VideoRecommendationPage() {
         header: 'Pillar',
         value: (row) => pillarLabel(row.pillarSlug),
         cell: (row) => (
-          <span className="fg-recommendations__pillar" style={{ '--fg-pillar-colour': isPillarSlug(row.pillarSlug) ? pillarColourToken(row.pillarSlug) : undefined } as CSSProperties}>
+          <span
+            className="fg-recommendations__pillar"
+            style={{ '--fg-pillar-colour': isPillarSlug(row.pillarSlug) ? pillarColourToken(row.pillarSlug) : undefined } as CSSProperties}
+          >
             {pillarLabel(row.pillarSlug)}
           </span>
         ),
@@ -67,7 +70,13 @@ export function VideoRecommendationPage() {
         sortable: false,
         cell: (row) =>
           row.Video ? (
-            <button type="button" className="fg-recommendations__thumbnail" onClick={() => setPlaying(row)} aria-label={`Play ${row.Video.title}`} disabled={!row.Video.url}>
+            <button
+              type="button"
+              className="fg-recommendations__thumbnail"
+              onClick={() => setPlaying(row)}
+              aria-label={`Play ${row.Video.title}`}
+              disabled={!row.Video.url}
+            >
               {row.Video.thumbnailUrl ? <img src={row.Video.thumbnailUrl} alt="" /> : <span>{row.Video.title}</span>}
             </button>
           ) : (
@@ -111,7 +120,13 @@ export function VideoRecommendationPage() {
       <AddRecommendationDialog open={adding} onClose={() => setAdding(false)} />
       {open ? <RecommendationPanel key={open.id} recommendation={open} onClose={() => setOpenId(null)} /> : null}
       {playing?.Video?.url ? (
-        <VideoPlayerDialog open title={playing.Video.title} src={playing.Video.url} poster={playing.Video.thumbnailUrl ?? undefined} onClose={() => setPlaying(null)} />
+        <VideoPlayerDialog
+          open
+          title={playing.Video.title}
+          src={playing.Video.url}
+          poster={playing.Video.thumbnailUrl ?? undefined}
+          onClose={() => setPlaying(null)}
+        />
       ) : null}
     </div>
   );

@@ -1,6 +1,13 @@
 import { changeLink, EMPTY_LINK_FORM, type LinkForm, lockedFields } from './link-form';
 
-const filled: LinkForm = { title: 'Sleep tips', pillarSlug: 'sleep', questionSlug: 'sleep-quality', answer: 'terrible', category: 'sleep', videoId: 'v1' };
+const filled: LinkForm = {
+  title: 'Sleep tips',
+  pillarSlug: 'sleep',
+  questionSlug: 'sleep-quality',
+  answer: 'terrible',
+  category: 'sleep',
+  videoId: 'v1',
+};
 
 describe('recommendation form selects', () => {
   it('unlock in order: pillar after a title, question after the pillar, answer after the question, video after the category', () => {
@@ -22,7 +29,12 @@ describe('recommendation form selects', () => {
 
   it('clears question, video and answer when the pillar changes, and video and answer when the question changes', () => {
     expect(changeLink(filled, 'pillarSlug', 'mental')).toEqual({ ...filled, pillarSlug: 'mental', questionSlug: '', answer: '', videoId: '' });
-    expect(changeLink(filled, 'questionSlug', 'sleep-disturbance')).toEqual({ ...filled, questionSlug: 'sleep-disturbance', answer: '', videoId: '' });
+    expect(changeLink(filled, 'questionSlug', 'sleep-disturbance')).toEqual({
+      ...filled,
+      questionSlug: 'sleep-disturbance',
+      answer: '',
+      videoId: '',
+    });
     expect(changeLink(filled, 'answer', 'great')).toEqual({ ...filled, answer: 'great' });
     expect(changeLink(filled, 'category', 'yoga')).toEqual({ ...filled, category: 'yoga', videoId: '' });
   });

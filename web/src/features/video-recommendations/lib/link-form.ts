@@ -33,5 +33,11 @@ export function changeLink(form: LinkForm, field: LinkField, value: string): Lin
 export function lockedFields(form: LinkForm): Record<Exclude<LinkField, 'title'>, boolean> {
   const category = form.answer === '';
   // The category outlives a cleared answer (only the video depends on it), so the video also waits for the category's own lock.
-  return { pillarSlug: form.title.trim() === '', questionSlug: form.pillarSlug === '', answer: form.questionSlug === '', category, videoId: category || form.category === '' };
+  return {
+    pillarSlug: form.title.trim() === '',
+    questionSlug: form.pillarSlug === '',
+    answer: form.questionSlug === '',
+    category,
+    videoId: category || form.category === '',
+  };
 }

@@ -4,7 +4,12 @@ import type { PresignedPost } from './videos-api';
  * Posts a file to a presigned storage form (the link's fields first, then the file) and reports how many bytes have
  * gone. XMLHttpRequest, because fetch reports no upload progress. Rejects with `failure` when the POST does not succeed.
  */
-export function postWithProgress(link: PresignedPost, file: File, onProgress: (loaded: number, total: number) => void, failure: string): Promise<void> {
+export function postWithProgress(
+  link: PresignedPost,
+  file: File,
+  onProgress: (loaded: number, total: number) => void,
+  failure: string,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const { name, value } of link.fields) form.append(name, value);

@@ -85,7 +85,9 @@ export async function listVideos({ take, skip, search }: VideoListQuery) {
 
 const videoTagsQuery = gqlOperation<{ aggregateVideo: { tags: string[] } }>(/* GraphQL */ `
   query VideoTags {
-    aggregateVideo { tags }
+    aggregateVideo {
+      tags
+    }
   }
 `);
 
@@ -137,7 +139,9 @@ export async function updateVideo(id: string, data: VideoUpdate): Promise<Video>
 
 const deleteVideoMutation = gqlOperation<{ deleteVideo: { id: string } }, { id: string }>(/* GraphQL */ `
   mutation DeleteVideo($id: ID!) {
-    deleteVideo(where: { id: $id }) { id }
+    deleteVideo(where: { id: $id }) {
+      id
+    }
   }
 `);
 
@@ -147,13 +151,17 @@ export async function deleteVideo(id: string): Promise<void> {
 
 const enableVideoMutation = gqlOperation<{ enableVideo: { id: string } }, { id: string }>(/* GraphQL */ `
   mutation EnableVideo($id: ID!) {
-    enableVideo(where: { id: $id }) { id }
+    enableVideo(where: { id: $id }) {
+      id
+    }
   }
 `);
 
 const disableVideoMutation = gqlOperation<{ disableVideo: { id: string } }, { id: string }>(/* GraphQL */ `
   mutation DisableVideo($id: ID!) {
-    disableVideo(where: { id: $id }) { id }
+    disableVideo(where: { id: $id }) {
+      id
+    }
   }
 `);
 
@@ -164,7 +172,14 @@ export async function setVideoEnabled(id: string, enabled: boolean): Promise<voi
 
 const uploadUrlQuery = gqlOperation<{ getVideoUploadUrl: PresignedPost }, { id: string; fileExtension: string }>(/* GraphQL */ `
   query GetVideoUploadUrl($id: ID!, $fileExtension: String!) {
-    getVideoUploadUrl(where: { id: $id }, fileExtension: $fileExtension) { url fields { name value } key }
+    getVideoUploadUrl(where: { id: $id }, fileExtension: $fileExtension) {
+      url
+      fields {
+        name
+        value
+      }
+      key
+    }
   }
 `);
 
@@ -193,7 +208,9 @@ export async function createVideoQuestion(data: VideoQuestionCreate): Promise<Vi
 
 const deleteQuestionMutation = gqlOperation<{ deleteVideoQuestion: { id: string } }, { id: string }>(/* GraphQL */ `
   mutation DeleteVideoQuestion($id: ID!) {
-    deleteVideoQuestion(where: { id: $id }) { id }
+    deleteVideoQuestion(where: { id: $id }) {
+      id
+    }
   }
 `);
 
@@ -203,7 +220,9 @@ export async function deleteVideoQuestion(id: string): Promise<void> {
 
 /* ---- instructors and series ---- */
 
-const instructorsAndSeriesQuery = gqlOperation<{ videoInstructorsAndSeries: { instructors: VideoInstructor[]; series: VideoSeries[] } }>(/* GraphQL */ `
+const instructorsAndSeriesQuery = gqlOperation<{
+  videoInstructorsAndSeries: { instructors: VideoInstructor[]; series: VideoSeries[] };
+}>(/* GraphQL */ `
   query VideoInstructorsAndSeries {
     videoInstructorsAndSeries { instructors { id fullName } series { ${SERIES_FIELDS} } }
   }
@@ -215,19 +234,27 @@ export async function listInstructorsAndSeries() {
 
 const createInstructorMutation = gqlOperation<{ createVideoInstructor: VideoInstructor }, { fullName: string }>(/* GraphQL */ `
   mutation CreateVideoInstructor($fullName: String!) {
-    createVideoInstructor(data: { fullName: $fullName }) { id fullName }
+    createVideoInstructor(data: { fullName: $fullName }) {
+      id
+      fullName
+    }
   }
 `);
 
 const renameInstructorMutation = gqlOperation<{ updateVideoInstructor: VideoInstructor }, { id: string; fullName: string }>(/* GraphQL */ `
   mutation UpdateVideoInstructor($id: ID!, $fullName: String!) {
-    updateVideoInstructor(where: { id: $id }, data: { fullName: $fullName }) { id fullName }
+    updateVideoInstructor(where: { id: $id }, data: { fullName: $fullName }) {
+      id
+      fullName
+    }
   }
 `);
 
 const deleteInstructorMutation = gqlOperation<{ deleteVideoInstructor: { id: string } }, { id: string }>(/* GraphQL */ `
   mutation DeleteVideoInstructor($id: ID!) {
-    deleteVideoInstructor(where: { id: $id }) { id }
+    deleteVideoInstructor(where: { id: $id }) {
+      id
+    }
   }
 `);
 
@@ -237,7 +264,10 @@ const createSeriesMutation = gqlOperation<{ createVideoSeries: VideoSeries }, { 
   }
 `);
 
-const renameSeriesMutation = gqlOperation<{ updateVideoSeries: VideoSeries }, { id: string; data: { name?: string; coverImage?: string } }>(/* GraphQL */ `
+const renameSeriesMutation = gqlOperation<
+  { updateVideoSeries: VideoSeries },
+  { id: string; data: { name?: string; coverImage?: string } }
+>(/* GraphQL */ `
   mutation UpdateVideoSeries($id: ID!, $data: VideoSeriesUpdateInput!) {
     updateVideoSeries(where: { id: $id }, data: $data) { ${SERIES_FIELDS} }
   }
@@ -245,7 +275,9 @@ const renameSeriesMutation = gqlOperation<{ updateVideoSeries: VideoSeries }, { 
 
 const deleteSeriesMutation = gqlOperation<{ deleteVideoSeries: { id: string } }, { id: string }>(/* GraphQL */ `
   mutation DeleteVideoSeries($id: ID!) {
-    deleteVideoSeries(where: { id: $id }) { id }
+    deleteVideoSeries(where: { id: $id }) {
+      id
+    }
   }
 `);
 
@@ -273,7 +305,14 @@ const coverUploadMutation = gqlOperation<
   { id: string; file: { filename: string; mimetype: string; maxSizeBytes: number } }
 >(/* GraphQL */ `
   mutation UploadVideoSeriesCoverImage($id: ID!, $file: ImageFileInput!) {
-    uploadVideoSeriesCoverImage(where: { id: $id }, file: $file) { uploadUrl fields { name value } key }
+    uploadVideoSeriesCoverImage(where: { id: $id }, file: $file) {
+      uploadUrl
+      fields {
+        name
+        value
+      }
+      key
+    }
   }
 `);
 

@@ -13,8 +13,24 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { LoadError } from '@/components/errors/load-error';
 import { useToast } from '@/components/ui/toast/toast';
 import { LeaveGuard } from '@/components/ui/leave-guard/leave-guard';
-import { COVER_IMAGE_MAX_BYTES, instructorApi, listInstructorsAndSeries, seriesApi, updateVideo, uploadSeriesCover, type Video } from '../api/videos-api';
-import { changedDetails, DETAILS_UPDATED, detailsFormSchema, detailsFormValues, withTag, type DetailsFormInput, type DetailsFormOutput } from '../lib/details-form';
+import {
+  COVER_IMAGE_MAX_BYTES,
+  instructorApi,
+  listInstructorsAndSeries,
+  seriesApi,
+  updateVideo,
+  uploadSeriesCover,
+  type Video,
+} from '../api/videos-api';
+import {
+  changedDetails,
+  DETAILS_UPDATED,
+  detailsFormSchema,
+  detailsFormValues,
+  withTag,
+  type DetailsFormInput,
+  type DetailsFormOutput,
+} from '../lib/details-form';
 import { NamedItemPicker } from './named-item-picker';
 import { INSTRUCTORS_AND_SERIES_KEY } from '../api/query-keys';
 
@@ -41,7 +57,10 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
   const lists = useQuery({ queryKey: INSTRUCTORS_AND_SERIES_KEY, queryFn: listInstructorsAndSeries });
   const queryClient = useQueryClient();
   const toast = useToast();
-  const form = useForm<DetailsFormInput, unknown, DetailsFormOutput>({ resolver: zodResolver(detailsFormSchema), defaultValues: detailsFormValues(video) });
+  const form = useForm<DetailsFormInput, unknown, DetailsFormOutput>({
+    resolver: zodResolver(detailsFormSchema),
+    defaultValues: detailsFormValues(video),
+  });
   const { errors, isSubmitting, isDirty } = form.formState;
   const [typedTag, setTypedTag] = useState('');
   const tagListId = useId();
@@ -83,9 +102,12 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
   };
 
   if (lists.isPending) return <PageLoader label="Loading instructors and series…" />;
-  if (lists.isError) return <LoadError heading="Instructors and series could not be loaded" error={lists.error} onRetry={() => void lists.refetch()} />;
+  if (lists.isError)
+    return <LoadError heading="Instructors and series could not be loaded" error={lists.error} onRetry={() => void lists.refetch()} />;
 
-  const seriesRegistration = form.register('seriesId', { onChange: (event: { target: { value: string } }) => chooseIn('seriesId', event.target.value) });
+  const seriesRegistration = form.register('seriesId', {
+    onChange: (event: { target: { value: string } }) => chooseIn('seriesId', event.target.value),
+  });
   const chosenSeries = lists.data.series.find((series) => series.id === seriesId);
 
   return (
@@ -111,7 +133,13 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
                 type="button"
                 className="fg-text-button"
                 aria-label={`Remove tag ${tag}`}
-                onClick={() => form.setValue('tags', tags.filter((other) => other !== tag), { shouldDirty: true })}
+                onClick={() =>
+                  form.setValue(
+                    'tags',
+                    tags.filter((other) => other !== tag),
+                    { shouldDirty: true },
+                  )
+                }
               >
                 ×
               </button>
@@ -193,7 +221,11 @@ function SeriesCover({ seriesName, coverUrl, onFile }: { seriesName: string; cov
   const [uploading, setUploading] = useState(false);
   return (
     <div className="fg-video-series-cover">
-      {coverUrl ? <img src={coverUrl} alt={`Cover of ${seriesName}`} className="fg-video-series-cover__image" /> : <Text>{seriesName} has no cover image.</Text>}
+      {coverUrl ? (
+        <img src={coverUrl} alt={`Cover of ${seriesName}`} className="fg-video-series-cover__image" />
+      ) : (
+        <Text>{seriesName} has no cover image.</Text>
+      )}
       <DropZone
         accept={COVER_ACCEPT}
         maxSize={COVER_IMAGE_MAX_BYTES}

@@ -92,7 +92,13 @@ export function NamedItemPicker({ label, items, selectedId, registration, api, o
         onCancel={() => setDialog(null)}
         onCreate={(name) => run(async () => void (await api.rename(selected!.id, name)))}
       />
-      <ConfirmDialog open={dialog === 'delete' && Boolean(selected)} title={`Delete ${lower}`} busy={busy} onAccept={() => void remove()} onDecline={() => setDialog(null)}>
+      <ConfirmDialog
+        open={dialog === 'delete' && Boolean(selected)}
+        title={`Delete ${lower}`}
+        busy={busy}
+        onAccept={() => void remove()}
+        onDecline={() => setDialog(null)}
+      >
         <p>{deleteConfirmation(selected?.name ?? '')}</p>
       </ConfirmDialog>
     </div>

@@ -155,7 +155,13 @@ function DraftQuestion({ videoId, draft, onChange, onSave, onDiscard }: DraftQue
           </div>
         ) : null}
       </Flex>
-      <TextField label="Question" autoComplete="off" maxLength={QUESTION_TEXT_MAX} value={draft.text} onChange={(event) => onChange({ ...draft, text: event.target.value })} />
+      <TextField
+        label="Question"
+        autoComplete="off"
+        maxLength={QUESTION_TEXT_MAX}
+        value={draft.text}
+        onChange={(event) => onChange({ ...draft, text: event.target.value })}
+      />
       <Text fontSize="small" color="font.secondary">
         Slug: {text ? questionSlug(videoId, draft.type, text) : '—'}
       </Text>

@@ -40,7 +40,13 @@ export function SchedulePanel({ videoId, availableFrom, onSaved, onError }: Sche
         <label className="amplify-label" htmlFor={inputId}>
           Available from
         </label>
-        <input id={inputId} type="date" className="amplify-input amplify-field-group__control" value={day} onChange={(event) => setDay(event.target.value)} />
+        <input
+          id={inputId}
+          type="date"
+          className="amplify-input amplify-field-group__control"
+          value={day}
+          onChange={(event) => setDay(event.target.value)}
+        />
       </div>
       <Flex gap="small">
         <Button onClick={() => setDay(dayInputValue(new Date()))}>Today</Button>

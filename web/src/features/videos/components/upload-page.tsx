@@ -1,7 +1,15 @@
 import { Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PILLARS } from '@core/pillars';
-import { DEFAULT_PILLAR_CATEGORY, DEFAULT_VIDEO_CATEGORY, VIDEO_CATEGORIES, VIDEO_CATEGORY_TITLES, VIDEO_FILE_MAX_BYTES, VIDEO_TITLE_MAX, videoCreateSchema } from '@core/videos';
+import {
+  DEFAULT_PILLAR_CATEGORY,
+  DEFAULT_VIDEO_CATEGORY,
+  VIDEO_CATEGORIES,
+  VIDEO_CATEGORY_TITLES,
+  VIDEO_FILE_MAX_BYTES,
+  VIDEO_TITLE_MAX,
+  videoCreateSchema,
+} from '@core/videos';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -74,9 +82,27 @@ function StepDetails({ onCreate, onError }: { onCreate: ReturnType<typeof useUpl
 
   return (
     <form className="fg-video-step" noValidate onSubmit={(event) => void next(event)}>
-      <FormTextField label="Title" autoComplete="off" registration={form.register('title')} error={errors.title?.message} description={`At most ${VIDEO_TITLE_MAX} characters.`} />
-      <FormSelectField label="Pillar Category" autoComplete="off" options={PILLAR_OPTIONS} registration={form.register('pillarCategory')} error={errors.pillarCategory?.message} />
-      <FormSelectField label="Category" autoComplete="off" options={CATEGORY_OPTIONS} registration={form.register('category')} error={errors.category?.message} />
+      <FormTextField
+        label="Title"
+        autoComplete="off"
+        registration={form.register('title')}
+        error={errors.title?.message}
+        description={`At most ${VIDEO_TITLE_MAX} characters.`}
+      />
+      <FormSelectField
+        label="Pillar Category"
+        autoComplete="off"
+        options={PILLAR_OPTIONS}
+        registration={form.register('pillarCategory')}
+        error={errors.pillarCategory?.message}
+      />
+      <FormSelectField
+        label="Category"
+        autoComplete="off"
+        options={CATEGORY_OPTIONS}
+        registration={form.register('category')}
+        error={errors.category?.message}
+      />
       <Flex justifyContent="flex-end">
         <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Next">
           Next
@@ -127,7 +153,13 @@ function StepFile({ state, onError }: { state: Extract<UploadFlowState, { step: 
           {state.problem}
         </p>
       ) : null}
-      <DropZone accept={VIDEO_FILE_ACCEPT} maxSize={VIDEO_FILE_MAX_BYTES} messages={DROP_MESSAGES} onFiles={([chosen]) => setFile(chosen ?? null)} disabled={cancelling} />
+      <DropZone
+        accept={VIDEO_FILE_ACCEPT}
+        maxSize={VIDEO_FILE_MAX_BYTES}
+        messages={DROP_MESSAGES}
+        onFiles={([chosen]) => setFile(chosen ?? null)}
+        disabled={cancelling}
+      />
       {file ? <Text>Chosen file: {file.name}</Text> : null}
       <Flex justifyContent="flex-end" gap="small">
         <Button onClick={() => void cancel()} isLoading={cancelling} loadingText="Cancel">

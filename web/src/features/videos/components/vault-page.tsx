@@ -113,7 +113,13 @@ export function VaultPage() {
           Show more videos
         </Button>
       ) : null}
-      <ConfirmDialog open={deleting !== null} title="Delete video" busy={busyId !== null && busyId === deleting?.id} onAccept={() => void remove()} onDecline={() => setDeleting(null)}>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete video"
+        busy={busyId !== null && busyId === deleting?.id}
+        onAccept={() => void remove()}
+        onDecline={() => setDeleting(null)}
+      >
         <p>{deleteConfirmation(deleting?.title ?? '')}</p>
       </ConfirmDialog>
       {playing?.url ? (
@@ -173,10 +179,20 @@ function VideoCard({ video, busy, onPlay, onToggle, onDelete }: VideoCardProps) 
             Play
           </Button>
         ) : null}
-        <Link className="amplify-button amplify-button--small fg-button-link" to={withParams(paths.home.editVideo, { id: video.id })} aria-label={`Edit ${video.title}`}>
+        <Link
+          className="amplify-button amplify-button--small fg-button-link"
+          to={withParams(paths.home.editVideo, { id: video.id })}
+          aria-label={`Edit ${video.title}`}
+        >
           Edit
         </Link>
-        <Button size="small" onClick={onToggle} isLoading={busy} loadingText={video.enabled ? 'Disable' : 'Enable'} aria-label={`${video.enabled ? 'Disable' : 'Enable'} ${video.title}`}>
+        <Button
+          size="small"
+          onClick={onToggle}
+          isLoading={busy}
+          loadingText={video.enabled ? 'Disable' : 'Enable'}
+          aria-label={`${video.enabled ? 'Disable' : 'Enable'} ${video.title}`}
+        >
           {video.enabled ? 'Disable' : 'Enable'}
         </Button>
         <Button size="small" onClick={onDelete} isDisabled={busy} aria-label={`Delete ${video.title}`}>

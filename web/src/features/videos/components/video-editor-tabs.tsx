@@ -28,8 +28,14 @@ export function VideoEditorTabs({ videoId, onError }: { videoId: string; onError
       label="Video"
       tabs={[
         { label: 'Details', content: <DetailsPanel video={video.data} knownTags={tags.data ?? []} onSaved={reload} onError={onError} /> },
-        { label: 'Questions', content: <QuestionsPanel videoId={videoId} questions={video.data.VideoQuestion} onChanged={reload} onError={onError} /> },
-        { label: 'Schedule', content: <SchedulePanel videoId={videoId} availableFrom={video.data.availableFrom} onSaved={reload} onError={onError} /> },
+        {
+          label: 'Questions',
+          content: <QuestionsPanel videoId={videoId} questions={video.data.VideoQuestion} onChanged={reload} onError={onError} />,
+        },
+        {
+          label: 'Schedule',
+          content: <SchedulePanel videoId={videoId} availableFrom={video.data.availableFrom} onSaved={reload} onError={onError} />,
+        },
       ]}
     />
   );

@@ -50,5 +50,9 @@ it('asks for a series before an episode', () => {
 it('sends only what changed', () => {
   const stored = detailsFormSchema.parse({ ...form, tags: ['a'], seriesId: 's1', episode: '2' });
   expect(changedDetails(stored, { ...stored })).toEqual({});
-  expect(changedDetails(stored, { ...stored, tags: ['a', 'b'], seriesId: null, episode: null })).toEqual({ tags: ['a', 'b'], seriesId: null, episode: null });
+  expect(changedDetails(stored, { ...stored, tags: ['a', 'b'], seriesId: null, episode: null })).toEqual({
+    tags: ['a', 'b'],
+    seriesId: null,
+    episode: null,
+  });
 });

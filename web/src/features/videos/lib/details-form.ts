@@ -10,18 +10,18 @@ const optionalId = z.string().transform((id) => id || null);
 
 export const detailsFormSchema = z
   .object({
-  // An emptied description is cleared (null); the server refuses blank text.
-  description: z
-    .string()
-    .transform((text) => (text.trim() ? text : null))
-    .pipe(videoUpdateSchema.shape.description.unwrap().unwrap().nullable()),
-  tags: videoUpdateSchema.shape.tags.unwrap(),
-  instructorId: optionalId,
-  seriesId: optionalId,
-  episode: z
-    .string()
-    .transform((text) => (text.trim() === '' ? null : Number(text)))
-    .pipe(videoUpdateSchema.shape.episode.unwrap().unwrap().nullable()),
+    // An emptied description is cleared (null); the server refuses blank text.
+    description: z
+      .string()
+      .transform((text) => (text.trim() ? text : null))
+      .pipe(videoUpdateSchema.shape.description.unwrap().unwrap().nullable()),
+    tags: videoUpdateSchema.shape.tags.unwrap(),
+    instructorId: optionalId,
+    seriesId: optionalId,
+    episode: z
+      .string()
+      .transform((text) => (text.trim() === '' ? null : Number(text)))
+      .pipe(videoUpdateSchema.shape.episode.unwrap().unwrap().nullable()),
   })
   .refine((details) => details.episode === null || details.seriesId !== null, { message: VIDEO_MESSAGES.episodeNeedsSeries, path: ['episode'] });
 export type DetailsFormInput = z.input<typeof detailsFormSchema>;

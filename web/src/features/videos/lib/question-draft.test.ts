@@ -15,7 +15,11 @@ it("starts as a score of repetitions with the spec's default text", () => {
 it('follows the default text of each sub-type and type', () => {
   expect(withKind(NEW_QUESTION, 'INT', 'rounds').text).toBe('How many rounds did you do?');
   expect(withKind(NEW_QUESTION, 'INT', 'time').text).toBe("What was your time in today's workout");
-  expect(withKind(NEW_QUESTION, 'BOOLEAN', 'rounds')).toEqual({ type: 'BOOLEAN', subType: null, text: 'Do you feel comfortable with this movement?' });
+  expect(withKind(NEW_QUESTION, 'BOOLEAN', 'rounds')).toEqual({
+    type: 'BOOLEAN',
+    subType: null,
+    text: 'Do you feel comfortable with this movement?',
+  });
   expect(withKind(withKind(NEW_QUESTION, 'STRING', null), 'INT', null)).toEqual(NEW_QUESTION);
   expect(withKind(NEW_QUESTION, 'STRING', null).text).toBe('My Notes');
 });

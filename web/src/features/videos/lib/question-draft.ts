@@ -4,7 +4,15 @@
  * the default text of the type or sub-type and follows a change of either until the admin edits it. The slug previews
  * the server's.
  */
-import { DEFAULT_QUESTION_TEXTS, DEFAULT_SUB_TYPE_TEXTS, VIDEO_QUESTION_SUB_TYPES, VIDEO_QUESTION_TYPE_LABELS, VIDEO_QUESTION_TYPES, type VideoQuestionSubType, type VideoQuestionType } from '@core/videos';
+import {
+  DEFAULT_QUESTION_TEXTS,
+  DEFAULT_SUB_TYPE_TEXTS,
+  VIDEO_QUESTION_SUB_TYPES,
+  VIDEO_QUESTION_TYPE_LABELS,
+  VIDEO_QUESTION_TYPES,
+  type VideoQuestionSubType,
+  type VideoQuestionType,
+} from '@core/videos';
 
 export interface QuestionDraft {
   type: VideoQuestionType;

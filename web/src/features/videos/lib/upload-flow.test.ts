@@ -7,7 +7,12 @@ const run = (events: UploadFlowEvent[], from: UploadFlowState = INITIAL_UPLOAD_F
 describe('upload flow', () => {
   it('goes to step 2 once the record exists, and to step 3 when the upload starts', () => {
     expect(run([{ type: 'created', video }])).toEqual({ step: 2, video, problem: null });
-    expect(run([{ type: 'created', video }, { type: 'started', fileName: 'a.mp4', total: 200 }])).toEqual({
+    expect(
+      run([
+        { type: 'created', video },
+        { type: 'started', fileName: 'a.mp4', total: 200 },
+      ]),
+    ).toEqual({
       step: 3,
       video,
       fileName: 'a.mp4',
@@ -16,7 +21,11 @@ describe('upload flow', () => {
   });
 
   it('follows the progress and ends done', () => {
-    const uploading = run([{ type: 'created', video }, { type: 'started', fileName: 'a.mp4', total: 200 }, { type: 'progressed', loaded: 50, total: 200 }]);
+    const uploading = run([
+      { type: 'created', video },
+      { type: 'started', fileName: 'a.mp4', total: 200 },
+      { type: 'progressed', loaded: 50, total: 200 },
+    ]);
     expect(uploading.step === 3 && progressPercent(uploading.upload)).toBe(25);
     const done = uploadFlowReducer(uploading, { type: 'finished' });
     expect(done.step === 3 && done.upload).toEqual({ status: 'done' });
@@ -25,9 +34,19 @@ describe('upload flow', () => {
   });
 
   it("goes back to step 2 with the message when it contains 'uploading the video'", () => {
-    const uploading = run([{ type: 'created', video }, { type: 'started', fileName: 'a.mp4', total: 200 }]);
-    expect(uploadFlowReducer(uploading, { type: 'failed', message: UPLOAD_MESSAGES.uploadFailed })).toEqual({ step: 2, video, problem: UPLOAD_MESSAGES.uploadFailed });
-    expect(uploadFlowReducer(uploading, { type: 'failed', message: UPLOAD_MESSAGES.linkFailed })).toEqual({ ...uploading, upload: { status: 'failed' } });
+    const uploading = run([
+      { type: 'created', video },
+      { type: 'started', fileName: 'a.mp4', total: 200 },
+    ]);
+    expect(uploadFlowReducer(uploading, { type: 'failed', message: UPLOAD_MESSAGES.uploadFailed })).toEqual({
+      step: 2,
+      video,
+      problem: UPLOAD_MESSAGES.uploadFailed,
+    });
+    expect(uploadFlowReducer(uploading, { type: 'failed', message: UPLOAD_MESSAGES.linkFailed })).toEqual({
+      ...uploading,
+      upload: { status: 'failed' },
+    });
   });
 
   it('starts again from step 1 on reset', () => {
@@ -36,7 +55,12 @@ describe('upload flow', () => {
 
   it('ignores events of another step', () => {
     expect(run([{ type: 'started', fileName: 'a.mp4', total: 1 }])).toEqual({ step: 1 });
-    expect(run([{ type: 'created', video }, { type: 'created', video: { id: 'v2', title: 'Other' } }])).toEqual({ step: 2, video, problem: null });
+    expect(
+      run([
+        { type: 'created', video },
+        { type: 'created', video: { id: 'v2', title: 'Other' } },
+      ]),
+    ).toEqual({ step: 2, video, problem: null });
   });
 });
 

@@ -65,7 +65,9 @@ export function uploadFlowReducer(state: UploadFlowState, event: UploadFlowEvent
       return state.step === 3 ? { ...state, upload: { status: 'done' } } : state;
     case 'failed':
       if (state.step !== 3 || state.upload.status !== 'uploading') return state;
-      return event.message.includes(BACK_TO_FILE_CHOICE) ? { step: 2, video: state.video, problem: event.message } : { ...state, upload: { status: 'failed' } };
+      return event.message.includes(BACK_TO_FILE_CHOICE)
+        ? { step: 2, video: state.video, problem: event.message }
+        : { ...state, upload: { status: 'failed' } };
   }
 }
 

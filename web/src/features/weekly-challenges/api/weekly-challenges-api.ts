@@ -19,13 +19,20 @@ const listQuery = gqlOperation<{ weeklyChallenges: WeeklyChallenge[] }>(/* Graph
 const createMutation = gqlOperation<{ createWeeklyChallenge: WeeklyChallenge }, { data: WeeklyChallengeInput }>(/* GraphQL */ `
   mutation CreateWeeklyChallenge($data: WeeklyChallengeCreateInput!) { createWeeklyChallenge(data: $data) { ${FIELDS} } }
 `);
-const updateMutation = gqlOperation<{ updateWeeklyChallenge: WeeklyChallenge }, { where: { id: string }; data: { description: string } }>(/* GraphQL */ `
+const updateMutation = gqlOperation<
+  { updateWeeklyChallenge: WeeklyChallenge },
+  { where: { id: string }; data: { description: string } }
+>(/* GraphQL */ `
   mutation UpdateWeeklyChallenge($data: WeeklyChallengeUpdateInput!, $where: WeeklyChallengeWhereUniqueInput!) {
     updateWeeklyChallenge(data: $data, where: $where) { ${FIELDS} }
   }
 `);
 const deleteMutation = gqlOperation<{ deleteWeeklyChallenge: WeeklyChallenge }, { where: { id: string } }>(/* GraphQL */ `
-  mutation DeleteWeeklyChallenge($where: WeeklyChallengeWhereUniqueInput!) { deleteWeeklyChallenge(where: $where) { id } }
+  mutation DeleteWeeklyChallenge($where: WeeklyChallengeWhereUniqueInput!) {
+    deleteWeeklyChallenge(where: $where) {
+      id
+    }
+  }
 `);
 
 export const WEEKLY_CHALLENGES_KEY = ['weekly-challenges'] as const;

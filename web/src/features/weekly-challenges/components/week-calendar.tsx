@@ -9,9 +9,11 @@ const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A day as people say it ("Thursday, November 26, 2026"), for screen readers. */
-const spokenDay = (date: Date) => date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const spokenDay = (date: Date) =>
+  date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 /** A week as people say it ("Week 48, 2026, Monday, November 23 to Sunday, November 29, 2026"). */
-const spokenWeek = (week: ChallengeWeek, days: Date[]) => `Week ${week.week}, ${week.year}, ${spokenDay(days[0]!).replace(/, \d{4}$/, '')} to ${spokenDay(days[6]!)}`;
+const spokenWeek = (week: ChallengeWeek, days: Date[]) =>
+  `Week ${week.week}, ${week.year}, ${spokenDay(days[0]!).replace(/, \d{4}$/, '')} to ${spokenDay(days[6]!)}`;
 
 /** The Monday-first weeks that show a month: each week's seven days (UTC dates) and its ISO week. */
 function weeksOfMonth(year: number, month: number): { week: ChallengeWeek; days: Date[] }[] {
@@ -43,7 +45,8 @@ interface WeekCalendarProps {
 export function WeekCalendar({ selected, onSelect, taken, today }: WeekCalendarProps) {
   const [month, setMonth] = useState(() => ({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) - 1 }));
   const title = new Date(Date.UTC(month.year, month.month, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const move = (by: number) => setMonth(({ year, month: current }) => ({ year: year + Math.floor((current + by) / 12), month: (current + by + 12) % 12 }));
+  const move = (by: number) =>
+    setMonth(({ year, month: current }) => ({ year: year + Math.floor((current + by) / 12), month: (current + by + 12) % 12 }));
 
   return (
     <div className="fg-week-calendar">

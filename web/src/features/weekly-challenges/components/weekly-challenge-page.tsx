@@ -39,7 +39,9 @@ type Operation = 'creating' | 'updating' | 'deleting';
 
 /** The duplicate week's message, else the operation's generic one; the server's wording is not shown (docs/recommendations-and-challenges.md). */
 function messageOf(operation: Operation, error: unknown): string {
-  return operation === 'creating' && error instanceof ApiError && error.errorType === 'Conflict' ? CHALLENGE_TEXTS.duplicate : CHALLENGE_TEXTS[operation];
+  return operation === 'creating' && error instanceof ApiError && error.errorType === 'Conflict'
+    ? CHALLENGE_TEXTS.duplicate
+    : CHALLENGE_TEXTS[operation];
 }
 
 const weekTitle = ({ year, week }: ChallengeWeek) => `Week ${week}, ${year}`;
@@ -160,7 +162,13 @@ function ChallengeCards({ challenges, onFailure }: SectionProps) {
         <h2 id="fg-challenge-weeks">Challenges</h2>
         <div role="group" aria-label="Which challenges" className="fg-challenges__filters">
           {CHALLENGE_FILTERS.map(({ value, label }) => (
-            <Button key={value} size="small" variation={filter === value ? 'primary' : undefined} aria-pressed={filter === value} onClick={() => setFilter(value)}>
+            <Button
+              key={value}
+              size="small"
+              variation={filter === value ? 'primary' : undefined}
+              aria-pressed={filter === value}
+              onClick={() => setFilter(value)}
+            >
               {label}
             </Button>
           ))}
@@ -261,13 +269,26 @@ function ChallengeCard({ challenge, today: day, onFailure }: { challenge: Weekly
             <Button size="small" onClick={() => setEditing(null)} isDisabled={save.isPending}>
               Cancel
             </Button>
-            <Button size="small" type="submit" variation="primary" isLoading={save.isPending} loadingText="Saving…" isDisabled={editing.trim() === ''}>
+            <Button
+              size="small"
+              type="submit"
+              variation="primary"
+              isLoading={save.isPending}
+              loadingText="Saving…"
+              isDisabled={editing.trim() === ''}
+            >
               Save
             </Button>
           </div>
         </form>
       )}
-      <ConfirmDialog open={confirming} title="Delete challenge" busy={remove.isPending} onAccept={() => remove.mutate()} onDecline={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete challenge"
+        busy={remove.isPending}
+        onAccept={() => remove.mutate()}
+        onDecline={() => setConfirming(false)}
+      >
         <p>You are about to delete the challenge of {weekTitle(challenge)}. Are you sure you want to proceed?</p>
       </ConfirmDialog>
     </li>
