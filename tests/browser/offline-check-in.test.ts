@@ -4,16 +4,16 @@
  * through a reload served by the service worker, goes out when the connection returns, and the scores show. The server
  * holds exactly one check-in for the day. (Sending one check-in twice in parallel: tests/integration/offline-check-in.test.ts.)
  */
-import { scoreDayBounds, scoreDayOf, shiftDay } from '@core/dates';
+import { scoreDayOf, shiftDay } from '@core/dates';
 import { formatScoreDay } from '@/lib/score-display';
 import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
 import { dynamoScoreStore } from '../../lambdas/lib/stores/score-store';
-import { historyOf } from '../../lambdas/scoring/history';
 import { accountWithRole, baseUrl, signInContext } from '../support/accounts';
 import { useBrowser, VIEWPORTS } from '../support/browser';
 import { clearOfScoreDayEdge } from '../support/score-day-edge';
 import { useStackEnvironment } from '../support/stack';
+import { storeEarlierCheckIn } from '../support/stored-check-ins';
 
 jest.setTimeout(90_000);
 
@@ -49,16 +49,7 @@ it('keeps a check-in made offline through a reload, sends it once when the conne
     { questionSlug: 'sleep-quality', value: 'great' },
     { questionSlug: 'focus', value: 'good' },
   ];
-  await dynamoScoreStore.importHistory(
-    historyOf([
-      {
-        userId: gamer.id,
-        timeZone: TIME_ZONE,
-        teamIds: [],
-        checkIns: [{ date: yesterday, answers, watchedVideos: false, at: scoreDayBounds(yesterday, TIME_ZONE).start }],
-      },
-    ]),
-  );
+  await storeEarlierCheckIn(gamer.id, TIME_ZONE, yesterday, answers);
   const context = await chromium.browser.newContext({ viewport: VIEWPORTS.phone, timezoneId: TIME_ZONE, serviceWorkers: 'allow' });
   context.setDefaultTimeout(20_000);
   await signInContext(context, gamer.email);

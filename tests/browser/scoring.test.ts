@@ -5,17 +5,16 @@
  * sends yesterday's answers again with "Same as yesterday", and one without scores sees the empty state.
  * Expected numbers come from the same core functions the server runs, and from the API itself.
  */
-import { scoreDayBounds, scoreDayOf, shiftDay } from '@core/dates';
+import { scoreDayOf, shiftDay } from '@core/dates';
 import { readinessTier, scoreDay, scoreLabel } from '@core/scoring';
 import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
-import { dynamoScoreStore } from '../../lambdas/lib/stores/score-store';
-import { historyOf } from '../../lambdas/scoring/history';
 import { accountWithRole } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { checkInQuestion, checkInStepHeading, pickAnswer, showCheckInStep, tickAnswer } from '../support/check-in';
 import { clearOfScoreDayEdge } from '../support/score-day-edge';
 import { DEMO_PASSWORD, graphql, signIn, stackUrls, useStackEnvironment } from '../support/stack';
+import { storeEarlierCheckIn } from '../support/stored-check-ins';
 
 jest.setTimeout(90_000);
 
@@ -251,16 +250,7 @@ describe('daily check-in', () => {
       { questionSlug: 'focus', value: 'good' },
       { questionSlug: 'game-performance', value: 'great' },
     ];
-    await dynamoScoreStore.importHistory(
-      historyOf([
-        {
-          userId: gamer.id,
-          timeZone: TIME_ZONE,
-          teamIds: [],
-          checkIns: [{ date: yesterday, answers, watchedVideos: true, at: scoreDayBounds(yesterday, TIME_ZONE).start }],
-        },
-      ]),
-    );
+    await storeEarlierCheckIn(gamer.id, TIME_ZONE, yesterday, answers, true);
     const page = await newPage(VIEWPORTS.phone);
     await signInAt(page, gamer.email, '/home/check-in');
     await page.getByRole('button', { name: 'Same as yesterday' }).click();
