@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PILLAR_SLUGS } from '@core/pillars';
 import { scoreDayUnder } from '@core/user-zone';
 import { nextReportAt } from '@core/report-sharing';
-import { inFlight } from '../lib/in-flight';
+import { workThroughDueShards } from '../lib/due-shards';
 import { logger } from '../lib/observability';
 import { scoreCardWithLatestDay } from '../lib/score-card';
 import { RECAP_DUE_SHARDS } from '@core/report-sharing';
@@ -48,20 +48,15 @@ export async function runRecapJob(deps: RecapDeps, options: RecapRunOptions = {}
   const now = deps.now();
   const result: RecapRunResult = { sent: 0, alreadySent: 0, failed: 0, deferred: 0, unfinished: false };
   const shards = options.shards ?? Array.from({ length: RECAP_DUE_SHARDS }, (_, shard) => shard);
-  for (const shard of shards) {
-    let cursor: string | null = null;
-    do {
-      if (options.stopAfter !== undefined && Date.now() > options.stopAfter) {
-        result.unfinished = true;
-        return result;
-      }
-      const page = await deps.shares.due(shard, now.toISOString(), { limit: RECAP_PAGE_SIZE, cursor });
-      await inFlight(page.items, SHARES_IN_FLIGHT, async (share) => {
-        result[await sendRecap(share, deps, now)] += 1;
-      });
-      cursor = page.cursor;
-    } while (cursor);
-  }
+  const finished = await workThroughDueShards(
+    shards,
+    (shard, cursor) => deps.shares.due(shard, now.toISOString(), { limit: RECAP_PAGE_SIZE, cursor }),
+    async (share) => {
+      result[await sendRecap(share, deps, now)] += 1;
+    },
+    { limit: SHARES_IN_FLIGHT, stopAfter: options.stopAfter },
+  );
+  result.unfinished = !finished;
   logger.info('Recap run', { ...result });
   return result;
 }

@@ -1,6 +1,6 @@
 import { nextWallClockHour, resolveTimeZone } from '@core/dates';
 import { REMINDER_DUE_SHARDS } from '@core/reminders';
-import { inFlight } from '../lib/in-flight';
+import { workThroughDueShards } from '../lib/due-shards';
 import { logger } from '../lib/observability';
 import type { ReminderSettingsRecord } from '../lib/stores/reminder-store';
 import type { ReminderDeps } from './deps';
@@ -36,21 +36,16 @@ export async function runReminderJob(deps: ReminderDeps, options: ReminderRunOpt
   const now = deps.now();
   const result: ReminderRunResult = { sent: 0, checkedIn: 0, alreadySent: 0, skipped: 0, failed: 0, unfinished: false };
   const shards = options.shards ?? Array.from({ length: REMINDER_DUE_SHARDS }, (_, shard) => shard);
-  for (const shard of shards) {
-    let cursor: string | null = null;
-    do {
-      if (options.stopAfter !== undefined && Date.now() > options.stopAfter) {
-        result.unfinished = true;
-        return result;
-      }
-      const page = await deps.reminders.due(shard, now.toISOString(), { limit: PAGE_SIZE, cursor });
-      await inFlight(page.items, IN_FLIGHT, async (settings) => {
-        const outcome = await remind(settings, deps, now);
-        if (outcome !== 'off') result[outcome] += 1;
-      });
-      cursor = page.cursor;
-    } while (cursor);
-  }
+  const finished = await workThroughDueShards(
+    shards,
+    (shard, cursor) => deps.reminders.due(shard, now.toISOString(), { limit: PAGE_SIZE, cursor }),
+    async (settings) => {
+      const outcome = await remind(settings, deps, now);
+      if (outcome !== 'off') result[outcome] += 1;
+    },
+    { limit: IN_FLIGHT, stopAfter: options.stopAfter },
+  );
+  result.unfinished = !finished;
   logger.info('Reminder run', { ...result });
   return result;
 }
