@@ -59,7 +59,7 @@ describe('a gamer shares his report', () => {
     const page = await newPage();
     await signInContext(page.context(), gamer.email);
     await page.goto(`${baseUrl()}/home/account/sharing`);
-    await page.getByRole('heading', { name: 'Share your reports', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Share your reports', level: 1, exact: true }).waitFor();
     await page.getByText('You do not share your reports yet').waitFor();
     await page.getByLabel('E-mail').fill(recipient);
     await page.getByLabel('Frequency').selectOption('DAILY');
