@@ -4,7 +4,6 @@
  * portal and the renewal of an expired team. Every purchase is made by a fresh account (and the renewal on a fresh
  * expired team), so the demo data other suites read stays as seeded.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../lambdas/lib/db/client';
@@ -23,6 +22,7 @@ import {
 } from '../support/accounts';
 import { eventually, TEST_CARDS } from '../support/billing';
 import { useBrowser } from '../support/browser';
+import { addDashboardPurchase } from '../support/purchases';
 import { graphql, stackUrls, useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(90_000);
@@ -333,16 +333,7 @@ describe('Billing and renewals', () => {
 /** A fresh director owning one team whose subscription ended three days ago (as Sleepy Sloths' did). */
 async function directorWithExpiredTeam(name: string): Promise<{ director: RoleAccount; teamId: string }> {
   const director = await accountWithRole('DIRECTOR', 'billing.director', 'Eve Expired');
-  const at = new Date().toISOString();
-  await dynamoSubscriptionStore.addPurchase({
-    id: `sub_${randomUUID()}`,
-    userId: director.id,
-    productName: 'Team Dashboard',
-    status: 'active',
-    paymentFrequency: 'monthly',
-    endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    createdAt: at,
-  });
+  await addDashboardPurchase(director.id);
   const created = await graphql(
     `
       mutation ($data: TeamInput!) {
@@ -360,7 +351,7 @@ async function directorWithExpiredTeam(name: string): Promise<{ director: RoleAc
     ...subscription,
     status: 'canceled',
     endSubscriptionAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
-    updatedAt: at,
+    updatedAt: new Date().toISOString(),
   });
   return { director, teamId };
 }

@@ -5,12 +5,11 @@
  * on /home/team-invite, and appears in the director's open page without a reload; removing a member asks first. A coach
  * invitee's sign-up link makes a coach account that answers on the coach invites tab. Night Owls is only read.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { seatsFullMessage } from '@core/teams';
-import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { accountWithRole, baseUrl, freshEmail, type RoleAccount, signInContext, signUpAccount, storedSession } from '../support/accounts';
 import { useBrowser, VIEWPORTS } from '../support/browser';
+import { addDashboardPurchase } from '../support/purchases';
 import { demoTeams, graphql, signIn, useStackEnvironment, waitForMail } from '../support/stack';
 
 // Real browser, lazily loaded pages and realtime on a loaded 2-core machine.
@@ -28,16 +27,7 @@ beforeAll(() => useStackEnvironment());
 
 /** A team of the director, made as billing and the product make one: a running dashboard purchase spent by createTeam. */
 async function createTeam(director: RoleAccount, name: string): Promise<string> {
-  const at = new Date().toISOString();
-  await dynamoSubscriptionStore.addPurchase({
-    id: `sub_${randomUUID()}`,
-    userId: director.id,
-    productName: 'Team Dashboard',
-    status: 'active',
-    paymentFrequency: 'monthly',
-    endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    createdAt: at,
-  });
+  await addDashboardPurchase(director.id);
   const { data, errors } = await graphql(
     CREATE,
     { data: { name, description: 'My Team browser test', game: 'Valorant' } },

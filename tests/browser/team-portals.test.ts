@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
-import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { SESSION_STORAGE_KEY, sessionFromGrant } from '../../web/src/features/auth/session/session-store';
 import { accountWithRole, baseUrl, logInAccount, openSignedInPage, type RoleAccount } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
+import { addDashboardPurchase } from '../support/purchases';
 import { demoTeams, graphql, signIn, stackUrls, useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(60_000);
@@ -47,16 +47,7 @@ async function directorWithTeams(...names: string[]): Promise<{ director: RoleAc
   const director = await accountWithRole('DIRECTOR', 'portals.director', 'Dana Director');
   const teamIds: string[] = [];
   for (const name of names) {
-    const at = new Date().toISOString();
-    await dynamoSubscriptionStore.addPurchase({
-      id: `sub_${randomUUID()}`,
-      userId: director.id,
-      productName: 'Team Dashboard',
-      status: 'active',
-      paymentFrequency: 'monthly',
-      endSubscriptionAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      createdAt: at,
-    });
+    await addDashboardPurchase(director.id);
     const created = await ok(director, `mutation($data: TeamInput!) { createTeam(data: $data) { id } }`, {
       data: { name, description: 'Made by the portals browser test', game: 'Valorant' },
     });
