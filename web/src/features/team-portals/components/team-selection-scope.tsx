@@ -70,7 +70,9 @@ export function TeamSelectionScope({ children }: { children: ReactNode }) {
           return;
         }
       }
-      // Set here first, then saved; a failed save is ignored (docs/product.md, "Team selection").
+      // Set here first, then saved; a failed save is ignored (docs/product.md, "Team selection"). A restore still
+      // under way is cancelled first, or its older answer would land after this choice and undo it.
+      await queryClient.cancelQueries({ queryKey: selectedTeamKey(viewer.userId) });
       queryClient.setQueryData(selectedTeamKey(viewer.userId), team.id);
       saveSelectedTeam(team.id).catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: ['teams', team.id] });

@@ -1,0 +1,87 @@
+import { QueryClient, QueryClientProvider, useIsFetching } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { ToastProvider } from '@/components/ui/toast/toast';
+import { useTeamSelection } from '@/lib/team-selection';
+import { ViewerProvider, useViewer, type Viewer } from '@/lib/viewer';
+
+// The API calls are stand-ins here; the whole path runs against the stack in tests/browser/team-portals.test.ts.
+const fetchSelectedTeamId = jest.fn<Promise<string | null>, []>();
+const saveSelectedTeam = jest.fn<Promise<unknown>, [string]>();
+jest.mock('../api/teams-api', () => ({
+  fetchSelectedTeamId: () => fetchSelectedTeamId(),
+  saveSelectedTeam: (teamId: string) => saveSelectedTeam(teamId),
+  verifyTeamSubscription: async () => 'active',
+}));
+
+const { TeamSelectionScope } = require('./team-selection-scope') as typeof import('./team-selection-scope');
+
+const viewer: Viewer = {
+  userId: 'gamer-1',
+  fullName: 'Gamer',
+  avatarUrl: null,
+  groups: ['GAMER'],
+  teams: { owned: [], coached: [], member: [] },
+  emailVerified: true,
+  selectedTeamId: null,
+  hasTeamNotifications: false,
+};
+
+function Page() {
+  const { selectTeam } = useTeamSelection();
+  const scoped = useViewer();
+  return (
+    <>
+      <button type="button" onClick={() => void selectTeam({ id: 'team-alpha', name: 'Alpha Squad' })}>
+        Enter Alpha Squad
+      </button>
+      <p role="status" data-settled={String(useIsFetching() === 0)}>
+        {scoped?.selectedTeamId ?? 'no team'}
+      </p>
+    </>
+  );
+}
+
+function renderScope() {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={['/home/manager-portal']}>
+          <ViewerProvider value={viewer}>
+            <TeamSelectionScope>
+              <Page />
+            </TeamSelectionScope>
+          </ViewerProvider>
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  fetchSelectedTeamId.mockReset();
+  saveSelectedTeam.mockReset().mockResolvedValue({ teamId: 'team-alpha' });
+});
+
+describe('TeamSelectionScope', () => {
+  it('restores the team saved on the server', async () => {
+    fetchSelectedTeamId.mockResolvedValue('team-saved');
+    renderScope();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('team-saved'));
+  });
+
+  it('keeps a team chosen while the restore is still loading, when the restore answers afterwards', async () => {
+    let answerRestore: (teamId: string | null) => void = () => undefined;
+    fetchSelectedTeamId.mockReturnValue(new Promise((resolve) => (answerRestore = resolve)));
+    renderScope();
+    await waitFor(() => expect(fetchSelectedTeamId).toHaveBeenCalled());
+
+    act(() => screen.getByRole('button', { name: 'Enter Alpha Squad' }).click());
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('team-alpha'));
+    await act(async () => answerRestore(null));
+    await waitFor(() => expect(screen.getByRole('status').dataset.settled).toBe('true'));
+
+    expect(screen.getByRole('status').textContent).toBe('team-alpha');
+    expect(saveSelectedTeam).toHaveBeenCalledWith('team-alpha');
+  });
+});
