@@ -16,8 +16,9 @@ import { invariantBreaches, tableItems, type Item } from '../support/invariants'
 import { cutStackPower, startTestStack, stopTestStack, type RunningTestStack } from '../support/test-stack-process';
 import { Traffic, type Recorded } from '../support/traffic';
 
-// Four starts of a stack without demo data (10 to 25 s each on a busy 2-core machine) and three short bursts of traffic.
-jest.setTimeout(240_000);
+// Four starts of a stack without demo data (10 to 25 s each on a busy 2-core machine, far more while the browser
+// suites run beside it) and three short bursts of traffic.
+jest.setTimeout(480_000);
 
 const KILL_POINTS = 3;
 const GAMERS = 5;
@@ -39,6 +40,10 @@ function seeded(state: number): () => number {
 
 let workDir: string;
 let running: RunningTestStack | undefined;
+const began = Date.now();
+
+/** Each step's moment, so a run cut by the time limit says where it was. */
+const step = (what: string) => console.log(`crash-consistency: ${((Date.now() - began) / 1000).toFixed(1)} s, ${what}`);
 
 async function start(name: string): Promise<RunningTestStack> {
   running = await startTestStack({ web: 'none', dataDir: join(workDir, 'data'), seed: false, logFile: join(workDir, `${name}.log`) });
@@ -110,6 +115,7 @@ describe('a power cut in the middle of writes', () => {
     let stack = await start('start-0');
     for (let run = 1; run <= KILL_POINTS; run++) {
       const traffic = new Traffic();
+      step(`run ${run}: accounts and team`);
       const { account: director, teamId } = await traffic.director(`crash${run}`);
       const gamers = await traffic.gamers(`crash${run}`, GAMERS);
       // One gamer's whole round (join, check-in, comment, leave, join again) before the traffic: writes of every kind
@@ -123,18 +129,21 @@ describe('a power cut in the middle of writes', () => {
         traffic.buyerLoop(`crash${run}`),
       ]);
       const killAfterMs = KILL_MIN_MS + Math.floor(random() * KILL_SPREAD_MS);
-      console.log(`crash-consistency: run ${run}, power cut ${killAfterMs} ms into the traffic`);
+      step(`run ${run}: power cut ${killAfterMs} ms into the traffic`);
       await new Promise((resolve) => setTimeout(resolve, killAfterMs));
       await cutStackPower(stack);
       traffic.stop();
       await load;
       log.push(...traffic.log);
 
+      step(`run ${run}: starting again`);
       stack = await start(`after-kill-${run}`);
+      step(`run ${run}: started; waiting for the webhooks`);
       // A subscription's state is three writes that a webhook applies; a cut between them is closed by Stripe's
       // redelivery of the event (docs/data-model.md "Windows between transactions"), so the table is read once the
       // stand-in has no webhook left to deliver.
       await deliveredByRetries(noWebhookPending, RETRY_DELAYS_S);
+      step(`run ${run}: checking the table`);
       const items = await tableItems(stack.info);
       const at = { run, killAfterMs, seed };
       expect({ ...at, breaches: invariantBreaches(items) }).toEqual({ ...at, breaches: [] });
