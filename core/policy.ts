@@ -46,28 +46,37 @@ export interface FieldPolicy {
 
 export const DEFAULT_REFUSAL = 'You are not authorized to make this call.';
 
-const PUBLIC_ONLY: FieldPolicy = { public: true, users: 'none', subject: { kind: 'none' } };
-const OWN_DATA: FieldPolicy = { public: false, users: 'all', subject: { kind: 'caller' } };
+/*
+ * The rows many fields share. Each domain's field declarations (lambdas/<domain>/fields.ts) name one of these or write
+ * their own; the web app asks the same rows what to show.
+ */
+/** Anyone: signed out with the public token, or signed in. */
+export const ANYONE: FieldPolicy = { public: true, users: 'all', subject: { kind: 'none' } };
+/** Only the backend's own functions, with their IAM role (the field carries @aws_iam). */
+export const BACKEND_ONLY: FieldPolicy = { public: false, iam: true, users: 'none', subject: { kind: 'none' } };
+
+export const PUBLIC_ONLY: FieldPolicy = { public: true, users: 'none', subject: { kind: 'none' } };
+export const OWN_DATA: FieldPolicy = { public: false, users: 'all', subject: { kind: 'caller' } };
 /** Gamers answer the daily check-in; coaches and directors are not scored (docs/scoring.md, "On the gamer's pages"). */
-const GAMERS_OWN_DATA: FieldPolicy = {
+export const GAMERS_OWN_DATA: FieldPolicy = {
   public: false,
   users: ['GAMER', 'SELF'],
   subject: { kind: 'caller' },
   refusal: 'Only gamers answer the daily check-in.',
 };
 /** Only gamers have score reports to share. */
-const GAMERS_SHARE: FieldPolicy = { ...GAMERS_OWN_DATA, refusal: 'Only gamers share their score reports.' };
+export const GAMERS_SHARE: FieldPolicy = { ...GAMERS_OWN_DATA, refusal: 'Only gamers share their score reports.' };
 /** Only gamers check in, so only they are reminded to. */
-const GAMERS_REMINDERS: FieldPolicy = { ...GAMERS_OWN_DATA, refusal: 'Only gamers get check-in reminders.' };
+export const GAMERS_REMINDERS: FieldPolicy = { ...GAMERS_OWN_DATA, refusal: 'Only gamers get check-in reminders.' };
 /** A gamer's scores and answers: their own, their team's coaches and director, and admins. */
-const GAMER_READ: FieldPolicy = {
+export const GAMER_READ: FieldPolicy = {
   public: false,
   users: 'all',
   subject: { kind: 'user', argument: 'userId', relations: ['self', 'coach', 'owner', 'admin'] },
   refusal: 'You can only see your own scores and those of the members of teams you coach or own.',
 };
 /** A team's statistics: its director, its coaches and admins; not its gamers. */
-const TEAM_STATISTICS: FieldPolicy = {
+export const TEAM_STATISTICS: FieldPolicy = {
   public: false,
   users: 'all',
   subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'coach', 'admin'] },
@@ -75,14 +84,14 @@ const TEAM_STATISTICS: FieldPolicy = {
 };
 
 /** A team's own business: its director, its coaches and admins (invites, codes, seats). */
-const TEAM_STAFF: FieldPolicy = {
+export const TEAM_STAFF: FieldPolicy = {
   public: false,
   users: 'all',
   subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'coach', 'admin'] },
   refusal: "Only the team's director, its coaches and admins can do this.",
 };
 /** What only the team's director (or an admin) changes. */
-const TEAM_OWNER: FieldPolicy = {
+export const TEAM_OWNER: FieldPolicy = {
   public: false,
   users: 'all',
   subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'admin'] },
@@ -93,14 +102,14 @@ const TEAM_OWNER: FieldPolicy = {
  * A team's journal: its director, coaches and admins read every member's; a gamer (member) only the comments on his own
  * answers, which the resolvers check beside the relation (docs/journal.md).
  */
-const JOURNAL_READ = {
+export const JOURNAL_READ = {
   public: false,
   users: 'all',
   relations: ['member', 'coach', 'owner', 'admin'],
   refusal: "Only the team's director, its coaches, admins and the gamer whose answers they are can read these comments.",
 } as const;
 /** Avatar uploads: the caller's own avatar, or with a teamId the team's, which only its director sets. */
-const TEAM_AVATAR: FieldPolicy = {
+export const TEAM_AVATAR: FieldPolicy = {
   public: false,
   users: 'all',
   subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
@@ -108,7 +117,7 @@ const TEAM_AVATAR: FieldPolicy = {
 };
 
 /** The admin back office (docs/product.md, "Who uses it"): ADMIN and SUPERADMIN; whom they may act on is the management map's (MANAGES). */
-const ADMINS_ONLY: FieldPolicy = {
+export const ADMINS_ONLY: FieldPolicy = {
   public: false,
   users: ['ADMIN', 'SUPERADMIN'],
   subject: { kind: 'none' },
@@ -116,7 +125,7 @@ const ADMINS_ONLY: FieldPolicy = {
 };
 
 /** The admin back office's content: admins and superadmins only (docs/videos.md, "Who may call what"). */
-const CONTENT_ADMIN: FieldPolicy = { ...ADMINS_ONLY, refusal: 'Only admins can manage video content.' };
+export const CONTENT_ADMIN: FieldPolicy = { ...ADMINS_ONLY, refusal: 'Only admins can manage video content.' };
 
 export const POLICY = {
   'Query.health': { public: true, users: 'all', subject: { kind: 'none' } },
@@ -354,6 +363,11 @@ export function isPolicyField(field: string): field is PolicyField {
   return Object.hasOwn(POLICY, field);
 }
 
+/** A row, or the field whose row it is. */
+export type PolicyRef = FieldPolicy | PolicyField;
+
+const rowOf = (policy: PolicyRef): FieldPolicy => (typeof policy === 'string' ? POLICY[policy] : policy);
+
 /**
  * Who is calling: nobody signed in (the public token, or with `iam` the backend's own functions), or a signed-in user with
  * their Cognito groups.
@@ -364,28 +378,28 @@ export type PolicyCaller = { signedIn: false; iam?: boolean } | { signedIn: true
  * Whether the caller may call the field at all, before any relation. Roles are Cognito groups and a user may hold
  * several: any one of them that the field admits is enough (a coach who also plays checks in as a gamer).
  */
-export function mayCall(field: PolicyField, caller: PolicyCaller): boolean {
-  const policy: FieldPolicy = POLICY[field];
-  if (!caller.signedIn) return caller.iam ? policy.iam === true : policy.public;
-  if (policy.users === 'all' || policy.users === 'none') return policy.users === 'all';
-  return policy.users.some((role) => caller.groups.includes(role));
+export function mayCall(policy: PolicyRef, caller: PolicyCaller): boolean {
+  const row = rowOf(policy);
+  if (!caller.signedIn) return caller.iam ? row.iam === true : row.public;
+  if (row.users === 'all' || row.users === 'none') return row.users === 'all';
+  return row.users.some((role) => caller.groups.includes(role));
 }
 
 /** Shorthand for the web app, which only has signed-in users' groups. */
-export const groupsMayCall = (field: PolicyField, groups: readonly string[]) => mayCall(field, { signedIn: true, groups });
+export const groupsMayCall = (policy: PolicyRef, groups: readonly string[]) => mayCall(policy, { signedIn: true, groups });
 
 /** The relations a field accepts to its subject; null when it has none to check. */
-export function requiredRelations(field: PolicyField): readonly Relation[] | null {
-  const { subject }: FieldPolicy = POLICY[field];
+export function requiredRelations(policy: PolicyRef): readonly Relation[] | null {
+  const { subject } = rowOf(policy);
   return subject.kind === 'none' || subject.kind === 'caller' ? null : subject.relations;
 }
 
-export const refusalOf = (field: PolicyField): string => (POLICY[field] as FieldPolicy).refusal ?? DEFAULT_REFUSAL;
+export const refusalOf = (policy: PolicyRef): string => rowOf(policy).refusal ?? DEFAULT_REFUSAL;
 
 /** The full answer: may the caller call the field on a subject they stand to in these relations? */
-export function isAllowed(field: PolicyField, caller: PolicyCaller, relations: readonly Relation[]): boolean {
-  if (!mayCall(field, caller)) return false;
-  const required = requiredRelations(field);
+export function isAllowed(policy: PolicyRef, caller: PolicyCaller, relations: readonly Relation[]): boolean {
+  if (!mayCall(policy, caller)) return false;
+  const required = requiredRelations(policy);
   return required === null || relations.some((relation) => required.includes(relation));
 }
 

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { isObjectType } from 'graphql';
+import { POLICY, type PolicyField } from '@core/policy';
+import type { FieldDeclarations } from './lib/fields';
 import { buildAppSyncSchema } from './schema';
 import { lambdaFunctions, resolverMap, type LambdaFunctionName } from './resolver-map';
 
@@ -29,5 +31,12 @@ describe('resolver map', () => {
       .filter(([, fn]) => fn === name)
       .map(([field]) => field);
     expect([...module.handler.fields].sort()).toEqual(mapped.sort());
+  });
+
+  // While domains move to field declarations (lambdas/lib/fields.ts), a declared row must be the policy map's.
+  it.each(Object.keys(lambdaFunctions) as LambdaFunctionName[])('%s declares the policy map row of each field it declares', async (name) => {
+    const module = (await import(join(__dirname, '..', lambdaFunctions[name].entry))) as { handler: { declarations?: FieldDeclarations } };
+    const declared = Object.entries(module.handler.declarations ?? {}).map(([field, { policy }]) => [field, policy]);
+    expect(declared).toEqual(declared.map(([field]) => [field, POLICY[field as PolicyField]]));
   });
 });

@@ -1,4 +1,4 @@
-import { isAllowed, isPolicyField, mayCall, type PolicyCaller, type PolicyField, refusalOf, requiredRelations } from '@core/policy';
+import { type FieldPolicy, isAllowed, isPolicyField, mayCall, type PolicyCaller, type PolicyRef, refusalOf, requiredRelations } from '@core/policy';
 import { isAdmin } from '@core/roles';
 import { callerOf, type Caller, createResolverHandler, type FieldResolver, isIamCall } from './appsync';
 import { type RelationStores, teamRelations, userRelations } from './authorization-relations';
@@ -13,19 +13,20 @@ import type { TeamRecord } from './stores/team-store';
 const policyCallerOf = (caller: Caller | null, iam = false): PolicyCaller =>
   caller ? { signedIn: true, groups: caller.groups } : { signedIn: false, iam };
 
-function policyField(field: string): PolicyField {
+function policyRow(policy: string | FieldPolicy): PolicyRef {
+  if (typeof policy !== 'string') return policy;
   // A field without a row is refused: a new field is closed until the policy map says who may call it.
-  if (!isPolicyField(field)) throw new UnauthorizedError(`${field} has no row in the policy map.`);
-  return field;
+  if (!isPolicyField(policy)) throw new UnauthorizedError(`${policy} has no row in the policy map.`);
+  return policy;
 }
 
-export function assertMayCall(field: string, caller: Caller | null, iam = false): void {
-  const row = policyField(field);
+export function assertMayCall(policy: string | FieldPolicy, caller: Caller | null, iam = false): void {
+  const row = policyRow(policy);
   if (!mayCall(row, policyCallerOf(caller, iam))) throw new UnauthorizedError(refusalOf(row));
 }
 
 /** The user a call is about (the caller when `userId` is left out), once the caller stands to them as the field needs. */
-export async function authorizeUser(field: PolicyField, caller: Caller, userId: string | null | undefined, teams: RelationStores): Promise<string> {
+export async function authorizeUser(field: PolicyRef, caller: Caller, userId: string | null | undefined, teams: RelationStores): Promise<string> {
   const target = userId ?? caller.sub;
   const relations = await userRelations(caller, target, requiredRelations(field) ?? [], teams);
   if (!isAllowed(field, policyCallerOf(caller), relations)) throw new UnauthorizedError(refusalOf(field));
@@ -36,7 +37,7 @@ export async function authorizeUser(field: PolicyField, caller: Caller, userId: 
  * The team a call is about, once the caller stands to it as the field needs. A missing team is refused like one the
  * caller may not use, so the answer tells no one but admins (who may use every team) whether a team id exists.
  */
-export async function authorizeTeam(field: PolicyField, caller: Caller, teamId: string, teams: RelationStores): Promise<TeamRecord> {
+export async function authorizeTeam(field: PolicyRef, caller: Caller, teamId: string, teams: RelationStores): Promise<TeamRecord> {
   const team = await teams.get(teamId);
   const allowed = team
     ? await mayUseTeam(field, caller, team, teams)
@@ -46,7 +47,7 @@ export async function authorizeTeam(field: PolicyField, caller: Caller, teamId: 
   return team;
 }
 
-export async function mayUseTeam(field: PolicyField, caller: Caller, team: TeamRecord, teams: RelationStores): Promise<boolean> {
+export async function mayUseTeam(field: PolicyRef, caller: Caller, team: TeamRecord, teams: RelationStores): Promise<boolean> {
   return isAllowed(field, policyCallerOf(caller), await teamRelations(caller, team, teams));
 }
 

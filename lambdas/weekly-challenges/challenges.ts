@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { scoreDayOf, isoWeekOf } from '@core/dates';
-import {
-  CHALLENGE_TEXTS,
-  createWeeklyChallengeArgsSchema,
-  deleteWeeklyChallengeArgsSchema,
-  updateWeeklyChallengeArgsSchema,
-} from '@core/weekly-challenges';
+import { CHALLENGE_TEXTS, type createWeeklyChallengeArgsSchema, type updateWeeklyChallengeArgsSchema } from '@core/weekly-challenges';
+import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
 import { auditActor } from '../lib/audit-actor';
 import { ConflictError, NotFoundError } from '../lib/errors';
@@ -13,12 +9,11 @@ import type { AuditEntry } from '../lib/stores/audit-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import type { UserStore } from '../lib/stores/user-store';
 import type { WeeklyChallengeRecord, WeeklyChallengeStore } from '../lib/stores/weekly-challenge-store';
-import { parseInput } from '../lib/validation';
 
 /**
  * Weekly challenges (docs/recommendations-and-challenges.md). Admins list, post, edit and delete
- * them (the policy map admits only ADMIN and SUPERADMIN to those fields); every signed-in user reads the challenge of
- * his current week on the check-in page.
+ * them (./fields.ts admits only ADMIN and SUPERADMIN to those fields); every signed-in user reads the challenge of
+ * his current week on the check-in page. The arguments come parsed by the fields' schemas.
  */
 export interface ChallengeDeps {
   challenges: WeeklyChallengeStore;
@@ -26,13 +21,18 @@ export interface ChallengeDeps {
   now: () => Date;
 }
 
+/** Who acts, and the field they called, which the audit log names as the action. */
+export interface Actor {
+  caller: Caller;
+  action: string;
+}
+
 const NOT_FOUND = 'That challenge no longer exists.';
 
 const weekLabel = ({ year, week }: Pick<WeeklyChallengeRecord, 'year' | 'week'>) => `${year} week ${week}`;
 
 async function auditOf(
-  caller: Caller,
-  action: string,
+  { caller, action }: Actor,
   challenge: WeeklyChallengeRecord,
   before: AuditEntry['before'],
   after: AuditEntry['after'],
@@ -63,8 +63,11 @@ function refusedAsGone(error: unknown): never {
 
 export const weeklyChallenges = (deps: ChallengeDeps) => deps.challenges.all();
 
-export async function createWeeklyChallenge(caller: Caller, args: unknown, deps: ChallengeDeps): Promise<WeeklyChallengeRecord> {
-  const { data } = parseInput(createWeeklyChallengeArgsSchema, args);
+export async function createWeeklyChallenge(
+  actor: Actor,
+  { data }: z.infer<typeof createWeeklyChallengeArgsSchema>,
+  deps: ChallengeDeps,
+): Promise<WeeklyChallengeRecord> {
   const at = deps.now().toISOString();
   const challenge: WeeklyChallengeRecord = {
     id: randomUUID(),
@@ -74,14 +77,7 @@ export async function createWeeklyChallenge(caller: Caller, args: unknown, deps:
     createdAt: at,
     updatedAt: at,
   };
-  const audit = await auditOf(
-    caller,
-    'createWeeklyChallenge',
-    challenge,
-    null,
-    { year: data.year, week: data.week, description: data.description },
-    deps,
-  );
+  const audit = await auditOf(actor, challenge, null, { year: data.year, week: data.week, description: data.description }, deps);
   try {
     await deps.challenges.create(challenge, audit);
   } catch (error) {
@@ -92,31 +88,19 @@ export async function createWeeklyChallenge(caller: Caller, args: unknown, deps:
   return challenge;
 }
 
-export async function updateWeeklyChallenge(caller: Caller, args: unknown, deps: ChallengeDeps): Promise<WeeklyChallengeRecord> {
-  const { where, data } = parseInput(updateWeeklyChallengeArgsSchema, args);
+export async function updateWeeklyChallenge(
+  actor: Actor,
+  { where, data }: z.infer<typeof updateWeeklyChallengeArgsSchema>,
+  deps: ChallengeDeps,
+): Promise<WeeklyChallengeRecord> {
   const challenge = await existing(where.id, deps);
-  const audit = await auditOf(
-    caller,
-    'updateWeeklyChallenge',
-    challenge,
-    { description: challenge.description },
-    { description: data.description },
-    deps,
-  );
+  const audit = await auditOf(actor, challenge, { description: challenge.description }, { description: data.description }, deps);
   return deps.challenges.updateDescription(challenge, data.description, deps.now().toISOString(), audit).catch(refusedAsGone);
 }
 
-export async function deleteWeeklyChallenge(caller: Caller, args: unknown, deps: ChallengeDeps): Promise<WeeklyChallengeRecord> {
-  const { where } = parseInput(deleteWeeklyChallengeArgsSchema, args);
-  const challenge = await existing(where.id, deps);
-  const audit = await auditOf(
-    caller,
-    'deleteWeeklyChallenge',
-    challenge,
-    { year: challenge.year, week: challenge.week, description: challenge.description },
-    null,
-    deps,
-  );
+export async function deleteWeeklyChallenge(actor: Actor, challengeId: string, deps: ChallengeDeps): Promise<WeeklyChallengeRecord> {
+  const challenge = await existing(challengeId, deps);
+  const audit = await auditOf(actor, challenge, { year: challenge.year, week: challenge.week, description: challenge.description }, null, deps);
   await deps.challenges.delete(challenge, audit).catch(refusedAsGone);
   return challenge;
 }

@@ -1,0 +1,117 @@
+import type { core } from 'zod/mini';
+import type { FieldPolicy } from '@core/policy';
+import { callerOf, createResolverHandler, type Caller, type FieldResolver, isIamCall, type ResolverEvent } from './appsync';
+import { assertMayCall, authorizeTeam, authorizeUser } from './authorization';
+import type { RelationStores } from './authorization-relations';
+import { UnauthorizedError } from './errors';
+import type { SignOutStore } from './stores/sign-out-store';
+import type { TeamRecord } from './stores/team-store';
+import { parseInput } from './validation';
+
+/**
+ * One declaration per root field (docs/architecture.md, "Adding a field"): each domain's `fields.ts` says, for every
+ * field it serves, who may call it (its policy row), what its arguments must be (a shared zod schema) and how it is
+ * resolved. The handler, the resolver map and the policy map are built from these declarations; the resolver gets the
+ * caller, the parsed arguments and the authorized subject, so it never names its field or checks its row again.
+ */
+
+/** A root field of schema.graphql, as "Parent.field". */
+export type RootFieldName = `${'Query' | 'Mutation' | 'Subscription'}.${string}`;
+
+/** What a resolver gets once the call passed its row and its arguments their schema. */
+export interface FieldCall<Args> {
+  readonly field: RootFieldName;
+  /** The field's own name ("submitAnswers"), for audit entries and logs. */
+  readonly fieldName: string;
+  readonly policy: FieldPolicy;
+  /** The arguments as the declaration's schema parsed them (as sent when it declares none). */
+  readonly args: Args;
+  /** The signed-in caller; a resolver that reads it on a signed-out call refuses the call. */
+  readonly caller: Caller;
+  /** The signed-in caller, or null on a public-token or IAM call. */
+  readonly callerOrNull: Caller | null;
+  /** The user a row with a user subject is about (the caller when its argument is left out), authorized. */
+  readonly userId: string;
+  /** The team a row with a team subject is about, authorized; a resolver that reads it when the argument was left out fails. */
+  readonly team: TeamRecord;
+  /** The same team, or null when the row's team argument was left out (a field that also works without a team). */
+  readonly teamIfGiven: TeamRecord | null;
+  readonly event: ResolverEvent;
+}
+
+export interface FieldDeclaration<Args = Record<string, unknown>> {
+  readonly policy: FieldPolicy;
+  /** The argument schema (core/validation); its first issue's message is the caller's error. */
+  readonly args?: core.$ZodType<Args>;
+  resolve(call: FieldCall<Args>): Promise<unknown>;
+}
+
+export type FieldDeclarations = Readonly<Record<RootFieldName, FieldDeclaration<any>>>;
+
+/** One field's declaration, with its arguments' type taken from its schema. */
+export const field = <Args = Record<string, unknown>>(declaration: FieldDeclaration<Args>): FieldDeclaration<Args> => declaration;
+
+/** What the handler needs beside the declarations: the relation lookups and the sign-out check. */
+export interface FieldHandlerDeps {
+  teams: RelationStores;
+  /** null skips the sign-out check, for a function whose answers are the same for every caller. */
+  signOuts?: SignOutStore | null;
+}
+
+function missingSubject(field: string, what: string): never {
+  throw new Error(`${field} reads the ${what} of its call, which its policy row does not name.`);
+}
+
+async function fieldCall<Args>(field: RootFieldName, declaration: FieldDeclaration<Args>, event: ResolverEvent, teams: RelationStores) {
+  const { policy } = declaration;
+  const callerOrNull = callerOf(event);
+  assertMayCall(policy, callerOrNull, isIamCall(event));
+  const args = declaration.args ? parseInput(declaration.args, event.arguments ?? {}) : (event.arguments as Args);
+  const { subject } = policy;
+  const subjectArgument = subject.kind === 'user' || subject.kind === 'team' ? (args as Record<string, unknown>)[subject.argument] : undefined;
+  const given = typeof subjectArgument === 'string' ? subjectArgument : undefined;
+  const requireSignedIn = (): Caller => {
+    if (!callerOrNull) throw new UnauthorizedError();
+    return callerOrNull;
+  };
+  let userId: string | null = null;
+  let team: TeamRecord | null = null;
+  if (subject.kind === 'user') userId = await authorizeUser(policy, requireSignedIn(), given, teams);
+  if (subject.kind === 'team' && given !== undefined) team = await authorizeTeam(policy, requireSignedIn(), given, teams);
+  const call: FieldCall<Args> = {
+    field,
+    fieldName: field.slice(field.indexOf('.') + 1),
+    policy,
+    args,
+    get caller() {
+      return requireSignedIn();
+    },
+    callerOrNull,
+    get userId() {
+      return userId ?? missingSubject(field, 'user');
+    },
+    get team() {
+      return team ?? missingSubject(field, 'team');
+    },
+    get teamIfGiven() {
+      return subject.kind === 'team' ? team : missingSubject(field, 'team');
+    },
+    event,
+  };
+  return call;
+}
+
+/**
+ * The Lambda handler of a domain's declarations: each call is refused unless its row admits the caller, its arguments
+ * are parsed, its subject (user or team) is authorized, and only then resolved. A row whose subject is a journal
+ * comment is checked by its resolver, which alone knows the comment's team.
+ */
+export function createFieldHandler<const Fields extends FieldDeclarations>(fields: Fields, { teams, signOuts }: FieldHandlerDeps) {
+  const resolvers = Object.fromEntries(
+    Object.entries(fields).map(([name, declaration]): [string, FieldResolver] => [
+      name,
+      async (event) => declaration.resolve(await fieldCall(name as RootFieldName, declaration, event, teams)),
+    ]),
+  );
+  return Object.assign(createResolverHandler(resolvers, signOuts === undefined ? undefined : { signOuts }), { declarations: fields });
+}
