@@ -1,4 +1,4 @@
-import { isAllowed, type Relation } from '@core/policy';
+import { isAllowed, type Relation, TEAM_STATISTICS } from '@core/policy';
 import { isAdmin, isCoach, isDirector } from '@core/roles';
 import type { NavItem } from '@/components/layouts/app-frame';
 import { paths, withQuery } from '@/config/paths';
@@ -50,7 +50,7 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
     );
   }
   const teamId = viewer.selectedTeamId;
-  if (teamId && isAllowed('Query.myTeamScoreStats', { signedIn: true, groups: viewer.groups }, relationsTo(viewer, teamId))) {
+  if (teamId && isAllowed(TEAM_STATISTICS, { signedIn: true, groups: viewer.groups }, relationsTo(viewer, teamId))) {
     items.push(
       { to: paths.home.myTeam.statistics, label: 'Analytics', icon: 'bar-chart' },
       { to: paths.home.myTeam.root, label: 'My Team', icon: 'users', end: true },

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { groupsMayCall } from '@core/policy';
+import { GAMERS_REMINDERS, groupsMayCall } from '@core/policy';
 import { CheckboxField } from '@/components/ui/form/checkbox-field';
 import { useToast } from '@/components/ui/toast/toast';
 import { setReadinessAlertEmails } from '../api/account-api';
@@ -29,7 +29,7 @@ export function NotificationsTab() {
   });
   return (
     <>
-      {viewer && groupsMayCall('Query.reminderSettings', viewer.groups) ? <ReminderSettingsSection /> : null}
+      {viewer && groupsMayCall(GAMERS_REMINDERS, viewer.groups) ? <ReminderSettingsSection /> : null}
       <AccountProfileGate>
         {(profile) => (
           <section aria-labelledby="fg-account-notifications">
