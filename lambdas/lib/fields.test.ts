@@ -25,6 +25,7 @@ const teams: RelationStores = {
 };
 
 const SELF_ONLY: FieldPolicy = { public: false, users: 'all', subject: { kind: 'user', argument: 'userId', relations: ['self'] } };
+const SELF_IN_WHERE: FieldPolicy = { ...SELF_ONLY, subject: { kind: 'user', argument: 'where.id', relations: ['self'] } };
 const OPTIONAL_TEAM: FieldPolicy = { ...TEAM_OWNER, refusal: 'Only the owner.' };
 
 const resolved: unknown[] = [];
@@ -39,6 +40,7 @@ const handler = createFieldHandler(
       },
     }),
     'Query.profile': field({ policy: SELF_ONLY, resolve: async ({ userId }) => userId }),
+    'Mutation.editProfile': field({ policy: SELF_IN_WHERE, resolve: async ({ userId }) => userId }),
     'Query.avatar': field({ policy: OPTIONAL_TEAM, resolve: async ({ teamIfGiven, caller }) => teamIfGiven?.name ?? caller.sub }),
     'Query.hello': field({ policy: ANYONE, resolve: async ({ callerOrNull }) => callerOrNull?.sub ?? 'stranger' }),
   },
@@ -88,6 +90,11 @@ describe('createFieldHandler', () => {
     expect(await call('Query.profile', { userId: 'gamer-2' }, 'gamer-1')).toMatchObject({ refused: 'Unauthorized' });
   });
 
+  it('finds a subject named inside an input object', async () => {
+    expect(await call('Mutation.editProfile', { where: { id: 'gamer-1' } }, 'gamer-1')).toBe('gamer-1');
+    expect(await call('Mutation.editProfile', { where: { id: 'gamer-2' } }, 'gamer-1')).toMatchObject({ refused: 'Unauthorized' });
+  });
+
   it('checks a team only when its argument is given', async () => {
     expect(await call('Query.avatar', {}, 'gamer-1')).toBe('gamer-1');
     expect(await call('Query.avatar', { teamId: 'team-1' }, 'director-1')).toBe('Owls');
@@ -99,6 +106,6 @@ describe('createFieldHandler', () => {
   });
 
   it('lists its declarations, the fields it serves', () => {
-    expect(handler.fields).toEqual(['Mutation.renameTeam', 'Query.profile', 'Query.avatar', 'Query.hello']);
+    expect(handler.fields).toEqual(['Mutation.renameTeam', 'Query.profile', 'Mutation.editProfile', 'Query.avatar', 'Query.hello']);
   });
 });

@@ -62,13 +62,19 @@ function missingSubject(field: string, what: string): never {
   throw new Error(`${field} reads the ${what} of its call, which its policy row does not name.`);
 }
 
+/** The argument a row names, which may sit inside an input object ("where.id"). */
+const argumentAt = (args: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), args);
+
 async function fieldCall<Args>(field: RootFieldName, declaration: FieldDeclaration<Args>, event: ResolverEvent, teams: RelationStores) {
   const { policy } = declaration;
   const callerOrNull = callerOf(event);
   assertMayCall(policy, callerOrNull, isIamCall(event));
   const args = declaration.args ? parseInput(declaration.args, event.arguments ?? {}) : (event.arguments as Args);
   const { subject } = policy;
-  const subjectArgument = subject.kind === 'user' || subject.kind === 'team' ? (args as Record<string, unknown>)[subject.argument] : undefined;
+  const subjectArgument = subject.kind === 'user' || subject.kind === 'team' ? argumentAt(args, subject.argument) : undefined;
   const given = typeof subjectArgument === 'string' ? subjectArgument : undefined;
   const requireSignedIn = (): Caller => {
     if (!callerOrNull) throw new UnauthorizedError();
