@@ -17,7 +17,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CreateJobCommand, MediaConvertClient } from '@aws-sdk/client-mediaconvert';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { videoUploadKey } from '../core/video-files';
+import { videoUploadKey } from '@core/video-files';
 import { transcodeJobSettings, transcodeJobTemplateSettings, type JobStateEvent } from '../lambdas/lib/transcoding-job';
 import { generateClip } from '../scripts/local/mediaconvert/clip';
 import { mergeSettings, planFfmpegJob } from '../scripts/local/mediaconvert/ffmpeg-job';

@@ -7,9 +7,9 @@
  * same routes, delivers the same events to the same handlers and runs the same jobs on a timer; a test
  * (tests/infra/triggers.test.ts) fails when the two disagree. Pure data: no imports with side effects.
  */
-import { REMINDER_DUE_SHARDS } from '../core/reminders';
-import { RECAP_DUE_SHARDS } from '../core/report-sharing';
-import { VIDEO_UPLOADS_ROOT } from '../core/video-files';
+import { REMINDER_DUE_SHARDS } from '@core/reminders';
+import { RECAP_DUE_SHARDS } from '@core/report-sharing';
+import { VIDEO_UPLOADS_ROOT } from '@core/video-files';
 import { FINAL_JOB_STATES, JOB_STATE_CHANGE, MEDIACONVERT_SOURCE } from './lib/transcoding-job';
 import type { LambdaFunctionSpec } from './resolver-map';
 

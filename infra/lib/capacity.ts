@@ -1,4 +1,4 @@
-import { RECAP_DUE_SHARDS } from '../../core/report-sharing';
+import { RECAP_DUE_SHARDS } from '@core/report-sharing';
 
 /**
  * The most recap job runs at a time (its reserved concurrency): half the shards, so the 16 hourly runs take two waves

@@ -3,7 +3,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { lambdaFunctions, type LambdaFunctionSpec, resolverMap } from '../../lambdas/resolver-map';
 import { apiAuthorizer, eventTriggers, httpRoutes, s3UploadTriggers, schedules, triggerFunctions } from '../../lambdas/triggers';
-import { VIDEO_MEDIA_ROOT } from '../../core/video-files';
+import { VIDEO_MEDIA_ROOT } from '@core/video-files';
 import { version } from '../../package.json';
 import { Api } from './api';
 import { Auth } from './auth';

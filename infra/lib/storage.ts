@@ -2,8 +2,8 @@ import { Aws, Duration, Fn, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { AVATARS_ROOT } from '../../core/avatars';
-import { VIDEO_MEDIA_ROOT } from '../../core/video-files';
+import { AVATARS_ROOT } from '@core/avatars';
+import { VIDEO_MEDIA_ROOT } from '@core/video-files';
 
 /** A bucket nobody reaches without IAM: no public access, encrypted at rest, TLS only, access logged. */
 export function privateBucket(

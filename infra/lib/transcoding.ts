@@ -4,7 +4,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as mediaconvert from 'aws-cdk-lib/aws-mediaconvert';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { VIDEO_MEDIA_PREFIX, VIDEO_UPLOADS_ROOT } from '../../core/video-files';
+import { VIDEO_MEDIA_PREFIX, VIDEO_UPLOADS_ROOT } from '@core/video-files';
 import { transcodeJobTemplateSettings } from '../../lambdas/lib/transcoding-job';
 import { acknowledge, refInFinding } from './nag';
 

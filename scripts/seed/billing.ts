@@ -3,7 +3,7 @@
  * (card 4242; Night Owls yearly with WELCOME20), their records written by the same code the webhooks run; Sleepy
  * Sloths' payment expired; gamer6 to gamer8 redeemed WELCOME20; a spread of other payments for the admin pages.
  */
-import { subscriptionConfigById, dashboardLookupKey } from '../../core/billing/plans';
+import { subscriptionConfigById, dashboardLookupKey } from '@core/billing/plans';
 import { couponPayment, COUPON_SUBSCRIPTION_REASON } from '../../lambdas/billing/coupons';
 import { productionDeps } from '../../lambdas/billing/deps';
 import { applySubscriptionState, metadataOf, stateOf } from '../../lambdas/billing/subscription-state';

@@ -1,5 +1,5 @@
 import type { GraphQLError } from 'graphql';
-import { MAX_QUOTED_LENGTH, quoteForMessage } from '../../../core/validation/fields';
+import { MAX_QUOTED_LENGTH, quoteForMessage } from '@core/validation/fields';
 
 /** graphql-js quotes a rejected value in full (a 100 KB variable comes back as 100 KB); AppSync's messages stay short. */
 const MAX_MESSAGE_LENGTH = 500;

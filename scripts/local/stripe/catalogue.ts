@@ -1,5 +1,5 @@
 /** What a fresh stand-in holds, as the Stripe account is set up in production: the plan's prices and the coupons. */
-import { EXTRA_GAMER_SEAT, PRICE_LOOKUP_KEYS, TEAM_PLAN } from '../../../core/billing/plans';
+import { EXTRA_GAMER_SEAT, PRICE_LOOKUP_KEYS, TEAM_PLAN } from '@core/billing/plans';
 import type { StandInState } from './state';
 
 export const LOCAL_PRICE_IDS = {

@@ -3,7 +3,7 @@
  * customer's subscriptions with their renewal or end dates, cancel at period end or renew, the saved cards,
  * the paid invoices, and the way back to the app.
  */
-import { formatPrice } from '../../../core/billing/plans';
+import { formatPrice } from '@core/billing/plans';
 import type { Billing } from './billing';
 import type { StandInState, StripeObject } from './state';
 
