@@ -70,6 +70,10 @@ function boundaryProblem(from, to, typeOnly) {
   return null;
 }
 
+/** Outside core/, core is imported by its alias, so moving a file never breaks its core imports. */
+const relativeCoreImport = (specifier, from, to) =>
+  specifier.startsWith('.') && to.startsWith('core/') && !from.startsWith('core/') ? `Import core/ through its alias: '@${to}'.` : null;
+
 /** The string literal a call or declaration names as its module, if it is one. */
 const literalSource = (node) => (node && node.type === 'Literal' && typeof node.value === 'string' ? node.value : null);
 
@@ -86,7 +90,7 @@ const importBoundaries = {
     const check = (node, sourceNode, typeOnly) => {
       const specifier = literalSource(sourceNode);
       const to = specifier && targetOf(specifier, context.filename);
-      const problem = to && boundaryProblem(from, to, typeOnly);
+      const problem = to && (relativeCoreImport(specifier, from, to) ?? boundaryProblem(from, to, typeOnly));
       if (problem) context.report({ node: sourceNode, message: problem });
     };
     return {

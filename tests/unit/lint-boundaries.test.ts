@@ -40,6 +40,13 @@ describe('import boundaries', () => {
     ).resolves.toEqual(['The web app runs in the browser: it imports only web/src and core, not lambdas/lib/db/client.']);
   });
 
+  it('refuses a relative import of core/ outside core, and lets core import itself relatively', async () => {
+    await expect(problems('infra/lib/x.ts', "import { AVATARS_ROOT } from '../../core/avatars';\nexport const a = AVATARS_ROOT;\n")).resolves.toEqual(
+      ["Import core/ through its alias: '@core/avatars'."],
+    );
+    await expect(problems('core/validation/x.ts', "import { ROLES } from '../roles';\nexport const r = ROLES;\n")).resolves.toEqual([]);
+  });
+
   it('lets a feature import itself, shared web code and core', async () => {
     const code = [
       "import { scoreTypeLabel } from '@core/pillars';",
