@@ -1,10 +1,15 @@
 import type { Caller } from '../lib/appsync';
 import type { AuditEntry } from '../lib/stores/audit-store';
 
+/** Who acts, and the field they called, which the audit log names as the action. */
+export interface Actor {
+  caller: Caller;
+  action: string;
+}
+
 /** The audit entry of an admin's change to a content item. */
 export function auditOf(
-  caller: Caller,
-  action: string,
+  { caller, action }: Actor,
   target: { type: 'Video' | 'VideoQuestion' | 'VideoInstructor' | 'VideoSeries'; id: string; label: string },
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,

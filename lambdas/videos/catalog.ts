@@ -1,25 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import {
-  createVideoInstructorArgsSchema,
-  createVideoSeriesArgsSchema,
-  imageUploadArgsSchema,
+  type createVideoInstructorArgsSchema,
+  type createVideoSeriesArgsSchema,
+  type imageUploadArgsSchema,
   seriesCoverPrefix,
-  updateVideoInstructorArgsSchema,
-  updateVideoSeriesArgsSchema,
+  type updateVideoInstructorArgsSchema,
+  type updateVideoSeriesArgsSchema,
   VIDEO_MESSAGES,
-  whereArgsSchema,
 } from '@core/videos';
-import type { Caller } from '../lib/appsync';
+import type { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { checkUploadedImage } from '../lib/image-uploads';
 import type { VideoInstructorRecord, VideoSeriesRecord } from '../lib/stores/video-store';
-import { parseInput } from '../lib/validation';
 import type { VideoDeps } from './deps';
 import { imageUploadUnder, presentSeries } from './present';
-import { auditOf, changedFields } from './audit';
+import { type Actor, auditOf, changedFields } from './audit';
 import { refusedAs } from './refusals';
 
-/** Instructors and series (docs/videos.md, "Operations"), managed from a video's Details tab; names are unique in any case. */
+/**
+ * Instructors and series (docs/videos.md, "Operations"), managed from a video's Details tab; names are unique in any case.
+ * The arguments come parsed by the fields' schemas (./fields.ts).
+ */
 
 const byName =
   <T>(name: (item: T) => string) =>
@@ -48,46 +49,38 @@ async function getSeries(deps: VideoDeps, id: string) {
   return series;
 }
 
-export async function createVideoInstructor(caller: Caller, args: unknown, deps: VideoDeps) {
-  const { data } = parseInput(createVideoInstructorArgsSchema, args);
+export async function createVideoInstructor(actor: Actor, { data }: z.infer<typeof createVideoInstructorArgsSchema>, deps: VideoDeps) {
   const at = deps.now().toISOString();
   const instructor: VideoInstructorRecord = { id: randomUUID(), fullName: data.fullName, createdAt: at, updatedAt: at };
   await refusedAs(() =>
-    deps.videos.putInstructor(
-      null,
-      instructor,
-      auditOf(caller, 'createVideoInstructor', instructorTarget(instructor), null, { fullName: instructor.fullName }),
-    ),
+    deps.videos.putInstructor(null, instructor, auditOf(actor, instructorTarget(instructor), null, { fullName: instructor.fullName })),
   );
   return instructor;
 }
 
-export async function updateVideoInstructor(caller: Caller, args: unknown, deps: VideoDeps) {
-  const { where, data } = parseInput(updateVideoInstructorArgsSchema, args);
+export async function updateVideoInstructor(actor: Actor, { where, data }: z.infer<typeof updateVideoInstructorArgsSchema>, deps: VideoDeps) {
   const before = await getInstructor(deps, where.id);
   const after = { ...before, fullName: data.fullName, updatedAt: deps.now().toISOString() };
   const { before: was, after: is } = changedFields(before, after);
-  await refusedAs(() => deps.videos.putInstructor(before, after, auditOf(caller, 'updateVideoInstructor', instructorTarget(after), was, is)), {
+  await refusedAs(() => deps.videos.putInstructor(before, after, auditOf(actor, instructorTarget(after), was, is)), {
     instructor: () => new ConflictError(VIDEO_MESSAGES.changedMeanwhile),
   });
   return after;
 }
 
-export async function deleteVideoInstructor(caller: Caller, args: unknown, deps: VideoDeps) {
-  const { where } = parseInput(whereArgsSchema, args);
-  const instructor = await getInstructor(deps, where.id);
+export async function deleteVideoInstructor(actor: Actor, instructorId: string, deps: VideoDeps) {
+  const instructor = await getInstructor(deps, instructorId);
   await refusedAs(() =>
     deps.videos.deleteInstructor(
       instructor,
-      auditOf(caller, 'deleteVideoInstructor', instructorTarget(instructor), { fullName: instructor.fullName }, null),
+      auditOf(actor, instructorTarget(instructor), { fullName: instructor.fullName }, null),
       deps.now().toISOString(),
     ),
   );
   return instructor;
 }
 
-export async function createVideoSeries(caller: Caller, args: unknown, deps: VideoDeps) {
-  const { data } = parseInput(createVideoSeriesArgsSchema, args);
+export async function createVideoSeries(actor: Actor, { data }: z.infer<typeof createVideoSeriesArgsSchema>, deps: VideoDeps) {
   const at = deps.now().toISOString();
   const series: VideoSeriesRecord = {
     id: randomUUID(),
@@ -98,14 +91,11 @@ export async function createVideoSeries(caller: Caller, args: unknown, deps: Vid
     createdAt: at,
     updatedAt: at,
   };
-  await refusedAs(() =>
-    deps.videos.putSeries(null, series, auditOf(caller, 'createVideoSeries', seriesTarget(series), null, { name: series.name, basic: series.basic })),
-  );
+  await refusedAs(() => deps.videos.putSeries(null, series, auditOf(actor, seriesTarget(series), null, { name: series.name, basic: series.basic })));
   return presentSeries(series, deps);
 }
 
-export async function updateVideoSeries(caller: Caller, args: unknown, deps: VideoDeps) {
-  const { where, data } = parseInput(updateVideoSeriesArgsSchema, args);
+export async function updateVideoSeries(actor: Actor, { where, data }: z.infer<typeof updateVideoSeriesArgsSchema>, deps: VideoDeps) {
   if (data.coverImage) {
     if (!data.coverImage.startsWith(seriesCoverPrefix(where.id))) throw new ValidationError(VIDEO_MESSAGES.imageKey);
     await checkUploadedImage(deps.bucket, data.coverImage);
@@ -120,28 +110,22 @@ export async function updateVideoSeries(caller: Caller, args: unknown, deps: Vid
     updatedAt: deps.now().toISOString(),
   };
   const { before: was, after: is } = changedFields(before, after);
-  await refusedAs(() => deps.videos.putSeries(before, after, auditOf(caller, 'updateVideoSeries', seriesTarget(after), was, is)), {
+  await refusedAs(() => deps.videos.putSeries(before, after, auditOf(actor, seriesTarget(after), was, is)), {
     series: () => new ConflictError(VIDEO_MESSAGES.changedMeanwhile),
   });
   return presentSeries(after, deps);
 }
 
-export async function deleteVideoSeries(caller: Caller, args: unknown, deps: VideoDeps) {
-  const { where } = parseInput(whereArgsSchema, args);
-  const series = await getSeries(deps, where.id);
+export async function deleteVideoSeries(actor: Actor, seriesId: string, deps: VideoDeps) {
+  const series = await getSeries(deps, seriesId);
   await refusedAs(() =>
-    deps.videos.deleteSeries(
-      series,
-      auditOf(caller, 'deleteVideoSeries', seriesTarget(series), { name: series.name }, null),
-      deps.now().toISOString(),
-    ),
+    deps.videos.deleteSeries(series, auditOf(actor, seriesTarget(series), { name: series.name }, null), deps.now().toISOString()),
   );
   return presentSeries(series, deps);
 }
 
 /** A cover image upload, step 1 (like avatars); updateVideoSeries(coverImage: key) checks the image and sets it. */
-export async function uploadVideoSeriesCoverImage(args: unknown, deps: VideoDeps) {
-  const { where, file } = parseInput(imageUploadArgsSchema, args);
+export async function uploadVideoSeriesCoverImage({ where, file }: z.infer<typeof imageUploadArgsSchema>, deps: VideoDeps) {
   const series = await getSeries(deps, where.id);
   return imageUploadUnder(seriesCoverPrefix(series.id), file, deps);
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createVideoQuestionArgsSchema, questionSlug, updateVideoQuestionArgsSchema, VIDEO_MESSAGES, whereArgsSchema } from '@core/videos';
-import type { Caller } from '../lib/appsync';
+import { type createVideoQuestionArgsSchema, questionSlug, type updateVideoQuestionArgsSchema, VIDEO_MESSAGES } from '@core/videos';
+import type { z } from 'zod';
 import { NotFoundError } from '../lib/errors';
 import type { VideoQuestionRecord } from '../lib/stores/video-store';
-import { parseInput } from '../lib/validation';
 import type { VideoDeps } from './deps';
-import { auditOf, changedFields } from './audit';
+import { type Actor, auditOf, changedFields } from './audit';
 import { refusedAs } from './refusals';
 
 const questionTarget = (question: VideoQuestionRecord) => ({ type: 'VideoQuestion' as const, id: question.id, label: question.slug });
@@ -17,8 +16,7 @@ async function getQuestion(deps: VideoDeps, questionId: string): Promise<VideoQu
 }
 
 /** A question on a video; its slug (docs/videos.md, "Uniqueness") is unique per video, claimed by the question's own key. */
-export async function createVideoQuestion(caller: Caller, args: unknown, deps: VideoDeps) {
-  const { data } = parseInput(createVideoQuestionArgsSchema, args);
+export async function createVideoQuestion(actor: Actor, { data }: z.infer<typeof createVideoQuestionArgsSchema>, deps: VideoDeps) {
   const at = deps.now().toISOString();
   const question: VideoQuestionRecord = {
     id: randomUUID(),
@@ -33,11 +31,7 @@ export async function createVideoQuestion(caller: Caller, args: unknown, deps: V
     updatedAt: at,
   };
   await refusedAs(
-    () =>
-      deps.videos.createQuestion(
-        question,
-        auditOf(caller, 'createVideoQuestion', questionTarget(question), null, { text: question.text, type: question.type }),
-      ),
+    () => deps.videos.createQuestion(question, auditOf(actor, questionTarget(question), null, { text: question.text, type: question.type })),
     {
       video: () => new NotFoundError(VIDEO_MESSAGES.videoNotFound),
     },
@@ -45,8 +39,7 @@ export async function createVideoQuestion(caller: Caller, args: unknown, deps: V
   return question;
 }
 
-export async function updateVideoQuestion(caller: Caller, args: unknown, deps: VideoDeps) {
-  const { where, data } = parseInput(updateVideoQuestionArgsSchema, args);
+export async function updateVideoQuestion(actor: Actor, { where, data }: z.infer<typeof updateVideoQuestionArgsSchema>, deps: VideoDeps) {
   const before = await getQuestion(deps, where.id);
   const type = data.type ?? before.type;
   const text = data.text ?? before.text;
@@ -61,19 +54,14 @@ export async function updateVideoQuestion(caller: Caller, args: unknown, deps: V
     updatedAt: deps.now().toISOString(),
   };
   const { before: was, after: is } = changedFields(before, after);
-  await refusedAs(() => deps.videos.updateQuestion(before, after, auditOf(caller, 'updateVideoQuestion', questionTarget(after), was, is)));
+  await refusedAs(() => deps.videos.updateQuestion(before, after, auditOf(actor, questionTarget(after), was, is)));
   return after;
 }
 
-export async function deleteVideoQuestion(caller: Caller, args: unknown, deps: VideoDeps) {
-  const { where } = parseInput(whereArgsSchema, args);
-  const question = await getQuestion(deps, where.id);
+export async function deleteVideoQuestion(actor: Actor, questionId: string, deps: VideoDeps) {
+  const question = await getQuestion(deps, questionId);
   await refusedAs(
-    () =>
-      deps.videos.deleteQuestion(
-        question,
-        auditOf(caller, 'deleteVideoQuestion', questionTarget(question), { text: question.text, videoId: question.videoId }, null),
-      ),
+    () => deps.videos.deleteQuestion(question, auditOf(actor, questionTarget(question), { text: question.text, videoId: question.videoId }, null)),
     {
       question: () => new NotFoundError(VIDEO_MESSAGES.questionNotFound),
     },

@@ -1,34 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import {
-  aggregateVideoArgsSchema,
-  createVideoArgsSchema,
-  imageUploadArgsSchema,
+  type aggregateVideoArgsSchema,
+  type createVideoArgsSchema,
+  type imageUploadArgsSchema,
   isInLibrary,
   nameClaimOf,
-  updateVideoArgsSchema,
+  type updateVideoArgsSchema,
   VIDEO_FILE_CONTENT_TYPES,
   VIDEO_FILE_MAX_BYTES,
   VIDEO_MESSAGES,
   VIDEO_PAGE_SIZE,
   type VideoFilter,
-  videoLibraryArgsSchema,
-  videosArgsSchema,
+  type videoLibraryArgsSchema,
   videoSourcePrefix,
   videoThumbnailPrefix,
-  videoUploadUrlArgsSchema,
+  type videoUploadUrlArgsSchema,
   type VideosArgs,
-  whereArgsSchema,
 } from '@core/videos';
-import type { Caller } from '../lib/appsync';
+import type { z } from 'zod';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { checkUploadedImage } from '../lib/image-uploads';
 import { TransactionRefused } from '../lib/stores/transactions';
-import { parseInput } from '../lib/validation';
 import { newVideoRecord } from '../lib/stores/new-video';
 import type { VideoRecord } from '../lib/stores/video-store';
 import type { VideoDeps } from './deps';
 import { imageUploadUnder, presentVideos, type Selection } from './present';
-import { auditOf, changedFields } from './audit';
+import { type Actor, auditOf, changedFields } from './audit';
 import { asCallerError, refusedAs } from './refusals';
 
 /** Tries of an update whose video changed between its read and its write (the transcoder writes its status meanwhile). */
@@ -65,29 +62,25 @@ function ordered(videos: VideoRecord[], orderBy: VideosArgs['orderBy']): VideoRe
 }
 
 /** The admin list (pattern 52): every video, filtered, sorted and paged here. */
-export async function videos(args: unknown, selection: Selection, deps: VideoDeps) {
-  const { take, skip, orderBy, where } = parseInput(videosArgsSchema, args);
+export async function videos({ take, skip, orderBy, where }: VideosArgs, selection: Selection, deps: VideoDeps) {
   const all = (await deps.videos.all()).filter((video) => matches(video, where));
   const start = skip ?? 0;
   return presentVideos(ordered(all, orderBy).slice(start, start + (take ?? VIDEO_PAGE_SIZE)), selection, deps);
 }
 
-export async function aggregateVideo(args: unknown, deps: VideoDeps) {
-  const { where } = parseInput(aggregateVideoArgsSchema, args);
+export async function aggregateVideo({ where }: z.infer<typeof aggregateVideoArgsSchema>, deps: VideoDeps) {
   const all = await deps.videos.all();
   const tags = [...new Set(all.flatMap((video) => video.tags))].sort((a, b) => a.localeCompare(b));
   return { count: all.filter((video) => matches(video, where)).length, tags };
 }
 
-export async function video(args: unknown, selection: Selection, deps: VideoDeps) {
-  const { where } = parseInput(whereArgsSchema, args);
-  const found = await deps.videos.get(where.id);
+export async function video(videoId: string, selection: Selection, deps: VideoDeps) {
+  const found = await deps.videos.get(videoId);
   return found ? (await presentVideos([found], selection, deps))[0] : null;
 }
 
 /** The gamers' library: only what isInLibrary lets through, by title, as the vault sorts (docs/videos.md, "Operations"). */
-export async function videoLibrary(args: unknown, selection: Selection, deps: VideoDeps) {
-  const { take, skip, where } = parseInput(videoLibraryArgsSchema, args);
+export async function videoLibrary({ take, skip, where }: z.infer<typeof videoLibraryArgsSchema>, selection: Selection, deps: VideoDeps) {
   const now = deps.now();
   const shown = (await deps.videos.all()).filter((video) => isInLibrary(video, now) && matches(video, where));
   const start = skip ?? 0;
@@ -95,8 +88,7 @@ export async function videoLibrary(args: unknown, selection: Selection, deps: Vi
 }
 
 /** Upload step 1: the record, disabled and waiting for its file, its title claimed in the same transaction. */
-export async function createVideo(caller: Caller, args: unknown, selection: Selection, deps: VideoDeps) {
-  const { data } = parseInput(createVideoArgsSchema, args);
+export async function createVideo(actor: Actor, { data }: z.infer<typeof createVideoArgsSchema>, selection: Selection, deps: VideoDeps) {
   const at = deps.now().toISOString();
   const created = newVideoRecord(
     { id: randomUUID(), title: data.title, description: data.description || null, category: data.category, pillarCategory: data.pillarCategory },
@@ -105,7 +97,7 @@ export async function createVideo(caller: Caller, args: unknown, selection: Sele
   await refusedAs(() =>
     deps.videos.create(
       created,
-      auditOf(caller, 'createVideo', videoTarget(created), null, {
+      auditOf(actor, videoTarget(created), null, {
         title: created.title,
         category: created.category,
         pillarCategory: created.pillarCategory,
@@ -121,13 +113,13 @@ type VideoChange = (video: VideoRecord) => Promise<VideoRecord> | VideoRecord;
  * Applies `change` to the video as stored and writes it with its guards and audit entry; when the video changed
  * between the read and the write (the transcoder's status, another admin), reads it again and applies the change anew.
  */
-async function changeVideo(caller: Caller, action: string, videoId: string, change: VideoChange, selection: Selection, deps: VideoDeps) {
+async function changeVideo(actor: Actor, videoId: string, change: VideoChange, selection: Selection, deps: VideoDeps) {
   for (let attempt = 1; ; attempt += 1) {
     const before = await getVideo(deps, videoId);
     const after = { ...(await change(before)), updatedAt: laterThan(before.updatedAt, deps.now()) };
     const { before: was, after: is } = changedFields(before, after);
     try {
-      await deps.videos.update(before, after, auditOf(caller, action, videoTarget(after), was, is));
+      await deps.videos.update(before, after, auditOf(actor, videoTarget(after), was, is));
       return (await presentVideos([after], selection, deps))[0];
     } catch (error) {
       const changedMeanwhile = error instanceof TransactionRefused && error.label === 'video';
@@ -142,8 +134,7 @@ function laterThan(readAt: string, now: Date): string {
   return new Date(next).toISOString();
 }
 
-export async function updateVideo(caller: Caller, args: unknown, selection: Selection, deps: VideoDeps) {
-  const { where, data } = parseInput(updateVideoArgsSchema, args);
+export async function updateVideo(actor: Actor, { where, data }: z.infer<typeof updateVideoArgsSchema>, selection: Selection, deps: VideoDeps) {
   if (data.filename !== undefined && !data.filename.startsWith(videoSourcePrefix(where.id))) throw new ValidationError(VIDEO_MESSAGES.fileKey);
   if (data.selectedThumbnail && !data.selectedThumbnail.startsWith(videoThumbnailPrefix(where.id)))
     throw new ValidationError(VIDEO_MESSAGES.imageKey);
@@ -151,8 +142,7 @@ export async function updateVideo(caller: Caller, args: unknown, selection: Sele
   if (data.selectedThumbnail) await checkUploadedImage(deps.bucket, data.selectedThumbnail);
 
   return changeVideo(
-    caller,
-    'updateVideo',
+    actor,
     where.id,
     (video) => {
       const seriesId = data.seriesId === undefined ? video.seriesId : data.seriesId;
@@ -185,26 +175,21 @@ export async function updateVideo(caller: Caller, args: unknown, selection: Sele
 }
 
 /** enableVideo and disableVideo. */
-export function setVideoEnabled(enabled: boolean) {
-  return async (caller: Caller, args: unknown, selection: Selection, deps: VideoDeps) => {
-    const { where } = parseInput(whereArgsSchema, args);
-    return changeVideo(caller, enabled ? 'enableVideo' : 'disableVideo', where.id, (video) => ({ ...video, enabled }), selection, deps);
-  };
+export async function setVideoEnabled(actor: Actor, videoId: string, enabled: boolean, selection: Selection, deps: VideoDeps) {
+  return changeVideo(actor, videoId, (video) => ({ ...video, enabled }), selection, deps);
 }
 
-export async function deleteVideo(caller: Caller, args: unknown, selection: Selection, deps: VideoDeps) {
-  const { where } = parseInput(whereArgsSchema, args);
-  const video = await getVideo(deps, where.id);
+export async function deleteVideo(actor: Actor, videoId: string, selection: Selection, deps: VideoDeps) {
+  const video = await getVideo(deps, videoId);
   const presented = (await presentVideos([video], selection, deps))[0];
   await refusedAs(() =>
-    deps.videos.delete(video, auditOf(caller, 'deleteVideo', videoTarget(video), { title: video.title, titleClaim: nameClaimOf(video.title) }, null)),
+    deps.videos.delete(video, auditOf(actor, videoTarget(video), { title: video.title, titleClaim: nameClaimOf(video.title) }, null)),
   );
   return presented;
 }
 
 /** The signed upload link (docs/videos.md, getVideoUploadUrl): a presigned POST of an mp4, mov or ts file under the video's id. */
-export async function getVideoUploadUrl(args: unknown, deps: VideoDeps) {
-  const { where, fileExtension } = parseInput(videoUploadUrlArgsSchema, args);
+export async function getVideoUploadUrl({ where, fileExtension }: z.infer<typeof videoUploadUrlArgsSchema>, deps: VideoDeps) {
   const video = await getVideo(deps, where.id);
   const key = `${videoSourcePrefix(video.id)}${randomUUID()}.${fileExtension}`;
   const { url, fields } = await deps.bucket.presignPost(key, VIDEO_FILE_CONTENT_TYPES[fileExtension], 'video/', VIDEO_FILE_MAX_BYTES);
@@ -212,8 +197,7 @@ export async function getVideoUploadUrl(args: unknown, deps: VideoDeps) {
 }
 
 /** A thumbnail upload, step 1 (like avatars); updateVideo(selectedThumbnail: key) checks the image and sets it. */
-export async function uploadVideoThumbnail(args: unknown, deps: VideoDeps) {
-  const { where, file } = parseInput(imageUploadArgsSchema, args);
+export async function uploadVideoThumbnail({ where, file }: z.infer<typeof imageUploadArgsSchema>, deps: VideoDeps) {
   const video = await getVideo(deps, where.id);
   return imageUploadUnder(videoThumbnailPrefix(video.id), file, deps);
 }
