@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  createRecommendationArgsSchema,
-  deleteRecommendationArgsSchema,
+  type CreateRecommendationInput,
   RECOMMENDATION_MESSAGES,
   RECOMMENDATION_PAGE_SIZE,
-  recommendationsArgsSchema,
-  updateRecommendationArgsSchema,
+  type recommendationsArgsSchema,
+  type updateRecommendationArgsSchema,
 } from '@core/recommendations';
+import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
 import { auditActor } from '../lib/audit-actor';
 import { NotFoundError, ValidationError } from '../lib/errors';
@@ -17,12 +17,12 @@ import type { UserStore } from '../lib/stores/user-store';
 import type { VideoRecord } from '../lib/stores/video-store';
 import type { UploadsBucket } from '../lib/uploads';
 import { videoUrls } from '../lib/video-urls';
-import { parseInput } from '../lib/validation';
 
 /**
  * Video recommendations (docs/recommendations-and-challenges.md): admins list, add, change and
- * delete them (the policy map admits only ADMIN and SUPERADMIN). A recommendation links an answer of the check-in
- * questionnaire's catalogue to a video that is COMPLETE and enabled when it is linked.
+ * delete them (./fields.ts admits only ADMIN and SUPERADMIN). A recommendation links an answer of the check-in
+ * questionnaire's catalogue to a video that is COMPLETE and enabled when it is linked. The arguments come parsed by the
+ * fields' schemas.
  */
 export interface RecommendationDeps {
   recommendations: RecommendationStore;
@@ -56,9 +56,14 @@ async function withVideos(recommendations: RecommendationRecord[], deps: Recomme
 
 const withVideo = async (recommendation: RecommendationRecord, deps: RecommendationDeps) => (await withVideos([recommendation], deps))[0]!;
 
+/** Who acts, and the field they called, which the audit log names as the action. */
+export interface Actor {
+  caller: Caller;
+  action: string;
+}
+
 async function auditOf(
-  caller: Caller,
-  action: string,
+  { caller, action }: Actor,
   target: RecommendationRecord,
   before: AuditEntry['before'],
   after: AuditEntry['after'],
@@ -97,34 +102,34 @@ async function existing(id: string, deps: RecommendationDeps): Promise<Recommend
   return recommendation;
 }
 
-export async function getRecommendations(args: unknown, deps: RecommendationDeps) {
-  const { take, skip } = parseInput(recommendationsArgsSchema, args);
+export async function getRecommendations({ take, skip }: z.infer<typeof recommendationsArgsSchema>, deps: RecommendationDeps) {
   const { items, count } = await deps.recommendations.page(take ?? RECOMMENDATION_PAGE_SIZE, skip ?? 0);
   return { recommendations: await withVideos(items, deps), count };
 }
 
-export async function createVideoRecommendation(caller: Caller, args: unknown, deps: RecommendationDeps) {
-  const { data } = parseInput(createRecommendationArgsSchema, args);
+export async function createVideoRecommendation(actor: Actor, data: CreateRecommendationInput, deps: RecommendationDeps) {
   const at = deps.now().toISOString();
   const recommendation: RecommendationRecord = { id: randomUUID(), ...data, description: null, createdAt: at, updatedAt: at };
-  const audit = await auditOf(caller, 'createVideoRecommendation', recommendation, null, linkOf(recommendation), deps);
+  const audit = await auditOf(actor, recommendation, null, linkOf(recommendation), deps);
   await deps.recommendations.create(recommendation, audit).catch(refusal);
   return withVideo(recommendation, deps);
 }
 
-export async function updateVideoRecommendation(caller: Caller, args: unknown, deps: RecommendationDeps) {
-  const { id, data } = parseInput(updateRecommendationArgsSchema, args);
+export async function updateVideoRecommendation(
+  actor: Actor,
+  { id, data }: z.infer<typeof updateRecommendationArgsSchema>,
+  deps: RecommendationDeps,
+) {
   const before = await existing(id, deps);
   const after: RecommendationRecord = { ...before, ...data, description: data.description ?? null, updatedAt: deps.now().toISOString() };
-  const audit = await auditOf(caller, 'updateVideoRecommendation', after, linkOf(before), linkOf(after), deps);
+  const audit = await auditOf(actor, after, linkOf(before), linkOf(after), deps);
   await deps.recommendations.update(before, after, audit).catch(refusal);
   return withVideo(after, deps);
 }
 
-export async function deleteVideoRecommendation(caller: Caller, args: unknown, deps: RecommendationDeps) {
-  const { id } = parseInput(deleteRecommendationArgsSchema, args);
+export async function deleteVideoRecommendation(actor: Actor, id: string, deps: RecommendationDeps) {
   const recommendation = await existing(id, deps);
-  const audit = await auditOf(caller, 'deleteVideoRecommendation', recommendation, linkOf(recommendation), null, deps);
+  const audit = await auditOf(actor, recommendation, linkOf(recommendation), null, deps);
   await deps.recommendations.delete(recommendation, audit).catch(refusal);
   return { ...recommendation, Video: null };
 }
