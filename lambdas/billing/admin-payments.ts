@@ -9,25 +9,30 @@ import { subscriptionConfigById } from '@core/billing/plans';
 import { methodOf, paymentEnd, paymentStats } from '@core/billing/payment-report';
 import { shiftDay } from '@core/dates';
 import {
-  createPaymentArgsSchema,
-  findManyPaymentsArgsSchema,
+  type createPaymentArgsSchema,
+  type findManyPaymentsArgsSchema,
   PAYMENT_STATUSES,
   PAYMENTS_PAGE_SIZE,
   type PaymentWhere,
-  paymentWhereArgsSchema,
 } from '@core/validation/admin-billing';
+import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { type PaymentRecord, TooManyPayments } from '../lib/stores/billing-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import type { UserRecord } from '../lib/stores/user-store';
-import { parseInput } from '../lib/validation';
 import type { BillingDeps } from './deps';
 
 /** Payments one filtered request reads at most per status (a wider range is refused: narrow it). */
 const MAX_PAYMENTS_READ = 10_000;
 /** A manual payment's product: the Pro app an admin grants. */
 const MANUAL_PRODUCT_NAME = 'FitGauge Pro';
+
+/** Who acts, and the field they called, which the audit log names as the action. */
+export interface Actor {
+  caller: Caller;
+  action: string;
+}
 
 interface PaymentWithUser {
   payment: PaymentRecord;
@@ -67,9 +72,9 @@ async function matchingPayments(where: PaymentWhere | null | undefined, deps: Bi
     .sort((a, b) => b.payment.createdAt.localeCompare(a.payment.createdAt) || b.payment.id.localeCompare(a.payment.id));
 }
 
-/** The admin as the audit log names him: his id and his profile's e-mail (access tokens carry no e-mail). */
-export async function actorOf(caller: Caller, deps: BillingDeps): Promise<{ actorId: string; actorEmail: string }> {
-  return { actorId: caller.sub, actorEmail: caller.email ?? (await deps.users.get(caller.sub))?.email ?? '' };
+/** The admin and his action as the audit log names them: his id and his profile's e-mail (access tokens carry no e-mail). */
+export async function auditActorOf({ caller, action }: Actor, deps: BillingDeps): Promise<{ actorId: string; actorEmail: string; action: string }> {
+  return { actorId: caller.sub, actorEmail: caller.email ?? (await deps.users.get(caller.sub))?.email ?? '', action };
 }
 
 /** A payment as the Payment type shows it. */
@@ -89,19 +94,16 @@ function paymentView({ payment, user }: PaymentWithUser) {
   };
 }
 
-export async function findManyPayments(args: unknown, deps: BillingDeps) {
-  const { where, take, skip } = parseInput(findManyPaymentsArgsSchema, args);
+export async function findManyPayments({ where, take, skip }: z.infer<typeof findManyPaymentsArgsSchema>, deps: BillingDeps) {
   const start = skip ?? 0;
   return (await matchingPayments(where, deps)).slice(start, start + (take ?? PAYMENTS_PAGE_SIZE)).map(paymentView);
 }
 
-export async function aggregatePayments(args: unknown, deps: BillingDeps) {
-  const { where } = parseInput(paymentWhereArgsSchema, args);
+export async function aggregatePayments(where: PaymentWhere | null | undefined, deps: BillingDeps) {
   return { count: (await matchingPayments(where, deps)).length };
 }
 
-export async function getPaymentStats(args: unknown, deps: BillingDeps) {
-  const { where } = parseInput(paymentWhereArgsSchema, args);
+export async function getPaymentStats(where: PaymentWhere | null | undefined, deps: BillingDeps) {
   return paymentStats((await matchingPayments(where, deps)).map(({ payment }) => payment));
 }
 
@@ -110,13 +112,7 @@ export async function getPaymentStats(args: unknown, deps: BillingDeps) {
  * one year later, and the Pro Admin reason on the profile (what a paid subscription gives the account), written with
  * the audit entry in one transaction.
  */
-export async function createManualPayment(
-  caller: Caller,
-  args: unknown,
-  deps: BillingDeps,
-  field: 'createPayment' | 'createManualPayment' = 'createPayment',
-) {
-  const { data } = parseInput(createPaymentArgsSchema, args);
+export async function createManualPayment(actor: Actor, { data }: z.infer<typeof createPaymentArgsSchema>, deps: BillingDeps) {
   const user = await deps.users.findByEmail(data.email);
   if (!user) throw new NotFoundError('No account has this e-mail.');
   const at = deps.now().toISOString();
@@ -141,8 +137,7 @@ export async function createManualPayment(
   const reason = SUBSCRIPTION_REASONS.proAdmin;
   try {
     await deps.billing.addManualPayment(payment, reason, {
-      ...(await actorOf(caller, deps)),
-      action: field,
+      ...(await auditActorOf(actor, deps)),
       targetType: 'User',
       targetId: user.id,
       targetLabel: user.email,

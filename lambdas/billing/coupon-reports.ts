@@ -5,8 +5,8 @@
  */
 import { dayScoreValue } from '@core/scoring/member-day';
 import type { TeamDayAggregate } from '@core/scoring/team';
-import { gamersFromCouponArgsSchema, teamsFromCouponArgsSchema } from '@core/validation/admin-billing';
-import { parseInput } from '../lib/validation';
+import type { gamersFromCouponArgsSchema, teamsFromCouponArgsSchema } from '@core/validation/admin-billing';
+import type { z } from 'zod';
 import type { BillingDeps } from './deps';
 
 /** A report's value: one decimal (docs/billing.md, `getGamersFromCoupon`); the page shows it as it comes. */
@@ -14,8 +14,7 @@ const oneDecimal = (value: number | null) => (value === null ? null : Math.round
 /** The members' average fgScore of a team day, unrounded (teamMetricAverage rounds to whole scores). */
 const teamFgAverage = ({ totals: { fgScore } }: TeamDayAggregate) => (fgScore.count === 0 ? null : fgScore.sum / fgScore.count);
 
-export async function getGamersFromCoupon(args: unknown, deps: BillingDeps) {
-  const { couponId, startDate, endDate } = parseInput(gamersFromCouponArgsSchema, args);
+export async function getGamersFromCoupon({ couponId, startDate, endDate }: z.infer<typeof gamersFromCouponArgsSchema>, deps: BillingDeps) {
   // A gamer's own redemptions: payments of a team (a dashboard bought with the coupon) belong to the teams report.
   const gamerIds = [
     ...new Set((await deps.billing.paymentsWithCoupon(couponId)).filter((payment) => !payment.teamId).map((payment) => payment.userId)),
@@ -34,8 +33,7 @@ export async function getGamersFromCoupon(args: unknown, deps: BillingDeps) {
   return reports.sort((a, b) => a.userEmail.localeCompare(b.userEmail));
 }
 
-export async function getTeamsFromCoupon(args: unknown, deps: BillingDeps) {
-  const { couponId, game, startDate, endDate } = parseInput(teamsFromCouponArgsSchema, args);
+export async function getTeamsFromCoupon({ couponId, game, startDate, endDate }: z.infer<typeof teamsFromCouponArgsSchema>, deps: BillingDeps) {
   const teamIds = [...new Set((await deps.billing.paymentsWithCoupon(couponId)).flatMap((payment) => (payment.teamId ? [payment.teamId] : [])))];
   const teams = (await deps.teams.getMany(teamIds)).filter((team) => !game || team.game === game);
   const reports = await Promise.all(

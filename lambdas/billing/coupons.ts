@@ -3,21 +3,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_REASONS } from '@core/billing/subscription-reasons';
 import {
-  applyCouponArgsSchema,
-  checkCouponArgsSchema,
-  confirmCouponArgsSchema,
+  type applyCouponArgsSchema,
   COUPON_CLAIM_TTL_SECONDS,
   COUPON_LINK_INVALID,
   INVALID_COUPON,
   TOO_MANY_COUPON_TRIES,
 } from '@core/validation/billing';
+import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../lib/errors';
 import type { PaymentRecord } from '../lib/stores/billing-store';
 import type { PromotionCodeRecord } from '../lib/stores/promotion-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import type { UserRecord } from '../lib/stores/user-store';
-import { parseInput } from '../lib/validation';
 import type { BillingDeps } from './deps';
 
 /** The Pro reason a coupon gives (FGPRO: docs/billing.md, "Subscription reasons"). */
@@ -81,8 +79,7 @@ async function throttle(action: 'check' | 'apply', who: CouponCaller, deps: Bill
   if (!allowed) throw new TooManyRequestsError(TOO_MANY_COUPON_TRIES);
 }
 
-export async function checkCoupon(args: unknown, who: CouponCaller, deps: BillingDeps) {
-  const { couponId } = parseInput(checkCouponArgsSchema, args);
+export async function checkCoupon(couponId: string, who: CouponCaller, deps: BillingDeps) {
   await throttle('check', who, deps);
   const found = await redeemableCoupon(await deps.stripe(), couponId);
   if (!found)
@@ -178,8 +175,11 @@ async function redeem(userId: string, coupon: NonNullable<Awaited<ReturnType<typ
  * mailed a one-time link and nothing changes until it is opened (confirmCoupon). Known and unknown e-mails get the same
  * answer (true, or `Invalid coupon` for a code that is not valid) after the same minimum time.
  */
-export async function applyCouponToEmail(args: unknown, who: CouponCaller, deps: BillingDeps): Promise<boolean> {
-  const { email, couponId } = parseInput(applyCouponArgsSchema, args);
+export async function applyCouponToEmail(
+  { email, couponId }: z.infer<typeof applyCouponArgsSchema>,
+  who: CouponCaller,
+  deps: BillingDeps,
+): Promise<boolean> {
   await throttle('apply', who, deps);
   const coupon = await couponOf(couponId, deps);
   if (!coupon) throw new ValidationError(INVALID_COUPON);
@@ -214,8 +214,7 @@ async function mailCouponLink(email: string, couponId: string, user: UserRecord 
 }
 
 /** Opening the mailed link: the waiting coupon is applied to its account (the token is used once, whoever opens it). */
-export async function confirmCoupon(args: unknown, deps: BillingDeps): Promise<boolean> {
-  const { token } = parseInput(confirmCouponArgsSchema, args);
+export async function confirmCoupon(token: string, deps: BillingDeps): Promise<boolean> {
   const claim = await deps.couponClaims.take(createHash('sha256').update(token).digest('base64url'), deps.now());
   if (!claim) throw new ValidationError(COUPON_LINK_INVALID);
   const coupon = await couponOf(claim.couponId, deps);

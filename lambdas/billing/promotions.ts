@@ -4,12 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parsePromotionCodes } from '@core/billing/promotion-codes';
-import { addPromotionArgsSchema } from '@core/validation/admin-billing';
-import type { Caller } from '../lib/appsync';
+import type { addPromotionArgsSchema } from '@core/validation/admin-billing';
+import type { z } from 'zod';
 import { ConflictError, ValidationError } from '../lib/errors';
 import { PromotionCodeTaken, type PromotionRecord } from '../lib/stores/promotion-store';
-import { parseInput } from '../lib/validation';
-import { actorOf } from './admin-payments';
+import { type Actor, auditActorOf } from './admin-payments';
 import type { BillingDeps } from './deps';
 
 /** The file's text, refused when its bytes are not UTF-8 (a spreadsheet or an image renamed .csv). */
@@ -21,8 +20,7 @@ function csvText(base64: string): string {
   }
 }
 
-export async function addPromotion(caller: Caller, args: unknown, deps: BillingDeps) {
-  const { file, promotionName, platform } = parseInput(addPromotionArgsSchema, args);
+export async function addPromotion(actor: Actor, { file, promotionName, platform }: z.infer<typeof addPromotionArgsSchema>, deps: BillingDeps) {
   const parsed = parsePromotionCodes(csvText(file.content));
   if ('error' in parsed) throw new ValidationError(parsed.error);
   const promotion: PromotionRecord = {
@@ -30,13 +28,12 @@ export async function addPromotion(caller: Caller, args: unknown, deps: BillingD
     promotionName,
     platform,
     codeCount: parsed.codes.length,
-    createdBy: caller.sub,
+    createdBy: actor.caller.sub,
     createdAt: deps.now().toISOString(),
   };
   try {
     await deps.promotions.create(promotion, parsed.codes, {
-      ...(await actorOf(caller, deps)),
-      action: 'addPromotion',
+      ...(await auditActorOf(actor, deps)),
       targetType: 'Promotion',
       targetId: promotion.id,
       targetLabel: promotionName,

@@ -10,12 +10,12 @@ import {
 } from '@core/billing/plans';
 import { EMAIL_NOT_PROVEN, EMAIL_PROOF_MESSAGES } from '@core/email-proof';
 import { isDirector } from '@core/roles';
-import { cancelSubscriptionArgsSchema, startTrialArgsSchema, upgradeSubscriptionArgsSchema } from '@core/validation/billing';
+import type { upgradeSubscriptionArgsSchema } from '@core/validation/billing';
+import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
-import { authorizeTeam } from '../lib/authorization';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { billSeatQuantity } from '../lib/seat-billing';
-import { parseInput } from '../lib/validation';
+import type { TeamRecord } from '../lib/stores/team-store';
 import { requireCoupon } from './coupons';
 import type { BillingDeps } from './deps';
 import { applySubscriptionState, metadataOf, stateOf, type SubscriptionMetadata } from './subscription-state';
@@ -77,11 +77,15 @@ async function resultOf(subscription: Stripe.Subscription, deps: BillingDeps): P
   };
 }
 
-export async function upgradeSubscription(caller: Caller, args: unknown, deps: BillingDeps): Promise<UpgradeResult> {
-  const input = parseInput(upgradeSubscriptionArgsSchema, args);
+/** A purchase for the caller; with a team (its director authorized by the field's row), the team's renewal or extra seats. */
+export async function upgradeSubscription(
+  caller: Caller,
+  input: z.infer<typeof upgradeSubscriptionArgsSchema>,
+  team: TeamRecord | null,
+  deps: BillingDeps,
+): Promise<UpgradeResult> {
   const seats = input.where.id === EXTRA_GAMER_SEAT_PRODUCT_ID;
-  const teamId = input.teamId ?? undefined;
-  if (teamId) await authorizeTeam('Mutation.upgradeSubscription', caller, teamId, deps.teams);
+  const teamId = team?.id;
   const stripe = await deps.stripe();
   const coupon = input.couponId ? await requireCoupon(stripe, input.couponId) : null;
   // A coupon (a 100% one makes a director with no card) changes only the subscription of an account that proved it
@@ -134,13 +138,12 @@ export async function upgradeSubscription(caller: Caller, args: unknown, deps: B
 }
 
 /** A TRIAL_DAYS trial of the dashboard, no card, once per account, for an account with a proven mailbox. */
-export async function startTrial(caller: Caller, args: unknown, deps: BillingDeps): Promise<UpgradeResult> {
-  const { where } = parseInput(startTrialArgsSchema, args);
+export async function startTrial(caller: Caller, configId: string, deps: BillingDeps): Promise<UpgradeResult> {
   // A trial makes the account a director with no card: only for an account that proved it reads its mailbox.
   if (!(await deps.users.get(caller.sub))?.emailVerified) throw new AppError(EMAIL_NOT_PROVEN, EMAIL_PROOF_MESSAGES.needed);
   const stripe = await deps.stripe();
   const customer = await customerFor(caller, stripe, deps);
-  const config = subscriptionConfigById(where.id)!;
+  const config = subscriptionConfigById(configId)!;
   // Parallel calls make one subscription (Stripe's idempotency key); the claim then keeps it to one per account.
   const subscription = await stripe.subscriptions.create(
     {
@@ -163,9 +166,8 @@ export async function startTrial(caller: Caller, args: unknown, deps: BillingDep
 }
 
 /** The caller's own subscription ends at the end of its paid period. */
-export async function cancelSubscription(caller: Caller, args: unknown, deps: BillingDeps): Promise<boolean> {
-  const { where } = parseInput(cancelSubscriptionArgsSchema, args);
-  const payment = await deps.billing.payment(caller.sub, where.id);
+export async function cancelSubscription(caller: Caller, paymentId: string, deps: BillingDeps): Promise<boolean> {
+  const payment = await deps.billing.payment(caller.sub, paymentId);
   if (!payment?.subscriptionId) throw new NotFoundError('Subscription not found.');
   const stripe = await deps.stripe();
   const subscription = await stripe.subscriptions.retrieve(payment.subscriptionId);
