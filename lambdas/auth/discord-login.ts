@@ -1,7 +1,7 @@
-import { AUTH_ERRORS, discordLoginArgsSchema, fullNameField } from '@core/validation/auth';
+import { AUTH_ERRORS, type discordLoginArgsSchema, fullNameField } from '@core/validation/auth';
+import type { z } from 'zod';
 import { logger } from '../lib/appsync';
 import { UnauthorizedError } from '../lib/errors';
-import { parseInput } from '../lib/validation';
 import { ClaimTakenError } from '../lib/stores/account-store';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
@@ -17,8 +17,10 @@ import { createAccount, serverOnlyPassword } from './sign-up';
  * refused with the spec's "wrong login type" text, because tokens for it could only be minted by changing
  * its password (docs/accounts.md).
  */
-export async function logInUserWithDiscord(input: { code: unknown; redirect_uri: unknown }, deps: AuthDeps): Promise<AuthResult> {
-  const { code, redirect_uri: redirectUri } = parseInput(discordLoginArgsSchema, input);
+export async function logInUserWithDiscord(
+  { code, redirect_uri: redirectUri }: z.infer<typeof discordLoginArgsSchema>,
+  deps: AuthDeps,
+): Promise<AuthResult> {
   let identity: DiscordIdentity;
   try {
     identity = await deps.discord.identify(code, redirectUri);

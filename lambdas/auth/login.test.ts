@@ -1,7 +1,11 @@
 import { AUTH_ERRORS } from '@core/validation/auth';
-import { loginUser } from './login';
+import type { AuthDeps } from './deps';
+import { loginUser as loginWithArgs } from './login';
 import { LOGIN_LOCK_SECONDS, LOGIN_REFUSAL_MIN_MS, LOGIN_TRY_LIMIT } from './login-attempts';
-import { fakeWorld } from './test-support';
+import { argsOf, fakeWorld } from './test-support';
+
+/** As the handler calls it: the arguments parsed by the field's schema first. */
+const loginUser = async (input: unknown, deps: AuthDeps) => loginWithArgs(argsOf('Mutation.loginUser', input), deps);
 
 const PASSWORD = 'Passw0rd!';
 

@@ -1,6 +1,5 @@
-import { AUTH_ERRORS, loginSchema } from '@core/validation/auth';
+import { AUTH_ERRORS, type LoginInput } from '@core/validation/auth';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
-import { parseInput } from '../lib/validation';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
 import { LOGIN_REFUSAL_MIN_MS, LOGIN_TRY_LIMIT, tryExpiry, wrongPasswordMessage } from './login-attempts';
@@ -10,10 +9,9 @@ import { authResult, type AuthResult, issuedAfterSignOut } from './session';
  * E-mail + password sign-in with a server-side try counter. Each password check is reserved in the count
  * before Cognito is asked, so no burst of parallel calls gets more than LOGIN_TRY_LIMIT checks per lock
  * period. A locked account stays locked for the lock period even with the right password; a successful
- * sign-in clears the count.
+ * sign-in clears the count. The e-mail and password come parsed by the field's schema (./fields.ts).
  */
-export async function loginUser(input: { email: unknown; password: unknown }, deps: AuthDeps): Promise<AuthResult> {
-  const { email, password } = parseInput(loginSchema, input);
+export async function loginUser({ email, password }: LoginInput, deps: AuthDeps): Promise<AuthResult> {
   const started = deps.now().getTime();
   try {
     return await signInWithPassword(email, password, deps);

@@ -1,21 +1,28 @@
 import { AUTH_ERRORS } from '@core/validation/auth';
 import { UNKNOWN_ADDRESS } from '../lib/caller-address';
 import { PasswordRefusedError } from './identity-provider';
-import { loginUser } from './login';
+import type { AuthDeps } from './deps';
+import { loginUser as loginWithArgs } from './login';
 import {
   FORGOT_PASSWORD_MIN_MS,
-  forgotPassword as forgotPasswordFrom,
-  forgotPasswordFinal,
-  forgotPasswordVerify,
+  forgotPassword as forgotPasswordWithArgs,
+  forgotPasswordFinal as forgotPasswordFinalWithArgs,
+  forgotPasswordVerify as forgotPasswordVerifyWithArgs,
   RESET_MAILS_PER_EMAIL,
   RESET_REQUESTS_PER_CALLER,
 } from './password-reset';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_SECONDS } from './reset-code';
-import { fakeWorld } from './test-support';
+import { argsOf, fakeWorld } from './test-support';
 
 const EMAIL = 'gamer1@fitgauge.test';
-const forgotPassword = (input: { email: unknown }, deps: Parameters<typeof forgotPasswordFrom>[2], from = '203.0.113.9') =>
-  forgotPasswordFrom(input, from, deps);
+// As the handler calls them: the arguments parsed by each field's schema first.
+const forgotPassword = async (input: unknown, deps: AuthDeps, from = '203.0.113.9') =>
+  forgotPasswordWithArgs(argsOf('Mutation.forgotPassword', input), from, deps);
+const forgotPasswordVerify = async (input: unknown, deps: AuthDeps) =>
+  forgotPasswordVerifyWithArgs(argsOf('Mutation.forgotPasswordVerify', input), deps);
+const forgotPasswordFinal = async (input: unknown, deps: AuthDeps) =>
+  forgotPasswordFinalWithArgs(argsOf('Mutation.forgotPasswordFinal', input), deps);
+const loginUser = async (input: unknown, deps: AuthDeps) => loginWithArgs(argsOf('Mutation.loginUser', input), deps);
 
 async function world() {
   const w = fakeWorld();

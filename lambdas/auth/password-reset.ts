@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { AUTH_ERRORS, forgotPasswordEmailSchema, resetCodeArgsSchema, resetPasswordArgsSchema } from '@core/validation/auth';
+import { AUTH_ERRORS, type resetPasswordArgsSchema } from '@core/validation/auth';
+import type { z } from 'zod';
 import { UNKNOWN_ADDRESS } from '../lib/caller-address';
 import { ValidationError } from '../lib/errors';
-import { parseInput } from '../lib/validation';
 import type { ResetCodeRecord } from '../lib/stores/reset-code-store';
 import type { UserRecord } from '../lib/stores/user-store';
 import { PasswordRefusedError } from './identity-provider';
@@ -20,8 +20,7 @@ export const FORGOT_PASSWORD_MIN_MS = 500;
  * the answer nor its timing tells whether an account exists; unknown and disabled accounts get no mail.
  * Over a limit nothing is sent and the pending code stays valid.
  */
-export async function forgotPassword(input: { email: unknown }, callerAddress: string, deps: AuthDeps): Promise<boolean> {
-  const { email } = parseInput(forgotPasswordEmailSchema, input);
+export async function forgotPassword({ email }: { email: string }, callerAddress: string, deps: AuthDeps): Promise<boolean> {
   await Promise.all([deps.sleep(FORGOT_PASSWORD_MIN_MS), mailResetCode(email, callerAddress, deps)]);
   return true;
 }
@@ -57,8 +56,7 @@ async function mailResetCode(email: string, callerAddress: string, deps: AuthDep
 }
 
 /** True when the code is the account's live one; a wrong guess counts against the code's attempts. */
-export async function forgotPasswordVerify(input: { email: unknown; code: unknown }, deps: AuthDeps): Promise<boolean> {
-  const { email, code } = parseInput(resetCodeArgsSchema, input);
+export async function forgotPasswordVerify({ email, code }: { email: string; code: string }, deps: AuthDeps): Promise<boolean> {
   const { user, reserved } = await guessCode(email, code, deps);
   // The right code is still to be used by forgotPasswordFinal: verifying it must not use up a guess.
   await deps.resetCodes.refundGuess(user.id, reserved.codeHash);
@@ -69,9 +67,9 @@ export async function forgotPasswordVerify(input: { email: unknown; code: unknow
  * Sets the new password with a valid code, spends the code and clears the failed sign-ins (which lifts a sign-in
  * lock). The mailed code proves the mailbox: the profile's `emailVerified` and Cognito's `email_verified` are set.
  */
-export async function forgotPasswordFinal(input: { email: unknown; code: unknown; password: unknown }, deps: AuthDeps): Promise<boolean> {
-  // The password is checked first, with the pool's own rules, so a weak one does not use up an attempt of the code.
-  const { email, code, password } = parseInput(resetPasswordArgsSchema, input);
+export async function forgotPasswordFinal({ email, code, password }: z.infer<typeof resetPasswordArgsSchema>, deps: AuthDeps): Promise<boolean> {
+  // The field's schema checked the password with the pool's own rules before this runs, so a weak one does not use up
+  // an attempt of the code.
   const { user, reserved } = await guessCode(email, code, deps);
   // Spent before the password is set, so two requests with the code cannot both set one.
   if (!(await deps.resetCodes.spend(user.id, reserved.codeHash))) throw new ValidationError(AUTH_ERRORS.invalidCode);

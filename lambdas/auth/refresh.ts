@@ -1,14 +1,12 @@
-import { AUTH_ERRORS, logoutArgsSchema, refreshArgsSchema } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/validation/auth';
 import type { Caller } from '../lib/appsync';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
-import { parseInput } from '../lib/validation';
 import type { AuthDeps } from './deps';
 import { assertEnabled } from './login';
 import { authResult, issuedAfterSignOut, tokenClaims, type AuthResult } from './session';
 
 /** Fresh access and id tokens from a refresh token that is neither revoked nor expired, for an enabled account. */
-export async function refreshSession(input: { refreshToken: unknown }, deps: AuthDeps): Promise<AuthResult> {
-  const { refreshToken } = parseInput(refreshArgsSchema, input);
+export async function refreshSession({ refreshToken }: { refreshToken: string }, deps: AuthDeps): Promise<AuthResult> {
   const tokens = await issuedAfterSignOut(() => deps.idp.refresh(refreshToken), deps);
   if (!tokens) throw new UnauthorizedError(AUTH_ERRORS.sessionExpired);
   const userId = tokenClaims(tokens.idToken).sub;
@@ -29,8 +27,7 @@ export async function refreshSession(input: { refreshToken: unknown }, deps: Aut
  * was issued before now is refused (docs/accounts.md, Sessions). The account is the refresh token's own, or
  * the signed-in caller's when the refresh token no longer works.
  */
-export async function logoutUser(input: { refreshToken: unknown }, caller: Caller | null, deps: AuthDeps): Promise<boolean> {
-  const { refreshToken } = parseInput(logoutArgsSchema, input);
+export async function logoutUser({ refreshToken }: { refreshToken: string }, caller: Caller | null, deps: AuthDeps): Promise<boolean> {
   const userId = (await refreshTokenOwner(refreshToken, deps)) ?? caller?.sub;
   if (userId) await deps.signOuts.signOut(userId, deps.now());
   await deps.idp.revoke(refreshToken);

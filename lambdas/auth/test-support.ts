@@ -3,11 +3,14 @@
  * DynamoDB stores' contract), plus stand-ins for the user pool, Discord, mail and the clock.
  */
 import type { Role } from '@core/roles';
+import type { FieldDeclaration } from '../lib/fields';
 import type { MailMessage } from '../lib/mail';
 import { memoryStores } from '../lib/stores/memory';
 import type { UserRecord } from '../lib/stores/user-store';
+import { parseInput } from '../lib/validation';
 import type { AuthDeps } from './deps';
 import type { DiscordIdentity } from './discord-api';
+import { authFields } from './fields';
 import { UserExistsError, type CognitoTokens } from './identity-provider';
 
 interface PoolUser {
@@ -147,4 +150,17 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
       return user;
     },
   };
+}
+
+type AuthFields = typeof authFields;
+type ArgsOf<Declaration> = Declaration extends FieldDeclaration<infer Args> ? Args : never;
+
+/**
+ * A field's arguments as its handler gives them to the resolver: parsed by the schema its declaration (./fields.ts)
+ * names, which refuses bad input with the caller's message before the resolver runs.
+ */
+export function argsOf<Name extends keyof AuthFields>(name: Name, input: unknown): ArgsOf<AuthFields[Name]> {
+  const { args } = authFields[name] as FieldDeclaration<ArgsOf<AuthFields[Name]>>;
+  if (!args) throw new Error(`${name} declares no argument schema.`);
+  return parseInput(args, input);
 }
