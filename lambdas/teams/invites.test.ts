@@ -31,7 +31,7 @@ const director: UserRecord = {
   updatedAt: at,
 };
 const caller: Caller = { sub: 'director', email: null, groups: ['DIRECTOR'], role: 'DIRECTOR' };
-const invite = (email: string) => ({ teamId: 't1', inviteeName: 'Invitee', inviteeEmail: email, role: 'GAMER' });
+const invite = (email: string) => ({ inviteeName: 'Invitee', inviteeEmail: email, role: 'GAMER' as const });
 
 /** The team rules over the stores' in-memory twin, with the codes drawn from `codes` in turn. */
 function world(codes: string[]) {
@@ -53,8 +53,8 @@ function world(codes: string[]) {
 describe('sendInvite and team codes', () => {
   it('draws another code when the one drawn is taken', async () => {
     const { deps, stores, mail } = world(['AAAA2222', 'AAAA2222', 'BBBB3333']);
-    await sendInvite(caller, invite('first@fitgauge.test'), deps);
-    await expect(sendInvite(caller, invite('second@fitgauge.test'), deps)).resolves.toMatchObject({ code: 'BBBB3333', status: 'PENDING' });
+    await sendInvite(caller, team, invite('first@fitgauge.test'), deps);
+    await expect(sendInvite(caller, team, invite('second@fitgauge.test'), deps)).resolves.toMatchObject({ code: 'BBBB3333', status: 'PENDING' });
     expect([...stores.state.codes.values()].map((code) => [code.code, code.email])).toEqual([
       ['AAAA2222', 'first@fitgauge.test'],
       ['BBBB3333', 'second@fitgauge.test'],
@@ -64,15 +64,15 @@ describe('sendInvite and team codes', () => {
 
   it("links a coach invite to the coach portal's invites tab and to a sign-up as COACH, each with the code", async () => {
     const { deps, mail } = world(['CCCC4444']);
-    await sendInvite(caller, { ...invite('coach@fitgauge.test'), role: 'COACH' }, deps);
+    await sendInvite(caller, team, { ...invite('coach@fitgauge.test'), role: 'COACH' }, deps);
     expect(mail[0]?.text).toContain('https://app.test/home/coach-portal?tab=team-invite&code=CCCC4444');
     expect(mail[0]?.text).toContain('https://app.test/auth/signup?invite=CCCC4444&email=coach%40fitgauge.test&role=COACH');
   });
 
   it('answers a clear Conflict, and changes nothing, when no free code can be drawn', async () => {
     const { deps, stores, mail } = world(['AAAA2222']);
-    await sendInvite(caller, invite('first@fitgauge.test'), deps);
-    await expect(sendInvite(caller, invite('second@fitgauge.test'), deps)).rejects.toMatchObject({
+    await sendInvite(caller, team, invite('first@fitgauge.test'), deps);
+    await expect(sendInvite(caller, team, invite('second@fitgauge.test'), deps)).rejects.toMatchObject({
       name: 'Conflict',
       message: TEAM_MESSAGES.codeUnavailable,
     });

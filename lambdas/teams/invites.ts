@@ -1,35 +1,25 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { roleLabel } from '@core/roles';
 import { looksLikeLink } from '@core/validation/text-rules';
 import {
   INVITES_PER_ADDRESS_PER_DAY,
   INVITES_PER_SENDER_PER_DAY,
-  inviteFormSchema,
+  type inviteFormSchema,
   mayManageMember,
   seatsFullMessage,
   TEAM_CODE_ALPHABET,
   TEAM_CODE_LENGTH,
   TEAM_MESSAGES,
-  teamCodeField,
-  teamIdArgsSchema,
 } from '@core/teams';
-import { boundedId } from '@core/validation/fields';
 import type { Caller } from '../lib/appsync';
-import { authorizeTeam } from '../lib/authorization';
 import { teamRelations } from '../lib/authorization-relations';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { InviteRecord, TeamCodeRecord } from '../lib/stores/invite-store';
 import type { TeamRecord } from '../lib/stores/team-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import { type UserRecord, userView } from '../lib/stores/user-store';
-import { parseInput } from '../lib/validation';
 import type { TeamDeps } from './deps';
-
-const sendArgs = inviteFormSchema.extend({ teamId: boundedId('teamId') });
-const inviteIdArgs = z.object({ inviteId: boundedId('inviteId') });
-const deleteArgs = z.object({ id: boundedId('id'), teamId: boundedId('teamId') });
-const codeArgs = z.object({ code: teamCodeField });
 
 export const newTeamCode = () => Array.from({ length: TEAM_CODE_LENGTH }, () => TEAM_CODE_ALPHABET[randomInt(TEAM_CODE_ALPHABET.length)]).join('');
 
@@ -111,9 +101,12 @@ async function provenInvitesOf(caller: Caller, deps: TeamDeps): Promise<InviteRe
 }
 
 /** Invites the owner or a coach sends: the e-mail must not be a member or hold a pending invite, and a seat must be free. */
-export async function sendInvite(caller: Caller, args: unknown, deps: TeamDeps): Promise<InviteRecord & { Team: TeamRecord }> {
-  const { teamId, inviteeName, inviteeEmail, role } = parseInput(sendArgs, args);
-  const team = await authorizeTeam('Mutation.sendInvite', caller, teamId, deps.teams);
+export async function sendInvite(
+  caller: Caller,
+  team: TeamRecord,
+  { inviteeName, inviteeEmail, role }: z.infer<typeof inviteFormSchema>,
+  deps: TeamDeps,
+): Promise<InviteRecord & { Team: TeamRecord }> {
   if (!mayManageMember(await teamRelations(caller, team, deps.teams), role)) throw new UnauthorizedError(TEAM_MESSAGES.notYourRoleToManage);
   const invitee = await deps.users.findByEmail(inviteeEmail);
   if (invitee && (invitee.id === team.ownerId || (await deps.teams.getMembership(team.id, invitee.id)))) {
@@ -207,14 +200,14 @@ async function pendingInviteOf(caller: Caller, inviteId: string, deps: TeamDeps)
   return invite;
 }
 
-export async function acceptInvite(caller: Caller, args: unknown, deps: TeamDeps) {
-  const invite = await pendingInviteOf(caller, parseInput(inviteIdArgs, args).inviteId, deps);
+export async function acceptInvite(caller: Caller, inviteId: string, deps: TeamDeps) {
+  const invite = await pendingInviteOf(caller, inviteId, deps);
   const team = await join(caller, invite, deps);
   return { ...invite, status: 'ACCEPTED', Team: team };
 }
 
-export async function rejectInvite(caller: Caller, args: unknown, deps: TeamDeps) {
-  const invite = await pendingInviteOf(caller, parseInput(inviteIdArgs, args).inviteId, deps);
+export async function rejectInvite(caller: Caller, inviteId: string, deps: TeamDeps) {
+  const invite = await pendingInviteOf(caller, inviteId, deps);
   try {
     await deps.invites.reject(invite, deps.now().toISOString());
   } catch (error) {
@@ -229,8 +222,8 @@ export async function rejectInvite(caller: Caller, args: unknown, deps: TeamDeps
  * The team-code model): holding the code proves that mailbox, so the account's e-mail becomes proven and later invites
  * to it show up without a code. A coach code needs a coach account.
  */
-export async function joinTeamWithCode(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
-  const code = await deps.invites.codeOf(parseInput(codeArgs, args).code);
+export async function joinTeamWithCode(caller: Caller, teamCode: string, deps: TeamDeps): Promise<TeamRecord> {
+  const code = await deps.invites.codeOf(teamCode);
   if (!code) throw new NotFoundError(TEAM_MESSAGES.codeNotFound);
   const invite = await deps.invites.get(code.teamId, code.inviteId);
   if (code.used || invite?.status !== 'PENDING') throw new ConflictError(TEAM_MESSAGES.codeUsed);
@@ -242,10 +235,8 @@ export async function joinTeamWithCode(caller: Caller, args: unknown, deps: Team
 }
 
 /** The owner withdraws any invite of the team, a coach the gamer invites (management map). */
-export async function deleteTeamInvite(caller: Caller, args: unknown, deps: TeamDeps): Promise<boolean> {
-  const { id, teamId } = parseInput(deleteArgs, args);
-  const team = await authorizeTeam('Mutation.deleteTeamInvite', caller, teamId, deps.teams);
-  const invite = await deps.invites.get(team.id, id);
+export async function deleteTeamInvite(caller: Caller, team: TeamRecord, inviteId: string, deps: TeamDeps): Promise<boolean> {
+  const invite = await deps.invites.get(team.id, inviteId);
   if (!invite) throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
   if (!mayManageMember(await teamRelations(caller, team, deps.teams), invite.role)) throw new UnauthorizedError(TEAM_MESSAGES.notYourRoleToManage);
   try {
@@ -257,8 +248,7 @@ export async function deleteTeamInvite(caller: Caller, args: unknown, deps: Team
   return true;
 }
 
-export async function teamInvites(caller: Caller, args: unknown, deps: TeamDeps) {
-  const team = await authorizeTeam('Query.teamInvites', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
+export async function teamInvites(team: TeamRecord, deps: TeamDeps) {
   return (await deps.invites.ofTeam(team.id)).reverse().map((invite) => ({ ...invite, Team: team }));
 }
 
@@ -277,7 +267,6 @@ export async function receivedInvites(caller: Caller, deps: TeamDeps) {
   });
 }
 
-export async function receivedInviteByTeam(caller: Caller, args: unknown, deps: TeamDeps) {
-  const { teamId } = parseInput(teamIdArgsSchema, args);
+export async function receivedInviteByTeam(caller: Caller, teamId: string, deps: TeamDeps) {
   return (await receivedInvites(caller, deps)).find((invite) => invite.teamId === teamId) ?? null;
 }

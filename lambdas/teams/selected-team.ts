@@ -1,5 +1,6 @@
+import type { FieldPolicy } from '@core/policy';
 import type { Caller } from '../lib/appsync';
-import { authorizeTeam, mayUseTeam } from '../lib/authorization';
+import { mayUseTeam } from '../lib/authorization';
 import { NotFoundError } from '../lib/errors';
 import type { RelationStores } from '../lib/authorization-relations';
 import type { TeamRecord } from '../lib/stores/team-store';
@@ -16,17 +17,18 @@ interface Stores {
   teams: RelationStores;
 }
 
-export async function getSelectedTeam(caller: Caller, { users, teams }: Stores): Promise<SelectedTeam> {
+/** The caller's selected team, while `selectable` (the row of selecting a team) still lets him select it. */
+export async function getSelectedTeam(caller: Caller, selectable: FieldPolicy, { users, teams }: Stores): Promise<SelectedTeam> {
   const user = await users.get(caller.sub);
   const teamId = user?.selectedTeamId ?? null;
   const team = teamId ? await teams.get(teamId) : null;
   // A team the user could no longer select (left, removed, deleted) is not restored.
-  if (!team || !(await mayUseTeam('Mutation.setSelectedTeam', caller, team, teams))) return { userId: caller.sub, teamId: null, team: null };
+  if (!team || !(await mayUseTeam(selectable, caller, team, teams))) return { userId: caller.sub, teamId: null, team: null };
   return { userId: caller.sub, teamId: team.id, team };
 }
 
-export async function setSelectedTeam(caller: Caller, teamId: string, { users, teams }: Stores, now = new Date()): Promise<SelectedTeam> {
-  const team = await authorizeTeam('Mutation.setSelectedTeam', caller, teamId, teams);
+/** Selects `team`, which the caller's call has already been authorized to use. */
+export async function setSelectedTeam(caller: Caller, team: TeamRecord, { users }: Pick<Stores, 'users'>, now = new Date()): Promise<SelectedTeam> {
   const user = await users.get(caller.sub);
   if (!user) throw new NotFoundError('User not found. Please sign up');
   await users.setSelectedTeam(caller.sub, team.id, now.toISOString());

@@ -42,7 +42,7 @@ describe('leaveTeam without a team', () => {
     const world = deps(stores);
     world.teams = { ...stores.teams, membershipsOfUser: async () => listed };
 
-    await expect(leaveTeam(gamer, {}, world)).resolves.toEqual({ id: 'gamer', appSubscriptionReason: 'FGFREE', subscription: 'Free' });
+    await expect(leaveTeam(gamer, null, world)).resolves.toEqual({ id: 'gamer', appSubscriptionReason: 'FGFREE', subscription: 'Free' });
     // Coaching is not playing: the pricing page's Leave Team ends the gamer memberships only.
     expect(stores.state.memberships).toEqual([membership('coached', 'COACH')]);
     expect(['a', 'b', 'c'].map((id) => stores.state.seats.get(id)?.gamers)).toEqual([0, 0, 0]);
@@ -68,17 +68,17 @@ describe('leaveTeam and the subscription reason a team gave', () => {
     const stores = memoryStores({ teams: ['a', 'b'].map(team), memberships: [membership('a'), membership('b')], users: [profile] });
     const world = deps(stores);
 
-    await expect(leaveTeam(gamer, { teamId: 'a' }, world)).resolves.toEqual({
+    await expect(leaveTeam(gamer, 'a', world)).resolves.toEqual({
       id: 'gamer',
       appSubscriptionReason: 'FGPRO_BYTEAM',
       subscription: 'Pro by team',
     });
-    await expect(leaveTeam(gamer, { teamId: 'b' }, world)).resolves.toEqual({ id: 'gamer', appSubscriptionReason: 'FGFREE', subscription: 'Free' });
+    await expect(leaveTeam(gamer, 'b', world)).resolves.toEqual({ id: 'gamer', appSubscriptionReason: 'FGFREE', subscription: 'Free' });
   });
 
   it("keeps the gamer's own Pro when he leaves his last team", async () => {
     const stores = memoryStores({ teams: [team('a')], memberships: [membership('a')], users: [{ ...profile, appSubscriptionReason: 'FGPRO' }] });
 
-    await expect(leaveTeam(gamer, {}, deps(stores))).resolves.toEqual({ id: 'gamer', appSubscriptionReason: 'FGPRO', subscription: 'Pro' });
+    await expect(leaveTeam(gamer, null, deps(stores))).resolves.toEqual({ id: 'gamer', appSubscriptionReason: 'FGPRO', subscription: 'Pro' });
   });
 });

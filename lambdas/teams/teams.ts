@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { scoreDayUnder } from '@core/user-zone';
-import { teamWithStatsArgsSchema } from '@core/score-api';
-import {
-  listMembers,
-  type MemberListQuery,
-  mayManageMember,
-  memberListSchema,
-  seatsUsedLabel,
-  TEAM_MESSAGES,
-  teamFormSchema,
-  teamIdArgsSchema,
-  teamUpdateSchema,
-} from '@core/teams';
-import { boundedId } from '@core/validation/fields';
+import type { teamWithStatsArgsSchema } from '@core/score-api';
+import { listMembers, type MemberListQuery, mayManageMember, seatsUsedLabel, TEAM_MESSAGES, type TeamForm, type teamUpdateSchema } from '@core/teams';
 import type { Caller } from '../lib/appsync';
-import { authorizeTeam, authorizeUser } from '../lib/authorization';
 import { teamRelations } from '../lib/authorization-relations';
 import { ConflictError, NotFoundError, PaymentRequiredError, UnauthorizedError, ValidationError } from '../lib/errors';
 import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
@@ -24,21 +12,12 @@ import { userView } from '../lib/stores/user-store';
 import { subscriptionOf } from '@core/billing/subscription-reasons';
 import { isSubscriptionRunning } from '@core/billing/plans';
 import { scoreCardOf } from '../lib/score-card';
-import { parseInput } from '../lib/validation';
 import type { TeamDeps } from './deps';
 
-const ownerArgs = z.object({ ownerId: boundedId('ownerId') });
-const userArgs = z.object({ id: boundedId('id') });
-const teamQueryArgs = memberListSchema.extend({ teamId: boundedId('teamId') });
-const updateArgs = z.object({ teamId: boundedId('teamId'), data: teamUpdateSchema });
-const memberArgs = z.object({ teamId: boundedId('teamId'), userId: boundedId('userId') });
-const leaveArgs = z.object({ teamId: boundedId('teamId').optional().nullable() });
-const seatArgs = z.object({ teamId: boundedId('teamId'), id: boundedId('id') });
-
-export async function teamsByOwner(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord[]> {
-  const ownerId = await authorizeUser('Query.teamsByOwner', caller, parseInput(ownerArgs, args).ownerId, deps.teams);
-  return deps.teams.ownedBy(ownerId);
-}
+/*
+ * The team rules (docs/teams.md). Each gets its call's arguments parsed and, where the field names a team or a user,
+ * that team or user already authorized by the field's policy row (./fields.ts).
+ */
 
 /** The team with one page of its members (with their profiles) and its owner; `profiles` has every profile read. */
 async function teamPage(team: TeamRecord, query: MemberListQuery, deps: TeamDeps) {
@@ -55,9 +34,7 @@ async function teamPage(team: TeamRecord, query: MemberListQuery, deps: TeamDeps
 }
 
 /** A team with its members filtered, ordered and paged, and its owner. */
-export async function teamWithMembers(caller: Caller, args: unknown, deps: TeamDeps) {
-  const { teamId, ...query } = parseInput(teamQueryArgs, args);
-  const team = await authorizeTeam('Query.team', caller, teamId, deps.teams);
+export async function teamWithMembers(team: TeamRecord, query: MemberListQuery, deps: TeamDeps) {
   return (await teamPage(team, query, deps)).view;
 }
 
@@ -67,9 +44,12 @@ export async function teamWithMembers(caller: Caller, args: unknown, deps: TeamD
  * staff, as its statistics are: per listed member one Query of his latest days and one GetItem of the answer
  * (data-model.md #49).
  */
-export async function teamWithStats(caller: Caller, args: unknown, deps: TeamDeps, now = deps.now()) {
-  const { teamId, currentDate, questionSlug, ...query } = parseInput(teamWithStatsArgsSchema, args);
-  const team = await authorizeTeam('Query.teamWithStats', caller, teamId, deps.teams);
+export async function teamWithStats(
+  team: TeamRecord,
+  { currentDate, questionSlug, ...query }: Omit<z.infer<typeof teamWithStatsArgsSchema>, 'teamId'>,
+  deps: TeamDeps,
+  now = deps.now(),
+) {
   const { view, profiles } = await teamPage(team, query, deps);
   const members = await Promise.all(
     view.members.map(async (member) => {
@@ -85,26 +65,18 @@ export async function teamWithStats(caller: Caller, args: unknown, deps: TeamDep
 }
 
 /** A profile, for the user himself, the director or a coach of a team he is in, and admins (spec: user by where). */
-export async function userById(caller: Caller, args: unknown, deps: TeamDeps) {
-  const userId = await authorizeUser('Query.user', caller, parseInput(userArgs, args).id, deps.teams);
+export async function userById(userId: string, deps: TeamDeps) {
   const user = await deps.users.get(userId);
   if (!user) throw new NotFoundError(TEAM_MESSAGES.userNotFound);
   return userView(user);
 }
 
-export async function verifyTeamSubscription(caller: Caller, args: unknown, deps: TeamDeps) {
-  const team = await authorizeTeam('Query.verifyTeamSubscription', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
+export async function verifyTeamSubscription(team: TeamRecord, deps: TeamDeps) {
   const subscription = await deps.subscriptions.teamSubscription(team.id);
   return { id: team.id, status: isSubscriptionRunning(subscription, deps.now()) ? 'active' : 'inActive' };
 }
 
-export async function getTeamCodes(caller: Caller, args: unknown, deps: TeamDeps) {
-  const team = await authorizeTeam('Query.getTeamCodes', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
-  return deps.invites.codesOf(team.id);
-}
-
-export async function teamSeats(caller: Caller, args: unknown, deps: TeamDeps) {
-  const team = await authorizeTeam('Query.teamSeatsSubscriptions', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
+export async function teamSeats(team: TeamRecord, deps: TeamDeps) {
   const [counts, seats] = await Promise.all([deps.teams.seats(team.id), deps.subscriptions.seatsOf(team.id)]);
   if (!counts) throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
   return {
@@ -118,14 +90,12 @@ export async function teamSeats(caller: Caller, args: unknown, deps: TeamDeps) {
   };
 }
 
-export async function deleteTeamSeat(caller: Caller, args: unknown, deps: TeamDeps): Promise<boolean> {
-  const { teamId, id } = parseInput(seatArgs, args);
-  const team = await authorizeTeam('Mutation.deleteTeamSeat', caller, teamId, deps.teams);
+export async function deleteTeamSeat(team: TeamRecord, seatId: string, deps: TeamDeps): Promise<boolean> {
   // Stripe's quantity goes down first, so a seat webhook running meanwhile never adds the seat back (docs/billing.md);
   // afterwards it is set to the seats left, which also settles a refusal or a concurrent removal.
   await deps.billSeats(team.id, -1);
   try {
-    await deps.subscriptions.deleteSeat(team.id, id);
+    await deps.subscriptions.deleteSeat(team.id, seatId);
   } catch (error) {
     if (!(error instanceof TransactionRefused)) throw error;
     await deps.billSeats(team.id);
@@ -148,8 +118,7 @@ export async function hasUnusedDashboardPurchase(caller: Caller, deps: TeamDeps)
 }
 
 /** A director creates a team with the oldest of their unused, running team-dashboard purchases. */
-export async function createTeam(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
-  const { data } = parseInput(z.object({ data: teamFormSchema }), args);
+export async function createTeam(caller: Caller, data: TeamForm, deps: TeamDeps): Promise<TeamRecord> {
   // A new team has no upload yet: its avatar is set by confirmAvatarUpload once it exists (docs/teams.md).
   if (data.avatar !== '') throw new ValidationError(TEAM_MESSAGES.avatarNotUploaded);
   const purchase = await unusedPurchase(caller, deps);
@@ -165,9 +134,7 @@ export async function createTeam(caller: Caller, args: unknown, deps: TeamDeps):
   return team;
 }
 
-export async function updateTeam(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
-  const { teamId, data } = parseInput(updateArgs, args);
-  const team = await authorizeTeam('Mutation.updateTeam', caller, teamId, deps.teams);
+export async function updateTeam(team: TeamRecord, data: z.infer<typeof teamUpdateSchema>, deps: TeamDeps): Promise<TeamRecord> {
   // Only an image checked by confirmAvatarUpload becomes an avatar: updateTeam may remove it or keep it, not point it elsewhere.
   if (data.avatar !== undefined && data.avatar !== '' && data.avatar !== team.avatar) throw new ValidationError(TEAM_MESSAGES.avatarNotUploaded);
   const updated = await deps.teams.update(team.id, data, deps.now().toISOString());
@@ -179,8 +146,7 @@ export async function updateTeam(caller: Caller, args: unknown, deps: TeamDeps):
  * Deletes a team with its memberships, invites and codes in one transaction, while its director owns 2 or more teams.
  * Its statistics stay behind in the table, out of every reader's reach: each reader authorizes on the team item.
  */
-export async function deleteTeam(caller: Caller, args: unknown, deps: TeamDeps): Promise<TeamRecord> {
-  const team = await authorizeTeam('Mutation.deleteTeam', caller, parseInput(teamIdArgsSchema, args).teamId, deps.teams);
+export async function deleteTeam(team: TeamRecord, deps: TeamDeps): Promise<TeamRecord> {
   try {
     await deps.teams.delete(team, await deps.invites.keysOfTeam(team.id));
   } catch (error) {
@@ -210,8 +176,7 @@ async function endMembership(membership: MembershipRecord, deps: TeamDeps, notFo
  * the director, its team deleted) is already what the caller asked for, and does not keep the other teams.
  * Leaving the last team ends a reason that team gave (docs/billing.md); the answer is the caller's reason and label.
  */
-export async function leaveTeam(caller: Caller, args: unknown, deps: TeamDeps) {
-  const { teamId } = parseInput(leaveArgs, args);
+export async function leaveTeam(caller: Caller, teamId: string | null | undefined, deps: TeamDeps) {
   if (teamId) {
     const membership = await deps.teams.getMembership(teamId, caller.sub);
     if (!membership) throw new NotFoundError(TEAM_MESSAGES.notAMember);
@@ -229,9 +194,7 @@ export async function leaveTeam(caller: Caller, args: unknown, deps: TeamDeps) {
 }
 
 /** The director removes a gamer or the coach, a coach removes a gamer (management map), admins either. */
-export async function removeTeamMember(caller: Caller, args: unknown, deps: TeamDeps): Promise<boolean> {
-  const { teamId, userId } = parseInput(memberArgs, args);
-  const team = await authorizeTeam('Mutation.removeTeamMember', caller, teamId, deps.teams);
+export async function removeTeamMember(caller: Caller, team: TeamRecord, userId: string, deps: TeamDeps): Promise<boolean> {
   const membership = await deps.teams.getMembership(team.id, userId);
   if (!membership) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
   if (!mayManageMember(await teamRelations(caller, team, deps.teams), membership.role))
