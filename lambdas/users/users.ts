@@ -3,20 +3,16 @@ import { isAdmin, primaryRole, type Role } from '@core/roles';
 import { checkInZone } from '@core/user-zone';
 import { normalizeSearch } from '@core/user-search';
 import {
-  aggregateUserArgsSchema,
-  auditLogsArgsSchema,
+  type aggregateUserArgsSchema,
+  type auditLogsArgsSchema,
   AUDIT_PAGE_SIZE,
-  deleteUsersArgsSchema,
-  updateUserArgsSchema,
-  updateUserRoleArgsSchema,
   USER_PAGE_SIZE,
-  userEmailArgsSchema,
   type UpdateUserData,
-  usersArgsSchema,
+  type usersArgsSchema,
 } from '@core/validation/users';
+import type { z } from 'zod';
 import { type Caller, logger } from '../lib/appsync';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
-import { parseInput } from '../lib/validation';
 import { type AuditEntry, listAuditEntries } from '../lib/stores/audit-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import type { ProfileChanges } from '../lib/stores/user-admin-store';
@@ -32,6 +28,15 @@ export const USER_ADMIN_MESSAGES = {
   runningTeams: (names: string[]) => `This user directs ${names.join(', ')}, whose subscription still runs. Cancel it first.`,
   notManaged: (actor: Role | null, target: Role | null) => `Your role (${actor ?? 'none'}) cannot manage a user whose role is ${target ?? 'none'}.`,
 } as const;
+
+/**
+ * Who acts, and the field they called, which the audit log names as the action. The arguments come parsed by the
+ * fields' schemas (./fields.ts), and the caller passed the field's policy row.
+ */
+export interface Actor {
+  caller: Caller;
+  action: string;
+}
 
 /** The admin's own role, as the management map reads it (his most privileged group). */
 const actorRole = (caller: Caller): Role | null => primaryRole(caller.groups);
@@ -150,15 +155,14 @@ function profileChanges(target: UserRecord, data: UpdateUserData, now: Date): Pr
 
 /**
  * `updateUser(data, where)`: the user himself edits his own profile fields (not his role); an admin edits any field of
- * a user within the management map, the role first and only when it differs, with one audit entry.
+ * a user within the management map, the role first and only when it differs, with one audit entry. `userId` is
+ * `where.id`, which the field's row admits only for the user himself or an admin.
  */
-export async function updateUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
-  const { where, data } = parseInput(updateUserArgsSchema, args);
+export async function updateUser({ caller: signedIn, action }: Actor, userId: string, data: UpdateUserData, deps: UsersDeps) {
   const caller = await withEmail(signedIn, deps);
-  const self = where.id === caller.sub;
-  if (!self && !isAdmin(caller.groups)) throw new UnauthorizedError('You can only edit your own profile.');
+  const self = userId === caller.sub;
   return againOnConflict(async () => {
-    const user = await deps.users.get(where.id);
+    const user = await deps.users.get(userId);
     if (!user) throw new NotFoundError('User not found.');
     const target = await targetOf(user, deps);
     const newRole = data.role !== undefined && data.role !== target.role ? data.role : null;
@@ -166,20 +170,19 @@ export async function updateUser(signedIn: Caller, args: unknown, deps: UsersDep
     if (!self) assertManages(caller, target, newRole ?? undefined);
     const changes = profileChanges(user, data, deps.now());
     const after = newRole
-      ? await changeRole(caller, 'updateUser', target, newRole, changes, deps)
-      : await writeProfile(user, changes, self ? null : userAuditEntry(caller, 'updateUser', user, changes), deps);
+      ? await changeRole(caller, action, target, newRole, changes, deps)
+      : await writeProfile(user, changes, self ? null : userAuditEntry(caller, action, user, changes), deps);
     return userView(after);
   });
 }
 
 /** `updateUserRole(role, email)`: only when the role differs (otherwise nothing changes and nothing is recorded). */
-export async function updateUserRole(signedIn: Caller, args: unknown, deps: UsersDeps) {
-  const { email, role } = parseInput(updateUserRoleArgsSchema, args);
+export async function updateUserRole({ caller: signedIn, action }: Actor, { email, role }: { email: string; role: Role }, deps: UsersDeps) {
   const caller = await withEmail(signedIn, deps);
   return againOnConflict(async () => {
     const target = await targetByEmail(email, deps);
     assertManages(caller, target, role);
-    return userView(role === target.role ? target.user : await changeRole(caller, 'updateUserRole', target, role, {}, deps));
+    return userView(role === target.role ? target.user : await changeRole(caller, action, target, role, {}, deps));
   });
 }
 
@@ -188,8 +191,8 @@ export async function updateUserRole(signedIn: Caller, args: unknown, deps: User
  * token the user holds refused, then Cognito's flag. A failure after the transaction leaves the user already refused;
  * calling again finds the profile disabled (no second entry) and finishes the sign-out and Cognito.
  */
-export async function disableUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
-  const { user, after } = await writeEnabledFlag(signedIn, args, false, deps);
+export async function disableUser(actor: Actor, email: string, deps: UsersDeps) {
+  const { user, after } = await writeEnabledFlag(actor, email, false, deps);
   await deps.signOuts.signOut(user.id, deps.now());
   await deps.pool.setEnabled(user.id, false);
   return userView(after);
@@ -199,15 +202,14 @@ export async function disableUser(signedIn: Caller, args: unknown, deps: UsersDe
  * `enableUser(email)`: the profile's flag with its audit entry, then Cognito's. Until Cognito's follows, sign-in is
  * still refused (both are checked); calling again finds the profile enabled and finishes Cognito.
  */
-export async function enableUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
-  const { user, after } = await writeEnabledFlag(signedIn, args, true, deps);
+export async function enableUser(actor: Actor, email: string, deps: UsersDeps) {
+  const { user, after } = await writeEnabledFlag(actor, email, true, deps);
   await deps.pool.setEnabled(user.id, true);
   return userView(after);
 }
 
 /** The profile's `enabled` flag of a user the admin manages, with its audit entry; nothing written when it already is. */
-async function writeEnabledFlag(signedIn: Caller, args: unknown, enabled: boolean, deps: UsersDeps) {
-  const { email } = parseInput(userEmailArgsSchema, args);
+async function writeEnabledFlag({ caller: signedIn, action }: Actor, email: string, enabled: boolean, deps: UsersDeps) {
   const caller = await withEmail(signedIn, deps);
   return againOnConflict(async () => {
     const target = await targetByEmail(email, deps);
@@ -216,7 +218,7 @@ async function writeEnabledFlag(signedIn: Caller, args: unknown, enabled: boolea
     if (Boolean(user.enabled) === enabled) return { user, after: user };
     return {
       user,
-      after: await writeProfile(user, { enabled }, userAuditEntry(caller, enabled ? 'enableUser' : 'disableUser', user, { enabled }), deps),
+      after: await writeProfile(user, { enabled }, userAuditEntry(caller, action, user, { enabled }), deps),
     };
   });
 }
@@ -226,25 +228,24 @@ async function writeEnabledFlag(signedIn: Caller, args: unknown, enabled: boolea
  * goes (deleteUserData, resumable), then his search words and the audit entry, in one transaction that holds only
  * once his profile is gone, so a deletion that failed leaves no entry.
  */
-async function deleteOne(caller: Caller, email: string, deps: UsersDeps): Promise<void> {
+async function deleteOne({ caller, action }: Actor, email: string, deps: UsersDeps): Promise<void> {
   const target = await targetByEmail(email, deps);
   assertManages(caller, target);
   const { user } = target;
   const running = await deps.teamsBlockingDeletion(user.id, deps.now());
   if (running.length) throw new ConflictError(USER_ADMIN_MESSAGES.runningTeams(running.map((team) => team.name)));
   await deps.deleteUserData(user.id, deps.now());
-  await deps.admin.recordDeletion(user, userAuditEntry(caller, 'deleteUser', user, null), deps.now().toISOString());
+  await deps.admin.recordDeletion(user, userAuditEntry(caller, action, user, null), deps.now().toISOString());
 }
 
 /** `deleteUser(email)`: each e-mail on its own; the answer counts the deleted users and says why each other failed. */
-export async function deleteUser(signedIn: Caller, args: unknown, deps: UsersDeps) {
-  const { email } = parseInput(deleteUsersArgsSchema, args);
+export async function deleteUser({ caller: signedIn, action }: Actor, email: string[], deps: UsersDeps) {
   const caller = await withEmail(signedIn, deps);
   const errors: { email: string; message: string }[] = [];
   let count = 0;
   for (const address of new Set(email)) {
     try {
-      await deleteOne(caller, address, deps);
+      await deleteOne({ caller, action }, address, deps);
       count += 1;
     } catch (error) {
       if (!(error instanceof AppError)) logger.error('deleteUser failed for one user', { error });
@@ -255,21 +256,18 @@ export async function deleteUser(signedIn: Caller, args: unknown, deps: UsersDep
 }
 
 /** `users(where, take, skip)`: the admin list, 10 a page by default (docs/data-model.md, "User search"). */
-export async function users(_caller: Caller, args: unknown, deps: UsersDeps) {
-  const { where, take, skip } = parseInput(usersArgsSchema, args);
+export async function users({ where, take, skip }: z.infer<typeof usersArgsSchema>, deps: UsersDeps) {
   const { value } = await deps.admin.list({ ...where, search: normalizeSearch(where?.search) }, { skip: skip ?? 0, take: take ?? USER_PAGE_SIZE });
   return value.map(userView);
 }
 
 /** `aggregateUser(where)`: how many users the list's filter keeps, up to MAX_COUNTED_USERS (then `more`). */
-export async function aggregateUser(_caller: Caller, args: unknown, deps: UsersDeps) {
-  const { where } = parseInput(aggregateUserArgsSchema, args);
+export async function aggregateUser({ where }: z.infer<typeof aggregateUserArgsSchema>, deps: UsersDeps) {
   return (await deps.admin.count({ ...where, search: normalizeSearch(where?.search) })).value;
 }
 
 /** `auditLogs`: entries newest first, by actor and/or target, a page at a time. */
-export async function auditLogs(_caller: Caller, args: unknown) {
-  const { actorId, targetId, take, cursor } = parseInput(auditLogsArgsSchema, args);
+export async function auditLogs({ actorId, targetId, take, cursor }: z.infer<typeof auditLogsArgsSchema>) {
   const page = await listAuditEntries({ actorId, targetId }, { limit: take ?? AUDIT_PAGE_SIZE, cursor });
   return {
     items: page.items.map((entry) => ({
