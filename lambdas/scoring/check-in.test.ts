@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { aggregateTeamDay, fgScoreSeries, scoreDay } from '@core/scoring';
 import { answersWith, inSlugOrder } from '@core/test-support/answers';
+import { logger } from '../lib/appsync';
 import { DayVersionConflict, KEPT_CHECK_IN_IDS } from '../lib/stores/score-store';
 import { currentCheckIn, memberDayRecord, submitAnswers } from './check-in';
 import { memoryStores } from '../lib/stores/memory';
+import { scoringHandlerOn } from './test-support/handler';
 import { caller, membership, team, user } from './test-support/memory-stores';
 
 function setup() {
@@ -12,18 +14,21 @@ function setup() {
     teams: [team('t1', 'director'), team('t2', 'director')],
     memberships: [membership('t1', 'g1'), membership('t1', 'g2'), membership('t2', 'g1'), membership('t1', 'coach', 'COACH')],
   });
-  return { scores: stores.scores, users: stores.state.users, stores };
+  const call = scoringHandlerOn(stores, () => at('2026-04-10T10:00:00Z'));
+  return { scores: stores.scores, users: stores.state.users, stores, call };
 }
 
 const at = (iso: string) => new Date(iso);
+
+beforeAll(() => jest.spyOn(logger, 'warn').mockImplementation(() => undefined));
 
 describe('submitAnswers', () => {
   it('replaces the earlier answers of the same day instead of adding to them', async () => {
     const { scores, stores } = setup();
     const first = answersWith('best');
     const second = answersWith('worst', ['sleep-hours', 'pain']);
-    await submitAnswers(caller('g1'), { answers: first }, stores, at('2026-04-10T10:00:00Z'));
-    const corrected = await submitAnswers(caller('g1'), { answers: second }, stores, at('2026-04-10T11:00:00Z'));
+    await submitAnswers('g1', { answers: first }, stores, at('2026-04-10T10:00:00Z'));
+    const corrected = await submitAnswers('g1', { answers: second }, stores, at('2026-04-10T11:00:00Z'));
 
     const expected = scoreDay('2026-04-10', second);
     expect(corrected).toMatchObject({ date: '2026-04-10', dailyScore: expected.dailyScore, gameReadiness: expected.gameReadiness });
@@ -39,8 +44,8 @@ describe('submitAnswers', () => {
   it('counts an answer at 03:59 on the gamer’s clock for the day before, and one at 04:00 for the new day', async () => {
     const { stores } = setup();
     // Berlin is UTC+1 on 2026-03-10.
-    const late = await submitAnswers(caller('g2'), { answers: answersWith('best') }, stores, at('2026-03-10T02:59:00Z'));
-    const next = await submitAnswers(caller('g2'), { answers: answersWith('best') }, stores, at('2026-03-10T03:00:00Z'));
+    const late = await submitAnswers('g2', { answers: answersWith('best') }, stores, at('2026-03-10T02:59:00Z'));
+    const next = await submitAnswers('g2', { answers: answersWith('best') }, stores, at('2026-03-10T03:00:00Z'));
     expect([late.date, next.date]).toEqual(['2026-03-09', '2026-03-10']);
     expect(late).toMatchObject({ timeZone: 'Europe/Berlin', closesAt: '2026-03-10T03:00:00.000Z' });
     expect(next.streak).toBe(2);
@@ -48,11 +53,11 @@ describe('submitAnswers', () => {
 
   it('never reopens a day that has ended, even from another time zone', async () => {
     const { stores } = setup();
-    await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
+    await submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
     // 05:00 UTC on the 11th is still the evening of the 10th in Honolulu, but the gamer's 10th ended at 04:00 UTC: the
     // answers count for the 11th in the zone his first check-in kept (UTC), and Honolulu applies from the next day.
     await expect(
-      submitAnswers(caller('g1'), { answers: answersWith('worst'), timeZone: 'Pacific/Honolulu' }, stores, at('2026-04-11T05:00:00Z')),
+      submitAnswers('g1', { answers: answersWith('worst'), timeZone: 'Pacific/Honolulu' }, stores, at('2026-04-11T05:00:00Z')),
     ).resolves.toMatchObject({ date: '2026-04-11', timeZone: 'UTC' });
   });
 
@@ -69,16 +74,16 @@ describe('submitAnswers', () => {
       previous: null,
     });
     await scores.importHistory({ answers: [], days: [later], teamDays: [] });
-    await expect(submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T21:00:00Z'))).rejects.toMatchObject({
+    await expect(submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-10T21:00:00Z'))).rejects.toMatchObject({
       name: 'Conflict',
     });
   });
 
   it('chains the overall score over missed days and keeps the videos flag on a correction that leaves it out', async () => {
     const { stores } = setup();
-    await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-06T12:00:00Z'));
-    await submitAnswers(caller('g1'), { answers: answersWith('worst'), watchedVideos: true }, stores, at('2026-04-08T12:00:00Z'));
-    const corrected = await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-08T13:00:00Z'));
+    await submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-06T12:00:00Z'));
+    await submitAnswers('g1', { answers: answersWith('worst'), watchedVideos: true }, stores, at('2026-04-08T12:00:00Z'));
+    const corrected = await submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-08T13:00:00Z'));
     const best = scoreDay('2026-04-06', answersWith('best')).dailyScore;
     const series = fgScoreSeries([
       { date: '2026-04-06', dailyScore: best, watchedVideos: false },
@@ -89,9 +94,9 @@ describe('submitAnswers', () => {
 
   it('keeps every team of the gamer equal to the aggregate of its members’ days', async () => {
     const { scores, stores } = setup();
-    const g1 = await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
-    await submitAnswers(caller('g2'), { answers: answersWith('worst') }, stores, at('2026-04-10T10:00:00Z'));
-    await submitAnswers(caller('g2'), { answers: answersWith('best', ['energy']) }, stores, at('2026-04-10T11:00:00Z'));
+    const g1 = await submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
+    await submitAnswers('g2', { answers: answersWith('worst') }, stores, at('2026-04-10T10:00:00Z'));
+    await submitAnswers('g2', { answers: answersWith('best', ['energy']) }, stores, at('2026-04-10T11:00:00Z'));
     const days = await Promise.all(['g1', 'g2'].map(async (id) => (await scores.latestDays(id, 1))[0]));
     expect(scores.teamDay('t1', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', days));
     expect(scores.teamDay('t2', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [days[0]]));
@@ -100,9 +105,9 @@ describe('submitAnswers', () => {
 
   it('counts a gamer who joins a team after checking in, on the correction, once and in full', async () => {
     const { scores, stores } = setup();
-    await submitAnswers(caller('g2'), { answers: answersWith('worst') }, stores, at('2026-04-10T10:00:00Z'));
+    await submitAnswers('g2', { answers: answersWith('worst') }, stores, at('2026-04-10T10:00:00Z'));
     await stores.teams.addMember({ ...membership('t2', 'g2'), joinedAt: '2026-04-10T10:30:00.000Z' });
-    await submitAnswers(caller('g2'), { answers: answersWith('best', ['energy']) }, stores, at('2026-04-10T11:00:00Z'));
+    await submitAnswers('g2', { answers: answersWith('best', ['energy']) }, stores, at('2026-04-10T11:00:00Z'));
     const [g2] = await scores.latestDays('g2', 1);
     expect(scores.teamDay('t2', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [g2]));
     expect(scores.teamDay('t1', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [g2]));
@@ -120,8 +125,8 @@ describe('submitAnswers', () => {
     ['check-in key not a UUID', { answers: answersWith('best'), checkInId: 'x'.repeat(37) }, 'checkInId must be a UUID.'],
     ['day not a date', { answers: answersWith('best'), forDate: '2026-02-30' }, 'forDate must be a real date in the form YYYY-MM-DD.'],
   ])('refuses bad input and changes nothing: %s', async (_case, args, message) => {
-    const { scores, stores } = setup();
-    await expect(submitAnswers(caller('g1'), args, stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({ name: 'ValidationError', message });
+    const { scores, call } = setup();
+    await expect(call('Mutation.submitAnswers', caller('g1'), args)).rejects.toMatchObject({ name: 'ValidationError', message });
     expect(scores.writes).toEqual([]);
   });
 
@@ -136,21 +141,24 @@ describe('submitAnswers', () => {
         return read;
       },
     };
-    const checked = await submitAnswers(caller('g1'), { answers: answersWith('best') }, { ...stores, teams }, at('2026-04-10T10:00:00Z'));
+    const checked = await submitAnswers('g1', { answers: answersWith('best') }, { ...stores, teams }, at('2026-04-10T10:00:00Z'));
     expect(checked.date).toBe('2026-04-10');
     expect(scores.teamDay('t2', '2026-04-10')).toBeUndefined();
     expect(scores.teamDay('t1', '2026-04-10')?.totals.daily).toEqual({ sum: checked.dailyScore, count: 1 });
   });
 
   it('lets only gamers check in', async () => {
-    const { scores, stores } = setup();
-    await expect(submitAnswers(caller('coach', ['COACH']), { answers: answersWith('best') }, stores)).rejects.toMatchObject({ name: 'Unauthorized' });
+    const { scores, call } = setup();
+    await expect(call('Mutation.submitAnswers', caller('coach', ['COACH']), { answers: answersWith('best') })).rejects.toMatchObject({
+      name: 'Unauthorized',
+    });
+    await expect(call('Query.myCheckIn', caller('coach', ['COACH']), {})).rejects.toMatchObject({ name: 'Unauthorized' });
     expect(scores.writes).toEqual([]);
   });
 
   it('lets a coach who also plays (COACH and GAMER groups) check in', async () => {
-    const { stores } = setup();
-    const day = await submitAnswers(caller('coach', ['COACH', 'GAMER']), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
+    const { call } = setup();
+    const day = await call('Mutation.submitAnswers', caller('coach', ['COACH', 'GAMER']), { answers: answersWith('best') });
     expect(day).toMatchObject({ userId: 'coach', checkedIn: true });
   });
 
@@ -162,11 +170,11 @@ describe('submitAnswers', () => {
       if (clashes-- > 0) throw new DayVersionConflict();
       return saveDay(write);
     };
-    await expect(submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'))).resolves.toMatchObject({
+    await expect(submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'))).resolves.toMatchObject({
       date: '2026-04-10',
     });
     clashes = 2;
-    await expect(submitAnswers(caller('g1'), { answers: answersWith('worst') }, stores, at('2026-04-10T11:00:00Z'))).rejects.toMatchObject({
+    await expect(submitAnswers('g1', { answers: answersWith('worst') }, stores, at('2026-04-10T11:00:00Z'))).rejects.toMatchObject({
       name: 'Conflict',
     });
     expect(scores.writes).toHaveLength(1);
@@ -179,8 +187,8 @@ describe('a check-in sent again (the offline queue: checkInId and forDate)', () 
 
   it('answers a repeated key with the stored day and writes nothing more, even with other answers', async () => {
     const { scores, stores } = setup();
-    const first = await submitAnswers(caller('g1'), queued(), stores, at('2026-04-10T10:00:00Z'));
-    const again = await submitAnswers(caller('g1'), queued({ answers: answersWith('worst') }), stores, at('2026-04-10T10:05:00Z'));
+    const first = await submitAnswers('g1', queued(), stores, at('2026-04-10T10:00:00Z'));
+    const again = await submitAnswers('g1', queued({ answers: answersWith('worst') }), stores, at('2026-04-10T10:05:00Z'));
     expect(again).toEqual(inSlugOrder(first));
     expect(scores.writes).toHaveLength(1);
     expect(scores.teamDay('t1', '2026-04-10')?.totals.daily).toEqual({ sum: first.dailyScore, count: 1 });
@@ -188,8 +196,8 @@ describe('a check-in sent again (the offline queue: checkInId and forDate)', () 
 
   it('writes two parallel sends of one key once: one version, the team day counted once', async () => {
     const { scores, stores } = setup();
-    await submitAnswers(caller('g1'), { answers: answersWith('worst') }, stores, at('2026-04-10T09:00:00Z'));
-    const [one, other] = await Promise.all([1, 2].map(() => submitAnswers(caller('g1'), queued(), stores, at('2026-04-10T10:00:00Z'))));
+    await submitAnswers('g1', { answers: answersWith('worst') }, stores, at('2026-04-10T09:00:00Z'));
+    const [one, other] = await Promise.all([1, 2].map(() => submitAnswers('g1', queued(), stores, at('2026-04-10T10:00:00Z'))));
     expect(inSlugOrder(other)).toEqual(inSlugOrder(one));
     const [stored] = await scores.latestDays('g1', 1);
     expect(stored).toMatchObject({ version: 2, checkInIds: [KEY] });
@@ -198,20 +206,18 @@ describe('a check-in sent again (the offline queue: checkInId and forDate)', () 
 
   it('still answers a repeated key with its day once that day has closed', async () => {
     const { scores, stores } = setup();
-    const first = await submitAnswers(caller('g1'), queued(), stores, at('2026-04-10T10:00:00Z'));
-    await expect(submitAnswers(caller('g1'), queued(), stores, at('2026-04-11T10:00:00Z'))).resolves.toEqual(inSlugOrder(first));
+    const first = await submitAnswers('g1', queued(), stores, at('2026-04-10T10:00:00Z'));
+    await expect(submitAnswers('g1', queued(), stores, at('2026-04-11T10:00:00Z'))).resolves.toEqual(inSlugOrder(first));
     expect(scores.writes).toHaveLength(1);
   });
 
   it('refuses a check-in for a day that has closed (or not begun), naming both days, and writes nothing', async () => {
     const { scores, stores } = setup();
-    await expect(submitAnswers(caller('g1'), queued({ forDate: '2026-04-09' }), stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({
+    await expect(submitAnswers('g1', queued({ forDate: '2026-04-09' }), stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({
       name: 'Conflict',
       message: 'This check-in was for 9 April, which has closed; answers now count for 10 April.',
     });
-    await expect(
-      submitAnswers(caller('g1'), queued({ forDate: '2026-04-11', checkInId: null }), stores, at('2026-04-10T10:00:00Z')),
-    ).rejects.toMatchObject({
+    await expect(submitAnswers('g1', queued({ forDate: '2026-04-11', checkInId: null }), stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({
       name: 'Conflict',
       message: 'This check-in was for 11 April, which has not started yet; answers now count for 10 April.',
     });
@@ -222,7 +228,7 @@ describe('a check-in sent again (the offline queue: checkInId and forDate)', () 
     const { scores, stores } = setup();
     const keys = Array.from({ length: KEPT_CHECK_IN_IDS + 2 }, (_, index) => `${String(index).padStart(8, '0')}-6c1d-4f7e-9a43-4e2d8f0a1b01`);
     for (const [index, checkInId] of keys.entries()) {
-      await submitAnswers(caller('g1'), queued({ checkInId }), stores, at(`2026-04-10T10:${String(index).padStart(2, '0')}:00Z`));
+      await submitAnswers('g1', queued({ checkInId }), stores, at(`2026-04-10T10:${String(index).padStart(2, '0')}:00Z`));
     }
     const [stored] = await scores.latestDays('g1', 1);
     expect(stored.checkInIds).toEqual(keys.slice(-KEPT_CHECK_IN_IDS));
@@ -231,7 +237,7 @@ describe('a check-in sent again (the offline queue: checkInId and forDate)', () 
 
 describe('time-zone changes (the day follows the zone stored on the user)', () => {
   const send = (stores: ReturnType<typeof setup>['stores'], who: string, iso: string, timeZone?: string) =>
-    submitAnswers(caller(who), { answers: answersWith('best'), ...(timeZone ? { timeZone } : {}) }, stores, at(iso));
+    submitAnswers(who, { answers: answersWith('best'), ...(timeZone ? { timeZone } : {}) }, stores, at(iso));
 
   it('adopts the first zone a gamer sends at once, in its canonical spelling', async () => {
     const { users, stores } = setup();
@@ -254,7 +260,7 @@ describe('time-zone changes (the day follows the zone stored on the user)', () =
       timeZoneFrom: '2026-04-11T02:00:00.000Z',
       previousTimeZone: 'Europe/Berlin',
     });
-    await expect(currentCheckIn(caller('g2'), { timeZone: 'Pacific/Honolulu' }, stores, at('2026-04-10T11:00:00Z'))).resolves.toMatchObject({
+    await expect(currentCheckIn('g2', { timeZone: 'Pacific/Honolulu' }, stores, at('2026-04-10T11:00:00Z'))).resolves.toMatchObject({
       date: '2026-04-10',
       timeZone: 'Europe/Berlin',
     });
@@ -270,7 +276,7 @@ describe('time-zone changes (the day follows the zone stored on the user)', () =
     });
     // Another zone sent meanwhile does not reopen it either.
     await expect(send(stores, 'g2', '2026-04-11T05:00:00Z', 'Europe/Berlin')).rejects.toMatchObject({ name: 'Conflict' });
-    await expect(currentCheckIn(caller('g2'), {}, stores, at('2026-04-11T05:00:00Z'))).resolves.toMatchObject({
+    await expect(currentCheckIn('g2', {}, stores, at('2026-04-11T05:00:00Z'))).resolves.toMatchObject({
       date: '2026-04-10',
       closesAt: '2026-04-11T02:00:00.000Z',
     });
@@ -335,15 +341,15 @@ describe('time-zone changes (the day follows the zone stored on the user)', () =
 describe('currentCheckIn', () => {
   it('shows the open day with its answers, or empty scores before the first answer', async () => {
     const { stores } = setup();
-    await expect(currentCheckIn(caller('g1'), {}, stores, at('2026-04-10T03:00:00Z'))).resolves.toMatchObject({
+    await expect(currentCheckIn('g1', {}, stores, at('2026-04-10T03:00:00Z'))).resolves.toMatchObject({
       date: '2026-04-09',
       checkedIn: false,
       answers: [],
       dailyScore: null,
       closesAt: '2026-04-10T04:00:00.000Z',
     });
-    await submitAnswers(caller('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T03:00:00Z'));
-    const open = await currentCheckIn(caller('g1'), {}, stores, at('2026-04-10T03:30:00Z'));
+    await submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-10T03:00:00Z'));
+    const open = await currentCheckIn('g1', {}, stores, at('2026-04-10T03:30:00Z'));
     expect(open).toMatchObject({ date: '2026-04-09', checkedIn: true, dailyScore: 100, fgScore: 80, streak: 1 });
     expect(open.answers).toHaveLength(answersWith('best').length);
   });

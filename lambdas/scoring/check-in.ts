@@ -1,11 +1,10 @@
+import type { z } from 'zod';
 import type { AnswerInput } from '@core/check-in';
 import { type ScoreDay, scoreDayBounds } from '@core/dates';
 import { PILLAR_SLUGS } from '@core/pillars';
-import { type CheckInDay as CheckInDayOf, checkInArgsSchema, submitAnswersArgsSchema } from '@core/score-api';
+import { type CheckInDay as CheckInDayOf, type checkInArgsSchema, type SubmitAnswersArgs } from '@core/score-api';
 import { buildMemberDay, memberDayDelta, type PillarScore, scoreDay } from '@core/scoring';
 import { checkInZone } from '@core/user-zone';
-import type { Caller } from '../lib/appsync';
-import { assertMayCall } from '../lib/authorization';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import {
   answersOfDay,
@@ -19,7 +18,6 @@ import {
 } from '../lib/stores/score-store';
 import type { TeamStore } from '../lib/stores/team-store';
 import type { UserRecord, UserStore } from '../lib/stores/user-store';
-import { parseInput } from '../lib/validation';
 
 /**
  * The daily check-in (docs/scoring.md). A gamer answers for the current score day of their
@@ -27,7 +25,7 @@ import { parseInput } from '../lib/validation';
  * the earlier one, so nothing counts twice. The day follows the zone stored on the user (core/user-zone.ts); a zone
  * sent with the check-in takes effect from the next score day. One transaction writes the answers, the member's day
  * (guarded by its version), the change of that day to the aggregate of every team the gamer plays in, and the user's
- * zone (guarded by the zone it was computed from).
+ * zone (guarded by the zone it was computed from). Only gamers check in (./fields.ts); the arguments come parsed.
  */
 export interface CheckInStores {
   users: Pick<UserStore, 'get'>;
@@ -141,38 +139,41 @@ export function memberDayRecord({ userId, date, answers, watchedVideos, timeZone
   };
 }
 
-export async function submitAnswers(caller: Caller, args: unknown, { users, teams, scores }: CheckInStores, now = new Date()): Promise<CheckInDay> {
-  const input = parseInput(submitAnswersArgsSchema, args);
-  assertMayCall('Mutation.submitAnswers', caller);
+export async function submitAnswers(
+  userId: string,
+  input: SubmitAnswersArgs,
+  { users, teams, scores }: CheckInStores,
+  now: Date,
+): Promise<CheckInDay> {
   const at = now.toISOString();
 
   const attempt = async (): Promise<CheckInDay> => {
     // Only the teams the gamer plays in aggregate the gamer's scores (coaches are not scored). Read on every attempt
     // and guarded in the write: a leave in between refuses the write, and the retry counts the teams as they are.
-    const playsIn = (await teams.membershipsOfUser(caller.sub)).filter((m) => m.role === 'GAMER');
-    const user = await userOf(users, caller.sub);
+    const playsIn = (await teams.membershipsOfUser(userId)).filter((m) => m.role === 'GAMER');
+    const user = await userOf(users, userId);
     const { timeZone, date, closesAt, next } = checkInZone(user, input.timeZone, now);
     // A check-in sent again (its answer was lost, or two tabs flushed one queue) is found by its key on the day it
     // wrote, even after that day closed; the version guard below makes two parallel sends of one key write once.
     if (input.forDate && input.forDate !== date) {
-      const [sent] = input.checkInId ? await scores.latestDays(caller.sub, 1, input.forDate) : [];
-      const again = alreadySent(caller.sub, sent?.date === input.forDate ? sent : null, input.checkInId);
+      const [sent] = input.checkInId ? await scores.latestDays(userId, 1, input.forDate) : [];
+      const again = alreadySent(userId, sent?.date === input.forDate ? sent : null, input.checkInId);
       if (again) return again;
       throw new ConflictError(notOpenMessage(input.forDate, date));
     }
-    const { current, previous } = await dayContext(scores, caller.sub, date);
-    const again = alreadySent(caller.sub, current, input.checkInId);
+    const { current, previous } = await dayContext(scores, userId, date);
+    const again = alreadySent(userId, current, input.checkInId);
     if (again) return again;
     const closedAt = closingOf(current, closesAt);
     if (at >= closedAt) throw new ConflictError(`The check-in for ${date} closed at ${closedAt}.`);
-    const existing = current ? await scores.answers(caller.sub, { startDate: date, endDate: date }) : [];
+    const existing = current ? await scores.answers(userId, { startDate: date, endDate: date }) : [];
     const watchedVideos = input.watchedVideos ?? current?.watchedVideos ?? false;
     const previousAnswers = new Map(existing.map((answer) => [answer.questionSlug, answer]));
     const answers = input.answers.map((answer) => {
       const earlier = previousAnswers.get(answer.questionSlug);
-      return earlier?.value === answer.value ? earlier : storedAnswer(caller.sub, date, answer, at);
+      return earlier?.value === answer.value ? earlier : storedAnswer(userId, date, answer, at);
     });
-    const scored = memberDayRecord({ userId: caller.sub, date, answers: input.answers, watchedVideos, timeZone, at, current, previous });
+    const scored = memberDayRecord({ userId, date, answers: input.answers, watchedVideos, timeZone, at, current, previous });
     const day = { ...withDayAnswers(scored, answers), ...checkInIdsOf(current, input.checkInId) };
     const answered = new Set(answers.map((answer) => answer.questionSlug));
     const { timeZone: readZone = null, timeZoneFrom = null, previousTimeZone = null } = user;
@@ -188,7 +189,7 @@ export async function submitAnswers(caller: Caller, args: unknown, { users, team
       }),
       userZone: { read: { timeZone: readZone, timeZoneFrom, previousTimeZone }, next },
     });
-    return checkInDay(caller.sub, day, { date, timeZone, closesAt: day.closesAt }, answers);
+    return checkInDay(userId, day, { date, timeZone, closesAt: day.closesAt }, answers);
   };
 
   try {
@@ -207,14 +208,17 @@ export async function submitAnswers(caller: Caller, args: unknown, { users, team
 }
 
 /** The current score day's check-in so far (empty scores before the first answer). */
-export async function currentCheckIn(caller: Caller, args: unknown, { users, scores }: CheckInStores, now = new Date()): Promise<CheckInDay> {
-  const input = parseInput(checkInArgsSchema, args);
-  assertMayCall('Query.myCheckIn', caller);
-  const user = await userOf(users, caller.sub);
+export async function currentCheckIn(
+  userId: string,
+  input: z.output<typeof checkInArgsSchema>,
+  { users, scores }: CheckInStores,
+  now: Date,
+): Promise<CheckInDay> {
+  const user = await userOf(users, userId);
   // The day a check-in would answer now (the zone sent only matters to a gamer who never had one).
   const { timeZone, date, closesAt } = checkInZone(user, input.timeZone, now);
-  const [stored] = await scores.latestDays(caller.sub, 1, date);
+  const [stored] = await scores.latestDays(userId, 1, date);
   const current = stored?.date === date ? stored : null;
-  const answers = current ? await scores.answers(caller.sub, { startDate: date, endDate: date }) : [];
-  return checkInDay(caller.sub, current, { date, timeZone, closesAt: closingOf(current, closesAt) }, answers);
+  const answers = current ? await scores.answers(userId, { startDate: date, endDate: date }) : [];
+  return checkInDay(userId, current, { date, timeZone, closesAt: closingOf(current, closesAt) }, answers);
 }

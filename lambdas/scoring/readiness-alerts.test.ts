@@ -3,7 +3,7 @@ import type { MailMessage } from '../lib/mail';
 import { memoryStores } from '../lib/stores/memory';
 import { submitAnswers } from './check-in';
 import { alertStaffIfNotReady, type AlertDeps } from './readiness-alerts';
-import { caller, membership, team, user } from './test-support/memory-stores';
+import { membership, team, user } from './test-support/memory-stores';
 
 /** Slept well, everything else at its worst: game readiness 30, Not Ready (as in tests/integration/readiness-alerts.test.ts). */
 const best = new Map(answersWith('best').map((answer) => [answer.questionSlug, answer.value]));
@@ -19,7 +19,7 @@ function setup(sendMail: (message: MailMessage) => Promise<void>) {
     memberships: [membership('t1', 'g1'), membership('t1', 'coach', 'COACH')],
   });
   const deps: AlertDeps = { users: stores.users, teams: stores.teams, journal: stores.journal, sendMail, appUrl: () => 'http://app.test' };
-  const checkIn = (answers = notReady) => submitAnswers(caller('g1'), { answers }, stores, now);
+  const checkIn = (answers = notReady) => submitAnswers('g1', { answers }, stores, now);
   return { stores, deps, checkIn };
 }
 

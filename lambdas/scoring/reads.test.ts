@@ -1,5 +1,6 @@
 import { QUESTIONS } from '@core/questionnaire';
 import { roundScore } from '@core/scoring';
+import { logger } from '../lib/appsync';
 import { submitAnswers } from './check-in';
 import {
   checkInCounts,
@@ -13,6 +14,7 @@ import {
   userScoreStatistics,
 } from './reads';
 import { memoryStores } from '../lib/stores/memory';
+import { scoringHandlerOn } from './test-support/handler';
 import { caller, membership, team, user } from './test-support/memory-stores';
 
 /** Every pillar question answered with the option at `index` of its list (clamped): different gamers, different days. */
@@ -42,32 +44,40 @@ async function setup() {
   });
   const { scores } = stores;
   const checkIn = (who: keyof typeof people, index: number, iso: string) =>
-    submitAnswers(people[who], { answers: answersAt(index) }, stores, new Date(iso));
+    submitAnswers(people[who].sub, { answers: answersAt(index) }, stores, new Date(iso));
   await checkIn('gamer', 3, '2026-04-08T12:00:00Z');
   await checkIn('gamer', 1, '2026-04-09T12:00:00Z');
   await checkIn('teammate', 2, '2026-04-09T12:00:00Z');
   await checkIn('rival', 0, '2026-04-09T12:00:00Z');
-  return { stores, scores };
+  return { stores, scores, call: scoringHandlerOn(stores, () => now) };
 }
 
 type Who = keyof typeof people;
+type Call = ReturnType<typeof scoringHandlerOn>;
+type Stores = Awaited<ReturnType<typeof setup>>['stores'];
 
+/** A team read as the viewer `who` makes it: the team, and his clock. */
+const viewOf = (stores: Stores, teamId: string, who: Who) => ({ team: stores.state.teams.get(teamId)!, viewerId: people[who].sub });
+
+beforeAll(() => jest.spyOn(logger, 'warn').mockImplementation(() => undefined));
+
+// Through the handler (./fields.ts): each field's row, argument schema and subject, as AppSync calls it.
 describe('who may read what', () => {
   const userReads = {
-    myScore: (who: Who, userId: string, stores: any) => myScore(people[who], { userId }, stores, now),
-    myScoreStats: (who: Who, userId: string, stores: any) => myScoreStats(people[who], { userId }, stores, now),
-    userAnswers: (who: Who, userId: string, stores: any) => userAnswers(people[who], { userId }, stores, now),
-    userAnswerBySlug: (who: Who, userId: string, stores: any) =>
-      userAnswerBySlug(people[who], { userId, questionSlug: 'sleep-quality', date: '2026-04-09' }, stores, now),
-    userScoreStatistics: (who: Who, userId: string, stores: any) => userScoreStatistics(people[who], { userId }, stores, now),
+    myScore: (who: Who, userId: string, call: Call) => call('Query.myScore', people[who], { userId }),
+    myScoreStats: (who: Who, userId: string, call: Call) => call('Query.myScoreStats', people[who], { userId }),
+    userAnswers: (who: Who, userId: string, call: Call) => call('Query.userAnswers', people[who], { userId }),
+    userAnswerBySlug: (who: Who, userId: string, call: Call) =>
+      call('Query.userAnswerBySlug', people[who], { userId, questionSlug: 'sleep-quality', date: '2026-04-09' }),
+    userScoreStatistics: (who: Who, userId: string, call: Call) => call('Query.userScoreStatistics', people[who], { userId }),
   };
   const teamReads = {
-    myTeamScoreStats: (who: Who, teamId: string, stores: any) => myTeamScoreStats(people[who], { teamId }, stores, now),
-    myTeamDataStats: (who: Who, teamId: string, stores: any) => myTeamDataStats(people[who], { teamId }, stores, { pro: false }, now),
-    myTeamDataStatsPro: (who: Who, teamId: string, stores: any) => myTeamDataStats(people[who], { teamId }, stores, { pro: true }, now),
-    teamMemberScores: async (who: Who, teamId: string, stores: any) => ({
+    myTeamScoreStats: (who: Who, teamId: string, call: Call) => call('Query.myTeamScoreStats', people[who], { teamId }),
+    myTeamDataStats: (who: Who, teamId: string, call: Call) => call('Query.myTeamDataStats', people[who], { teamId }),
+    myTeamDataStatsPro: (who: Who, teamId: string, call: Call) => call('Query.myTeamDataStatsPro', people[who], { teamId }),
+    teamMemberScores: async (who: Who, teamId: string, call: Call) => ({
       teamId,
-      rows: await teamMemberScores(people[who], { teamId }, stores, now),
+      rows: await call('Query.teamMemberScores', people[who], { teamId }),
     }),
   };
 
@@ -92,12 +102,12 @@ describe('who may read what', () => {
 
   for (const [read, run] of Object.entries(userReads)) {
     it.each(allowedCases(userCases))(`${read}: %s may read %s`, async (who, userId) => {
-      const { stores } = await setup();
-      expect(ownersOf(await run(who, userId, stores))).toEqual([userId]);
+      const { call } = await setup();
+      expect(ownersOf(await run(who, userId, call))).toEqual([userId]);
     });
     it.each(refusedCases(userCases))(`${read}: %s may not read %s`, async (who, userId) => {
-      const { stores } = await setup();
-      await expect(run(who, userId, stores)).rejects.toMatchObject({ name: 'Unauthorized' });
+      const { call } = await setup();
+      await expect(run(who, userId, call)).rejects.toMatchObject({ name: 'Unauthorized' });
     });
   }
 
@@ -115,25 +125,25 @@ describe('who may read what', () => {
   ];
   for (const [read, run] of Object.entries(teamReads)) {
     it.each(allowedCases(teamCases))(`${read}: %s may read team %s`, async (who, teamId) => {
-      const { stores } = await setup();
-      await expect(run(who, teamId, stores)).resolves.toMatchObject({ teamId });
+      const { call } = await setup();
+      await expect(run(who, teamId, call)).resolves.toMatchObject({ teamId });
     });
     it.each(refusedCases(teamCases))(`${read}: %s may not read team %s`, async (who, teamId) => {
-      const { stores } = await setup();
-      await expect(run(who, teamId, stores)).rejects.toMatchObject({ name: 'Unauthorized' });
+      const { call } = await setup();
+      await expect(run(who, teamId, call)).rejects.toMatchObject({ name: 'Unauthorized' });
     });
   }
 
   it('answers NotFound for an unknown team', async () => {
-    const { stores } = await setup();
-    await expect(myTeamScoreStats(people.admin, { teamId: 'nope' }, stores, now)).rejects.toMatchObject({ name: 'NotFound' });
+    const { call } = await setup();
+    await expect(call('Query.myTeamScoreStats', people.admin, { teamId: 'nope' })).rejects.toMatchObject({ name: 'NotFound' });
   });
 });
 
 describe('statistics', () => {
   it('averages a team per date over the members who checked in', async () => {
     const { stores, scores } = await setup();
-    const stats = await myTeamScoreStats(people.coach, { teamId: 'owls', type: 'daily' }, stores, now);
+    const stats = await myTeamScoreStats(viewOf(stores, 'owls', 'coach'), { teamId: 'owls', type: 'daily' }, stores, now);
     const [g1, g2] = await Promise.all(['g1', 'g2'].map((id) => scores.memberDays(id, { startDate: '2026-04-09', endDate: '2026-04-09' })));
     const g1Earlier = (await scores.memberDays('g1', { startDate: '2026-04-08', endDate: '2026-04-08' }))[0];
     expect(stats).toMatchObject({ startDate: '2026-04-04', endDate: '2026-04-10', type: 'daily', count: 2 });
@@ -141,39 +151,39 @@ describe('statistics', () => {
       { date: '2026-04-08', value: g1Earlier.dailyScore },
       { date: '2026-04-09', value: roundScore((g1[0].dailyScore! + g2[0].dailyScore!) / 2) },
     ]);
-    const readiness = await myTeamScoreStats(people.coach, { teamId: 'owls', type: 'gameReadiness' }, stores, now);
+    const readiness = await myTeamScoreStats(viewOf(stores, 'owls', 'coach'), { teamId: 'owls', type: 'gameReadiness' }, stores, now);
     expect(readiness.mainScoreStatistics.map((point) => point.userId)).toEqual(['g1', 'g1', 'g2']);
   });
 
   it('lists a gamer’s days in the window, and the pro team variant adds one row per member, day and pillar', async () => {
     const { stores } = await setup();
-    const own = await myScoreStats(people.gamer, { type: 'fgScore', startDate: '2026-04-09', endDate: '2026-04-10' }, stores, now);
+    const own = await myScoreStats('g1', { type: 'fgScore', startDate: '2026-04-09', endDate: '2026-04-10' }, stores, now);
     expect(own.mainScoreStatistics.map((point) => point.date)).toEqual(['2026-04-09']);
-    const plain = await myTeamDataStats(people.director, { teamId: 'owls', days: 3 }, stores, { pro: false }, now);
+    const plain = await myTeamDataStats(viewOf(stores, 'owls', 'director'), { teamId: 'owls', days: 3 }, stores, { pro: false }, now);
     expect(plain).toMatchObject({ startDate: '2026-04-08', userStats: null });
     expect(plain.days.map((day) => [day.date, day.membersCheckedIn])).toEqual([
       ['2026-04-08', 1],
       ['2026-04-09', 2],
     ]);
-    const pro = await myTeamDataStats(people.director, { teamId: 'owls', days: 3 }, stores, { pro: true }, now);
+    const pro = await myTeamDataStats(viewOf(stores, 'owls', 'director'), { teamId: 'owls', days: 3 }, stores, { pro: true }, now);
     expect(pro.userStats).toHaveLength(3 * 5);
     expect(pro.userStats![0]).toMatchObject({ id: 'g1#2026-04-08#sleep', userId: 'g1', pillarSlug: 'sleep', totalQuestions: 3 });
   });
 
   it('gives one gamer’s rows per day and pillar, as the pro team variant does', async () => {
     const { stores } = await setup();
-    const rows = await userScoreStatistics(people.coach, { userId: 'g1', days: 3 }, stores, now);
-    const pro = await myTeamDataStats(people.director, { teamId: 'owls', days: 3 }, stores, { pro: true }, now);
+    const rows = await userScoreStatistics('g1', { days: 3 }, stores, now);
+    const pro = await myTeamDataStats(viewOf(stores, 'owls', 'director'), { teamId: 'owls', days: 3 }, stores, { pro: true }, now);
     expect(rows).toHaveLength(2 * 5);
     expect(rows).toEqual(pro.userStats!.filter((row) => row.userId === 'g1'));
   });
 
   it('lists each gamer of a team with his score card now, coaches left out', async () => {
     const { stores } = await setup();
-    await submitAnswers(people.teammate, { answers: answersAt(2) }, stores, now);
-    const rows = await teamMemberScores(people.director, { teamId: 'owls' }, stores, now);
+    await submitAnswers('g2', { answers: answersAt(2) }, stores, now);
+    const rows = await teamMemberScores(viewOf(stores, 'owls', 'director'), {}, stores, now);
     expect(rows.map((row) => row.userId).sort()).toEqual(['g1', 'g2']);
-    const [g1Card, g2Card] = await Promise.all(['g1', 'g2'].map((userId) => myScore(people.director, { userId }, stores, now)));
+    const [g1Card, g2Card] = await Promise.all(['g1', 'g2'].map((userId) => myScore(userId, stores, now)));
     const [g2Today] = await stores.scores.latestDays('g2', 1);
     expect(rows.find((row) => row.userId === 'g1')).toMatchObject({
       date: '2026-04-10',
@@ -193,8 +203,8 @@ describe('statistics', () => {
 
   it('gives each gamer today’s check-in, the time of his last one and his check-ins over the window', async () => {
     const { stores } = await setup();
-    await submitAnswers(people.teammate, { answers: answersAt(2) }, stores, now);
-    const week = await teamMemberScores(people.coach, { teamId: 'owls' }, stores, now);
+    await submitAnswers('g2', { answers: answersAt(2) }, stores, now);
+    const week = await teamMemberScores(viewOf(stores, 'owls', 'coach'), {}, stores, now);
     // Both joined before the window (2026-04-04..10); g1 checked in on the 8th and 9th, g2 on the 9th and today.
     expect(week.find((row) => row.userId === 'g1')).toMatchObject({
       checkedInToday: false,
@@ -210,7 +220,7 @@ describe('statistics', () => {
       daysCounted: 7,
       checkInRate: 29,
     });
-    const threeDays = await teamMemberScores(people.coach, { teamId: 'owls', days: 3 }, stores, now);
+    const threeDays = await teamMemberScores(viewOf(stores, 'owls', 'coach'), { days: 3 }, stores, now);
     expect(threeDays.map(({ userId, daysCheckedIn, daysCounted }) => [userId, daysCheckedIn, daysCounted])).toEqual([
       ['g1', 2, 2],
       ['g2', 2, 3],
@@ -237,21 +247,21 @@ describe('statistics', () => {
 
   it('shows yesterday’s score on the card until the gamer checks in today', async () => {
     const { stores } = await setup();
-    const card = await myScore(people.gamer, {}, stores, now);
+    const card = await myScore('g1', stores, now);
     expect(card).toMatchObject({ userId: 'g1', date: '2026-04-10', todayScore: null, streak: 2 });
     expect(card.score).toBe(card.prevDayScore);
   });
 
   it('filters answers by pillar and finds one answer by its question', async () => {
     const { stores } = await setup();
-    const sleep = await userAnswers(people.gamer, { pillarSlug: 'sleep' }, stores, now);
+    const sleep = await userAnswers('g1', { pillarSlug: 'sleep' }, stores, now);
     expect(new Set(sleep.map((answer) => answer.pillarSlug))).toEqual(new Set(['sleep']));
     expect(sleep).toHaveLength(2 * 3);
-    await expect(userAnswerBySlug(people.gamer, { questionSlug: 'sleep-quality', date: '2026-04-09' }, stores, now)).resolves.toMatchObject({
+    await expect(userAnswerBySlug('g1', { questionSlug: 'sleep-quality', date: '2026-04-09' }, stores, now)).resolves.toMatchObject({
       value: 'neutral',
       score: 50,
     });
-    await expect(userAnswerBySlug(people.gamer, { questionSlug: 'sleep-quality' }, stores, now)).resolves.toBeNull();
+    await expect(userAnswerBySlug('g1', { questionSlug: 'sleep-quality' }, stores, now)).resolves.toBeNull();
   });
 
   it.each([
@@ -261,7 +271,7 @@ describe('statistics', () => {
     [{ startDate: '2026-04-01', days: 3 }, 'Give startDate or days, not both.'],
     [{ type: 'speed' }, 'type must be one of: fgScore, daily, gameReadiness, gamePerformance, sleep, nutrition, mental, lifestyle, physical.'],
   ])('refuses the window %j', async (args, message) => {
-    const { stores } = await setup();
-    await expect(myScoreStats(people.gamer, args, stores, now)).rejects.toMatchObject({ name: 'ValidationError', message });
+    const { call } = await setup();
+    await expect(call('Query.myScoreStats', people.gamer, args)).rejects.toMatchObject({ name: 'ValidationError', message });
   });
 });

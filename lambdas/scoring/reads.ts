@@ -3,15 +3,12 @@ import { PILLAR_SLUGS, type PillarSlug } from '@core/pillars';
 import { scoreDayUnder } from '@core/user-zone';
 import {
   resolveScoreWindow,
-  scoreArgsSchema,
+  type ScoreStatsArgs,
   type ScoreWindowArgs,
-  scoreStatsArgsSchema,
-  teamDataStatsArgsSchema,
-  teamMemberScoresArgsSchema,
-  teamScoreStatsArgsSchema,
-  userAnswerBySlugArgsSchema,
-  userAnswersArgsSchema,
-  userScoreStatisticsArgsSchema,
+  type TeamDataStatsArgs,
+  type TeamScoreStatsArgs,
+  type UserAnswerBySlugArgs,
+  type UserAnswersArgs,
 } from '@core/score-api';
 import {
   type MemberDay,
@@ -26,20 +23,19 @@ import {
   userScoreStatisticRows,
   userScoreStatistics as gamerScoreStatistics,
 } from '@core/scoring';
-import type { Caller } from '../lib/appsync';
-import { authorizeTeam, authorizeUser } from '../lib/authorization';
-import type { RelationStores } from '../lib/authorization-relations';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { scoreCardOf } from '../lib/score-card';
 import type { ScoreStore, StoredAnswer } from '../lib/stores/score-store';
-import type { TeamStore } from '../lib/stores/team-store';
+import type { TeamRecord, TeamStore } from '../lib/stores/team-store';
 import type { UserStore } from '../lib/stores/user-store';
-import { parseInput } from '../lib/validation';
 
-/** Reads of scores, statistics and answers (docs/scoring.md); each authorizes first. */
+/**
+ * Reads of scores, statistics and answers (docs/scoring.md). Each gets its arguments parsed and its subject authorized
+ * by ./fields.ts: the gamer whose data it reads (`userId`), or the team and the viewer whose clock its window follows.
+ */
 export interface ReadStores {
   users: Pick<UserStore, 'get' | 'getMany'>;
-  teams: RelationStores & Pick<TeamStore, 'membersOf'>;
+  teams: Pick<TeamStore, 'membersOf'>;
   scores: ScoreStore;
 }
 
@@ -56,40 +52,36 @@ function windowOf(args: ScoreWindowArgs, today: ScoreDay): DayWindow {
   return window;
 }
 
-export async function myScore(
-  caller: Caller,
-  args: unknown,
-  { users, teams, scores }: ReadStores,
-  now = new Date(),
-): Promise<ScoreSummary & { userId: string; date: ScoreDay }> {
-  const userId = await authorizeUser('Query.myScore', caller, parseInput(scoreArgsSchema, args).userId, teams);
+export async function myScore(userId: string, { users, scores }: ReadStores, now: Date): Promise<ScoreSummary & { userId: string; date: ScoreDay }> {
   return scoreCardOf(userId, await todayOf(users, userId, now), scores);
 }
 
 type WindowedStatistics = ScoreStatistics & DayWindow;
 
+/** A team read: the team, and the viewer on whose clock its window ends today. */
+export interface TeamView {
+  team: TeamRecord;
+  viewerId: string;
+}
+
 export async function myScoreStats(
-  caller: Caller,
-  args: unknown,
-  { users, teams, scores }: ReadStores,
-  now = new Date(),
+  userId: string,
+  input: ScoreStatsArgs,
+  { users, scores }: ReadStores,
+  now: Date,
 ): Promise<WindowedStatistics & { userId: string }> {
-  const input = parseInput(scoreStatsArgsSchema, args);
-  const userId = await authorizeUser('Query.myScoreStats', caller, input.userId, teams);
   const window = windowOf(input, await todayOf(users, userId, now));
   const days = await scores.memberDays(userId, window);
   return { userId, ...window, ...gamerScoreStatistics(input.type, days, window) };
 }
 
 export async function myTeamScoreStats(
-  caller: Caller,
-  args: unknown,
-  { users, teams, scores }: ReadStores,
-  now = new Date(),
+  { team, viewerId }: TeamView,
+  input: TeamScoreStatsArgs,
+  { users, scores }: ReadStores,
+  now: Date,
 ): Promise<WindowedStatistics & { teamId: string }> {
-  const input = parseInput(teamScoreStatsArgsSchema, args);
-  const team = await authorizeTeam('Query.myTeamScoreStats', caller, input.teamId, teams);
-  const window = windowOf(input, await todayOf(users, caller.sub, now));
+  const window = windowOf(input, await todayOf(users, viewerId, now));
   const aggregates = await scores.teamDays(team.id, window);
   return { teamId: team.id, ...window, ...teamScoreStatistics(input.type, aggregates, window) };
 }
@@ -132,15 +124,13 @@ function teamDayData(aggregate: TeamDayAggregate): TeamDayData {
 
 /** `myTeamDataStats` reads one aggregate per day; the pro variant adds each member's days (members x days items). */
 export async function myTeamDataStats(
-  caller: Caller,
-  args: unknown,
+  { team, viewerId }: TeamView,
+  input: TeamDataStatsArgs,
   { users, teams, scores }: ReadStores,
   { pro }: { pro: boolean },
-  now = new Date(),
+  now: Date,
 ): Promise<TeamDataStatistics> {
-  const input = parseInput(teamDataStatsArgsSchema, args);
-  const team = await authorizeTeam(pro ? 'Query.myTeamDataStatsPro' : 'Query.myTeamDataStats', caller, input.teamId, teams);
-  const window = windowOf(input, await todayOf(users, caller.sub, now));
+  const window = windowOf(input, await todayOf(users, viewerId, now));
   const days = (await scores.teamDays(team.id, window)).map(teamDayData);
   if (!pro) return { teamId: team.id, ...window, days, userStats: null };
   const gamers = await gamersOf(teams, team.id);
@@ -164,13 +154,11 @@ async function gamersOf(teams: ReadStores['teams'], teamId: string) {
 
 /** `userScoreStatistics`: one gamer's rows over a window (one Query of his days), what the statistics export writes. */
 export async function userScoreStatistics(
-  caller: Caller,
-  args: unknown,
-  { users, teams, scores }: ReadStores,
-  now = new Date(),
+  userId: string,
+  input: ScoreWindowArgs,
+  { users, scores }: ReadStores,
+  now: Date,
 ): Promise<IdentifiedStatistic[]> {
-  const input = parseInput(userScoreStatisticsArgsSchema, args);
-  const userId = await authorizeUser('Query.userScoreStatistics', caller, input.userId, teams);
   const window = windowOf(input, await todayOf(users, userId, now));
   return statisticRowsOf(await scores.memberDays(userId, window));
 }
@@ -224,14 +212,12 @@ export interface TeamMemberScore extends CheckInCounts {
  * the team's day aggregates of the window (one Query, one item per day with a check-in). Gamers in name order.
  */
 export async function teamMemberScores(
-  caller: Caller,
-  args: unknown,
+  { team, viewerId }: TeamView,
+  input: ScoreWindowArgs,
   { users, teams, scores }: ReadStores,
-  now = new Date(),
+  now: Date,
 ): Promise<TeamMemberScore[]> {
-  const input = parseInput(teamMemberScoresArgsSchema, args);
-  const team = await authorizeTeam('Query.teamMemberScores', caller, input.teamId, teams);
-  const window = windowOf(input, await todayOf(users, caller.sub, now));
+  const window = windowOf(input, await todayOf(users, viewerId, now));
   const [gamers, aggregates] = await Promise.all([gamersOf(teams, team.id), scores.teamDays(team.id, window)]);
   const profiles = await users.getMany(gamers.map((member) => member.userId));
   const joinedAt = new Map(gamers.map((member) => [member.userId, member.joinedAt]));
@@ -267,22 +253,18 @@ export async function teamMemberScores(
   return rows.sort((a, b) => (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email));
 }
 
-export async function userAnswers(caller: Caller, args: unknown, { users, teams, scores }: ReadStores, now = new Date()): Promise<StoredAnswer[]> {
-  const input = parseInput(userAnswersArgsSchema, args);
-  const userId = await authorizeUser('Query.userAnswers', caller, input.userId, teams);
+export async function userAnswers(userId: string, input: UserAnswersArgs, { users, scores }: ReadStores, now: Date): Promise<StoredAnswer[]> {
   const window = windowOf(input, await todayOf(users, userId, now));
   const answers = await scores.answers(userId, window);
   return input.pillarSlug ? answers.filter((answer) => answer.pillarSlug === input.pillarSlug) : answers;
 }
 
 export async function userAnswerBySlug(
-  caller: Caller,
-  args: unknown,
-  { users, teams, scores }: ReadStores,
-  now = new Date(),
+  userId: string,
+  input: UserAnswerBySlugArgs,
+  { users, scores }: ReadStores,
+  now: Date,
 ): Promise<StoredAnswer | null> {
-  const input = parseInput(userAnswerBySlugArgsSchema, args);
-  const userId = await authorizeUser('Query.userAnswerBySlug', caller, input.userId, teams);
   const date = input.date ?? (await todayOf(users, userId, now));
   return scores.answer(userId, date, input.questionSlug);
 }

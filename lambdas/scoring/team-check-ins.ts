@@ -1,10 +1,6 @@
-import { type TeamCheckIn, teamCheckInSchema } from '@core/score-api';
-import { teamIdArgsSchema } from '@core/teams';
-import type { Caller } from '../lib/appsync';
+import type { TeamCheckIn } from '@core/score-api';
 import { logger } from '../lib/observability';
-import { authorizeTeam } from '../lib/authorization';
 import type { TeamStore } from '../lib/stores/team-store';
-import { parseInput } from '../lib/validation';
 
 const publishMutation = /* GraphQL */ `
   mutation PublishTeamCheckIn($teamId: ID!, $userId: ID!, $date: AWSDate!, $at: AWSDateTime!) {
@@ -37,13 +33,4 @@ export async function announceCheckIn(day: { userId: string; date: string }, dep
   } catch (error) {
     logger.warn('check-in not announced to team pages', { error: error as Error });
   }
-}
-
-/** The publish mutation's resolver: AppSync admits only IAM callers (the function's own role); it echoes the check-in. */
-export const teamCheckInResult = (args: unknown): TeamCheckIn => parseInput(teamCheckInSchema, args);
-
-/** Starting onTeamCheckIn is authorized like the team statistics it refreshes: director, coaches, admins. */
-export async function subscribeToTeamCheckIns(caller: Caller, args: unknown, teams: TeamStore): Promise<null> {
-  await authorizeTeam('Subscription.onTeamCheckIn', caller, parseInput(teamIdArgsSchema, args).teamId, teams);
-  return null;
 }

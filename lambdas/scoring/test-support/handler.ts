@@ -1,0 +1,21 @@
+import type { Caller, ResolverEvent } from '../../lib/appsync';
+import { createFieldHandler } from '../../lib/fields';
+import type { MemoryStores } from '../../lib/stores/memory';
+import { scoringFieldsWith } from '../fields';
+
+/**
+ * Calls scoring's fields as AppSync would (./fields.ts on the in-memory stores, at the clock `now`): each is refused
+ * unless its row admits the caller, its arguments pass their schema and the caller stands to its user or team as the
+ * row needs. E-mails and the team pages' refresh go nowhere.
+ */
+export function scoringHandlerOn(stores: MemoryStores, now: () => Date = () => new Date()) {
+  const handler = createFieldHandler(
+    scoringFieldsWith({ ...stores, sendMail: async () => undefined, appUrl: () => 'http://app.test', publish: async () => undefined, now }),
+    { teams: stores.teams, signOuts: null },
+  );
+  return (field: keyof typeof handler.declarations, caller: Caller, args: Record<string, unknown>): Promise<unknown> => {
+    const [parentTypeName, fieldName] = field.split('.');
+    const identity = { sub: caller.sub, groups: caller.groups, claims: {} };
+    return handler({ info: { parentTypeName, fieldName }, arguments: args, identity } as unknown as ResolverEvent);
+  };
+}
