@@ -6,7 +6,7 @@ import { s3UploadsBucket, type UploadsBucket } from '../lib/uploads';
 export interface AvatarDeps {
   bucket: UploadsBucket;
   users: Pick<UserStore, 'setAvatar'>;
-  teams: TeamStore;
+  teams: Pick<TeamStore, 'update'>;
   now: () => Date;
 }
 
