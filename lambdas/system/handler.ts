@@ -1,8 +1,6 @@
-import { createAuthorizedHandler } from '../lib/authorization';
-import { config } from '../lib/config';
+import { createFieldHandler } from '../lib/fields';
+import { dynamoTeamStore } from '../lib/stores/team-store';
+import { systemFields } from './fields';
 
 // Health is the same for every caller, so a signed-out token learns nothing here: no sign-out check.
-export const handler = createAuthorizedHandler(
-  { 'Query.health': async () => ({ status: 'ok', version: config.appVersion, time: new Date().toISOString() }) },
-  { signOuts: null },
-);
+export const handler = createFieldHandler(systemFields, { teams: dynamoTeamStore, signOuts: null });
