@@ -1,11 +1,6 @@
-import { requireCaller } from '../lib/appsync';
-import { createAuthorizedHandler } from '../lib/authorization';
-import { productionDeps as deps } from './deps';
-import { activateShareFGScore, myReportShares, updateShareFGScore } from './shares';
+import { createFieldHandler } from '../lib/fields';
+import { dynamoTeamStore } from '../lib/stores/team-store';
+import { reportSharingFields } from './fields';
 
 /** Report sharing: the gamer's shares and the recipient's answer from the recap e-mail (docs/recap.md). */
-export const handler = createAuthorizedHandler({
-  'Query.myReportShares': async (event) => myReportShares(requireCaller(event), deps),
-  'Mutation.updateShareFGScore': async (event) => updateShareFGScore(requireCaller(event), event.arguments, deps),
-  'Mutation.activateShareFGScore': async (event) => activateShareFGScore(event.arguments, deps),
-});
+export const handler = createFieldHandler(reportSharingFields, { teams: dynamoTeamStore });

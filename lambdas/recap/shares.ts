@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { activateShareArgsSchema, MAX_SHARES_PER_GAMER, type ShareRequest, type ShareStatus, updateShareArgsSchema } from '@core/report-sharing';
+import {
+  type activateShareArgsSchema,
+  MAX_SHARES_PER_GAMER,
+  type ShareRequest,
+  type ShareStatus,
+  type updateShareArgsSchema,
+} from '@core/report-sharing';
+import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/observability';
 import { newShare, type ShareRecord } from '../lib/stores/share-store';
 import { TransactionRefused } from '../lib/stores/transactions';
-import { parseInput } from '../lib/validation';
 import { gamerNameOf, type RecapDeps } from './deps';
 
 /** A share as the API shows it: STOPPED only in the answer of the call that stopped it. */
@@ -18,9 +24,13 @@ export const OPTED_OUT = 'This address unsubscribed from your reports, so they c
 /**
  * `updateShareFGScore(email, status, frequency)`: ACTIVE shares the caller's reports with the e-mail (a new share is
  * pending and due at the next run of the recap job; an existing one takes the frequency), STOPPED deletes the share.
+ * The arguments come parsed by the field's schema (./fields.ts).
  */
-export async function updateShareFGScore(caller: Caller, args: unknown, deps: RecapDeps): Promise<ShareView> {
-  const { email, status, frequency } = parseInput(updateShareArgsSchema, args);
+export async function updateShareFGScore(
+  caller: Caller,
+  { email, status, frequency }: z.infer<typeof updateShareArgsSchema>,
+  deps: RecapDeps,
+): Promise<ShareView> {
   const at = deps.now().toISOString();
   if (status === 'STOPPED') {
     const share = await deps.shares.get(caller.sub, email);
@@ -53,8 +63,7 @@ export const myReportShares = (caller: Caller, deps: RecapDeps) => deps.shares.o
  * coming (ACTIVE), REJECTED stops them and opts the address out of this gamer's shares until it accepts again. A malformed or unknown id is refused before any write; the same answer twice
  * writes once.
  */
-export async function activateShareFGScore(args: unknown, deps: RecapDeps) {
-  const { shareId, acceptance } = parseInput(activateShareArgsSchema, args);
+export async function activateShareFGScore({ shareId, acceptance }: z.infer<typeof activateShareArgsSchema>, deps: RecapDeps) {
   const share = await deps.shares.byId(shareId);
   if (!share) throw new NotFoundError(UNKNOWN_SHARE);
   const status = acceptance === 'ACCEPTED' ? 'ACTIVE' : 'REJECTED';
