@@ -11,7 +11,7 @@ export interface ReminderDeps {
   reminders: ReminderStore;
   users: Pick<UserStore, 'get' | 'getMany'>;
   scores: Pick<ScoreStore, 'latestDays'>;
-  teams: Pick<TeamStore, 'get' | 'getMembership' | 'membershipsOfUser' | 'membersOf'>;
+  teams: Pick<TeamStore, 'membersOf'>;
   sendMail: typeof sendMail;
   sendPush: typeof sendPush;
   vapidPublicKey: () => Promise<string>;

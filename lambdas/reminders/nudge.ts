@@ -1,9 +1,6 @@
-import { nudgeTeamArgsSchema } from '@core/reminders';
-import type { Caller } from '../lib/appsync';
-import { authorizeTeam } from '../lib/authorization';
 import { inFlight } from '../lib/in-flight';
 import { logger } from '../lib/observability';
-import { parseInput } from '../lib/validation';
+import type { TeamRecord } from '../lib/stores/team-store';
 import type { ReminderDeps } from './deps';
 import { checkInStatus, deliver, nudgeChannels, nudgeMessage } from './delivery';
 
@@ -19,11 +16,10 @@ export interface NudgeResult {
 /**
  * `nudgeTeam(teamId)` (docs/reminders.md, "Nudge"): the team's gamers who have not checked in for their score day get a
  * reminder on their channels (e-mail for those without settings). One nudge per gamer and score day, whatever the number
- * of clicks or staff: each is claimed with a conditional Put before anything is sent.
+ * of clicks or staff: each is claimed with a conditional Put before anything is sent. The team is the field's subject,
+ * which its row (./fields.ts) admits for the team's director and coaches.
  */
-export async function nudgeTeam(caller: Caller, args: unknown, deps: ReminderDeps): Promise<NudgeResult> {
-  const { teamId } = parseInput(nudgeTeamArgsSchema, args);
-  const team = await authorizeTeam('Mutation.nudgeTeam', caller, teamId, deps.teams);
+export async function nudgeTeam(team: TeamRecord, deps: ReminderDeps): Promise<NudgeResult> {
   const now = deps.now();
   const gamerIds = (await deps.teams.membersOf(team.id)).filter((member) => member.role === 'GAMER').map((member) => member.userId);
   const [gamers, settings] = await Promise.all([deps.users.getMany(gamerIds), deps.reminders.settingsOf(gamerIds)]);

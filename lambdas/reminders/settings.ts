@@ -3,17 +3,19 @@ import {
   DEFAULT_REMINDER_CHANNELS,
   DEFAULT_REMINDER_HOUR,
   MAX_PUSH_DEVICES,
-  removePushSubscriptionArgsSchema,
-  savePushSubscriptionArgsSchema,
-  updateReminderSettingsArgsSchema,
+  type PushSubscriptionInput,
+  type ReminderSettingsInput,
 } from '@core/reminders';
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { type ReminderSettingsRecord, pushSubscriptionIdOf } from '../lib/stores/reminder-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import type { UserRecord } from '../lib/stores/user-store';
-import { parseInput } from '../lib/validation';
 import type { ReminderDeps } from './deps';
+
+/*
+ * A gamer's own reminder settings and devices; the arguments come parsed by the fields' schemas (./fields.ts).
+ */
 
 /** The settings as the API shows them: with the zone the hour is read in and the key browsers subscribe with. */
 async function settingsView(profile: UserRecord, settings: ReminderSettingsRecord | null, deps: ReminderDeps) {
@@ -43,8 +45,7 @@ async function profileOf(caller: Caller, deps: ReminderDeps): Promise<UserRecord
  * `updateReminderSettings(input)`: saves them; when on, the next reminder is due at the hour in the gamer's stored zone
  * (within the hour now, if it is that hour: the next run of the job sends it, once for the day).
  */
-export async function updateReminderSettings(caller: Caller, args: unknown, deps: ReminderDeps) {
-  const { input } = parseInput(updateReminderSettingsArgsSchema, args);
+export async function updateReminderSettings(caller: Caller, input: ReminderSettingsInput, deps: ReminderDeps) {
   const now = deps.now();
   const profile = await profileOf(caller, deps);
   const settings: ReminderSettingsRecord = {
@@ -60,8 +61,7 @@ export async function updateReminderSettings(caller: Caller, args: unknown, deps
 }
 
 /** `savePushSubscription(input)`: this device receives the caller's Web Push reminders (at most 10 devices). */
-export async function savePushSubscription(caller: Caller, args: unknown, deps: ReminderDeps) {
-  const { input } = parseInput(savePushSubscriptionArgsSchema, args);
+export async function savePushSubscription(caller: Caller, input: PushSubscriptionInput, deps: ReminderDeps) {
   try {
     const saved = await deps.reminders.savePushSubscription(caller.sub, input, deps.now().toISOString());
     return { id: saved.id, endpoint: saved.endpoint };
@@ -74,7 +74,6 @@ export async function savePushSubscription(caller: Caller, args: unknown, deps: 
 }
 
 /** `removePushSubscription(endpoint)`: this device stops receiving them; false when it was not registered. */
-export async function removePushSubscription(caller: Caller, args: unknown, deps: ReminderDeps) {
-  const { endpoint } = parseInput(removePushSubscriptionArgsSchema, args);
+export async function removePushSubscription(caller: Caller, endpoint: string, deps: ReminderDeps) {
   return deps.reminders.removePushSubscription(caller.sub, pushSubscriptionIdOf(endpoint));
 }
