@@ -1,9 +1,8 @@
-import { ACCOUNT_MESSAGES, deleteAccountArgsSchema, EXPORT_EXCLUDED_KINDS, EXPORTED_INVITE_FIELDS } from '@core/account';
+import { ACCOUNT_MESSAGES, EXPORT_EXCLUDED_KINDS, EXPORTED_INVITE_FIELDS } from '@core/account';
 import type { Caller } from '../lib/appsync';
 import { type Item, withoutKeys } from '../lib/db/table';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/observability';
-import { parseInput } from '../lib/validation';
 import type { AccountDeps } from './deps';
 
 /** The kinds a reader looks for first lead the export; any other kind follows in name order. */
@@ -51,8 +50,7 @@ export async function myDataExport(caller: Caller, deps: AccountDeps) {
  * the e-mail. A deletion cut short is finished by the same call again (deleteUserData is resumable); the web app
  * signs the user out once it answers.
  */
-export async function deleteAccount(caller: Caller, args: unknown, deps: AccountDeps): Promise<boolean> {
-  const { email } = parseInput(deleteAccountArgsSchema, args);
+export async function deleteAccount(caller: Caller, email: string, deps: AccountDeps): Promise<boolean> {
   const profile = await deps.users.get(caller.sub);
   if (!profile) throw new NotFoundError(USER_NOT_FOUND);
   if (profile.email.toLowerCase() !== email.toLowerCase()) throw new ValidationError(ACCOUNT_MESSAGES.emailMismatch);

@@ -6,13 +6,11 @@ import {
   EMAIL_PROOF_MAX_ATTEMPTS,
   EMAIL_PROOF_MESSAGES,
   EMAIL_PROOF_TTL_SECONDS,
-  proveEmailArgsSchema,
 } from '@core/email-proof';
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { hashOneTimeCode, newCodeSalt, newDigitCode, oneTimeCodeMatches } from '../lib/one-time-codes';
 import type { EmailProofRecord } from '../lib/stores/email-proof-store';
-import { parseInput } from '../lib/validation';
 import type { AccountDeps } from './deps';
 
 /** The account and the address a code proves: its hash is bound to that account's mailbox. */
@@ -57,8 +55,7 @@ export async function sendEmailProof(caller: Caller, deps: AccountDeps): Promise
  * Checks the code (the guess counted first, so parallel guesses cannot pass EMAIL_PROOF_MAX_ATTEMPTS), spends it with a
  * conditional delete (one use however many arrive at once), then marks the e-mail proven in the profile and in Cognito.
  */
-export async function proveEmail(caller: Caller, args: unknown, deps: AccountDeps): Promise<boolean> {
-  const { code } = parseInput(proveEmailArgsSchema, args);
+export async function proveEmail(caller: Caller, code: string, deps: AccountDeps): Promise<boolean> {
   const user = await deps.users.get(caller.sub);
   if (!user) throw new NotFoundError('User not found.');
   const reserved = await deps.emailProofs.reserveGuess(user.id, deps.now(), EMAIL_PROOF_MAX_ATTEMPTS);
