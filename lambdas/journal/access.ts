@@ -1,26 +1,46 @@
-import { isAllowed, type PolicyField, refusalOf } from '@core/policy';
+import { type FieldPolicy, isAllowed, type Relation, refusalOf } from '@core/policy';
 import type { Caller } from '../lib/appsync';
 import { type RelationStores, teamRelations } from '../lib/authorization-relations';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { TeamRecord } from '../lib/stores/team-store';
 
 /**
- * How a caller may use a team's journal: the policy map's row for the field, and whether the caller reads only the
- * comments on his own answers (a gamer of the team, neither its director, a coach nor an admin).
+ * How a caller may use a team's journal: the team, and whether the caller reads only the comments on his own answers
+ * (a gamer of the team, neither its director, a coach nor an admin).
  */
 export interface JournalAccess {
   team: TeamRecord;
   ownAnswersOnly: boolean;
 }
 
-export async function journalAccess(field: PolicyField, caller: Caller, team: TeamRecord | null, teams: RelationStores): Promise<JournalAccess> {
+/** Who reads a journal, and the row of the field he calls (whose refusal he is told). */
+export interface JournalReader {
+  caller: Caller;
+  policy: FieldPolicy;
+}
+
+const accessOf = (team: TeamRecord, relations: readonly Relation[]): JournalAccess => ({
+  team,
+  ownAnswersOnly: !relations.some((relation) => relation === 'owner' || relation === 'coach' || relation === 'admin'),
+});
+
+/** The access of a caller his field's row already admitted to the team (./fields.ts). */
+export async function journalAccess(caller: Caller, team: TeamRecord, teams: RelationStores): Promise<JournalAccess> {
+  return accessOf(team, await teamRelations(caller, team, teams));
+}
+
+/**
+ * The access to the team of a comment (getRepliedComment's subject, which the handler cannot look up): refused unless
+ * the caller stands to that team as the field's row needs.
+ */
+export async function commentTeamAccess({ caller, policy }: JournalReader, team: TeamRecord | null, teams: RelationStores): Promise<JournalAccess> {
   if (!team) throw new NotFoundError('Team not found.');
   const relations = await teamRelations(caller, team, teams);
-  if (!isAllowed(field, { signedIn: true, groups: caller.groups }, relations)) throw new UnauthorizedError(refusalOf(field));
-  return { team, ownAnswersOnly: !relations.some((relation) => relation === 'owner' || relation === 'coach' || relation === 'admin') };
+  if (!isAllowed(policy, { signedIn: true, groups: caller.groups }, relations)) throw new UnauthorizedError(refusalOf(policy));
+  return accessOf(team, relations);
 }
 
 /** A gamer reads and follows only the comments on his own answers. */
-export function assertMayReadMember(field: PolicyField, caller: Caller, access: JournalAccess, memberId: string | null | undefined): void {
-  if (access.ownAnswersOnly && memberId !== caller.sub) throw new UnauthorizedError(refusalOf(field));
+export function assertMayReadMember({ caller, policy }: JournalReader, access: JournalAccess, memberId: string | null | undefined): void {
+  if (access.ownAnswersOnly && memberId !== caller.sub) throw new UnauthorizedError(refusalOf(policy));
 }

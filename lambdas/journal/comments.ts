@@ -1,25 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import {
   commentRecipients,
-  createCommentArgsSchema,
-  deleteCommentArgsSchema,
-  journalCommentsArgsSchema,
-  journalSubscriptionArgsSchema,
-  repliedCommentArgsSchema,
-  updateCommentArgsSchema,
+  type CreateCommentArgs,
+  type journalCommentsArgsSchema,
+  type journalSubscriptionArgsSchema,
+  type updateCommentArgsSchema,
 } from '@core/journal';
 import type { Caller } from '../lib/appsync';
-import { authorizeUser } from '../lib/authorization';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors';
 import type { CommentRecord } from '../lib/stores/journal-store';
-import { parseInput } from '../lib/validation';
-import { assertMayReadMember, journalAccess } from './access';
+import type { TeamRecord } from '../lib/stores/team-store';
+import { assertMayReadMember, commentTeamAccess, journalAccess, type JournalReader } from './access';
 import type { JournalDeps } from './deps';
 
 /**
  * Comments on gamers' answers (docs/journal.md, "Comments"). The team's director and coaches comment
  * on its gamers' answers; a gamer reads the comments on his own answers and replies to them; admins read. Content is
- * stored as typed and is plain text to every reader.
+ * stored as typed and is plain text to every reader. The arguments come parsed, and the team of a field whose row
+ * names one authorized, by ./fields.ts.
  */
 export interface CommentView extends CommentRecord {
   user: { id: string; fullName: string | null; avatar: string | null } | null;
@@ -48,9 +47,8 @@ async function concernedBy(comment: CommentRecord, ownerId: string, { teams }: J
   return commentRecipients({ gamerId: comment.userId, ownerId, coachIds, authorId: comment.authorId });
 }
 
-export async function createComment(caller: Caller, args: unknown, deps: JournalDeps): Promise<CommentView> {
-  const input = parseInput(createCommentArgsSchema, args);
-  const access = await journalAccess('Mutation.createComment', caller, await deps.teams.get(input.teamId), deps.teams);
+export async function createComment(caller: Caller, team: TeamRecord, input: CreateCommentArgs, deps: JournalDeps): Promise<CommentView> {
+  const access = await journalAccess(caller, team, deps.teams);
   if (access.ownAnswersOnly && (input.userId !== caller.sub || !input.answerTo)) {
     throw new UnauthorizedError('A gamer replies to the comments on his own answers.');
   }
@@ -80,43 +78,46 @@ export async function createComment(caller: Caller, args: unknown, deps: Journal
   return withAuthor(comment, deps.users);
 }
 
-export async function updateComment(caller: Caller, args: unknown, deps: JournalDeps): Promise<CommentView> {
-  const { data } = parseInput(updateCommentArgsSchema, args);
+export async function updateComment(authorId: string, { data }: z.output<typeof updateCommentArgsSchema>, deps: JournalDeps): Promise<CommentView> {
   const comment = await existingComment(data.id, deps);
-  if (comment.authorId !== caller.sub) throw new UnauthorizedError('You can only change your own comments.');
-  const updated = await deps.journal.updateContent(comment, caller.sub, data.content, deps.now().toISOString());
+  if (comment.authorId !== authorId) throw new UnauthorizedError('You can only change your own comments.');
+  const updated = await deps.journal.updateContent(comment, authorId, data.content, deps.now().toISOString());
   if (!updated) throw new NotFoundError('Comment not found.');
   return withAuthor(updated, deps.users);
 }
 
-export async function deleteComment(caller: Caller, args: unknown, deps: JournalDeps): Promise<CommentView> {
-  const input = parseInput(deleteCommentArgsSchema, args);
-  await authorizeUser('Mutation.deleteComment', caller, input.userId, deps.teams);
-  const comment = await existingComment(input.id, deps);
-  if (comment.authorId !== caller.sub) throw new UnauthorizedError('You can only delete your own comments.');
-  if (!(await deps.journal.delete(comment, caller.sub))) throw new NotFoundError('Comment not found.');
+export async function deleteComment(authorId: string, commentId: string, deps: JournalDeps): Promise<CommentView> {
+  const comment = await existingComment(commentId, deps);
+  if (comment.authorId !== authorId) throw new UnauthorizedError('You can only delete your own comments.');
+  if (!(await deps.journal.delete(comment, authorId))) throw new NotFoundError('Comment not found.');
   return { ...(await withAuthor(comment, deps.users)), deletedAt: deps.now().toISOString() };
 }
 
-export async function getJournalComments(caller: Caller, args: unknown, deps: JournalDeps): Promise<CommentView[]> {
-  const input = parseInput(journalCommentsArgsSchema, args);
-  const access = await journalAccess('Query.getJournalComments', caller, await deps.teams.get(input.teamId), deps.teams);
-  assertMayReadMember('Query.getJournalComments', caller, access, input.userId);
-  return withAuthors(await deps.journal.ofDay(input.teamId, input.date, input.userId), deps.users);
+export async function getJournalComments(
+  reader: JournalReader,
+  team: TeamRecord,
+  input: z.output<typeof journalCommentsArgsSchema>,
+  deps: JournalDeps,
+): Promise<CommentView[]> {
+  assertMayReadMember(reader, await journalAccess(reader.caller, team, deps.teams), input.userId);
+  return withAuthors(await deps.journal.ofDay(team.id, input.date, input.userId), deps.users);
 }
 
-export async function getRepliedComment(caller: Caller, args: unknown, deps: JournalDeps): Promise<CommentView[]> {
-  const { answerTo } = parseInput(repliedCommentArgsSchema, args);
+/** The replies to a comment: its subject is the comment, whose team only this lookup finds, so the check is here. */
+export async function getRepliedComment(reader: JournalReader, answerTo: string, deps: JournalDeps): Promise<CommentView[]> {
   const parent = await existingComment(answerTo, deps);
-  const access = await journalAccess('Query.getRepliedComment', caller, await deps.teams.get(parent.teamId), deps.teams);
-  assertMayReadMember('Query.getRepliedComment', caller, access, parent.userId);
+  const access = await commentTeamAccess(reader, await deps.teams.get(parent.teamId), deps.teams);
+  assertMayReadMember(reader, access, parent.userId);
   return withAuthors(await deps.journal.replies(answerTo), deps.users);
 }
 
 /** Subscribing to a team's comments is allowed as reading them; AppSync then filters events by teamId (and userId). */
-export async function subscribeToJournal(caller: Caller, args: unknown, deps: JournalDeps): Promise<null> {
-  const input = parseInput(journalSubscriptionArgsSchema, args);
-  const access = await journalAccess('Subscription.onJournalComment', caller, await deps.teams.get(input.teamId), deps.teams);
-  assertMayReadMember('Subscription.onJournalComment', caller, access, input.userId);
+export async function subscribeToJournal(
+  reader: JournalReader,
+  team: TeamRecord,
+  { userId }: z.output<typeof journalSubscriptionArgsSchema>,
+  deps: JournalDeps,
+): Promise<null> {
+  assertMayReadMember(reader, await journalAccess(reader.caller, team, deps.teams), userId);
   return null;
 }

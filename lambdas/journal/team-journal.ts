@@ -1,10 +1,8 @@
-import { teamDayArgsSchema } from '@core/journal';
+import type { ScoreDay } from '@core/dates';
 import { PILLAR_SLUGS } from '@core/pillars';
 import type { PillarScore } from '@core/scoring';
-import type { Caller } from '../lib/appsync';
-import { authorizeTeam } from '../lib/authorization';
 import { answersOfDay, type StoredAnswer } from '../lib/stores/score-store';
-import { parseInput } from '../lib/validation';
+import type { TeamRecord } from '../lib/stores/team-store';
 import type { JournalDeps } from './deps';
 
 export interface JournalMember {
@@ -21,10 +19,8 @@ export interface JournalMember {
  * A team day's journal: every gamer of the team with that day's answers and pillar scores, read from the member day
  * item alone (it keeps a copy of the answers): one item per member, one profile per member.
  */
-export async function teamJournal(caller: Caller, args: unknown, deps: JournalDeps): Promise<JournalMember[]> {
-  const { teamId, date } = parseInput(teamDayArgsSchema, args);
-  await authorizeTeam('Query.teamJournal', caller, teamId, deps.teams);
-  const gamers = (await deps.teams.membersOf(teamId)).filter((member) => member.role === 'GAMER');
+export async function teamJournal(team: TeamRecord, date: ScoreDay, deps: JournalDeps): Promise<JournalMember[]> {
+  const gamers = (await deps.teams.membersOf(team.id)).filter((member) => member.role === 'GAMER');
   const [profiles, days] = await Promise.all([
     deps.users.getMany(gamers.map((gamer) => gamer.userId)),
     Promise.all(gamers.map(async (gamer) => (await deps.scores.memberDays(gamer.userId, { startDate: date, endDate: date }))[0] ?? null)),

@@ -1,0 +1,91 @@
+import {
+  clearNotificationsArgsSchema,
+  createCommentArgsSchema,
+  deleteCommentArgsSchema,
+  journalCommentsArgsSchema,
+  journalSubscriptionArgsSchema,
+  notificationSettingsArgsSchema,
+  repliedCommentArgsSchema,
+  teamDayArgsSchema,
+  updateCommentArgsSchema,
+} from '@core/journal';
+import { JOURNAL_READ, OWN_DATA, TEAM_STAFF, TEAM_STATISTICS } from '@core/policy';
+import { field } from '../lib/fields';
+import { createComment, deleteComment, getJournalComments, getRepliedComment, subscribeToJournal, updateComment } from './comments';
+import { productionDeps as deps } from './deps';
+import { clearTeamNotifications, readinessAlerts, teamNotifications, updateNotificationSettings } from './notifications';
+import { teamJournal } from './team-journal';
+
+/** The journal: comments on gamers' answers, unread notifications, readiness alerts (docs/journal.md). */
+export const journalFields = {
+  'Query.getJournalComments': field({
+    policy: { ...JOURNAL_READ, subject: { kind: 'team', argument: 'teamId', relations: JOURNAL_READ.relations } },
+    args: journalCommentsArgsSchema,
+    resolve: async (call) => getJournalComments(call, call.team, call.args, deps),
+  }),
+  // The comment's team is known only once the comment is read: getRepliedComment checks the row itself.
+  'Query.getRepliedComment': field({
+    policy: { ...JOURNAL_READ, subject: { kind: 'comment', argument: 'answerTo', relations: JOURNAL_READ.relations } },
+    args: repliedCommentArgsSchema,
+    resolve: async (call) => getRepliedComment(call, call.args.answerTo, deps),
+  }),
+  // Every gamer's answers of a day: the team's staff, like its statistics.
+  'Query.teamJournal': field({
+    policy: TEAM_STATISTICS,
+    args: teamDayArgsSchema,
+    resolve: async ({ team, args }) => teamJournal(team, args.date, deps),
+  }),
+  'Query.teamNotifications': field({ policy: OWN_DATA, resolve: async ({ caller }) => teamNotifications(caller.sub, deps) }),
+  'Query.readinessAlerts': field({
+    policy: TEAM_STAFF,
+    args: teamDayArgsSchema,
+    resolve: async ({ team, args }) => readinessAlerts(team, args.date, deps),
+  }),
+  // The director and coaches comment on members' answers; a gamer (member) only replies on his own (checked in the resolver).
+  'Mutation.createComment': field({
+    policy: {
+      public: false,
+      users: 'all',
+      subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner'] },
+      refusal: "Only the team's director and coaches comment on its members' answers; a gamer replies on his own.",
+    },
+    args: createCommentArgsSchema,
+    resolve: async ({ caller, team, args }) => createComment(caller, team, args, deps),
+  }),
+  // Only the author changes or deletes a comment: the store's write is conditional on the author.
+  'Mutation.updateComment': field({
+    policy: OWN_DATA,
+    args: updateCommentArgsSchema,
+    resolve: async ({ caller, args }) => updateComment(caller.sub, args, deps),
+  }),
+  'Mutation.deleteComment': field({
+    policy: {
+      public: false,
+      users: 'all',
+      subject: { kind: 'user', argument: 'userId', relations: ['self'] },
+      refusal: 'You can only delete your own comments.',
+    },
+    args: deleteCommentArgsSchema,
+    resolve: async ({ caller, args }) => deleteComment(caller.sub, args.id, deps),
+  }),
+  'Mutation.clearTeamNotifications': field({
+    policy: {
+      public: false,
+      users: 'all',
+      subject: { kind: 'user', argument: 'userId', relations: ['self'] },
+      refusal: 'You can only clear your own notifications.',
+    },
+    args: clearNotificationsArgsSchema,
+    resolve: async ({ userId, args }) => clearTeamNotifications(userId, args.teamId, deps),
+  }),
+  'Mutation.updateNotificationSettings': field({
+    policy: OWN_DATA,
+    args: notificationSettingsArgsSchema,
+    resolve: async ({ caller, args }) => updateNotificationSettings(caller.sub, args.readinessAlertEmails, deps),
+  }),
+  'Subscription.onJournalComment': field({
+    policy: { ...JOURNAL_READ, subject: { kind: 'team', argument: 'teamId', relations: JOURNAL_READ.relations } },
+    args: journalSubscriptionArgsSchema,
+    resolve: async (call) => subscribeToJournal(call, call.team, call.args, deps),
+  }),
+};
