@@ -10,7 +10,7 @@ import {
 } from '@core/validation/auth';
 import { callerAddressOf } from '../lib/caller-address';
 import { field } from '../lib/fields';
-import { countRefusal, countSuccess } from '../lib/observability';
+import { countSuccess } from '../lib/observability';
 import { productionDeps as deps } from './deps';
 import { logInUserWithDiscord } from './discord-login';
 import { loginUser } from './login';
@@ -24,7 +24,9 @@ export const authFields = {
   'Mutation.loginUser': field({
     policy: PUBLIC_ONLY,
     args: loginSchema,
-    resolve: async ({ args }) => countRefusal('SignInRefused', () => loginUser(args, deps)),
+    // Wrong credentials, a locked account and malformed input alike.
+    countsRefusalAs: 'SignInRefused',
+    resolve: async ({ args }) => loginUser(args, deps),
   }),
   // The form's fields sit in `data`, and an invite code is checked only when one is given: signUpUser parses its arguments.
   'Mutation.signUpUser': field<SignUpArgs>({
@@ -50,7 +52,9 @@ export const authFields = {
   'Mutation.logInUserWithDiscord': field({
     policy: PUBLIC_ONLY,
     args: discordLoginArgsSchema,
-    resolve: async ({ args }) => countRefusal('SignInRefused', () => logInUserWithDiscord(args, deps)),
+    // Wrong credentials, a locked account and malformed input alike.
+    countsRefusalAs: 'SignInRefused',
+    resolve: async ({ args }) => logInUserWithDiscord(args, deps),
   }),
   'Mutation.logoutUser': field({
     // The refresh token is the credential, so an expired session can still be ended.

@@ -4,6 +4,7 @@ import { callerOf, createResolverHandler, type Caller, type FieldResolver, isIam
 import { assertMayCall, authorizeTeam, authorizeUser } from './authorization';
 import type { RelationStores } from './authorization-relations';
 import { UnauthorizedError } from './errors';
+import { type BusinessEvent, countRefusal } from './observability';
 import type { SignOutStore } from './stores/sign-out-store';
 import type { TeamRecord } from './stores/team-store';
 import { parseInput } from './validation';
@@ -43,6 +44,8 @@ export interface FieldDeclaration<Args = Record<string, unknown>> {
   readonly policy: FieldPolicy;
   /** The argument schema (core/validation); its first issue's message is the caller's error. */
   readonly args?: core.$ZodType<Args>;
+  /** A metric counted when the call is refused once its row admitted the caller: bad arguments, or the resolver's refusal. */
+  readonly countsRefusalAs?: BusinessEvent;
   resolve(call: FieldCall<Args>): Promise<unknown>;
 }
 
@@ -71,7 +74,6 @@ const argumentAt = (args: unknown, path: string): unknown =>
 async function fieldCall<Args>(field: RootFieldName, declaration: FieldDeclaration<Args>, event: ResolverEvent, teams: RelationStores) {
   const { policy } = declaration;
   const callerOrNull = callerOf(event);
-  assertMayCall(policy, callerOrNull, isIamCall(event));
   const args = declaration.args ? parseInput(declaration.args, event.arguments ?? {}) : (event.arguments as Args);
   const { subject } = policy;
   const subjectArgument = subject.kind === 'user' || subject.kind === 'team' ? argumentAt(args, subject.argument) : undefined;
@@ -116,7 +118,11 @@ export function createFieldHandler<const Fields extends FieldDeclarations>(field
   const resolvers = Object.fromEntries(
     Object.entries(fields).map(([name, declaration]): [string, FieldResolver] => [
       name,
-      async (event) => declaration.resolve(await fieldCall(name as RootFieldName, declaration, event, teams)),
+      async (event) => {
+        assertMayCall(declaration.policy, callerOf(event), isIamCall(event));
+        const resolve = async () => declaration.resolve(await fieldCall(name as RootFieldName, declaration, event, teams));
+        return declaration.countsRefusalAs ? countRefusal(declaration.countsRefusalAs, resolve) : resolve();
+      },
     ]),
   );
   return Object.assign(createResolverHandler(resolvers, signOuts === undefined ? undefined : { signOuts }), { declarations: fields });

@@ -1,4 +1,7 @@
+import { z } from 'zod';
+import { ANYONE } from '@core/policy';
 import { createResolverHandler, type ResolverEvent } from './appsync';
+import { createFieldHandler, field } from './fields';
 import { UnauthorizedError, ValidationError } from './errors';
 import { countRefusal, countSuccess } from './observability';
 
@@ -72,5 +75,27 @@ describe('tracing outside Lambda', () => {
   it('keeps the X-Ray SDK in manual mode, so no async hook runs on every promise of the local gateway', async () => {
     const { isAutomaticMode } = await import('aws-xray-sdk-core');
     expect(isAutomaticMode()).toBe(false);
+  });
+
+  it('counts the refusal a declaration names for bad arguments too, and nothing for a call it serves', async () => {
+    const declared = createFieldHandler(
+      {
+        'Mutation.loginUser': field({
+          policy: ANYONE,
+          args: z.object({ email: z.string().min(1, 'Email is required') }),
+          countsRefusalAs: 'SignInRefused',
+          resolve: async () => 'signed in',
+        }),
+      },
+      { teams: { get: async () => null, getMembership: async () => null, membershipsOfUser: async () => [] }, signOuts: null },
+    );
+    const output = captureOutput();
+    try {
+      await expect(declared({ ...event('loginUser'), arguments: { email: '' } })).rejects.toThrow('Email is required');
+      await expect(declared({ ...event('loginUser'), arguments: { email: 'ana@example.com' } })).resolves.toBe('signed in');
+    } finally {
+      output.restore();
+    }
+    expect(metricsIn(output.lines).map((metric) => metric.names)).toEqual([['SignInRefused']]);
   });
 });
