@@ -1,8 +1,8 @@
 import { type FieldPolicy, isAllowed, type Relation, refusalOf } from '@core/policy';
 import type { Caller } from '../lib/appsync';
-import { type RelationStores, teamRelations } from '../lib/authorization-relations';
+import { teamRelations } from '../lib/authorization-relations';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
-import type { TeamRecord } from '../lib/stores/team-store';
+import type { TeamRecord, TeamStore } from '../lib/stores/team-store';
 
 /**
  * How a caller may use a team's journal: the team, and whether the caller reads only the comments on his own answers
@@ -19,13 +19,16 @@ export interface JournalReader {
   policy: FieldPolicy;
 }
 
+/** The caller's membership of the team is the only lookup. */
+type Memberships = Pick<TeamStore, 'getMembership'>;
+
 const accessOf = (team: TeamRecord, relations: readonly Relation[]): JournalAccess => ({
   team,
   ownAnswersOnly: !relations.some((relation) => relation === 'owner' || relation === 'coach' || relation === 'admin'),
 });
 
 /** The access of a caller his field's row already admitted to the team (./fields.ts). */
-export async function journalAccess(caller: Caller, team: TeamRecord, teams: RelationStores): Promise<JournalAccess> {
+export async function journalAccess(caller: Caller, team: TeamRecord, teams: Memberships): Promise<JournalAccess> {
   return accessOf(team, await teamRelations(caller, team, teams));
 }
 
@@ -33,7 +36,7 @@ export async function journalAccess(caller: Caller, team: TeamRecord, teams: Rel
  * The access to the team of a comment (getRepliedComment's subject, which the handler cannot look up): refused unless
  * the caller stands to that team as the field's row needs.
  */
-export async function commentTeamAccess({ caller, policy }: JournalReader, team: TeamRecord | null, teams: RelationStores): Promise<JournalAccess> {
+export async function commentTeamAccess({ caller, policy }: JournalReader, team: TeamRecord | null, teams: Memberships): Promise<JournalAccess> {
   if (!team) throw new NotFoundError('Team not found.');
   const relations = await teamRelations(caller, team, teams);
   if (!isAllowed(policy, { signedIn: true, groups: caller.groups }, relations)) throw new UnauthorizedError(refusalOf(policy));
