@@ -1,5 +1,6 @@
 import type { GraphQLResult } from 'aws-amplify/api';
 import { runtimeConfig } from '@/config/runtime-config';
+import type { Operations } from '@/gql/graphql';
 import { afterNextPaint } from './after-next-paint';
 
 /**
@@ -8,12 +9,21 @@ import { afterNextPaint } from './after-next-paint';
  */
 export type AuthMode = 'userPool' | 'public';
 
-/** A GraphQL document tagged with its result and variables types, e.g. `gqlOperation<{ health: Health }>(...)`. */
+/** A GraphQL document tagged with its result and variables types. */
 export type Operation<TData, TVariables extends object> = string & {
   readonly __operation?: { data: TData; variables: TVariables };
 };
 
-export const gqlOperation = <TData, TVariables extends object = Record<string, never>>(document: string) => document as Operation<TData, TVariables>;
+/**
+ * Tags a document with the types `npm run codegen` generated from it (web/src/gql/graphql.ts; docs/architecture.md,
+ * "GraphQL types"). The argument must be the `/* GraphQL *\/` template literal itself, without `${}`: its text is the key
+ * of the generated types, so a new or changed document fails typecheck until the types are regenerated.
+ */
+export const gqlOperation = <TDocument extends keyof Operations>(document: TDocument) =>
+  document as string as Operation<Operations[TDocument]['data'], Operations[TDocument]['variables']>;
+
+/** The result type of an operation, e.g. for a call that does not go through callApi. */
+export type ResultOf<TOperation> = TOperation extends Operation<infer TData, object> ? TData : never;
 
 export interface ApiErrorEntry {
   message: string;

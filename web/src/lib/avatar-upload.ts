@@ -11,17 +11,7 @@ export const AVATAR_FILE_MESSAGES = {
   tooMany: 'Please choose one image.',
 };
 
-interface ImageUploadUrl {
-  uploadUrl: string;
-  fields: { name: string; value: string }[];
-  key: string;
-  fileUrl: string;
-}
-
-const imageUploadUrlMutation = gqlOperation<
-  { getImageUploadUrl: ImageUploadUrl },
-  { uploadType: 'AVATAR'; filename: string; mimetype: string; maxSizeBytes: number; teamId: string | null }
->(/* GraphQL */ `
+const imageUploadUrlMutation = gqlOperation(/* GraphQL */ `
   mutation GetImageUploadUrl($uploadType: UploadType!, $filename: String!, $mimetype: String!, $maxSizeBytes: Int!, $teamId: ID) {
     getImageUploadUrl(uploadType: $uploadType, filename: $filename, mimetype: $mimetype, maxSizeBytes: $maxSizeBytes, teamId: $teamId) {
       uploadUrl
@@ -35,10 +25,7 @@ const imageUploadUrlMutation = gqlOperation<
   }
 `);
 
-const confirmAvatarUploadMutation = gqlOperation<
-  { confirmAvatarUpload: { success: boolean; fileUrl: string | null; message: string | null } },
-  { key: string; fileUrl: string; isTeamAvatar: boolean; teamId: string | null }
->(/* GraphQL */ `
+const confirmAvatarUploadMutation = gqlOperation(/* GraphQL */ `
   mutation ConfirmAvatarUpload($key: String!, $fileUrl: String!, $isTeamAvatar: Boolean, $teamId: ID) {
     confirmAvatarUpload(key: $key, fileUrl: $fileUrl, isTeamAvatar: $isTeamAvatar, teamId: $teamId) {
       success

@@ -1,7 +1,7 @@
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** Proving the signed-in account's mailbox (docs/accounts.md, "Proving your mailbox"): the calls the code dialog makes. */
-const emailVerifiedQuery = gqlOperation<{ me: { email: string; emailVerified: boolean | null } | null }>(/* GraphQL */ `
+const emailVerifiedQuery = gqlOperation(/* GraphQL */ `
   query EmailVerified {
     me {
       email
@@ -10,13 +10,13 @@ const emailVerifiedQuery = gqlOperation<{ me: { email: string; emailVerified: bo
   }
 `);
 
-const sendEmailProofMutation = gqlOperation<{ sendEmailProof: boolean }>(/* GraphQL */ `
+const sendEmailProofMutation = gqlOperation(/* GraphQL */ `
   mutation SendEmailProof {
     sendEmailProof
   }
 `);
 
-const proveEmailMutation = gqlOperation<{ proveEmail: boolean }, { code: string }>(/* GraphQL */ `
+const proveEmailMutation = gqlOperation(/* GraphQL */ `
   mutation ProveEmail($code: String!) {
     proveEmail(code: $code)
   }

@@ -36,7 +36,8 @@ export interface DayScoresInput {
   gameReadiness: number | null;
   gamePerformance: number | null;
   gaming: boolean;
-  pillars: readonly { pillarSlug: PillarSlug; score: number | null }[];
+  /** pillarSlug is a String in schema.graphql: a pillar this app does not know is not shown. */
+  pillars: readonly { pillarSlug: string; score: number | null }[];
 }
 
 /** A day's scores as shown after a check-in: the main scores, then one per pillar in pillar order. */
@@ -49,7 +50,7 @@ export function dayScoreEntries(day: DayScoresInput): { main: ScoreEntry[]; pill
       scoreEntry('gameReadiness', day.gameReadiness, { gaming }),
       scoreEntry('gamePerformance', day.gamePerformance, { gaming }),
     ],
-    pillars: day.pillars.map(({ pillarSlug, score }) => scoreEntry(pillarSlug, score)),
+    pillars: day.pillars.flatMap(({ pillarSlug, score }) => (isPillarSlug(pillarSlug) ? [scoreEntry(pillarSlug, score)] : [])),
   };
 }
 

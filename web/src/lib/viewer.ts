@@ -1,12 +1,8 @@
+import type { MeQuery } from '@/gql/graphql';
 import { createContext, useContext } from 'react';
 
 /** A team as the frame and the team pages list it (from `me`). */
-export interface TeamSummary {
-  id: string;
-  name: string;
-  avatar: string | null;
-  createdAt: string;
-}
+export type TeamSummary = NonNullable<NonNullable<MeQuery['me']>['ownedTeams']>[number];
 
 /** The teams of the signed-in user, by how they stand to each. */
 export interface ViewerTeams {

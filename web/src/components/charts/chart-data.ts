@@ -1,9 +1,12 @@
 import { daysBetween, daysOf, type DayWindow, isScoreDay, MAX_WINDOW_DAYS } from '@core/dates';
-import { isPillarSlug, MAIN_SCORE_TYPES, type MainScoreType, PILLAR_SLUGS, type PillarSlug, pillarOf, type ScoreType } from '@core/pillars';
+import { isPillarSlug, MAIN_SCORE_TYPES, type MainScoreType, PILLAR_SLUGS, pillarOf, type ScoreType } from '@core/pillars';
 import { roundScore } from '@core/scoring/constants';
 import { formatScoreDay } from '@/lib/score-display';
 
-/** One point of a score series (schema.graphql ScorePoint); team game-score series tag each point with its member. */
+/**
+ * One point of a score series, as the charts take it (schema.graphql ScorePoint); team game-score series tag each point with
+ * its member. The score operations' generated result types (web/src/gql) are assignable to it and to ScoreSeries.
+ */
 export interface ScorePoint {
   date: string;
   value: number;
@@ -15,8 +18,11 @@ export interface ScoreSeries {
   startDate: string;
   endDate: string;
   mainScoreStatistics: ScorePoint[];
-  /** The pillars' points; they come with every type, so one type's (the fgScore's) is enough. */
-  perPillarScoreStatistics?: { pillarSlug: PillarSlug; points: ScorePoint[] }[] | null;
+  /**
+   * The pillars' points; they come with every type, so one type's (the fgScore's) is enough. pillarSlug is a String in
+   * schema.graphql: the charts draw the pillars they know (PILLAR_SLUGS) and leave any other out.
+   */
+  perPillarScoreStatistics?: { pillarSlug: string; points: ScorePoint[] }[] | null;
 }
 
 /** Each main score's points (those asked for), then each pillar's from the fgScore statistics, in that order. */

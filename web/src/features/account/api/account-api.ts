@@ -1,25 +1,23 @@
-import type { PushSubscriptionInput, ReminderChannel, ReminderSettingsInput } from '@core/reminders';
+import type { PushSubscriptionInput, ReminderSettingsInput } from '@core/reminders';
+import type { AccountProfileQuery, MyDataExportQuery, ReminderSettingsQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** The signed-in user's own settings, as the account page shows and edits them. */
-export interface AccountProfile {
-  id: string;
-  email: string;
-  fullName: string | null;
-  username: string | null;
-  avatar: string | null;
-  timeZone: string | null;
-  preferMetricUnits: boolean | null;
-  readinessAlertEmails: boolean | null;
-  /** The mailbox of `email` is proven (docs/accounts.md, "Proving your mailbox"). */
-  emailVerified: boolean | null;
-}
+export type AccountProfile = NonNullable<AccountProfileQuery['me']>;
 
-const PROFILE_FIELDS = 'id email fullName username avatar timeZone preferMetricUnits readinessAlertEmails emailVerified';
-
-const profileQuery = gqlOperation<{ me: AccountProfile | null }>(/* GraphQL */ `
+const profileQuery = gqlOperation(/* GraphQL */ `
   query AccountProfile {
-    me { ${PROFILE_FIELDS} }
+    me {
+      id
+      email
+      fullName
+      username
+      avatar
+      timeZone
+      preferMetricUnits
+      readinessAlertEmails
+      emailVerified
+    }
   }
 `);
 
@@ -31,25 +29,42 @@ export interface ProfileChanges {
   preferMetricUnits?: boolean;
 }
 
-const updateProfileMutation = gqlOperation<{ updateUser: AccountProfile | null }, { id: string; data: ProfileChanges }>(/* GraphQL */ `
+const updateProfileMutation = gqlOperation(/* GraphQL */ `
   mutation UpdateOwnProfile($id: ID!, $data: UpdateUserInput!) {
-    updateUser(where: { id: $id }, data: $data) { ${PROFILE_FIELDS} }
+    updateUser(where: { id: $id }, data: $data) {
+      id
+      email
+      fullName
+      username
+      avatar
+      timeZone
+      preferMetricUnits
+      readinessAlertEmails
+      emailVerified
+    }
   }
 `);
 
-const notificationSettingsMutation = gqlOperation<{ updateNotificationSettings: AccountProfile }, { readinessAlertEmails: boolean }>(/* GraphQL */ `
+const notificationSettingsMutation = gqlOperation(/* GraphQL */ `
   mutation UpdateNotificationSettings($readinessAlertEmails: Boolean!) {
-    updateNotificationSettings(readinessAlertEmails: $readinessAlertEmails) { ${PROFILE_FIELDS} }
+    updateNotificationSettings(readinessAlertEmails: $readinessAlertEmails) {
+      id
+      email
+      fullName
+      username
+      avatar
+      timeZone
+      preferMetricUnits
+      readinessAlertEmails
+      emailVerified
+    }
   }
 `);
 
 /** One kind of record of the export: its records as a JSON array. */
-export interface DataExportSection {
-  name: string;
-  records: string;
-}
+export type DataExportSection = MyDataExportQuery['myDataExport']['sections'][number];
 
-const dataExportQuery = gqlOperation<{ myDataExport: { userId: string; generatedAt: string; sections: DataExportSection[] } }>(/* GraphQL */ `
+const dataExportQuery = gqlOperation(/* GraphQL */ `
   query MyDataExport {
     myDataExport {
       userId
@@ -62,7 +77,7 @@ const dataExportQuery = gqlOperation<{ myDataExport: { userId: string; generated
   }
 `);
 
-const deleteAccountMutation = gqlOperation<{ deleteAccount: boolean }, { email: string }>(/* GraphQL */ `
+const deleteAccountMutation = gqlOperation(/* GraphQL */ `
   mutation DeleteAccount($email: String!) {
     deleteAccount(email: $email)
   }
@@ -89,30 +104,35 @@ export async function deleteAccount(email: string): Promise<boolean> {
 }
 
 /** The gamer's check-in reminder (docs/reminders.md). */
-export interface ReminderSettings {
-  enabled: boolean;
-  hour: number;
-  channels: ReminderChannel[];
-  timeZone: string;
-  nextReminderAt: string | null;
-  pushPublicKey: string;
-}
+export type ReminderSettings = ReminderSettingsQuery['reminderSettings'];
 
-const REMINDER_FIELDS = 'enabled hour channels timeZone nextReminderAt pushPublicKey';
-
-const reminderSettingsQuery = gqlOperation<{ reminderSettings: ReminderSettings }>(/* GraphQL */ `
+const reminderSettingsQuery = gqlOperation(/* GraphQL */ `
   query ReminderSettings {
-    reminderSettings { ${REMINDER_FIELDS} }
+    reminderSettings {
+      enabled
+      hour
+      channels
+      timeZone
+      nextReminderAt
+      pushPublicKey
+    }
   }
 `);
 
-const updateReminderSettingsMutation = gqlOperation<{ updateReminderSettings: ReminderSettings }, { input: ReminderSettingsInput }>(/* GraphQL */ `
+const updateReminderSettingsMutation = gqlOperation(/* GraphQL */ `
   mutation UpdateReminderSettings($input: ReminderSettingsInput!) {
-    updateReminderSettings(input: $input) { ${REMINDER_FIELDS} }
+    updateReminderSettings(input: $input) {
+      enabled
+      hour
+      channels
+      timeZone
+      nextReminderAt
+      pushPublicKey
+    }
   }
 `);
 
-const savePushSubscriptionMutation = gqlOperation<{ savePushSubscription: { id: string } }, { input: PushSubscriptionInput }>(/* GraphQL */ `
+const savePushSubscriptionMutation = gqlOperation(/* GraphQL */ `
   mutation SavePushSubscription($input: PushSubscriptionInput!) {
     savePushSubscription(input: $input) {
       id

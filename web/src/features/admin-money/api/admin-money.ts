@@ -1,39 +1,48 @@
 import type { PaymentWhere } from '@core/validation/admin-billing';
+import type { AddPromotionMutation, AdminPaymentsQuery, GamersFromCouponQuery, TeamsFromCouponQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** A payment as the admin table shows it (schema.graphql Payment). */
-export interface Payment {
-  id: string;
-  User: { id: string; email: string; role: string | null };
-  method: string;
-  coupon: string | null;
-  productId: string | null;
-  paymentFrequency: 'monthly' | 'yearly' | null;
-  SubscriptionConfig: { name: string } | null;
-  status: 'active' | 'canceled' | 'expired';
-  createdAt: string;
-  endSubscriptionAt: string | null;
-}
+export type Payment = AdminPaymentsQuery['findManyPayments'][number];
 
-export interface PaymentStats {
-  coupons: { coupon: string; count: number }[];
-  paymentMethods: { method: string; count: number }[];
-  extra: { teamInvites: number; newSubscriptions: number };
-}
+export type PaymentStats = AdminPaymentsQuery['getPaymentStats'];
 
-const PAYMENT = 'id method coupon productId paymentFrequency status createdAt endSubscriptionAt User { id email role } SubscriptionConfig { name }';
-
-const paymentsQuery = gqlOperation<
-  { findManyPayments: Payment[]; aggregatePayments: { count: number }; getPaymentStats: PaymentStats },
-  { where: PaymentWhere; take: number; skip: number }
->(/* GraphQL */ `
+const paymentsQuery = gqlOperation(/* GraphQL */ `
   query AdminPayments($where: PaymentWhereInput, $take: Int, $skip: Int) {
-    findManyPayments(where: $where, take: $take, skip: $skip) { ${PAYMENT} }
-    aggregatePayments(where: $where) { count }
+    findManyPayments(where: $where, take: $take, skip: $skip) {
+      id
+      method
+      coupon
+      productId
+      paymentFrequency
+      status
+      createdAt
+      endSubscriptionAt
+      User {
+        id
+        email
+        role
+      }
+      SubscriptionConfig {
+        name
+      }
+    }
+    aggregatePayments(where: $where) {
+      count
+    }
     getPaymentStats(where: $where) {
-      coupons { coupon count }
-      paymentMethods { method count }
-      extra { teamInvites newSubscriptions }
+      coupons {
+        coupon
+        count
+      }
+      paymentMethods {
+        method
+        count
+      }
+      extra {
+        teamInvites
+        newSubscriptions
+      }
     }
   }
 `);
@@ -44,12 +53,26 @@ export async function getPayments(where: PaymentWhere, page: { take: number; ski
   return { payments: data.findManyPayments, count: data.aggregatePayments.count, stats: data.getPaymentStats };
 }
 
-const createPaymentMutation = gqlOperation<
-  { createPayment: Payment },
-  { data: { email: string; paymentFrequency: 'monthly' | 'yearly' } }
->(/* GraphQL */ `
+const createPaymentMutation = gqlOperation(/* GraphQL */ `
   mutation CreatePayment($data: CreatePaymentInput!) {
-    createPayment(data: $data) { ${PAYMENT} }
+    createPayment(data: $data) {
+      id
+      method
+      coupon
+      productId
+      paymentFrequency
+      status
+      createdAt
+      endSubscriptionAt
+      User {
+        id
+        email
+        role
+      }
+      SubscriptionConfig {
+        name
+      }
+    }
   }
 `);
 
@@ -57,16 +80,9 @@ export async function createPayment(data: { email: string; paymentFrequency: 'mo
   return (await callApi(createPaymentMutation, { data })).createPayment;
 }
 
-export interface CreatedPromotion {
-  id: string;
-  promotionName: string;
-  codeCount: number;
-}
+export type CreatedPromotion = AddPromotionMutation['addPromotion'];
 
-const addPromotionMutation = gqlOperation<
-  { addPromotion: CreatedPromotion },
-  { file: { name: string; content: string }; promotionName: string; platform: string }
->(/* GraphQL */ `
+const addPromotionMutation = gqlOperation(/* GraphQL */ `
   mutation AddPromotion($file: PromotionFileInput!, $promotionName: String!, $platform: PromotionPlatform!) {
     addPromotion(file: $file, promotionName: $promotionName, platform: $platform) {
       id
@@ -88,24 +104,13 @@ export async function addPromotion(file: File, promotionName: string, platform: 
   return (await callApi(addPromotionMutation, { file: { name: file.name, content: await base64Of(file) }, promotionName, platform })).addPromotion;
 }
 
-export interface ReportPoint {
-  date: string;
-  value: number | null;
-}
-export interface GamerReport {
-  userId: string;
-  userEmail: string;
-  points: ReportPoint[];
-}
-export interface TeamReport {
-  teamId: string;
-  teamName: string;
-  points: ReportPoint[];
-}
+export type ReportPoint = GamerReport['points'][number];
+export type GamerReport = GamersFromCouponQuery['getGamersFromCoupon'][number];
+export type TeamReport = TeamsFromCouponQuery['getTeamsFromCoupon'][number];
 
 type ReportWindow = { couponId: string; startDate: string; endDate: string };
 
-const gamersQuery = gqlOperation<{ getGamersFromCoupon: GamerReport[] }, ReportWindow>(/* GraphQL */ `
+const gamersQuery = gqlOperation(/* GraphQL */ `
   query GamersFromCoupon($couponId: String!, $startDate: AWSDate!, $endDate: AWSDate!) {
     getGamersFromCoupon(couponId: $couponId, startDate: $startDate, endDate: $endDate) {
       userId
@@ -117,7 +122,7 @@ const gamersQuery = gqlOperation<{ getGamersFromCoupon: GamerReport[] }, ReportW
     }
   }
 `);
-const teamsQuery = gqlOperation<{ getTeamsFromCoupon: TeamReport[] }, ReportWindow & { game: string | null }>(/* GraphQL */ `
+const teamsQuery = gqlOperation(/* GraphQL */ `
   query TeamsFromCoupon($couponId: String!, $game: String, $startDate: AWSDate!, $endDate: AWSDate!) {
     getTeamsFromCoupon(couponId: $couponId, game: $game, startDate: $startDate, endDate: $endDate) {
       teamId

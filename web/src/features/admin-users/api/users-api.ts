@@ -1,19 +1,10 @@
 import type { Role } from '@core/roles';
+import type { AdminUsersQuery, DeleteUsersMutation } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 import type { UsersWhere } from '../lib/user-list';
 
 /** A user as the admin list and panel show him (schema.graphql User). */
-export interface AdminUser {
-  id: string;
-  email: string;
-  fullName: string | null;
-  username: string | null;
-  role: Role | null;
-  enabled: boolean;
-  subscription: string;
-  usedDiscord: boolean | null;
-  createdAt: string;
-}
+export type AdminUser = AdminUsersQuery['users'][number];
 
 export interface UsersPageQuery {
   where?: UsersWhere;
@@ -21,19 +12,40 @@ export interface UsersPageQuery {
   skip: number;
 }
 
-const USER_FIELDS = 'id email fullName username role enabled subscription usedDiscord createdAt';
-
 // A page and the count of the same filter in one request.
-const usersQuery = gqlOperation<{ users: AdminUser[]; aggregateUser: { count: number; more: boolean } }, UsersPageQuery>(/* GraphQL */ `
+const usersQuery = gqlOperation(/* GraphQL */ `
   query AdminUsers($where: UsersWhereInput, $take: Int, $skip: Int) {
-    users(where: $where, take: $take, skip: $skip) { ${USER_FIELDS} }
-    aggregateUser(where: $where) { count more }
+    users(where: $where, take: $take, skip: $skip) {
+      id
+      email
+      fullName
+      username
+      role
+      enabled
+      subscription
+      usedDiscord
+      createdAt
+    }
+    aggregateUser(where: $where) {
+      count
+      more
+    }
   }
 `);
 
-const userQuery = gqlOperation<{ user: AdminUser | null }, { id: string }>(/* GraphQL */ `
+const userQuery = gqlOperation(/* GraphQL */ `
   query AdminUser($id: ID!) {
-    user(id: $id) { ${USER_FIELDS} }
+    user(id: $id) {
+      id
+      email
+      fullName
+      username
+      role
+      enabled
+      subscription
+      usedDiscord
+      createdAt
+    }
   }
 `);
 
@@ -43,26 +55,57 @@ export interface UserChanges {
   role?: Role;
 }
 
-const updateUserMutation = gqlOperation<{ updateUser: AdminUser }, { where: { id: string }; data: UserChanges }>(/* GraphQL */ `
+const updateUserMutation = gqlOperation(/* GraphQL */ `
   mutation UpdateUser($data: UpdateUserInput!, $where: UserWhereUniqueInput!) {
-    updateUser(data: $data, where: $where) { ${USER_FIELDS} }
+    updateUser(data: $data, where: $where) {
+      id
+      email
+      fullName
+      username
+      role
+      enabled
+      subscription
+      usedDiscord
+      createdAt
+    }
   }
 `);
 
-const disableMutation = gqlOperation<{ disableUser: AdminUser }, { email: string }>(/* GraphQL */ `
-  mutation DisableUser($email: String!) { disableUser(email: $email) { ${USER_FIELDS} } }
+const disableMutation = gqlOperation(/* GraphQL */ `
+  mutation DisableUser($email: String!) {
+    disableUser(email: $email) {
+      id
+      email
+      fullName
+      username
+      role
+      enabled
+      subscription
+      usedDiscord
+      createdAt
+    }
+  }
 `);
 
-const enableMutation = gqlOperation<{ enableUser: AdminUser }, { email: string }>(/* GraphQL */ `
-  mutation EnableUser($email: String!) { enableUser(email: $email) { ${USER_FIELDS} } }
+const enableMutation = gqlOperation(/* GraphQL */ `
+  mutation EnableUser($email: String!) {
+    enableUser(email: $email) {
+      id
+      email
+      fullName
+      username
+      role
+      enabled
+      subscription
+      usedDiscord
+      createdAt
+    }
+  }
 `);
 
-export interface DeleteUsersResult {
-  count: number;
-  errors: { email: string; message: string }[];
-}
+export type DeleteUsersResult = DeleteUsersMutation['deleteUser'];
 
-const deleteMutation = gqlOperation<{ deleteUser: DeleteUsersResult }, { email: string[] }>(/* GraphQL */ `
+const deleteMutation = gqlOperation(/* GraphQL */ `
   mutation DeleteUsers($email: [String!]!) {
     deleteUser(email: $email) {
       count

@@ -2,28 +2,25 @@
  * The account operations (schema.graphql; docs/accounts.md). Everything but `me` works signed out
  * (the public token); `me` carries the session's tokens.
  */
+import type { MeQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
-import type { TeamSummary } from '@/lib/viewer';
-import type { AuthGrant, SessionUser } from '../session/session-store';
 
-const AUTH_RESULT = /* GraphQL */ `
-  accessToken
-  idToken
-  refreshToken
-  expiresIn
-  groups
-  user {
-    id
-    email
-    fullName
-    avatar
-    role
-  }
-`;
-
-const loginMutation = gqlOperation<{ loginUser: AuthGrant }, { email: string; password: string }>(/* GraphQL */ `
+const loginMutation = gqlOperation(/* GraphQL */ `
   mutation LoginUser($email: String!, $password: String!) {
-    loginUser(email: $email, password: $password) { ${AUTH_RESULT} }
+    loginUser(email: $email, password: $password) {
+      accessToken
+      idToken
+      refreshToken
+      expiresIn
+      groups
+      user {
+        id
+        email
+        fullName
+        avatar
+        role
+      }
+    }
   }
 `);
 
@@ -37,68 +34,91 @@ export interface SignUpVariables {
   inviteCode?: string;
 }
 
-const signUpMutation = gqlOperation<{ signUpUser: AuthGrant }, SignUpVariables>(/* GraphQL */ `
+const signUpMutation = gqlOperation(/* GraphQL */ `
   mutation SignUpUser($data: SignUpData!, $password: String!, $confirmPassword: String!, $role: Role, $inviteCode: String) {
-    signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword, role: $role, inviteCode: $inviteCode) { ${AUTH_RESULT} }
+    signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword, role: $role, inviteCode: $inviteCode) {
+      accessToken
+      idToken
+      refreshToken
+      expiresIn
+      groups
+      user {
+        id
+        email
+        fullName
+        avatar
+        role
+      }
+    }
   }
 `);
 
-const discordMutation = gqlOperation<{ logInUserWithDiscord: AuthGrant }, { code: string; redirect_uri: string }>(/* GraphQL */ `
+const discordMutation = gqlOperation(/* GraphQL */ `
   mutation LogInUserWithDiscord($code: String!, $redirect_uri: String!) {
-    logInUserWithDiscord(code: $code, redirect_uri: $redirect_uri) { ${AUTH_RESULT} }
+    logInUserWithDiscord(code: $code, redirect_uri: $redirect_uri) {
+      accessToken
+      idToken
+      refreshToken
+      expiresIn
+      groups
+      user {
+        id
+        email
+        fullName
+        avatar
+        role
+      }
+    }
   }
 `);
 
-const refreshMutation = gqlOperation<{ refreshToken: AuthGrant }, { refreshToken: string; accessToken: string; expiresIn: number }>(/* GraphQL */ `
+const refreshMutation = gqlOperation(/* GraphQL */ `
   mutation RefreshToken($refreshToken: String!, $accessToken: String, $expiresIn: Int) {
-    refreshToken(refreshToken: $refreshToken, accessToken: $accessToken, expiresIn: $expiresIn) { ${AUTH_RESULT} }
+    refreshToken(refreshToken: $refreshToken, accessToken: $accessToken, expiresIn: $expiresIn) {
+      accessToken
+      idToken
+      refreshToken
+      expiresIn
+      groups
+      user {
+        id
+        email
+        fullName
+        avatar
+        role
+      }
+    }
   }
 `);
 
-const logoutMutation = gqlOperation<{ logoutUser: boolean }, { refreshToken: string }>(/* GraphQL */ `
+const logoutMutation = gqlOperation(/* GraphQL */ `
   mutation LogoutUser($refreshToken: String!) {
     logoutUser(refreshToken: $refreshToken)
   }
 `);
 
-const forgotPasswordMutation = gqlOperation<{ forgotPassword: boolean }, { email: string }>(/* GraphQL */ `
+const forgotPasswordMutation = gqlOperation(/* GraphQL */ `
   mutation ForgotPassword($email: String!) {
     forgotPassword(email: $email)
   }
 `);
 
-const forgotPasswordVerifyMutation = gqlOperation<{ forgotPasswordVerify: boolean }, { email: string; code: string }>(/* GraphQL */ `
+const forgotPasswordVerifyMutation = gqlOperation(/* GraphQL */ `
   mutation ForgotPasswordVerify($code: String!, $email: String!) {
     forgotPasswordVerify(code: $code, email: $email)
   }
 `);
 
-const forgotPasswordFinalMutation = gqlOperation<{ forgotPasswordFinal: boolean }, { email: string; code: string; password: string }>(/* GraphQL */ `
+const forgotPasswordFinalMutation = gqlOperation(/* GraphQL */ `
   mutation ForgotPasswordFinal($password: String!, $email: String!, $code: String!) {
     forgotPasswordFinal(password: $password, email: $email, code: $code)
   }
 `);
 
 /** The signed-in user's profile as the frame and the after-login routing use it. */
-export interface Me extends SessionUser {
-  selectedTeamId: string | null;
-  /** The account proved its e-mail (docs/teams.md): only then are invites matched by e-mail. */
-  emailVerified: boolean | null;
-  Invites: { id: string; teamId: string; role: string; status: string; Team: { id: string; name: string } | null }[] | null;
-  /** Teams played in as a gamer. */
-  Team: TeamSummary[] | null;
-  coachedTeams: TeamSummary[] | null;
-  ownedTeams: TeamSummary[] | null;
-}
+export type Me = NonNullable<MeQuery['me']>;
 
-const TEAM_SUMMARY = /* GraphQL */ `
-  id
-  name
-  avatar
-  createdAt
-`;
-
-const meQuery = gqlOperation<{ me: Me | null }>(/* GraphQL */ `
+const meQuery = gqlOperation(/* GraphQL */ `
   query Me {
     me {
       id
@@ -118,9 +138,24 @@ const meQuery = gqlOperation<{ me: Me | null }>(/* GraphQL */ `
           name
         }
       }
-      Team { ${TEAM_SUMMARY} }
-      coachedTeams { ${TEAM_SUMMARY} }
-      ownedTeams { ${TEAM_SUMMARY} }
+      Team {
+        id
+        name
+        avatar
+        createdAt
+      }
+      coachedTeams {
+        id
+        name
+        avatar
+        createdAt
+      }
+      ownedTeams {
+        id
+        name
+        avatar
+        createdAt
+      }
     }
   }
 `);

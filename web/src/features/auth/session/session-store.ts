@@ -1,3 +1,4 @@
+import type { LoginUserMutation } from '@/gql/graphql';
 import type { SessionTokens, SessionTokenSource } from '@/lib/session-tokens';
 
 /** A token this close to expiry is refreshed (docs/product.md, "Rules that shape every screen"). */
@@ -12,24 +13,10 @@ export const SESSION_STORAGE_KEY = 'fg.session';
 /** setTimeout cannot wait longer than this (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string | null;
-  avatar: string | null;
-  role: string | null;
-}
+export type SessionUser = AuthGrant['user'];
 
-/** What sign-in, sign-up, Discord sign-in and refresh answer (the API's AuthResult). */
-export interface AuthGrant {
-  accessToken: string;
-  idToken: string;
-  refreshToken: string;
-  /** Seconds until the access token expires. */
-  expiresIn: number;
-  groups: string[];
-  user: SessionUser;
-}
+/** What sign-in, sign-up, Discord sign-in and refresh answer (the API's AuthResult, as the sign-in mutation selects it). */
+export type AuthGrant = LoginUserMutation['loginUser'];
 
 /** The signed-in session as kept in local storage. */
 export interface Session {

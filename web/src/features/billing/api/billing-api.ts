@@ -2,20 +2,13 @@
  * The billing operations the pricing, purchase and coupon pages call (schema.graphql; docs/billing.md,
  * "Operations"). Who may call each is in core/policy.ts; docs/billing.md says what each does.
  */
+import type { CheckCouponQuery, UpgradeSubscriptionMutation } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-export interface CouponCheck {
-  valid: boolean;
-  percent_off: number | null;
-}
+export type CouponCheck = CheckCouponQuery['checkCoupon'];
 
 /** What upgradeSubscription answers (docs/billing.md, "Operations"); amountDue in cents. */
-export interface UpgradeResult {
-  subscriptionId: string;
-  clientSecret: string | null;
-  amountDue: number;
-  status: string;
-}
+export type UpgradeResult = UpgradeSubscriptionMutation['upgradeSubscription'];
 
 /** What a purchase buys: a subscription config (or extra seats), optionally for a team (renewal, seats). */
 export interface PurchaseRequest {
@@ -25,7 +18,7 @@ export interface PurchaseRequest {
   quantity?: number | null;
 }
 
-const checkCouponQuery = gqlOperation<{ checkCoupon: CouponCheck }, { couponId: string; product?: string }>(/* GraphQL */ `
+const checkCouponQuery = gqlOperation(/* GraphQL */ `
   query CheckCoupon($couponId: String!, $product: String) {
     checkCoupon(couponId: $couponId, product: $product) {
       valid
@@ -34,10 +27,7 @@ const checkCouponQuery = gqlOperation<{ checkCoupon: CouponCheck }, { couponId: 
   }
 `);
 
-const upgradeSubscriptionMutation = gqlOperation<
-  { upgradeSubscription: UpgradeResult },
-  { where: { id: string }; couponId?: string | null; teamId?: string | null; quantity?: number | null }
->(/* GraphQL */ `
+const upgradeSubscriptionMutation = gqlOperation(/* GraphQL */ `
   mutation UpgradeSubscription($where: SubscriptionWhere!, $couponId: String, $teamId: ID, $quantity: Int) {
     upgradeSubscription(where: $where, couponId: $couponId, teamId: $teamId, quantity: $quantity) {
       subscriptionId
@@ -48,7 +38,7 @@ const upgradeSubscriptionMutation = gqlOperation<
   }
 `);
 
-const applyCouponToEmailMutation = gqlOperation<{ applyCouponToEmail: boolean }, { email: string; couponId: string }>(/* GraphQL */ `
+const applyCouponToEmailMutation = gqlOperation(/* GraphQL */ `
   mutation ApplyCouponToEmail($email: String!, $couponId: String!) {
     applyCouponToEmail(email: $email, couponId: $couponId)
   }
@@ -77,7 +67,7 @@ export const upgradeSubscription = async ({ productId, couponId, teamId, quantit
 export const applyCouponToEmail = async (email: string, couponId: string, options: { signedIn?: boolean } = {}): Promise<boolean> =>
   (await callApi(applyCouponToEmailMutation, { email, couponId }, options.signedIn ? {} : publicCall)).applyCouponToEmail;
 
-const confirmCouponMutation = gqlOperation<{ confirmCoupon: boolean }, { token: string }>(/* GraphQL */ `
+const confirmCouponMutation = gqlOperation(/* GraphQL */ `
   mutation ConfirmCoupon($token: String!) {
     confirmCoupon(token: $token)
   }
@@ -86,7 +76,7 @@ const confirmCouponMutation = gqlOperation<{ confirmCoupon: boolean }, { token: 
 /** Opening the link mailed for a coupon: the token alone proves the mailbox, signed in or not. */
 export const confirmCoupon = async (token: string): Promise<boolean> => (await callApi(confirmCouponMutation, { token }, publicCall)).confirmCoupon;
 
-const dashboardPaymentPromptQuery = gqlOperation<{ dashboardPaymentPrompt: boolean }>(/* GraphQL */ `
+const dashboardPaymentPromptQuery = gqlOperation(/* GraphQL */ `
   query DashboardPaymentPrompt {
     dashboardPaymentPrompt
   }

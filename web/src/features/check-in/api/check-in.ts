@@ -1,38 +1,34 @@
 import type { AnswerInput } from '@core/check-in';
-import type { CheckInDay as ApiCheckInDay } from '@core/score-api';
+import type { MyCheckInQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-/** A gamer's check-in of one score day, as DAY_FIELDS selects it (all but userId). */
-export type CheckInDay = Omit<ApiCheckInDay, 'userId'>;
+/** A gamer's check-in of one score day, as myCheckIn and submitAnswers select it (all but userId). */
+export type CheckInDay = NonNullable<MyCheckInQuery['myCheckIn']>;
 
-const DAY_FIELDS = /* GraphQL */ `
-  date
-  timeZone
-  closesAt
-  answers {
-    questionSlug
-    value
-  }
-  checkedIn
-  pillars {
-    pillarSlug
-    score
-    completenessScore
-  }
-  dailyScore
-  gameReadiness
-  gamePerformance
-  gaming
-  avgCompletion
-  watchedVideos
-  fgScore
-  streak
-`;
-
-const myCheckInQuery = gqlOperation<{ myCheckIn: CheckInDay | null }, { timeZone: string | null }>(/* GraphQL */ `
+const myCheckInQuery = gqlOperation(/* GraphQL */ `
   query MyCheckIn($timeZone: String) {
     myCheckIn(timeZone: $timeZone) {
-      ${DAY_FIELDS}
+      date
+      timeZone
+      closesAt
+      answers {
+        questionSlug
+        value
+      }
+      checkedIn
+      pillars {
+        pillarSlug
+        score
+        completenessScore
+      }
+      dailyScore
+      gameReadiness
+      gamePerformance
+      gaming
+      avgCompletion
+      watchedVideos
+      fgScore
+      streak
     }
   }
 `);
@@ -46,10 +42,30 @@ export interface SubmitAnswersVariables {
   forDate?: string;
 }
 
-const submitAnswersMutation = gqlOperation<{ submitAnswers: CheckInDay | null }, SubmitAnswersVariables>(/* GraphQL */ `
+const submitAnswersMutation = gqlOperation(/* GraphQL */ `
   mutation SubmitAnswers($answers: [AnswerInput!]!, $watchedVideos: Boolean, $timeZone: String, $checkInId: ID, $forDate: AWSDate) {
     submitAnswers(answers: $answers, watchedVideos: $watchedVideos, timeZone: $timeZone, checkInId: $checkInId, forDate: $forDate) {
-      ${DAY_FIELDS}
+      date
+      timeZone
+      closesAt
+      answers {
+        questionSlug
+        value
+      }
+      checkedIn
+      pillars {
+        pillarSlug
+        score
+        completenessScore
+      }
+      dailyScore
+      gameReadiness
+      gamePerformance
+      gaming
+      avgCompletion
+      watchedVideos
+      fgScore
+      streak
     }
   }
 `);
@@ -75,7 +91,7 @@ export async function submitAnswers(variables: SubmitAnswersVariables): Promise<
   return day;
 }
 
-const answersOfDayQuery = gqlOperation<{ userAnswers: AnswerInput[] }, { date: string }>(/* GraphQL */ `
+const answersOfDayQuery = gqlOperation(/* GraphQL */ `
   query MyAnswersOfDay($date: AWSDate) {
     userAnswers(startDate: $date, endDate: $date) {
       questionSlug
@@ -88,13 +104,7 @@ const answersOfDayQuery = gqlOperation<{ userAnswers: AnswerInput[] }, { date: s
 export const getMyAnswersOfDay = async (date: string) => (await callApi(answersOfDayQuery, { date })).userAnswers;
 
 /** This week's challenge (weekly challenges, posted by admins), shown above the questions. */
-export interface WeekChallenge {
-  year: number;
-  week: number;
-  description: string;
-}
-
-const currentChallengeQuery = gqlOperation<{ currentWeeklyChallenge: WeekChallenge | null }>(/* GraphQL */ `
+const currentChallengeQuery = gqlOperation(/* GraphQL */ `
   query CurrentWeeklyChallenge {
     currentWeeklyChallenge {
       year

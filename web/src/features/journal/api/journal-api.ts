@@ -1,51 +1,35 @@
 /**
  * The journal operations the web app calls (schema.graphql; docs/journal.md says who may call each and what it does).
- * Every comment mutation selects COMMENT_FIELDS, the same fields the subscription selects: AppSync filters a
- * subscription on the mutation's selected fields (teamId, userId) and delivers only what the mutation selected.
+ * Every comment mutation selects the same fields as the subscription (JournalComment; SameSelection below checks it):
+ * AppSync filters a subscription on the mutation's selected fields (teamId, userId) and delivers only what the mutation
+ * selected.
  */
+import type {
+  CreateCommentMutation,
+  DeleteCommentMutation,
+  OnJournalCommentSubscription,
+  TeamJournalQuery,
+  TeamNotificationsQuery,
+  UpdateCommentMutation,
+} from '@/gql/graphql';
 import { callApi, gqlOperation, subscribeApi, type ApiError } from '@/lib/api-client';
 
-export interface JournalComment {
-  id: string;
-  teamId: string;
-  /** The gamer whose answer it is on. */
-  userId: string;
-  date: string;
-  pillarSlug: string;
-  questionSlug: string;
-  /** Plain text as typed: shown as text, never as HTML. */
-  content: string;
-  answerTo: string | null;
-  authorId: string;
-  user: { id: string; fullName: string | null; avatar: string | null } | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Set only on a deletion's event. */
-  deletedAt: string | null;
-}
+/** A comment as the subscription delivers it: what every comment mutation selects. */
+export type JournalComment = NonNullable<OnJournalCommentSubscription['onJournalComment']>;
 
-export interface JournalAnswer {
-  questionSlug: string;
-  pillarSlug: string | null;
-  value: string;
-  score: number | null;
-}
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+/** Fails typecheck when a comment mutation selects other fields than the subscription. */
+export type SameSelection =
+  | Holds<Same<CreateCommentMutation['createComment'], JournalComment>>
+  | Holds<Same<UpdateCommentMutation['updateComment'], JournalComment>>
+  | Holds<Same<DeleteCommentMutation['deleteComment'], JournalComment>>;
 
-export interface JournalMember {
-  userId: string;
-  fullName: string | null;
-  avatar: string | null;
-  checkedIn: boolean;
-  answers: JournalAnswer[];
-}
+export type JournalAnswer = JournalMember['answers'][number];
 
-const COMMENT_FIELDS = /* GraphQL */ `
-  id teamId userId date pillarSlug questionSlug content answerTo authorId
-  user { id fullName avatar }
-  createdAt updatedAt deletedAt
-`;
+export type JournalMember = TeamJournalQuery['teamJournal'][number];
 
-const teamJournalQuery = gqlOperation<{ teamJournal: JournalMember[] }, { teamId: string; date: string }>(/* GraphQL */ `
+const teamJournalQuery = gqlOperation(/* GraphQL */ `
   query TeamJournal($teamId: ID!, $date: AWSDate!) {
     teamJournal(teamId: $teamId, date: $date) {
       userId
@@ -62,7 +46,7 @@ const teamJournalQuery = gqlOperation<{ teamJournal: JournalMember[] }, { teamId
   }
 `);
 
-const ownAnswersQuery = gqlOperation<{ userAnswers: JournalAnswer[] }, { userId: string; date: string }>(/* GraphQL */ `
+const ownAnswersQuery = gqlOperation(/* GraphQL */ `
   query OwnJournalAnswers($userId: ID!, $date: AWSDate!) {
     userAnswers(userId: $userId, startDate: $date, endDate: $date) {
       questionSlug
@@ -73,45 +57,148 @@ const ownAnswersQuery = gqlOperation<{ userAnswers: JournalAnswer[] }, { userId:
   }
 `);
 
-const journalCommentsQuery = gqlOperation<{ getJournalComments: JournalComment[] }, { teamId: string; date: string; userId?: string }>(/* GraphQL */ `
+const journalCommentsQuery = gqlOperation(/* GraphQL */ `
   query JournalComments($teamId: ID!, $date: AWSDate!, $userId: ID) {
-    getJournalComments(teamId: $teamId, date: $date, userId: $userId) { ${COMMENT_FIELDS} }
+    getJournalComments(teamId: $teamId, date: $date, userId: $userId) {
+      id
+      teamId
+      userId
+      date
+      pillarSlug
+      questionSlug
+      content
+      answerTo
+      authorId
+      user {
+        id
+        fullName
+        avatar
+      }
+      createdAt
+      updatedAt
+      deletedAt
+    }
   }
 `);
 
 /** `createComment`'s arguments: the answer (gamer, day, question), the text, and for a reply the comment it answers. */
 export type NewComment = Pick<JournalComment, 'teamId' | 'userId' | 'date' | 'pillarSlug' | 'questionSlug' | 'content'> & { answerTo?: string };
 
-const createCommentMutation = gqlOperation<{ createComment: JournalComment }, NewComment>(/* GraphQL */ `
-  mutation CreateComment($teamId: ID!, $userId: ID!, $date: AWSDate!, $pillarSlug: String!, $questionSlug: String!, $content: String!, $answerTo: ID) {
-    createComment(teamId: $teamId, userId: $userId, date: $date, pillarSlug: $pillarSlug, questionSlug: $questionSlug, content: $content, answerTo: $answerTo) { ${COMMENT_FIELDS} }
+const createCommentMutation = gqlOperation(/* GraphQL */ `
+  mutation CreateComment(
+    $teamId: ID!
+    $userId: ID!
+    $date: AWSDate!
+    $pillarSlug: String!
+    $questionSlug: String!
+    $content: String!
+    $answerTo: ID
+  ) {
+    createComment(
+      teamId: $teamId
+      userId: $userId
+      date: $date
+      pillarSlug: $pillarSlug
+      questionSlug: $questionSlug
+      content: $content
+      answerTo: $answerTo
+    ) {
+      id
+      teamId
+      userId
+      date
+      pillarSlug
+      questionSlug
+      content
+      answerTo
+      authorId
+      user {
+        id
+        fullName
+        avatar
+      }
+      createdAt
+      updatedAt
+      deletedAt
+    }
   }
 `);
 
-const updateCommentMutation = gqlOperation<{ updateComment: JournalComment }, { data: { id: string; content: string } }>(/* GraphQL */ `
+const updateCommentMutation = gqlOperation(/* GraphQL */ `
   mutation UpdateComment($data: UpdateCommentInput!) {
-    updateComment(data: $data) { ${COMMENT_FIELDS} }
+    updateComment(data: $data) {
+      id
+      teamId
+      userId
+      date
+      pillarSlug
+      questionSlug
+      content
+      answerTo
+      authorId
+      user {
+        id
+        fullName
+        avatar
+      }
+      createdAt
+      updatedAt
+      deletedAt
+    }
   }
 `);
 
-const deleteCommentMutation = gqlOperation<{ deleteComment: JournalComment }, { id: string }>(/* GraphQL */ `
+const deleteCommentMutation = gqlOperation(/* GraphQL */ `
   mutation DeleteComment($id: ID!) {
-    deleteComment(id: $id) { ${COMMENT_FIELDS} }
+    deleteComment(id: $id) {
+      id
+      teamId
+      userId
+      date
+      pillarSlug
+      questionSlug
+      content
+      answerTo
+      authorId
+      user {
+        id
+        fullName
+        avatar
+      }
+      createdAt
+      updatedAt
+      deletedAt
+    }
   }
 `);
 
-const commentEvents = gqlOperation<{ onJournalComment: JournalComment | null }, { teamId: string; userId?: string }>(/* GraphQL */ `
+const commentEvents = gqlOperation(/* GraphQL */ `
   subscription OnJournalComment($teamId: ID!, $userId: ID) {
-    onJournalComment(teamId: $teamId, userId: $userId) { ${COMMENT_FIELDS} }
+    onJournalComment(teamId: $teamId, userId: $userId) {
+      id
+      teamId
+      userId
+      date
+      pillarSlug
+      questionSlug
+      content
+      answerTo
+      authorId
+      user {
+        id
+        fullName
+        avatar
+      }
+      createdAt
+      updatedAt
+      deletedAt
+    }
   }
 `);
 
-export interface TeamUnread {
-  teamId: string;
-  unread: number;
-}
+export type TeamUnread = TeamNotificationsQuery['teamNotifications'][number];
 
-const teamNotificationsQuery = gqlOperation<{ teamNotifications: TeamUnread[] }>(/* GraphQL */ `
+const teamNotificationsQuery = gqlOperation(/* GraphQL */ `
   query TeamNotifications {
     teamNotifications {
       teamId
@@ -120,7 +207,7 @@ const teamNotificationsQuery = gqlOperation<{ teamNotifications: TeamUnread[] }>
   }
 `);
 
-const clearNotificationsMutation = gqlOperation<{ clearTeamNotifications: TeamUnread }, { teamId: string }>(/* GraphQL */ `
+const clearNotificationsMutation = gqlOperation(/* GraphQL */ `
   mutation ClearTeamNotifications($teamId: ID!) {
     clearTeamNotifications(teamId: $teamId) {
       teamId

@@ -1,28 +1,14 @@
 import type { InviteRole, MemberOrderField } from '@core/teams';
+import type { TeamMembersQuery, TeamStaffViewQuery } from '@/gql/graphql';
 import { callApi, gqlOperation, subscribeApi, type ApiError } from '@/lib/api-client';
 
 /** One gamer or coach of the team (schema.graphql TeamMember). */
-export interface TeamMember {
-  userId: string;
-  role: InviteRole;
-  joinedAt: string;
-  fullName: string | null;
-  email: string;
-}
+export type TeamMember = NonNullable<MembersPage['members']>[number];
 
 /** The team itself, as the page's Edit team action needs it. */
-export interface MyTeam {
-  id: string;
-  name: string;
-  description: string | null;
-  game: string | null;
-  avatar: string | null;
-}
+export type MyTeam = Pick<MembersPage, 'id' | 'name' | 'description' | 'game' | 'avatar'>;
 
-export interface MembersPage extends MyTeam {
-  membersCount: number;
-  members: TeamMember[];
-}
+export type MembersPage = NonNullable<TeamMembersQuery['team']>;
 
 export interface MembersQuery {
   teamId: string;
@@ -33,31 +19,11 @@ export interface MembersQuery {
   skip: number;
 }
 
-export interface TeamSeats {
-  gamerSeats: number;
-  gamersUsed: number;
-  coachSeats: number;
-  coachesUsed: number;
-  /** N of M gamer seats used. */
-  label: string;
-}
+export type TeamSeats = TeamStaffViewQuery['seats'];
 
-export interface SentInvite {
-  id: string;
-  inviteeName: string | null;
-  inviteeEmail: string;
-  role: InviteRole;
-  status: 'PENDING' | 'ACCEPTED' | 'REJECTED';
-  createdAt: string;
-}
+export type SentInvite = TeamStaffViewQuery['invites'][number];
 
-export interface TeamCode {
-  id: string;
-  code: string;
-  email: string;
-  used: boolean;
-  accepted: boolean;
-}
+export type TeamCode = TeamStaffViewQuery['codes'][number];
 
 export interface InviteInput {
   inviteeName: string;
@@ -66,7 +32,7 @@ export interface InviteInput {
   teamId: string;
 }
 
-const membersQuery = gqlOperation<{ team: MembersPage | null }, MembersQuery>(/* GraphQL */ `
+const membersQuery = gqlOperation(/* GraphQL */ `
   query TeamMembers($teamId: ID!, $search: String, $orderBy: TeamMemberOrder, $direction: SortDirection, $take: Int, $skip: Int) {
     team(teamId: $teamId, search: $search, orderBy: $orderBy, direction: $direction, take: $take, skip: $skip) {
       id
@@ -87,7 +53,7 @@ const membersQuery = gqlOperation<{ team: MembersPage | null }, MembersQuery>(/*
 `);
 
 // The staff's view of the team in one request: seats, invites sent and team codes.
-const staffQuery = gqlOperation<{ seats: TeamSeats; invites: SentInvite[]; codes: TeamCode[] }, { teamId: string }>(/* GraphQL */ `
+const staffQuery = gqlOperation(/* GraphQL */ `
   query TeamStaffView($teamId: ID!) {
     seats: teamSeatsSubscriptions(teamId: $teamId) {
       gamerSeats
@@ -114,7 +80,7 @@ const staffQuery = gqlOperation<{ seats: TeamSeats; invites: SentInvite[]; codes
   }
 `);
 
-const sendInviteMutation = gqlOperation<{ sendInvite: { id: string } }, InviteInput>(/* GraphQL */ `
+const sendInviteMutation = gqlOperation(/* GraphQL */ `
   mutation SendInvite($inviteeName: String!, $inviteeEmail: AWSEmail!, $role: Role!, $teamId: ID!) {
     sendInvite(inviteeName: $inviteeName, inviteeEmail: $inviteeEmail, role: $role, teamId: $teamId) {
       id
@@ -122,30 +88,28 @@ const sendInviteMutation = gqlOperation<{ sendInvite: { id: string } }, InviteIn
   }
 `);
 
-const deleteInviteMutation = gqlOperation<{ deleteTeamInvite: boolean }, { id: string; teamId: string }>(/* GraphQL */ `
+const deleteInviteMutation = gqlOperation(/* GraphQL */ `
   mutation DeleteTeamInvite($id: ID!, $teamId: ID!) {
     deleteTeamInvite(id: $id, teamId: $teamId)
   }
 `);
 
-const removeMemberMutation = gqlOperation<{ removeTeamMember: boolean }, { userId: string; teamId: string }>(/* GraphQL */ `
+const removeMemberMutation = gqlOperation(/* GraphQL */ `
   mutation RemoveTeamMember($userId: ID!, $teamId: ID!) {
     removeTeamMember(userId: $userId, teamId: $teamId)
   }
 `);
 
-const membersChangedSubscription = gqlOperation<{ onTeamMembersChanged: { teamId: string; change: string } | null }, { teamId: string }>(
-  /* GraphQL */ `
-    subscription OnTeamMembersChanged($teamId: ID!) {
-      onTeamMembersChanged(teamId: $teamId) {
-        teamId
-        userId
-        change
-        at
-      }
+const membersChangedSubscription = gqlOperation(/* GraphQL */ `
+  subscription OnTeamMembersChanged($teamId: ID!) {
+    onTeamMembersChanged(teamId: $teamId) {
+      teamId
+      userId
+      change
+      at
     }
-  `,
-);
+  }
+`);
 
 export async function getTeamMembers(query: MembersQuery): Promise<MembersPage | null> {
   return (await callApi(membersQuery, query)).team;

@@ -13,14 +13,14 @@ interface RowAction<T> {
 }
 
 /** The Actions column of a team table: one destructive button on each row of a role the viewer manages. */
-export function actionColumn<T extends { role: InviteRole }>({ label, describe, roles, onClick }: RowAction<T>): DataTableColumn<T> {
+export function actionColumn<T extends { role: string }>({ label, describe, roles, onClick }: RowAction<T>): DataTableColumn<T> {
   return {
     id: 'actions',
     header: 'Actions',
     sortable: false,
     value: () => null,
     cell: (row) =>
-      roles.includes(row.role) ? (
+      roles.some((role) => role === row.role) ? (
         <Button size="small" variation="warning" onClick={() => onClick(row)} aria-label={`${label} ${describe(row)}`}>
           {label}
         </Button>

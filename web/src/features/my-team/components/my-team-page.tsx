@@ -122,10 +122,10 @@ function TeamView({ teamId, groups, editTeamAction }: MyTeamPageProps & { teamId
         <DataTable
           label="Team members"
           columns={columns}
-          data={team.members}
+          data={team.members ?? []}
           getRowId={(member) => member.userId}
           serverSide={{
-            rowCount: team.membersCount,
+            rowCount: team.membersCount ?? 0,
             pageIndex: page.pageIndex,
             pageSize: page.pageSize,
             onPage: setPage,

@@ -3,53 +3,52 @@
  * answer from the recap e-mail, which is public (the public token). Who may call each is in core/policy.ts;
  * docs/recap.md says more.
  */
-import type { ReportAcceptance, ReportFrequency, ShareRequest, ShareStatus } from '@core/report-sharing';
+import type { ReportAcceptance, ReportFrequency, ShareRequest } from '@core/report-sharing';
+import type { ActivateShareFgScoreMutation, MyReportSharesQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-export interface ReportShare {
-  id: string;
-  email: string;
-  status: ShareStatus | 'STOPPED';
-  frequency: ReportFrequency;
-  createdAt: string;
-  lastSentAt: string | null;
-  nextReportAt: string;
-}
+export type ReportShare = MyReportSharesQuery['myReportShares'][number];
 
-export interface ShareActivation {
-  shareId: string;
-  status: ShareStatus;
-  frequency: ReportFrequency;
-  gamerName: string;
-}
+export type ShareActivation = ActivateShareFgScoreMutation['activateShareFGScore'];
 
-const SHARE_FIELDS = 'id email status frequency createdAt lastSentAt nextReportAt';
-
-const myReportSharesQuery = gqlOperation<{ myReportShares: ReportShare[] }>(/* GraphQL */ `
-  query MyReportShares { myReportShares { ${SHARE_FIELDS} } }
-`);
-
-const updateShareMutation = gqlOperation<
-  { updateShareFGScore: ReportShare },
-  { email: string; status: ShareRequest; frequency: ReportFrequency }
->(/* GraphQL */ `
-  mutation UpdateShareFGScore($email: String!, $status: ReportShareStatus!, $frequency: ReportFrequency!) {
-    updateShareFGScore(email: $email, status: $status, frequency: $frequency) { ${SHARE_FIELDS} }
+const myReportSharesQuery = gqlOperation(/* GraphQL */ `
+  query MyReportShares {
+    myReportShares {
+      id
+      email
+      status
+      frequency
+      createdAt
+      lastSentAt
+      nextReportAt
+    }
   }
 `);
 
-const activateShareMutation = gqlOperation<{ activateShareFGScore: ShareActivation }, { shareId: string; acceptance: ReportAcceptance }>(
-  /* GraphQL */ `
-    mutation ActivateShareFGScore($shareId: ID!, $acceptance: ReportAcceptance!) {
-      activateShareFGScore(shareId: $shareId, acceptance: $acceptance) {
-        shareId
-        status
-        frequency
-        gamerName
-      }
+const updateShareMutation = gqlOperation(/* GraphQL */ `
+  mutation UpdateShareFGScore($email: String!, $status: ReportShareStatus!, $frequency: ReportFrequency!) {
+    updateShareFGScore(email: $email, status: $status, frequency: $frequency) {
+      id
+      email
+      status
+      frequency
+      createdAt
+      lastSentAt
+      nextReportAt
     }
-  `,
-);
+  }
+`);
+
+const activateShareMutation = gqlOperation(/* GraphQL */ `
+  mutation ActivateShareFGScore($shareId: ID!, $acceptance: ReportAcceptance!) {
+    activateShareFGScore(shareId: $shareId, acceptance: $acceptance) {
+      shareId
+      status
+      frequency
+      gamerName
+    }
+  }
+`);
 
 export const myReportShares = async (): Promise<ReportShare[]> => (await callApi(myReportSharesQuery)).myReportShares;
 

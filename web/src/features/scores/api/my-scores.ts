@@ -1,16 +1,10 @@
-import { MAIN_SCORE_TYPES, type MainScoreType } from '@core/pillars';
+import type { MainScoreType } from '@core/pillars';
 import type { ScoreSeries } from '@/components/charts/chart-data';
+import type { MyScoreHistoryQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** The gamer's score card now (schema.graphql Score). */
-export interface MyScore {
-  date: string;
-  score: number | null;
-  prevDayScore: number | null;
-  todayScore: number | null;
-  streak: number;
-  gaming: boolean;
-}
+export type MyScore = NonNullable<MyScoreHistoryQuery['score']>;
 
 /** The statistics the My scores page draws: each main score's series, and the pillars' (they come with every type). */
 export interface MyScoreHistory {
@@ -18,10 +12,8 @@ export interface MyScoreHistory {
   series: Record<MainScoreType, ScoreSeries | null>;
 }
 
-const POINT = 'date value';
-
-// One request: the score card and one statistics call per main score (aliases), each with the pillars' series.
-const myScoreHistoryQuery = gqlOperation<{ score: MyScore | null } & Record<MainScoreType, ScoreSeries | null>, { days: number }>(/* GraphQL */ `
+// One request: the score card and one statistics call per main score (aliases); the fgScore's brings the pillars' series.
+const myScoreHistoryQuery = gqlOperation(/* GraphQL */ `
   query MyScoreHistory($days: Int) {
     score: myScore {
       date
@@ -31,24 +23,49 @@ const myScoreHistoryQuery = gqlOperation<{ score: MyScore | null } & Record<Main
       streak
       gaming
     }
-    ${MAIN_SCORE_TYPES.map(
-      (type) => `${type}: myScoreStats(type: ${type}, days: $days) {
+    fgScore: myScoreStats(type: fgScore, days: $days) {
       startDate
       endDate
-      mainScoreStatistics { ${POINT} }
-      ${type === 'fgScore' ? `perPillarScoreStatistics { pillarSlug points { ${POINT} } }` : ''}
-    }`,
-    ).join('\n')}
+      mainScoreStatistics {
+        date
+        value
+      }
+      perPillarScoreStatistics {
+        pillarSlug
+        points {
+          date
+          value
+        }
+      }
+    }
+    daily: myScoreStats(type: daily, days: $days) {
+      startDate
+      endDate
+      mainScoreStatistics {
+        date
+        value
+      }
+    }
+    gameReadiness: myScoreStats(type: gameReadiness, days: $days) {
+      startDate
+      endDate
+      mainScoreStatistics {
+        date
+        value
+      }
+    }
+    gamePerformance: myScoreStats(type: gamePerformance, days: $days) {
+      startDate
+      endDate
+      mainScoreStatistics {
+        date
+        value
+      }
+    }
   }
 `);
 
 export async function getMyScoreHistory(days: number): Promise<MyScoreHistory> {
-  const data = await callApi(myScoreHistoryQuery, { days });
-  const series = Object.fromEntries(
-    MAIN_SCORE_TYPES.map((type) => {
-      const stats = data[type];
-      return [type, stats ? { ...stats, perPillarScoreStatistics: stats.perPillarScoreStatistics ?? [] } : null];
-    }),
-  ) as Record<MainScoreType, ScoreSeries | null>;
-  return { score: data.score, series };
+  const { score, ...series } = await callApi(myScoreHistoryQuery, { days });
+  return { score, series };
 }

@@ -1,12 +1,7 @@
 import { runtimeConfig } from '@/config/runtime-config';
+import { gqlOperation, type ResultOf } from '@/lib/api-client';
 
-export interface Health {
-  status: string;
-  version: string;
-  time: string;
-}
-
-const healthQuery = /* GraphQL */ `
+const healthQuery = gqlOperation(/* GraphQL */ `
   query Health {
     health {
       status
@@ -14,7 +9,9 @@ const healthQuery = /* GraphQL */ `
       time
     }
   }
-`;
+`);
+
+export type Health = NonNullable<ResultOf<typeof healthQuery>['health']>;
 
 /**
  * The API's liveness; public (the public token), so it answers before anyone signs in. A plain POST rather than Amplify's
@@ -28,7 +25,7 @@ export async function getHealth(fetchImpl: typeof fetch = fetch): Promise<Health
     body: JSON.stringify({ query: healthQuery }),
   });
   if (!response.ok) throw new Error(`The API answered HTTP ${response.status}`);
-  const body = (await response.json()) as { data?: { health?: Health | null }; errors?: { message: string }[] };
+  const body = (await response.json()) as { data?: ResultOf<typeof healthQuery> | null; errors?: { message: string }[] };
   if (!body.data?.health) throw new Error(body.errors?.[0]?.message ?? 'The API sent no health');
   return body.data.health;
 }

@@ -1,6 +1,5 @@
-import type { PillarSlug } from '@core/pillars';
-import type { UserScoreStatistic as PillarDayStatistic } from '@core/scoring';
-import type { ScoreSeries, WindowChoice } from '@/components/charts/chart-data';
+import type { WindowChoice } from '@/components/charts/chart-data';
+import type { MemberStatisticsQuery, NudgeTeamMutation, TeamMemberScoresQuery, TeamStatisticsQuery } from '@/gql/graphql';
 import { type ApiError, callApi, gqlOperation, subscribeApi } from '@/lib/api-client';
 
 /** A window as the statistics reads take it: `days` back from today, or a range of score days. */
@@ -10,18 +9,9 @@ export const windowArgs = (choice: WindowChoice): WindowArgs =>
   'days' in choice ? { days: choice.days } : { startDate: choice.startDate, endDate: choice.endDate };
 
 /** A team's statistics over a window: FG Score and pillars averaged per date, game scores each member's own. */
-export interface TeamStatistics {
-  teamName: string | null;
-  fgScore: ScoreSeries | null;
-  gameReadiness: ScoreSeries | null;
-  gamePerformance: ScoreSeries | null;
-}
+export type TeamStatistics = { teamName: string | null } & Omit<TeamStatisticsQuery, 'team'>;
 
-const POINT = 'date value userId';
-const teamStatisticsQuery = gqlOperation<
-  { team: { name: string } | null } & Omit<TeamStatistics, 'teamName'>,
-  { teamId: string } & WindowArgs
->(/* GraphQL */ `
+const teamStatisticsQuery = gqlOperation(/* GraphQL */ `
   query TeamStatistics($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
     team(teamId: $teamId, take: 1) {
       name
@@ -29,18 +19,37 @@ const teamStatisticsQuery = gqlOperation<
     fgScore: myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
       startDate
       endDate
-      mainScoreStatistics { ${POINT} }
-      perPillarScoreStatistics { pillarSlug points { ${POINT} } }
+      mainScoreStatistics {
+        date
+        value
+        userId
+      }
+      perPillarScoreStatistics {
+        pillarSlug
+        points {
+          date
+          value
+          userId
+        }
+      }
     }
     gameReadiness: myTeamScoreStats(type: gameReadiness, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
       startDate
       endDate
-      mainScoreStatistics { ${POINT} }
+      mainScoreStatistics {
+        date
+        value
+        userId
+      }
     }
     gamePerformance: myTeamScoreStats(type: gamePerformance, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
       startDate
       endDate
-      mainScoreStatistics { ${POINT} }
+      mainScoreStatistics {
+        date
+        value
+        userId
+      }
     }
   }
 `);
@@ -54,25 +63,9 @@ export async function getTeamStatistics(teamId: string, choice: WindowChoice): P
  * One gamer of the team with his score card now, today's check-in and his check-ins over the window
  * (schema.graphql TeamMemberScore; docs/teams.md, "Compliance").
  */
-export interface TeamMemberScore {
-  userId: string;
-  fullName: string | null;
-  email: string;
-  avatar: string | null;
-  date: string;
-  fgScore: number | null;
-  gameReadiness: number | null;
-  gaming: boolean;
-  streak: number;
-  avgCompletion: number | null;
-  checkedInToday: boolean;
-  lastCheckInAt: string | null;
-  daysCheckedIn: number;
-  daysCounted: number;
-  checkInRate: number | null;
-}
+export type TeamMemberScore = TeamMemberScoresQuery['teamMemberScores'][number];
 
-const teamMemberScoresQuery = gqlOperation<{ teamMemberScores: TeamMemberScore[] }, { teamId: string } & WindowArgs>(/* GraphQL */ `
+const teamMemberScoresQuery = gqlOperation(/* GraphQL */ `
   query TeamMemberScores($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
     teamMemberScores(teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
       userId
@@ -98,38 +91,54 @@ export const getTeamMemberScores = async (teamId: string, choice: WindowChoice) 
   (await callApi(teamMemberScoresQuery, { teamId, ...windowArgs(choice) })).teamMemberScores;
 
 /** One member, day and pillar (schema.graphql UserScoreStatistic), with its id: what the statistics export writes. */
-export type UserScoreStatistic = PillarDayStatistic & { id: string };
+export type UserScoreStatistic = MemberStatistics['userScoreStatistics'][number];
 
-export interface MemberAnswer {
-  date: string;
-  questionSlug: string;
-  pillarSlug: PillarSlug | null;
-  value: string;
-  score: number | null;
-}
+export type MemberAnswer = MemberStatistics['userAnswers'][number];
 
 /** One member's statistics over a window: each main score, the pillars, his rows per day and pillar and his answers. */
-export interface MemberStatistics {
-  fgScore: ScoreSeries | null;
-  daily: ScoreSeries | null;
-  gameReadiness: ScoreSeries | null;
-  gamePerformance: ScoreSeries | null;
-  userScoreStatistics: UserScoreStatistic[];
-  userAnswers: MemberAnswer[];
-}
+export type MemberStatistics = MemberStatisticsQuery;
 
-const memberStatisticsQuery = gqlOperation<MemberStatistics, { userId: string } & WindowArgs>(/* GraphQL */ `
+const memberStatisticsQuery = gqlOperation(/* GraphQL */ `
   query MemberStatistics($userId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
-    ${['fgScore', 'daily', 'gameReadiness', 'gamePerformance']
-      .map(
-        (type) => `${type}: myScoreStats(userId: $userId, type: ${type}, days: $days, startDate: $startDate, endDate: $endDate) {
+    fgScore: myScoreStats(userId: $userId, type: fgScore, days: $days, startDate: $startDate, endDate: $endDate) {
       startDate
       endDate
-      mainScoreStatistics { date value }
-      ${type === 'fgScore' ? 'perPillarScoreStatistics { pillarSlug points { date value } }' : ''}
-    }`,
-      )
-      .join('\n')}
+      mainScoreStatistics {
+        date
+        value
+      }
+      perPillarScoreStatistics {
+        pillarSlug
+        points {
+          date
+          value
+        }
+      }
+    }
+    daily: myScoreStats(userId: $userId, type: daily, days: $days, startDate: $startDate, endDate: $endDate) {
+      startDate
+      endDate
+      mainScoreStatistics {
+        date
+        value
+      }
+    }
+    gameReadiness: myScoreStats(userId: $userId, type: gameReadiness, days: $days, startDate: $startDate, endDate: $endDate) {
+      startDate
+      endDate
+      mainScoreStatistics {
+        date
+        value
+      }
+    }
+    gamePerformance: myScoreStats(userId: $userId, type: gamePerformance, days: $days, startDate: $startDate, endDate: $endDate) {
+      startDate
+      endDate
+      mainScoreStatistics {
+        date
+        value
+      }
+    }
     userScoreStatistics(userId: $userId, days: $days, startDate: $startDate, endDate: $endDate) {
       id
       date
@@ -155,10 +164,7 @@ const memberStatisticsQuery = gqlOperation<MemberStatistics, { userId: string } 
 export const getMemberStatistics = (userId: string, choice: WindowChoice) => callApi(memberStatisticsQuery, { userId, ...windowArgs(choice) });
 
 /** The member's name, from his team's member list (readable by the team's members and staff). */
-const memberNameQuery = gqlOperation<
-  { team: { members: { userId: string; fullName: string | null; email: string }[] | null } | null },
-  { teamId: string }
->(/* GraphQL */ `
+const memberNameQuery = gqlOperation(/* GraphQL */ `
   query TeamMemberNames($teamId: ID!) {
     team(teamId: $teamId, take: 50) {
       members {
@@ -175,7 +181,7 @@ export async function getMemberName(teamId: string, userId: string): Promise<str
   return member ? (member.fullName ?? member.email) : null;
 }
 
-const teamCheckInSubscription = gqlOperation<{ onTeamCheckIn: { teamId: string; userId: string } | null }, { teamId: string }>(/* GraphQL */ `
+const teamCheckInSubscription = gqlOperation(/* GraphQL */ `
   subscription OnTeamCheckIn($teamId: ID!) {
     onTeamCheckIn(teamId: $teamId) {
       teamId
@@ -192,12 +198,9 @@ export function onTeamCheckIn(teamId: string, checkedIn: () => void, failed: (er
 }
 
 /** What one nudge did (schema.graphql NudgeResult): reminders sent now, and members nudged earlier today by anyone. */
-export interface NudgeResult {
-  nudged: number;
-  alreadyNudged: number;
-}
+export type NudgeResult = NudgeTeamMutation['nudgeTeam'];
 
-const nudgeTeamMutation = gqlOperation<{ nudgeTeam: NudgeResult }, { teamId: string }>(/* GraphQL */ `
+const nudgeTeamMutation = gqlOperation(/* GraphQL */ `
   mutation NudgeTeam($teamId: ID!) {
     nudgeTeam(teamId: $teamId) {
       nudged

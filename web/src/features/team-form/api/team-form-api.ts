@@ -1,41 +1,36 @@
 import type { TeamForm } from '@core/teams';
+import type { CreateTeamMutation } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** A team as the form shows and changes it. */
-export interface TeamFormTeam {
-  id: string;
-  name: string;
-  description: string;
-  game: string;
-  avatar: string;
-}
+export type TeamFormTeam = CreateTeamMutation['createTeam'];
 
-const TEAM_FIELDS = /* GraphQL */ `
-  id
-  name
-  description
-  game
-  avatar
-`;
-
-const hasUnusedPurchaseQuery = gqlOperation<{ hasUnusedDashboardPurchase: boolean }>(/* GraphQL */ `
+const hasUnusedPurchaseQuery = gqlOperation(/* GraphQL */ `
   query HasUnusedDashboardPurchase {
     hasUnusedDashboardPurchase
   }
 `);
 
-const createTeamMutation = gqlOperation<{ createTeam: TeamFormTeam }, { data: TeamForm }>(/* GraphQL */ `
+const createTeamMutation = gqlOperation(/* GraphQL */ `
   mutation CreateTeam($data: TeamInput!) {
     createTeam(data: $data) {
-      ${TEAM_FIELDS}
+      id
+      name
+      description
+      game
+      avatar
     }
   }
 `);
 
-const updateTeamMutation = gqlOperation<{ updateTeam: TeamFormTeam }, { teamId: string; data: Partial<TeamForm> }>(/* GraphQL */ `
+const updateTeamMutation = gqlOperation(/* GraphQL */ `
   mutation UpdateTeam($teamId: ID!, $data: TeamUpdateInput!) {
     updateTeam(teamId: $teamId, data: $data) {
-      ${TEAM_FIELDS}
+      id
+      name
+      description
+      game
+      avatar
     }
   }
 `);

@@ -31,7 +31,7 @@ export function EditTeamDialog({ open, team, onClose, onSaved }: EditTeamDialogP
   const save = async (fields: TeamFields, avatar: File | null) => {
     setError(null);
     try {
-      const changes = changedFields({ name: team.name, description: team.description, game: team.game }, fields);
+      const changes = changedFields({ name: team.name, description: team.description ?? '', game: team.game ?? '' }, fields);
       let saved = Object.keys(changes).length > 0 ? await updateTeam(team.id, changes) : team;
       if (avatar) saved = { ...saved, avatar: await uploadAvatar(avatar, team.id) };
       await queryClient.invalidateQueries();
@@ -51,8 +51,8 @@ export function EditTeamDialog({ open, team, onClose, onSaved }: EditTeamDialogP
         </Alert>
       ) : null}
       <TeamFormFields
-        initial={{ name: team.name, description: team.description, game: teamFieldsSchema.shape.game.catch('').parse(team.game) }}
-        currentAvatar={team.avatar}
+        initial={{ name: team.name, description: team.description ?? '', game: teamFieldsSchema.shape.game.catch('').parse(team.game) }}
+        currentAvatar={team.avatar ?? undefined}
         submitLabel="Save"
         submittingLabel="Saving…"
         onSubmit={save}

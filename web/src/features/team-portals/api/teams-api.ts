@@ -2,18 +2,12 @@
  * The team operations the portals, the sidebar's dashboards and the invite pages call (schema.graphql;
  * docs/teams.md, "Operations"). Who may call each is in core/policy.ts; docs/teams.md says what each does.
  */
+import type { ReceivedInvitesQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-export interface ReceivedInvite {
-  id: string;
-  teamId: string;
-  role: string;
-  createdAt: string;
-  Team: { id: string; name: string; avatar: string | null } | null;
-  TeamInviter: { fullName: string | null; email: string } | null;
-}
+export type ReceivedInvite = ReceivedInvitesQuery['receivedInvites'][number];
 
-const getSelectedTeamQuery = gqlOperation<{ getSelectedTeam: { teamId: string | null } | null }>(/* GraphQL */ `
+const getSelectedTeamQuery = gqlOperation(/* GraphQL */ `
   query GetSelectedTeam {
     getSelectedTeam {
       teamId
@@ -21,7 +15,7 @@ const getSelectedTeamQuery = gqlOperation<{ getSelectedTeam: { teamId: string | 
   }
 `);
 
-const setSelectedTeamMutation = gqlOperation<{ setSelectedTeam: { teamId: string | null } | null }, { teamId: string }>(/* GraphQL */ `
+const setSelectedTeamMutation = gqlOperation(/* GraphQL */ `
   mutation SetSelectedTeam($teamId: ID!) {
     setSelectedTeam(teamId: $teamId) {
       teamId
@@ -29,21 +23,16 @@ const setSelectedTeamMutation = gqlOperation<{ setSelectedTeam: { teamId: string
   }
 `);
 
-const verifySubscriptionQuery = gqlOperation<{ verifyTeamSubscription: { id: string; status: 'active' | 'inActive' } }, { teamId: string }>(
-  /* GraphQL */ `
-    query VerifyTeamSubscription($teamId: ID!) {
-      verifyTeamSubscription(teamId: $teamId) {
-        id
-        status
-      }
+const verifySubscriptionQuery = gqlOperation(/* GraphQL */ `
+  query VerifyTeamSubscription($teamId: ID!) {
+    verifyTeamSubscription(teamId: $teamId) {
+      id
+      status
     }
-  `,
-);
+  }
+`);
 
-const latestScoreQuery = gqlOperation<
-  { myTeamScoreStats: { mainScoreStatistics: { date: string; value: number }[] } | null },
-  { teamId: string; days: number }
->(/* GraphQL */ `
+const latestScoreQuery = gqlOperation(/* GraphQL */ `
   query TeamLatestScore($teamId: ID!, $days: Int) {
     myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days) {
       mainScoreStatistics {
@@ -54,7 +43,7 @@ const latestScoreQuery = gqlOperation<
   }
 `);
 
-const membersCountQuery = gqlOperation<{ team: { id: string; membersCount: number | null } | null }, { teamId: string }>(/* GraphQL */ `
+const membersCountQuery = gqlOperation(/* GraphQL */ `
   query TeamMembersCount($teamId: ID!) {
     team(teamId: $teamId, take: 1) {
       id
@@ -63,7 +52,7 @@ const membersCountQuery = gqlOperation<{ team: { id: string; membersCount: numbe
   }
 `);
 
-const deleteTeamMutation = gqlOperation<{ deleteTeam: { id: string } }, { teamId: string }>(/* GraphQL */ `
+const deleteTeamMutation = gqlOperation(/* GraphQL */ `
   mutation DeleteTeam($teamId: ID!) {
     deleteTeam(teamId: $teamId) {
       id
@@ -71,7 +60,7 @@ const deleteTeamMutation = gqlOperation<{ deleteTeam: { id: string } }, { teamId
   }
 `);
 
-const leaveTeamMutation = gqlOperation<{ leaveTeam: { id: string } }>(/* GraphQL */ `
+const leaveTeamMutation = gqlOperation(/* GraphQL */ `
   mutation LeaveTeam {
     leaveTeam {
       id
@@ -79,7 +68,7 @@ const leaveTeamMutation = gqlOperation<{ leaveTeam: { id: string } }>(/* GraphQL
   }
 `);
 
-const receivedInvitesQuery = gqlOperation<{ receivedInvites: ReceivedInvite[] }>(/* GraphQL */ `
+const receivedInvitesQuery = gqlOperation(/* GraphQL */ `
   query ReceivedInvites {
     receivedInvites {
       id
@@ -99,7 +88,7 @@ const receivedInvitesQuery = gqlOperation<{ receivedInvites: ReceivedInvite[] }>
   }
 `);
 
-const acceptInviteMutation = gqlOperation<{ acceptInvite: { id: string } }, { inviteId: string }>(/* GraphQL */ `
+const acceptInviteMutation = gqlOperation(/* GraphQL */ `
   mutation AcceptInvite($inviteId: ID!) {
     acceptInvite(inviteId: $inviteId) {
       id
@@ -107,7 +96,7 @@ const acceptInviteMutation = gqlOperation<{ acceptInvite: { id: string } }, { in
   }
 `);
 
-const rejectInviteMutation = gqlOperation<{ rejectInvite: { id: string } }, { inviteId: string }>(/* GraphQL */ `
+const rejectInviteMutation = gqlOperation(/* GraphQL */ `
   mutation RejectInvite($inviteId: ID!) {
     rejectInvite(inviteId: $inviteId) {
       id
@@ -115,7 +104,7 @@ const rejectInviteMutation = gqlOperation<{ rejectInvite: { id: string } }, { in
   }
 `);
 
-const joinWithCodeMutation = gqlOperation<{ joinTeamWithCode: { id: string; name: string } }, { code: string }>(/* GraphQL */ `
+const joinWithCodeMutation = gqlOperation(/* GraphQL */ `
   mutation JoinTeamWithCode($code: String!) {
     joinTeamWithCode(code: $code) {
       id

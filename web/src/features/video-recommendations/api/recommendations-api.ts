@@ -1,51 +1,46 @@
 /** The recommendation operations of the admin page (schema.graphql; docs/recommendations-and-challenges.md). */
 import type { CreateRecommendationInput, UpdateRecommendationInput } from '@core/recommendations';
 import type { VideoCategory } from '@core/videos';
+import type { GetRecommendationsQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-export interface RecommendedVideo {
-  id: string;
-  title: string;
-  category: VideoCategory;
-  thumbnailUrl: string | null;
-  url: string | null;
-}
+export type RecommendedVideo = NonNullable<Recommendation['Video']>;
 
-export interface Recommendation {
-  id: string;
-  title: string;
-  description: string | null;
-  pillarSlug: string;
-  questionSlug: string;
-  answer: string;
-  videoId: string;
-  updatedAt: string;
-  Video: RecommendedVideo | null;
-}
+export type Recommendation = GetRecommendationsQuery['getRecommendations']['recommendations'][number];
 
-const VIDEO_FIELDS = 'id title category thumbnailUrl url';
-const FIELDS = `id title description pillarSlug questionSlug answer videoId updatedAt Video { ${VIDEO_FIELDS} }`;
-
-const listQuery = gqlOperation<
-  { getRecommendations: { recommendations: Recommendation[]; count: number } },
-  { take: number; skip: number }
->(/* GraphQL */ `
-  query GetRecommendations($take: Int, $skip: Int) { getRecommendations(take: $take, skip: $skip) { count recommendations { ${FIELDS} } } }
-`);
-const createMutation = gqlOperation<{ createVideoRecommendation: Pick<Recommendation, 'id' | 'title'> }, { data: CreateRecommendationInput }>(
-  /* GraphQL */ `
-    mutation CreateVideoRecommendation($data: VideoRecommendationCreateInput!) {
-      createVideoRecommendation(data: $data) {
+const listQuery = gqlOperation(/* GraphQL */ `
+  query GetRecommendations($take: Int, $skip: Int) {
+    getRecommendations(take: $take, skip: $skip) {
+      count
+      recommendations {
         id
         title
+        description
+        pillarSlug
+        questionSlug
+        answer
+        videoId
+        updatedAt
+        Video {
+          id
+          title
+          category
+          thumbnailUrl
+          url
+        }
       }
     }
-  `,
-);
-const updateMutation = gqlOperation<
-  { updateVideoRecommendation: Pick<Recommendation, 'id' | 'updatedAt' | 'title' | 'pillarSlug'> },
-  { id: string; data: UpdateRecommendationInput }
->(/* GraphQL */ `
+  }
+`);
+const createMutation = gqlOperation(/* GraphQL */ `
+  mutation CreateVideoRecommendation($data: VideoRecommendationCreateInput!) {
+    createVideoRecommendation(data: $data) {
+      id
+      title
+    }
+  }
+`);
+const updateMutation = gqlOperation(/* GraphQL */ `
   mutation UpdateVideoRecommendation($id: ID!, $data: VideoRecommendationUpdateInput!) {
     updateVideoRecommendation(id: $id, data: $data) {
       id
@@ -55,7 +50,7 @@ const updateMutation = gqlOperation<
     }
   }
 `);
-const deleteMutation = gqlOperation<{ deleteVideoRecommendation: { id: string } }, { id: string }>(/* GraphQL */ `
+const deleteMutation = gqlOperation(/* GraphQL */ `
   mutation DeleteVideoRecommendation($id: ID!) {
     deleteVideoRecommendation(id: $id) {
       id
@@ -63,9 +58,15 @@ const deleteMutation = gqlOperation<{ deleteVideoRecommendation: { id: string } 
   }
 `);
 /** The videos offered are those with workflowStatus COMPLETE and enabled, here of one category (docs/recommendations-and-challenges.md, "Recommendations"). */
-const offeredVideosQuery = gqlOperation<{ videos: RecommendedVideo[] }, { category: VideoCategory }>(/* GraphQL */ `
+const offeredVideosQuery = gqlOperation(/* GraphQL */ `
   query RecommendableVideos($category: VideoCategory) {
-    videos(take: 100, orderBy: { field: title, direction: asc }, where: { workflowStatus: COMPLETE, enabled: true, category: $category }) { ${VIDEO_FIELDS} }
+    videos(take: 100, orderBy: { field: title, direction: asc }, where: { workflowStatus: COMPLETE, enabled: true, category: $category }) {
+      id
+      title
+      category
+      thumbnailUrl
+      url
+    }
   }
 `);
 

@@ -1,66 +1,20 @@
-import type { PillarCategory, VideoCategory, VideoCreateInput, VideoQuestionSubType, VideoQuestionType, VideoWorkflowStatus } from '@core/videos';
+import type { VideoCreateInput, VideoQuestionSubType, VideoQuestionType } from '@core/videos';
+import type { AdminVideoQuery, AdminVideosQuery, GetVideoUploadUrlQuery, VideoInstructorsAndSeriesQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** The admin's calls for videos, instructors, series and questions (schema.graphql; docs/videos.md, "Operations"). */
 
-export interface VideoQuestion {
-  id: string;
-  type: VideoQuestionType;
-  subType: VideoQuestionSubType | null;
-  text: string;
-  slug: string;
-  defineWatched: boolean;
-  isCreateOrDeleteQuestion: boolean;
-}
+export type VideoQuestion = VideoWithQuestions['VideoQuestion'][number];
 
-export interface VideoInstructor {
-  id: string;
-  fullName: string;
-}
+export type VideoInstructor = VideoInstructorsAndSeriesQuery['videoInstructorsAndSeries']['instructors'][number];
 
-export interface VideoSeries {
-  id: string;
-  name: string;
-  description: string | null;
-  coverImageUrl: string | null;
-  basic: boolean;
-}
+export type VideoSeries = VideoInstructorsAndSeriesQuery['videoInstructorsAndSeries']['series'][number];
 
-export interface Video {
-  id: string;
-  title: string;
-  description: string | null;
-  category: VideoCategory;
-  pillarCategory: PillarCategory;
-  tags: string[];
-  enabled: boolean;
-  instructorId: string | null;
-  seriesId: string | null;
-  episode: number | null;
-  thumbnailUrl: string | null;
-  url: string | null;
-  availableFrom: string | null;
-  filename: string | null;
-  workflowStatus: VideoWorkflowStatus;
-  workflowError: string | null;
-  updatedAt: string;
-  VideoSeries: VideoSeries | null;
-}
+export type Video = AdminVideosQuery['videos'][number];
 
-export interface VideoWithQuestions extends Video {
-  VideoQuestion: VideoQuestion[];
-}
+export type VideoWithQuestions = NonNullable<AdminVideoQuery['video']>;
 
-export interface PresignedPost {
-  url: string;
-  fields: { name: string; value: string }[];
-  key: string;
-}
-
-const SERIES_FIELDS = 'id name description coverImageUrl basic';
-const QUESTION_FIELDS = 'id type subType text slug defineWatched isCreateOrDeleteQuestion';
-const VIDEO_FIELDS = `id title description category pillarCategory tags enabled instructorId seriesId episode thumbnailUrl url availableFrom filename
-  workflowStatus workflowError updatedAt VideoSeries { ${SERIES_FIELDS} }`;
+export type PresignedPost = GetVideoUploadUrlQuery['getVideoUploadUrl'];
 
 export interface VideoListQuery {
   take: number;
@@ -68,13 +22,37 @@ export interface VideoListQuery {
   search: string;
 }
 
-const videosQuery = gqlOperation<
-  { videos: Video[]; aggregateVideo: { count: number } },
-  { take: number; skip: number; where: { search?: string } }
->(/* GraphQL */ `
+const videosQuery = gqlOperation(/* GraphQL */ `
   query AdminVideos($take: Int, $skip: Int, $where: VideoWhereInput) {
-    videos(take: $take, skip: $skip, orderBy: { field: updatedAt, direction: desc }, where: $where) { ${VIDEO_FIELDS} }
-    aggregateVideo(where: $where) { count }
+    videos(take: $take, skip: $skip, orderBy: { field: updatedAt, direction: desc }, where: $where) {
+      id
+      title
+      description
+      category
+      pillarCategory
+      tags
+      enabled
+      instructorId
+      seriesId
+      episode
+      thumbnailUrl
+      url
+      availableFrom
+      filename
+      workflowStatus
+      workflowError
+      updatedAt
+      VideoSeries {
+        id
+        name
+        description
+        coverImageUrl
+        basic
+      }
+    }
+    aggregateVideo(where: $where) {
+      count
+    }
   }
 `);
 
@@ -83,7 +61,7 @@ export async function listVideos({ take, skip, search }: VideoListQuery) {
   return { videos, count: aggregateVideo.count };
 }
 
-const videoTagsQuery = gqlOperation<{ aggregateVideo: { tags: string[] } }>(/* GraphQL */ `
+const videoTagsQuery = gqlOperation(/* GraphQL */ `
   query VideoTags {
     aggregateVideo {
       tags
@@ -96,9 +74,43 @@ export async function listVideoTags(): Promise<string[]> {
   return (await callApi(videoTagsQuery)).aggregateVideo.tags;
 }
 
-const videoQuery = gqlOperation<{ video: VideoWithQuestions | null }, { id: string }>(/* GraphQL */ `
+const videoQuery = gqlOperation(/* GraphQL */ `
   query AdminVideo($id: ID!) {
-    video(where: { id: $id }) { ${VIDEO_FIELDS} VideoQuestion { ${QUESTION_FIELDS} } }
+    video(where: { id: $id }) {
+      id
+      title
+      description
+      category
+      pillarCategory
+      tags
+      enabled
+      instructorId
+      seriesId
+      episode
+      thumbnailUrl
+      url
+      availableFrom
+      filename
+      workflowStatus
+      workflowError
+      updatedAt
+      VideoSeries {
+        id
+        name
+        description
+        coverImageUrl
+        basic
+      }
+      VideoQuestion {
+        id
+        type
+        subType
+        text
+        slug
+        defineWatched
+        isCreateOrDeleteQuestion
+      }
+    }
   }
 `);
 
@@ -106,9 +118,34 @@ export async function getVideo(id: string): Promise<VideoWithQuestions | null> {
   return (await callApi(videoQuery, { id })).video;
 }
 
-const createVideoMutation = gqlOperation<{ createVideo: Video }, { data: VideoCreateInput }>(/* GraphQL */ `
+const createVideoMutation = gqlOperation(/* GraphQL */ `
   mutation CreateVideo($data: VideoCreateInput!) {
-    createVideo(data: $data) { ${VIDEO_FIELDS} }
+    createVideo(data: $data) {
+      id
+      title
+      description
+      category
+      pillarCategory
+      tags
+      enabled
+      instructorId
+      seriesId
+      episode
+      thumbnailUrl
+      url
+      availableFrom
+      filename
+      workflowStatus
+      workflowError
+      updatedAt
+      VideoSeries {
+        id
+        name
+        description
+        coverImageUrl
+        basic
+      }
+    }
   }
 `);
 
@@ -127,9 +164,34 @@ export interface VideoUpdate {
   filename?: string;
 }
 
-const updateVideoMutation = gqlOperation<{ updateVideo: Video }, { id: string; data: VideoUpdate }>(/* GraphQL */ `
+const updateVideoMutation = gqlOperation(/* GraphQL */ `
   mutation UpdateVideo($id: ID!, $data: VideoUpdateInput!) {
-    updateVideo(where: { id: $id }, data: $data) { ${VIDEO_FIELDS} }
+    updateVideo(where: { id: $id }, data: $data) {
+      id
+      title
+      description
+      category
+      pillarCategory
+      tags
+      enabled
+      instructorId
+      seriesId
+      episode
+      thumbnailUrl
+      url
+      availableFrom
+      filename
+      workflowStatus
+      workflowError
+      updatedAt
+      VideoSeries {
+        id
+        name
+        description
+        coverImageUrl
+        basic
+      }
+    }
   }
 `);
 
@@ -137,7 +199,7 @@ export async function updateVideo(id: string, data: VideoUpdate): Promise<Video>
   return (await callApi(updateVideoMutation, { id, data })).updateVideo;
 }
 
-const deleteVideoMutation = gqlOperation<{ deleteVideo: { id: string } }, { id: string }>(/* GraphQL */ `
+const deleteVideoMutation = gqlOperation(/* GraphQL */ `
   mutation DeleteVideo($id: ID!) {
     deleteVideo(where: { id: $id }) {
       id
@@ -149,7 +211,7 @@ export async function deleteVideo(id: string): Promise<void> {
   await callApi(deleteVideoMutation, { id });
 }
 
-const enableVideoMutation = gqlOperation<{ enableVideo: { id: string } }, { id: string }>(/* GraphQL */ `
+const enableVideoMutation = gqlOperation(/* GraphQL */ `
   mutation EnableVideo($id: ID!) {
     enableVideo(where: { id: $id }) {
       id
@@ -157,7 +219,7 @@ const enableVideoMutation = gqlOperation<{ enableVideo: { id: string } }, { id: 
   }
 `);
 
-const disableVideoMutation = gqlOperation<{ disableVideo: { id: string } }, { id: string }>(/* GraphQL */ `
+const disableVideoMutation = gqlOperation(/* GraphQL */ `
   mutation DisableVideo($id: ID!) {
     disableVideo(where: { id: $id }) {
       id
@@ -170,7 +232,7 @@ export async function setVideoEnabled(id: string, enabled: boolean): Promise<voi
   else await callApi(disableVideoMutation, { id });
 }
 
-const uploadUrlQuery = gqlOperation<{ getVideoUploadUrl: PresignedPost }, { id: string; fileExtension: string }>(/* GraphQL */ `
+const uploadUrlQuery = gqlOperation(/* GraphQL */ `
   query GetVideoUploadUrl($id: ID!, $fileExtension: String!) {
     getVideoUploadUrl(where: { id: $id }, fileExtension: $fileExtension) {
       url
@@ -196,9 +258,17 @@ export interface VideoQuestionCreate {
   text: string;
 }
 
-const createQuestionMutation = gqlOperation<{ createVideoQuestion: VideoQuestion }, { data: VideoQuestionCreate }>(/* GraphQL */ `
+const createQuestionMutation = gqlOperation(/* GraphQL */ `
   mutation CreateVideoQuestion($data: VideoQuestionCreateInput!) {
-    createVideoQuestion(data: $data) { ${QUESTION_FIELDS} }
+    createVideoQuestion(data: $data) {
+      id
+      type
+      subType
+      text
+      slug
+      defineWatched
+      isCreateOrDeleteQuestion
+    }
   }
 `);
 
@@ -206,7 +276,7 @@ export async function createVideoQuestion(data: VideoQuestionCreate): Promise<Vi
   return (await callApi(createQuestionMutation, { data })).createVideoQuestion;
 }
 
-const deleteQuestionMutation = gqlOperation<{ deleteVideoQuestion: { id: string } }, { id: string }>(/* GraphQL */ `
+const deleteQuestionMutation = gqlOperation(/* GraphQL */ `
   mutation DeleteVideoQuestion($id: ID!) {
     deleteVideoQuestion(where: { id: $id }) {
       id
@@ -220,11 +290,21 @@ export async function deleteVideoQuestion(id: string): Promise<void> {
 
 /* ---- instructors and series ---- */
 
-const instructorsAndSeriesQuery = gqlOperation<{
-  videoInstructorsAndSeries: { instructors: VideoInstructor[]; series: VideoSeries[] };
-}>(/* GraphQL */ `
+const instructorsAndSeriesQuery = gqlOperation(/* GraphQL */ `
   query VideoInstructorsAndSeries {
-    videoInstructorsAndSeries { instructors { id fullName } series { ${SERIES_FIELDS} } }
+    videoInstructorsAndSeries {
+      instructors {
+        id
+        fullName
+      }
+      series {
+        id
+        name
+        description
+        coverImageUrl
+        basic
+      }
+    }
   }
 `);
 
@@ -232,7 +312,7 @@ export async function listInstructorsAndSeries() {
   return (await callApi(instructorsAndSeriesQuery)).videoInstructorsAndSeries;
 }
 
-const createInstructorMutation = gqlOperation<{ createVideoInstructor: VideoInstructor }, { fullName: string }>(/* GraphQL */ `
+const createInstructorMutation = gqlOperation(/* GraphQL */ `
   mutation CreateVideoInstructor($fullName: String!) {
     createVideoInstructor(data: { fullName: $fullName }) {
       id
@@ -241,7 +321,7 @@ const createInstructorMutation = gqlOperation<{ createVideoInstructor: VideoInst
   }
 `);
 
-const renameInstructorMutation = gqlOperation<{ updateVideoInstructor: VideoInstructor }, { id: string; fullName: string }>(/* GraphQL */ `
+const renameInstructorMutation = gqlOperation(/* GraphQL */ `
   mutation UpdateVideoInstructor($id: ID!, $fullName: String!) {
     updateVideoInstructor(where: { id: $id }, data: { fullName: $fullName }) {
       id
@@ -250,7 +330,7 @@ const renameInstructorMutation = gqlOperation<{ updateVideoInstructor: VideoInst
   }
 `);
 
-const deleteInstructorMutation = gqlOperation<{ deleteVideoInstructor: { id: string } }, { id: string }>(/* GraphQL */ `
+const deleteInstructorMutation = gqlOperation(/* GraphQL */ `
   mutation DeleteVideoInstructor($id: ID!) {
     deleteVideoInstructor(where: { id: $id }) {
       id
@@ -258,22 +338,31 @@ const deleteInstructorMutation = gqlOperation<{ deleteVideoInstructor: { id: str
   }
 `);
 
-const createSeriesMutation = gqlOperation<{ createVideoSeries: VideoSeries }, { name: string }>(/* GraphQL */ `
+const createSeriesMutation = gqlOperation(/* GraphQL */ `
   mutation CreateVideoSeries($name: String!) {
-    createVideoSeries(data: { name: $name }) { ${SERIES_FIELDS} }
+    createVideoSeries(data: { name: $name }) {
+      id
+      name
+      description
+      coverImageUrl
+      basic
+    }
   }
 `);
 
-const renameSeriesMutation = gqlOperation<
-  { updateVideoSeries: VideoSeries },
-  { id: string; data: { name?: string; coverImage?: string } }
->(/* GraphQL */ `
+const renameSeriesMutation = gqlOperation(/* GraphQL */ `
   mutation UpdateVideoSeries($id: ID!, $data: VideoSeriesUpdateInput!) {
-    updateVideoSeries(where: { id: $id }, data: $data) { ${SERIES_FIELDS} }
+    updateVideoSeries(where: { id: $id }, data: $data) {
+      id
+      name
+      description
+      coverImageUrl
+      basic
+    }
   }
 `);
 
-const deleteSeriesMutation = gqlOperation<{ deleteVideoSeries: { id: string } }, { id: string }>(/* GraphQL */ `
+const deleteSeriesMutation = gqlOperation(/* GraphQL */ `
   mutation DeleteVideoSeries($id: ID!) {
     deleteVideoSeries(where: { id: $id }) {
       id
@@ -300,10 +389,7 @@ export const seriesApi: NamedItemApi = {
   remove: async (id) => void (await callApi(deleteSeriesMutation, { id })),
 };
 
-const coverUploadMutation = gqlOperation<
-  { uploadVideoSeriesCoverImage: { uploadUrl: string; fields: { name: string; value: string }[]; key: string } },
-  { id: string; file: { filename: string; mimetype: string; maxSizeBytes: number } }
->(/* GraphQL */ `
+const coverUploadMutation = gqlOperation(/* GraphQL */ `
   mutation UploadVideoSeriesCoverImage($id: ID!, $file: ImageFileInput!) {
     uploadVideoSeriesCoverImage(where: { id: $id }, file: $file) {
       uploadUrl

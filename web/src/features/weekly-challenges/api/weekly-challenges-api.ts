@@ -1,33 +1,47 @@
 /** The weekly challenge operations of the admin page (schema.graphql; docs/recommendations-and-challenges.md). */
 import type { WeeklyChallengeInput } from '@core/weekly-challenges';
+import type { WeeklyChallengesQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-export interface WeeklyChallenge {
-  id: string;
-  year: number;
-  week: number;
-  description: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type WeeklyChallenge = WeeklyChallengesQuery['weeklyChallenges'][number];
 
-const FIELDS = 'id year week description createdAt updatedAt';
-
-const listQuery = gqlOperation<{ weeklyChallenges: WeeklyChallenge[] }>(/* GraphQL */ `
-  query WeeklyChallenges { weeklyChallenges { ${FIELDS} } }
-`);
-const createMutation = gqlOperation<{ createWeeklyChallenge: WeeklyChallenge }, { data: WeeklyChallengeInput }>(/* GraphQL */ `
-  mutation CreateWeeklyChallenge($data: WeeklyChallengeCreateInput!) { createWeeklyChallenge(data: $data) { ${FIELDS} } }
-`);
-const updateMutation = gqlOperation<
-  { updateWeeklyChallenge: WeeklyChallenge },
-  { where: { id: string }; data: { description: string } }
->(/* GraphQL */ `
-  mutation UpdateWeeklyChallenge($data: WeeklyChallengeUpdateInput!, $where: WeeklyChallengeWhereUniqueInput!) {
-    updateWeeklyChallenge(data: $data, where: $where) { ${FIELDS} }
+const listQuery = gqlOperation(/* GraphQL */ `
+  query WeeklyChallenges {
+    weeklyChallenges {
+      id
+      year
+      week
+      description
+      createdAt
+      updatedAt
+    }
   }
 `);
-const deleteMutation = gqlOperation<{ deleteWeeklyChallenge: WeeklyChallenge }, { where: { id: string } }>(/* GraphQL */ `
+const createMutation = gqlOperation(/* GraphQL */ `
+  mutation CreateWeeklyChallenge($data: WeeklyChallengeCreateInput!) {
+    createWeeklyChallenge(data: $data) {
+      id
+      year
+      week
+      description
+      createdAt
+      updatedAt
+    }
+  }
+`);
+const updateMutation = gqlOperation(/* GraphQL */ `
+  mutation UpdateWeeklyChallenge($data: WeeklyChallengeUpdateInput!, $where: WeeklyChallengeWhereUniqueInput!) {
+    updateWeeklyChallenge(data: $data, where: $where) {
+      id
+      year
+      week
+      description
+      createdAt
+      updatedAt
+    }
+  }
+`);
+const deleteMutation = gqlOperation(/* GraphQL */ `
   mutation DeleteWeeklyChallenge($where: WeeklyChallengeWhereUniqueInput!) {
     deleteWeeklyChallenge(where: $where) {
       id
