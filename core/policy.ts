@@ -1,10 +1,11 @@
 import type { Role } from './roles';
 
 /**
- * The one policy map (docs/architecture.md, "Authorization"): for every root field of schema.graphql, who may call it
- * and on which relation to the user or team it touches. The Lambdas authorize through it (lambdas/lib/authorization.ts),
- * the web app hides what it forbids with it, and tests/integration/authorization-matrix.test.ts checks the running API
- * against it for every field and caller.
+ * What a policy row means (docs/architecture.md, "Authorization"): who may call a root field and on which relation to
+ * the user or team it touches. Each field's row is declared beside its resolver (lambdas/<domain>/fields.ts) and the
+ * policy map is gathered from those declarations (lambdas/api-fields.ts); the rows many fields share are here, and the
+ * web app asks the same rows what to show. tests/integration/authorization-matrix.test.ts checks the running API
+ * against the map for every field and caller.
  */
 
 /** How a caller stands to the subject of a call. */
@@ -127,247 +128,6 @@ export const ADMINS_ONLY: FieldPolicy = {
 /** The admin back office's content: admins and superadmins only (docs/videos.md, "Who may call what"). */
 export const CONTENT_ADMIN: FieldPolicy = { ...ADMINS_ONLY, refusal: 'Only admins can manage video content.' };
 
-export const POLICY = {
-  'Query.health': { public: true, users: 'all', subject: { kind: 'none' } },
-  'Query.me': OWN_DATA,
-  'Query.getSelectedTeam': OWN_DATA,
-  'Query.myCheckIn': GAMERS_OWN_DATA,
-  'Query.myScore': GAMER_READ,
-  'Query.myScoreStats': GAMER_READ,
-  'Query.myTeamScoreStats': TEAM_STATISTICS,
-  'Query.myTeamDataStats': TEAM_STATISTICS,
-  'Query.myTeamDataStatsPro': TEAM_STATISTICS,
-  'Query.userAnswers': GAMER_READ,
-  'Query.userScoreStatistics': GAMER_READ,
-  'Query.teamMemberScores': TEAM_STATISTICS,
-  'Query.userAnswerBySlug': GAMER_READ,
-  'Mutation.loginUser': PUBLIC_ONLY,
-  'Mutation.signUpUser': PUBLIC_ONLY,
-  'Mutation.forgotPassword': PUBLIC_ONLY,
-  'Mutation.forgotPasswordVerify': PUBLIC_ONLY,
-  'Mutation.forgotPasswordFinal': PUBLIC_ONLY,
-  'Mutation.refreshToken': PUBLIC_ONLY,
-  'Mutation.logInUserWithDiscord': PUBLIC_ONLY,
-  // The refresh token is the credential, so an expired session can still be ended.
-  'Mutation.logoutUser': { public: true, users: 'all', subject: { kind: 'none' } },
-  'Mutation.setSelectedTeam': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
-    refusal: 'You are not a member of this team.',
-  },
-  'Mutation.submitAnswers': GAMERS_OWN_DATA,
-  'Query.teamsByOwner': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'user', argument: 'ownerId', relations: ['self', 'admin'] },
-    refusal: 'You can only list the teams you own.',
-  },
-  // A gamer reads his own team's name and members; its statistics stay with its staff (TEAM_STATISTICS).
-  'Query.team': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
-    refusal: 'You are not a member of this team.',
-  },
-  // Scores of every listed member: the team's statistics, not for its gamers.
-  'Query.teamWithStats': TEAM_STATISTICS,
-  'Query.user': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'user', argument: 'id', relations: ['self', 'coach', 'owner', 'admin'] },
-    refusal: 'You can only see your own profile and those of the members of teams you coach or own.',
-  },
-  'Query.verifyTeamSubscription': TEAM_OWNER,
-  'Query.getTeamCodes': TEAM_STAFF,
-  'Query.teamSeatsSubscriptions': TEAM_STAFF,
-  'Query.teamInvites': TEAM_STAFF,
-  // Invites are addressed to the caller's e-mail: the resolvers read only the caller's own.
-  'Query.receivedInvites': OWN_DATA,
-  'Query.receivedInviteByTeam': OWN_DATA,
-  'Query.hasUnusedDashboardPurchase': OWN_DATA,
-  'Mutation.acceptInvite': OWN_DATA,
-  'Mutation.rejectInvite': OWN_DATA,
-  'Mutation.joinTeamWithCode': OWN_DATA,
-  'Mutation.leaveTeam': OWN_DATA,
-  'Mutation.createTeam': {
-    public: false,
-    users: ['DIRECTOR'],
-    subject: { kind: 'caller' },
-    refusal: 'Only directors can create a team.',
-  },
-  'Mutation.updateTeam': TEAM_OWNER,
-  'Mutation.deleteTeam': {
-    public: false,
-    users: ['DIRECTOR'],
-    subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
-    refusal: 'Only the director who owns a team can delete it.',
-  },
-  'Mutation.deleteTeamSeat': TEAM_OWNER,
-  // Who may remove or invite whom within the team follows the management map (MANAGES) in the resolver.
-  'Mutation.removeTeamMember': TEAM_STAFF,
-  'Mutation.sendInvite': TEAM_STAFF,
-  'Mutation.deleteTeamInvite': TEAM_STAFF,
-  // A team avatar (teamId given) is its director's to set; without a team the upload is the caller's own avatar.
-  'Mutation.getImageUploadUrl': TEAM_AVATAR,
-  'Mutation.confirmAvatarUpload': TEAM_AVATAR,
-  // Billing (docs/billing.md). Coupons are checked and applied on public pages.
-  'Query.checkCoupon': { public: true, users: 'all', subject: { kind: 'none' } },
-  'Mutation.applyCouponToEmail': { public: true, users: 'all', subject: { kind: 'none' } },
-  // The mailed token is the proof: whoever opens the link, signed in or not.
-  'Mutation.confirmCoupon': { public: true, users: 'all', subject: { kind: 'none' } },
-  'Query.cardDetails': OWN_DATA,
-  'Query.subscriptionConfigs': { public: true, users: 'all', subject: { kind: 'none' } },
-  'Query.dashboardPaymentPrompt': OWN_DATA,
-  'Mutation.setupPaymentMethod': OWN_DATA,
-  'Mutation.startTrial': OWN_DATA,
-  // The resolver reads only the caller's own payments.
-  'Mutation.cancelSubscription': OWN_DATA,
-  // Anyone buys a dashboard for themselves; a renewal or extra seats (teamId) only the team's director.
-  'Mutation.upgradeSubscription': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'team', argument: 'teamId', relations: ['owner'] },
-    refusal: "Only the team's director can pay for it.",
-  },
-  // Admin money pages (docs/billing.md, "Admin"): payments, manual payments, promotions, coupon score reports.
-  'Query.findManyPayments': ADMINS_ONLY,
-  'Query.aggregatePayments': ADMINS_ONLY,
-  'Query.getPaymentStats': ADMINS_ONLY,
-  'Query.getGamersFromCoupon': ADMINS_ONLY,
-  'Query.getTeamsFromCoupon': ADMINS_ONLY,
-  'Mutation.createPayment': ADMINS_ONLY,
-  'Mutation.createManualPayment': ADMINS_ONLY,
-  'Mutation.addPromotion': ADMINS_ONLY,
-  'Subscription.onSelectedTeamChanged': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'user', argument: 'userId', relations: ['self'] },
-    refusal: 'You can only follow your own team choice.',
-  },
-  'Query.getJournalComments': { ...JOURNAL_READ, subject: { kind: 'team', argument: 'teamId', relations: JOURNAL_READ.relations } },
-  'Query.getRepliedComment': { ...JOURNAL_READ, subject: { kind: 'comment', argument: 'answerTo', relations: JOURNAL_READ.relations } },
-  'Subscription.onJournalComment': { ...JOURNAL_READ, subject: { kind: 'team', argument: 'teamId', relations: JOURNAL_READ.relations } },
-  // Every gamer's answers of a day: the team's staff, like its statistics.
-  'Query.teamJournal': TEAM_STATISTICS,
-  'Query.readinessAlerts': TEAM_STAFF,
-  'Query.teamNotifications': OWN_DATA,
-  // The director and coaches comment on members' answers; a gamer (member) only replies on his own (checked in the resolver).
-  'Mutation.createComment': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner'] },
-    refusal: "Only the team's director and coaches comment on its members' answers; a gamer replies on his own.",
-  },
-  // Only the author changes or deletes a comment: the store's write is conditional on the author.
-  'Mutation.updateComment': OWN_DATA,
-  'Mutation.deleteComment': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'user', argument: 'userId', relations: ['self'] },
-    refusal: 'You can only delete your own comments.',
-  },
-  'Mutation.clearTeamNotifications': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'user', argument: 'userId', relations: ['self'] },
-    refusal: 'You can only clear your own notifications.',
-  },
-  'Mutation.updateNotificationSettings': OWN_DATA,
-  // Report sharing (docs/recap.md): a gamer shares his own reports; the recipient answers from the e-mail's link,
-  // signed out, with the share id (a UUID) as the only credential.
-  'Query.myReportShares': GAMERS_SHARE,
-  'Mutation.updateShareFGScore': GAMERS_SHARE,
-  'Mutation.activateShareFGScore': { public: true, users: 'all', subject: { kind: 'none' } },
-  // Check-in reminders (docs/reminders.md): a gamer's own settings and devices; the Nudge is the team's director's and
-  // coaches' (one per gamer and day, enforced in the store).
-  'Query.reminderSettings': GAMERS_REMINDERS,
-  'Mutation.updateReminderSettings': GAMERS_REMINDERS,
-  'Mutation.savePushSubscription': GAMERS_REMINDERS,
-  'Mutation.removePushSubscription': GAMERS_REMINDERS,
-  'Mutation.nudgeTeam': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'team', argument: 'teamId', relations: ['owner', 'coach'] },
-    refusal: "Only the team's director and its coaches can nudge its members.",
-  },
-  // Published by the teams Lambda with its IAM role when a member joins or leaves; followed like the team query.
-  'Mutation.publishTeamMembersChanged': { public: false, iam: true, users: 'none', subject: { kind: 'none' } },
-  // Published by the scoring Lambda with its IAM role after a check-in; followed like the team statistics.
-  'Mutation.publishTeamCheckIn': { public: false, iam: true, users: 'none', subject: { kind: 'none' } },
-  'Subscription.onTeamCheckIn': TEAM_STATISTICS,
-  'Query.myDataExport': OWN_DATA,
-  'Mutation.deleteAccount': OWN_DATA,
-  // Proving the caller's own mailbox (docs/accounts.md, "Proving your mailbox").
-  'Mutation.sendEmailProof': OWN_DATA,
-  'Mutation.proveEmail': OWN_DATA,
-  'Subscription.onTeamMembersChanged': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
-    refusal: 'You are not a member of this team.',
-  },
-  // Weekly challenges: admins manage them; every signed-in user reads his current week's on the check-in page.
-  'Query.weeklyChallenges': ADMINS_ONLY,
-  'Mutation.createWeeklyChallenge': ADMINS_ONLY,
-  'Mutation.updateWeeklyChallenge': ADMINS_ONLY,
-  'Mutation.deleteWeeklyChallenge': ADMINS_ONLY,
-  'Query.currentWeeklyChallenge': OWN_DATA,
-  'Query.getRecommendations': ADMINS_ONLY,
-  'Mutation.createVideoRecommendation': ADMINS_ONLY,
-  'Mutation.updateVideoRecommendation': ADMINS_ONLY,
-  'Mutation.deleteVideoRecommendation': ADMINS_ONLY,
-  // User administration (docs/accounts.md, "Admin actions"): the target, named by e-mail, must be one the admin manages.
-  'Query.users': ADMINS_ONLY,
-  'Query.aggregateUser': ADMINS_ONLY,
-  'Query.auditLogs': ADMINS_ONLY,
-  // The user himself (his own fields, not his role) or an admin within the management map (checked in the resolver).
-  'Mutation.updateUser': {
-    public: false,
-    users: 'all',
-    subject: { kind: 'user', argument: 'where.id', relations: ['self', 'admin'] },
-    refusal: 'You can only edit your own profile.',
-  },
-  'Mutation.updateUserRole': ADMINS_ONLY,
-  'Mutation.disableUser': ADMINS_ONLY,
-  'Mutation.enableUser': ADMINS_ONLY,
-  'Mutation.deleteUser': ADMINS_ONLY,
-  // Video content (docs/videos.md): the admins' vault; the library is every signed-in user's to watch.
-  'Query.videos': CONTENT_ADMIN,
-  'Query.aggregateVideo': CONTENT_ADMIN,
-  'Query.video': CONTENT_ADMIN,
-  'Query.getVideoUploadUrl': CONTENT_ADMIN,
-  'Query.videoInstructorsAndSeries': CONTENT_ADMIN,
-  'Query.videoLibrary': { public: false, users: 'all', subject: { kind: 'none' } },
-  'Mutation.createVideo': CONTENT_ADMIN,
-  'Mutation.updateVideo': CONTENT_ADMIN,
-  'Mutation.deleteVideo': CONTENT_ADMIN,
-  'Mutation.enableVideo': CONTENT_ADMIN,
-  'Mutation.disableVideo': CONTENT_ADMIN,
-  'Mutation.uploadVideoThumbnail': CONTENT_ADMIN,
-  'Mutation.createVideoQuestion': CONTENT_ADMIN,
-  'Mutation.updateVideoQuestion': CONTENT_ADMIN,
-  'Mutation.deleteVideoQuestion': CONTENT_ADMIN,
-  'Mutation.createVideoInstructor': CONTENT_ADMIN,
-  'Mutation.updateVideoInstructor': CONTENT_ADMIN,
-  'Mutation.deleteVideoInstructor': CONTENT_ADMIN,
-  'Mutation.createVideoSeries': CONTENT_ADMIN,
-  'Mutation.updateVideoSeries': CONTENT_ADMIN,
-  'Mutation.deleteVideoSeries': CONTENT_ADMIN,
-  'Mutation.uploadVideoSeriesCoverImage': CONTENT_ADMIN,
-} as const satisfies Record<string, FieldPolicy>;
-
-export type PolicyField = keyof typeof POLICY;
-
-export function isPolicyField(field: string): field is PolicyField {
-  return Object.hasOwn(POLICY, field);
-}
-
-/** A row, or the field whose row it is. */
-export type PolicyRef = FieldPolicy | PolicyField;
-
-const rowOf = (policy: PolicyRef): FieldPolicy => (typeof policy === 'string' ? POLICY[policy] : policy);
-
 /**
  * Who is calling: nobody signed in (the public token, or with `iam` the backend's own functions), or a signed-in user with
  * their Cognito groups.
@@ -378,28 +138,26 @@ export type PolicyCaller = { signedIn: false; iam?: boolean } | { signedIn: true
  * Whether the caller may call the field at all, before any relation. Roles are Cognito groups and a user may hold
  * several: any one of them that the field admits is enough (a coach who also plays checks in as a gamer).
  */
-export function mayCall(policy: PolicyRef, caller: PolicyCaller): boolean {
-  const row = rowOf(policy);
+export function mayCall(row: FieldPolicy, caller: PolicyCaller): boolean {
   if (!caller.signedIn) return caller.iam ? row.iam === true : row.public;
   if (row.users === 'all' || row.users === 'none') return row.users === 'all';
   return row.users.some((role) => caller.groups.includes(role));
 }
 
 /** Shorthand for the web app, which only has signed-in users' groups. */
-export const groupsMayCall = (policy: PolicyRef, groups: readonly string[]) => mayCall(policy, { signedIn: true, groups });
+export const groupsMayCall = (row: FieldPolicy, groups: readonly string[]) => mayCall(row, { signedIn: true, groups });
 
 /** The relations a field accepts to its subject; null when it has none to check. */
-export function requiredRelations(policy: PolicyRef): readonly Relation[] | null {
-  const { subject } = rowOf(policy);
+export function requiredRelations({ subject }: FieldPolicy): readonly Relation[] | null {
   return subject.kind === 'none' || subject.kind === 'caller' ? null : subject.relations;
 }
 
-export const refusalOf = (policy: PolicyRef): string => rowOf(policy).refusal ?? DEFAULT_REFUSAL;
+export const refusalOf = (row: FieldPolicy): string => row.refusal ?? DEFAULT_REFUSAL;
 
 /** The full answer: may the caller call the field on a subject they stand to in these relations? */
-export function isAllowed(policy: PolicyRef, caller: PolicyCaller, relations: readonly Relation[]): boolean {
-  if (!mayCall(policy, caller)) return false;
-  const required = requiredRelations(policy);
+export function isAllowed(row: FieldPolicy, caller: PolicyCaller, relations: readonly Relation[]): boolean {
+  if (!mayCall(row, caller)) return false;
+  const required = requiredRelations(row);
   return required === null || relations.some((relation) => required.includes(relation));
 }
 

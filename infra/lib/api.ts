@@ -16,7 +16,7 @@ export interface ApiProps {
   readonly userPool: cognito.IUserPool;
   /** Function name -> function, as built from lambdaFunctions. */
   readonly functions: ReadonlyMap<string, lambda.IFunction>;
-  /** "Type.field" -> function name: normally `resolverMap` from lambdas/resolver-map.ts. */
+  /** "Type.field" -> function name: normally `resolverMap` from lambdas/api-fields.ts. */
   readonly resolvers: Readonly<Record<string, string>>;
   /** AppSync's Lambda authorizer of the signed-out fields (@aws_lambda): lambdas/system/public-authorizer.ts. */
   readonly publicAuthorizer: lambda.IFunction;

@@ -1,7 +1,8 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { lambdaFunctions, type LambdaFunctionSpec, resolverMap } from '../../lambdas/resolver-map';
+import { resolverMap } from '../../lambdas/api-fields';
+import { lambdaFunctions, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
 import { apiAuthorizer, eventTriggers, httpRoutes, s3UploadTriggers, schedules, triggerFunctions } from '../../lambdas/triggers';
 import { VIDEO_MEDIA_ROOT } from '@core/video-files';
 import { version } from '../../package.json';

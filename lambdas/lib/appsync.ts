@@ -36,27 +36,11 @@ export function isIamCall(event: ResolverEvent<unknown, unknown>): boolean {
   return typeof identity?.userArn === 'string' && identity.userArn !== '' && !identity.sub;
 }
 
-export function requireCaller(event: ResolverEvent<unknown, unknown>): Caller {
-  const caller = callerOf(event);
-  if (!caller) throw new UnauthorizedError();
-  return caller;
-}
-
 export type FieldResolver = (event: ResolverEvent<any, any>) => Promise<unknown>;
 
 /**
- * Turns a domain's resolvers of (signed-in caller, field arguments, the domain's deps) into field resolvers:
- * `const withCaller = callerResolvers(deps)`, then `'Query.x': withCaller(x)` in the handler's field map.
- */
-export const callerResolvers =
-  <Deps>(deps: Deps) =>
-  (resolve: (caller: Caller, args: unknown, deps: Deps) => Promise<unknown>): FieldResolver =>
-  async (event) =>
-    resolve(requireCaller(event), event.arguments, deps);
-
-/**
- * A thin Lambda handler that sends each field to its resolver. Keys are "Parent.field",
- * as in lambdas/resolver-map.ts. A signed-in caller's token is refused when its account signed out after
+ * A thin Lambda handler that sends each field to its resolver. Keys are "Parent.field"; the domains build theirs
+ * from their field declarations (./fields.ts). A signed-in caller's token is refused when its account signed out after
  * the token was issued (AppSync checks only the signature and expiry); `signOuts: null` skips that for a
  * Lambda whose answers are the same for every caller. Logs, metrics and traces come from ./observability.ts.
  */

@@ -1,10 +1,11 @@
 import { isObjectType } from 'graphql';
-import { isPolicyField, POLICY, type PolicyField } from '@core/policy';
+import { GAMERS_OWN_DATA } from '@core/policy';
+import { policyMap } from '../api-fields';
 import { lambdaFunctions } from '../resolver-map';
 import { buildAppSyncSchema } from '../schema';
 import { logger, type ResolverEvent } from './appsync';
-import { createAuthorizedHandler } from './authorization';
 import { errorTypeOf } from './errors';
+import { createFieldHandler, field } from './fields';
 
 const schema = buildAppSyncSchema();
 
@@ -25,16 +26,16 @@ const event = (field: string, identity: object | null) => {
 
 describe('policy map against schema.graphql', () => {
   it('has a row for every root field of the schema', () => {
-    expect(rootFields.map((field) => field.name).filter((name) => !isPolicyField(name))).toEqual([]);
+    expect(rootFields.map((field) => field.name).filter((name) => !(name in policyMap))).toEqual([]);
   });
 
   it('has no row for a field the schema lacks', () => {
     const names = new Set(rootFields.map((field) => field.name));
-    expect(Object.keys(POLICY).filter((name) => !names.has(name))).toEqual([]);
+    expect(Object.keys(policyMap).filter((name) => !names.has(name))).toEqual([]);
   });
 
   it.each(rootFields)('$name: opens to the public token and to users exactly as its auth directives do', ({ name, directives }) => {
-    const policy = POLICY[name as PolicyField];
+    const policy = policyMap[name as keyof typeof policyMap];
     const userPoolDirective = directives.includes('aws_cognito_user_pools');
     // Without any auth directive a field takes the API's default mode, Cognito user pools.
     const admitsUsers = userPoolDirective || !(directives.includes('aws_lambda') || directives.includes('aws_iam'));
@@ -46,15 +47,15 @@ describe('policy map against schema.graphql', () => {
   });
 });
 
-describe('authorized handler', () => {
+describe('field handlers', () => {
   beforeAll(() => jest.spyOn(logger, 'warn').mockImplementation(() => undefined));
 
-  const handler = createAuthorizedHandler({
-    'Mutation.submitAnswers': async () => 'answered',
-    'Query.unlisted': async () => 'served',
-  });
+  const handler = createFieldHandler(
+    { 'Mutation.submitAnswers': field({ policy: GAMERS_OWN_DATA, resolve: async () => 'answered' }) },
+    { teams: { get: async () => null, getMembership: async () => null, membershipsOfUser: async () => [] }, signOuts: null },
+  );
 
-  it('refuses a role the policy map does not admit before the resolver runs, and runs it for one it admits', async () => {
+  it("refuses a role the field's row does not admit before the resolver runs, and runs it for one it admits", async () => {
     const coach = { sub: 'c1', groups: ['COACH'], claims: {} };
     const refusal = await handler(event('Mutation.submitAnswers', coach)).catch((error: unknown) => error);
     expect({ type: errorTypeOf(refusal), message: (refusal as Error).message }).toEqual({
@@ -64,16 +65,11 @@ describe('authorized handler', () => {
     await expect(handler(event('Mutation.submitAnswers', { ...coach, groups: ['COACH', 'GAMER'] }))).resolves.toBe('answered');
   });
 
-  it('refuses a field that has no row in the policy map', async () => {
-    const error = await handler(event('Query.unlisted', { sub: 'a1', groups: ['SUPERADMIN'], claims: {} })).catch((e: unknown) => e);
-    expect(errorTypeOf(error)).toBe('Unauthorized');
-  });
-
   it.each(Object.values(lambdaFunctions).map((fn) => fn.entry))('%s authorizes every field through the policy map', async (entry) => {
     type ProductHandler = ((e: ResolverEvent) => Promise<unknown>) & { fields: string[] };
     const { handler: product } = (await import(`../../${entry}`)) as { handler: ProductHandler };
     // Signed out with no public token behind it: every field that is not public is refused before any store is touched.
-    const closed = product.fields.filter((field) => !POLICY[field as PolicyField].public);
+    const closed = product.fields.filter((name) => !policyMap[name as keyof typeof policyMap].public);
     const outcomes = await Promise.all(closed.map((field) => product(event(field, null)).then(() => 'served', errorTypeOf)));
     expect(outcomes).toEqual(closed.map(() => 'Unauthorized'));
   });

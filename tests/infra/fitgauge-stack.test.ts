@@ -27,7 +27,8 @@ import { paths } from '../../web/src/config/paths';
 import { SPA_ROUTING_CODE } from '../../infra/lib/web-hosting';
 import { tableDesign } from '../../lambdas/lib/db/table-design';
 import { apiAuthorizer, triggerFunctions } from '../../lambdas/triggers';
-import { fieldsServedBy, lambdaFunctions, resolverMap, type LambdaFunctionName, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
+import { fieldsServedBy, resolverMap } from '../../lambdas/api-fields';
+import { lambdaFunctions, type LambdaFunctionName, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
 import { buildAppSyncSchema, readSchemaSource } from '../../lambdas/schema';
 
 let app: App;

@@ -2,16 +2,18 @@
  * The authorization matrix, generated from schema.graphql: every Query, Mutation and Subscription field, called through
  * the local gateway as anonymous (no credentials), with the public token only, and signed in as SELF, GAMER, COACH, DIRECTOR,
  * ADMIN and SUPERADMIN, on the caller's own data, a teammate's, and another team's user or team. Each call must get the
- * policy map's answer (core/policy.ts): allowed (no error), or refused with errorType Unauthorized (the gateway's auth
- * directives and the Lambdas' refusals both use it; no credentials at all is AppSync's UnauthorizedException, HTTP 401).
+ * policy map's answer (gathered from the field declarations, lambdas/api-fields.ts): allowed (no error), or refused
+ * with errorType Unauthorized (the gateway's auth directives and the Lambdas' refusals both use it; no credentials at
+ * all is AppSync's UnauthorizedException, HTTP 401).
  * Subscriptions go through the realtime handshake: start_ack, or an error for the start.
  *
  * The callers and their two teams are fresh accounts made here, so no call changes a demo account other tests use.
- * A new schema field falls under the matrix as it is: it fails until it has a policy row and an argument fixture below.
+ * A new schema field falls under the matrix as it is: it fails until it is declared and has an argument fixture below.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { getNamedType, isLeafType, type GraphQLField, type GraphQLObjectType } from 'graphql';
-import { isAllowed, isPolicyField, POLICY, type PolicyCaller, type Relation, type Subject } from '@core/policy';
+import { isAllowed, type PolicyCaller, type Relation, type Subject } from '@core/policy';
+import { policyMap, type RootField } from '../../lambdas/api-fields';
 import { isAdmin, type Role } from '@core/roles';
 import { answersWith } from '@core/test-support/answers';
 import { buildAppSyncSchema } from '../../lambdas/schema';
@@ -740,12 +742,14 @@ async function subscribe(caller: CallerName, operation: string, variables: Varia
   }
 }
 
+const isDeclared = (name: string): name is RootField => Object.hasOwn(policyMap, name);
+
 /** What the policy map says the caller gets: anonymous callers never reach a resolver (AppSync needs credentials). */
-function expectedOutcome(name: keyof typeof POLICY, caller: CallerName, scenario: Scenario): Outcome {
+function expectedOutcome(name: RootField, caller: CallerName, scenario: Scenario): Outcome {
   if (caller === 'anonymous') return 'refused: UnauthorizedException';
   const policyCaller: PolicyCaller = caller === 'publicToken' ? { signedIn: false } : { signedIn: true, groups: [caller] };
   const relations = caller === 'publicToken' ? [] : [...scenario.relations(caller), ...(isAdmin([caller]) ? (['admin'] as const) : [])];
-  return isAllowed(name, policyCaller, relations) ? 'allowed' : 'refused: Unauthorized';
+  return isAllowed(policyMap[name], policyCaller, relations) ? 'allowed' : 'refused: Unauthorized';
 }
 
 // ---- setup ----
@@ -776,16 +780,16 @@ beforeAll(async () => {
 
 describe('authorization matrix over schema.graphql', () => {
   it('covers every root field: each has a policy row and an argument fixture', () => {
-    expect(rootFields.filter(({ name }) => !isPolicyField(name)).map(({ name }) => name)).toEqual([]);
+    expect(rootFields.filter(({ name }) => !isDeclared(name)).map(({ name }) => name)).toEqual([]);
     expect(rootFields.filter(({ name }) => !(name in FIXTURES)).map(({ name }) => name)).toEqual([]);
   });
 
   it.each(rootFields.map((root) => [root.name, root] as const))(
     '%s answers every caller as the policy map says',
     async (name, { typeName, field }) => {
-      if (!isPolicyField(name) || !FIXTURES[name]) throw new Error(`${name} needs a policy row (core/policy.ts) and a fixture here`);
+      if (!isDeclared(name) || !FIXTURES[name]) throw new Error(`${name} needs a declaration (lambdas/<domain>/fields.ts) and a fixture here`);
       const tasks = CALLERS.flatMap((caller) =>
-        scenariosOf(POLICY[name].subject, caller).map((scenario) => async () => {
+        scenariosOf(policyMap[name].subject, caller).map((scenario) => async () => {
           const variables = await FIXTURES[name]!(scenario.subject, caller);
           const operation = operationOf(typeName, field, variables);
           const answer =

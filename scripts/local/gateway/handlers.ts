@@ -39,7 +39,7 @@ export function createInvoker(resolverMap: Readonly<Record<string, string>>, loa
 
   return async (field, event) => {
     const name = resolverMap[field];
-    if (!name) throw new TypedError('Lambda:Unhandled', `No Lambda is mapped to ${field} in lambdas/resolver-map.ts`);
+    if (!name) throw new TypedError('Lambda:Unhandled', `No Lambda is mapped to ${field} in the field declarations (lambdas/api-fields.ts)`);
     try {
       const handler = await handlerFor(name);
       return overJson(await handler(overJson(event)));

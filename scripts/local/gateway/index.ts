@@ -6,7 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { readSchemaSource } from '../../../lambdas/schema';
-import { resolverMap, type LambdaFunctionName } from '../../../lambdas/resolver-map';
+import { resolverMap } from '../../../lambdas/api-fields';
+import type { LambdaFunctionName } from '../../../lambdas/resolver-map';
 import type { SignOutStore } from '../../../lambdas/lib/stores/sign-out-store';
 import { triggerFunctions, apiAuthorizer } from '../../../lambdas/triggers';
 import { createAuthenticator, createCognitoVerifier, type LambdaAuthorizer, type TokenVerifier } from './auth';
