@@ -139,6 +139,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           dataFile: dataDir ? join(dataDir, 'stripe.json') : null,
           // The app's webhook endpoint on its own server, as Stripe would call it.
           webhook: { url: `http://${LOCAL_HOST}:${port}/api/v1/stripe/webhook`, secret: secrets.stripeWebhookSecret },
+          // Seeding makes subscriptions before the app's server listens: their events wait for it instead of failing
+          // and holding every later event behind a one-minute retry.
+          holdWebhooks: true,
           log,
         }),
       ),
@@ -276,6 +279,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (!web.ownsUpgrade(req, socket)) socket.destroy();
     });
     await listen(server, port);
+    stripe.releaseWebhooks();
     stoppers.push(
       () =>
         new Promise<void>((resolveClose) => {

@@ -39,6 +39,8 @@ export interface StripeStandInOptions {
   webhook: WebhookEndpoint | null;
   /** JSON file that keeps the state across restarts; null keeps it in memory. */
   dataFile: string | null;
+  /** Events wait for releaseWebhooks(): the endpoint is not listening yet (the local stack seeds before it listens). */
+  holdWebhooks?: boolean;
   log?: (line: string) => void;
 }
 
@@ -51,6 +53,8 @@ export interface StripeStandIn {
   advanceClock(seconds: number): void;
   /** The stand-in's current time, Unix seconds. */
   now(): number;
+  /** Lets held webhooks go (holdWebhooks): the endpoint listens now. */
+  releaseWebhooks(): void;
   /** Resolves when every webhook sent so far has been delivered or given up on (retries wait for the clock: docs/local-mode.md). */
   webhooksSettled(): Promise<void>;
   /** The API off the air and back on the same port (the outage tests' seam, scripts/local/outages.ts). */
@@ -81,6 +85,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       event.pending_webhooks = 0;
       state.save();
     },
+    options.holdWebhooks ?? false,
   );
   let url = '';
   const billing = new Billing(
@@ -259,6 +264,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     },
     now: () => state.now(),
     webhooksSettled: () => webhooks.settled(),
+    releaseWebhooks: () => webhooks.release(),
     outage: serverOutage(server),
     async stop() {
       webhooks.stop();

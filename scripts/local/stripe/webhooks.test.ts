@@ -33,12 +33,14 @@ describe('webhook retries', () => {
   const senders: WebhookSender[] = [];
   /** The sender logs each failed attempt once its retry is scheduled. */
   let failures: string[] = [];
-  const sender = () => {
+  const sender = (held = false) => {
     const made = new WebhookSender(
       { url: receiver.url, secret: 'whsec_test' },
       (line) => failures.push(line),
       () => clock,
       join(dir, 'stripe-webhooks.json'),
+      undefined,
+      held,
     );
     senders.push(made);
     return made;
@@ -60,6 +62,22 @@ describe('webhook retries', () => {
     const total = RETRY_DELAYS_S.reduce((sum, delay) => sum + delay, 0);
     expect(total / 86_400).toBeGreaterThan(2.5);
     expect(total / 86_400).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps events sent while held until released, then delivers them in order at the first attempt', async () => {
+    receiver.status = 200;
+    const webhooks = sender(true);
+    webhooks.send({ id: 'evt_seeded', type: 'customer.subscription.created' });
+    webhooks.send({ id: 'evt_paid', type: 'invoice.paid' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.attempts).toBe(0);
+    webhooks.release();
+    await webhooks.settled();
+    expect({ accepted: receiver.accepted, attempts: receiver.attempts, failures }).toEqual({
+      accepted: ['evt_seeded', 'evt_paid'],
+      attempts: 2,
+      failures: [],
+    });
   });
 
   it('retries a failed delivery when its backoff has passed, and keeps later events behind it', async () => {

@@ -51,6 +51,8 @@ export class WebhookSender {
     private readonly now: () => number,
     private readonly pendingFile: string | null,
     private readonly delivered: (eventId: string) => void = () => {},
+    /** Deliveries wait until release(): the local stack's endpoint listens only once the stack is up. */
+    private held = false,
   ) {
     this.pending = pendingFile && existsSync(pendingFile) ? (JSON.parse(readFileSync(pendingFile, 'utf8')) as PendingDelivery[]) : [];
     this.pump();
@@ -69,6 +71,12 @@ export class WebhookSender {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /** The endpoint listens now: the events sent while held go, in order. */
+  release() {
+    this.held = false;
+    this.pump();
+  }
+
   /** The stand-in's clock moved: a retry that became due goes now. */
   clockMoved() {
     this.pump();
@@ -81,7 +89,7 @@ export class WebhookSender {
 
   private pump() {
     clearTimeout(this.timer);
-    if (this.stopped || this.delivering || !this.endpoint) return;
+    if (this.stopped || this.held || this.delivering || !this.endpoint) return;
     const head = this.pending[0];
     if (!head) {
       for (const resolve of this.waiters.splice(0)) resolve();
@@ -139,6 +147,9 @@ async function post(endpoint: WebhookEndpoint, payload: string): Promise<string 
     await response.arrayBuffer();
     return response.ok ? null : `HTTP ${response.status}`;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    // fetch says only "fetch failed"; its cause says why (ECONNREFUSED, a reset socket, ...).
+    const cause =
+      error instanceof Error && error.cause instanceof Error ? `: ${(error.cause as NodeJS.ErrnoException).code ?? error.cause.message}` : '';
+    return error instanceof Error ? `${error.message}${cause}` : String(error);
   }
 }
