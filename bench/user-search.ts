@@ -4,7 +4,7 @@
  *
  * Starts the local stack (DynamoDB Local in memory, random ports, no web app, no demo data), then grows the user base
  * in steps (100, 1,000, 10,000, 100,000 by default), each user written as sign-up writes him: his profile and his
- * search words (core/user-search.ts). After each step it runs the searches the admin page runs (a page of 10 and the
+ * search words (core/users/search.ts). After each step it runs the searches the admin page runs (a page of 10 and the
  * count) through the store the users Lambda uses, and prints the items DynamoDB read for each (ScannedCount of the
  * index Query plus the profiles fetched). Five "needle" users exist from the first step on, so the needle search has
  * the same answer at every size; "sam" matches a share of all users (a common first name), so its count grows with
@@ -58,7 +58,7 @@ async function main() {
   const { batchPut } = await import('../lambdas/lib/db/table');
   const { userItem } = await import('../lambdas/lib/stores/user-store');
   const { dynamoUserAdminStore, searchIndexItems } = await import('../lambdas/lib/stores/user-admin-store');
-  const { normalizeSearch } = await import('@core/user-search');
+  const { normalizeSearch } = await import('@core/users/search');
 
   const started = Date.now();
   const stack = await startStack({ port: 0, dataDir: null, web: 'none', seed: false, log: () => undefined });

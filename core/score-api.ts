@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkInSubmissionSchema } from './check-in';
 import { daysBetween, DEFAULT_WINDOW_DAYS, type DayWindow, MAX_WINDOW_DAYS, isScoreDay, lastNDays, type ScoreDay } from './dates';
-import { timeZoneSchema } from './validation/dates';
+import { timeZoneSchema } from './dates/validation';
 import { PILLAR_SLUGS, SCORE_TYPES } from './pillars';
 import { questionBySlug } from './questionnaire';
 import type { PillarScore } from './scoring/pillar';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scoreDaySchema } from './validation/dates';
+import { scoreDaySchema } from './dates/validation';
 import { type FgState, fgScoreSeries } from './scoring/fg-score';
 
 /**

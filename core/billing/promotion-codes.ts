@@ -5,7 +5,7 @@
  * (case-insensitive: codes are stored upper-cased), or has more than PROMOTION_MAX_CODES codes.
  */
 import Papa from 'papaparse';
-import { PROMOTION_CODE_PATTERN, PROMOTION_MAX_CODES } from '../validation/admin-billing';
+import { PROMOTION_CODE_PATTERN, PROMOTION_MAX_CODES } from './admin-validation';
 
 const HEADERS = ['code', 'codes', 'coupon', 'promotion code'];
 

@@ -1,6 +1,6 @@
 /**
  * The text rules of every text argument and form field, as zod checks that fit both zod builds: core/validation/fields.ts
- * puts them on zod's full schemas (the Lambdas, most forms) and the sign-in form on zod/mini's (core/validation/login.ts),
+ * puts them on zod's full schemas (the Lambdas, most forms) and the sign-in form on zod/mini's (core/auth/login.ts),
  * so the first page the browser loads does not carry the full zod (about 15 KB gzipped). Imports zod/mini only.
  */
 import * as z from 'zod/mini';

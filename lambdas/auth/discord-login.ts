@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, type discordLoginArgsSchema, fullNameField } from '@core/validation/auth';
+import { AUTH_ERRORS, type discordLoginArgsSchema, fullNameField } from '@core/auth/validation';
 import type { z } from 'zod';
 import { logger } from '../lib/appsync';
 import { UnauthorizedError } from '../lib/errors';

@@ -7,7 +7,7 @@ import {
   refreshArgsSchema,
   resetCodeArgsSchema,
   resetPasswordArgsSchema,
-} from '@core/validation/auth';
+} from '@core/auth/validation';
 import { callerAddressOf } from '../lib/caller-address';
 import { field } from '../lib/fields';
 import { countSuccess } from '../lib/observability';

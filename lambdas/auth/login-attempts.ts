@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/auth/validation';
 
 /** Password checks allowed before the account is locked (docs/accounts.md). */
 export const LOGIN_TRY_LIMIT = 5;

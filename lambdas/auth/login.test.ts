@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/auth/validation';
 import type { AuthDeps } from './deps';
 import { loginUser as loginWithArgs } from './login';
 import { LOGIN_LOCK_SECONDS, LOGIN_REFUSAL_MIN_MS, LOGIN_TRY_LIMIT } from './login-attempts';

@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, type LoginInput } from '@core/validation/auth';
+import { AUTH_ERRORS, type LoginInput } from '@core/auth/validation';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';

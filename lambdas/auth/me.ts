@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/auth/validation';
 import type { Caller } from '../lib/appsync';
 import { NotFoundError } from '../lib/errors';
 import type { InviteRecord } from '../lib/stores/invite-store';

@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/auth/validation';
 import { UNKNOWN_ADDRESS } from '../lib/caller-address';
 import { PasswordRefusedError } from './identity-provider';
 import type { AuthDeps } from './deps';

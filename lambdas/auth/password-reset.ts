@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AUTH_ERRORS, type resetPasswordArgsSchema } from '@core/validation/auth';
+import { AUTH_ERRORS, type resetPasswordArgsSchema } from '@core/auth/validation';
 import type { z } from 'zod';
 import { UNKNOWN_ADDRESS } from '../lib/caller-address';
 import { ValidationError } from '../lib/errors';

@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/auth/validation';
 import type { Caller } from '../lib/appsync';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { AuthDeps } from './deps';

@@ -1,4 +1,4 @@
-import { RESET_CODE_LENGTH } from '@core/validation/auth';
+import { RESET_CODE_LENGTH } from '@core/auth/validation';
 import { hashOneTimeCode, newCodeSalt, newDigitCode, oneTimeCodeMatches } from '../lib/one-time-codes';
 import type { ResetCodeRecord } from '../lib/stores/reset-code-store';
 

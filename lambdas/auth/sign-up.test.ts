@@ -1,5 +1,5 @@
 import { TEAM_MESSAGES } from '@core/teams';
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/auth/validation';
 import { loginUser } from './login';
 import { signUpUser } from './sign-up';
 import { fakeWorld } from './test-support';

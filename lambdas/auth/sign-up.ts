@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isRole, type Role } from '@core/roles';
 import { TEAM_MESSAGES, teamCodeField } from '@core/teams';
-import { AUTH_ERRORS, DEFAULT_SIGN_UP_ROLE, SELF_SERVICE_ROLES, signUpSchema } from '@core/validation/auth';
+import { AUTH_ERRORS, DEFAULT_SIGN_UP_ROLE, SELF_SERVICE_ROLES, signUpSchema } from '@core/auth/validation';
 import { logger } from '../lib/appsync';
 import { ConflictError, ValidationError } from '../lib/errors';
 import { parseInput } from '../lib/validation';

@@ -14,7 +14,7 @@ import {
   PAYMENT_STATUSES,
   PAYMENTS_PAGE_SIZE,
   type PaymentWhere,
-} from '@core/validation/admin-billing';
+} from '@core/billing/admin-validation';
 import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
 import { NotFoundError, ValidationError } from '../lib/errors';

@@ -5,7 +5,7 @@
  */
 import { dayScoreValue } from '@core/scoring/member-day';
 import type { TeamDayAggregate } from '@core/scoring/team';
-import type { gamersFromCouponArgsSchema, teamsFromCouponArgsSchema } from '@core/validation/admin-billing';
+import type { gamersFromCouponArgsSchema, teamsFromCouponArgsSchema } from '@core/billing/admin-validation';
 import type { z } from 'zod';
 import type { BillingDeps } from './deps';
 

@@ -8,7 +8,7 @@ import {
   COUPON_LINK_INVALID,
   INVALID_COUPON,
   TOO_MANY_COUPON_TRIES,
-} from '@core/validation/billing';
+} from '@core/billing/validation';
 import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../lib/errors';

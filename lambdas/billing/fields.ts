@@ -7,7 +7,7 @@ import {
   gamersFromCouponArgsSchema,
   paymentWhereArgsSchema,
   teamsFromCouponArgsSchema,
-} from '@core/validation/admin-billing';
+} from '@core/billing/admin-validation';
 import {
   applyCouponArgsSchema,
   cancelSubscriptionArgsSchema,
@@ -15,7 +15,7 @@ import {
   confirmCouponArgsSchema,
   startTrialArgsSchema,
   upgradeSubscriptionArgsSchema,
-} from '@core/validation/billing';
+} from '@core/billing/validation';
 import { callerAddressOf } from '../lib/caller-address';
 import { type FieldCall, field } from '../lib/fields';
 import { aggregatePayments, createManualPayment, findManyPayments, getPaymentStats } from './admin-payments';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parsePromotionCodes } from '@core/billing/promotion-codes';
-import type { addPromotionArgsSchema } from '@core/validation/admin-billing';
+import type { addPromotionArgsSchema } from '@core/billing/admin-validation';
 import type { z } from 'zod';
 import { ConflictError, ValidationError } from '../lib/errors';
 import { PromotionCodeTaken, type PromotionRecord } from '../lib/stores/promotion-store';

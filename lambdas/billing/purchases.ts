@@ -10,7 +10,7 @@ import {
 } from '@core/billing/plans';
 import { EMAIL_NOT_PROVEN, EMAIL_PROOF_MESSAGES } from '@core/email-proof';
 import { isDirector } from '@core/roles';
-import type { upgradeSubscriptionArgsSchema } from '@core/validation/billing';
+import type { upgradeSubscriptionArgsSchema } from '@core/billing/validation';
 import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';

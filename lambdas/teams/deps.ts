@@ -8,7 +8,7 @@ import { dynamoScoreStore, type ScoreStore } from '../lib/stores/score-store';
 import { dynamoSubscriptionStore, type SubscriptionStore } from '../lib/stores/subscription-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';
-import type { TeamMembersChange } from '@core/validation/teams';
+import type { TeamMembersChange } from '@core/teams/validation';
 import { announceMembersChanged } from './members-changed';
 
 /** Everything the team rules reach: storage, mail, the app's address for links, and the clock. */

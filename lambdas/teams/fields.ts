@@ -3,7 +3,7 @@ import { teamWithStatsArgsSchema } from '@core/score-api';
 import { BACKEND_ONLY, type FieldPolicy, OWN_DATA, TEAM_OWNER, TEAM_STAFF, TEAM_STATISTICS } from '@core/policy';
 import { inviteFormSchema, memberListSchema, teamCodeField, teamFormSchema, teamIdArgsSchema, teamUpdateSchema } from '@core/teams';
 import { boundedId } from '@core/validation/fields';
-import { selectedTeamArgsSchema, selectedTeamSubscriptionArgsSchema, teamMembersChangeSchema } from '@core/validation/teams';
+import { selectedTeamArgsSchema, selectedTeamSubscriptionArgsSchema, teamMembersChangeSchema } from '@core/teams/validation';
 import { field } from '../lib/fields';
 import { countSuccess } from '../lib/observability';
 import { productionDeps as deps } from './deps';

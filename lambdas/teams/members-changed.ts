@@ -1,4 +1,4 @@
-import type { TeamMembersChange } from '@core/validation/teams';
+import type { TeamMembersChange } from '@core/teams/validation';
 import { publishToSubscribers } from '../lib/api-publish';
 
 const publishMutation = /* GraphQL */ `

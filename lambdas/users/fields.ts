@@ -7,7 +7,7 @@ import {
   updateUserRoleArgsSchema,
   userEmailArgsSchema,
   usersArgsSchema,
-} from '@core/validation/users';
+} from '@core/users/validation';
 import { field } from '../lib/fields';
 import { productionDeps as deps } from './deps';
 import { aggregateUser, auditLogs, deleteUser, disableUser, enableUser, updateUser, updateUserRole, users } from './users';

@@ -1,7 +1,7 @@
 import { canManage } from '@core/policy';
 import { isAdmin, primaryRole, type Role } from '@core/roles';
 import { checkInZone } from '@core/user-zone';
-import { normalizeSearch } from '@core/user-search';
+import { normalizeSearch } from '@core/users/search';
 import {
   type aggregateUserArgsSchema,
   type auditLogsArgsSchema,
@@ -9,7 +9,7 @@ import {
   USER_PAGE_SIZE,
   type UpdateUserData,
   type usersArgsSchema,
-} from '@core/validation/users';
+} from '@core/users/validation';
 import type { z } from 'zod';
 import { type Caller, logger } from '../lib/appsync';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';

@@ -4,7 +4,7 @@
  * outbox, the /home guard with deep links, session persistence and sign-out, Discord through the local
  * stand-in, and where each demo account lands.
  */
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/auth/validation';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';

@@ -4,7 +4,7 @@
  * Every case acts on fresh accounts, never on the demo ones.
  */
 import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/auth/validation';
 import { accountWithRole, freshEmail, signUpAccount, type RoleAccount } from '../support/accounts';
 import { cognitoClient, DEMO_PASSWORD, graphql, signIn, stackUrls, useStackEnvironment } from '../support/stack';
 import { call, ok, refusal } from '../support/team-fixtures';

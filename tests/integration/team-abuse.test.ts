@@ -20,7 +20,7 @@ import {
   isUnionType,
 } from 'graphql';
 import { INVITES_PER_ADDRESS_PER_DAY, INVITES_PER_SENDER_PER_DAY, TEAM_MESSAGES } from '@core/teams';
-import { MESSAGES } from '@core/validation/auth';
+import { MESSAGES } from '@core/auth/validation';
 import { config } from '../../lambdas/lib/config';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';

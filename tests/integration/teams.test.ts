@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { TEAM_MESSAGES, seatsFullMessage } from '@core/teams';
 import { answersWith } from '@core/test-support/answers';
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/auth/validation';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';

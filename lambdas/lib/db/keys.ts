@@ -8,7 +8,7 @@ export const keys = {
   /** Every user on one gsi2 partition, ordered by creation (admin listing). */
   userListing: (createdAt: string, userId: string) => ({ gsi2pk: 'USERS', gsi2sk: `${createdAt}#${userId}` }),
   /**
-   * One word a user is found by in the admin search (core/user-search.ts), under the word's first character: a search
+   * One word a user is found by in the admin search (core/users/search.ts), under the word's first character: a search
    * is one Query on `USER_SEARCH#<its first character>` with the sort key beginning with the search.
    */
   userSearch: (word: string, userId: string) => ({ pk: `USER_SEARCH#${word.charAt(0)}`, sk: `${word}#${userId}` }),

@@ -1,5 +1,5 @@
-import { searchWords, type SearchableUser } from '@core/user-search';
-import { MAX_COUNTED_USERS, USER_SUBSCRIPTION_FILTERS, type UsersFilter } from '@core/validation/users';
+import { searchWords, type SearchableUser } from '@core/users/search';
+import { MAX_COUNTED_USERS, USER_SUBSCRIPTION_FILTERS, type UsersFilter } from '@core/users/validation';
 import { subscriptionOf } from '@core/billing/subscription-reasons';
 import { config } from '../config';
 import { keys } from '../db/keys';
@@ -18,7 +18,7 @@ export type ProfileChanges = Partial<
   Pick<UserRecord, 'fullName' | 'username' | 'role' | 'enabled' | 'timeZone' | 'timeZoneFrom' | 'previousTimeZone' | 'preferMetricUnits'>
 >;
 
-/** The index items of a user: one per word (core/user-search.ts), holding only the user id. */
+/** The index items of a user: one per word (core/users/search.ts), holding only the user id. */
 const searchItem = (word: string, userId: string): Item => ({ ...keys.userSearch(word, userId), type: 'UserSearch', userId });
 export const searchIndexItems = (user: SearchableUser & { id: string }): Item[] => searchWords(user).map((word) => searchItem(word, user.id));
 

@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from '@core/validation/auth';
+import { AUTH_ERRORS } from '@core/auth/validation';
 import { ApiError } from '@/lib/api-client';
 import { accountErrorMessage, DEFAULT_LOGIN_ERROR } from './errors';
 

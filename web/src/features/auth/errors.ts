@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from '@core/validation/auth-texts';
+import { AUTH_ERRORS } from '@core/auth/texts';
 import { ApiError } from '@/lib/api-client';
 
 /** The text for any login error the server does not explain (docs/accounts.md, "In the web app"). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, deleteAccountArgsSchema } from '@core/account';
-import { timeZoneSchema } from '@core/validation/dates';
-import { userEditFormSchema } from '@core/validation/users';
+import { timeZoneSchema } from '@core/dates/validation';
+import { userEditFormSchema } from '@core/users/validation';
 import type { AccountProfile, ProfileChanges } from '../api/account-api';
 
 /** The profile tab: the same name rules as updateUser, the zone as the check-in takes it, and the units. */

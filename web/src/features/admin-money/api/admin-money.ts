@@ -1,4 +1,4 @@
-import type { PaymentWhere } from '@core/validation/admin-billing';
+import type { PaymentWhere } from '@core/billing/admin-validation';
 import type { AddPromotionMutation, AdminPaymentsQuery, GamersFromCouponQuery, TeamsFromCouponQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 

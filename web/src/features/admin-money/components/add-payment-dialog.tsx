@@ -1,4 +1,4 @@
-import { manualPaymentSchema, PAYMENT_FREQUENCIES } from '@core/validation/admin-billing';
+import { manualPaymentSchema, PAYMENT_FREQUENCIES } from '@core/billing/admin-validation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button/button';
 import { Dialog, INITIAL_FOCUS } from '@/components/ui/dialog/dialog';

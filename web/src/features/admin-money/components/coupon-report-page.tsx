@@ -1,4 +1,4 @@
-import { couponCode } from '@core/validation/billing';
+import { couponCode } from '@core/billing/validation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES, PAYMENTS_PAGE_SIZE, type PaymentWhere } from '@core/validation/admin-billing';
+import { PAYMENT_STATUSES, PAYMENTS_PAGE_SIZE, type PaymentWhere } from '@core/billing/admin-validation';
 import { emailAddress } from '@core/validation/fields';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';

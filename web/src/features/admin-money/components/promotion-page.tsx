@@ -6,7 +6,7 @@ import {
   PROMOTION_NOT_CSV,
   PROMOTION_PLATFORMS,
   promotionFormSchema,
-} from '@core/validation/admin-billing';
+} from '@core/billing/admin-validation';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button/button';
 import { DropZone } from '@/components/ui/drop-zone/drop-zone';

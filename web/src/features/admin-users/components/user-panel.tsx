@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MANAGES } from '@core/policy';
 import { primaryRole, roleLabel } from '@core/roles';
-import { userEditFormSchema, type UserEditForm } from '@core/validation/users';
+import { userEditFormSchema, type UserEditForm } from '@core/users/validation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { roleLabel } from '@core/roles';
-import { USER_FILTER_ROLES, USER_SUBSCRIPTION_LABELS } from '@core/validation/users';
+import { USER_FILTER_ROLES, USER_SUBSCRIPTION_LABELS } from '@core/users/validation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
-import type { UsersFilter } from '@core/validation/users';
-import { USER_FILTER_ROLES, USER_SUBSCRIPTION_FILTERS, type UserSubscriptionFilter } from '@core/validation/users';
+import type { UsersFilter } from '@core/users/validation';
+import { USER_FILTER_ROLES, USER_SUBSCRIPTION_FILTERS, type UserSubscriptionFilter } from '@core/users/validation';
 
 /** The user list waits this long after typing before it searches (docs/accounts.md, "Profile edits and admin actions"). */
 export const USER_SEARCH_DEBOUNCE_MS = 600;

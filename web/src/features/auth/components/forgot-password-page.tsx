@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button/button';
-import { forgotPasswordEmailSchema, newPasswordSchema, RESET_CODE_LENGTH, resetCodeSchema } from '@core/validation/auth';
+import { forgotPasswordEmailSchema, newPasswordSchema, RESET_CODE_LENGTH, resetCodeSchema } from '@core/auth/validation';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

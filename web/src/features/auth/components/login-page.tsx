@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
-import { AUTH_ERRORS } from '@core/validation/auth-texts';
-import { loginSchema } from '@core/validation/login';
+import { AUTH_ERRORS } from '@core/auth/texts';
+import { loginSchema } from '@core/auth/login';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';

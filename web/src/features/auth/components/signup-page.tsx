@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
-import { AUTH_ERRORS, MESSAGES, PASSWORD_RULES, signUpSchema } from '@core/validation/auth';
+import { AUTH_ERRORS, MESSAGES, PASSWORD_RULES, signUpSchema } from '@core/auth/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { Text } from '@aws-amplify/ui-react';
-import { COUPON_APPLIED, COUPON_LINK_INVALID, INVALID_COUPON } from '@core/validation/billing';
+import { COUPON_APPLIED, COUPON_LINK_INVALID, INVALID_COUPON } from '@core/billing/validation';
 import { useEffect, useRef, useState } from 'react';
 import { Loader } from '@/components/ui/loader';
 import { ApiError } from '@/lib/api-client';

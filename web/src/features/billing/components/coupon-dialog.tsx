@@ -1,5 +1,5 @@
 import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
-import { INVALID_COUPON, MAX_COUPON_LENGTH } from '@core/validation/billing';
+import { INVALID_COUPON, MAX_COUPON_LENGTH } from '@core/billing/validation';
 import { useState } from 'react';
 import { Dialog, INITIAL_FOCUS } from '@/components/ui/dialog/dialog';
 import { checkCoupon } from '../api/billing-api';

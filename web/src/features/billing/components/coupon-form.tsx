@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Text } from '@aws-amplify/ui-react';
 import { EMAIL_PROOF_MESSAGES } from '@core/email-proof';
-import { applyCouponArgsSchema, COUPON_APPLIED, COUPON_CONFIRM_BY_MAIL, INVALID_COUPON, MAX_COUPON_LENGTH } from '@core/validation/billing';
+import { applyCouponArgsSchema, COUPON_APPLIED, COUPON_CONFIRM_BY_MAIL, INVALID_COUPON, MAX_COUPON_LENGTH } from '@core/billing/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { INVALID_COUPON } from '@core/validation/billing';
+import { INVALID_COUPON } from '@core/billing/validation';
 
 /** `You got {percent}% off!` for a valid coupon, otherwise `Invalid coupon` (docs/billing.md, "The web app"). */
 export function couponMessage(coupon: { valid: boolean; percent_off: number | null }): string {

@@ -15,7 +15,7 @@ export function manageableRoles(groups: readonly string[]): InviteRole[] {
 export const seesTeamBusiness = (groups: readonly string[]) => isCoachOrDirector(groups) || isAdmin(groups);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// The server's refusal for full gamer seats, whatever the number of seats (core/teams.ts seatsFullMessage).
+// The server's refusal for full gamer seats, whatever the number of seats (core/teams/index.ts seatsFullMessage).
 const SEATS_FULL = new RegExp(`^${escapeRegExp(seatsFullMessage('GAMER', 0)).replace('0', '\\d+')}$`);
 
 /** Whether the server refused because every gamer seat is taken: the director can then add seats on /pricing. */

@@ -1,6 +1,6 @@
 // The zod schemas of days and zones, apart from core/dates so that pages which only format dates load no zod.
 import { z } from 'zod';
-import { canonicalTimeZone, isScoreDay, isValidTimeZone, MAX_TIME_ZONE_LENGTH } from '../dates';
+import { canonicalTimeZone, isScoreDay, isValidTimeZone, MAX_TIME_ZONE_LENGTH } from './';
 
 export const scoreDaySchema = z.string().refine(isScoreDay, { message: 'Use a real date in the form YYYY-MM-DD.' });
 

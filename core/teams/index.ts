@@ -3,9 +3,9 @@
  * form, the plan's seats, who may invite whom, and how a team's member list is filtered, ordered and paged.
  */
 import { z } from 'zod';
-import { canManage, type Relation } from './policy';
-import type { Role } from './roles';
-import { boundedId, boundedInt, boundedUrl, emailAddress, safeText } from './validation/fields';
+import { canManage, type Relation } from '../policy';
+import type { Role } from '../roles';
+import { boundedId, boundedInt, boundedUrl, emailAddress, safeText } from '../validation/fields';
 
 export const GAMES = [
   'Apex Legends',

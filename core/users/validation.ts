@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { ROLES } from '../roles';
-import { timeZoneSchema } from './dates';
-import { boundedId, boundedInt, boundedToken, emailAddress, safeText } from './fields';
+import { timeZoneSchema } from '../dates/validation';
+import { boundedId, boundedInt, boundedToken, emailAddress, safeText } from '../validation/fields';
 
 export const USER_EDIT_MESSAGES = {
   required: 'Required',

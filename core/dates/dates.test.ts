@@ -12,8 +12,8 @@ import {
   scoreDayOf,
   shiftDay,
   TIME_ZONE_CACHE_SIZE,
-} from './dates';
-import { timeZoneSchema } from './validation/dates';
+} from './';
+import { timeZoneSchema } from './validation';
 
 describe("score day (a day ends at 4 am on the gamer's clock)", () => {
   it.each([

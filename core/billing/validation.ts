@@ -1,7 +1,7 @@
 /** Arguments of the billing calls (docs/billing.md), validated by the billing Lambda; the coupon field is shared with the web forms. */
 import { z } from 'zod';
-import { EXTRA_GAMER_SEAT_PRODUCT_ID, subscriptionConfigs } from '../billing/plans';
-import { boundedId, emailAddress } from './fields';
+import { EXTRA_GAMER_SEAT_PRODUCT_ID, subscriptionConfigs } from './plans';
+import { boundedId, emailAddress } from '../validation/fields';
 
 export const INVALID_COUPON = 'Invalid coupon';
 /** The /coupon page's answer (docs/billing.md, "The web app"), the same whether or not the e-mail has an account. */

@@ -8,7 +8,7 @@ import {
   resetCodeSchema,
   resetPasswordArgsSchema,
   signUpSchema,
-} from './auth';
+} from './validation';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.success ? null : { message: result.error!.issues[0].message, path: result.error!.issues[0].path.join('.') };

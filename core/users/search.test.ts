@@ -1,4 +1,4 @@
-import { normalizeSearch, searchWords } from './user-search';
+import { normalizeSearch, searchWords } from './search';
 
 describe('searchWords', () => {
   it('finds a user by the start of his e-mail, its parts, his username and each word of his name, lower-cased', () => {

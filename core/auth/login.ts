@@ -3,8 +3,8 @@
  * checks (text-rules.ts), never the full zod: the login page is the first page most visits load (docs/performance.md).
  */
 import * as z from 'zod/mini';
-import { MESSAGES } from './auth-texts';
-import { emailChecks, safeTextChecks } from './text-rules';
+import { MESSAGES } from './texts';
+import { emailChecks, safeTextChecks } from '../validation/text-rules';
 
 /** Cognito's own maximum. */
 export const PASSWORD_MAX_LENGTH = 256;

@@ -1,4 +1,4 @@
-import { listMembers, mayManageMember, seatsFullMessage, teamCodeField, teamFormSchema, type ListedMember } from './teams';
+import { listMembers, mayManageMember, seatsFullMessage, teamCodeField, teamFormSchema, type ListedMember } from './';
 
 const member = (fullName: string | null, email: string, role: 'GAMER' | 'COACH' = 'GAMER', joinedAt = '2026-01-01'): ListedMember => ({
   userId: email,

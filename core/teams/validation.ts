@@ -1,6 +1,6 @@
 /** Arguments of the team calls, validated by the teams Lambda. */
 import { z } from 'zod';
-import { boundedId } from './fields';
+import { boundedId } from '../validation/fields';
 
 /** `setSelectedTeam`. */
 export const selectedTeamArgsSchema = z.object({ teamId: boundedId('teamId') });

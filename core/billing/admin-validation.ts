@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { GAMES } from '../teams';
 import { isScoreDay } from '../dates';
-import { couponCode } from './billing';
-import { boundedInt, emailAddress, safeText } from './fields';
+import { couponCode } from './validation';
+import { boundedInt, emailAddress, safeText } from '../validation/fields';
 
 export const PAYMENT_STATUSES = ['active', 'canceled', 'expired'] as const;
 export const PAYMENT_FREQUENCIES = ['monthly', 'yearly'] as const;

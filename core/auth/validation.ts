@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 import type { Role } from '../roles';
-import { AUTH_ERRORS, MESSAGES } from './auth-texts';
-import { boundedInt, boundedToken, boundedUrl, safeText } from './fields';
+import { AUTH_ERRORS, MESSAGES } from './texts';
+import { boundedInt, boundedToken, boundedUrl, safeText } from '../validation/fields';
 import { emailField, PASSWORD_MAX_LENGTH, passwordField } from './login';
 
-export { AUTH_ERRORS, MESSAGES } from './auth-texts';
+export { AUTH_ERRORS, MESSAGES } from './texts';
 export { emailField, loginSchema, PASSWORD_MAX_LENGTH, type LoginInput } from './login';
 
 /** Cognito's password policy counts only these as symbols, so the same list is checked here. */

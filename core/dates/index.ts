@@ -1,5 +1,5 @@
 import { getISOWeek, getISOWeekYear } from 'date-fns';
-import { BoundedCache } from './bounded-cache';
+import { BoundedCache } from '../bounded-cache';
 
 /**
  * Score days (docs/scoring.md, "The score day"). A score day runs from 04:00 to 04:00 on the gamer's own wall clock, so
