@@ -63,6 +63,8 @@ function boundaryProblem(from, to, typeOnly) {
       break;
     case 'core':
       if (target.layer !== 'core') return `core/ holds pure rules shared by the Lambdas and the browser: it may not import ${to}.`;
+      if (from.startsWith('core/validation/') && !to.startsWith('core/validation/'))
+        return `core/validation holds the building blocks every domain's schemas use: it may not import a domain (${to}).`;
       break;
   }
   if (WEB_LAYERS.has(source.layer) && !WEB_LAYERS.has(target.layer) && target.layer !== 'core')

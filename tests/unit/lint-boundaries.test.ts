@@ -44,7 +44,16 @@ describe('import boundaries', () => {
     await expect(problems('infra/lib/x.ts', "import { AVATARS_ROOT } from '../../core/avatars';\nexport const a = AVATARS_ROOT;\n")).resolves.toEqual(
       ["Import core/ through its alias: '@core/avatars'."],
     );
-    await expect(problems('core/validation/x.ts', "import { ROLES } from '../roles';\nexport const r = ROLES;\n")).resolves.toEqual([]);
+    await expect(problems('core/teams/x.ts', "import { ROLES } from '../roles';\nexport const r = ROLES;\n")).resolves.toEqual([]);
+  });
+
+  it("refuses core/validation importing a domain's rules: the domain's schemas live beside them", async () => {
+    await expect(problems('core/validation/x.ts', "import { ROLES } from '../roles';\nexport const r = ROLES;\n")).resolves.toEqual([
+      "core/validation holds the building blocks every domain's schemas use: it may not import a domain (core/roles).",
+    ]);
+    await expect(problems('core/validation/x.ts', "import { emailChecks } from './text-rules';\nexport const e = emailChecks;\n")).resolves.toEqual(
+      [],
+    );
   });
 
   it('lets a feature import itself, shared web code and core', async () => {
