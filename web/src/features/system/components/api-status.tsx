@@ -1,4 +1,4 @@
-import { useHealth } from '../hooks/use-health';
+import { useHealth } from '../api/health';
 
 /** A small live line telling whether the API answers, and which version it runs. */
 export function ApiStatus() {

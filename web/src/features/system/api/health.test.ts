@@ -1,5 +1,5 @@
 import { loadRuntimeConfig } from '@/config/runtime-config';
-import { getHealth } from './get-health';
+import { getHealth } from './health';
 
 const config = {
   mode: 'aws',

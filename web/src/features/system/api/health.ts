@@ -1,3 +1,4 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime-config';
 import { gqlOperation, type ResultOf } from '@/lib/api-client';
 
@@ -29,3 +30,14 @@ export async function getHealth(fetchImpl: typeof fetch = fetch): Promise<Health
   if (!body.data?.health) throw new Error(body.errors?.[0]?.message ?? 'The API sent no health');
   return body.data.health;
 }
+
+/** The system feature's query keys. */
+export const systemKeys = {
+  all: ['system'] as const,
+  health: () => [...systemKeys.all, 'health'] as const,
+};
+
+export const healthQueryOptions = () => queryOptions({ queryKey: systemKeys.health(), queryFn: () => getHealth(), staleTime: 60_000 });
+
+/** The API's liveness, for the status line; read again after a minute. */
+export const useHealth = () => useQuery(healthQueryOptions());
