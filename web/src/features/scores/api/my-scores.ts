@@ -1,7 +1,9 @@
 import type { MainScoreType } from '@core/pillars';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ScoreSeries } from '@/components/charts/chart-data';
 import type { MyScoreHistoryQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
+import { SCORES_QUERY_KEY } from '@/lib/query-client';
 
 /** The gamer's score card now (schema.graphql Score). */
 export type MyScore = NonNullable<MyScoreHistoryQuery['score']>;
@@ -69,3 +71,20 @@ export async function getMyScoreHistory(days: number): Promise<MyScoreHistory> {
   const { score, ...series } = await callApi(myScoreHistoryQuery, { days });
   return { score, series };
 }
+
+/** The scores feature's query keys: under SCORES_QUERY_KEY, so a check-in refreshes them with every other score read. */
+export const scoresKeys = {
+  all: SCORES_QUERY_KEY,
+  history: (days: number) => [...scoresKeys.all, 'history', days] as const,
+};
+
+export const myScoreHistoryOptions = (days: number) =>
+  queryOptions({
+    queryKey: scoresKeys.history(days),
+    queryFn: () => getMyScoreHistory(days),
+    // Switching windows keeps the current charts on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+
+/** The gamer's score card and each score's series over the last `days` days. */
+export const useMyScoreHistory = (days: number) => useQuery(myScoreHistoryOptions(days));

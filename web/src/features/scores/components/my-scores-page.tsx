@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ScoreWindow } from '@/components/charts/chart-data';
 import { ScoreChartGrid } from '@/components/charts/score-chart-card';
@@ -9,21 +8,16 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
-import { SCORES_QUERY_KEY } from '@/lib/query-client';
 import { formatScoreDay, scoreEntry } from '@/lib/score-display';
-import { getMyScoreHistory, type MyScoreHistory } from '../api/my-scores';
+import { type MyScoreHistory, useMyScoreHistory } from '../api/my-scores';
 import { historySeries, isEmptyHistory } from '../lib/chart-data';
 import '../scores.css';
 
 /** /home/my-scores: the overall score, the streak and each score over the last 7, 30 or 90 days. */
 export function MyScoresPage() {
   const [days, setDays] = useState<ScoreWindow>(7);
-  const history = useQuery({
-    queryKey: [...SCORES_QUERY_KEY, 'history', days],
-    queryFn: () => getMyScoreHistory(days),
-    // Switching windows keeps the current charts on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
-  });
+  // Switching windows keeps the current charts on screen until the new ones arrive.
+  const history = useMyScoreHistory(days);
 
   let body: ReactNode;
   if (history.isPending) {
