@@ -1,8 +1,7 @@
 import { QUESTIONS, questionBySlug } from '@core/questionnaire';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ANALYTICS_DEBOUNCE_MS, mainAndPillarSeries, rangeProblem, type WindowChoice, windowName } from '@/components/charts/chart-data';
+import { ANALYTICS_DEBOUNCE_MS, mainAndPillarSeries, type WindowChoice, windowName } from '@/components/charts/chart-data';
 import { ScoreChartGrid } from '@/components/charts/score-chart-card';
 import { WindowSwitch } from '@/components/charts/window-switch';
 import { ExportButtons } from '@/components/export/export-buttons';
@@ -12,10 +11,9 @@ import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
 import { downloadExport } from '@/lib/export/spreadsheet-export';
-import { SCORES_QUERY_KEY } from '@/lib/query-client';
 import { formatScoreDay } from '@/lib/score-display';
 import { useViewer } from '@/lib/viewer';
-import { getMemberName, getMemberStatistics, type MemberAnswer, type MemberStatistics } from '../api/team-analytics';
+import { type MemberAnswer, type MemberStatistics, useMemberName, useMemberStatistics } from '../api/member-statistics';
 import { USER_STATISTICS_COLUMNS } from '../lib/exports';
 import { WindowedStatistics } from './windowed-statistics';
 import '../team-analytics.css';
@@ -26,19 +24,10 @@ export function MemberStatisticsPage() {
   const viewer = useViewer();
   const [choice, setChoice] = useState<WindowChoice>({ days: 7 });
   const asked = useDebouncedValue(choice, ANALYTICS_DEBOUNCE_MS);
-  const statistics = useQuery({
-    queryKey: [...SCORES_QUERY_KEY, 'member', userId, asked],
-    queryFn: () => getMemberStatistics(userId, asked),
-    enabled: userId !== '' && rangeProblem(asked) === null,
-    placeholderData: keepPreviousData,
-  });
+  const statistics = useMemberStatistics(userId, asked);
   const teamId = viewer?.selectedTeamId ?? null;
   const isSelf = viewer?.userId === userId;
-  const name = useQuery({
-    queryKey: ['team', teamId, 'member-name', userId],
-    queryFn: () => getMemberName(teamId!, userId),
-    enabled: Boolean(teamId) && !isSelf,
-  });
+  const name = useMemberName(teamId, userId, !isSelf);
   const memberName = isSelf ? viewer.fullName : (name.data ?? null);
 
   if (statistics.error instanceof ApiError && statistics.error.errorType === 'Unauthorized') {

@@ -8,7 +8,7 @@ import { SearchBox } from '@/components/ui/search-box/search-box';
 import { paths, withParams } from '@/config/paths';
 import { downloadExport } from '@/lib/export/spreadsheet-export';
 import { formatInstant } from '@/lib/score-display';
-import type { TeamMemberScore } from '../api/team-analytics';
+import type { TeamMemberScore } from '../api/team-statistics';
 import { rosterColumns } from '../lib/exports';
 import { type RosterRow, searchRoster, teamCheckIns } from '../lib/roster';
 

@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button/button';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { useToast } from '@/components/ui/toast/toast';
-import { nudgeTeam } from '../api/team-analytics';
+import { useNudgeTeam } from '../api/nudge-team';
 import { nudgeOutcome, nudgeQuestion } from '../lib/nudge';
 
 /**
@@ -13,8 +12,7 @@ import { nudgeOutcome, nudgeQuestion } from '../lib/nudge';
 export function NudgeButton({ teamId, notCheckedIn }: { teamId: string; notCheckedIn: number }) {
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
-  const nudge = useMutation({
-    mutationFn: () => nudgeTeam(teamId),
+  const nudge = useNudgeTeam(teamId, {
     onSuccess: (result) => toast.success(nudgeOutcome(result)),
     onError: (error) => toast.error(error.message),
     onSettled: () => setConfirming(false),

@@ -1,12 +1,10 @@
 import { scoreTypeLabel } from '@core/pillars';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   ANALYTICS_DEBOUNCE_MS,
   mainAndPillarSeries,
   memberColour,
   membersOf,
-  rangeProblem,
   type ScorePoint,
   seriesColour,
   type WindowChoice,
@@ -19,9 +17,8 @@ import { ButtonLink } from '@/components/ui/link/button-link';
 import { paths, withParams } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
-import { SCORES_QUERY_KEY } from '@/lib/query-client';
 import { useViewer } from '@/lib/viewer';
-import { getTeamMemberScores, getTeamStatistics, onTeamCheckIn, type TeamStatistics } from '../api/team-analytics';
+import { type TeamStatistics, useTeamCheckInsLive, useTeamMemberScores, useTeamStatistics } from '../api/team-statistics';
 import { rosterRows, type RosterRow } from '../lib/roster';
 import { CheckInsToday } from './check-ins-today';
 import { MembersSection } from './members-section';
@@ -48,44 +45,12 @@ export function TeamAnalyticsPage() {
   return <TeamAnalytics teamId={teamId} viewerId={viewer.userId} canNudge={staffs} />;
 }
 
-/**
- * Keeps the page live: when a member checks in (onTeamCheckIn), the team's statistics and members table are read
- * again, so an open page shows the new scores without a reload.
- */
-function useTeamCheckInsLive(teamId: string): void {
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onTeamCheckIn(
-        teamId,
-        () => {
-          void queryClient.invalidateQueries({ queryKey: [...SCORES_QUERY_KEY, 'team', teamId] });
-          void queryClient.invalidateQueries({ queryKey: [...SCORES_QUERY_KEY, 'team-members', teamId] });
-        },
-        // The page still works without live updates; the API client reports the failure (e.g. an expired session).
-        () => undefined,
-      ),
-    [teamId, queryClient],
-  );
-}
-
 function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerId: string; canNudge: boolean }) {
   useTeamCheckInsLive(teamId);
   const [choice, setChoice] = useState<WindowChoice>({ days: 7 });
   const asked = useDebouncedValue(choice, ANALYTICS_DEBOUNCE_MS);
-  const statistics = useQuery({
-    queryKey: [...SCORES_QUERY_KEY, 'team', teamId, asked],
-    queryFn: () => getTeamStatistics(teamId, asked),
-    enabled: rangeProblem(asked) === null,
-    // Switching windows keeps the charts on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
-  });
-  const members = useQuery({
-    queryKey: [...SCORES_QUERY_KEY, 'team-members', teamId, asked],
-    queryFn: () => getTeamMemberScores(teamId, asked),
-    enabled: rangeProblem(asked) === null,
-    placeholderData: keepPreviousData,
-  });
+  const statistics = useTeamStatistics(teamId, asked);
+  const members = useTeamMemberScores(teamId, asked);
   const roster = useMemo(() => rosterRows(members.data ?? []), [members.data]);
 
   if (statistics.error instanceof ApiError && statistics.error.errorType === 'Unauthorized') {

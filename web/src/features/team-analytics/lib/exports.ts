@@ -1,5 +1,5 @@
 import type { ExportColumn } from '@/lib/export/spreadsheet-export';
-import type { UserScoreStatistic } from '../api/team-analytics';
+import type { UserScoreStatistic } from '../api/member-statistics';
 import type { RosterRow, TeamCheckIns } from './roster';
 
 /**

@@ -1,4 +1,4 @@
-import type { NudgeResult } from '../api/team-analytics';
+import type { NudgeResult } from '../api/nudge-team';
 
 const members = (count: number) => (count === 1 ? '1 member' : `${count} members`);
 

@@ -1,4 +1,4 @@
-import type { TeamMemberScore } from '../api/team-analytics';
+import type { TeamMemberScore } from '../api/team-statistics';
 import { rosterRows, searchRoster, teamCheckIns, tierCounts } from './roster';
 
 const member = (userId: string, scores: Partial<TeamMemberScore>): TeamMemberScore => ({

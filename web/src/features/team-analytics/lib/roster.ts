@@ -1,5 +1,5 @@
 import { type ReadinessTier, readinessTier, scoreLabel, type ScoreLabel } from '@core/scoring';
-import type { TeamMemberScore } from '../api/team-analytics';
+import type { TeamMemberScore } from '../api/team-statistics';
 
 /** The readiness tiers, and "No data" for a member without a game readiness today (docs/product.md, "Team analytics"). */
 export const READINESS_TIERS = ['Game On', 'Moderately Ready', 'Subpar Ready', 'Not Ready', 'No data'] as const;

@@ -1,0 +1,149 @@
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { rangeProblem, type WindowChoice } from '@/components/charts/chart-data';
+import type { TeamMemberScoresQuery, TeamStatisticsQuery } from '@/gql/graphql';
+import { type ApiError, callApi, gqlOperation, subscribeApi } from '@/lib/api-client';
+import { teamAnalyticsKeys } from './keys';
+import { windowArgs } from './window-args';
+
+/** A team's statistics over a window: FG Score and pillars averaged per date, game scores each member's own. */
+export type TeamStatistics = { teamName: string | null } & Omit<TeamStatisticsQuery, 'team'>;
+
+const teamStatisticsQuery = gqlOperation(/* GraphQL */ `
+  query TeamStatistics($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
+    team(teamId: $teamId, take: 1) {
+      name
+    }
+    fgScore: myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
+      startDate
+      endDate
+      mainScoreStatistics {
+        date
+        value
+        userId
+      }
+      perPillarScoreStatistics {
+        pillarSlug
+        points {
+          date
+          value
+          userId
+        }
+      }
+    }
+    gameReadiness: myTeamScoreStats(type: gameReadiness, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
+      startDate
+      endDate
+      mainScoreStatistics {
+        date
+        value
+        userId
+      }
+    }
+    gamePerformance: myTeamScoreStats(type: gamePerformance, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
+      startDate
+      endDate
+      mainScoreStatistics {
+        date
+        value
+        userId
+      }
+    }
+  }
+`);
+
+export async function getTeamStatistics(teamId: string, choice: WindowChoice): Promise<TeamStatistics> {
+  const { team, ...statistics } = await callApi(teamStatisticsQuery, { teamId, ...windowArgs(choice) });
+  return { teamName: team?.name ?? null, ...statistics };
+}
+
+/**
+ * One gamer of the team with his score card now, today's check-in and his check-ins over the window
+ * (schema.graphql TeamMemberScore; docs/teams.md, "Compliance").
+ */
+export type TeamMemberScore = TeamMemberScoresQuery['teamMemberScores'][number];
+
+const teamMemberScoresQuery = gqlOperation(/* GraphQL */ `
+  query TeamMemberScores($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
+    teamMemberScores(teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
+      userId
+      fullName
+      email
+      avatar
+      date
+      fgScore
+      gameReadiness
+      gaming
+      streak
+      avgCompletion
+      checkedInToday
+      lastCheckInAt
+      daysCheckedIn
+      daysCounted
+      checkInRate
+    }
+  }
+`);
+
+export const getTeamMemberScores = async (teamId: string, choice: WindowChoice) =>
+  (await callApi(teamMemberScoresQuery, { teamId, ...windowArgs(choice) })).teamMemberScores;
+
+const teamCheckInSubscription = gqlOperation(/* GraphQL */ `
+  subscription OnTeamCheckIn($teamId: ID!) {
+    onTeamCheckIn(teamId: $teamId) {
+      teamId
+      userId
+      date
+      at
+    }
+  }
+`);
+
+/** Calls back whenever a member of the team checks in (onTeamCheckIn); returns the function that stops. */
+export function onTeamCheckIn(teamId: string, checkedIn: () => void, failed: (error: ApiError) => void): () => void {
+  return subscribeApi(teamCheckInSubscription, { teamId }, { next: checkedIn, error: failed });
+}
+
+export const teamStatisticsOptions = (teamId: string, choice: WindowChoice) =>
+  queryOptions({
+    queryKey: teamAnalyticsKeys.teamStatistics(teamId, choice),
+    queryFn: () => getTeamStatistics(teamId, choice),
+    enabled: rangeProblem(choice) === null,
+    // Switching windows keeps the charts on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+
+/** The team's statistics over the window (nothing is asked while the window's range is not valid). */
+export const useTeamStatistics = (teamId: string, choice: WindowChoice) => useQuery(teamStatisticsOptions(teamId, choice));
+
+export const teamMemberScoresOptions = (teamId: string, choice: WindowChoice) =>
+  queryOptions({
+    queryKey: teamAnalyticsKeys.teamMemberScores(teamId, choice),
+    queryFn: () => getTeamMemberScores(teamId, choice),
+    enabled: rangeProblem(choice) === null,
+    placeholderData: keepPreviousData,
+  });
+
+/** The team's members with their scores and check-ins over the window. */
+export const useTeamMemberScores = (teamId: string, choice: WindowChoice) => useQuery(teamMemberScoresOptions(teamId, choice));
+
+/**
+ * Keeps the page live: when a member checks in (onTeamCheckIn), the team's statistics and members table are read
+ * again, so an open page shows the new scores without a reload.
+ */
+export function useTeamCheckInsLive(teamId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onTeamCheckIn(
+        teamId,
+        () => {
+          void queryClient.invalidateQueries({ queryKey: teamAnalyticsKeys.team(teamId) });
+          void queryClient.invalidateQueries({ queryKey: teamAnalyticsKeys.teamMembers(teamId) });
+        },
+        // The page still works without live updates; the API client reports the failure (e.g. an expired session).
+        () => undefined,
+      ),
+    [teamId, queryClient],
+  );
+}
