@@ -70,15 +70,6 @@ const submitAnswersMutation = gqlOperation(/* GraphQL */ `
   }
 `);
 
-/** The browser's IANA zone: the gamer's clock decides which score day an answer counts for. */
-export function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
-
 export async function getMyCheckIn(timeZone: string | null): Promise<CheckInDay> {
   const { myCheckIn } = await callApi(myCheckInQuery, { timeZone });
   if (!myCheckIn) throw new Error('The check-in could not be loaded.');

@@ -6,7 +6,9 @@ import { isTransient, SCORES_QUERY_KEY } from '@/lib/query-client';
 import { formatScoreDay } from '@/lib/score-display';
 import { useViewer } from '@/lib/viewer';
 import { enqueueCheckIn, flushCheckIns, type QueuedCheckIn, queuedCheckIns, type SendOutcome } from '../lib/offline-queue';
-import { browserTimeZone, type CheckInDay, submitAnswers, type SubmitAnswersVariables } from './check-in';
+import { browserTimeZone } from '../lib/time-zone';
+import { type CheckInDay, submitAnswers, type SubmitAnswersVariables } from './check-in';
+import { checkInKeys } from './keys';
 
 /**
  * Sending check-ins through the device's queue (lib/offline-queue.ts; docs/architecture.md, "Installable app"): the
@@ -18,7 +20,7 @@ import { browserTimeZone, type CheckInDay, submitAnswers, type SubmitAnswersVari
 const timeZone = browserTimeZone();
 
 /** The check-in page's day; a queued check-in sent from anywhere in the app puts its answer there. */
-export const checkInQueryKey = ['check-in', timeZone] as const;
+const checkInQueryKey = checkInKeys.today();
 
 /** Background Sync's tag, and the message the service worker posts to open pages when it fires. */
 const SYNC_TAG = 'fitgauge-check-ins';

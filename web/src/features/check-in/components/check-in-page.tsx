@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { formatInstant, formatScoreDay } from '@/lib/score-display';
-import { browserTimeZone, type CheckInDay, getMyCheckIn } from '../api/check-in';
-import { checkInQueryKey, useCheckInSender, useQueuedCheckInDates } from '../api/use-check-in-sender';
+import type { CheckInDay } from '../api/check-in';
+import { useMyCheckIn } from '../api/check-in-queries';
+import { useCheckInSender, useQueuedCheckInDates } from '../api/use-check-in-sender';
 import { answersOf, type CheckInForm, checkInFormProblem, formFromDay } from '../lib/check-in-form';
 import { CheckInSteps } from './check-in-steps';
 import { DayScores } from './day-scores';
@@ -13,12 +13,9 @@ import '../check-in.css';
 import { LoadError } from '@/components/errors/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 
-// The gamer's clock decides the score day; the browser knows it best (a trip abroad moves the day with the gamer).
-const timeZone = browserTimeZone();
-
 /** /home/check-in: today's questions one pillar at a time (CheckInSteps), sent as one check-in, then today's scores. */
 export function CheckInPage() {
-  const checkIn = useQuery({ queryKey: checkInQueryKey, queryFn: () => getMyCheckIn(timeZone) });
+  const checkIn = useMyCheckIn();
   if (checkIn.isPending) {
     // Opened without a connection (the service worker's app): the read waits for it, and says so.
     return checkIn.fetchStatus === 'paused' ? <OfflineCheckIn /> : <PageLoader label="Loading your check-in…" />;

@@ -1,12 +1,11 @@
 import { shiftDay } from '@core/dates';
 import { GAMING_TODAY_SLUG, type Question } from '@core/questionnaire';
-import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ChoiceChip } from '@/components/inputs/choice-chip';
 import { Button } from '@/components/ui/button/button';
 import { useToast } from '@/components/ui/toast/toast';
 import { pillarColourToken } from '@/lib/score-display';
-import { getMyAnswersOfDay } from '../api/check-in';
+import { useMyAnswersOfDay } from '../api/check-in-queries';
 import { answerChange, answeredCount, type CheckInForm, checkInFormProblem, chosenOf, fillFromYesterday } from '../lib/check-in-form';
 import { advanceAfter, type CheckInStep, checkInSteps } from '../lib/check-in-steps';
 import { QuestionField } from './question-field';
@@ -134,7 +133,7 @@ export function CheckInSteps({ date, form, onChange, submit, messages }: CheckIn
 function SameAsYesterday({ date, form, onChange }: Pick<CheckInStepsProps, 'date' | 'form' | 'onChange'>) {
   const yesterday = shiftDay(date, -1);
   // A closed day's answers no longer change; a failed read just leaves the button out.
-  const answers = useQuery({ queryKey: ['check-in', 'answers-of-day', yesterday], queryFn: () => getMyAnswersOfDay(yesterday), staleTime: Infinity });
+  const answers = useMyAnswersOfDay(yesterday);
   const toast = useToast();
   const fill = fillFromYesterday(form, answers.data ?? []);
   if (fill.filled === 0) return null;

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { getCurrentWeeklyChallenge } from '../api/check-in';
+import { useCurrentWeeklyChallenge } from '../api/check-in-queries';
 
 /** The challenge of this week, when admins posted one; nothing while loading or when the read fails (it is extra). */
 export function WeekChallenge() {
-  const challenge = useQuery({ queryKey: ['current-weekly-challenge'], queryFn: getCurrentWeeklyChallenge, staleTime: 10 * 60_000 });
+  const challenge = useCurrentWeeklyChallenge();
   if (!challenge.data) return null;
   return (
     <section className="fg-week-challenge" aria-labelledby="fg-week-challenge-title">
