@@ -1,11 +1,10 @@
 import { Heading, Text } from '@aws-amplify/ui-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { acceptanceOfLink, type ReportFrequency, SCORE_EXPLANATION, shareIdSchema, SOCIAL_LINKS, SUPPORT_EMAIL } from '@core/report-sharing';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { PageLoader } from '@/components/ui/page-loader';
 import { toApiError } from '@/lib/api-client';
-import { activateShare } from '../api/report-sharing-api';
+import { useShareActivation } from '../api/share-activation';
 import '../report-sharing.css';
 
 /** Refusals that mean the link itself is wrong (its share is unknown, gone or its id malformed). */
@@ -28,14 +27,7 @@ export function RecapReportPage({
 }) {
   const acceptance = acceptanceOfLink(acceptanceParam);
   const validId = shareIdSchema.safeParse(shareId ?? '');
-  const activation = useQuery({
-    queryKey: ['report-sharing', 'activate', validId.data, acceptance],
-    queryFn: () => activateShare(validId.data!, acceptance),
-    enabled: validId.success,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const activation = useShareActivation(validId.data, acceptance);
   const linkRefused = activation.isError && LINK_REFUSALS.has(toApiError(activation.error).errorType ?? '');
   useEffect(() => {
     if (activation.error) console.error('Report activation failed', activation.error);

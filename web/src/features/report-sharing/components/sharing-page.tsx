@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Heading, Text } from '@aws-amplify/ui-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FREQUENCY_LABELS, REPORT_FREQUENCIES, SHARE_STATUS_LABELS, shareFormSchema } from '@core/report-sharing';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,10 +14,9 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { toApiError } from '@/lib/api-client';
 import { formatInstant } from '@/lib/score-display';
-import { myReportShares, type ReportShare, updateShare } from '../api/report-sharing-api';
+import { type ReportShare, useMyReportShares, useShareReports, useStopSharing } from '../api/report-shares';
 import '../report-sharing.css';
 
-const SHARES_KEY = ['report-sharing', 'shares'];
 const FREQUENCY_OPTIONS = REPORT_FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }));
 
 type ShareForm = z.input<typeof shareFormSchema>;
@@ -28,7 +26,7 @@ type ShareForm = z.input<typeof shareFormSchema>;
  * or weekly, sees whom he shares with, and stops a share (docs/recap.md, "The gamer's page").
  */
 export function SharingPage() {
-  const shares = useQuery({ queryKey: SHARES_KEY, queryFn: myReportShares });
+  const shares = useMyReportShares();
   return (
     <div className="fg-page fg-sharing">
       <header className="fg-page__header">
@@ -68,21 +66,24 @@ export function SharingPage() {
 
 function ShareFormSection() {
   const toast = useToast();
-  const queryClient = useQueryClient();
   const form = useForm<ShareForm, unknown, z.output<typeof shareFormSchema>>({
     resolver: zodResolver(shareFormSchema),
     defaultValues: { email: '', frequency: 'DAILY' },
   });
   const [serverError, setServerError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
+  // The shares are read again after these, before the submission ends.
+  const shareReports = useShareReports({
+    onSuccess: (share, { frequency }) => {
+      toast.success(`Your ${FREQUENCY_LABELS[share.frequency].toLowerCase()} report is shared with ${share.email}.`);
+      form.reset({ email: '', frequency });
+    },
+  });
 
   const onSubmit = form.handleSubmit(async ({ email, frequency }) => {
     setServerError(null);
     try {
-      const share = await updateShare(email, 'ACTIVE', frequency);
-      toast.success(`Your ${FREQUENCY_LABELS[share.frequency].toLowerCase()} report is shared with ${share.email}.`);
-      form.reset({ email: '', frequency });
-      await queryClient.invalidateQueries({ queryKey: SHARES_KEY });
+      await shareReports.mutateAsync({ email, frequency });
     } catch (error) {
       setServerError(toApiError(error).message);
     }
@@ -112,14 +113,12 @@ function ShareFormSection() {
 
 function ShareRow({ share }: { share: ReportShare }) {
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const stop = useMutation({
-    mutationFn: () => updateShare(share.email, 'STOPPED', share.frequency),
-    onSuccess: async () => {
+  // The shares are read again after onSuccess.
+  const stop = useStopSharing(share, {
+    onSuccess: () => {
       setConfirming(false);
       toast.success(`You no longer share your reports with ${share.email}.`);
-      await queryClient.invalidateQueries({ queryKey: SHARES_KEY });
     },
     onError: (error) => {
       setConfirming(false);
