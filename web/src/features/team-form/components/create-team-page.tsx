@@ -1,5 +1,4 @@
 import { Heading, Text, View } from '@aws-amplify/ui-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoadError } from '@/components/errors/load-error';
@@ -10,13 +9,11 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { paths } from '@/config/paths';
 import { useTeamSelection } from '@/lib/team-selection';
-import { uploadAvatar } from '@/lib/avatar-upload';
-import { createTeam, hasUnusedDashboardPurchase } from '../api/team-form-api';
+import { useCreateTeam, useUnusedDashboardPurchase } from '../api/teams';
 import { EMPTY_TEAM_FIELDS, type TeamFields } from '../lib/team-form';
 import { TeamFormFields } from './team-form-fields';
 import '../team-form.css';
 
-export const UNUSED_PURCHASE_QUERY_KEY = ['team-form', 'unused-dashboard-purchase'] as const;
 export const TEAM_CREATED = 'Team created successfully!';
 
 /**
@@ -25,27 +22,23 @@ export const TEAM_CREATED = 'Team created successfully!';
  * statistics, as entering a team from the portal does (docs/teams.md, "Avatar upload").
  */
 export function CreateTeamPage() {
-  const purchase = useQuery({ queryKey: UNUSED_PURCHASE_QUERY_KEY, queryFn: hasUnusedDashboardPurchase, staleTime: 0 });
+  const purchase = useUnusedDashboardPurchase();
   const [serverError, setServerError] = useState<string | null>(null);
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const createTeam = useCreateTeam();
   const navigate = useNavigate();
   const selection = useTeamSelection();
 
   const create = async (fields: TeamFields, avatar: File | null) => {
     let team: { id: string; name: string };
     try {
-      team = await createTeam({ ...fields, avatar: '' });
+      // Uploads the avatar once the team exists and refreshes every read (useCreateTeam).
+      team = await createTeam.mutateAsync({ data: { ...fields, avatar: '' }, avatar });
     } catch (reason) {
       setServerError(reason instanceof Error ? reason.message : String(reason));
       return;
     }
-    if (avatar) {
-      // The team exists either way: a failed upload is said, and the avatar can be added by editing the team.
-      await uploadAvatar(avatar, team.id).catch((reason: Error) => toast.error(reason.message));
-    }
-    // The new team changes the profile (owned teams) and whatever lists teams; then it becomes the chosen one.
-    await queryClient.invalidateQueries();
+    // Then the new team becomes the chosen one.
     await selection.selectTeam({ id: team.id, name: team.name });
     toast.success(TEAM_CREATED);
     navigate(paths.home.myTeam.statistics);

@@ -8,7 +8,14 @@ import { ToastProvider } from '@/components/ui/toast/toast';
 // The API calls are stand-ins here; the upload steps themselves run against the stack in tests/browser/team-form.test.ts.
 const updateTeam = jest.fn();
 const uploadAvatar = jest.fn();
-jest.mock('../api/team-form-api', () => ({ updateTeam: (...args: unknown[]) => updateTeam(...args) }));
+// updateTeam(teamId, changes) stands for the UpdateTeam operation the dialog's hook sends (api/teams.ts).
+jest.mock('@/lib/api-client', () => ({
+  ...jest.requireActual('@/lib/api-client'),
+  callApi: async (document: string, variables: { teamId: string; data: object }) => {
+    if (!document.includes('mutation UpdateTeam(')) throw new Error(`Unexpected operation: ${document}`);
+    return { updateTeam: await updateTeam(variables.teamId, variables.data) };
+  },
+}));
 jest.mock('@/lib/avatar-upload', () => ({
   ...jest.requireActual('@/lib/avatar-upload'),
   uploadAvatar: (...args: unknown[]) => uploadAvatar(...args),

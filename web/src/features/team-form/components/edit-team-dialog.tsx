@@ -1,10 +1,8 @@
 import { Alert, Button } from '@aws-amplify/ui-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { useToast } from '@/components/ui/toast/toast';
-import { uploadAvatar } from '@/lib/avatar-upload';
-import { type TeamFormTeam, updateTeam } from '../api/team-form-api';
+import { type TeamFormTeam, useUpdateTeam } from '../api/teams';
 import { changedFields, teamFieldsSchema, type TeamFields } from '../lib/team-form';
 import { TeamFormFields } from './team-form-fields';
 import '../team-form.css';
@@ -26,15 +24,13 @@ interface EditTeamDialogProps {
 export function EditTeamDialog({ open, team, onClose, onSaved }: EditTeamDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const updateTeam = useUpdateTeam();
 
   const save = async (fields: TeamFields, avatar: File | null) => {
     setError(null);
     try {
       const changes = changedFields({ name: team.name, description: team.description ?? '', game: team.game ?? '' }, fields);
-      let saved = Object.keys(changes).length > 0 ? await updateTeam(team.id, changes) : team;
-      if (avatar) saved = { ...saved, avatar: await uploadAvatar(avatar, team.id) };
-      await queryClient.invalidateQueries();
+      const saved = await updateTeam.mutateAsync({ team, changes, avatar });
       toast.success(TEAM_UPDATED);
       onSaved?.(saved);
       onClose();
