@@ -7,7 +7,7 @@ import { SearchBox } from '@/components/ui/search-box/search-box';
 import { paths } from '@/config/paths';
 import { formatScoreDay } from '@/lib/score-display';
 import { useViewer, type TeamSummary } from '@/lib/viewer';
-import { useLatestTeamScores, useMembersCounts } from '../hooks/team-queries';
+import { useLatestTeamScores, useMembersCounts } from '../api/team-stats';
 import { filterAndSortTeams, TEAM_SORT_FIELDS, TEAM_SORT_LABELS, type SortDirection, type TeamSortField } from '../lib/team-sort';
 import { ReceivedInvites } from './received-invites';
 import { TeamCardList } from './team-card-list';

@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/link/button-link';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useViewer } from '@/lib/viewer';
-import { useLatestTeamScores } from '../hooks/team-queries';
+import { useLatestTeamScores } from '../api/team-stats';
 import { TeamCardList } from './team-card-list';
 import '../team-portals.css';
 

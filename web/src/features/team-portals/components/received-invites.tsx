@@ -1,13 +1,10 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoadError } from '@/components/errors/load-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
-import { ME_QUERY_KEY } from '@/lib/query-client';
 import { useViewer } from '@/lib/viewer';
-import { acceptInvite, rejectInvite, type ReceivedInvite } from '../api/teams-api';
-import { RECEIVED_INVITES_QUERY_KEY, useReceivedInvites } from '../hooks/team-queries';
+import { useAnswerInvite, useReceivedInvites, type ReceivedInvite } from '../api/invites';
 
 const LISTED_BY_EMAIL = 'Team invites sent to your e-mail address will appear here.';
 /** Invites are matched by e-mail only for a proven address (docs/teams.md); a mailed code proves it. */
@@ -36,17 +33,11 @@ export function ReceivedInvites({ roles }: { roles?: readonly string[] }) {
 }
 
 function InviteItem({ invite }: { invite: ReceivedInvite }) {
-  const queryClient = useQueryClient();
   const toast = useToast();
   const teamName = invite.Team?.name ?? 'a team';
-  const answer = useMutation({
-    mutationFn: (accept: boolean) => (accept ? acceptInvite(invite.id) : rejectInvite(invite.id)),
-    onSuccess: (_result, accept) => {
-      toast.success(accept ? `You joined ${teamName}.` : `You declined the invite to ${teamName}.`);
-      // The profile lists the user's teams and invites.
-      void queryClient.invalidateQueries({ queryKey: RECEIVED_INVITES_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-    },
+  // Then the invites and the profile, which lists the user's teams and invites, are read again.
+  const answer = useAnswerInvite(invite.id, {
+    onAnswered: (accept) => toast.success(accept ? `You joined ${teamName}.` : `You declined the invite to ${teamName}.`),
     onError: (error) => toast.error(error.message),
   });
   const inviter = invite.TeamInviter?.fullName ?? invite.TeamInviter?.email;

@@ -1,16 +1,13 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { teamCodeField } from '@core/teams';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { FormTextField } from '@/components/ui/form/form-fields';
 import { useToast } from '@/components/ui/toast/toast';
-import { ME_QUERY_KEY } from '@/lib/query-client';
-import { joinTeamWithCode } from '../api/teams-api';
-import { RECEIVED_INVITES_QUERY_KEY } from '../hooks/team-queries';
+import { useJoinTeamWithCode } from '../api/invites';
 
 const codeFormSchema = z.object({ code: teamCodeField });
 
@@ -23,7 +20,7 @@ const CODE_PARAM = 'code';
  */
 export function TeamCodeForm() {
   const [searchParams] = useSearchParams();
-  const queryClient = useQueryClient();
+  const joinTeam = useJoinTeamWithCode();
   const toast = useToast();
   const titleId = useId();
   const { register, handleSubmit, formState, reset, setError } = useForm({
@@ -33,11 +30,10 @@ export function TeamCodeForm() {
 
   const join = handleSubmit(async ({ code }) => {
     try {
-      const team = await joinTeamWithCode(code);
+      // The invites and the profile are read again (useJoinTeamWithCode).
+      const team = await joinTeam.mutateAsync(code);
       toast.success(`You joined ${team.name}.`);
       reset();
-      void queryClient.invalidateQueries({ queryKey: RECEIVED_INVITES_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     } catch (error) {
       setError('code', { message: error instanceof Error ? error.message : String(error) });
     }

@@ -1,5 +1,4 @@
 import { isDirector } from '@core/roles';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,11 +7,10 @@ import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { Icon } from '@/components/ui/icon';
 import { useToast } from '@/components/ui/toast/toast';
 import { paths } from '@/config/paths';
-import { ME_QUERY_KEY } from '@/lib/query-client';
 import { useTeamSelection } from '@/lib/team-selection';
 import { useViewer, type TeamSummary, type Viewer } from '@/lib/viewer';
-import { deleteTeam } from '../api/teams-api';
-import { useLatestTeamScores } from '../hooks/team-queries';
+import { useDeleteTeam } from '../api/team-membership';
+import { useLatestTeamScores } from '../api/team-stats';
 import '../team-portals.css';
 
 /** Delete dashboard is disabled while the user has fewer than 2 teams (docs/teams.md, "Pages"). */
@@ -104,21 +102,19 @@ function TeamIcon({ team, selected }: { team: TeamSummary; selected: boolean }) 
 
 /** Deletes the selected team's dashboard after the confirmation, then opens the Director Portal. */
 function DeleteDashboard({ viewer }: { viewer: Viewer }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
   const { clearSelectedTeam } = useTeamSelection();
   const [confirming, setConfirming] = useState(false);
   const owned = viewer.teams?.owned ?? [];
   const team = owned.find((own) => own.id === viewer.selectedTeamId) ?? null;
-  const remove = useMutation({
-    mutationFn: (teamId: string) => deleteTeam(teamId),
-    onSuccess: async () => {
+  // Then the profile is read again, and the Director Portal opens.
+  const remove = useDeleteTeam({
+    onDeleted: () => {
       setConfirming(false);
       clearSelectedTeam();
-      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      void navigate(paths.home.managerPortal);
     },
+    onRefreshed: () => void navigate(paths.home.managerPortal),
     // The spec only logs delete-team errors; the user still needs to know it failed (docs/teams.md, "Pages").
     onError: (error) => {
       setConfirming(false);

@@ -1,10 +1,8 @@
 import { Button, Text } from '@aws-amplify/ui-react';
 import { isCoachOrDirector } from '@core/roles';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '@/components/ui/dialog/dialog';
-import { ME_QUERY_KEY } from '@/lib/query-client';
 import { useViewer } from '@/lib/viewer';
-import { leaveTeams } from '../api/teams-api';
+import { useLeaveTeams } from '../api/team-membership';
 
 /**
  * docs/teams.md, "Pages" (the `Attention!` gate): a gamer who belongs to a team is blocked from the dashboard (the
@@ -12,11 +10,7 @@ import { leaveTeams } from '../api/teams-api';
  */
 export function TeamMemberGate({ onLogOut, loggingOut }: { onLogOut: () => void; loggingOut: boolean }) {
   const viewer = useViewer();
-  const queryClient = useQueryClient();
-  const leave = useMutation({
-    mutationFn: leaveTeams,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
-  });
+  const leave = useLeaveTeams();
   const blocked = !!viewer && !isCoachOrDirector(viewer.groups) && (viewer.teams?.member.length ?? 0) > 0;
   const ignoreEscape = () => undefined;
   return (

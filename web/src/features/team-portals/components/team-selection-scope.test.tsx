@@ -8,10 +8,19 @@ import { ViewerProvider, useViewer, type Viewer } from '@/lib/viewer';
 // The API calls are stand-ins here; the whole path runs against the stack in tests/browser/team-portals.test.ts.
 const fetchSelectedTeamId = jest.fn<Promise<string | null>, []>();
 const saveSelectedTeam = jest.fn<Promise<unknown>, [string]>();
-jest.mock('../api/teams-api', () => ({
-  fetchSelectedTeamId: () => fetchSelectedTeamId(),
-  saveSelectedTeam: (teamId: string) => saveSelectedTeam(teamId),
-  verifyTeamSubscription: async () => 'active',
+// fetchSelectedTeamId and saveSelectedTeam stand for the GetSelectedTeam and SetSelectedTeam operations the scope's hooks
+// send (api/selected-team.ts); every subscription is active.
+jest.mock('@/lib/api-client', () => ({
+  ...jest.requireActual('@/lib/api-client'),
+  callApi: async (document: string, variables: { teamId: string }) => {
+    if (document.includes('query GetSelectedTeam {')) {
+      const teamId = await fetchSelectedTeamId();
+      return { getSelectedTeam: teamId === null ? null : { teamId } };
+    }
+    if (document.includes('mutation SetSelectedTeam(')) return { setSelectedTeam: await saveSelectedTeam(variables.teamId) };
+    if (document.includes('query VerifyTeamSubscription(')) return { verifyTeamSubscription: { id: variables.teamId, status: 'active' } };
+    throw new Error(`Unexpected operation: ${document}`);
+  },
 }));
 
 const { TeamSelectionScope } = require('./team-selection-scope') as typeof import('./team-selection-scope');

@@ -1,5 +1,3 @@
-import { isDirector } from '@core/roles';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button/button';
@@ -10,26 +8,9 @@ import { paths, withQuery } from '@/config/paths';
 import { useTeamNotificationCount } from '@/lib/team-notifications';
 import { TeamSelectionProvider, type TeamChoice, type TeamSelection } from '@/lib/team-selection';
 import { ViewerProvider, useViewer, type Viewer } from '@/lib/viewer';
-import { fetchSelectedTeamId, saveSelectedTeam, verifyTeamSubscription } from '../api/teams-api';
+import { useRestoredTeam, useTeamChoice } from '../api/selected-team';
 import { isTeamEntryPage } from '../lib/team-entry';
-
-const selectedTeamKey = (userId: string) => ['teams', 'selected', userId] as const;
-
-/** Only a director entering a team they own has its subscription checked (docs/product.md, "Team selection"). */
-const checksSubscription = (viewer: Viewer, teamId: string) =>
-  isDirector(viewer.groups) && (viewer.teams?.owned ?? []).some((team) => team.id === teamId);
-
-/**
- * The team saved on the server, restored on load (docs/product.md, "Team selection"). A director's team whose
- * subscription has ended is not restored: choosing it again shows the Subscription expired prompt. Failures leave no
- * team chosen (docs/product.md, "Team selection": a failed load or save is ignored).
- */
-async function restoreSelectedTeam(viewer: Viewer): Promise<string | null> {
-  const teamId = await fetchSelectedTeamId().catch(() => null);
-  if (!teamId || !checksSubscription(viewer, teamId)) return teamId;
-  const status = await verifyTeamSubscription(teamId).catch(() => 'active' as const);
-  return status === 'inActive' ? null : teamId;
-}
+import { checksSubscription } from '../lib/team-subscription';
 
 /**
  * The team selection of the signed-in frame: restores the chosen team, lets pages and the sidebar choose another
@@ -37,7 +18,6 @@ async function restoreSelectedTeam(viewer: Viewer): Promise<string | null> {
  */
 export function TeamSelectionScope({ children }: { children: ReactNode }) {
   const viewer = useViewer();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const toast = useToast();
@@ -45,13 +25,9 @@ export function TeamSelectionScope({ children }: { children: ReactNode }) {
   const [expiredTeam, setExpiredTeam] = useState<TeamChoice | null>(null);
 
   const userId = viewer?.userId ?? '';
-  const restored = useQuery({
-    queryKey: selectedTeamKey(userId),
-    queryFn: () => restoreSelectedTeam(viewer!),
-    // After `me`, which says which teams the user owns.
-    enabled: viewer?.teams != null,
-    staleTime: Infinity,
-  });
+  // The team saved on the server, restored once `me` says which teams the user owns (docs/product.md, "Team selection").
+  const restored = useRestoredTeam(viewer);
+  const teamChoice = useTeamChoice(userId);
   const selectedTeamId = restored.data ?? null;
 
   const selectTeam = useCallback(
@@ -60,7 +36,7 @@ export function TeamSelectionScope({ children }: { children: ReactNode }) {
       if (checksSubscription(viewer, team.id)) {
         let status: 'active' | 'inActive';
         try {
-          status = await verifyTeamSubscription(team.id);
+          status = await teamChoice.subscriptionStatus(team.id);
         } catch (error) {
           toast.error(error instanceof Error ? error.message : String(error));
           return;
@@ -71,20 +47,14 @@ export function TeamSelectionScope({ children }: { children: ReactNode }) {
         }
       }
       // Set here first, then saved; a failed save is ignored (docs/product.md, "Team selection"). A restore still
-      // under way is cancelled first, or its older answer would land after this choice and undo it.
-      await queryClient.cancelQueries({ queryKey: selectedTeamKey(viewer.userId) });
-      queryClient.setQueryData(selectedTeamKey(viewer.userId), team.id);
-      saveSelectedTeam(team.id).catch(() => undefined);
-      void queryClient.invalidateQueries({ queryKey: ['teams', team.id] });
+      // under way is cancelled first (useTeamChoice), or its older answer would land after this choice and undo it.
+      await teamChoice.choose(team.id);
       if (isTeamEntryPage(pathname)) void navigate(paths.home.myTeam.statistics);
     },
-    [viewer, queryClient, toast, pathname, navigate],
+    [viewer, teamChoice, toast, pathname, navigate],
   );
 
-  const selection = useMemo<TeamSelection>(
-    () => ({ selectTeam, clearSelectedTeam: () => queryClient.setQueryData(selectedTeamKey(userId), null) }),
-    [selectTeam, queryClient, userId],
-  );
+  const selection = useMemo<TeamSelection>(() => ({ selectTeam, clearSelectedTeam: teamChoice.clear }), [selectTeam, teamChoice]);
 
   const scopedViewer = useMemo<Viewer | null>(
     () =>
