@@ -1,8 +1,8 @@
 /**
- * The account operations (schema.graphql; docs/accounts.md). Everything but `me` works signed out
- * (the public token); `me` carries the session's tokens.
+ * The session operations (schema.graphql; docs/accounts.md): sign-in, sign-up, Discord, renewal and sign-out, all signed
+ * out (the public token). The password reset is in password-reset.ts, the profile (`me`) in me.ts; the hooks the pages
+ * call are in sign-in.ts.
  */
-import type { MeQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 const loginMutation = gqlOperation(/* GraphQL */ `
@@ -97,69 +97,6 @@ const logoutMutation = gqlOperation(/* GraphQL */ `
   }
 `);
 
-const forgotPasswordMutation = gqlOperation(/* GraphQL */ `
-  mutation ForgotPassword($email: String!) {
-    forgotPassword(email: $email)
-  }
-`);
-
-const forgotPasswordVerifyMutation = gqlOperation(/* GraphQL */ `
-  mutation ForgotPasswordVerify($code: String!, $email: String!) {
-    forgotPasswordVerify(code: $code, email: $email)
-  }
-`);
-
-const forgotPasswordFinalMutation = gqlOperation(/* GraphQL */ `
-  mutation ForgotPasswordFinal($password: String!, $email: String!, $code: String!) {
-    forgotPasswordFinal(password: $password, email: $email, code: $code)
-  }
-`);
-
-/** The signed-in user's profile as the frame and the after-login routing use it. */
-export type Me = NonNullable<MeQuery['me']>;
-
-const meQuery = gqlOperation(/* GraphQL */ `
-  query Me {
-    me {
-      id
-      email
-      fullName
-      avatar
-      role
-      selectedTeamId
-      emailVerified
-      Invites {
-        id
-        teamId
-        role
-        status
-        Team {
-          id
-          name
-        }
-      }
-      Team {
-        id
-        name
-        avatar
-        createdAt
-      }
-      coachedTeams {
-        id
-        name
-        avatar
-        createdAt
-      }
-      ownedTeams {
-        id
-        name
-        avatar
-        createdAt
-      }
-    }
-  }
-`);
-
 const publicCall = { authMode: 'public' } as const;
 
 export const loginUser = async (email: string, password: string) => (await callApi(loginMutation, { email, password }, publicCall)).loginUser;
@@ -184,13 +121,3 @@ export const refreshSessionTokens = async (session: { refreshToken: string; acce
 
 /** Revokes the refresh token (sign-out). Public, so an expired session can still be ended. */
 export const logoutUser = async (refreshToken: string) => (await callApi(logoutMutation, { refreshToken }, publicCall)).logoutUser;
-
-export const forgotPassword = async (email: string) => (await callApi(forgotPasswordMutation, { email }, publicCall)).forgotPassword;
-
-export const forgotPasswordVerify = async (email: string, code: string) =>
-  (await callApi(forgotPasswordVerifyMutation, { email, code }, publicCall)).forgotPasswordVerify;
-
-export const forgotPasswordFinal = async (email: string, code: string, password: string) =>
-  (await callApi(forgotPasswordFinalMutation, { email, code, password }, publicCall)).forgotPasswordFinal;
-
-export const fetchMe = async () => (await callApi(meQuery)).me;

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { MessageDialog } from '@/components/ui/dialog/message-dialog';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
 import { paths, withQuery } from '@/config/paths';
-import { forgotPassword, forgotPasswordFinal, forgotPasswordVerify } from '../api/auth-api';
+import { useRequestPasswordCode, useResetPassword, useVerifyPasswordCode } from '../api/password-reset';
 import { accountErrorMessage } from '../errors';
 import { AuthCard } from './auth-card';
 import { PASSWORD_HINT } from '../password-hint';
@@ -34,6 +34,9 @@ export function ForgotPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
+  const sendCode = useRequestPasswordCode();
+  const verifyCode = useVerifyPasswordCode();
+  const resetPassword = useResetPassword();
 
   const emailForm = useForm<z.input<typeof forgotPasswordEmailSchema>, unknown, z.output<typeof forgotPasswordEmailSchema>>({
     resolver: zodResolver(forgotPasswordEmailSchema),
@@ -62,7 +65,7 @@ export function ForgotPasswordPage() {
 
   const requestCode = (email: string) =>
     step(async () => {
-      await forgotPassword(email);
+      await sendCode.mutateAsync(email);
       codeForm.reset({ code: '' });
       setState({ step: 'code', email });
     });
@@ -85,7 +88,7 @@ export function ForgotPasswordPage() {
     ({ code }) =>
       step(async () => {
         if (state.step !== 'code') return;
-        await forgotPasswordVerify(state.email, code);
+        await verifyCode.mutateAsync({ email: state.email, code });
         setState({ step: 'password', email: state.email, code });
       }),
     (errors) => setFailure(firstError(errors, ['code'])),
@@ -95,7 +98,7 @@ export function ForgotPasswordPage() {
     ({ password }) =>
       step(async () => {
         if (state.step !== 'password') return;
-        await forgotPasswordFinal(state.email, state.code, password);
+        await resetPassword.mutateAsync({ email: state.email, code: state.code, password });
         setChanged(true);
       }),
     (errors) => setFailure(firstError(errors, ['password', 'confirmPassword'])),

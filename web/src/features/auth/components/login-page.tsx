@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { paths, withQuery } from '@/config/paths';
-import { logInUserWithDiscord, loginUser } from '../api/auth-api';
+import { useDiscordLogin, useLogin } from '../api/sign-in';
 import { discordRedirectUri, finishDiscordReturn } from '../discord';
 import { accountErrorMessage, DEFAULT_LOGIN_ERROR } from '../errors';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
@@ -44,6 +44,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [discordBusy, setDiscordBusy] = useState(false);
   const finishSignIn = useFinishSignIn();
+  const login = useLogin();
+  const discordLogin = useDiscordLogin();
 
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
@@ -71,7 +73,7 @@ export function LoginPage() {
     }
     setDiscordBusy(true);
     try {
-      await finishSignIn(await logInUserWithDiscord(discordCode, discordRedirectUri(window.location.origin)), {
+      await finishSignIn(await discordLogin.mutateAsync({ code: discordCode, redirectUri: discordRedirectUri(window.location.origin) }), {
         kind: 'login',
         redirectTo: returned.redirectTo,
       });
@@ -89,7 +91,7 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setError(null);
     try {
-      await finishSignIn(await loginUser(email, password), { kind: 'login', redirectTo });
+      await finishSignIn(await login.mutateAsync({ email, password }), { kind: 'login', redirectTo });
     } catch (reason) {
       setError(accountErrorMessage(reason));
     }

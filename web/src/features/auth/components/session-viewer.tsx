@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { ViewerProvider, type Viewer } from '@/lib/viewer';
-import { useMe } from '../hooks/use-me';
+import { useMe } from '../api/me';
 import { useSession } from '../hooks/use-session';
 
 /**

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { signUpUser } from '../api/auth-api';
+import { useSignUp } from '../api/sign-in';
 import { accountErrorMessage } from '../errors';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { useSession } from '../hooks/use-session';
@@ -47,6 +47,7 @@ export function SignUpPage() {
   const [alreadySignedIn] = useState(() => session !== null);
   const [error, setError] = useState<string | null>(null);
   const finishSignIn = useFinishSignIn();
+  const signUp = useSignUp();
   const form = useForm<SignUpForm, unknown, z.output<typeof signUpSchema>>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { fullName: '', email: invite.email, password: '', confirmPassword: '' },
@@ -56,7 +57,13 @@ export function SignUpPage() {
   const onSubmit = form.handleSubmit(async ({ fullName, email, password, confirmPassword }) => {
     setError(null);
     try {
-      const grant = await signUpUser({ data: { fullName, email }, password, confirmPassword, role: invite.role, inviteCode: invite.inviteCode });
+      const grant = await signUp.mutateAsync({
+        data: { fullName, email },
+        password,
+        confirmPassword,
+        role: invite.role,
+        inviteCode: invite.inviteCode,
+      });
       await finishSignIn(grant, { kind: 'signup' });
     } catch (reason) {
       const message = accountErrorMessage(reason);

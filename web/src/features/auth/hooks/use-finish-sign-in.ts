@@ -2,11 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
-import type { Me } from '../api/auth-api';
+import { loadMe, type Me } from '../api/me';
 import { afterLoginPath, afterSignUpPath, needsProfileAfterLogin } from '../routing';
 import { browserSession } from '../session/browser-session';
 import type { AuthGrant } from '../session/session-store';
-import { loadMe } from './use-me';
 
 export type SignInKind = { kind: 'login'; redirectTo: string | null } | { kind: 'signup' };
 
