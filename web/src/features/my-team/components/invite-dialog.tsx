@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog/dialog';
 import { FormTextField } from '@/components/ui/form/form-fields';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { useToast } from '@/components/ui/toast/toast';
-import { sendInvite } from '../api/my-team-api';
+import { useSendInvite } from '../api/staff-view';
 import { isSeatLimitRefusal } from '../lib/team-staff';
 
 type InviteForm = z.input<typeof inviteFormSchema>;
@@ -28,6 +28,7 @@ interface InviteDialogProps {
 /** Name, e-mail and role of the person to invite; the server's refusal (seats full, already invited) stays in the dialog. */
 export function InviteDialog({ open, teamId, roles, addSeatsPath, onClose, onSent }: InviteDialogProps) {
   const toast = useToast();
+  const sendInvite = useSendInvite();
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<InviteForm, unknown, z.output<typeof inviteFormSchema>>({
     resolver: zodResolver(inviteFormSchema),
@@ -45,7 +46,7 @@ export function InviteDialog({ open, teamId, roles, addSeatsPath, onClose, onSen
   const onSubmit = form.handleSubmit(async (invite) => {
     setRefusal(null);
     try {
-      await sendInvite({ ...invite, teamId });
+      await sendInvite.mutateAsync({ ...invite, teamId });
     } catch (error) {
       setRefusal((error as Error).message);
       return;

@@ -1,7 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 import { isAdmin, isDirector, roleLabel } from '@core/roles';
 import type { MemberOrderField } from '@core/teams';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { LoadError } from '@/components/errors/load-error';
 import { DataTable, DEFAULT_PAGE_SIZE, type ColumnSort, type DataTableColumn } from '@/components/ui/data-table/data-table';
@@ -12,9 +11,8 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { SearchBox } from '@/components/ui/search-box/search-box';
 import { paths, withQuery } from '@/config/paths';
 import { formatInstant } from '@/lib/score-display';
-import { type MyTeam, removeTeamMember, type TeamMember } from '../api/my-team-api';
-import { useConfirmedAction } from '../hooks/use-confirmed-action';
-import { myTeamKey, useTeamMembers, useTeamMembersLive, useTeamStaffView } from '../hooks/use-my-team';
+import { useRemoveTeamMember, useTeamMembers, useTeamMembersLive, type MyTeam, type TeamMember } from '../api/members';
+import { useTeamStaffView } from '../api/staff-view';
 import { manageableRoles, seesTeamBusiness } from '../lib/team-staff';
 import { actionColumn } from './action-column';
 import { InviteDialog } from './invite-dialog';
@@ -49,7 +47,6 @@ export function MyTeamPage({ teamId, groups, editTeamAction }: MyTeamPageProps) 
 }
 
 function TeamView({ teamId, groups, editTeamAction }: MyTeamPageProps & { teamId: string }) {
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
   const [sort, setSort] = useState<ColumnSort | null>(null);
@@ -68,12 +65,8 @@ function TeamView({ teamId, groups, editTeamAction }: MyTeamPageProps & { teamId
     skip: page.pageIndex * page.pageSize,
   });
   const business = useTeamStaffView(teamId, staff);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: myTeamKey(teamId) });
 
-  const remove = useConfirmedAction(teamId, async (member: TeamMember) => {
-    await removeTeamMember(teamId, member.userId);
-    return `${member.fullName || member.email} was removed from the team.`;
-  });
+  const remove = useRemoveTeamMember(teamId, (member) => `${member.fullName || member.email} was removed from the team.`);
   const { ask } = remove;
 
   const columns = useMemo(
@@ -146,10 +139,8 @@ function TeamView({ teamId, groups, editTeamAction }: MyTeamPageProps & { teamId
         roles={roles}
         addSeatsPath={addSeatsPath}
         onClose={() => setInviting(false)}
-        onSent={() => {
-          setInviting(false);
-          void refresh();
-        }}
+        // The team's reads are refreshed by the invite's hook (useSendInvite).
+        onSent={() => setInviting(false)}
       />
       <ConfirmDialog open={remove.target !== null} title="Remove member" busy={remove.busy} onAccept={remove.confirm} onDecline={remove.cancel}>
         Are you sure you want to remove {remove.target?.fullName || remove.target?.email} from {team.name}?

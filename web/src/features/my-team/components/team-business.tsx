@@ -8,11 +8,8 @@ import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { PageLoader } from '@/components/ui/page-loader';
 import { formatInstant } from '@/lib/score-display';
-import { deleteTeamInvite, type getTeamStaffView, type SentInvite, type TeamCode } from '../api/my-team-api';
-import { useConfirmedAction } from '../hooks/use-confirmed-action';
+import { useDeleteTeamInvite, type SentInvite, type StaffView, type TeamCode } from '../api/staff-view';
 import { actionColumn } from './action-column';
-
-type StaffView = Awaited<ReturnType<typeof getTeamStaffView>>;
 
 interface TeamBusinessProps {
   teamId: string;
@@ -34,10 +31,7 @@ const CODE_COLUMNS: DataTableColumn<TeamCode>[] = [
 
 /** The staff's part of My Team: seats in use, the invites sent (with delete) and the team codes. */
 export function TeamBusiness({ teamId, view, roles, addSeatsPath }: TeamBusinessProps) {
-  const withdraw = useConfirmedAction(teamId, async (invite: SentInvite) => {
-    await deleteTeamInvite(teamId, invite.id);
-    return `The invite to ${invite.inviteeEmail} was deleted.`;
-  });
+  const withdraw = useDeleteTeamInvite(teamId, (invite) => `The invite to ${invite.inviteeEmail} was deleted.`);
   const { ask } = withdraw;
 
   const inviteColumns = useMemo(

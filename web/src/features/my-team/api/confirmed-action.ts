@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '@/components/ui/toast/toast';
-import { myTeamKey } from './use-my-team';
+import { myTeamKeys } from './keys';
 
 /**
  * A destructive action on one item of the team, asked first: `ask(item)` opens the confirmation, `confirm` runs the
- * action (busy meanwhile), toasts the message it returns, closes and refreshes the team; a refusal is toasted and the
- * confirmation stays open.
+ * action (busy meanwhile), toasts the message `done` gives, closes and refreshes the team; a refusal is toasted and
+ * the confirmation stays open.
  */
-export function useConfirmedAction<T>(teamId: string, run: (item: T) => Promise<string>) {
+export function useConfirmedAction<T>(teamId: string, run: (item: T) => Promise<unknown>, done: (item: T) => string) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<T | null>(null);
@@ -18,9 +18,10 @@ export function useConfirmedAction<T>(teamId: string, run: (item: T) => Promise<
     if (target === null) return;
     setBusy(true);
     try {
-      toast.success(await run(target));
+      await run(target);
+      toast.success(done(target));
       setTarget(null);
-      await queryClient.invalidateQueries({ queryKey: myTeamKey(teamId) });
+      await queryClient.invalidateQueries({ queryKey: myTeamKeys.team(teamId) });
     } catch (error) {
       toast.error((error as Error).message);
     } finally {
