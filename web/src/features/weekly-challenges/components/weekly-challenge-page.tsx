@@ -10,7 +10,6 @@ import {
   timingOf,
   weekDays,
 } from '@core/weekly-challenges';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button/button';
@@ -22,13 +21,12 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
 import {
-  createWeeklyChallenge,
-  deleteWeeklyChallenge,
-  listWeeklyChallenges,
-  updateWeeklyChallenge,
-  WEEKLY_CHALLENGES_KEY,
+  useCreateWeeklyChallenge,
+  useDeleteWeeklyChallenge,
+  useUpdateWeeklyChallenge,
+  useWeeklyChallenges,
   type WeeklyChallenge,
-} from '../api/weekly-challenges-api';
+} from '../api/weekly-challenges';
 import { WeekCalendar } from './week-calendar';
 import '../weekly-challenges.css';
 
@@ -60,7 +58,7 @@ function descriptionProblem(description: string): string | null {
 
 /** /home/weekly-challenge: post a challenge for a week of the calendar, and the week cards, filtered, edited, deleted. */
 export function WeeklyChallengePage() {
-  const challenges = useQuery({ queryKey: WEEKLY_CHALLENGES_KEY, queryFn: listWeeklyChallenges });
+  const challenges = useWeeklyChallenges();
   const [failure, setFailure] = useState<string | null>(null);
 
   if (challenges.isPending) return <PageLoader label="Loading the weekly challenges…" />;
@@ -88,20 +86,18 @@ interface SectionProps {
 }
 
 function PostChallengeForm({ challenges, onFailure }: SectionProps) {
-  const queryClient = useQueryClient();
   const toast = useToast();
   const [week, setWeek] = useState<ChallengeWeek | null>(null);
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const counterId = useId();
 
-  const post = useMutation({
-    mutationFn: createWeeklyChallenge,
-    onSuccess: async () => {
+  // Then the challenges are asked again.
+  const post = useCreateWeeklyChallenge({
+    onSuccess: () => {
       setDescription('');
       setWeek(null);
       toast.success('The challenge was posted.');
-      await queryClient.invalidateQueries({ queryKey: WEEKLY_CHALLENGES_KEY });
     },
     onError: (error) => onFailure(messageOf('creating', error)),
   });
@@ -190,29 +186,24 @@ function ChallengeCards({ challenges, onFailure }: SectionProps) {
 const TIMING_LABELS = { past: 'Past', current: 'This week', upcoming: 'Upcoming' } as const;
 
 function ChallengeCard({ challenge, today: day, onFailure }: { challenge: WeeklyChallenge; today: string; onFailure: (message: string) => void }) {
-  const queryClient = useQueryClient();
   const toast = useToast();
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const headingId = useId();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: WEEKLY_CHALLENGES_KEY });
 
-  const save = useMutation({
-    mutationFn: (description: string) => updateWeeklyChallenge(challenge.id, description),
-    onSuccess: async () => {
+  // Each then has the challenges asked again.
+  const save = useUpdateWeeklyChallenge(challenge.id, {
+    onSuccess: () => {
       setEditing(null);
       toast.success('The challenge was updated.');
-      await refresh();
     },
     onError: (error) => onFailure(messageOf('updating', error)),
   });
-  const remove = useMutation({
-    mutationFn: () => deleteWeeklyChallenge(challenge.id),
-    onSuccess: async () => {
+  const remove = useDeleteWeeklyChallenge(challenge.id, {
+    onSuccess: () => {
       setConfirming(false);
       toast.success('The challenge was deleted.');
-      await refresh();
     },
     onError: (error) => {
       setConfirming(false);
