@@ -1,18 +1,16 @@
 import { createRecommendationSchema, MODAL_TITLE_MAX } from '@core/recommendations';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { TextField } from '@/components/ui/form/fields';
 import { useToast } from '@/components/ui/toast/toast';
-import { createRecommendation, RECOMMENDATIONS_KEY } from '../api/recommendations-api';
+import { useCreateRecommendation } from '../api/recommendations';
 import { changeLink, EMPTY_LINK_FORM } from '../lib/link-form';
 import { LinkFields } from './link-fields';
 
 /** The add modal (docs/recommendations-and-challenges.md, "Recommendations"): title at most 16 with its n/16 counter, the selects, Save once a video is chosen. */
 export function AddRecommendationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const toast = useToast();
   const [form, setForm] = useState(EMPTY_LINK_FORM);
   const [problem, setProblem] = useState<string | null>(null);
@@ -22,12 +20,11 @@ export function AddRecommendationDialog({ open, onClose }: { open: boolean; onCl
     setProblem(null);
     onClose();
   };
-  const save = useMutation({
-    mutationFn: createRecommendation,
-    onSuccess: async () => {
+  // Then the table is asked again.
+  const save = useCreateRecommendation({
+    onSuccess: () => {
       toast.success('The recommendation was added.');
       close();
-      await queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
     },
     onError: (error) => setProblem(error.message),
   });

@@ -1,9 +1,8 @@
 import { PILLAR_OPTIONS, recommendationAnswers, recommendationQuestions } from '@core/recommendations';
 import { isPillarSlug } from '@core/pillars';
-import { VIDEO_CATEGORIES, VIDEO_CATEGORY_TITLES, type VideoCategory } from '@core/videos';
-import { useQuery } from '@tanstack/react-query';
+import { VIDEO_CATEGORIES, VIDEO_CATEGORY_TITLES } from '@core/videos';
 import { SelectField } from '@/components/ui/form/select-field';
-import { offeredVideos } from '../api/recommendations-api';
+import { useRecommendableVideos } from '../api/recommendable-videos';
 import { changeLink, type LinkField, type LinkForm, lockedFields } from '../lib/link-form';
 
 /** A link select inside the form's spacing (Save needs them in order; lib/link-form.ts locks the later ones). */
@@ -24,11 +23,7 @@ const CATEGORY_OPTIONS = VIDEO_CATEGORIES.map((category) => ({ value: category, 
 export function LinkFields({ form, onChange }: { form: LinkForm; onChange: (form: LinkForm) => void }) {
   const locked = lockedFields(form);
   const change = (field: LinkField) => (value: string) => onChange(changeLink(form, field, value));
-  const videos = useQuery({
-    queryKey: ['recommendable-videos', form.category],
-    queryFn: () => offeredVideos(form.category as VideoCategory),
-    enabled: form.category !== '',
-  });
+  const videos = useRecommendableVideos(form.category);
   const questions = isPillarSlug(form.pillarSlug)
     ? recommendationQuestions(form.pillarSlug).map((question) => ({ value: question.slug, label: question.text }))
     : [];

@@ -1,12 +1,11 @@
 import { TITLE_MAX, updateRecommendationSchema } from '@core/recommendations';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { TextAreaField, TextField } from '@/components/ui/form/fields';
 import { useToast } from '@/components/ui/toast/toast';
-import { deleteRecommendation, type Recommendation, RECOMMENDATIONS_KEY, updateRecommendation } from '../api/recommendations-api';
+import { type Recommendation, useDeleteRecommendation, useUpdateRecommendation } from '../api/recommendations';
 import { changeLink, type LinkForm } from '../lib/link-form';
 import { LinkFields } from './link-fields';
 
@@ -24,7 +23,6 @@ const formOf = (recommendation: Recommendation): LinkForm => ({
 
 /** The side panel of one recommendation: its Details tab edits every field (the rules of docs/recommendations-and-challenges.md) or deletes it after confirming. */
 export function RecommendationPanel({ recommendation, onClose }: { recommendation: Recommendation; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const toast = useToast();
   const [form, setForm] = useState(() => formOf(recommendation));
   const [description, setDescription] = useState(recommendation.description ?? '');
@@ -32,25 +30,19 @@ export function RecommendationPanel({ recommendation, onClose }: { recommendatio
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
 
   useEffect(() => heading.current?.focus(), []);
 
-  const save = useMutation({
-    mutationFn: (data: Parameters<typeof updateRecommendation>[1]) => updateRecommendation(recommendation.id, data),
-    onSuccess: async () => {
-      toast.success(UPDATED);
-      await refresh();
-    },
+  // Each then has the table asked again.
+  const save = useUpdateRecommendation(recommendation.id, {
+    onSuccess: () => toast.success(UPDATED),
     onError: (error) => setProblem(error.message),
   });
-  const remove = useMutation({
-    mutationFn: () => deleteRecommendation(recommendation.id),
-    onSuccess: async () => {
+  const remove = useDeleteRecommendation(recommendation.id, {
+    onSuccess: () => {
       setConfirming(false);
       toast.success('The recommendation was deleted.');
       onClose();
-      await refresh();
     },
     onError: (error) => {
       setConfirming(false);

@@ -1,6 +1,5 @@
 import { isPillarSlug, pillarOf } from '@core/pillars';
 import { answerLabel, FALLBACK_RECOMMENDATION_COUNT, questionText, RECOMMENDATION_PAGE_SIZE } from '@core/recommendations';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button/button';
@@ -8,7 +7,7 @@ import { type ColumnSort, DataTable, type DataTableColumn } from '@/components/u
 import { PageLoader } from '@/components/ui/page-loader';
 import { VideoPlayerDialog } from '@/components/ui/video-player/video-player-dialog';
 import { pillarColourToken } from '@/lib/score-display';
-import { listRecommendations, type Recommendation, RECOMMENDATIONS_KEY } from '../api/recommendations-api';
+import { type Recommendation, useRecommendations } from '../api/recommendations';
 import { AddRecommendationDialog } from './add-recommendation-dialog';
 import { RecommendationPanel } from './recommendation-panel';
 import '../video-recommendations.css';
@@ -30,11 +29,8 @@ export function VideoRecommendationPage() {
   const [adding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [playing, setPlaying] = useState<Recommendation | null>(null);
-  const list = useQuery({
-    queryKey: [...RECOMMENDATIONS_KEY, page.pageIndex, page.pageSize],
-    queryFn: () => listRecommendations(page.pageSize, page.pageIndex * page.pageSize),
-    placeholderData: keepPreviousData,
-  });
+  // The previous page stays shown while the next loads.
+  const list = useRecommendations(page.pageIndex, page.pageSize);
 
   const columns = useMemo<DataTableColumn<Recommendation>[]>(
     () => [

@@ -1,8 +1,9 @@
-/** The recommendation operations of the admin page (schema.graphql; docs/recommendations-and-challenges.md). */
+/** The recommendation operations of the admin page (schema.graphql; docs/recommendations-and-challenges.md), their queries and hooks. */
 import type { CreateRecommendationInput, UpdateRecommendationInput } from '@core/recommendations';
-import type { VideoCategory } from '@core/videos';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GetRecommendationsQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
+import { recommendationKeys } from './keys';
 
 export type RecommendedVideo = NonNullable<Recommendation['Video']>;
 
@@ -57,24 +58,46 @@ const deleteMutation = gqlOperation(/* GraphQL */ `
     }
   }
 `);
-/** The videos offered are those with workflowStatus COMPLETE and enabled, here of one category (docs/recommendations-and-challenges.md, "Recommendations"). */
-const offeredVideosQuery = gqlOperation(/* GraphQL */ `
-  query RecommendableVideos($category: VideoCategory) {
-    videos(take: 100, orderBy: { field: title, direction: asc }, where: { workflowStatus: COMPLETE, enabled: true, category: $category }) {
-      id
-      title
-      category
-      thumbnailUrl
-      url
-    }
-  }
-`);
-
-export const RECOMMENDATIONS_KEY = ['video-recommendations'] as const;
 
 export const listRecommendations = async (take: number, skip: number) => (await callApi(listQuery, { take, skip })).getRecommendations;
 export const createRecommendation = async (data: CreateRecommendationInput) => (await callApi(createMutation, { data })).createVideoRecommendation;
 export const updateRecommendation = async (id: string, data: UpdateRecommendationInput) =>
   (await callApi(updateMutation, { id, data })).updateVideoRecommendation;
 export const deleteRecommendation = async (id: string) => (await callApi(deleteMutation, { id })).deleteVideoRecommendation;
-export const offeredVideos = async (category: VideoCategory) => (await callApi(offeredVideosQuery, { category })).videos;
+
+/** One page of the table; the previous page stays shown while the next loads. */
+export const recommendationsOptions = (pageIndex: number, pageSize: number) =>
+  queryOptions({
+    queryKey: recommendationKeys.page(pageIndex, pageSize),
+    queryFn: () => listRecommendations(pageSize, pageIndex * pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+export const useRecommendations = (pageIndex: number, pageSize: number) => useQuery(recommendationsOptions(pageIndex, pageSize));
+
+/** What the page does once a change is saved (before the table is asked again) or refused. */
+export interface RecommendationChangeCallbacks {
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+}
+
+/** The page's own onSuccess first (its toast, closing), then every page of the table asked again. */
+function useAfterChange({ onSuccess, onError }: RecommendationChangeCallbacks) {
+  const queryClient = useQueryClient();
+  return {
+    onSuccess: async () => {
+      onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: recommendationKeys.all });
+    },
+    onError,
+  };
+}
+
+export const useCreateRecommendation = (callbacks: RecommendationChangeCallbacks = {}) =>
+  useMutation({ mutationFn: createRecommendation, ...useAfterChange(callbacks) });
+
+export const useUpdateRecommendation = (id: string, callbacks: RecommendationChangeCallbacks = {}) =>
+  useMutation({ mutationFn: (data: UpdateRecommendationInput) => updateRecommendation(id, data), ...useAfterChange(callbacks) });
+
+export const useDeleteRecommendation = (id: string, callbacks: RecommendationChangeCallbacks = {}) =>
+  useMutation({ mutationFn: () => deleteRecommendation(id), ...useAfterChange(callbacks) });
