@@ -4,10 +4,8 @@
  */
 import type { TeamForm } from '@core/teams';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '@/components/ui/toast/toast';
 import type { CreateTeamMutation } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
-import { uploadAvatar } from '@/lib/avatar-upload';
 import { teamFormKeys } from './keys';
 
 /** A team as the form shows and changes it. */
@@ -62,17 +60,16 @@ export const unusedPurchaseQueryOptions = () =>
 export const useUnusedDashboardPurchase = () => useQuery(unusedPurchaseQueryOptions());
 
 /**
- * Creates the team, then uploads its avatar once the team exists (docs/teams.md, "Avatar upload"): the team exists
- * either way, so a failed upload is toasted and the avatar can be added by editing the team. Then every read is
- * refreshed: the new team changes the profile (owned teams) and whatever lists teams. A refused creation rejects.
+ * Creates the team, then runs `uploadAvatar` (the avatar's upload steps, lib/avatar-upload.ts) once the team exists
+ * (docs/teams.md, "Avatar upload"). Then every read is refreshed: the new team changes the profile (owned teams) and
+ * whatever lists teams. A refused creation rejects.
  */
 export function useCreateTeam() {
   const queryClient = useQueryClient();
-  const toast = useToast();
   return useMutation({
-    mutationFn: async ({ data, avatar }: { data: TeamForm; avatar: File | null }): Promise<TeamFormTeam> => {
+    mutationFn: async ({ data, uploadAvatar }: { data: TeamForm; uploadAvatar?: (teamId: string) => Promise<unknown> }): Promise<TeamFormTeam> => {
       const team = await createTeam(data);
-      if (avatar) await uploadAvatar(avatar, team.id).catch((reason: Error) => toast.error(reason.message));
+      if (uploadAvatar) await uploadAvatar(team.id);
       return team;
     },
     onSuccess: () => queryClient.invalidateQueries(),
@@ -80,15 +77,16 @@ export function useCreateTeam() {
 }
 
 /**
- * Saves the changed fields with updateTeam (none changed: no call) and a newly chosen avatar through the upload steps,
- * then refreshes every read; resolves with the team as it now is, rejects with the failed step's message.
+ * Saves the changed fields with updateTeam (none changed: no call), then runs `uploadAvatar` for a newly chosen avatar
+ * (its upload steps, lib/avatar-upload.ts, resolving with its address), then refreshes every read; resolves with the
+ * team as it now is, rejects with the failed step's message.
  */
 export function useUpdateTeam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ team, changes, avatar }: { team: TeamFormTeam; changes: Partial<TeamForm>; avatar: File | null }) => {
+    mutationFn: async ({ team, changes, uploadAvatar }: { team: TeamFormTeam; changes: Partial<TeamForm>; uploadAvatar?: () => Promise<string> }) => {
       let saved = Object.keys(changes).length > 0 ? await updateTeam(team.id, changes) : team;
-      if (avatar) saved = { ...saved, avatar: await uploadAvatar(avatar, team.id) };
+      if (uploadAvatar) saved = { ...saved, avatar: await uploadAvatar() };
       return saved;
     },
     onSuccess: () => queryClient.invalidateQueries(),

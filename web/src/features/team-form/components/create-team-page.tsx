@@ -8,6 +8,7 @@ import { ButtonLink } from '@/components/ui/link/button-link';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { paths } from '@/config/paths';
+import { uploadAvatar } from '@/lib/avatar-upload';
 import { useTeamSelection } from '@/lib/team-selection';
 import { useCreateTeam, useUnusedDashboardPurchase } from '../api/teams';
 import { EMPTY_TEAM_FIELDS, type TeamFields } from '../lib/team-form';
@@ -32,8 +33,12 @@ export function CreateTeamPage() {
   const create = async (fields: TeamFields, avatar: File | null) => {
     let team: { id: string; name: string };
     try {
-      // Uploads the avatar once the team exists and refreshes every read (useCreateTeam).
-      team = await createTeam.mutateAsync({ data: { ...fields, avatar: '' }, avatar });
+      // The avatar is uploaded once the team exists, and every read refreshed (useCreateTeam). The team exists either
+      // way: a failed upload is said, and the avatar can be added by editing the team.
+      team = await createTeam.mutateAsync({
+        data: { ...fields, avatar: '' },
+        uploadAvatar: avatar ? (teamId) => uploadAvatar(avatar, teamId).catch((reason: Error) => toast.error(reason.message)) : undefined,
+      });
     } catch (reason) {
       setServerError(reason instanceof Error ? reason.message : String(reason));
       return;

@@ -2,6 +2,7 @@ import { Alert, Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { useToast } from '@/components/ui/toast/toast';
+import { uploadAvatar } from '@/lib/avatar-upload';
 import { type TeamFormTeam, useUpdateTeam } from '../api/teams';
 import { changedFields, teamFieldsSchema, type TeamFields } from '../lib/team-form';
 import { TeamFormFields } from './team-form-fields';
@@ -30,7 +31,7 @@ export function EditTeamDialog({ open, team, onClose, onSaved }: EditTeamDialogP
     setError(null);
     try {
       const changes = changedFields({ name: team.name, description: team.description ?? '', game: team.game ?? '' }, fields);
-      const saved = await updateTeam.mutateAsync({ team, changes, avatar });
+      const saved = await updateTeam.mutateAsync({ team, changes, uploadAvatar: avatar ? () => uploadAvatar(avatar, team.id) : undefined });
       toast.success(TEAM_UPDATED);
       onSaved?.(saved);
       onClose();
