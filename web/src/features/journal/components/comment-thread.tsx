@@ -4,7 +4,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { useToast } from '@/components/ui/toast/toast';
 import { formatInstant } from '@/lib/score-display';
-import type { JournalComment } from '../api/journal-api';
+import type { JournalComment } from '../api/comment-events';
 import type { CommentThread } from '../lib/comment-threads';
 import { CommentForm } from './comment-form';
 

@@ -2,7 +2,6 @@ import { Button, Flex } from '@aws-amplify/ui-react';
 import { shiftDay } from '@core/dates';
 import { pillarOf } from '@core/pillars';
 import { isAdmin } from '@core/roles';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '@/components/errors/load-error';
@@ -12,17 +11,10 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { formatScoreDay } from '@/lib/score-display';
 import { useViewer, type Viewer } from '@/lib/viewer';
-import {
-  createComment,
-  deleteComment,
-  fetchOwnAnswers,
-  fetchTeamJournal,
-  updateComment,
-  type JournalComment,
-  type JournalMember,
-} from '../api/journal-api';
-import { useClearTeamNotifications } from '../hooks/journal-notifications';
-import { useJournalComments } from '../hooks/use-journal-comments';
+import type { JournalComment } from '../api/comment-events';
+import { useCommentChanges, useJournalComments } from '../api/comments';
+import { useJournalMembers, type JournalMember } from '../api/members';
+import { useClearTeamNotifications } from '../api/notifications';
 import { answerKey, threadsByAnswer, type CommentThread } from '../lib/comment-threads';
 import { answerText, questionsByPillar, todayScoreDay } from '../lib/journal-day';
 import { CommentThreadView, type CommentActions } from './comment-thread';
@@ -122,35 +114,28 @@ function JournalDay({
   onNewComment: () => void;
 }) {
   const ownOnly = role === 'gamer' ? viewer.userId : undefined;
-  const members = useQuery({
-    queryKey: ['journal', 'members', teamId, date, ownOnly ?? 'all'],
-    queryFn: async (): Promise<JournalMember[]> => {
-      if (role === 'staff') return fetchTeamJournal(teamId, date);
-      const answers = await fetchOwnAnswers(viewer.userId, date);
-      return [{ userId: viewer.userId, fullName: viewer.fullName, avatar: viewer.avatarUrl, checkedIn: answers.length > 0, answers }];
-    },
-  });
-  const { comments, apply } = useJournalComments({ teamId, date, userId: ownOnly }, viewer.userId, onNewComment);
+  const members = useJournalMembers(teamId, date, role, viewer);
+  const comments = useJournalComments({ teamId, date, userId: ownOnly }, viewer.userId, onNewComment);
+  // Each shows its result at once; its event, arriving later, changes nothing more.
+  const changes = useCommentChanges({ teamId, date, userId: ownOnly });
 
   const actions = useMemo<CommentActions>(
     () => ({
       viewerId: viewer.userId,
-      reply: async (parent, content) =>
-        apply(
-          await createComment({
-            teamId,
-            userId: parent.userId,
-            date,
-            pillarSlug: parent.pillarSlug,
-            questionSlug: parent.questionSlug,
-            content,
-            answerTo: parent.id,
-          }),
-        ),
-      edit: async (comment, content) => apply(await updateComment(comment.id, content)),
-      remove: async (comment) => apply(await deleteComment(comment.id)),
+      reply: (parent, content) =>
+        changes.create({
+          teamId,
+          userId: parent.userId,
+          date,
+          pillarSlug: parent.pillarSlug,
+          questionSlug: parent.questionSlug,
+          content,
+          answerTo: parent.id,
+        }),
+      edit: (comment, content) => changes.update(comment.id, content),
+      remove: (comment) => changes.remove(comment.id),
     }),
-    [viewer.userId, teamId, date, apply],
+    [viewer.userId, teamId, date, changes],
   );
 
   if (members.isPending || comments.isPending) return <PageLoader label="Loading the journal…" />;
@@ -179,8 +164,8 @@ function JournalDay({
           comments={comments.data.filter((comment) => comment.userId === member.userId)}
           threads={threads}
           staff={role === 'staff'}
-          onComment={async (questionSlug, pillarSlug, content) =>
-            apply(await createComment({ teamId, userId: member.userId, date, pillarSlug, questionSlug, content }))
+          onComment={(questionSlug, pillarSlug, content) =>
+            changes.create({ teamId, userId: member.userId, date, pillarSlug, questionSlug, content })
           }
           actions={actions}
         />

@@ -1,4 +1,4 @@
-import type { JournalComment } from '../api/journal-api';
+import type { JournalComment } from '../api/comment-events';
 import { answerKey, threadsByAnswer, withCommentEvent } from './comment-threads';
 
 const DAY = '2026-11-20';

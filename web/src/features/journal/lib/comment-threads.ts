@@ -1,4 +1,4 @@
-import type { JournalComment } from '../api/journal-api';
+import type { JournalComment } from '../api/comment-events';
 
 /** The answer a comment is on: the gamer and the question (the day is the page's). */
 export const answerKey = (userId: string, questionSlug: string) => `${userId}/${questionSlug}`;

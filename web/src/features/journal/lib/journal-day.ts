@@ -1,7 +1,8 @@
 import { scoreDayOf, type ScoreDay } from '@core/dates';
 import { PILLARS, type PillarSlug } from '@core/pillars';
 import { questionBySlug } from '@core/questionnaire';
-import type { JournalAnswer, JournalComment } from '../api/journal-api';
+import type { JournalComment } from '../api/comment-events';
+import type { JournalAnswer } from '../api/members';
 
 /** Today's score day in the browser's zone (the journal's default day). */
 export function todayScoreDay(now = new Date()): ScoreDay {
