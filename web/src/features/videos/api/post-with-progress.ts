@@ -1,4 +1,4 @@
-import type { PresignedPost } from './videos-api';
+import type { PresignedPost } from './video-upload-url';
 
 /**
  * Posts a file to a presigned storage form (the link's fields first, then the file) and reports how many bytes have

@@ -2,7 +2,6 @@ import { Flex, Text } from '@aws-amplify/ui-react';
 import { Button } from '@/components/ui/button/button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EPISODE_MAX, EPISODE_MIN, VIDEO_TAG_MAX } from '@core/videos';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { DropZone } from '@/components/ui/drop-zone/drop-zone';
@@ -13,15 +12,8 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { LoadError } from '@/components/errors/load-error';
 import { useToast } from '@/components/ui/toast/toast';
 import { LeaveGuard } from '@/components/ui/leave-guard/leave-guard';
-import {
-  COVER_IMAGE_MAX_BYTES,
-  instructorApi,
-  listInstructorsAndSeries,
-  seriesApi,
-  updateVideo,
-  uploadSeriesCover,
-  type Video,
-} from '../api/videos-api';
+import { useInstructorApi, useInstructorsAndSeries, useSeriesApi, useUploadSeriesCover } from '../api/instructors-and-series';
+import { useUpdateVideo, type Video } from '../api/videos';
 import {
   changedDetails,
   DETAILS_UPDATED,
@@ -31,8 +23,8 @@ import {
   type DetailsFormInput,
   type DetailsFormOutput,
 } from '../lib/details-form';
+import { COVER_IMAGE_MAX_BYTES } from '../lib/series-cover';
 import { NamedItemPicker } from './named-item-picker';
-import { INSTRUCTORS_AND_SERIES_KEY } from '../api/query-keys';
 
 const NOTHING_CHANGED = 'Nothing to save: the details are as they were.';
 
@@ -54,8 +46,11 @@ interface DetailsPanelProps {
 
 /** The Details tab (docs/videos.md, "The pages' rules and texts"): description, instructor, tags, series and episode, then Save. */
 export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPanelProps) {
-  const lists = useQuery({ queryKey: INSTRUCTORS_AND_SERIES_KEY, queryFn: listInstructorsAndSeries });
-  const queryClient = useQueryClient();
+  const lists = useInstructorsAndSeries();
+  const updateVideo = useUpdateVideo();
+  const instructorApi = useInstructorApi();
+  const seriesApi = useSeriesApi();
+  const uploadSeriesCover = useUploadSeriesCover();
   const toast = useToast();
   const form = useForm<DetailsFormInput, unknown, DetailsFormOutput>({
     resolver: zodResolver(detailsFormSchema),
@@ -75,7 +70,7 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
       return;
     }
     try {
-      await updateVideo(video.id, changes);
+      await updateVideo.mutateAsync({ id: video.id, data: changes });
       form.reset(form.getValues());
       toast.success(DETAILS_UPDATED);
       await onSaved();
@@ -84,9 +79,8 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
     }
   });
 
-  /** After an instructor or series changed: the lists again, and the new one chosen or the deleted one cleared. */
+  /** After an instructor or series changed (its api has asked for the lists again): the new one chosen or the deleted one cleared. */
   const listChanged = (field: 'instructorId' | 'seriesId') => async (choose?: string) => {
-    await queryClient.invalidateQueries({ queryKey: INSTRUCTORS_AND_SERIES_KEY });
     if (choose !== undefined) chooseIn(field, choose);
   };
 
@@ -192,8 +186,8 @@ export function DetailsPanel({ video, knownTags, onSaved, onError }: DetailsPane
           coverUrl={chosenSeries.coverImageUrl}
           onFile={async (file) => {
             try {
-              await uploadSeriesCover(chosenSeries.id, file);
-              await queryClient.invalidateQueries({ queryKey: INSTRUCTORS_AND_SERIES_KEY });
+              // Resolves once the lists, which hold the cover's address, have been asked again.
+              await uploadSeriesCover.mutateAsync({ seriesId: chosenSeries.id, file });
             } catch (error) {
               onError(error);
             }

@@ -6,7 +6,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { AddItemDialog } from '@/components/ui/dialog/add-item-dialog';
 import { FormSelectField } from '@/components/ui/form/form-choice-fields';
-import type { NamedItemApi } from '../api/videos-api';
+import type { NamedItemApi } from '../api/instructors-and-series';
 import { deleteConfirmation } from '../lib/messages';
 
 interface NamedItemPickerProps {
@@ -16,7 +16,7 @@ interface NamedItemPickerProps {
   selectedId: string;
   registration: UseFormRegisterReturn;
   api: NamedItemApi;
-  /** After a change on the server: reload the list; a created item is chosen (its id), a deleted one cleared (''). */
+  /** After a change on the server (the lists asked again): a created item is chosen (its id), a deleted one cleared (''). */
   onChanged: (choose?: string) => Promise<void>;
   /** Shows the server's refusal (a duplicate name) in the Oops! dialog; false when that message is not shown there. */
   onError: (error: unknown) => boolean;

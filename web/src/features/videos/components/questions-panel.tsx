@@ -4,7 +4,7 @@ import { questionSlug, QUESTION_TEXT_MAX, VIDEO_QUESTION_TYPE_LABELS, type Video
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { TextField } from '@/components/ui/form/fields';
-import { createVideoQuestion, deleteVideoQuestion, type VideoQuestion } from '../api/videos-api';
+import { useCreateVideoQuestion, useDeleteVideoQuestion, type VideoQuestion } from '../api/video-questions';
 import { deleteConfirmation } from '../lib/messages';
 import { NEW_QUESTION, NO_QUESTIONS, QUESTION_SUB_TYPE_OPTIONS, QUESTION_TYPE_OPTIONS, withKind, type QuestionDraft } from '../lib/question-draft';
 
@@ -26,6 +26,8 @@ export function QuestionsPanel({ videoId, questions, onChanged, onError }: Quest
   const [nextKey, setNextKey] = useState(1);
   const [deleting, setDeleting] = useState<VideoQuestion | null>(null);
   const [busy, setBusy] = useState(false);
+  const createQuestion = useCreateVideoQuestion();
+  const deleteQuestion = useDeleteVideoQuestion();
 
   const addDraft = () => {
     setDrafts((current) => [...current, { key: nextKey, draft: NEW_QUESTION }]);
@@ -35,7 +37,7 @@ export function QuestionsPanel({ videoId, questions, onChanged, onError }: Quest
 
   const save = async (key: number, draft: QuestionDraft) => {
     try {
-      await createVideoQuestion({ videoId, type: draft.type, subType: draft.subType, text: draft.text.trim() });
+      await createQuestion.mutateAsync({ videoId, type: draft.type, subType: draft.subType, text: draft.text.trim() });
       dropDraft(key);
       await onChanged();
     } catch (error) {
@@ -47,7 +49,7 @@ export function QuestionsPanel({ videoId, questions, onChanged, onError }: Quest
     if (!deleting) return;
     setBusy(true);
     try {
-      await deleteVideoQuestion(deleting.id);
+      await deleteQuestion.mutateAsync(deleting.id);
       await onChanged();
     } catch (error) {
       onError(error);

@@ -2,7 +2,7 @@ import { Flex, Text } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button/button';
 import { useToast } from '@/components/ui/toast/toast';
-import { updateVideo } from '../api/videos-api';
+import { useUpdateVideo } from '../api/videos';
 import { DETAILS_UPDATED } from '../lib/details-form';
 import { SCHEDULE_TEXT } from '../lib/messages';
 import { availableFromOf, dayInputValue, scheduledDay } from '../lib/schedule';
@@ -19,12 +19,13 @@ export function SchedulePanel({ videoId, availableFrom, onSaved, onError }: Sche
   const [day, setDay] = useState(scheduledDay(availableFrom));
   const [saving, setSaving] = useState(false);
   const toast = useToast();
+  const updateVideo = useUpdateVideo();
   const inputId = useId();
 
   const save = async () => {
     setSaving(true);
     try {
-      await updateVideo(videoId, { availableFrom: day ? availableFromOf(day) : null });
+      await updateVideo.mutateAsync({ id: videoId, data: { availableFrom: day ? availableFromOf(day) : null } });
       toast.success(DETAILS_UPDATED);
       await onSaved();
     } catch (error) {

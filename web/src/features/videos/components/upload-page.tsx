@@ -10,7 +10,6 @@ import {
   VIDEO_TITLE_MAX,
   videoCreateSchema,
 } from '@core/videos';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -21,8 +20,8 @@ import { FormTextField } from '@/components/ui/form/form-fields';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { useToast } from '@/components/ui/toast/toast';
 import { paths } from '@/config/paths';
-import { VIDEOS_QUERY_KEY } from '../api/query-keys';
-import { useUploadFlow } from '../hooks/use-upload-flow';
+import { useUploadFlow } from '../api/upload-flow';
+import { useRefreshVideos } from '../api/videos';
 import { progressPercent, UPLOAD_MESSAGES, UPLOADED_TOAST_MS, type UploadFlowState } from '../lib/upload-flow';
 import { VIDEO_FILE_ACCEPT } from '../lib/video-file-accept';
 import { useOopsDialog } from './oops-dialog';
@@ -116,7 +115,7 @@ function StepFile({ state, onError }: { state: Extract<UploadFlowState, { step: 
   const flow = useUploadFlow();
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const refreshVideos = useRefreshVideos();
   const [file, setFile] = useState<File | null>(null);
   const [cancelling, setCancelling] = useState(false);
 
@@ -124,7 +123,7 @@ function StepFile({ state, onError }: { state: Extract<UploadFlowState, { step: 
     setCancelling(true);
     try {
       await flow.cancel();
-      await queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+      await refreshVideos();
       navigate(paths.home.videos);
     } catch (error) {
       setCancelling(false);
@@ -137,7 +136,7 @@ function StepFile({ state, onError }: { state: Extract<UploadFlowState, { step: 
       .upload(chosen)
       .then(() => {
         toast.success(UPLOAD_MESSAGES.uploaded, { durationMs: UPLOADED_TOAST_MS });
-        return queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+        return refreshVideos();
       })
       // An error about uploading the video sends the flow back to this step, which says it; others open Oops!.
       .catch((error: Error) => (error.message === UPLOAD_MESSAGES.uploadFailed ? undefined : onError(error)));

@@ -1,6 +1,4 @@
 import { Flex, Heading, Text, View } from '@aws-amplify/ui-react';
-import { VIDEO_PAGE_SIZE } from '@core/videos';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadError } from '@/components/errors/load-error';
@@ -11,8 +9,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { SearchBox } from '@/components/ui/search-box/search-box';
 import { VideoPlayerDialog } from '@/components/ui/video-player/video-player-dialog';
 import { paths, withParams } from '@/config/paths';
-import { VIDEO_LIST_KEY, VIDEOS_QUERY_KEY } from '../api/query-keys';
-import { deleteVideo, listVideos, setVideoEnabled, type Video } from '../api/videos-api';
+import { useDeleteVideo, useSetVideoEnabled, useVideoList, type Video } from '../api/videos';
 import { deleteConfirmation } from '../lib/messages';
 import { clearUploadFlow } from '../lib/upload-flow-store';
 import { groupVault } from '../lib/vault';
@@ -21,11 +18,6 @@ import '../videos.css';
 
 export const NO_DATA = 'No data available';
 const SEARCH_DEBOUNCE_MS = 600;
-/** While a video is being processed the vault asks again this often, so its thumbnail appears once it is ready. */
-const PROCESSING_POLL_MS = 5000;
-
-/** Uploaded and not yet transcoded (or failed): its status and thumbnail will change. */
-const isProcessing = (video: Video) => Boolean(video.filename) && video.workflowStatus !== 'COMPLETE' && video.workflowStatus !== 'ERROR';
 
 /**
  * /home/videos/, the vault (docs/videos.md, "The pages' rules and texts"): videos newest-updated first, 10 at a time,
@@ -37,28 +29,19 @@ export function VaultPage() {
   const [playing, setPlaying] = useState<Video | null>(null);
   const [deleting, setDeleting] = useState<Video | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   const oops = useOopsDialog();
-
-  const list = useInfiniteQuery({
-    queryKey: [...VIDEO_LIST_KEY, search],
-    queryFn: ({ pageParam }) => listVideos({ take: VIDEO_PAGE_SIZE, skip: pageParam, search }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.videos.length, 0);
-      return last.videos.length > 0 && loaded < last.count ? loaded : undefined;
-    },
-    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.videos.some(isProcessing)) ? PROCESSING_POLL_MS : false),
-  });
+  // Polled while a video is being processed, so its thumbnail appears once it is ready.
+  const list = useVideoList(search);
+  const setEnabled = useSetVideoEnabled();
+  const deleteVideo = useDeleteVideo();
 
   const videos = list.data?.pages.flatMap((page) => page.videos) ?? [];
 
   const toggle = async (video: Video) => {
     setBusyId(video.id);
     try {
-      await setVideoEnabled(video.id, !video.enabled);
-      // The list reloads from its first page: 10, skip 0, newest-updated first (docs/videos.md, vault).
-      await queryClient.resetQueries({ queryKey: VIDEO_LIST_KEY });
+      // Then the list reloads from its first page: 10, skip 0, newest-updated first (docs/videos.md, vault).
+      await setEnabled.mutateAsync({ id: video.id, enabled: !video.enabled });
     } catch (error) {
       oops.show(error);
     }
@@ -69,8 +52,7 @@ export function VaultPage() {
     if (!deleting) return;
     setBusyId(deleting.id);
     try {
-      await deleteVideo(deleting.id);
-      await queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+      await deleteVideo.mutateAsync(deleting.id);
     } catch (error) {
       oops.show(error);
     }

@@ -1,23 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadError } from '@/components/errors/load-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { Tabs } from '@/components/ui/tabs/tabs';
-import { VIDEOS_QUERY_KEY, videoKey } from '../api/query-keys';
-import { getVideo, listVideoTags } from '../api/videos-api';
+import { useRefreshVideos, useVideo, useVideoTags } from '../api/videos';
 import { DetailsPanel } from './details-panel';
 import { QuestionsPanel } from './questions-panel';
 import { SchedulePanel } from './schedule-panel';
 
-const TAGS_KEY = [...VIDEOS_QUERY_KEY, 'tags'] as const;
-
 /** The tabs Details, Questions and Schedule of one video (docs/videos.md, upload), on upload step 3 and on the edit page. */
 export function VideoEditorTabs({ videoId, onError }: { videoId: string; onError: (error: unknown) => boolean }) {
-  const queryClient = useQueryClient();
-  const video = useQuery({ queryKey: videoKey(videoId), queryFn: () => getVideo(videoId) });
-  const tags = useQuery({ queryKey: TAGS_KEY, queryFn: listVideoTags });
+  const video = useVideo(videoId);
+  const tags = useVideoTags();
   // A change shows in the vault and in the tag suggestions too.
-  const reload = () => queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+  const reload = useRefreshVideos();
 
   if (video.isPending) return <PageLoader label="Loading the video…" />;
   if (video.isError) return <LoadError heading="The video could not be loaded" error={video.error} onRetry={() => void video.refetch()} />;

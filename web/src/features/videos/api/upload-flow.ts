@@ -1,9 +1,10 @@
 import { videoFileExtension, type VideoCreateInput } from '@core/videos';
 import { useSyncExternalStore } from 'react';
-import { postWithProgress } from '../api/post-with-progress';
-import { createVideo, deleteVideo, getVideoUploadUrl, updateVideo } from '../api/videos-api';
 import { UPLOAD_MESSAGES } from '../lib/upload-flow';
 import { clearUploadFlow, dispatchUploadFlow as dispatch, subscribeUploadFlow, uploadFlowState } from '../lib/upload-flow-store';
+import { postWithProgress } from './post-with-progress';
+import { getVideoUploadUrl } from './video-upload-url';
+import { createVideo, deleteVideo, updateVideo } from './videos';
 
 /** The file of the upload under way, for step 3's preview. */
 let uploadingFile: File | null = null;
@@ -51,6 +52,10 @@ async function upload(file: File) {
 
 const actions = { create, cancel, upload, reset: clearUploadFlow };
 
+/**
+ * The upload's three steps (docs/videos.md, upload), kept outside React so an upload goes on while its page is left
+ * and shows again when it is opened. The page refreshes the vault (useRefreshVideos) once a step has changed a video.
+ */
 export function useUploadFlow() {
   const state = useSyncExternalStore(subscribeUploadFlow, uploadFlowState);
   return { state, file: state.step === 3 ? uploadingFile : null, ...actions };
