@@ -181,7 +181,11 @@ describe('the Stripe stand-in', () => {
       await stripe.subscriptions.cancel(subscriptionId);
       return eventually(failedDeliveries, (lines) => lines.some((line) => line.includes('customer.subscription.deleted')), 30_000);
     });
-    expect(failure.find((line) => line.includes('customer.subscription.deleted'))).toMatch(/failed \(HTTP 500\); retry 1 in 60 s$/);
+    // The app answers 500 once its DynamoDB calls give up (about 10 s); on a busy machine that can pass the attempt's own
+    // 10 s limit first, which Stripe counts as a failure just the same.
+    expect(failure.find((line) => line.includes('customer.subscription.deleted'))).toMatch(
+      /failed \((HTTP 500|The operation was aborted due to timeout)\); retry 1 in 60 s$/,
+    );
     // Nothing applied, by halves or whole, and the event is still pending at Stripe.
     expect(await dynamoBillingStore.payment(buyer.id, subscriptionId)).toMatchObject({ status: 'active' });
     expect(await cancellation()).toMatchObject({ data: { object: { id: subscriptionId } }, pending_webhooks: 1 });
