@@ -33,8 +33,8 @@ const ACCOUNT_CONCURRENCY = Number(process.env.BENCH_ACCOUNT_CONCURRENCY ?? 16);
 const HISTORY_DAYS = 5;
 const POLLS_PER_SECOND = 1;
 
-// What the pages send (web/src/features/check-in/api/check-in.ts, team-analytics/api/team-analytics.ts,
-// admin-users/api/users-api.ts); those modules pull in the browser's Amplify client, so the texts are repeated here.
+// What the pages send (web/src/features/check-in/api/check-in.ts, team-analytics/api/team-statistics.ts,
+// admin-users/api/users.ts); those modules pull in the browser's Amplify client, so the texts are repeated here.
 const DAY_FIELDS =
   'date timeZone closesAt answers { questionSlug value } checkedIn pillars { pillarSlug score completenessScore } dailyScore gameReadiness gamePerformance gaming avgCompletion watchedVideos fgScore streak';
 const MY_CHECK_IN = `query MyCheckIn($timeZone: String) { myCheckIn(timeZone: $timeZone) { ${DAY_FIELDS} } }`;

@@ -1,7 +1,7 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { PageLoader } from '@/components/ui/page-loader';
-import type { MyTeam } from '@/features/my-team/api/my-team-api';
+import type { MyTeam } from '@/features/my-team/api/members';
 import { MyTeamPage } from '@/features/my-team/components/my-team-page';
 import { EditTeamDialog } from '@/features/team-form/components/edit-team-dialog';
 import { useViewer } from '@/lib/viewer';
