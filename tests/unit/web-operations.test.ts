@@ -3,8 +3,8 @@
  * as the local gateway reads it), so a renamed or removed field fails here rather than in a browser.
  *
  * The web app writes each operation once, with `gqlOperation` at the top level of its api module. The test records
- * what `gqlOperation` is handed while it loads every web module that calls it, so operations built from fragments and
- * loops (My scores' one statistics call per score type) are checked as they are sent.
+ * what `gqlOperation` is handed, and by which module, while it loads every web module that calls it (in any order:
+ * a module may import another that holds operations too), so operations are checked as they are sent.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,17 +12,25 @@ import { parse, validate } from 'graphql';
 import { buildAppSyncSchema } from '../../lambdas/schema';
 
 const operations: { document: string; module: string }[] = [];
-let loadingModule = '';
+const root = join(__dirname, '../..');
+
+/** The web module whose code called gqlOperation: the first frame of the stack in web/src outside the API client. */
+function callingModule(): string {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
+  const file = frames
+    .map((frame) => /\(?([^()\s]+\.tsx?):\d+:\d+\)?$/.exec(frame)?.[1])
+    .find((path) => path?.includes('/web/src/') && !path.endsWith('api-client.ts'));
+  return file ? relative(root, file) : 'unknown';
+}
 
 jest.mock('@/lib/api-client', () => ({
   ...jest.requireActual('@/lib/api-client'),
   gqlOperation: (document: string) => {
-    operations.push({ document, module: loadingModule });
+    operations.push({ document, module: callingModule() });
     return document;
   },
 }));
 
-const root = join(__dirname, '../..');
 const webSource = join(root, 'web/src');
 
 function sourceFiles(dir: string): string[] {
@@ -40,10 +48,7 @@ const operationModules = sourceFiles(webSource)
   .filter(({ calls }) => calls > 0);
 
 beforeAll(() => {
-  for (const { file } of operationModules) {
-    loadingModule = relative(root, file);
-    require(file);
-  }
+  for (const { file } of operationModules) require(file);
 });
 
 it('finds the web api modules that send operations', () => {
