@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/errors/load-error';
 import { Loader } from '@/components/ui/loader';
-import type { AccountProfile } from '../api/account-api';
-import { useAccountProfile } from '../hooks/use-account-profile';
+import { type AccountProfile, useAccountProfile } from '../api/profile';
 
 /** A tab's content once the profile is loaded; a loader before, the error with a retry when it failed. */
 export function AccountProfileGate({ children }: { children: (profile: AccountProfile) => ReactNode }) {

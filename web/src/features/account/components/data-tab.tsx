@@ -1,22 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { useToast } from '@/components/ui/toast/toast';
-import { getDataExport } from '../api/account-api';
-import { dataArchive, download } from '../lib/export-archive';
+import { useDownloadDataExport } from '../api/data-export';
 
 export const EXPORT_READY = 'Your data is downloading.';
 
 /** /home/account/data: everything stored about the user as a zip of JSON and CSV files, built in the browser. */
 export function DataTab() {
   const toast = useToast();
-  const exportData = useMutation({
-    mutationFn: async () => {
-      const { generatedAt, sections } = await getDataExport();
-      download(await dataArchive(generatedAt, sections), `fitgauge-data-${generatedAt.slice(0, 10)}.zip`, 'application/zip');
-    },
-    onSuccess: () => toast.success(EXPORT_READY),
-  });
+  const exportData = useDownloadDataExport({ onSuccess: () => toast.success(EXPORT_READY) });
   return (
     <section aria-labelledby="fg-account-data">
       <h2 id="fg-account-data">Your data</h2>

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { FormTextField } from '@/components/ui/form/form-fields';
-import { deleteAccount } from '../api/account-api';
+import { useDeleteAccount } from '../api/delete-account';
 import { deleteFormSchema } from '../lib/account-forms';
 import { AccountProfileGate } from './account-profile-gate';
 
@@ -24,12 +24,13 @@ export function DeleteTab({ onDeleted }: DeleteTabProps) {
 
 function DeleteForm({ email, onDeleted }: { email: string } & DeleteTabProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
+  const deleteAccount = useDeleteAccount();
   const form = useForm<{ email: string }>({ resolver: zodResolver(deleteFormSchema(email)), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
   const submit = async ({ email: typed }: { email: string }) => {
     setRefusal(null);
     try {
-      await deleteAccount(typed);
+      await deleteAccount.mutateAsync(typed);
       onDeleted(ACCOUNT_MESSAGES.deleted);
     } catch (reason) {
       setRefusal(reason instanceof Error ? reason.message : String(reason));

@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GAMERS_REMINDERS, groupsMayCall } from '@core/policy';
 import { CheckboxField } from '@/components/ui/form/checkbox-field';
 import { useToast } from '@/components/ui/toast/toast';
-import { setReadinessAlertEmails } from '../api/account-api';
-import { ACCOUNT_PROFILE_KEY } from '../hooks/use-account-profile';
+import { useSetReadinessAlertEmails } from '../api/profile';
 import { useViewer } from '@/lib/viewer';
 import { AccountProfileGate } from './account-profile-gate';
 import { ReminderSettingsSection } from './reminder-settings';
@@ -18,13 +16,8 @@ export const ALERT_EMAILS_OFF = 'Readiness-alert e-mails turned off.';
 export function NotificationsTab() {
   const viewer = useViewer();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: setReadinessAlertEmails,
-    onSuccess: (profile) => {
-      queryClient.setQueryData(ACCOUNT_PROFILE_KEY, profile);
-      toast.success(profile.readinessAlertEmails === false ? ALERT_EMAILS_OFF : ALERT_EMAILS_ON);
-    },
+  const change = useSetReadinessAlertEmails({
+    onSuccess: (profile) => toast.success(profile.readinessAlertEmails === false ? ALERT_EMAILS_OFF : ALERT_EMAILS_ON),
     onError: (error) => toast.error(error.message),
   });
   return (

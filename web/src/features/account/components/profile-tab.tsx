@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AVATAR_MAX_BYTES } from '@core/avatars';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EMAIL_PROOF_MESSAGES } from '@core/email-proof';
@@ -13,8 +12,8 @@ import { FormSelectField } from '@/components/ui/form/form-choice-fields';
 import { FormTextField } from '@/components/ui/form/form-fields';
 import { useToast } from '@/components/ui/toast/toast';
 import { LeaveGuard } from '@/components/ui/leave-guard/leave-guard';
-import { AVATAR_ACCEPT, AVATAR_FILE_MESSAGES, uploadAvatar } from '@/lib/avatar-upload';
-import { type AccountProfile, updateProfile } from '../api/account-api';
+import { AVATAR_ACCEPT, AVATAR_FILE_MESSAGES } from '@/lib/avatar-upload';
+import { type AccountProfile, useRefreshAfterEmailProof, useSaveProfile } from '../api/profile';
 import { type ProfileForm, profileChanges, profileFormOf, profileFormSchema, type ProfileFormInput, timeZoneOptions } from '../lib/account-forms';
 import { AccountProfileGate } from './account-profile-gate';
 import { AppearanceSection } from './appearance-section';
@@ -33,7 +32,7 @@ export function ProfileTab() {
 
 /** Whether the e-mail's mailbox is proven, and the code dialog that proves it (docs/accounts.md, "Proving your mailbox"). */
 function EmailProofStatus({ profile }: { profile: AccountProfile }) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterEmailProof();
   const toast = useToast();
   const [open, setOpen] = useState(false);
   if (profile.emailVerified) return <p className="fg-account__note">Your e-mail address is confirmed.</p>;
@@ -48,7 +47,7 @@ function EmailProofStatus({ profile }: { profile: AccountProfile }) {
         onProven={() => {
           setOpen(false);
           toast.success(EMAIL_PROOF_MESSAGES.proven);
-          void queryClient.invalidateQueries();
+          refresh();
         }}
       />
     </div>
@@ -57,7 +56,6 @@ function EmailProofStatus({ profile }: { profile: AccountProfile }) {
 
 function ProfileFormView({ profile }: { profile: AccountProfile }) {
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [avatar, setAvatar] = useState<File | null>(null);
   const preview = useMemo(() => (avatar ? URL.createObjectURL(avatar) : null), [avatar]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -68,15 +66,17 @@ function ProfileFormView({ profile }: { profile: AccountProfile }) {
     [profile.timeZone],
   );
 
-  const save = async (fields: ProfileForm) => {
-    try {
-      const changes = profileChanges(profile, fields);
-      if (Object.keys(changes).length > 0) await updateProfile(profile.id, changes);
-      if (avatar) await uploadAvatar(avatar, null);
+  // Once saved, the form takes its new values; then the frame's name and avatar and every tab read the profile again.
+  const saveProfile = useSaveProfile({
+    onSaved: () => {
       setAvatar(null);
       form.reset(form.getValues());
-      // The frame's name and avatar and every tab read the profile again.
-      await queryClient.invalidateQueries();
+    },
+  });
+
+  const save = async (fields: ProfileForm) => {
+    try {
+      await saveProfile.mutateAsync({ id: profile.id, changes: profileChanges(profile, fields), avatar });
       toast.success(PROFILE_SAVED);
     } catch (reason) {
       toast.error(reason instanceof Error ? reason.message : String(reason));

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { REMINDER_CHANNEL_LABELS, REMINDER_MESSAGES, type ReminderChannel, reminderTimeLabel } from '@core/reminders';
 import { LoadError } from '@/components/errors/load-error';
 import { Alert } from '@/components/ui/alert/alert';
@@ -8,10 +7,9 @@ import { CheckboxField } from '@/components/ui/form/checkbox-field';
 import { SelectField } from '@/components/ui/form/select-field';
 import { Loader } from '@/components/ui/loader';
 import { useToast } from '@/components/ui/toast/toast';
-import { getReminderSettings, type ReminderSettings, savePushSubscription, updateReminderSettings } from '../api/account-api';
-import { canReceivePush, subscribeThisDevice } from '../lib/push-device';
+import { type ReminderSettings, useReminderSettings, useSaveReminderSettings } from '../api/reminders';
+import { canReceivePush } from '../lib/push-device';
 
-export const REMINDER_SETTINGS_KEY = ['account', 'reminders'] as const;
 export const REMINDERS_OFF = 'Check-in reminders turned off.';
 export const reminderSaved = (settings: Pick<ReminderSettings, 'hour' | 'timeZone'>) =>
   `You will be reminded at ${reminderTimeLabel(settings.hour)} (${settings.timeZone}) on days you have not checked in.`;
@@ -20,7 +18,7 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), la
 
 /** The gamer's daily check-in reminder: on or off, the hour of his clock, Web Push and/or e-mail (docs/reminders.md). */
 export function ReminderSettingsSection() {
-  const settings = useQuery({ queryKey: REMINDER_SETTINGS_KEY, queryFn: getReminderSettings });
+  const settings = useReminderSettings();
   return (
     <section aria-labelledby="fg-account-reminders" className="fg-account__reminders">
       <h2 id="fg-account-reminders">Check-in reminder</h2>
@@ -37,21 +35,12 @@ export function ReminderSettingsSection() {
 
 function ReminderForm({ settings }: { settings: ReminderSettings }) {
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [enabled, setEnabled] = useState(settings.enabled);
   const [hour, setHour] = useState(settings.hour);
   const [channels, setChannels] = useState<ReminderChannel[]>(settings.channels);
   const pushPossible = canReceivePush();
-  const save = useMutation({
-    mutationFn: async () => {
-      // This device first: a refused notification permission leaves the settings as they were.
-      if (enabled && channels.includes('PUSH')) await savePushSubscription(await subscribeThisDevice(settings.pushPublicKey));
-      return updateReminderSettings({ enabled, hour, channels });
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(REMINDER_SETTINGS_KEY, saved);
-      toast.success(saved.enabled ? reminderSaved(saved) : REMINDERS_OFF);
-    },
+  const save = useSaveReminderSettings({
+    onSuccess: (saved) => toast.success(saved.enabled ? reminderSaved(saved) : REMINDERS_OFF),
     onError: (error) => toast.error(error.message),
   });
   const problem = enabled && channels.length === 0 ? REMINDER_MESSAGES.channels : null;
@@ -59,7 +48,7 @@ function ReminderForm({ settings }: { settings: ReminderSettings }) {
     setChannels((current) => (on ? [...current, channel] : current.filter((kept) => kept !== channel)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!problem) save.mutate();
+    if (!problem) save.mutate({ input: { enabled, hour, channels }, pushPublicKey: settings.pushPublicKey });
   };
 
   return (

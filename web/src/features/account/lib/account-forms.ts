@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, deleteAccountArgsSchema } from '@core/account';
 import { timeZoneSchema } from '@core/dates/validation';
 import { userEditFormSchema } from '@core/users/validation';
-import type { AccountProfile, ProfileChanges } from '../api/account-api';
+import type { AccountProfile, ProfileChanges } from '../api/profile';
 
 /** The profile tab: the same name rules as updateUser, the zone as the check-in takes it, and the units. */
 export const profileFormSchema = userEditFormSchema.pick({ fullName: true, username: true }).extend({

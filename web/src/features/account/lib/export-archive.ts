@@ -1,4 +1,4 @@
-import type { DataExportSection } from '../api/account-api';
+import type { DataExportSection } from '../api/data-export';
 
 /** A record's value as one CSV cell: nested values (a day's pillars, its answers) as JSON. */
 const cellOf = (value: unknown): string | number | boolean | null =>
