@@ -1,25 +1,19 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { MessageDialog } from '@/components/ui/dialog/message-dialog';
 import { useToast } from '@/components/ui/toast/toast';
-import { type DeleteUsersResult, deleteUsers, disableUser, enableUser, getUser } from '../api/users-api';
+import { type DeleteUsersResult, useDeleteUsers, useEnableDisableUser } from '../api/user-actions';
+import { useUser, useUsersByIds } from '../api/users';
 
-const userKey = (id: string) => ['admin-users', 'user', id] as const;
 const describe = (user: { fullName: string | null; email: string }) => (user.fullName ? `${user.fullName} (${user.email})` : user.email);
 
 /** /home/users/{id}/disable and /enable: the confirmation, then the action, a toast and back to the list. */
 export function EnableDisableDialog({ action, userId, onDone }: { action: 'disable' | 'enable'; userId: string; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const toast = useToast();
-  const user = useQuery({
-    queryKey: userKey(userId),
-    queryFn: () => getUser(userId),
-  });
-  const run = useMutation({
-    mutationFn: (email: string) => (action === 'disable' ? disableUser(email) : enableUser(email)),
-    onSuccess: async (changed) => {
-      await queryClient.invalidateQueries({ queryKey: ['admin-users'] });
+  const user = useUser(userId);
+  // The users are refreshed before the toast and the way back.
+  const run = useEnableDisableUser(action, {
+    onSuccess: (changed) => {
       toast.success(`${changed.email} was ${action === 'disable' ? 'disabled' : 'enabled'}.`);
       onDone();
     },
@@ -71,25 +65,18 @@ function BulkDeleteReport({ result, onClose }: { result: DeleteUsersResult; onCl
  * report per e-mail when some could not be deleted.
  */
 export function BulkDeleteDialog({ userIds, onDone }: { userIds: string[]; onDone: (deletedIds: string[]) => void }) {
-  const queryClient = useQueryClient();
   const toast = useToast();
-  const users = useQueries({
-    queries: userIds.map((id) => ({
-      queryKey: userKey(id),
-      queryFn: () => getUser(id),
-    })),
-  });
+  const users = useUsersByIds(userIds);
   const [result, setResult] = useState<{
     report: DeleteUsersResult;
     deletedIds: string[];
   } | null>(null);
   const found = users.flatMap((query) => (query.data ? [query.data] : []));
   const loading = users.some((query) => query.isPending);
-  const run = useMutation({
-    mutationFn: () => deleteUsers(found.map((user) => user.email)),
-    onSuccess: async (report) => {
+  // The users are refreshed before the report is read.
+  const run = useDeleteUsers({
+    onSuccess: (report) => {
       const failed = new Set(report.errors.map((failure) => failure.email));
-      await queryClient.invalidateQueries({ queryKey: ['admin-users'] });
       const deletedIds = found.filter((user) => !failed.has(user.email)).map((user) => user.id);
       // All gone: say how many and return to the list; a partial failure stays open to list what was not deleted.
       if (report.errors.length > 0) return setResult({ report, deletedIds });
@@ -104,7 +91,7 @@ export function BulkDeleteDialog({ userIds, onDone }: { userIds: string[]; onDon
       open
       title="Delete users"
       busy={run.isPending || loading}
-      onAccept={() => found.length && run.mutate()}
+      onAccept={() => found.length && run.mutate(found.map((user) => user.email))}
       onDecline={() => onDone([])}
     >
       {loading ? (

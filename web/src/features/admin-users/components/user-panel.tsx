@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MANAGES } from '@core/policy';
 import { primaryRole, roleLabel } from '@core/roles';
 import { userEditFormSchema, type UserEditForm } from '@core/users/validation';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -16,7 +15,8 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { LeaveGuard } from '@/components/ui/leave-guard/leave-guard';
 import { paths, withParams } from '@/config/paths';
-import { type AdminUser, getUser, type UserChanges, updateUser } from '../api/users-api';
+import { type UserChanges, useUpdateUser } from '../api/user-actions';
+import { type AdminUser, useUser } from '../api/users';
 
 /** What a save says (docs/accounts.md, "Profile edits and admin actions"). */
 export const USER_UPDATED = 'Details were updated successfully!';
@@ -38,8 +38,9 @@ function changesOf(user: AdminUser, form: UserEditForm): UserChanges {
   return changes;
 }
 
-function UserForm({ user, groups, onSaved }: { user: AdminUser; groups: readonly string[]; onSaved: () => Promise<void> }) {
+function UserForm({ user, groups }: { user: AdminUser; groups: readonly string[] }) {
   const toast = useToast();
+  const update = useUpdateUser();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<UserEditForm>({
     resolver: zodResolver(userEditFormSchema),
@@ -54,10 +55,9 @@ function UserForm({ user, groups, onSaved }: { user: AdminUser; groups: readonly
   const save = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const changes = changesOf(user, values);
-      if (Object.keys(changes).length) await updateUser(user.id, changes);
+      // The users are refreshed once saved.
+      await update.mutateAsync({ id: user.id, changes: changesOf(user, values) });
       form.reset(values);
-      await onSaved();
       toast.success(USER_UPDATED);
     } catch (reason) {
       // A failed update shows the server's message (docs/accounts.md, "Profile edits and admin actions").
@@ -95,11 +95,7 @@ function UserForm({ user, groups, onSaved }: { user: AdminUser; groups: readonly
  * full name, username and role, the e-mail read-only, and the enable/disable button leading to its confirmation.
  */
 export function UserPanel({ userId, groups, onClose }: { userId: string; groups: readonly string[]; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const user = useQuery({
-    queryKey: ['admin-users', 'user', userId],
-    queryFn: () => getUser(userId),
-  });
+  const user = useUser(userId);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -121,7 +117,7 @@ export function UserPanel({ userId, groups, onClose }: { userId: string; groups:
         <p>This user no longer exists.</p>
       ) : (
         <>
-          <UserForm user={user.data} groups={groups} onSaved={() => queryClient.invalidateQueries({ queryKey: ['admin-users'] })} />
+          <UserForm user={user.data} groups={groups} />
           <p className="fg-users__panel-status">Status: {user.data.enabled ? 'Active' : 'Inactive'}</p>
           <Link
             className={`amplify-button amplify-field-group__control${user.data.enabled ? ' amplify-button--warning' : ''}`}

@@ -1,6 +1,5 @@
 import { roleLabel } from '@core/roles';
 import { USER_FILTER_ROLES, USER_SUBSCRIPTION_LABELS } from '@core/users/validation';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LoadError } from '@/components/errors/load-error';
@@ -11,7 +10,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { SearchBox } from '@/components/ui/search-box/search-box';
 import { paths, withParams } from '@/config/paths';
 import { formatInstant } from '@/lib/score-display';
-import { type AdminUser, getUsers } from '../api/users-api';
+import { type AdminUser, useUsers } from '../api/users';
 import {
   activeFilterCount,
   NO_FILTERS,
@@ -29,9 +28,6 @@ import '../admin-users.css';
 
 /** What a list failure is titled (docs/accounts.md, "Profile edits and admin actions"). */
 export const USER_LIST_ERROR = 'Oops! Something is not right.';
-
-/** Every cached read of the user list starts with this key, so an action refreshes them all. */
-export const USERS_KEY = ['admin-users'] as const;
 
 const toggled = <T,>(list: readonly T[], value: T) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
 
@@ -126,11 +122,7 @@ export function UsersPage({ groups }: { groups: readonly string[] }) {
     take: page.pageSize,
     skip: page.pageIndex * page.pageSize,
   };
-  const list = useQuery({
-    queryKey: [...USERS_KEY, 'list', query],
-    queryFn: () => getUsers(query),
-    placeholderData: keepPreviousData,
-  });
+  const list = useUsers(query);
   const firstPage = () => {
     setPage((current) => ({ ...current, pageIndex: 0 }));
     setSelected([]);
