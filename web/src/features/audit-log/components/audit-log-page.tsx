@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button/button';
@@ -6,11 +5,8 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table/data
 import { TextField } from '@/components/ui/form/fields';
 import { PageLoader } from '@/components/ui/page-loader';
 import { formatInstant } from '@/lib/score-display';
-import { type AuditLogEntry, getAuditLogs } from '../api/audit-log-api';
+import { type AuditLogEntry, useAuditLog } from '../api/audit-logs';
 import '../audit-log.css';
-
-/** Entries asked for at a time; the table shows them 10 a page. */
-const AUDIT_BATCH = 50;
 
 /** `{"role":"GAMER"}` as `role: GAMER`, for the table. */
 function fieldsText(json: string | null): string {
@@ -41,12 +37,7 @@ export function AuditLogPage() {
     ...(actorId.trim() ? { actorId: actorId.trim() } : {}),
     ...(targetId.trim() ? { targetId: targetId.trim() } : {}),
   };
-  const entries = useInfiniteQuery({
-    queryKey: ['audit-log', filter],
-    queryFn: ({ pageParam }) => getAuditLogs({ ...filter, take: AUDIT_BATCH, cursor: pageParam }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const entries = useAuditLog(filter);
 
   const columns = useMemo(
     (): DataTableColumn<AuditLogEntry>[] =>
