@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button/button';
 import { Dialog, INITIAL_FOCUS } from '@/components/ui/dialog/dialog';
 import { TextField } from '@/components/ui/form/fields';
 import { useToast } from '@/components/ui/toast/toast';
-import { createPayment } from '../api/admin-money';
+import { useCreatePayment } from '../api/payments';
 import { asOptions, ErrorLine, SelectField } from './fields';
 
 /**
@@ -13,6 +13,7 @@ import { asOptions, ErrorLine, SelectField } from './fields';
  */
 export function AddPaymentDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const toast = useToast();
+  const createPayment = useCreatePayment();
   const [email, setEmail] = useState('');
   const [paymentFrequency, setPaymentFrequency] = useState<(typeof PAYMENT_FREQUENCIES)[number] | ''>('');
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +35,7 @@ export function AddPaymentDialog({ open, onClose, onAdded }: { open: boolean; on
     setSaving(true);
     setError(null);
     try {
-      const payment = await createPayment(parsed.data);
+      const payment = await createPayment.mutateAsync(parsed.data);
       toast.success(`Payment added for ${payment.User.email}.`);
       onAdded();
       close();

@@ -1,5 +1,4 @@
 import { couponCode } from '@core/billing/validation';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
@@ -8,7 +7,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { SearchBox } from '@/components/ui/search-box/search-box';
 import { useToast } from '@/components/ui/toast/toast';
 import { downloadExport } from '@/lib/export/spreadsheet-export';
-import { type GamerReport, getGamersFromCoupon, getTeamsFromCoupon, type TeamReport } from '../api/admin-money';
+import { useCouponReport } from '../api/coupon-reports';
 import { reportColumns, reportFileName, type ReportKind, type ReportRow, reportRows, scoreText } from '../lib/report-rows';
 import { boundedRangeDays, type DateRange, DateRangeField, rangeOf, rangeProblem } from './date-range-field';
 import '../admin-money.css';
@@ -34,12 +33,9 @@ export function CouponReportPage({ kind }: { kind: ReportKind }) {
   const window = boundedRangeDays(range);
   const asked = { couponId: coupon.toUpperCase(), ...window };
 
-  const query = useQuery({
-    queryKey: ['coupon-report', kind, asked],
-    queryFn: async (): Promise<(GamerReport | TeamReport)[]> => (kind === 'gamers' ? getGamersFromCoupon(asked) : getTeamsFromCoupon(asked)),
+  const query = useCouponReport(kind, asked, {
     // Nothing is asked while the box is empty (docs/billing.md, "The pages").
     enabled: coupon !== '' && !couponProblem && rangeProblem(range) === null,
-    placeholderData: keepPreviousData,
   });
   const rows = useMemo(() => reportRows(query.data ?? []), [query.data]);
   const columns = useMemo<readonly DataTableColumn<ReportRow>[]>(

@@ -1,13 +1,12 @@
 import { PAYMENT_STATUSES, PAYMENTS_PAGE_SIZE, type PaymentWhere } from '@core/billing/admin-validation';
 import { emailAddress } from '@core/validation/fields';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table/data-table';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SearchBox } from '@/components/ui/search-box/search-box';
-import { getPayments, type Payment, type PaymentStats } from '../api/admin-money';
+import { type Payment, type PaymentStats, usePayments } from '../api/payments';
 import { dayOf, methodLabel, roleLabel } from '../lib/payment-labels';
 import { AddPaymentDialog } from './add-payment-dialog';
 import { type DateRange, DateRangeField, rangeDays, rangeOf, rangeProblem } from './date-range-field';
@@ -62,12 +61,7 @@ export function PaymentsPage() {
     setPage((current) => ({ ...current, pageIndex: 0 }));
   };
 
-  const query = useQuery({
-    queryKey: ['admin-payments', where, page],
-    queryFn: () => getPayments(where, { take: page.pageSize, skip: page.pageIndex * page.pageSize }),
-    enabled: rangeProblem(range) === null,
-    placeholderData: keepPreviousData,
-  });
+  const query = usePayments(where, page, { enabled: rangeProblem(range) === null });
 
   return (
     <div className="fg-page fg-admin-money">

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button/button';
 import { DropZone } from '@/components/ui/drop-zone/drop-zone';
 import { TextField } from '@/components/ui/form/fields';
 import { useToast } from '@/components/ui/toast/toast';
-import { addPromotion } from '../api/admin-money';
+import { useAddPromotion } from '../api/promotions';
 import { asOptions, ErrorLine, SelectField } from './fields';
 import '../admin-money.css';
 
@@ -56,6 +56,7 @@ export function PromotionPage() {
 
 function CreatePromotion() {
   const toast = useToast();
+  const addPromotion = useAddPromotion();
   const [promotionName, setPromotionName] = useState('');
   const [platform, setPlatform] = useState<(typeof PROMOTION_PLATFORMS)[number] | ''>('');
   const [file, setFile] = useState<File | null>(null);
@@ -76,7 +77,7 @@ function CreatePromotion() {
     setSaving(true);
     setServerError(null);
     try {
-      const created = await addPromotion(file, checked.data.promotionName, checked.data.platform);
+      const created = await addPromotion.mutateAsync({ file, promotionName: checked.data.promotionName, platform: checked.data.platform });
       toast.success(`Promotion ${created.promotionName} created with ${created.codeCount} codes.`);
       setPromotionName('');
       setPlatform('');

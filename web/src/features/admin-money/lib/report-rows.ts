@@ -1,5 +1,5 @@
 import type { ExportColumn } from '@/lib/export/spreadsheet-export';
-import type { GamerReport, TeamReport } from '../api/admin-money';
+import type { GamerReport, TeamReport } from '../api/coupon-reports';
 
 /** One row of a coupon report: a gamer's or a team's score on one day. */
 export interface ReportRow {
