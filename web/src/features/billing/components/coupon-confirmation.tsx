@@ -3,7 +3,7 @@ import { COUPON_APPLIED, COUPON_LINK_INVALID, INVALID_COUPON } from '@core/billi
 import { useEffect, useRef, useState } from 'react';
 import { Loader } from '@/components/ui/loader';
 import { ApiError } from '@/lib/api-client';
-import { confirmCoupon } from '../api/billing-api';
+import { useConfirmCoupon } from '../api/coupons';
 
 /**
  * `/coupon/confirm?token=` (the link mailed by applyCouponToEmail): opening it applies the waiting coupon to the
@@ -12,6 +12,7 @@ import { confirmCoupon } from '../api/billing-api';
 export function CouponConfirmation({ token }: { token: string }) {
   const [result, setResult] = useState<{ text: string; ok: boolean } | null>(null);
   const started = useRef(false);
+  const { mutateAsync: confirmCoupon } = useConfirmCoupon();
 
   useEffect(() => {
     // Once: the token is spent by the first call (React's development double effect must not spend it twice).
@@ -26,7 +27,7 @@ export function CouponConfirmation({ token }: { token: string }) {
         setResult({ text: known ? (error as ApiError).message : INVALID_COUPON, ok: false });
       },
     );
-  }, [token]);
+  }, [token, confirmCoupon]);
 
   const shown = token ? result : { text: COUPON_LINK_INVALID, ok: false };
   if (!shown) return <Loader />;

@@ -2,7 +2,7 @@ import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
 import { INVALID_COUPON, MAX_COUPON_LENGTH } from '@core/billing/validation';
 import { useState } from 'react';
 import { Dialog, INITIAL_FOCUS } from '@/components/ui/dialog/dialog';
-import { checkCoupon } from '../api/billing-api';
+import { useCheckCoupon } from '../api/coupons';
 import { couponMessage } from '../lib/coupon-message';
 
 interface CouponDialogProps {
@@ -23,12 +23,13 @@ export function CouponDialog({ open, productId, onDone, onClose }: CouponDialogP
   const [code, setCode] = useState('');
   const [result, setResult] = useState<{ code: string; message: string; valid: boolean } | null>(null);
   const [checking, setChecking] = useState(false);
+  const checkCoupon = useCheckCoupon();
   const trimmed = code.trim();
 
   const apply = async () => {
     setChecking(true);
     try {
-      const coupon = await checkCoupon(trimmed, productId);
+      const coupon = await checkCoupon.mutateAsync({ couponId: trimmed, product: productId });
       setResult({ code: trimmed, valid: coupon.valid, message: couponMessage(coupon) });
     } catch {
       setResult({ code: trimmed, valid: false, message: INVALID_COUPON });

@@ -9,7 +9,7 @@ import { EmailProofDialog } from '@/components/email-proof/email-proof-dialog';
 import { FormTextField } from '@/components/ui/form/form-fields';
 import { ApiError } from '@/lib/api-client';
 import { getEmailProofState } from '@/lib/email-proof';
-import { applyCouponToEmail } from '../api/billing-api';
+import { useApplyCouponToEmail } from '../api/coupons';
 
 export { COUPON_APPLIED };
 
@@ -41,6 +41,7 @@ const failureOf = (error: unknown): Message =>
 export function CouponForm({ initialCode = '', accountEmail }: CouponFormProps) {
   const [message, setMessage] = useState<Message | null>(null);
   const [pending, setPending] = useState<{ email: string; couponId: string } | null>(null);
+  const applyCoupon = useApplyCouponToEmail({ signedIn: Boolean(accountEmail) });
   const form = useForm<z.input<typeof applyCouponArgsSchema>, unknown, z.output<typeof applyCouponArgsSchema>>({
     resolver: zodResolver(applyCouponArgsSchema),
     defaultValues: { email: accountEmail ?? '', couponId: initialCode },
@@ -51,7 +52,7 @@ export function CouponForm({ initialCode = '', accountEmail }: CouponFormProps) 
 
   const apply = async (email: string, couponId: string) => {
     try {
-      await applyCouponToEmail(email, couponId, { signedIn: Boolean(accountEmail) });
+      await applyCoupon.mutateAsync({ email, couponId });
       setMessage(accountEmail ? { text: COUPON_APPLIED, ok: true } : { text: COUPON_APPLIED, ok: true, detail: COUPON_CONFIRM_BY_MAIL });
     } catch (error) {
       setMessage(failureOf(error));

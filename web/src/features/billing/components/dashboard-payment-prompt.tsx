@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button/button';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { paths } from '@/config/paths';
-import { needsDashboardPurchase } from '../api/billing-api';
+import { useDashboardPaymentPrompt } from '../api/dashboard-payment-prompt';
 
 /** Marks the prompt as answered for this user in this browser tab, so it comes once per sign-in, not on every page. */
 const answeredKey = (userId: string) => `fg.dashboardPrompt.${userId}`;
@@ -23,12 +22,7 @@ function wasAnswered(userId: string): boolean {
  */
 export function DashboardPaymentPrompt({ userId }: { userId: string }) {
   const [answered, setAnswered] = useState(() => wasAnswered(userId));
-  const prompt = useQuery({
-    queryKey: ['billing', 'dashboard-payment-prompt', userId],
-    queryFn: needsDashboardPurchase,
-    enabled: !answered,
-    staleTime: Infinity,
-  });
+  const prompt = useDashboardPaymentPrompt(userId, { enabled: !answered });
   const close = () => {
     try {
       window.sessionStorage.setItem(answeredKey(userId), '1');

@@ -8,7 +8,7 @@ import { EMAIL_NOT_PROVEN } from '@core/email-proof';
 import { EmailProofDialog } from '@/components/email-proof/email-proof-dialog';
 import { toApiError } from '@/lib/api-client';
 import { getEmailProofState } from '@/lib/email-proof';
-import { upgradeSubscription, type PurchaseRequest } from '../api/billing-api';
+import { type PurchaseRequest, useUpgradeSubscription } from '../api/subscriptions';
 import { stripeForSite } from '../stripe/load-stripe';
 import { CouponDialog } from './coupon-dialog';
 
@@ -48,11 +48,12 @@ export interface PurchaseFlowProps {
  */
 export function PurchaseFlow({ purchase, planType, onPurchased, onSignOut, onClose }: PurchaseFlowProps) {
   const [step, setStep] = useState<Step>({ kind: 'coupon' });
+  const upgrade = useUpgradeSubscription();
 
   const buy = async (couponId: string | null) => {
     setStep({ kind: 'processing' });
     try {
-      const result = await upgradeSubscription({ ...purchase, couponId });
+      const result = await upgrade.mutateAsync({ ...purchase, couponId });
       if (result.amountDue === 0 || result.status === 'active') return setStep({ kind: 'success' });
       if (!result.clientSecret) return setStep({ kind: 'failed', message: 'The payment could not be started.' });
       const clientSecret = result.clientSecret;
