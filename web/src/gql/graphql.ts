@@ -321,6 +321,18 @@ export type WeeklyChallengeWhereUniqueInput = {
   id: string;
 };
 
+export type MyDataExportQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyDataExportQuery = { myDataExport: { userId: string, generatedAt: string, sections: Array<{ name: string, records: string }> } };
+
+export type DeleteAccountMutationVariables = Exact<{
+  email: string;
+}>;
+
+
+export type DeleteAccountMutation = { deleteAccount: boolean };
+
 export type AccountProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -341,18 +353,6 @@ export type UpdateNotificationSettingsMutationVariables = Exact<{
 
 export type UpdateNotificationSettingsMutation = { updateNotificationSettings: { id: string, email: string, fullName: string | null, username: string | null, avatar: string | null, timeZone: string | null, preferMetricUnits: boolean | null, readinessAlertEmails: boolean | null, emailVerified: boolean | null } };
 
-export type MyDataExportQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MyDataExportQuery = { myDataExport: { userId: string, generatedAt: string, sections: Array<{ name: string, records: string }> } };
-
-export type DeleteAccountMutationVariables = Exact<{
-  email: string;
-}>;
-
-
-export type DeleteAccountMutation = { deleteAccount: boolean };
-
 export type ReminderSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -371,6 +371,25 @@ export type SavePushSubscriptionMutationVariables = Exact<{
 
 
 export type SavePushSubscriptionMutation = { savePushSubscription: { id: string } };
+
+export type GamersFromCouponQueryVariables = Exact<{
+  couponId: string;
+  startDate: string;
+  endDate: string;
+}>;
+
+
+export type GamersFromCouponQuery = { getGamersFromCoupon: Array<{ userId: string, userEmail: string, points: Array<{ date: string, value: number | null }> }> };
+
+export type TeamsFromCouponQueryVariables = Exact<{
+  couponId: string;
+  game?: string | null | undefined;
+  startDate: string;
+  endDate: string;
+}>;
+
+
+export type TeamsFromCouponQuery = { getTeamsFromCoupon: Array<{ teamId: string, teamName: string, points: Array<{ date: string, value: number | null }> }> };
 
 export type AdminPaymentsQueryVariables = Exact<{
   where?: PaymentWhereInput | null | undefined;
@@ -396,41 +415,6 @@ export type AddPromotionMutationVariables = Exact<{
 
 
 export type AddPromotionMutation = { addPromotion: { id: string, promotionName: string, codeCount: number } };
-
-export type GamersFromCouponQueryVariables = Exact<{
-  couponId: string;
-  startDate: string;
-  endDate: string;
-}>;
-
-
-export type GamersFromCouponQuery = { getGamersFromCoupon: Array<{ userId: string, userEmail: string, points: Array<{ date: string, value: number | null }> }> };
-
-export type TeamsFromCouponQueryVariables = Exact<{
-  couponId: string;
-  game?: string | null | undefined;
-  startDate: string;
-  endDate: string;
-}>;
-
-
-export type TeamsFromCouponQuery = { getTeamsFromCoupon: Array<{ teamId: string, teamName: string, points: Array<{ date: string, value: number | null }> }> };
-
-export type AdminUsersQueryVariables = Exact<{
-  where?: UsersWhereInput | null | undefined;
-  take?: number | null | undefined;
-  skip?: number | null | undefined;
-}>;
-
-
-export type AdminUsersQuery = { users: Array<{ id: string, email: string, fullName: string | null, username: string | null, role: Role | null, enabled: boolean, subscription: string, usedDiscord: boolean | null, createdAt: string }>, aggregateUser: { count: number, more: boolean } };
-
-export type AdminUserQueryVariables = Exact<{
-  id: string;
-}>;
-
-
-export type AdminUserQuery = { user: { id: string, email: string, fullName: string | null, username: string | null, role: Role | null, enabled: boolean, subscription: string, usedDiscord: boolean | null, createdAt: string } | null };
 
 export type UpdateUserMutationVariables = Exact<{
   data: UpdateUserInput;
@@ -460,6 +444,22 @@ export type DeleteUsersMutationVariables = Exact<{
 
 
 export type DeleteUsersMutation = { deleteUser: { count: number, errors: Array<{ email: string, message: string }> } };
+
+export type AdminUsersQueryVariables = Exact<{
+  where?: UsersWhereInput | null | undefined;
+  take?: number | null | undefined;
+  skip?: number | null | undefined;
+}>;
+
+
+export type AdminUsersQuery = { users: Array<{ id: string, email: string, fullName: string | null, username: string | null, role: Role | null, enabled: boolean, subscription: string, usedDiscord: boolean | null, createdAt: string }>, aggregateUser: { count: number, more: boolean } };
+
+export type AdminUserQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminUserQuery = { user: { id: string, email: string, fullName: string | null, username: string | null, role: Role | null, enabled: boolean, subscription: string, usedDiscord: boolean | null, createdAt: string } | null };
 
 export type AuditLogsQueryVariables = Exact<{
   actorId?: string | null | undefined;
@@ -514,6 +514,11 @@ export type LogoutUserMutationVariables = Exact<{
 
 export type LogoutUserMutation = { logoutUser: boolean };
 
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { me: { id: string, email: string, fullName: string | null, avatar: string | null, role: Role | null, selectedTeamId: string | null, emailVerified: boolean | null, Invites: Array<{ id: string, teamId: string, role: Role, status: InviteStatus, Team: { id: string, name: string } | null }> | null, Team: Array<{ id: string, name: string, avatar: string | null, createdAt: string }> | null, coachedTeams: Array<{ id: string, name: string, avatar: string | null, createdAt: string }> | null, ownedTeams: Array<{ id: string, name: string, avatar: string | null, createdAt: string }> | null } | null };
+
 export type ForgotPasswordMutationVariables = Exact<{
   email: string;
 }>;
@@ -538,11 +543,6 @@ export type ForgotPasswordFinalMutationVariables = Exact<{
 
 export type ForgotPasswordFinalMutation = { forgotPasswordFinal: boolean };
 
-export type MeQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MeQuery = { me: { id: string, email: string, fullName: string | null, avatar: string | null, role: Role | null, selectedTeamId: string | null, emailVerified: boolean | null, Invites: Array<{ id: string, teamId: string, role: Role, status: InviteStatus, Team: { id: string, name: string } | null }> | null, Team: Array<{ id: string, name: string, avatar: string | null, createdAt: string }> | null, coachedTeams: Array<{ id: string, name: string, avatar: string | null, createdAt: string }> | null, ownedTeams: Array<{ id: string, name: string, avatar: string | null, createdAt: string }> | null } | null };
-
 export type CheckCouponQueryVariables = Exact<{
   couponId: string;
   product?: string | null | undefined;
@@ -550,16 +550,6 @@ export type CheckCouponQueryVariables = Exact<{
 
 
 export type CheckCouponQuery = { checkCoupon: { valid: boolean, percent_off: number | null } };
-
-export type UpgradeSubscriptionMutationVariables = Exact<{
-  where: SubscriptionWhere;
-  couponId?: string | null | undefined;
-  teamId?: string | null | undefined;
-  quantity?: number | null | undefined;
-}>;
-
-
-export type UpgradeSubscriptionMutation = { upgradeSubscription: { subscriptionId: string, clientSecret: string | null, amountDue: number, status: string } };
 
 export type ApplyCouponToEmailMutationVariables = Exact<{
   email: string;
@@ -580,6 +570,16 @@ export type DashboardPaymentPromptQueryVariables = Exact<{ [key: string]: never;
 
 
 export type DashboardPaymentPromptQuery = { dashboardPaymentPrompt: boolean };
+
+export type UpgradeSubscriptionMutationVariables = Exact<{
+  where: SubscriptionWhere;
+  couponId?: string | null | undefined;
+  teamId?: string | null | undefined;
+  quantity?: number | null | undefined;
+}>;
+
+
+export type UpgradeSubscriptionMutation = { upgradeSubscription: { subscriptionId: string, clientSecret: string | null, amountDue: number, status: string } };
 
 export type MyCheckInQueryVariables = Exact<{
   timeZone?: string | null | undefined;
@@ -611,21 +611,13 @@ export type CurrentWeeklyChallengeQueryVariables = Exact<{ [key: string]: never;
 
 export type CurrentWeeklyChallengeQuery = { currentWeeklyChallenge: { year: number, week: number, description: string } | null };
 
-export type TeamJournalQueryVariables = Exact<{
+export type OnJournalCommentSubscriptionVariables = Exact<{
   teamId: string;
-  date: string;
+  userId?: string | null | undefined;
 }>;
 
 
-export type TeamJournalQuery = { teamJournal: Array<{ userId: string, fullName: string | null, avatar: string | null, checkedIn: boolean, answers: Array<{ questionSlug: string, pillarSlug: string | null, value: string, score: number | null }> }> };
-
-export type OwnJournalAnswersQueryVariables = Exact<{
-  userId: string;
-  date: string;
-}>;
-
-
-export type OwnJournalAnswersQuery = { userAnswers: Array<{ questionSlug: string, pillarSlug: string | null, value: string, score: number | null }> };
+export type OnJournalCommentSubscription = { onJournalComment: { id: string, teamId: string, userId: string, date: string, pillarSlug: string, questionSlug: string, content: string, answerTo: string | null, authorId: string, createdAt: string, updatedAt: string, deletedAt: string | null, user: { id: string, fullName: string | null, avatar: string | null } | null } | null };
 
 export type JournalCommentsQueryVariables = Exact<{
   teamId: string;
@@ -663,13 +655,21 @@ export type DeleteCommentMutationVariables = Exact<{
 
 export type DeleteCommentMutation = { deleteComment: { id: string, teamId: string, userId: string, date: string, pillarSlug: string, questionSlug: string, content: string, answerTo: string | null, authorId: string, createdAt: string, updatedAt: string, deletedAt: string | null, user: { id: string, fullName: string | null, avatar: string | null } | null } };
 
-export type OnJournalCommentSubscriptionVariables = Exact<{
+export type TeamJournalQueryVariables = Exact<{
   teamId: string;
-  userId?: string | null | undefined;
+  date: string;
 }>;
 
 
-export type OnJournalCommentSubscription = { onJournalComment: { id: string, teamId: string, userId: string, date: string, pillarSlug: string, questionSlug: string, content: string, answerTo: string | null, authorId: string, createdAt: string, updatedAt: string, deletedAt: string | null, user: { id: string, fullName: string | null, avatar: string | null } | null } | null };
+export type TeamJournalQuery = { teamJournal: Array<{ userId: string, fullName: string | null, avatar: string | null, checkedIn: boolean, answers: Array<{ questionSlug: string, pillarSlug: string | null, value: string, score: number | null }> }> };
+
+export type OwnJournalAnswersQueryVariables = Exact<{
+  userId: string;
+  date: string;
+}>;
+
+
+export type OwnJournalAnswersQuery = { userAnswers: Array<{ questionSlug: string, pillarSlug: string | null, value: string, score: number | null }> };
 
 export type TeamNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -695,6 +695,21 @@ export type TeamMembersQueryVariables = Exact<{
 
 export type TeamMembersQuery = { team: { id: string, name: string, description: string | null, game: string | null, avatar: string | null, membersCount: number | null, members: Array<{ userId: string, role: Role, joinedAt: string, fullName: string | null, email: string }> | null } | null };
 
+export type RemoveTeamMemberMutationVariables = Exact<{
+  userId: string;
+  teamId: string;
+}>;
+
+
+export type RemoveTeamMemberMutation = { removeTeamMember: boolean };
+
+export type OnTeamMembersChangedSubscriptionVariables = Exact<{
+  teamId: string;
+}>;
+
+
+export type OnTeamMembersChangedSubscription = { onTeamMembersChanged: { teamId: string, userId: string | null, change: TeamMembersChangeKind, at: string } | null };
+
 export type TeamStaffViewQueryVariables = Exact<{
   teamId: string;
 }>;
@@ -719,21 +734,6 @@ export type DeleteTeamInviteMutationVariables = Exact<{
 
 
 export type DeleteTeamInviteMutation = { deleteTeamInvite: boolean };
-
-export type RemoveTeamMemberMutationVariables = Exact<{
-  userId: string;
-  teamId: string;
-}>;
-
-
-export type RemoveTeamMemberMutation = { removeTeamMember: boolean };
-
-export type OnTeamMembersChangedSubscriptionVariables = Exact<{
-  teamId: string;
-}>;
-
-
-export type OnTeamMembersChangedSubscription = { onTeamMembersChanged: { teamId: string, userId: string | null, change: TeamMembersChangeKind, at: string } | null };
 
 export type MyReportSharesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -769,6 +769,30 @@ export type HealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type HealthQuery = { health: { status: string, version: string, time: string } };
 
+export type MemberStatisticsQueryVariables = Exact<{
+  userId: string;
+  days?: number | null | undefined;
+  startDate?: string | null | undefined;
+  endDate?: string | null | undefined;
+}>;
+
+
+export type MemberStatisticsQuery = { fgScore: { startDate: string, endDate: string, mainScoreStatistics: Array<{ date: string, value: number }>, perPillarScoreStatistics: Array<{ pillarSlug: string, points: Array<{ date: string, value: number }> }> } | null, daily: { startDate: string, endDate: string, mainScoreStatistics: Array<{ date: string, value: number }> } | null, gameReadiness: { startDate: string, endDate: string, mainScoreStatistics: Array<{ date: string, value: number }> } | null, gamePerformance: { startDate: string, endDate: string, mainScoreStatistics: Array<{ date: string, value: number }> } | null, userScoreStatistics: Array<{ id: string, date: string, fgScore: number | null, gameReadiness: number | null, pillarSlug: string, score: number | null, pureScore: number | null, completenessScore: number, totalAnswers: number, totalQuestions: number }>, userAnswers: Array<{ date: string, questionSlug: string, pillarSlug: string | null, value: string, score: number | null }> };
+
+export type TeamMemberNamesQueryVariables = Exact<{
+  teamId: string;
+}>;
+
+
+export type TeamMemberNamesQuery = { team: { members: Array<{ userId: string, fullName: string | null, email: string }> | null } | null };
+
+export type NudgeTeamMutationVariables = Exact<{
+  teamId: string;
+}>;
+
+
+export type NudgeTeamMutation = { nudgeTeam: { nudged: number, alreadyNudged: number } };
+
 export type TeamStatisticsQueryVariables = Exact<{
   teamId: string;
   days?: number | null | undefined;
@@ -789,36 +813,12 @@ export type TeamMemberScoresQueryVariables = Exact<{
 
 export type TeamMemberScoresQuery = { teamMemberScores: Array<{ userId: string, fullName: string | null, email: string, avatar: string | null, date: string, fgScore: number | null, gameReadiness: number | null, gaming: boolean, streak: number, avgCompletion: number | null, checkedInToday: boolean, lastCheckInAt: string | null, daysCheckedIn: number, daysCounted: number, checkInRate: number | null }> };
 
-export type MemberStatisticsQueryVariables = Exact<{
-  userId: string;
-  days?: number | null | undefined;
-  startDate?: string | null | undefined;
-  endDate?: string | null | undefined;
-}>;
-
-
-export type MemberStatisticsQuery = { fgScore: { startDate: string, endDate: string, mainScoreStatistics: Array<{ date: string, value: number }>, perPillarScoreStatistics: Array<{ pillarSlug: string, points: Array<{ date: string, value: number }> }> } | null, daily: { startDate: string, endDate: string, mainScoreStatistics: Array<{ date: string, value: number }> } | null, gameReadiness: { startDate: string, endDate: string, mainScoreStatistics: Array<{ date: string, value: number }> } | null, gamePerformance: { startDate: string, endDate: string, mainScoreStatistics: Array<{ date: string, value: number }> } | null, userScoreStatistics: Array<{ id: string, date: string, fgScore: number | null, gameReadiness: number | null, pillarSlug: string, score: number | null, pureScore: number | null, completenessScore: number, totalAnswers: number, totalQuestions: number }>, userAnswers: Array<{ date: string, questionSlug: string, pillarSlug: string | null, value: string, score: number | null }> };
-
-export type TeamMemberNamesQueryVariables = Exact<{
-  teamId: string;
-}>;
-
-
-export type TeamMemberNamesQuery = { team: { members: Array<{ userId: string, fullName: string | null, email: string }> | null } | null };
-
 export type OnTeamCheckInSubscriptionVariables = Exact<{
   teamId: string;
 }>;
 
 
 export type OnTeamCheckInSubscription = { onTeamCheckIn: { teamId: string, userId: string, date: string, at: string } | null };
-
-export type NudgeTeamMutationVariables = Exact<{
-  teamId: string;
-}>;
-
-
-export type NudgeTeamMutation = { nudgeTeam: { nudged: number, alreadyNudged: number } };
 
 export type HasUnusedDashboardPurchaseQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -839,52 +839,6 @@ export type UpdateTeamMutationVariables = Exact<{
 
 
 export type UpdateTeamMutation = { updateTeam: { id: string, name: string, description: string | null, game: string | null, avatar: string | null } };
-
-export type GetSelectedTeamQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type GetSelectedTeamQuery = { getSelectedTeam: { teamId: string | null } | null };
-
-export type SetSelectedTeamMutationVariables = Exact<{
-  teamId: string;
-}>;
-
-
-export type SetSelectedTeamMutation = { setSelectedTeam: { teamId: string | null } | null };
-
-export type VerifyTeamSubscriptionQueryVariables = Exact<{
-  teamId: string;
-}>;
-
-
-export type VerifyTeamSubscriptionQuery = { verifyTeamSubscription: { id: string, status: TeamSubscriptionStatus } };
-
-export type TeamLatestScoreQueryVariables = Exact<{
-  teamId: string;
-  days?: number | null | undefined;
-}>;
-
-
-export type TeamLatestScoreQuery = { myTeamScoreStats: { mainScoreStatistics: Array<{ date: string, value: number }> } | null };
-
-export type TeamMembersCountQueryVariables = Exact<{
-  teamId: string;
-}>;
-
-
-export type TeamMembersCountQuery = { team: { id: string, membersCount: number | null } | null };
-
-export type DeleteTeamMutationVariables = Exact<{
-  teamId: string;
-}>;
-
-
-export type DeleteTeamMutation = { deleteTeam: { id: string } };
-
-export type LeaveTeamMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type LeaveTeamMutation = { leaveTeam: { id: string } };
 
 export type ReceivedInvitesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -911,6 +865,59 @@ export type JoinTeamWithCodeMutationVariables = Exact<{
 
 
 export type JoinTeamWithCodeMutation = { joinTeamWithCode: { id: string, name: string } };
+
+export type GetSelectedTeamQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetSelectedTeamQuery = { getSelectedTeam: { teamId: string | null } | null };
+
+export type SetSelectedTeamMutationVariables = Exact<{
+  teamId: string;
+}>;
+
+
+export type SetSelectedTeamMutation = { setSelectedTeam: { teamId: string | null } | null };
+
+export type VerifyTeamSubscriptionQueryVariables = Exact<{
+  teamId: string;
+}>;
+
+
+export type VerifyTeamSubscriptionQuery = { verifyTeamSubscription: { id: string, status: TeamSubscriptionStatus } };
+
+export type DeleteTeamMutationVariables = Exact<{
+  teamId: string;
+}>;
+
+
+export type DeleteTeamMutation = { deleteTeam: { id: string } };
+
+export type LeaveTeamMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LeaveTeamMutation = { leaveTeam: { id: string } };
+
+export type TeamLatestScoreQueryVariables = Exact<{
+  teamId: string;
+  days?: number | null | undefined;
+}>;
+
+
+export type TeamLatestScoreQuery = { myTeamScoreStats: { mainScoreStatistics: Array<{ date: string, value: number }> } | null };
+
+export type TeamMembersCountQueryVariables = Exact<{
+  teamId: string;
+}>;
+
+
+export type TeamMembersCountQuery = { team: { id: string, membersCount: number | null } | null };
+
+export type RecommendableVideosQueryVariables = Exact<{
+  category?: VideoCategory | null | undefined;
+}>;
+
+
+export type RecommendableVideosQuery = { videos: Array<{ id: string, title: string, category: VideoCategory, thumbnailUrl: string | null, url: string | null }> };
 
 export type GetRecommendationsQueryVariables = Exact<{
   take?: number | null | undefined;
@@ -941,92 +948,6 @@ export type DeleteVideoRecommendationMutationVariables = Exact<{
 
 
 export type DeleteVideoRecommendationMutation = { deleteVideoRecommendation: { id: string } };
-
-export type RecommendableVideosQueryVariables = Exact<{
-  category?: VideoCategory | null | undefined;
-}>;
-
-
-export type RecommendableVideosQuery = { videos: Array<{ id: string, title: string, category: VideoCategory, thumbnailUrl: string | null, url: string | null }> };
-
-export type AdminVideosQueryVariables = Exact<{
-  take?: number | null | undefined;
-  skip?: number | null | undefined;
-  where?: VideoWhereInput | null | undefined;
-}>;
-
-
-export type AdminVideosQuery = { videos: Array<{ id: string, title: string, description: string | null, category: VideoCategory, pillarCategory: PillarCategory, tags: Array<string>, enabled: boolean, instructorId: string | null, seriesId: string | null, episode: number | null, thumbnailUrl: string | null, url: string | null, availableFrom: string | null, filename: string | null, workflowStatus: VideoWorkflowStatus, workflowError: string | null, updatedAt: string, VideoSeries: { id: string, name: string, description: string | null, coverImageUrl: string | null, basic: boolean } | null }>, aggregateVideo: { count: number } };
-
-export type VideoTagsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type VideoTagsQuery = { aggregateVideo: { tags: Array<string> } };
-
-export type AdminVideoQueryVariables = Exact<{
-  id: string;
-}>;
-
-
-export type AdminVideoQuery = { video: { id: string, title: string, description: string | null, category: VideoCategory, pillarCategory: PillarCategory, tags: Array<string>, enabled: boolean, instructorId: string | null, seriesId: string | null, episode: number | null, thumbnailUrl: string | null, url: string | null, availableFrom: string | null, filename: string | null, workflowStatus: VideoWorkflowStatus, workflowError: string | null, updatedAt: string, VideoSeries: { id: string, name: string, description: string | null, coverImageUrl: string | null, basic: boolean } | null, VideoQuestion: Array<{ id: string, type: VideoQuestionType, subType: VideoQuestionSubType | null, text: string, slug: string, defineWatched: boolean, isCreateOrDeleteQuestion: boolean }> } | null };
-
-export type CreateVideoMutationVariables = Exact<{
-  data: VideoCreateInput;
-}>;
-
-
-export type CreateVideoMutation = { createVideo: { id: string, title: string, description: string | null, category: VideoCategory, pillarCategory: PillarCategory, tags: Array<string>, enabled: boolean, instructorId: string | null, seriesId: string | null, episode: number | null, thumbnailUrl: string | null, url: string | null, availableFrom: string | null, filename: string | null, workflowStatus: VideoWorkflowStatus, workflowError: string | null, updatedAt: string, VideoSeries: { id: string, name: string, description: string | null, coverImageUrl: string | null, basic: boolean } | null } };
-
-export type UpdateVideoMutationVariables = Exact<{
-  id: string;
-  data: VideoUpdateInput;
-}>;
-
-
-export type UpdateVideoMutation = { updateVideo: { id: string, title: string, description: string | null, category: VideoCategory, pillarCategory: PillarCategory, tags: Array<string>, enabled: boolean, instructorId: string | null, seriesId: string | null, episode: number | null, thumbnailUrl: string | null, url: string | null, availableFrom: string | null, filename: string | null, workflowStatus: VideoWorkflowStatus, workflowError: string | null, updatedAt: string, VideoSeries: { id: string, name: string, description: string | null, coverImageUrl: string | null, basic: boolean } | null } };
-
-export type DeleteVideoMutationVariables = Exact<{
-  id: string;
-}>;
-
-
-export type DeleteVideoMutation = { deleteVideo: { id: string } };
-
-export type EnableVideoMutationVariables = Exact<{
-  id: string;
-}>;
-
-
-export type EnableVideoMutation = { enableVideo: { id: string } };
-
-export type DisableVideoMutationVariables = Exact<{
-  id: string;
-}>;
-
-
-export type DisableVideoMutation = { disableVideo: { id: string } };
-
-export type GetVideoUploadUrlQueryVariables = Exact<{
-  id: string;
-  fileExtension: string;
-}>;
-
-
-export type GetVideoUploadUrlQuery = { getVideoUploadUrl: { url: string, key: string, fields: Array<{ name: string, value: string }> } };
-
-export type CreateVideoQuestionMutationVariables = Exact<{
-  data: VideoQuestionCreateInput;
-}>;
-
-
-export type CreateVideoQuestionMutation = { createVideoQuestion: { id: string, type: VideoQuestionType, subType: VideoQuestionSubType | null, text: string, slug: string, defineWatched: boolean, isCreateOrDeleteQuestion: boolean } };
-
-export type DeleteVideoQuestionMutationVariables = Exact<{
-  id: string;
-}>;
-
-
-export type DeleteVideoQuestionMutation = { deleteVideoQuestion: { id: string } };
 
 export type VideoInstructorsAndSeriesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1084,6 +1005,85 @@ export type UploadVideoSeriesCoverImageMutationVariables = Exact<{
 
 
 export type UploadVideoSeriesCoverImageMutation = { uploadVideoSeriesCoverImage: { uploadUrl: string, key: string, fields: Array<{ name: string, value: string }> } };
+
+export type CreateVideoQuestionMutationVariables = Exact<{
+  data: VideoQuestionCreateInput;
+}>;
+
+
+export type CreateVideoQuestionMutation = { createVideoQuestion: { id: string, type: VideoQuestionType, subType: VideoQuestionSubType | null, text: string, slug: string, defineWatched: boolean, isCreateOrDeleteQuestion: boolean } };
+
+export type DeleteVideoQuestionMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteVideoQuestionMutation = { deleteVideoQuestion: { id: string } };
+
+export type GetVideoUploadUrlQueryVariables = Exact<{
+  id: string;
+  fileExtension: string;
+}>;
+
+
+export type GetVideoUploadUrlQuery = { getVideoUploadUrl: { url: string, key: string, fields: Array<{ name: string, value: string }> } };
+
+export type AdminVideosQueryVariables = Exact<{
+  take?: number | null | undefined;
+  skip?: number | null | undefined;
+  where?: VideoWhereInput | null | undefined;
+}>;
+
+
+export type AdminVideosQuery = { videos: Array<{ id: string, title: string, description: string | null, category: VideoCategory, pillarCategory: PillarCategory, tags: Array<string>, enabled: boolean, instructorId: string | null, seriesId: string | null, episode: number | null, thumbnailUrl: string | null, url: string | null, availableFrom: string | null, filename: string | null, workflowStatus: VideoWorkflowStatus, workflowError: string | null, updatedAt: string, VideoSeries: { id: string, name: string, description: string | null, coverImageUrl: string | null, basic: boolean } | null }>, aggregateVideo: { count: number } };
+
+export type VideoTagsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type VideoTagsQuery = { aggregateVideo: { tags: Array<string> } };
+
+export type AdminVideoQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminVideoQuery = { video: { id: string, title: string, description: string | null, category: VideoCategory, pillarCategory: PillarCategory, tags: Array<string>, enabled: boolean, instructorId: string | null, seriesId: string | null, episode: number | null, thumbnailUrl: string | null, url: string | null, availableFrom: string | null, filename: string | null, workflowStatus: VideoWorkflowStatus, workflowError: string | null, updatedAt: string, VideoSeries: { id: string, name: string, description: string | null, coverImageUrl: string | null, basic: boolean } | null, VideoQuestion: Array<{ id: string, type: VideoQuestionType, subType: VideoQuestionSubType | null, text: string, slug: string, defineWatched: boolean, isCreateOrDeleteQuestion: boolean }> } | null };
+
+export type CreateVideoMutationVariables = Exact<{
+  data: VideoCreateInput;
+}>;
+
+
+export type CreateVideoMutation = { createVideo: { id: string, title: string, description: string | null, category: VideoCategory, pillarCategory: PillarCategory, tags: Array<string>, enabled: boolean, instructorId: string | null, seriesId: string | null, episode: number | null, thumbnailUrl: string | null, url: string | null, availableFrom: string | null, filename: string | null, workflowStatus: VideoWorkflowStatus, workflowError: string | null, updatedAt: string, VideoSeries: { id: string, name: string, description: string | null, coverImageUrl: string | null, basic: boolean } | null } };
+
+export type UpdateVideoMutationVariables = Exact<{
+  id: string;
+  data: VideoUpdateInput;
+}>;
+
+
+export type UpdateVideoMutation = { updateVideo: { id: string, title: string, description: string | null, category: VideoCategory, pillarCategory: PillarCategory, tags: Array<string>, enabled: boolean, instructorId: string | null, seriesId: string | null, episode: number | null, thumbnailUrl: string | null, url: string | null, availableFrom: string | null, filename: string | null, workflowStatus: VideoWorkflowStatus, workflowError: string | null, updatedAt: string, VideoSeries: { id: string, name: string, description: string | null, coverImageUrl: string | null, basic: boolean } | null } };
+
+export type DeleteVideoMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteVideoMutation = { deleteVideo: { id: string } };
+
+export type EnableVideoMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type EnableVideoMutation = { enableVideo: { id: string } };
+
+export type DisableVideoMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DisableVideoMutation = { disableVideo: { id: string } };
 
 export type WeeklyChallengesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1153,100 +1153,89 @@ export type ProveEmailMutation = { proveEmail: boolean };
 
 /** Each operation's document, as written in its gqlOperation call, and its generated types. */
 export interface Operations {
+  "\n  query MyDataExport {\n    myDataExport {\n      userId\n      generatedAt\n      sections {\n        name\n        records\n      }\n    }\n  }\n": { data: MyDataExportQuery; variables: MyDataExportQueryVariables };
+  "\n  mutation DeleteAccount($email: String!) {\n    deleteAccount(email: $email)\n  }\n": { data: DeleteAccountMutation; variables: DeleteAccountMutationVariables };
   "\n  query AccountProfile {\n    me {\n      id\n      email\n      fullName\n      username\n      avatar\n      timeZone\n      preferMetricUnits\n      readinessAlertEmails\n      emailVerified\n    }\n  }\n": { data: AccountProfileQuery; variables: AccountProfileQueryVariables };
   "\n  mutation UpdateOwnProfile($id: ID!, $data: UpdateUserInput!) {\n    updateUser(where: { id: $id }, data: $data) {\n      id\n      email\n      fullName\n      username\n      avatar\n      timeZone\n      preferMetricUnits\n      readinessAlertEmails\n      emailVerified\n    }\n  }\n": { data: UpdateOwnProfileMutation; variables: UpdateOwnProfileMutationVariables };
   "\n  mutation UpdateNotificationSettings($readinessAlertEmails: Boolean!) {\n    updateNotificationSettings(readinessAlertEmails: $readinessAlertEmails) {\n      id\n      email\n      fullName\n      username\n      avatar\n      timeZone\n      preferMetricUnits\n      readinessAlertEmails\n      emailVerified\n    }\n  }\n": { data: UpdateNotificationSettingsMutation; variables: UpdateNotificationSettingsMutationVariables };
-  "\n  query MyDataExport {\n    myDataExport {\n      userId\n      generatedAt\n      sections {\n        name\n        records\n      }\n    }\n  }\n": { data: MyDataExportQuery; variables: MyDataExportQueryVariables };
-  "\n  mutation DeleteAccount($email: String!) {\n    deleteAccount(email: $email)\n  }\n": { data: DeleteAccountMutation; variables: DeleteAccountMutationVariables };
   "\n  query ReminderSettings {\n    reminderSettings {\n      enabled\n      hour\n      channels\n      timeZone\n      nextReminderAt\n      pushPublicKey\n    }\n  }\n": { data: ReminderSettingsQuery; variables: ReminderSettingsQueryVariables };
   "\n  mutation UpdateReminderSettings($input: ReminderSettingsInput!) {\n    updateReminderSettings(input: $input) {\n      enabled\n      hour\n      channels\n      timeZone\n      nextReminderAt\n      pushPublicKey\n    }\n  }\n": { data: UpdateReminderSettingsMutation; variables: UpdateReminderSettingsMutationVariables };
   "\n  mutation SavePushSubscription($input: PushSubscriptionInput!) {\n    savePushSubscription(input: $input) {\n      id\n    }\n  }\n": { data: SavePushSubscriptionMutation; variables: SavePushSubscriptionMutationVariables };
+  "\n  query GamersFromCoupon($couponId: String!, $startDate: AWSDate!, $endDate: AWSDate!) {\n    getGamersFromCoupon(couponId: $couponId, startDate: $startDate, endDate: $endDate) {\n      userId\n      userEmail\n      points {\n        date\n        value\n      }\n    }\n  }\n": { data: GamersFromCouponQuery; variables: GamersFromCouponQueryVariables };
+  "\n  query TeamsFromCoupon($couponId: String!, $game: String, $startDate: AWSDate!, $endDate: AWSDate!) {\n    getTeamsFromCoupon(couponId: $couponId, game: $game, startDate: $startDate, endDate: $endDate) {\n      teamId\n      teamName\n      points {\n        date\n        value\n      }\n    }\n  }\n": { data: TeamsFromCouponQuery; variables: TeamsFromCouponQueryVariables };
   "\n  query AdminPayments($where: PaymentWhereInput, $take: Int, $skip: Int) {\n    findManyPayments(where: $where, take: $take, skip: $skip) {\n      id\n      method\n      coupon\n      productId\n      paymentFrequency\n      status\n      createdAt\n      endSubscriptionAt\n      User {\n        id\n        email\n        role\n      }\n      SubscriptionConfig {\n        name\n      }\n    }\n    aggregatePayments(where: $where) {\n      count\n    }\n    getPaymentStats(where: $where) {\n      coupons {\n        coupon\n        count\n      }\n      paymentMethods {\n        method\n        count\n      }\n      extra {\n        teamInvites\n        newSubscriptions\n      }\n    }\n  }\n": { data: AdminPaymentsQuery; variables: AdminPaymentsQueryVariables };
   "\n  mutation CreatePayment($data: CreatePaymentInput!) {\n    createPayment(data: $data) {\n      id\n      method\n      coupon\n      productId\n      paymentFrequency\n      status\n      createdAt\n      endSubscriptionAt\n      User {\n        id\n        email\n        role\n      }\n      SubscriptionConfig {\n        name\n      }\n    }\n  }\n": { data: CreatePaymentMutation; variables: CreatePaymentMutationVariables };
   "\n  mutation AddPromotion($file: PromotionFileInput!, $promotionName: String!, $platform: PromotionPlatform!) {\n    addPromotion(file: $file, promotionName: $promotionName, platform: $platform) {\n      id\n      promotionName\n      codeCount\n    }\n  }\n": { data: AddPromotionMutation; variables: AddPromotionMutationVariables };
-  "\n  query GamersFromCoupon($couponId: String!, $startDate: AWSDate!, $endDate: AWSDate!) {\n    getGamersFromCoupon(couponId: $couponId, startDate: $startDate, endDate: $endDate) {\n      userId\n      userEmail\n      points {\n        date\n        value\n      }\n    }\n  }\n": { data: GamersFromCouponQuery; variables: GamersFromCouponQueryVariables };
-  "\n  query TeamsFromCoupon($couponId: String!, $game: String, $startDate: AWSDate!, $endDate: AWSDate!) {\n    getTeamsFromCoupon(couponId: $couponId, game: $game, startDate: $startDate, endDate: $endDate) {\n      teamId\n      teamName\n      points {\n        date\n        value\n      }\n    }\n  }\n": { data: TeamsFromCouponQuery; variables: TeamsFromCouponQueryVariables };
-  "\n  query AdminUsers($where: UsersWhereInput, $take: Int, $skip: Int) {\n    users(where: $where, take: $take, skip: $skip) {\n      id\n      email\n      fullName\n      username\n      role\n      enabled\n      subscription\n      usedDiscord\n      createdAt\n    }\n    aggregateUser(where: $where) {\n      count\n      more\n    }\n  }\n": { data: AdminUsersQuery; variables: AdminUsersQueryVariables };
-  "\n  query AdminUser($id: ID!) {\n    user(id: $id) {\n      id\n      email\n      fullName\n      username\n      role\n      enabled\n      subscription\n      usedDiscord\n      createdAt\n    }\n  }\n": { data: AdminUserQuery; variables: AdminUserQueryVariables };
   "\n  mutation UpdateUser($data: UpdateUserInput!, $where: UserWhereUniqueInput!) {\n    updateUser(data: $data, where: $where) {\n      id\n      email\n      fullName\n      username\n      role\n      enabled\n      subscription\n      usedDiscord\n      createdAt\n    }\n  }\n": { data: UpdateUserMutation; variables: UpdateUserMutationVariables };
   "\n  mutation DisableUser($email: String!) {\n    disableUser(email: $email) {\n      id\n      email\n      fullName\n      username\n      role\n      enabled\n      subscription\n      usedDiscord\n      createdAt\n    }\n  }\n": { data: DisableUserMutation; variables: DisableUserMutationVariables };
   "\n  mutation EnableUser($email: String!) {\n    enableUser(email: $email) {\n      id\n      email\n      fullName\n      username\n      role\n      enabled\n      subscription\n      usedDiscord\n      createdAt\n    }\n  }\n": { data: EnableUserMutation; variables: EnableUserMutationVariables };
   "\n  mutation DeleteUsers($email: [String!]!) {\n    deleteUser(email: $email) {\n      count\n      errors {\n        email\n        message\n      }\n    }\n  }\n": { data: DeleteUsersMutation; variables: DeleteUsersMutationVariables };
+  "\n  query AdminUsers($where: UsersWhereInput, $take: Int, $skip: Int) {\n    users(where: $where, take: $take, skip: $skip) {\n      id\n      email\n      fullName\n      username\n      role\n      enabled\n      subscription\n      usedDiscord\n      createdAt\n    }\n    aggregateUser(where: $where) {\n      count\n      more\n    }\n  }\n": { data: AdminUsersQuery; variables: AdminUsersQueryVariables };
+  "\n  query AdminUser($id: ID!) {\n    user(id: $id) {\n      id\n      email\n      fullName\n      username\n      role\n      enabled\n      subscription\n      usedDiscord\n      createdAt\n    }\n  }\n": { data: AdminUserQuery; variables: AdminUserQueryVariables };
   "\n  query AuditLogs($actorId: ID, $targetId: ID, $take: Int, $cursor: String) {\n    auditLogs(actorId: $actorId, targetId: $targetId, take: $take, cursor: $cursor) {\n      items {\n        id\n        at\n        actorId\n        actorEmail\n        action\n        targetType\n        targetId\n        targetLabel\n        before\n        after\n      }\n      nextCursor\n    }\n  }\n": { data: AuditLogsQuery; variables: AuditLogsQueryVariables };
   "\n  mutation LoginUser($email: String!, $password: String!) {\n    loginUser(email: $email, password: $password) {\n      accessToken\n      idToken\n      refreshToken\n      expiresIn\n      groups\n      user {\n        id\n        email\n        fullName\n        avatar\n        role\n      }\n    }\n  }\n": { data: LoginUserMutation; variables: LoginUserMutationVariables };
   "\n  mutation SignUpUser($data: SignUpData!, $password: String!, $confirmPassword: String!, $role: Role, $inviteCode: String) {\n    signUpUser(data: $data, password: $password, confirmPassword: $confirmPassword, role: $role, inviteCode: $inviteCode) {\n      accessToken\n      idToken\n      refreshToken\n      expiresIn\n      groups\n      user {\n        id\n        email\n        fullName\n        avatar\n        role\n      }\n    }\n  }\n": { data: SignUpUserMutation; variables: SignUpUserMutationVariables };
   "\n  mutation LogInUserWithDiscord($code: String!, $redirect_uri: String!) {\n    logInUserWithDiscord(code: $code, redirect_uri: $redirect_uri) {\n      accessToken\n      idToken\n      refreshToken\n      expiresIn\n      groups\n      user {\n        id\n        email\n        fullName\n        avatar\n        role\n      }\n    }\n  }\n": { data: LogInUserWithDiscordMutation; variables: LogInUserWithDiscordMutationVariables };
   "\n  mutation RefreshToken($refreshToken: String!, $accessToken: String, $expiresIn: Int) {\n    refreshToken(refreshToken: $refreshToken, accessToken: $accessToken, expiresIn: $expiresIn) {\n      accessToken\n      idToken\n      refreshToken\n      expiresIn\n      groups\n      user {\n        id\n        email\n        fullName\n        avatar\n        role\n      }\n    }\n  }\n": { data: RefreshTokenMutation; variables: RefreshTokenMutationVariables };
   "\n  mutation LogoutUser($refreshToken: String!) {\n    logoutUser(refreshToken: $refreshToken)\n  }\n": { data: LogoutUserMutation; variables: LogoutUserMutationVariables };
+  "\n  query Me {\n    me {\n      id\n      email\n      fullName\n      avatar\n      role\n      selectedTeamId\n      emailVerified\n      Invites {\n        id\n        teamId\n        role\n        status\n        Team {\n          id\n          name\n        }\n      }\n      Team {\n        id\n        name\n        avatar\n        createdAt\n      }\n      coachedTeams {\n        id\n        name\n        avatar\n        createdAt\n      }\n      ownedTeams {\n        id\n        name\n        avatar\n        createdAt\n      }\n    }\n  }\n": { data: MeQuery; variables: MeQueryVariables };
   "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email)\n  }\n": { data: ForgotPasswordMutation; variables: ForgotPasswordMutationVariables };
   "\n  mutation ForgotPasswordVerify($code: String!, $email: String!) {\n    forgotPasswordVerify(code: $code, email: $email)\n  }\n": { data: ForgotPasswordVerifyMutation; variables: ForgotPasswordVerifyMutationVariables };
   "\n  mutation ForgotPasswordFinal($password: String!, $email: String!, $code: String!) {\n    forgotPasswordFinal(password: $password, email: $email, code: $code)\n  }\n": { data: ForgotPasswordFinalMutation; variables: ForgotPasswordFinalMutationVariables };
-  "\n  query Me {\n    me {\n      id\n      email\n      fullName\n      avatar\n      role\n      selectedTeamId\n      emailVerified\n      Invites {\n        id\n        teamId\n        role\n        status\n        Team {\n          id\n          name\n        }\n      }\n      Team {\n        id\n        name\n        avatar\n        createdAt\n      }\n      coachedTeams {\n        id\n        name\n        avatar\n        createdAt\n      }\n      ownedTeams {\n        id\n        name\n        avatar\n        createdAt\n      }\n    }\n  }\n": { data: MeQuery; variables: MeQueryVariables };
   "\n  query CheckCoupon($couponId: String!, $product: String) {\n    checkCoupon(couponId: $couponId, product: $product) {\n      valid\n      percent_off\n    }\n  }\n": { data: CheckCouponQuery; variables: CheckCouponQueryVariables };
-  "\n  mutation UpgradeSubscription($where: SubscriptionWhere!, $couponId: String, $teamId: ID, $quantity: Int) {\n    upgradeSubscription(where: $where, couponId: $couponId, teamId: $teamId, quantity: $quantity) {\n      subscriptionId\n      clientSecret\n      amountDue\n      status\n    }\n  }\n": { data: UpgradeSubscriptionMutation; variables: UpgradeSubscriptionMutationVariables };
   "\n  mutation ApplyCouponToEmail($email: String!, $couponId: String!) {\n    applyCouponToEmail(email: $email, couponId: $couponId)\n  }\n": { data: ApplyCouponToEmailMutation; variables: ApplyCouponToEmailMutationVariables };
   "\n  mutation ConfirmCoupon($token: String!) {\n    confirmCoupon(token: $token)\n  }\n": { data: ConfirmCouponMutation; variables: ConfirmCouponMutationVariables };
   "\n  query DashboardPaymentPrompt {\n    dashboardPaymentPrompt\n  }\n": { data: DashboardPaymentPromptQuery; variables: DashboardPaymentPromptQueryVariables };
+  "\n  mutation UpgradeSubscription($where: SubscriptionWhere!, $couponId: String, $teamId: ID, $quantity: Int) {\n    upgradeSubscription(where: $where, couponId: $couponId, teamId: $teamId, quantity: $quantity) {\n      subscriptionId\n      clientSecret\n      amountDue\n      status\n    }\n  }\n": { data: UpgradeSubscriptionMutation; variables: UpgradeSubscriptionMutationVariables };
   "\n  query MyCheckIn($timeZone: String) {\n    myCheckIn(timeZone: $timeZone) {\n      date\n      timeZone\n      closesAt\n      answers {\n        questionSlug\n        value\n      }\n      checkedIn\n      pillars {\n        pillarSlug\n        score\n        completenessScore\n      }\n      dailyScore\n      gameReadiness\n      gamePerformance\n      gaming\n      avgCompletion\n      watchedVideos\n      fgScore\n      streak\n    }\n  }\n": { data: MyCheckInQuery; variables: MyCheckInQueryVariables };
   "\n  mutation SubmitAnswers($answers: [AnswerInput!]!, $watchedVideos: Boolean, $timeZone: String, $checkInId: ID, $forDate: AWSDate) {\n    submitAnswers(answers: $answers, watchedVideos: $watchedVideos, timeZone: $timeZone, checkInId: $checkInId, forDate: $forDate) {\n      date\n      timeZone\n      closesAt\n      answers {\n        questionSlug\n        value\n      }\n      checkedIn\n      pillars {\n        pillarSlug\n        score\n        completenessScore\n      }\n      dailyScore\n      gameReadiness\n      gamePerformance\n      gaming\n      avgCompletion\n      watchedVideos\n      fgScore\n      streak\n    }\n  }\n": { data: SubmitAnswersMutation; variables: SubmitAnswersMutationVariables };
   "\n  query MyAnswersOfDay($date: AWSDate) {\n    userAnswers(startDate: $date, endDate: $date) {\n      questionSlug\n      value\n    }\n  }\n": { data: MyAnswersOfDayQuery; variables: MyAnswersOfDayQueryVariables };
   "\n  query CurrentWeeklyChallenge {\n    currentWeeklyChallenge {\n      year\n      week\n      description\n    }\n  }\n": { data: CurrentWeeklyChallengeQuery; variables: CurrentWeeklyChallengeQueryVariables };
-  "\n  query TeamJournal($teamId: ID!, $date: AWSDate!) {\n    teamJournal(teamId: $teamId, date: $date) {\n      userId\n      fullName\n      avatar\n      checkedIn\n      answers {\n        questionSlug\n        pillarSlug\n        value\n        score\n      }\n    }\n  }\n": { data: TeamJournalQuery; variables: TeamJournalQueryVariables };
-  "\n  query OwnJournalAnswers($userId: ID!, $date: AWSDate!) {\n    userAnswers(userId: $userId, startDate: $date, endDate: $date) {\n      questionSlug\n      pillarSlug\n      value\n      score\n    }\n  }\n": { data: OwnJournalAnswersQuery; variables: OwnJournalAnswersQueryVariables };
+  "\n  subscription OnJournalComment($teamId: ID!, $userId: ID) {\n    onJournalComment(teamId: $teamId, userId: $userId) {\n      id\n      teamId\n      userId\n      date\n      pillarSlug\n      questionSlug\n      content\n      answerTo\n      authorId\n      user {\n        id\n        fullName\n        avatar\n      }\n      createdAt\n      updatedAt\n      deletedAt\n    }\n  }\n": { data: OnJournalCommentSubscription; variables: OnJournalCommentSubscriptionVariables };
   "\n  query JournalComments($teamId: ID!, $date: AWSDate!, $userId: ID) {\n    getJournalComments(teamId: $teamId, date: $date, userId: $userId) {\n      id\n      teamId\n      userId\n      date\n      pillarSlug\n      questionSlug\n      content\n      answerTo\n      authorId\n      user {\n        id\n        fullName\n        avatar\n      }\n      createdAt\n      updatedAt\n      deletedAt\n    }\n  }\n": { data: JournalCommentsQuery; variables: JournalCommentsQueryVariables };
   "\n  mutation CreateComment(\n    $teamId: ID!\n    $userId: ID!\n    $date: AWSDate!\n    $pillarSlug: String!\n    $questionSlug: String!\n    $content: String!\n    $answerTo: ID\n  ) {\n    createComment(\n      teamId: $teamId\n      userId: $userId\n      date: $date\n      pillarSlug: $pillarSlug\n      questionSlug: $questionSlug\n      content: $content\n      answerTo: $answerTo\n    ) {\n      id\n      teamId\n      userId\n      date\n      pillarSlug\n      questionSlug\n      content\n      answerTo\n      authorId\n      user {\n        id\n        fullName\n        avatar\n      }\n      createdAt\n      updatedAt\n      deletedAt\n    }\n  }\n": { data: CreateCommentMutation; variables: CreateCommentMutationVariables };
   "\n  mutation UpdateComment($data: UpdateCommentInput!) {\n    updateComment(data: $data) {\n      id\n      teamId\n      userId\n      date\n      pillarSlug\n      questionSlug\n      content\n      answerTo\n      authorId\n      user {\n        id\n        fullName\n        avatar\n      }\n      createdAt\n      updatedAt\n      deletedAt\n    }\n  }\n": { data: UpdateCommentMutation; variables: UpdateCommentMutationVariables };
   "\n  mutation DeleteComment($id: ID!) {\n    deleteComment(id: $id) {\n      id\n      teamId\n      userId\n      date\n      pillarSlug\n      questionSlug\n      content\n      answerTo\n      authorId\n      user {\n        id\n        fullName\n        avatar\n      }\n      createdAt\n      updatedAt\n      deletedAt\n    }\n  }\n": { data: DeleteCommentMutation; variables: DeleteCommentMutationVariables };
-  "\n  subscription OnJournalComment($teamId: ID!, $userId: ID) {\n    onJournalComment(teamId: $teamId, userId: $userId) {\n      id\n      teamId\n      userId\n      date\n      pillarSlug\n      questionSlug\n      content\n      answerTo\n      authorId\n      user {\n        id\n        fullName\n        avatar\n      }\n      createdAt\n      updatedAt\n      deletedAt\n    }\n  }\n": { data: OnJournalCommentSubscription; variables: OnJournalCommentSubscriptionVariables };
+  "\n  query TeamJournal($teamId: ID!, $date: AWSDate!) {\n    teamJournal(teamId: $teamId, date: $date) {\n      userId\n      fullName\n      avatar\n      checkedIn\n      answers {\n        questionSlug\n        pillarSlug\n        value\n        score\n      }\n    }\n  }\n": { data: TeamJournalQuery; variables: TeamJournalQueryVariables };
+  "\n  query OwnJournalAnswers($userId: ID!, $date: AWSDate!) {\n    userAnswers(userId: $userId, startDate: $date, endDate: $date) {\n      questionSlug\n      pillarSlug\n      value\n      score\n    }\n  }\n": { data: OwnJournalAnswersQuery; variables: OwnJournalAnswersQueryVariables };
   "\n  query TeamNotifications {\n    teamNotifications {\n      teamId\n      unread\n    }\n  }\n": { data: TeamNotificationsQuery; variables: TeamNotificationsQueryVariables };
   "\n  mutation ClearTeamNotifications($teamId: ID!) {\n    clearTeamNotifications(teamId: $teamId) {\n      teamId\n      unread\n    }\n  }\n": { data: ClearTeamNotificationsMutation; variables: ClearTeamNotificationsMutationVariables };
   "\n  query TeamMembers($teamId: ID!, $search: String, $orderBy: TeamMemberOrder, $direction: SortDirection, $take: Int, $skip: Int) {\n    team(teamId: $teamId, search: $search, orderBy: $orderBy, direction: $direction, take: $take, skip: $skip) {\n      id\n      name\n      description\n      game\n      avatar\n      membersCount\n      members {\n        userId\n        role\n        joinedAt\n        fullName\n        email\n      }\n    }\n  }\n": { data: TeamMembersQuery; variables: TeamMembersQueryVariables };
+  "\n  mutation RemoveTeamMember($userId: ID!, $teamId: ID!) {\n    removeTeamMember(userId: $userId, teamId: $teamId)\n  }\n": { data: RemoveTeamMemberMutation; variables: RemoveTeamMemberMutationVariables };
+  "\n  subscription OnTeamMembersChanged($teamId: ID!) {\n    onTeamMembersChanged(teamId: $teamId) {\n      teamId\n      userId\n      change\n      at\n    }\n  }\n": { data: OnTeamMembersChangedSubscription; variables: OnTeamMembersChangedSubscriptionVariables };
   "\n  query TeamStaffView($teamId: ID!) {\n    seats: teamSeatsSubscriptions(teamId: $teamId) {\n      gamerSeats\n      gamersUsed\n      coachSeats\n      coachesUsed\n      label\n    }\n    invites: teamInvites(teamId: $teamId) {\n      id\n      inviteeName\n      inviteeEmail\n      role\n      status\n      createdAt\n    }\n    codes: getTeamCodes(teamId: $teamId) {\n      id\n      code\n      email\n      used\n      accepted\n    }\n  }\n": { data: TeamStaffViewQuery; variables: TeamStaffViewQueryVariables };
   "\n  mutation SendInvite($inviteeName: String!, $inviteeEmail: AWSEmail!, $role: Role!, $teamId: ID!) {\n    sendInvite(inviteeName: $inviteeName, inviteeEmail: $inviteeEmail, role: $role, teamId: $teamId) {\n      id\n    }\n  }\n": { data: SendInviteMutation; variables: SendInviteMutationVariables };
   "\n  mutation DeleteTeamInvite($id: ID!, $teamId: ID!) {\n    deleteTeamInvite(id: $id, teamId: $teamId)\n  }\n": { data: DeleteTeamInviteMutation; variables: DeleteTeamInviteMutationVariables };
-  "\n  mutation RemoveTeamMember($userId: ID!, $teamId: ID!) {\n    removeTeamMember(userId: $userId, teamId: $teamId)\n  }\n": { data: RemoveTeamMemberMutation; variables: RemoveTeamMemberMutationVariables };
-  "\n  subscription OnTeamMembersChanged($teamId: ID!) {\n    onTeamMembersChanged(teamId: $teamId) {\n      teamId\n      userId\n      change\n      at\n    }\n  }\n": { data: OnTeamMembersChangedSubscription; variables: OnTeamMembersChangedSubscriptionVariables };
   "\n  query MyReportShares {\n    myReportShares {\n      id\n      email\n      status\n      frequency\n      createdAt\n      lastSentAt\n      nextReportAt\n    }\n  }\n": { data: MyReportSharesQuery; variables: MyReportSharesQueryVariables };
   "\n  mutation UpdateShareFGScore($email: String!, $status: ReportShareStatus!, $frequency: ReportFrequency!) {\n    updateShareFGScore(email: $email, status: $status, frequency: $frequency) {\n      id\n      email\n      status\n      frequency\n      createdAt\n      lastSentAt\n      nextReportAt\n    }\n  }\n": { data: UpdateShareFgScoreMutation; variables: UpdateShareFgScoreMutationVariables };
   "\n  mutation ActivateShareFGScore($shareId: ID!, $acceptance: ReportAcceptance!) {\n    activateShareFGScore(shareId: $shareId, acceptance: $acceptance) {\n      shareId\n      status\n      frequency\n      gamerName\n    }\n  }\n": { data: ActivateShareFgScoreMutation; variables: ActivateShareFgScoreMutationVariables };
   "\n  query MyScoreHistory($days: Int) {\n    score: myScore {\n      date\n      score\n      prevDayScore\n      todayScore\n      streak\n      gaming\n    }\n    fgScore: myScoreStats(type: fgScore, days: $days) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n      }\n      perPillarScoreStatistics {\n        pillarSlug\n        points {\n          date\n          value\n        }\n      }\n    }\n    daily: myScoreStats(type: daily, days: $days) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n      }\n    }\n    gameReadiness: myScoreStats(type: gameReadiness, days: $days) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n      }\n    }\n    gamePerformance: myScoreStats(type: gamePerformance, days: $days) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n      }\n    }\n  }\n": { data: MyScoreHistoryQuery; variables: MyScoreHistoryQueryVariables };
   "\n  query Health {\n    health {\n      status\n      version\n      time\n    }\n  }\n": { data: HealthQuery; variables: HealthQueryVariables };
-  "\n  query TeamStatistics($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {\n    team(teamId: $teamId, take: 1) {\n      name\n    }\n    fgScore: myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n        userId\n      }\n      perPillarScoreStatistics {\n        pillarSlug\n        points {\n          date\n          value\n          userId\n        }\n      }\n    }\n    gameReadiness: myTeamScoreStats(type: gameReadiness, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n        userId\n      }\n    }\n    gamePerformance: myTeamScoreStats(type: gamePerformance, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n        userId\n      }\n    }\n  }\n": { data: TeamStatisticsQuery; variables: TeamStatisticsQueryVariables };
-  "\n  query TeamMemberScores($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {\n    teamMemberScores(teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {\n      userId\n      fullName\n      email\n      avatar\n      date\n      fgScore\n      gameReadiness\n      gaming\n      streak\n      avgCompletion\n      checkedInToday\n      lastCheckInAt\n      daysCheckedIn\n      daysCounted\n      checkInRate\n    }\n  }\n": { data: TeamMemberScoresQuery; variables: TeamMemberScoresQueryVariables };
   "\n  query MemberStatistics($userId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {\n    fgScore: myScoreStats(userId: $userId, type: fgScore, days: $days, startDate: $startDate, endDate: $endDate) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n      }\n      perPillarScoreStatistics {\n        pillarSlug\n        points {\n          date\n          value\n        }\n      }\n    }\n    daily: myScoreStats(userId: $userId, type: daily, days: $days, startDate: $startDate, endDate: $endDate) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n      }\n    }\n    gameReadiness: myScoreStats(userId: $userId, type: gameReadiness, days: $days, startDate: $startDate, endDate: $endDate) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n      }\n    }\n    gamePerformance: myScoreStats(userId: $userId, type: gamePerformance, days: $days, startDate: $startDate, endDate: $endDate) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n      }\n    }\n    userScoreStatistics(userId: $userId, days: $days, startDate: $startDate, endDate: $endDate) {\n      id\n      date\n      fgScore\n      gameReadiness\n      pillarSlug\n      score\n      pureScore\n      completenessScore\n      totalAnswers\n      totalQuestions\n    }\n    userAnswers(userId: $userId, days: $days, startDate: $startDate, endDate: $endDate) {\n      date\n      questionSlug\n      pillarSlug\n      value\n      score\n    }\n  }\n": { data: MemberStatisticsQuery; variables: MemberStatisticsQueryVariables };
   "\n  query TeamMemberNames($teamId: ID!) {\n    team(teamId: $teamId, take: 50) {\n      members {\n        userId\n        fullName\n        email\n      }\n    }\n  }\n": { data: TeamMemberNamesQuery; variables: TeamMemberNamesQueryVariables };
-  "\n  subscription OnTeamCheckIn($teamId: ID!) {\n    onTeamCheckIn(teamId: $teamId) {\n      teamId\n      userId\n      date\n      at\n    }\n  }\n": { data: OnTeamCheckInSubscription; variables: OnTeamCheckInSubscriptionVariables };
   "\n  mutation NudgeTeam($teamId: ID!) {\n    nudgeTeam(teamId: $teamId) {\n      nudged\n      alreadyNudged\n    }\n  }\n": { data: NudgeTeamMutation; variables: NudgeTeamMutationVariables };
+  "\n  query TeamStatistics($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {\n    team(teamId: $teamId, take: 1) {\n      name\n    }\n    fgScore: myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n        userId\n      }\n      perPillarScoreStatistics {\n        pillarSlug\n        points {\n          date\n          value\n          userId\n        }\n      }\n    }\n    gameReadiness: myTeamScoreStats(type: gameReadiness, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n        userId\n      }\n    }\n    gamePerformance: myTeamScoreStats(type: gamePerformance, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {\n      startDate\n      endDate\n      mainScoreStatistics {\n        date\n        value\n        userId\n      }\n    }\n  }\n": { data: TeamStatisticsQuery; variables: TeamStatisticsQueryVariables };
+  "\n  query TeamMemberScores($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {\n    teamMemberScores(teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {\n      userId\n      fullName\n      email\n      avatar\n      date\n      fgScore\n      gameReadiness\n      gaming\n      streak\n      avgCompletion\n      checkedInToday\n      lastCheckInAt\n      daysCheckedIn\n      daysCounted\n      checkInRate\n    }\n  }\n": { data: TeamMemberScoresQuery; variables: TeamMemberScoresQueryVariables };
+  "\n  subscription OnTeamCheckIn($teamId: ID!) {\n    onTeamCheckIn(teamId: $teamId) {\n      teamId\n      userId\n      date\n      at\n    }\n  }\n": { data: OnTeamCheckInSubscription; variables: OnTeamCheckInSubscriptionVariables };
   "\n  query HasUnusedDashboardPurchase {\n    hasUnusedDashboardPurchase\n  }\n": { data: HasUnusedDashboardPurchaseQuery; variables: HasUnusedDashboardPurchaseQueryVariables };
   "\n  mutation CreateTeam($data: TeamInput!) {\n    createTeam(data: $data) {\n      id\n      name\n      description\n      game\n      avatar\n    }\n  }\n": { data: CreateTeamMutation; variables: CreateTeamMutationVariables };
   "\n  mutation UpdateTeam($teamId: ID!, $data: TeamUpdateInput!) {\n    updateTeam(teamId: $teamId, data: $data) {\n      id\n      name\n      description\n      game\n      avatar\n    }\n  }\n": { data: UpdateTeamMutation; variables: UpdateTeamMutationVariables };
-  "\n  query GetSelectedTeam {\n    getSelectedTeam {\n      teamId\n    }\n  }\n": { data: GetSelectedTeamQuery; variables: GetSelectedTeamQueryVariables };
-  "\n  mutation SetSelectedTeam($teamId: ID!) {\n    setSelectedTeam(teamId: $teamId) {\n      teamId\n    }\n  }\n": { data: SetSelectedTeamMutation; variables: SetSelectedTeamMutationVariables };
-  "\n  query VerifyTeamSubscription($teamId: ID!) {\n    verifyTeamSubscription(teamId: $teamId) {\n      id\n      status\n    }\n  }\n": { data: VerifyTeamSubscriptionQuery; variables: VerifyTeamSubscriptionQueryVariables };
-  "\n  query TeamLatestScore($teamId: ID!, $days: Int) {\n    myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days) {\n      mainScoreStatistics {\n        date\n        value\n      }\n    }\n  }\n": { data: TeamLatestScoreQuery; variables: TeamLatestScoreQueryVariables };
-  "\n  query TeamMembersCount($teamId: ID!) {\n    team(teamId: $teamId, take: 1) {\n      id\n      membersCount\n    }\n  }\n": { data: TeamMembersCountQuery; variables: TeamMembersCountQueryVariables };
-  "\n  mutation DeleteTeam($teamId: ID!) {\n    deleteTeam(teamId: $teamId) {\n      id\n    }\n  }\n": { data: DeleteTeamMutation; variables: DeleteTeamMutationVariables };
-  "\n  mutation LeaveTeam {\n    leaveTeam {\n      id\n    }\n  }\n": { data: LeaveTeamMutation; variables: LeaveTeamMutationVariables };
   "\n  query ReceivedInvites {\n    receivedInvites {\n      id\n      teamId\n      role\n      createdAt\n      Team {\n        id\n        name\n        avatar\n      }\n      TeamInviter {\n        fullName\n        email\n      }\n    }\n  }\n": { data: ReceivedInvitesQuery; variables: ReceivedInvitesQueryVariables };
   "\n  mutation AcceptInvite($inviteId: ID!) {\n    acceptInvite(inviteId: $inviteId) {\n      id\n    }\n  }\n": { data: AcceptInviteMutation; variables: AcceptInviteMutationVariables };
   "\n  mutation RejectInvite($inviteId: ID!) {\n    rejectInvite(inviteId: $inviteId) {\n      id\n    }\n  }\n": { data: RejectInviteMutation; variables: RejectInviteMutationVariables };
   "\n  mutation JoinTeamWithCode($code: String!) {\n    joinTeamWithCode(code: $code) {\n      id\n      name\n    }\n  }\n": { data: JoinTeamWithCodeMutation; variables: JoinTeamWithCodeMutationVariables };
+  "\n  query GetSelectedTeam {\n    getSelectedTeam {\n      teamId\n    }\n  }\n": { data: GetSelectedTeamQuery; variables: GetSelectedTeamQueryVariables };
+  "\n  mutation SetSelectedTeam($teamId: ID!) {\n    setSelectedTeam(teamId: $teamId) {\n      teamId\n    }\n  }\n": { data: SetSelectedTeamMutation; variables: SetSelectedTeamMutationVariables };
+  "\n  query VerifyTeamSubscription($teamId: ID!) {\n    verifyTeamSubscription(teamId: $teamId) {\n      id\n      status\n    }\n  }\n": { data: VerifyTeamSubscriptionQuery; variables: VerifyTeamSubscriptionQueryVariables };
+  "\n  mutation DeleteTeam($teamId: ID!) {\n    deleteTeam(teamId: $teamId) {\n      id\n    }\n  }\n": { data: DeleteTeamMutation; variables: DeleteTeamMutationVariables };
+  "\n  mutation LeaveTeam {\n    leaveTeam {\n      id\n    }\n  }\n": { data: LeaveTeamMutation; variables: LeaveTeamMutationVariables };
+  "\n  query TeamLatestScore($teamId: ID!, $days: Int) {\n    myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days) {\n      mainScoreStatistics {\n        date\n        value\n      }\n    }\n  }\n": { data: TeamLatestScoreQuery; variables: TeamLatestScoreQueryVariables };
+  "\n  query TeamMembersCount($teamId: ID!) {\n    team(teamId: $teamId, take: 1) {\n      id\n      membersCount\n    }\n  }\n": { data: TeamMembersCountQuery; variables: TeamMembersCountQueryVariables };
+  "\n  query RecommendableVideos($category: VideoCategory) {\n    videos(take: 100, orderBy: { field: title, direction: asc }, where: { workflowStatus: COMPLETE, enabled: true, category: $category }) {\n      id\n      title\n      category\n      thumbnailUrl\n      url\n    }\n  }\n": { data: RecommendableVideosQuery; variables: RecommendableVideosQueryVariables };
   "\n  query GetRecommendations($take: Int, $skip: Int) {\n    getRecommendations(take: $take, skip: $skip) {\n      count\n      recommendations {\n        id\n        title\n        description\n        pillarSlug\n        questionSlug\n        answer\n        videoId\n        updatedAt\n        Video {\n          id\n          title\n          category\n          thumbnailUrl\n          url\n        }\n      }\n    }\n  }\n": { data: GetRecommendationsQuery; variables: GetRecommendationsQueryVariables };
   "\n  mutation CreateVideoRecommendation($data: VideoRecommendationCreateInput!) {\n    createVideoRecommendation(data: $data) {\n      id\n      title\n    }\n  }\n": { data: CreateVideoRecommendationMutation; variables: CreateVideoRecommendationMutationVariables };
   "\n  mutation UpdateVideoRecommendation($id: ID!, $data: VideoRecommendationUpdateInput!) {\n    updateVideoRecommendation(id: $id, data: $data) {\n      id\n      updatedAt\n      title\n      pillarSlug\n    }\n  }\n": { data: UpdateVideoRecommendationMutation; variables: UpdateVideoRecommendationMutationVariables };
   "\n  mutation DeleteVideoRecommendation($id: ID!) {\n    deleteVideoRecommendation(id: $id) {\n      id\n    }\n  }\n": { data: DeleteVideoRecommendationMutation; variables: DeleteVideoRecommendationMutationVariables };
-  "\n  query RecommendableVideos($category: VideoCategory) {\n    videos(take: 100, orderBy: { field: title, direction: asc }, where: { workflowStatus: COMPLETE, enabled: true, category: $category }) {\n      id\n      title\n      category\n      thumbnailUrl\n      url\n    }\n  }\n": { data: RecommendableVideosQuery; variables: RecommendableVideosQueryVariables };
-  "\n  query AdminVideos($take: Int, $skip: Int, $where: VideoWhereInput) {\n    videos(take: $take, skip: $skip, orderBy: { field: updatedAt, direction: desc }, where: $where) {\n      id\n      title\n      description\n      category\n      pillarCategory\n      tags\n      enabled\n      instructorId\n      seriesId\n      episode\n      thumbnailUrl\n      url\n      availableFrom\n      filename\n      workflowStatus\n      workflowError\n      updatedAt\n      VideoSeries {\n        id\n        name\n        description\n        coverImageUrl\n        basic\n      }\n    }\n    aggregateVideo(where: $where) {\n      count\n    }\n  }\n": { data: AdminVideosQuery; variables: AdminVideosQueryVariables };
-  "\n  query VideoTags {\n    aggregateVideo {\n      tags\n    }\n  }\n": { data: VideoTagsQuery; variables: VideoTagsQueryVariables };
-  "\n  query AdminVideo($id: ID!) {\n    video(where: { id: $id }) {\n      id\n      title\n      description\n      category\n      pillarCategory\n      tags\n      enabled\n      instructorId\n      seriesId\n      episode\n      thumbnailUrl\n      url\n      availableFrom\n      filename\n      workflowStatus\n      workflowError\n      updatedAt\n      VideoSeries {\n        id\n        name\n        description\n        coverImageUrl\n        basic\n      }\n      VideoQuestion {\n        id\n        type\n        subType\n        text\n        slug\n        defineWatched\n        isCreateOrDeleteQuestion\n      }\n    }\n  }\n": { data: AdminVideoQuery; variables: AdminVideoQueryVariables };
-  "\n  mutation CreateVideo($data: VideoCreateInput!) {\n    createVideo(data: $data) {\n      id\n      title\n      description\n      category\n      pillarCategory\n      tags\n      enabled\n      instructorId\n      seriesId\n      episode\n      thumbnailUrl\n      url\n      availableFrom\n      filename\n      workflowStatus\n      workflowError\n      updatedAt\n      VideoSeries {\n        id\n        name\n        description\n        coverImageUrl\n        basic\n      }\n    }\n  }\n": { data: CreateVideoMutation; variables: CreateVideoMutationVariables };
-  "\n  mutation UpdateVideo($id: ID!, $data: VideoUpdateInput!) {\n    updateVideo(where: { id: $id }, data: $data) {\n      id\n      title\n      description\n      category\n      pillarCategory\n      tags\n      enabled\n      instructorId\n      seriesId\n      episode\n      thumbnailUrl\n      url\n      availableFrom\n      filename\n      workflowStatus\n      workflowError\n      updatedAt\n      VideoSeries {\n        id\n        name\n        description\n        coverImageUrl\n        basic\n      }\n    }\n  }\n": { data: UpdateVideoMutation; variables: UpdateVideoMutationVariables };
-  "\n  mutation DeleteVideo($id: ID!) {\n    deleteVideo(where: { id: $id }) {\n      id\n    }\n  }\n": { data: DeleteVideoMutation; variables: DeleteVideoMutationVariables };
-  "\n  mutation EnableVideo($id: ID!) {\n    enableVideo(where: { id: $id }) {\n      id\n    }\n  }\n": { data: EnableVideoMutation; variables: EnableVideoMutationVariables };
-  "\n  mutation DisableVideo($id: ID!) {\n    disableVideo(where: { id: $id }) {\n      id\n    }\n  }\n": { data: DisableVideoMutation; variables: DisableVideoMutationVariables };
-  "\n  query GetVideoUploadUrl($id: ID!, $fileExtension: String!) {\n    getVideoUploadUrl(where: { id: $id }, fileExtension: $fileExtension) {\n      url\n      fields {\n        name\n        value\n      }\n      key\n    }\n  }\n": { data: GetVideoUploadUrlQuery; variables: GetVideoUploadUrlQueryVariables };
-  "\n  mutation CreateVideoQuestion($data: VideoQuestionCreateInput!) {\n    createVideoQuestion(data: $data) {\n      id\n      type\n      subType\n      text\n      slug\n      defineWatched\n      isCreateOrDeleteQuestion\n    }\n  }\n": { data: CreateVideoQuestionMutation; variables: CreateVideoQuestionMutationVariables };
-  "\n  mutation DeleteVideoQuestion($id: ID!) {\n    deleteVideoQuestion(where: { id: $id }) {\n      id\n    }\n  }\n": { data: DeleteVideoQuestionMutation; variables: DeleteVideoQuestionMutationVariables };
   "\n  query VideoInstructorsAndSeries {\n    videoInstructorsAndSeries {\n      instructors {\n        id\n        fullName\n      }\n      series {\n        id\n        name\n        description\n        coverImageUrl\n        basic\n      }\n    }\n  }\n": { data: VideoInstructorsAndSeriesQuery; variables: VideoInstructorsAndSeriesQueryVariables };
   "\n  mutation CreateVideoInstructor($fullName: String!) {\n    createVideoInstructor(data: { fullName: $fullName }) {\n      id\n      fullName\n    }\n  }\n": { data: CreateVideoInstructorMutation; variables: CreateVideoInstructorMutationVariables };
   "\n  mutation UpdateVideoInstructor($id: ID!, $fullName: String!) {\n    updateVideoInstructor(where: { id: $id }, data: { fullName: $fullName }) {\n      id\n      fullName\n    }\n  }\n": { data: UpdateVideoInstructorMutation; variables: UpdateVideoInstructorMutationVariables };
@@ -1255,6 +1244,17 @@ export interface Operations {
   "\n  mutation UpdateVideoSeries($id: ID!, $data: VideoSeriesUpdateInput!) {\n    updateVideoSeries(where: { id: $id }, data: $data) {\n      id\n      name\n      description\n      coverImageUrl\n      basic\n    }\n  }\n": { data: UpdateVideoSeriesMutation; variables: UpdateVideoSeriesMutationVariables };
   "\n  mutation DeleteVideoSeries($id: ID!) {\n    deleteVideoSeries(where: { id: $id }) {\n      id\n    }\n  }\n": { data: DeleteVideoSeriesMutation; variables: DeleteVideoSeriesMutationVariables };
   "\n  mutation UploadVideoSeriesCoverImage($id: ID!, $file: ImageFileInput!) {\n    uploadVideoSeriesCoverImage(where: { id: $id }, file: $file) {\n      uploadUrl\n      fields {\n        name\n        value\n      }\n      key\n    }\n  }\n": { data: UploadVideoSeriesCoverImageMutation; variables: UploadVideoSeriesCoverImageMutationVariables };
+  "\n  mutation CreateVideoQuestion($data: VideoQuestionCreateInput!) {\n    createVideoQuestion(data: $data) {\n      id\n      type\n      subType\n      text\n      slug\n      defineWatched\n      isCreateOrDeleteQuestion\n    }\n  }\n": { data: CreateVideoQuestionMutation; variables: CreateVideoQuestionMutationVariables };
+  "\n  mutation DeleteVideoQuestion($id: ID!) {\n    deleteVideoQuestion(where: { id: $id }) {\n      id\n    }\n  }\n": { data: DeleteVideoQuestionMutation; variables: DeleteVideoQuestionMutationVariables };
+  "\n  query GetVideoUploadUrl($id: ID!, $fileExtension: String!) {\n    getVideoUploadUrl(where: { id: $id }, fileExtension: $fileExtension) {\n      url\n      fields {\n        name\n        value\n      }\n      key\n    }\n  }\n": { data: GetVideoUploadUrlQuery; variables: GetVideoUploadUrlQueryVariables };
+  "\n  query AdminVideos($take: Int, $skip: Int, $where: VideoWhereInput) {\n    videos(take: $take, skip: $skip, orderBy: { field: updatedAt, direction: desc }, where: $where) {\n      id\n      title\n      description\n      category\n      pillarCategory\n      tags\n      enabled\n      instructorId\n      seriesId\n      episode\n      thumbnailUrl\n      url\n      availableFrom\n      filename\n      workflowStatus\n      workflowError\n      updatedAt\n      VideoSeries {\n        id\n        name\n        description\n        coverImageUrl\n        basic\n      }\n    }\n    aggregateVideo(where: $where) {\n      count\n    }\n  }\n": { data: AdminVideosQuery; variables: AdminVideosQueryVariables };
+  "\n  query VideoTags {\n    aggregateVideo {\n      tags\n    }\n  }\n": { data: VideoTagsQuery; variables: VideoTagsQueryVariables };
+  "\n  query AdminVideo($id: ID!) {\n    video(where: { id: $id }) {\n      id\n      title\n      description\n      category\n      pillarCategory\n      tags\n      enabled\n      instructorId\n      seriesId\n      episode\n      thumbnailUrl\n      url\n      availableFrom\n      filename\n      workflowStatus\n      workflowError\n      updatedAt\n      VideoSeries {\n        id\n        name\n        description\n        coverImageUrl\n        basic\n      }\n      VideoQuestion {\n        id\n        type\n        subType\n        text\n        slug\n        defineWatched\n        isCreateOrDeleteQuestion\n      }\n    }\n  }\n": { data: AdminVideoQuery; variables: AdminVideoQueryVariables };
+  "\n  mutation CreateVideo($data: VideoCreateInput!) {\n    createVideo(data: $data) {\n      id\n      title\n      description\n      category\n      pillarCategory\n      tags\n      enabled\n      instructorId\n      seriesId\n      episode\n      thumbnailUrl\n      url\n      availableFrom\n      filename\n      workflowStatus\n      workflowError\n      updatedAt\n      VideoSeries {\n        id\n        name\n        description\n        coverImageUrl\n        basic\n      }\n    }\n  }\n": { data: CreateVideoMutation; variables: CreateVideoMutationVariables };
+  "\n  mutation UpdateVideo($id: ID!, $data: VideoUpdateInput!) {\n    updateVideo(where: { id: $id }, data: $data) {\n      id\n      title\n      description\n      category\n      pillarCategory\n      tags\n      enabled\n      instructorId\n      seriesId\n      episode\n      thumbnailUrl\n      url\n      availableFrom\n      filename\n      workflowStatus\n      workflowError\n      updatedAt\n      VideoSeries {\n        id\n        name\n        description\n        coverImageUrl\n        basic\n      }\n    }\n  }\n": { data: UpdateVideoMutation; variables: UpdateVideoMutationVariables };
+  "\n  mutation DeleteVideo($id: ID!) {\n    deleteVideo(where: { id: $id }) {\n      id\n    }\n  }\n": { data: DeleteVideoMutation; variables: DeleteVideoMutationVariables };
+  "\n  mutation EnableVideo($id: ID!) {\n    enableVideo(where: { id: $id }) {\n      id\n    }\n  }\n": { data: EnableVideoMutation; variables: EnableVideoMutationVariables };
+  "\n  mutation DisableVideo($id: ID!) {\n    disableVideo(where: { id: $id }) {\n      id\n    }\n  }\n": { data: DisableVideoMutation; variables: DisableVideoMutationVariables };
   "\n  query WeeklyChallenges {\n    weeklyChallenges {\n      id\n      year\n      week\n      description\n      createdAt\n      updatedAt\n    }\n  }\n": { data: WeeklyChallengesQuery; variables: WeeklyChallengesQueryVariables };
   "\n  mutation CreateWeeklyChallenge($data: WeeklyChallengeCreateInput!) {\n    createWeeklyChallenge(data: $data) {\n      id\n      year\n      week\n      description\n      createdAt\n      updatedAt\n    }\n  }\n": { data: CreateWeeklyChallengeMutation; variables: CreateWeeklyChallengeMutationVariables };
   "\n  mutation UpdateWeeklyChallenge($data: WeeklyChallengeUpdateInput!, $where: WeeklyChallengeWhereUniqueInput!) {\n    updateWeeklyChallenge(data: $data, where: $where) {\n      id\n      year\n      week\n      description\n      createdAt\n      updatedAt\n    }\n  }\n": { data: UpdateWeeklyChallengeMutation; variables: UpdateWeeklyChallengeMutationVariables };
