@@ -7,7 +7,7 @@ import { MAX_ANSWER_VALUE_LENGTH, MAX_QUESTION_SLUG_LENGTH, quoteForMessage, saf
  * option value; for a `multiple` question it is the ticked option values separated by commas ("back,neck").
  * Questions may be skipped (that lowers the pillar's completeness), and the server decides which score day they count for.
  */
-export const CHOICE_SEPARATOR = ',';
+const CHOICE_SEPARATOR = ',';
 
 export interface AnswerInput {
   questionSlug: string;
@@ -40,7 +40,7 @@ export function answerValueProblem(question: Question, value: string): string | 
 }
 
 /** The stored form of a valid value: choices once each, in the question's option order. */
-export function canonicalAnswerValue(question: Question, value: string): string {
+function canonicalAnswerValue(question: Question, value: string): string {
   const choices = new Set(choicesOf(value));
   return joinChoices(question.options.map((candidate) => candidate.value).filter((candidate) => choices.has(candidate)));
 }

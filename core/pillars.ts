@@ -51,10 +51,6 @@ const MAIN_SCORE_LABELS: Record<MainScoreType, string> = {
   gamePerformance: 'Game Performance',
 };
 
-export function isScoreType(value: unknown): value is ScoreType {
-  return typeof value === 'string' && (SCORE_TYPES as readonly string[]).includes(value);
-}
-
 export function scoreTypeLabel(type: ScoreType): string {
   return isPillarSlug(type) ? pillarOf(type).label : MAIN_SCORE_LABELS[type];
 }

@@ -45,7 +45,7 @@ export interface FieldPolicy {
   refusal?: string;
 }
 
-export const DEFAULT_REFUSAL = 'You are not authorized to make this call.';
+const DEFAULT_REFUSAL = 'You are not authorized to make this call.';
 
 /*
  * The rows many fields share. Each domain's field declarations (lambdas/<domain>/fields.ts) name one of these or write

@@ -32,7 +32,7 @@ export interface Question {
 export const GAMING_TODAY_SLUG = 'gaming-today';
 export const GAME_PERFORMANCE_SLUG = 'game-performance';
 /** With `multiple` questions each ticked problem costs its option's shortfall from 100 (25 points each here). */
-export const PROBLEM_OPTION_SCORE = 75;
+const PROBLEM_OPTION_SCORE = 75;
 
 const option = (value: string, label: string, score: number | null): AnswerOption => ({ value, label, score });
 const problems = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => option(value, label, PROBLEM_OPTION_SCORE));

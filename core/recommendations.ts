@@ -12,13 +12,13 @@ import { boundedId, safeText } from './validation/fields';
 /** The add modal's title limit, the edit form's, and the description limit (docs/recommendations-and-challenges.md). */
 export const MODAL_TITLE_MAX = 16;
 export const TITLE_MAX = 40;
-export const RECOMMENDATION_DESCRIPTION_MAX = 1000;
+const RECOMMENDATION_DESCRIPTION_MAX = 1000;
 /** Page size 10; the page count falls back to 40 items when the count is missing (docs/recommendations-and-challenges.md, "Recommendations"). */
 export const RECOMMENDATION_PAGE_SIZE = 10;
 export const FALLBACK_RECOMMENDATION_COUNT = 40;
-export const MAX_RECOMMENDATION_TAKE = 100;
+const MAX_RECOMMENDATION_TAKE = 100;
 /** Offset paging reads skip + take keys; past this, a page is not worth reading. */
-export const MAX_RECOMMENDATION_SKIP = 10_000;
+const MAX_RECOMMENDATION_SKIP = 10_000;
 
 /** The spec's texts, letter for letter: the description's message says 200 while the limit is 1000 (docs/recommendations-and-challenges.md). */
 export const RECOMMENDATION_MESSAGES = {

@@ -51,7 +51,7 @@ export const updateShareArgsSchema = shareFormSchema.extend({
 
 /** Share ids are UUIDs: anything else is refused before any read. */
 const SHARE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const MALFORMED_SHARE_ID = 'This report link is not valid.';
+const MALFORMED_SHARE_ID = 'This report link is not valid.';
 export const shareIdSchema = z
   .string({ error: MALFORMED_SHARE_ID })
   .max(64, { message: MALFORMED_SHARE_ID, abort: true })

@@ -62,7 +62,7 @@ const timeZoneField = z
   .pipe(timeZoneSchema);
 
 /** A client's key of one check-in: a UUID (crypto.randomUUID), 36 characters. */
-export const MAX_CHECK_IN_ID_LENGTH = 36;
+const MAX_CHECK_IN_ID_LENGTH = 36;
 const CHECK_IN_ID_MESSAGE = 'checkInId must be a UUID.';
 
 /**

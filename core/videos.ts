@@ -68,17 +68,17 @@ export const DEFAULT_SUB_TYPE_TEXTS = {
 
 /** The spec's bounds (docs/validation.md, video content). */
 export const VIDEO_TITLE_MAX = 40;
-export const VIDEO_DESCRIPTION_MAX = 1000;
+const VIDEO_DESCRIPTION_MAX = 1000;
 export const EPISODE_MIN = 1;
 export const EPISODE_MAX = 20;
 export const VIDEO_PAGE_SIZE = 10;
 /** Our bounds where the spec gives none. */
-export const VIDEO_LIST_MAX_TAKE = 100;
-export const VIDEO_TAGS_MAX = 20;
+const VIDEO_LIST_MAX_TAKE = 100;
+const VIDEO_TAGS_MAX = 20;
 export const VIDEO_TAG_MAX = 40;
 export const NAME_MAX = 100;
 export const QUESTION_TEXT_MAX = 200;
-export const SEARCH_MAX = 100;
+const SEARCH_MAX = 100;
 /** The files a video upload takes (docs/videos.md, getVideoUploadUrl) and the largest one: 5 GB, S3's limit for one POST. */
 export const VIDEO_FILE_EXTENSIONS = ['mp4', 'mov', 'ts'] as const;
 export type VideoFileExtension = (typeof VIDEO_FILE_EXTENSIONS)[number];

@@ -11,10 +11,10 @@ import { boundedId, safeText } from './validation/fields';
 /** The description limit of the back office (docs/recommendations-and-challenges.md, "Weekly challenges"). */
 export const MAX_CHALLENGE_DESCRIPTION_LENGTH = 1000;
 /** Far enough either way for any challenge an admin plans or looks back on. */
-export const MIN_CHALLENGE_YEAR = 2000;
-export const MAX_CHALLENGE_YEAR = 2100;
+const MIN_CHALLENGE_YEAR = 2000;
+const MAX_CHALLENGE_YEAR = 2100;
 /** ISO years have 52 or 53 weeks. */
-export const MAX_ISO_WEEK = 53;
+const MAX_ISO_WEEK = 53;
 
 /** The spec's texts, letter for letter (docs/recommendations-and-challenges.md, "Weekly challenges"). */
 export const CHALLENGE_TEXTS = {
@@ -32,7 +32,7 @@ export const CHALLENGE_TEXTS = {
 } as const;
 
 /** Whether an ISO year has a week 53: its 28 December (always in the year's last week) says how many it has. */
-export function isoWeeksIn(year: number): number {
+function isoWeeksIn(year: number): number {
   return isoWeekOf(`${year}-12-28`).week;
 }
 

@@ -9,10 +9,10 @@ import { boundedInt, boundedToken, boundedUrl, safeText } from '../validation/fi
 import { emailField, PASSWORD_MAX_LENGTH, passwordField } from './login';
 
 export { AUTH_ERRORS, MESSAGES } from './texts';
-export { emailField, loginSchema, PASSWORD_MAX_LENGTH, type LoginInput } from './login';
+export { loginSchema, type LoginInput } from './login';
 
 /** Cognito's password policy counts only these as symbols, so the same list is checked here. */
-export const PASSWORD_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-';
+const PASSWORD_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-';
 const SYMBOL = new RegExp(`[${PASSWORD_SYMBOLS.replace(/[\\\]^-]/g, '\\$&')}]`);
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -34,7 +34,7 @@ export function passwordProblems(password: string): string[] {
 }
 
 /** A new password: the pool's policy as well. */
-export const passwordRules = passwordField.check(
+const passwordRules = passwordField.check(
   z.superRefine((password, ctx) => {
     const [problem] = passwordProblems(password);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -44,7 +44,7 @@ export const passwordRules = passwordField.check(
 /** What the confirmation is compared with: a longer value can only differ. */
 const confirmationField = (differs: string) => z.string({ error: differs }).max(PASSWORD_MAX_LENGTH, differs);
 
-export const FULL_NAME_MAX_LENGTH = 100;
+const FULL_NAME_MAX_LENGTH = 100;
 
 /** A person's name as stored on the profile, typed at sign-up or taken from Discord. */
 export const fullNameField = safeText({
@@ -97,7 +97,7 @@ export const resetPasswordArgsSchema = resetCodeArgsSchema.extend({ password: pa
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** Cognito's longest access-token lifetime (1 day): what `refreshToken`'s unused expiresIn may say. */
-export const MAX_EXPIRES_IN_SECONDS = 86_400;
+const MAX_EXPIRES_IN_SECONDS = 86_400;
 
 /** `logoutUser`; `refreshToken` adds the access token and its remaining seconds, which are accepted and not used. */
 export const logoutArgsSchema = z.object({ refreshToken: boundedToken(AUTH_ERRORS.sessionExpired) });

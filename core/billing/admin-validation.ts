@@ -12,13 +12,13 @@ import { boundedInt, emailAddress, safeText } from '../validation/fields';
 export const PAYMENT_STATUSES = ['active', 'canceled', 'expired'] as const;
 export const PAYMENT_FREQUENCIES = ['monthly', 'yearly'] as const;
 /** The payments page's role filter (docs/billing.md, the payments filter): All (none), Gamer, Director. */
-export const PAYMENT_ROLE_FILTERS = ['GAMER', 'DIRECTOR'] as const;
+const PAYMENT_ROLE_FILTERS = ['GAMER', 'DIRECTOR'] as const;
 export const PAYMENTS_PAGE_SIZE = 10;
-export const MAX_PAYMENTS_TAKE = 50;
+const MAX_PAYMENTS_TAKE = 50;
 /** Skip past this many payments and the range is too wide to page through: narrow it instead. */
-export const MAX_PAYMENTS_SKIP = 5000;
+const MAX_PAYMENTS_SKIP = 5000;
 /** The coupon-or-product text of the payments filter. */
-export const MAX_PAYMENT_SEARCH_LENGTH = 64;
+const MAX_PAYMENT_SEARCH_LENGTH = 64;
 
 const day = (name: string) => z.string({ error: `${name} must be a date (yyyy-MM-dd).` }).refine(isScoreDay, `${name} must be a date (yyyy-MM-dd).`);
 
@@ -64,7 +64,7 @@ export const createPaymentArgsSchema = z.object({ data: manualPaymentSchema });
 
 export const PROMOTION_PLATFORMS = ['Web', 'iOS', 'Android'] as const;
 export const PROMOTION_NAME_MAX = 40;
-export const PROMOTION_NAME_TOO_LONG = 'promotionName should be less than 40 characters.';
+const PROMOTION_NAME_TOO_LONG = 'promotionName should be less than 40 characters.';
 /** The CSV travels base64-encoded inside the mutation (AppSync takes requests up to 1 MB): at most 256 KB of file. */
 export const PROMOTION_FILE_MAX_BYTES = 256 * 1024;
 export const PROMOTION_FILE_TOO_LARGE = 'The file is larger than 256 KB.';

@@ -4,7 +4,7 @@
  */
 import { EXTRA_GAMER_SEAT, TEAM_PLAN } from './plans';
 
-export const PAYMENT_METHODS = ['ios-appstore', 'android-playstore', 'manual', 'card', 'coupon', 'unknown'] as const;
+const PAYMENT_METHODS = ['ios-appstore', 'android-playstore', 'manual', 'card', 'coupon', 'unknown'] as const;
 export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 
 export const methodOf = (stored: string | null | undefined): PaymentMethodName =>

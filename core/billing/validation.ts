@@ -14,7 +14,7 @@ export const TOO_MANY_COUPON_TRIES = 'Too many coupon attempts. Please wait a fe
 export const COUPON_CLAIM_TTL_SECONDS = 24 * 60 * 60;
 export const MAX_COUPON_LENGTH = 64;
 /** Extra gamer seats bought at once. */
-export const MAX_SEATS_PER_PURCHASE = 100;
+const MAX_SEATS_PER_PURCHASE = 100;
 
 /** A coupon as typed: trimmed (docs/billing.md, `checkCoupon`), letters, digits, `-` and `_`. */
 export const couponCode = z
@@ -26,7 +26,7 @@ export const couponCode = z
 
 const DASHBOARD_IDS: readonly string[] = subscriptionConfigs.map((config) => config.id);
 /** What can be bought: a subscription config (the team dashboard monthly or yearly) or extra gamer seats. */
-export const PRODUCT_IDS: readonly string[] = [...DASHBOARD_IDS, EXTRA_GAMER_SEAT_PRODUCT_ID];
+const PRODUCT_IDS: readonly string[] = [...DASHBOARD_IDS, EXTRA_GAMER_SEAT_PRODUCT_ID];
 const oneOf = (ids: readonly string[]) => {
   const message = `Choose one of ${ids.join(', ')}.`;
   return z.string({ error: message }).refine((id) => ids.includes(id), message);

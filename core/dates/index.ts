@@ -7,7 +7,7 @@ import { BoundedCache } from '../bounded-cache';
  * in), and using wall-clock time keeps 4 am at 4 am on daylight-saving days (such a day is then 23 or 25 hours long).
  * Days are stored as `YYYY-MM-DD`; arithmetic on them is plain calendar arithmetic, independent of any time zone.
  */
-export const DAY_BOUNDARY_HOUR = 4;
+const DAY_BOUNDARY_HOUR = 4;
 export const DEFAULT_TIME_ZONE = 'UTC';
 export const DEFAULT_WINDOW_DAYS = 7;
 /** The longest window of days the score API answers for. */

@@ -23,7 +23,3 @@ export function answerScore(questionSlug: string, value: string): number | null 
   const shortfall = scores.reduce<number>((sum, score) => sum + (MAX_SCORE - score!), 0);
   return Math.max(MIN_SCORE, MAX_SCORE - shortfall);
 }
-
-export function scoreAnswer(answer: AnswerInput): ScoredAnswer {
-  return { ...answer, score: answerScore(answer.questionSlug, answer.value) };
-}

@@ -21,7 +21,7 @@ export const READINESS_PILLAR_WEIGHTS: Readonly<Record<PillarSlug, number>> = {
 };
 
 /** The overall fgScore (docs/scoring.md, "The overall score (fgScore)"); see fg-score.ts for how they combine. */
-export const FG_WINDOW_DAYS = 15;
+const FG_WINDOW_DAYS = 15;
 export const FG_DAILY_WEIGHT = 0.06;
 export const FG_TARGET_START = 80;
 export const FG_TARGET_MAX = 90;

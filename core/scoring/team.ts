@@ -45,7 +45,7 @@ export function emptyTeamDayAggregate(date: ScoreDay): TeamDayAggregate {
   return { date, totals, members: {} };
 }
 
-export function memberDayMetric(day: MemberDay, metric: TeamMetric): number | null {
+function memberDayMetric(day: MemberDay, metric: TeamMetric): number | null {
   if (metric === 'avgCompletion') return day.avgCompletion;
   const completenessOf = PILLAR_SLUGS.find((slug) => metric === `${slug}Completeness`);
   return completenessOf ? day.pillars[completenessOf].completenessScore : dayScoreValue(day, metric as ScoreType);

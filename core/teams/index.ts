@@ -94,7 +94,7 @@ const noMarkup = (label: string) => `${label} must not contain < or >.`;
 /** Names shown in e-mails (team name, invitee name) carry no link (looksLikeLink). */
 const noLinks = (label: string) => `${label} must not contain a web address, a domain or an e-mail address.`;
 
-export const teamNameField = safeText({
+const teamNameField = safeText({
   label: 'Name',
   required: TEAM_MESSAGES.nameRequired,
   max: 20,
@@ -102,7 +102,7 @@ export const teamNameField = safeText({
   noMarkup: noMarkup('Name'),
   noLinks: noLinks('Name'),
 }).min(2, { message: TEAM_MESSAGES.nameLength, abort: true });
-export const teamDescriptionField = safeText({
+const teamDescriptionField = safeText({
   label: 'Description',
   required: TEAM_MESSAGES.descriptionRequired,
   max: 1000,
@@ -111,7 +111,7 @@ export const teamDescriptionField = safeText({
   noMarkup: noMarkup('Description'),
 }).min(2, { message: TEAM_MESSAGES.descriptionTooShort, abort: true });
 /** Game and avatar are optional and default to empty strings (docs/teams.md, "The team form"). */
-export const gameField = z.union([z.literal(''), z.enum(GAMES)], { error: TEAM_MESSAGES.gameInvalid });
+const gameField = z.union([z.literal(''), z.enum(GAMES)], { error: TEAM_MESSAGES.gameInvalid });
 /** Where an uploaded team avatar lives under the uploads' public address (core/avatars' team keys). */
 const TEAM_AVATAR_PATH = /\/avatars\/teams\/[A-Za-z0-9_.:-]{1,128}\/[A-Za-z0-9_.:-]{1,128}\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 /**
@@ -119,7 +119,7 @@ const TEAM_AVATAR_PATH = /\/avatars\/teams\/[A-Za-z0-9_.:-]{1,128}\/[A-Za-z0-9_.
  * (after checking the stored image); createTeam takes '' and updateTeam '' or the team's current avatar
  * (docs/teams.md).
  */
-export const avatarField = z.union(
+const avatarField = z.union(
   [
     z.literal(''),
     boundedUrl(TEAM_MESSAGES.avatarInvalid).refine(
@@ -154,7 +154,7 @@ export const teamUpdateSchema = z
   })
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), TEAM_MESSAGES.nothingToChange);
 
-export const inviteeEmailField = emailAddress({ required: TEAM_MESSAGES.emailRequired, invalid: TEAM_MESSAGES.emailInvalid });
+const inviteeEmailField = emailAddress({ required: TEAM_MESSAGES.emailRequired, invalid: TEAM_MESSAGES.emailInvalid });
 
 export const INVITE_ROLES = ['GAMER', 'COACH'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
@@ -201,7 +201,7 @@ export function mayManageMember(relations: readonly Relation[], role: InviteRole
 
 export const MEMBER_ORDER_FIELDS = ['fullName', 'email', 'role', 'joinedAt'] as const;
 export type MemberOrderField = (typeof MEMBER_ORDER_FIELDS)[number];
-export const MAX_MEMBERS_PAGE = 50;
+const MAX_MEMBERS_PAGE = 50;
 
 export const memberListSchema = z.object({
   search: safeText({

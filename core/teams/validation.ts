@@ -9,7 +9,7 @@ export const selectedTeamArgsSchema = z.object({ teamId: boundedId('teamId') });
 export const selectedTeamSubscriptionArgsSchema = z.object({ userId: boundedId('userId') });
 
 /** How a team's members change (schema.graphql TeamMembersChangeKind). */
-export const TEAM_MEMBERS_CHANGES = ['joined', 'left', 'removed', 'teamDeleted'] as const;
+const TEAM_MEMBERS_CHANGES = ['joined', 'left', 'removed', 'teamDeleted'] as const;
 export type TeamMembersChangeKind = (typeof TEAM_MEMBERS_CHANGES)[number];
 
 /** `publishTeamMembersChanged`, the teams Lambda's own announcement of a member who joined or left. */

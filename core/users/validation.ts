@@ -7,15 +7,15 @@ import { ROLES } from '../roles';
 import { timeZoneSchema } from '../dates/validation';
 import { boundedId, boundedInt, boundedToken, emailAddress, safeText } from '../validation/fields';
 
-export const USER_EDIT_MESSAGES = {
+const USER_EDIT_MESSAGES = {
   required: 'Required',
   tooShort: 'Too Short!',
   tooLong: 'Too Long!',
   invalidEmail: 'Invalid email',
 } as const;
 
-export const USER_NAME_MIN_LENGTH = 2;
-export const USER_NAME_MAX_LENGTH = 20;
+const USER_NAME_MIN_LENGTH = 2;
+const USER_NAME_MAX_LENGTH = 20;
 
 const nameField = safeText({
   required: USER_EDIT_MESSAGES.required,
@@ -59,7 +59,7 @@ export const userEmailArgsSchema = z.object({ email: targetEmail });
 export const updateUserRoleArgsSchema = z.object({ email: targetEmail, role: roleField });
 
 /** Bulk delete: at most one page's worth of e-mails at a time, each given once. */
-export const MAX_BULK_DELETE = 50;
+const MAX_BULK_DELETE = 50;
 export const deleteUsersArgsSchema = z.object({
   email: z
     .array(targetEmail, { error: 'email must be a list of e-mail addresses.' })
@@ -79,15 +79,15 @@ export const USER_SUBSCRIPTION_LABELS: Record<UserSubscriptionFilter, string> = 
 export const USER_FILTER_ROLES = ['DIRECTOR', 'COACH', 'GAMER'] as const;
 
 export const USER_PAGE_SIZE = 10;
-export const MAX_USER_PAGE_SIZE = 50;
-export const MAX_USER_SEARCH_LENGTH = 100;
+const MAX_USER_PAGE_SIZE = 50;
+const MAX_USER_SEARCH_LENGTH = 100;
 /**
  * aggregateUser stops counting here and says there are more: a count reads every match, so an unbounded one would cost
  * in proportion to the user base for a common name or no search at all (docs/data-model.md, "User search").
  */
 export const MAX_COUNTED_USERS = 1000;
 /** Skip is bounded: a deep page costs reads in proportion to it (docs/data-model.md, "User search"). */
-export const MAX_USER_SKIP = 10_000;
+const MAX_USER_SKIP = 10_000;
 
 const filterSchema = z
   .object({

@@ -40,7 +40,7 @@ export const looksLikeLink = (text: string): boolean => LINK_LIKE.some((pattern)
 export type UnsafeTextProblem = 'control' | 'bidi' | 'surrogate' | 'blank';
 
 /** Why text may not be stored as typed, or null when it may. */
-export function unsafeTextProblem(text: string, { multiline = false } = {}): UnsafeTextProblem | null {
+function unsafeTextProblem(text: string, { multiline = false } = {}): UnsafeTextProblem | null {
   if ((multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(text)) return 'control';
   if (BIDI_CONTROL.test(text)) return 'bidi';
   if (LONE_SURROGATE.test(text)) return 'surrogate';

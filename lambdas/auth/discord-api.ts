@@ -14,7 +14,7 @@ export interface DiscordApi {
   identify(code: string, redirectUri: string): Promise<DiscordIdentity>;
 }
 
-export class DiscordApiError extends Error {
+class DiscordApiError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'DiscordApiError';

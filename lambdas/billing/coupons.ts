@@ -28,7 +28,7 @@ export interface RedeemableCoupon {
 }
 
 /** The active promotion code of this text whose coupon can still be redeemed (Stripe matches codes case-insensitively). */
-export async function redeemableCoupon(stripe: Stripe, code: string): Promise<RedeemableCoupon | null> {
+async function redeemableCoupon(stripe: Stripe, code: string): Promise<RedeemableCoupon | null> {
   const [promotionCode] = (await stripe.promotionCodes.list({ code, active: true, limit: 1 })).data;
   if (!promotionCode) return null;
   const exhausted = promotionCode.max_redemptions !== null && promotionCode.times_redeemed >= promotionCode.max_redemptions;
@@ -57,7 +57,7 @@ export const COUPON_LIMITS = {
   mailsPerEmail: { limit: 3, windowSeconds: 60 * 60 },
 } as const;
 /** applyCouponToEmail never answers sooner, so the mail sent to a known e-mail does not show in the timing. */
-export const APPLY_COUPON_MIN_MS = 400;
+const APPLY_COUPON_MIN_MS = 400;
 
 /** Who calls: the signed-in caller (null signed out) and the network address (lambdas/lib/caller-address.ts). */
 export interface CouponCaller {

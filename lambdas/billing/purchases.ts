@@ -22,7 +22,7 @@ import { applySubscriptionState, metadataOf, stateOf, type SubscriptionMetadata 
 
 const RUNNING = new Set(['active', 'trialing']);
 const ENDED = new Set(['canceled', 'incomplete_expired']);
-export const NO_SAVED_CARD = 'There is no saved card to pay with. Please enter a card.';
+const NO_SAVED_CARD = 'There is no saved card to pay with. Please enter a card.';
 
 /** What upgradeSubscription answers (docs/billing.md, "Operations"). */
 export interface UpgradeResult {

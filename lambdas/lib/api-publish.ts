@@ -20,7 +20,7 @@ function graphqlUrl(): URL {
  * tells subscribers about a change whose own mutation returns another type (e.g. acceptInvite -> onTeamMembersChanged).
  * GRAPHQL_URL is the AppSync endpoint on AWS and the local gateway's in local mode, which checks the same signature.
  */
-export async function runServerMutation(query: string, variables: Record<string, unknown>): Promise<void> {
+async function runServerMutation(query: string, variables: Record<string, unknown>): Promise<void> {
   const url = graphqlUrl();
   signer ??= new SignatureV4({ service: 'appsync', region: process.env.AWS_REGION ?? 'us-east-1', credentials: defaultProvider(), sha256: Sha256 });
   const body = JSON.stringify({ query, variables });

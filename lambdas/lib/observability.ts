@@ -16,13 +16,13 @@ import { AppError } from './errors';
 const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'fitgauge';
 
 export const logger = new Logger({ serviceName, logLevel: (process.env.LOG_LEVEL ?? 'WARN') as LogLevel });
-export const metrics = new Metrics({ serviceName, namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'FitGauge' });
+const metrics = new Metrics({ serviceName, namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'FitGauge' });
 export const tracer = new Tracer({ serviceName });
 
 /** The business events FitGauge counts (one metric each, unit Count). */
 export type BusinessEvent = 'CheckIn' | 'SignInRefused' | 'SignUp' | 'PasswordReset' | 'InviteSent' | 'TeamJoined';
 
-export function countEvent(event: BusinessEvent): void {
+function countEvent(event: BusinessEvent): void {
   metrics.addMetric(event, MetricUnit.Count, 1);
 }
 

@@ -8,8 +8,8 @@ import type { JobSettings, JobTemplateSettings } from '@aws-sdk/client-mediaconv
 import { videoMediaFolder } from '@core/video-files';
 
 /** Output group names, which the job-state event repeats (outputGroupDetails are in the same order). */
-export const HLS_GROUP = 'HLS';
-export const THUMBNAIL_GROUP = 'Thumbnail';
+const HLS_GROUP = 'HLS';
+const THUMBNAIL_GROUP = 'Thumbnail';
 /** How job-state events name the two groups' types (outputGroupDetails[].type). */
 export const HLS_GROUP_TYPE = 'HLS_GROUP';
 export const THUMBNAIL_GROUP_TYPE = 'FILE_GROUP';
@@ -24,13 +24,13 @@ export interface HlsRendition {
 }
 
 /** 16:9 renditions for phones on mobile data up to desktops; 720p is the largest the admin and library players need. */
-export const HLS_RENDITIONS: readonly HlsRendition[] = [
+const HLS_RENDITIONS: readonly HlsRendition[] = [
   { nameModifier: '_720p', width: 1280, height: 720, maxBitrate: 3_000_000 },
   { nameModifier: '_360p', width: 640, height: 360, maxBitrate: 800_000 },
 ];
-export const HLS_SEGMENT_SECONDS = 6;
+const HLS_SEGMENT_SECONDS = 6;
 const KEYFRAME_SECONDS = 2;
-export const AUDIO_BITRATE = 96_000;
+const AUDIO_BITRATE = 96_000;
 
 export const transcodeJobTemplateSettings: JobTemplateSettings = {
   TimecodeConfig: { Source: 'ZEROBASED' },

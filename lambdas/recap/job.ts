@@ -11,13 +11,13 @@ import { gamerNameOf, type RecapDeps } from './deps';
 import { recapMessage } from './recap-email';
 
 /** Due shares read per Query page, and how many of them are worked on side by side. */
-export const RECAP_PAGE_SIZE = 100;
+const RECAP_PAGE_SIZE = 100;
 const SHARES_IN_FLIGHT = 8;
 /**
  * A recap to a pending share is an invitation (the recipient has not kept the reports yet): an address gets at most
  * this many a UTC day from all gamers together; the others stay due for a later run (docs/recap.md).
  */
-export const INVITATIONS_PER_ADDRESS_PER_DAY = 1;
+const INVITATIONS_PER_ADDRESS_PER_DAY = 1;
 /** Longer than a run can last (Lambda's 15 minutes). */
 const STALE_CLAIM_MS = 20 * 60_000;
 
@@ -62,7 +62,7 @@ export async function runRecapJob(deps: RecapDeps, options: RecapRunOptions = {}
 }
 
 /** One share's recap for its current period. */
-export async function sendRecap(share: ShareRecord, deps: RecapDeps, now: Date): Promise<'sent' | 'alreadySent' | 'failed' | 'deferred'> {
+async function sendRecap(share: ShareRecord, deps: RecapDeps, now: Date): Promise<'sent' | 'alreadySent' | 'failed' | 'deferred'> {
   const period = share.nextReportAt;
   const nextReport = nextReportAt(period, share.frequency, now);
   const earlierClaim = await deps.shares.claimRecap(share, period, now);

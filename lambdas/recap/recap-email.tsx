@@ -25,7 +25,7 @@ export interface RecapContent {
 const shown = (score: number | null) => (score === null ? '–' : String(Math.round(score)));
 
 /** "+4 since the last report", "no change…", or nothing to compare with. */
-export function changeText({ score, previousScore }: Pick<RecapContent, 'score' | 'previousScore'>): string {
+function changeText({ score, previousScore }: Pick<RecapContent, 'score' | 'previousScore'>): string {
   if (score === null || previousScore === null) return 'This is the first report with a score to compare.';
   const change = Math.round(score) - Math.round(previousScore);
   if (change === 0) return 'No change since the last report.';

@@ -17,9 +17,9 @@ import { gamerNameOf, type RecapDeps } from './deps';
 /** A share as the API shows it: STOPPED only in the answer of the call that stopped it. */
 export type ShareView = Omit<ShareRecord, 'status'> & { status: ShareStatus | ShareRequest };
 
-export const NOT_SHARED = 'You do not share your reports with this email.';
-export const UNKNOWN_SHARE = 'This report link is no longer valid.';
-export const OPTED_OUT = 'This address unsubscribed from your reports, so they cannot be shared with it again.';
+const NOT_SHARED = 'You do not share your reports with this email.';
+const UNKNOWN_SHARE = 'This report link is no longer valid.';
+const OPTED_OUT = 'This address unsubscribed from your reports, so they cannot be shared with it again.';
 
 /**
  * `updateShareFGScore(email, status, frequency)`: ACTIVE shares the caller's reports with the e-mail (a new share is

@@ -30,7 +30,7 @@ const answerPath = (role: InviteRecord['role']) => (role === 'COACH' ? '/home/co
  * The invite's links carry its one-time code, the proof that the reader owns the mailbox (docs/teams.md): the answer
  * page with `code`, and the sign-up page with `invite` (the code), `email` and, for a coach invite, `role=COACH`.
  */
-export function inviteLinks(invite: Pick<InviteRecord, 'role' | 'inviteeEmail'>, code: string, appUrl: string) {
+function inviteLinks(invite: Pick<InviteRecord, 'role' | 'inviteeEmail'>, code: string, appUrl: string) {
   const answer = `${appUrl}${answerPath(invite.role)}`;
   const signUp = new URLSearchParams({ invite: code, email: invite.inviteeEmail, ...(invite.role === 'COACH' ? { role: 'COACH' } : {}) });
   return {
@@ -49,7 +49,7 @@ const quotedName = (name: string | null | undefined) => (name && !looksLikeLink(
  * The invite mail. The subject names only the team, quoted (a team name is 2 to 20 characters without links); the
  * sender's name, chosen by whoever signs up, appears in the text as a quoted name, never in the subject (docs/teams.md).
  */
-export function inviteMail(invite: InviteRecord, team: TeamRecord, inviterName: string | null, code: string, appUrl: string) {
+function inviteMail(invite: InviteRecord, team: TeamRecord, inviterName: string | null, code: string, appUrl: string) {
   const links = inviteLinks(invite, code, appUrl);
   const teamName = quotedName(team.name) ?? 'a team';
   const inviter = quotedName(inviterName);

@@ -19,7 +19,7 @@ import type { ProfileChanges } from '../lib/stores/user-admin-store';
 import { type UserRecord, userView } from '../lib/stores/user-store';
 import type { UsersDeps } from './deps';
 
-export const USER_ADMIN_MESSAGES = {
+const USER_ADMIN_MESSAGES = {
   notFound: 'No user has this e-mail.',
   self: 'You cannot do this to your own account.',
   ownRole: 'You cannot change your own role.',
@@ -67,7 +67,7 @@ async function targetByEmail(email: string, deps: UsersDeps): Promise<Target> {
  * ADMIN; nobody acts on himself. A user without a role (an account whose sign-up never finished) is any admin's to
  * manage.
  */
-export function assertManages(caller: Caller, target: Target, to?: Role): void {
+function assertManages(caller: Caller, target: Target, to?: Role): void {
   if (target.user.id === caller.sub) throw new UnauthorizedError(USER_ADMIN_MESSAGES.self);
   const actor = actorRole(caller);
   const manages = (role: Role | null) => actor !== null && isAdmin(caller.groups) && (role === null || canManage(actor, role));

@@ -31,7 +31,7 @@ import { asCallerError, refusedAs } from './refusals';
 /** Tries of an update whose video changed between its read and its write (the transcoder writes its status meanwhile). */
 const UPDATE_TRIES = 3;
 
-export async function getVideo(deps: VideoDeps, videoId: string): Promise<VideoRecord> {
+async function getVideo(deps: VideoDeps, videoId: string): Promise<VideoRecord> {
   const video = await deps.videos.get(videoId);
   if (!video) throw new NotFoundError(VIDEO_MESSAGES.videoNotFound);
   return video;

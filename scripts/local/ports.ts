@@ -66,9 +66,3 @@ export async function freePorts(count: number, host = LOCAL_HOST): Promise<numbe
   await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
   return ports;
 }
-
-export async function randomServicePorts(): Promise<ServicePorts> {
-  const names = Object.keys(serviceOffsets) as ServiceName[];
-  const ports = await freePorts(names.length);
-  return Object.fromEntries(names.map((name, i) => [name, ports[i]])) as ServicePorts;
-}

@@ -66,7 +66,7 @@ const MAX_CURSOR_LENGTH = 2048;
 const CURSOR_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);
 
 /** The start key a cursor of `query` encodes; anything else (a cursor typed, cut or forged) is a ValidationError. */
-export function decodeCursor(cursor: string): Item {
+function decodeCursor(cursor: string): Item {
   let decoded: unknown = null;
   if (cursor.length <= MAX_CURSOR_LENGTH) {
     try {

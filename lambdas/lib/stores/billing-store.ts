@@ -114,7 +114,7 @@ const ENDED = ['canceled', 'incomplete_expired'];
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /** The payment status a Stripe subscription status shows as (active, canceled, expired: docs/billing.md, "Webhooks"). */
-export function paymentStatusOf(stripeStatus: string, cancellationReason: string | null): PaymentStatus {
+function paymentStatusOf(stripeStatus: string, cancellationReason: string | null): PaymentStatus {
   if (stripeStatus === 'incomplete_expired' || stripeStatus === 'unpaid') return 'expired';
   if (stripeStatus === 'canceled') return cancellationReason === 'payment_failed' ? 'expired' : 'canceled';
   return 'active';
@@ -124,7 +124,7 @@ export function paymentStatusOf(stripeStatus: string, cancellationReason: string
  * The Payment item: its record under the payer, in the admin listing of its status (gsi2) and, when a coupon or
  * promotion code paid for it, under that code (gsi1, coupon score reports).
  */
-export const paymentItem = (payment: PaymentRecord): Item => ({
+const paymentItem = (payment: PaymentRecord): Item => ({
   ...keys.payment(payment.userId, payment.id),
   ...keys.paymentListing(payment.status, payment.createdAt, payment.id),
   ...(payment.coupon ? keys.paymentByCoupon(payment.coupon, payment.createdAt, payment.id) : {}),

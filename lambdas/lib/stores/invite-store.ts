@@ -71,7 +71,7 @@ export interface InviteStore {
 const TableName = () => config.tableName;
 
 /** The invite item: under its team, and by invitee, status and age (gsi1); the e-mail is kept lower-cased. */
-export const inviteItem = (invite: InviteRecord): Item => ({
+const inviteItem = (invite: InviteRecord): Item => ({
   ...keys.invite(invite.teamId, invite.id),
   ...keys.inviteByInvitee(invite.inviteeEmail, invite.status, invite.createdAt),
   type: 'Invite',

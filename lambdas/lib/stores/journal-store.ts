@@ -66,7 +66,7 @@ export interface JournalStore {
 
 const commentKey = (comment: CommentRecord) => keys.comment(comment.teamId, comment.date, comment.userId, comment.createdAt, comment.id);
 
-export const commentItem = (comment: CommentRecord): Item => ({
+const commentItem = (comment: CommentRecord): Item => ({
   ...commentKey(comment),
   ...keys.commentById(comment.id),
   ...(comment.answerTo ? keys.replyTo(comment.answerTo, comment.createdAt, comment.id) : {}),
@@ -79,7 +79,7 @@ const commentOf = (item: Item) => withoutKeys<CommentRecord>(item);
 export const byCreation = (a: CommentRecord, b: CommentRecord) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 /** ADD 1 to a user's unread count in a team (the item is made on first use). */
-export function unreadIncrement(userId: string, teamId: string): TransactItem {
+function unreadIncrement(userId: string, teamId: string): TransactItem {
   return {
     Update: {
       TableName: config.tableName,

@@ -30,7 +30,7 @@ export interface PushSubscriptionRecord extends PushSubscriptionInput {
 /** Claims outlive the score day they guard by a couple of days (a late retry still finds them). */
 const CLAIM_DAYS = 3;
 
-export const reminderShardOf = (userId: string) => createHash('sha256').update(userId).digest().readUInt8(0) % REMINDER_DUE_SHARDS;
+const reminderShardOf = (userId: string) => createHash('sha256').update(userId).digest().readUInt8(0) % REMINDER_DUE_SHARDS;
 /** A subscription's id: one per endpoint, so a device saving its subscription again replaces it. */
 export const pushSubscriptionIdOf = (endpoint: string) => createHash('sha256').update(endpoint).digest('base64url').slice(0, 22);
 

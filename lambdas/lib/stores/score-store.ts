@@ -138,7 +138,7 @@ export interface ScoreStore {
 }
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
-export const MAX_TRANSACTION_ITEMS = 100;
+const MAX_TRANSACTION_ITEMS = 100;
 
 // Team day aggregates keep every total as two top-level numbers and every member as one map attribute, so a
 // check-in changes them with atomic ADD/SET/REMOVE and never needs to read the aggregate first.

@@ -39,7 +39,7 @@ export const newShare = (fields: Pick<ShareRecord, 'id' | 'gamerId' | 'email' | 
 /** Recap guards outlive the longest period (a week) with room for late retries. */
 const RECAP_GUARD_DAYS = 35;
 
-export const shardOf = (shareId: string) => createHash('sha256').update(shareId).digest().readUInt8(0) % RECAP_DUE_SHARDS;
+const shardOf = (shareId: string) => createHash('sha256').update(shareId).digest().readUInt8(0) % RECAP_DUE_SHARDS;
 
 export interface ShareStore {
   /** The gamer's share with this e-mail, or null. */
@@ -74,7 +74,7 @@ export interface ShareStore {
 }
 
 /** The share item: its record, its id (gsi1) and, while recaps go out, its place in the due index (gsi2). */
-export const shareItem = (share: ShareRecord): Item => ({
+const shareItem = (share: ShareRecord): Item => ({
   ...keys.reportShare(share.gamerId, share.email),
   ...keys.reportShareById(share.id),
   ...(isDueStatus(share.status) ? keys.recapDue(shardOf(share.id), share.nextReportAt, share.id) : {}),

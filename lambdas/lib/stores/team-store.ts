@@ -90,7 +90,7 @@ export interface TeamStore {
 }
 
 /** The team item: under its key, by owner (gsi1) and in the listing (gsi2). */
-export const teamItem = (team: TeamRecord): Item => ({
+const teamItem = (team: TeamRecord): Item => ({
   ...keys.team(team.id),
   ...keys.teamByOwner(team.ownerId, team.id),
   ...keys.teamListing(team.createdAt, team.id),
@@ -99,7 +99,7 @@ export const teamItem = (team: TeamRecord): Item => ({
 });
 
 /** The membership item: under the team, and by user (gsi1). */
-export const membershipItem = (membership: MembershipRecord): Item => ({
+const membershipItem = (membership: MembershipRecord): Item => ({
   ...keys.membership(membership.teamId, membership.userId),
   ...keys.membershipByUser(membership.userId, membership.teamId),
   type: 'Membership',

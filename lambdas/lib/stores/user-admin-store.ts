@@ -26,7 +26,7 @@ const put = (Item: Item): TransactItem => ({ Put: { TableName: config.tableName,
 const remove = (Key: { pk: string; sk: string }): TransactItem => ({ Delete: { TableName: config.tableName, Key } });
 
 /** What turns the index of `before` into that of `after`: words gained are put, words lost deleted, the rest untouched. */
-export function searchIndexChanges(before: SearchableUser & { id: string }, after: SearchableUser & { id: string }): TransactItem[] {
+function searchIndexChanges(before: SearchableUser & { id: string }, after: SearchableUser & { id: string }): TransactItem[] {
   const kept = new Set(searchWords(before));
   const next = new Set(searchWords(after));
   return [

@@ -139,7 +139,7 @@ type Labelled = { label: VideoRefusal; item: TransactItem };
 
 const TableName = () => config.tableName;
 
-export const videoItem = (video: VideoRecord): Item => ({ ...keys.video(video.id), ...keys.videoListing(video.id), type: 'Video', ...video });
+const videoItem = (video: VideoRecord): Item => ({ ...keys.video(video.id), ...keys.videoListing(video.id), type: 'Video', ...video });
 /** The item's `type` is its kind, so the question's own type is stored as `questionType`. */
 const questionItem = ({ type, ...question }: VideoQuestionRecord): Item => ({
   ...keys.videoQuestion(question.videoId, question.slug),

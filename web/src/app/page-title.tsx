@@ -11,7 +11,7 @@ export interface TitleHandle {
 const APP_NAME = 'FitGauge';
 
 /** "Check-in · FitGauge", "Analytics · Night Owls · FitGauge": a tab or a home-screen switcher tells pages apart. */
-export function documentTitle(...parts: (string | null | undefined)[]): string {
+function documentTitle(...parts: (string | null | undefined)[]): string {
   return [...parts.filter(Boolean), APP_NAME].join(' · ');
 }
 

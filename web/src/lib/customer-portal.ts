@@ -5,7 +5,7 @@ import { runtimeConfig } from '@/config/runtime-config';
  * payment provider's customer portal in a new tab. Locally the endpoint answers on the app's own origin; on AWS on the
  * HTTP API beside GraphQL, whose address the site's config.json gives (`apiBaseUrl`).
  */
-export const customerPortalPath = (accessToken: string) => `/api/v1/create-customer-portal-session/${encodeURIComponent(accessToken)}`;
+const customerPortalPath = (accessToken: string) => `/api/v1/create-customer-portal-session/${encodeURIComponent(accessToken)}`;
 
 export function openCustomerPortal(accessToken: string): void {
   const base = runtimeConfig().apiBaseUrl?.replace(/\/$/, '') ?? '';

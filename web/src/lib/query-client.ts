@@ -23,7 +23,7 @@ const TRANSIENT_ERROR_TYPES = new Set([
 ]);
 
 /** The call got no GraphQL answer: the network failed, or the server (or a proxy in front of it) answered 5xx or 429. */
-export function isUnreachable(error: unknown): boolean {
+function isUnreachable(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.transport === null) return false;
   return error.transport === 'network' || error.transport >= 500 || error.transport === 429;
 }
@@ -34,7 +34,7 @@ export function isTransient(error: unknown): boolean {
 }
 
 /** TanStack Query's `retry` for reads: a few more tries after a transient failure, none after a refusal. */
-export const retryRead = (failureCount: number, error: unknown): boolean => failureCount < READ_RETRIES && isTransient(error);
+const retryRead = (failureCount: number, error: unknown): boolean => failureCount < READ_RETRIES && isTransient(error);
 
 /** Exponential backoff with jitter (half fixed, half random), capped, so many tabs do not retry in step. */
 export function readRetryDelay(failureCount: number): number {

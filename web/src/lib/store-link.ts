@@ -6,11 +6,11 @@ import { runtimeConfig } from '@/config/runtime-config';
  * lambdas/links). Locally the endpoint answers on the app's origin; on AWS on the HTTP API beside GraphQL (`apiBaseUrl`
  * of config.json).
  */
-export const STORE_LINK_ENDPOINT = '/api/v1/storeLink';
+const STORE_LINK_ENDPOINT = '/api/v1/storeLink';
 
 export const storeLinkUrl = () => `${runtimeConfig().apiBaseUrl?.replace(/\/$/, '') ?? ''}${STORE_LINK_ENDPOINT}`;
 
-export const isAndroid = (userAgent: string) => /android/i.test(userAgent);
+const isAndroid = (userAgent: string) => /android/i.test(userAgent);
 
 /** On Android in a system window (the platform opens the Play Store app), elsewhere in place of this page. */
 export function openStoreLink(userAgent = navigator.userAgent): void {

@@ -6,7 +6,7 @@ export type TileEntry = Omit<ScoreEntry, 'type' | 'score'> & { type: string; sco
 import './score-tile.css';
 
 /** One score: its name, the whole number (a dash when empty, the label then says No data) and the tier or label, tinted with the pillar colour. */
-export function ScoreTile({ entry, emphasis = false }: { entry: TileEntry; emphasis?: boolean }) {
+function ScoreTile({ entry, emphasis = false }: { entry: TileEntry; emphasis?: boolean }) {
   const style = entry.colour ? ({ '--fg-score-colour': entry.colour } as CSSProperties) : undefined;
   return (
     <li className="fg-score-tile" data-score-type={entry.type} data-emphasis={emphasis || undefined} style={style}>

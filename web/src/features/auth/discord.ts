@@ -20,7 +20,7 @@ interface PendingRequest {
 /** Where Discord sends the browser back to; the server passes the same address when it trades the code. */
 export const discordRedirectUri = (origin: string) => `${origin}${paths.auth.login}`;
 
-export function discordAuthorizeUrl(config: Pick<RuntimeConfig, 'discordAuthorizeUrl' | 'discordClientId'>, origin: string, state: string) {
+function discordAuthorizeUrl(config: Pick<RuntimeConfig, 'discordAuthorizeUrl' | 'discordClientId'>, origin: string, state: string) {
   if (!config.discordAuthorizeUrl || !config.discordClientId) return null;
   const url = new URL(config.discordAuthorizeUrl);
   url.search = new URLSearchParams({

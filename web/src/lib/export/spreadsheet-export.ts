@@ -7,10 +7,10 @@
 export type ExportFormat = 'xlsx' | 'csv';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['xlsx', 'csv'];
 
-export const EXPORT_SHEET_NAME = 'Sheet 01';
-export const DEFAULT_COLUMN_WIDTH = 18;
-export const ID_COLUMN_WIDTH = 35;
-export const COMPLETENESS_COLUMN_WIDTH = 30;
+const EXPORT_SHEET_NAME = 'Sheet 01';
+const DEFAULT_COLUMN_WIDTH = 18;
+const ID_COLUMN_WIDTH = 35;
+const COMPLETENESS_COLUMN_WIDTH = 30;
 
 export type ExportCell = string | number | null;
 
@@ -21,7 +21,7 @@ export interface ExportColumn<Row> {
   role?: 'id' | 'completeness';
 }
 
-export function columnWidth(column: Pick<ExportColumn<never>, 'role'>): number {
+function columnWidth(column: Pick<ExportColumn<never>, 'role'>): number {
   if (column.role === 'id') return ID_COLUMN_WIDTH;
   if (column.role === 'completeness') return COMPLETENESS_COLUMN_WIDTH;
   return DEFAULT_COLUMN_WIDTH;
@@ -41,7 +41,7 @@ export function exportSheet<Row>(columns: readonly ExportColumn<Row>[], rows: re
 }
 
 /** A file name without characters that file systems refuse. */
-export const safeFileName = (name: string) => name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'export';
+const safeFileName = (name: string) => name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'export';
 
 /** Builds the file and hands it to the browser as a download named `<baseName>.<format>`. */
 export async function downloadExport<Row>(

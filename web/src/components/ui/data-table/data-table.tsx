@@ -20,7 +20,7 @@ import { SelectCheckbox } from './select-checkbox';
 import { TablePager } from './table-pager';
 
 /** The message of a table without rows (docs/ui-kit.md, data table). */
-export const EMPTY_TABLE_MESSAGE = 'No Items Found!';
+const EMPTY_TABLE_MESSAGE = 'No Items Found!';
 /** Default rows per page (docs/ui-kit.md, data table). */
 export const DEFAULT_PAGE_SIZE = 10;
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 
 /** The rows-per-page choices, offered only when a page holds more than 5 rows (docs/ui-kit.md, data table). */
-export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 const SMALLEST_PAGE_SIZE_WITH_CHOICE = 6;
 
 interface TablePagerProps {

@@ -9,7 +9,7 @@ import { Dialog } from './dialog';
 const DEFAULT_MAX_LENGTH = 100;
 
 /** The field's rule: required (docs/ui-kit.md: `A {Field} is required.`) and at most maxLength characters. */
-export function addItemSchema(fieldLabel: string, maxLength = DEFAULT_MAX_LENGTH) {
+function addItemSchema(fieldLabel: string, maxLength = DEFAULT_MAX_LENGTH) {
   return z.string().trim().min(1, `A ${fieldLabel} is required.`).max(maxLength, `${fieldLabel} should be less than ${maxLength} characters.`);
 }
 

@@ -63,7 +63,7 @@ const notificationSettingsMutation = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export const accountProfileQueryOptions = () =>
+const accountProfileQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.profile(),
     queryFn: async (): Promise<AccountProfile | null> => (await callApi(profileQuery)).me,

@@ -42,7 +42,7 @@ const savePushSubscriptionMutation = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export const reminderSettingsQueryOptions = () =>
+const reminderSettingsQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.reminders(),
     queryFn: async (): Promise<ReminderSettings> => (await callApi(reminderSettingsQuery)).reminderSettings,

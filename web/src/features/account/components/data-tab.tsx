@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button/button';
 import { useToast } from '@/components/ui/toast/toast';
 import { useDownloadDataExport } from '../api/data-export';
 
-export const EXPORT_READY = 'Your data is downloading.';
+const EXPORT_READY = 'Your data is downloading.';
 
 /** /home/account/data: everything stored about the user as a zip of JSON and CSV files, built in the browser. */
 export function DataTab() {

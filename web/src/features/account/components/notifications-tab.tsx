@@ -6,8 +6,8 @@ import { useViewer } from '@/lib/viewer';
 import { AccountProfileGate } from './account-profile-gate';
 import { ReminderSettingsSection } from './reminder-settings';
 
-export const ALERT_EMAILS_ON = 'Readiness-alert e-mails turned on.';
-export const ALERT_EMAILS_OFF = 'Readiness-alert e-mails turned off.';
+const ALERT_EMAILS_ON = 'Readiness-alert e-mails turned on.';
+const ALERT_EMAILS_OFF = 'Readiness-alert e-mails turned off.';
 
 /**
  * /home/account/notifications: a gamer's check-in reminder (docs/reminders.md); readiness-alert e-mails on or off (the

@@ -18,7 +18,7 @@ import { type ProfileForm, profileChanges, profileFormOf, profileFormSchema, typ
 import { AccountProfileGate } from './account-profile-gate';
 import { AppearanceSection } from './appearance-section';
 
-export const PROFILE_SAVED = 'Profile saved.';
+const PROFILE_SAVED = 'Profile saved.';
 
 /** /home/account: full name, username, avatar (the presigned upload), the zone of the score days, units; this device's theme. */
 export function ProfileTab() {

@@ -10,8 +10,8 @@ import { useToast } from '@/components/ui/toast/toast';
 import { type ReminderSettings, useReminderSettings, useSaveReminderSettings } from '../api/reminders';
 import { canReceivePush } from '../lib/push-device';
 
-export const REMINDERS_OFF = 'Check-in reminders turned off.';
-export const reminderSaved = (settings: Pick<ReminderSettings, 'hour' | 'timeZone'>) =>
+const REMINDERS_OFF = 'Check-in reminders turned off.';
+const reminderSaved = (settings: Pick<ReminderSettings, 'hour' | 'timeZone'>) =>
   `You will be reminded at ${reminderTimeLabel(settings.hour)} (${settings.timeZone}) on days you have not checked in.`;
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: reminderTimeLabel(hour) }));

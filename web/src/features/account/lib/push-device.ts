@@ -1,8 +1,8 @@
 import type { PushSubscriptionInput } from '@core/reminders';
 import { runtimeConfig } from '@/config/runtime-config';
 
-export const PUSH_BLOCKED = 'Notifications are blocked for FitGauge in this browser. Allow them in the site settings, or choose e-mail.';
-export const PUSH_NOT_READY = 'The app is not ready for notifications yet. Reload the page and try again.';
+const PUSH_BLOCKED = 'Notifications are blocked for FitGauge in this browser. Allow them in the site settings, or choose e-mail.';
+const PUSH_NOT_READY = 'The app is not ready for notifications yet. Reload the page and try again.';
 
 /** Locally the push stand-in plays the browser's push service (docs/local-mode.md, "Web Push"). */
 const LOCAL_SUBSCRIPTIONS_PATH = '/local/push/subscriptions';

@@ -37,7 +37,7 @@ const getGamersFromCoupon = async (window: ReportWindow) => (await callApi(gamer
 const getTeamsFromCoupon = async (window: ReportWindow) => (await callApi(teamsQuery, { ...window, game: null })).getTeamsFromCoupon;
 
 /** A coupon's report by day (gamers or teams); the previous report stays shown while the next loads. */
-export const couponReportQueryOptions = (kind: ReportKind, window: ReportWindow, { enabled }: { enabled: boolean }) =>
+const couponReportQueryOptions = (kind: ReportKind, window: ReportWindow, { enabled }: { enabled: boolean }) =>
   queryOptions({
     queryKey: adminMoneyKeys.couponReport(kind, window),
     queryFn: async (): Promise<(GamerReport | TeamReport)[]> => (kind === 'gamers' ? getGamersFromCoupon(window) : getTeamsFromCoupon(window)),

@@ -56,7 +56,7 @@ async function getPayments(where: PaymentWhere, page: { take: number; skip: numb
 }
 
 /** The table's page of the filtered payments; the previous page stays shown while the next loads. */
-export const paymentsQueryOptions = (where: PaymentWhere, page: PaymentsPage, { enabled }: { enabled: boolean }) =>
+const paymentsQueryOptions = (where: PaymentWhere, page: PaymentsPage, { enabled }: { enabled: boolean }) =>
   queryOptions({
     queryKey: adminMoneyKeys.paymentsPage(where, page),
     queryFn: () => getPayments(where, { take: page.pageSize, skip: page.pageIndex * page.pageSize }),

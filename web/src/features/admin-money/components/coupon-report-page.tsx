@@ -13,7 +13,7 @@ import { boundedRangeDays, type DateRange, DateRangeField, rangeOf, rangeProblem
 import '../admin-money.css';
 
 /** The coupon search waits 600 ms after the last keystroke (docs/billing.md, "The pages"). */
-export const COUPON_SEARCH_DEBOUNCE_MS = 600;
+const COUPON_SEARCH_DEBOUNCE_MS = 600;
 
 const PAGES: Record<ReportKind, { title: string; description: string; nameHeader: string }> = {
   gamers: { title: 'User Performance', description: 'The gamers who used a coupon, with their FG Score per day.', nameHeader: 'Gamer' },

@@ -51,7 +51,7 @@ const userQuery = gqlOperation(/* GraphQL */ `
 `);
 
 /** A page of the users and the count of the same filter; the previous page stays shown while the next loads. */
-export const usersQueryOptions = (query: UsersPageQuery) =>
+const usersQueryOptions = (query: UsersPageQuery) =>
   queryOptions({
     queryKey: userKeys.list(query),
     queryFn: () => callApi(usersQuery, query),
@@ -61,7 +61,7 @@ export const usersQueryOptions = (query: UsersPageQuery) =>
 export const useUsers = (query: UsersPageQuery) => useQuery(usersQueryOptions(query));
 
 /** One user (null once deleted). */
-export const userQueryOptions = (id: string) =>
+const userQueryOptions = (id: string) =>
   queryOptions({
     queryKey: userKeys.user(id),
     queryFn: async () => (await callApi(userQuery, { id })).user,

@@ -19,7 +19,7 @@ import { type UserChanges, useUpdateUser } from '../api/user-actions';
 import { type AdminUser, useUser } from '../api/users';
 
 /** What a save says (docs/accounts.md, "Profile edits and admin actions"). */
-export const USER_UPDATED = 'Details were updated successfully!';
+const USER_UPDATED = 'Details were updated successfully!';
 
 /** The roles the viewer may give (the management map), with the user's own role kept so the form shows it. */
 function roleOptions(groups: readonly string[], current: string | null) {

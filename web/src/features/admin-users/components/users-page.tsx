@@ -27,7 +27,7 @@ import { UserPanel } from './user-panel';
 import '../admin-users.css';
 
 /** What a list failure is titled (docs/accounts.md, "Profile edits and admin actions"). */
-export const USER_LIST_ERROR = 'Oops! Something is not right.';
+const USER_LIST_ERROR = 'Oops! Something is not right.';
 
 const toggled = <T,>(list: readonly T[], value: T) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
 

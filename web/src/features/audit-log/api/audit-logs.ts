@@ -34,7 +34,7 @@ const AUDIT_BATCH = 50;
 export type AuditLogFilter = Pick<AuditLogQuery, 'actorId' | 'targetId'>;
 
 /** The audit log's query keys: every cached read of it starts with `audit-log`. */
-export const auditLogKeys = {
+const auditLogKeys = {
   all: ['audit-log'] as const,
   list: (filter: AuditLogFilter) => [...auditLogKeys.all, filter] as const,
 };
@@ -42,7 +42,7 @@ export const auditLogKeys = {
 const getAuditLogs = async (query: AuditLogQuery) => (await callApi(auditLogsQuery, query)).auditLogs;
 
 /** The filtered entries, newest first, a batch at a time: each next batch starts at the previous one's cursor. */
-export const auditLogQueryOptions = (filter: AuditLogFilter) =>
+const auditLogQueryOptions = (filter: AuditLogFilter) =>
   infiniteQueryOptions({
     queryKey: auditLogKeys.list(filter),
     queryFn: ({ pageParam }) => getAuditLogs({ ...filter, take: AUDIT_BATCH, cursor: pageParam }),

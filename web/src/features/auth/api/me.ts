@@ -50,14 +50,14 @@ const meQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export const fetchMe = async () => (await callApi(meQuery)).me;
+const fetchMe = async () => (await callApi(meQuery)).me;
 
 /** The account feature's query keys: the profile per user, under ME_QUERY_KEY (team changes refresh it through that). */
-export const authKeys = {
+const authKeys = {
   me: (userId: string) => [...ME_QUERY_KEY, userId] as const,
 };
 
-export const meQueryOptions = (userId: string) => queryOptions({ queryKey: authKeys.me(userId), queryFn: fetchMe });
+const meQueryOptions = (userId: string) => queryOptions({ queryKey: authKeys.me(userId), queryFn: fetchMe });
 
 /** The signed-in user's profile (`me`), cached per user. */
 export function useMe() {

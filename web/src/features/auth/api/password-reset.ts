@@ -25,12 +25,12 @@ const forgotPasswordFinalMutation = gqlOperation(/* GraphQL */ `
 
 const publicCall = { authMode: 'public' } as const;
 
-export const forgotPassword = async (email: string) => (await callApi(forgotPasswordMutation, { email }, publicCall)).forgotPassword;
+const forgotPassword = async (email: string) => (await callApi(forgotPasswordMutation, { email }, publicCall)).forgotPassword;
 
-export const forgotPasswordVerify = async (email: string, code: string) =>
+const forgotPasswordVerify = async (email: string, code: string) =>
   (await callApi(forgotPasswordVerifyMutation, { email, code }, publicCall)).forgotPasswordVerify;
 
-export const forgotPasswordFinal = async (email: string, code: string, password: string) =>
+const forgotPasswordFinal = async (email: string, code: string, password: string) =>
   (await callApi(forgotPasswordFinalMutation, { email, code, password }, publicCall)).forgotPasswordFinal;
 
 // Each step is sent whatever the browser thinks of the connection (networkMode always): offline, it fails at once and

@@ -66,7 +66,7 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const isNullableString = (value: unknown) => value === null || isString(value);
 
 /** The stored session, or null when there is none or it is not one this version wrote. */
-export function parseStoredSession(raw: string | null): Session | null {
+function parseStoredSession(raw: string | null): Session | null {
   if (!raw) return null;
   let value: Partial<Session> & { user?: Partial<SessionUser> };
   try {

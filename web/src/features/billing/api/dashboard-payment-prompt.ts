@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** The billing feature's query keys. */
-export const billingKeys = {
+const billingKeys = {
   all: ['billing'] as const,
   dashboardPaymentPrompt: (userId: string) => [...billingKeys.all, 'dashboard-payment-prompt', userId] as const,
 };
@@ -14,7 +14,7 @@ const dashboardPaymentPromptQuery = gqlOperation(/* GraphQL */ `
 `);
 
 /** After login: whether the signed-in director has active payments but none for a team dashboard (asked once). */
-export const dashboardPaymentPromptQueryOptions = (userId: string, { enabled }: { enabled: boolean }) =>
+const dashboardPaymentPromptQueryOptions = (userId: string, { enabled }: { enabled: boolean }) =>
   queryOptions({
     queryKey: billingKeys.dashboardPaymentPrompt(userId),
     queryFn: async (): Promise<boolean> => (await callApi(dashboardPaymentPromptQuery)).dashboardPaymentPrompt,

@@ -11,8 +11,6 @@ import { ApiError } from '@/lib/api-client';
 import { getEmailProofState } from '@/lib/email-proof';
 import { useApplyCouponToEmail } from '../api/coupons';
 
-export { COUPON_APPLIED };
-
 interface CouponFormProps {
   /** The code from a coupon link (`/activate/coupon?code=`). */
   initialCode?: string;

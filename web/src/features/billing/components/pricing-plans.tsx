@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { PurchaseFlow } from './purchase-flow';
 
 /** Where Enterprise enquiries go (CONTACT SALES opens a mail to it). */
-export const SALES_EMAIL = 'sales@fitgauge.app';
+const SALES_EMAIL = 'sales@fitgauge.app';
 
 export interface PricingPlansProps {
   /** Signed out, BUY NOW calls onSignUp instead of buying (sign-up comes back to /pricing). */

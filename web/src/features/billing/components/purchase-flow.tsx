@@ -13,9 +13,9 @@ import { stripeForSite } from '../stripe/load-stripe';
 import { CouponDialog } from './coupon-dialog';
 
 /** The card form opens this long after the purchase was requested (docs/billing.md, "The web app"). */
-export const PAYMENT_FORM_DELAY_MS = 500;
+const PAYMENT_FORM_DELAY_MS = 500;
 
-export const PAYMENT_FAILED = 'Payment processing failed!';
+const PAYMENT_FAILED = 'Payment processing failed!';
 
 type Step =
   | { kind: 'coupon' }

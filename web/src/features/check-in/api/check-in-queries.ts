@@ -6,19 +6,19 @@ import { checkInKeys } from './keys';
 // The gamer's clock decides the score day; the browser knows it best (a trip abroad moves the day with the gamer).
 const timeZone = browserTimeZone();
 
-export const myCheckInOptions = () => queryOptions({ queryKey: checkInKeys.today(), queryFn: () => getMyCheckIn(timeZone) });
+const myCheckInOptions = () => queryOptions({ queryKey: checkInKeys.today(), queryFn: () => getMyCheckIn(timeZone) });
 
 /** Today's check-in on the gamer's clock: its questions, the answers so far and the day's scores. */
 export const useMyCheckIn = () => useQuery(myCheckInOptions());
 
-export const myAnswersOfDayOptions = (date: string) =>
+const myAnswersOfDayOptions = (date: string) =>
   // A closed day's answers no longer change.
   queryOptions({ queryKey: checkInKeys.answersOfDay(date), queryFn: () => getMyAnswersOfDay(date), staleTime: Infinity });
 
 /** The signed-in gamer's answers of one score day. */
 export const useMyAnswersOfDay = (date: string) => useQuery(myAnswersOfDayOptions(date));
 
-export const currentWeeklyChallengeOptions = () =>
+const currentWeeklyChallengeOptions = () =>
   queryOptions({ queryKey: checkInKeys.weeklyChallenge(), queryFn: getCurrentWeeklyChallenge, staleTime: 10 * 60_000 });
 
 /** This week's challenge, when admins posted one. */

@@ -150,7 +150,7 @@ export interface JournalScope {
   userId?: string;
 }
 
-export const journalCommentsQueryOptions = (scope: JournalScope) =>
+const journalCommentsQueryOptions = (scope: JournalScope) =>
   queryOptions({ queryKey: journalKeys.comments(scope), queryFn: () => fetchJournalComments(scope.teamId, scope.date, scope.userId) });
 
 /**

@@ -42,7 +42,7 @@ const fetchTeamJournal = async (teamId: string, date: string) => (await callApi(
 const fetchOwnAnswers = async (userId: string, date: string) => (await callApi(ownAnswersQuery, { userId, date })).userAnswers;
 
 /** Staff read every member's check-in of the day; a gamer reads his own answers, shown as his one member. */
-export const journalMembersQueryOptions = (teamId: string, date: string, role: 'staff' | 'gamer', viewer: Viewer) =>
+const journalMembersQueryOptions = (teamId: string, date: string, role: 'staff' | 'gamer', viewer: Viewer) =>
   queryOptions({
     queryKey: journalKeys.members(teamId, date, role === 'gamer' ? viewer.userId : undefined),
     queryFn: async (): Promise<JournalMember[]> => {

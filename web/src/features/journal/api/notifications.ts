@@ -46,7 +46,7 @@ function followedTeams(viewer: Viewer): { teamId: string; userId?: string }[] {
   return [...[...staff].map((teamId) => ({ teamId })), ...playing];
 }
 
-export const teamNotificationsQueryOptions = (userId: string) =>
+const teamNotificationsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: journalKeys.notifications(userId),
     queryFn: fetchTeamNotifications,

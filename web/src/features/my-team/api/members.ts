@@ -78,7 +78,7 @@ function onTeamMembersChanged(teamId: string, changed: () => void, failed: (erro
 }
 
 /** One page of the team's members; the last page stays shown while the next loads. */
-export const teamMembersQueryOptions = (query: MembersQuery) =>
+const teamMembersQueryOptions = (query: MembersQuery) =>
   queryOptions({ queryKey: myTeamKeys.members(query), queryFn: () => getTeamMembers(query), placeholderData: keepPreviousData });
 
 /** One page of the team's members, as the table asks for it. */

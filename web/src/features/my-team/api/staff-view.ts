@@ -73,8 +73,7 @@ async function deleteTeamInvite(teamId: string, id: string): Promise<void> {
   await callApi(deleteInviteMutation, { teamId, id });
 }
 
-export const teamStaffViewQueryOptions = (teamId: string) =>
-  queryOptions({ queryKey: myTeamKeys.staff(teamId), queryFn: () => getTeamStaffView(teamId) });
+const teamStaffViewQueryOptions = (teamId: string) => queryOptions({ queryKey: myTeamKeys.staff(teamId), queryFn: () => getTeamStaffView(teamId) });
 
 /** Seats, invites sent and team codes: the staff's part of the page (asked only when `enabled`). */
 export const useTeamStaffView = (teamId: string, enabled: boolean) => useQuery({ ...teamStaffViewQueryOptions(teamId), enabled });

@@ -38,12 +38,12 @@ const updateShareMutation = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export const myReportShares = async (): Promise<ReportShare[]> => (await callApi(myReportSharesQuery)).myReportShares;
+const myReportShares = async (): Promise<ReportShare[]> => (await callApi(myReportSharesQuery)).myReportShares;
 
-export const updateShare = async (email: string, status: ShareRequest, frequency: ReportFrequency): Promise<ReportShare> =>
+const updateShare = async (email: string, status: ShareRequest, frequency: ReportFrequency): Promise<ReportShare> =>
   (await callApi(updateShareMutation, { email, status, frequency })).updateShareFGScore;
 
-export const myReportSharesOptions = () => queryOptions({ queryKey: reportSharingKeys.shares(), queryFn: myReportShares });
+const myReportSharesOptions = () => queryOptions({ queryKey: reportSharingKeys.shares(), queryFn: myReportShares });
 
 /** The gamer's shares. */
 export const useMyReportShares = () => useQuery(myReportSharesOptions());

@@ -22,11 +22,11 @@ const activateShareMutation = gqlOperation(/* GraphQL */ `
 `);
 
 /** From a recap e-mail's link, signed out: always with the public token. */
-export const activateShare = async (shareId: string, acceptance: ReportAcceptance): Promise<ShareActivation> =>
+const activateShare = async (shareId: string, acceptance: ReportAcceptance): Promise<ShareActivation> =>
   (await callApi(activateShareMutation, { shareId, acceptance }, { authMode: 'public' })).activateShareFGScore;
 
 /** Applied once per link: never retried, never read again, kept for the page's life (no valid id, nothing is sent). */
-export const shareActivationOptions = (shareId: string | undefined, acceptance: ReportAcceptance) =>
+const shareActivationOptions = (shareId: string | undefined, acceptance: ReportAcceptance) =>
   queryOptions({
     queryKey: reportSharingKeys.activation(shareId, acceptance),
     queryFn: () => activateShare(shareId!, acceptance),

@@ -67,18 +67,18 @@ const myScoreHistoryQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export async function getMyScoreHistory(days: number): Promise<MyScoreHistory> {
+async function getMyScoreHistory(days: number): Promise<MyScoreHistory> {
   const { score, ...series } = await callApi(myScoreHistoryQuery, { days });
   return { score, series };
 }
 
 /** The scores feature's query keys: under SCORES_QUERY_KEY, so a check-in refreshes them with every other score read. */
-export const scoresKeys = {
+const scoresKeys = {
   all: SCORES_QUERY_KEY,
   history: (days: number) => [...scoresKeys.all, 'history', days] as const,
 };
 
-export const myScoreHistoryOptions = (days: number) =>
+const myScoreHistoryOptions = (days: number) =>
   queryOptions({
     queryKey: scoresKeys.history(days),
     queryFn: () => getMyScoreHistory(days),

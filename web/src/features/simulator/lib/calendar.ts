@@ -12,7 +12,7 @@ export interface Month {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-export function dayOf(year: number, month: number, date: number): ScoreDay {
+function dayOf(year: number, month: number, date: number): ScoreDay {
   return `${year}-${pad(month)}-${pad(date)}`;
 }
 
@@ -21,16 +21,16 @@ export function monthOf(day: ScoreDay): Month {
   return { year: year!, month: month! };
 }
 
-export function daysInMonth({ year, month }: Month): number {
+function daysInMonth({ year, month }: Month): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** 0 = Sunday. */
-export function weekdayOf(day: ScoreDay): number {
+function weekdayOf(day: ScoreDay): number {
   return new Date(`${day}T00:00:00Z`).getUTCDay();
 }
 
-export function addMonths({ year, month }: Month, months: number): Month {
+function addMonths({ year, month }: Month, months: number): Month {
   const index = year * 12 + (month - 1) + months;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }

@@ -32,12 +32,12 @@ export async function getHealth(fetchImpl: typeof fetch = fetch): Promise<Health
 }
 
 /** The system feature's query keys. */
-export const systemKeys = {
+const systemKeys = {
   all: ['system'] as const,
   health: () => [...systemKeys.all, 'health'] as const,
 };
 
-export const healthQueryOptions = () => queryOptions({ queryKey: systemKeys.health(), queryFn: () => getHealth(), staleTime: 60_000 });
+const healthQueryOptions = () => queryOptions({ queryKey: systemKeys.health(), queryFn: () => getHealth(), staleTime: 60_000 });
 
 /** The API's liveness, for the status line; read again after a minute. */
 export const useHealth = () => useQuery(healthQueryOptions());

@@ -76,7 +76,7 @@ const memberStatisticsQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export const getMemberStatistics = (userId: string, choice: WindowChoice) => callApi(memberStatisticsQuery, { userId, ...windowArgs(choice) });
+const getMemberStatistics = (userId: string, choice: WindowChoice) => callApi(memberStatisticsQuery, { userId, ...windowArgs(choice) });
 
 /** The member's name, from his team's member list (readable by the team's members and staff). */
 const memberNameQuery = gqlOperation(/* GraphQL */ `
@@ -91,12 +91,12 @@ const memberNameQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export async function getMemberName(teamId: string, userId: string): Promise<string | null> {
+async function getMemberName(teamId: string, userId: string): Promise<string | null> {
   const member = (await callApi(memberNameQuery, { teamId })).team?.members?.find((candidate) => candidate.userId === userId);
   return member ? (member.fullName ?? member.email) : null;
 }
 
-export const memberStatisticsOptions = (userId: string, choice: WindowChoice) =>
+const memberStatisticsOptions = (userId: string, choice: WindowChoice) =>
   queryOptions({
     queryKey: teamAnalyticsKeys.memberStatistics(userId, choice),
     queryFn: () => getMemberStatistics(userId, choice),
@@ -107,7 +107,7 @@ export const memberStatisticsOptions = (userId: string, choice: WindowChoice) =>
 /** One member's statistics over the window (nothing is asked without a member or while the range is not valid). */
 export const useMemberStatistics = (userId: string, choice: WindowChoice) => useQuery(memberStatisticsOptions(userId, choice));
 
-export const memberNameOptions = (teamId: string | null, userId: string, enabled: boolean) =>
+const memberNameOptions = (teamId: string | null, userId: string, enabled: boolean) =>
   queryOptions({
     queryKey: teamAnalyticsKeys.memberName(teamId, userId),
     queryFn: () => getMemberName(teamId!, userId),

@@ -15,7 +15,7 @@ const nudgeTeamMutation = gqlOperation(/* GraphQL */ `
 `);
 
 /** Reminds the team's gamers who have not checked in today, each at most once a day (docs/teams.md, "Compliance"). */
-export const nudgeTeam = async (teamId: string) => (await callApi(nudgeTeamMutation, { teamId })).nudgeTeam;
+const nudgeTeam = async (teamId: string) => (await callApi(nudgeTeamMutation, { teamId })).nudgeTeam;
 
 /** Nudges the team; the caller's callbacks (toasts, closing the dialog) ride along. */
 export const useNudgeTeam = (teamId: string, options: Omit<UseMutationOptions<NudgeResult, Error, void>, 'mutationFn'> = {}) =>

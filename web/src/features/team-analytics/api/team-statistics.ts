@@ -52,7 +52,7 @@ const teamStatisticsQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export async function getTeamStatistics(teamId: string, choice: WindowChoice): Promise<TeamStatistics> {
+async function getTeamStatistics(teamId: string, choice: WindowChoice): Promise<TeamStatistics> {
   const { team, ...statistics } = await callApi(teamStatisticsQuery, { teamId, ...windowArgs(choice) });
   return { teamName: team?.name ?? null, ...statistics };
 }
@@ -85,7 +85,7 @@ const teamMemberScoresQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export const getTeamMemberScores = async (teamId: string, choice: WindowChoice) =>
+const getTeamMemberScores = async (teamId: string, choice: WindowChoice) =>
   (await callApi(teamMemberScoresQuery, { teamId, ...windowArgs(choice) })).teamMemberScores;
 
 const teamCheckInSubscription = gqlOperation(/* GraphQL */ `
@@ -100,11 +100,11 @@ const teamCheckInSubscription = gqlOperation(/* GraphQL */ `
 `);
 
 /** Calls back whenever a member of the team checks in (onTeamCheckIn); returns the function that stops. */
-export function onTeamCheckIn(teamId: string, checkedIn: () => void, failed: (error: ApiError) => void): () => void {
+function onTeamCheckIn(teamId: string, checkedIn: () => void, failed: (error: ApiError) => void): () => void {
   return subscribeApi(teamCheckInSubscription, { teamId }, { next: checkedIn, error: failed });
 }
 
-export const teamStatisticsOptions = (teamId: string, choice: WindowChoice) =>
+const teamStatisticsOptions = (teamId: string, choice: WindowChoice) =>
   queryOptions({
     queryKey: teamAnalyticsKeys.teamStatistics(teamId, choice),
     queryFn: () => getTeamStatistics(teamId, choice),
@@ -116,7 +116,7 @@ export const teamStatisticsOptions = (teamId: string, choice: WindowChoice) =>
 /** The team's statistics over the window (nothing is asked while the window's range is not valid). */
 export const useTeamStatistics = (teamId: string, choice: WindowChoice) => useQuery(teamStatisticsOptions(teamId, choice));
 
-export const teamMemberScoresOptions = (teamId: string, choice: WindowChoice) =>
+const teamMemberScoresOptions = (teamId: string, choice: WindowChoice) =>
   queryOptions({
     queryKey: teamAnalyticsKeys.teamMemberScores(teamId, choice),
     queryFn: () => getTeamMemberScores(teamId, choice),

@@ -2,7 +2,7 @@ import { type ReadinessTier, readinessTier, scoreLabel, type ScoreLabel } from '
 import type { TeamMemberScore } from '../api/team-statistics';
 
 /** The readiness tiers, and "No data" for a member without a game readiness today (docs/product.md, "Team analytics"). */
-export const READINESS_TIERS = ['Game On', 'Moderately Ready', 'Subpar Ready', 'Not Ready', 'No data'] as const;
+const READINESS_TIERS = ['Game On', 'Moderately Ready', 'Subpar Ready', 'Not Ready', 'No data'] as const;
 export type RosterTier = ReadinessTier | 'No data';
 
 /** Today's check-in of a member, in the members table's words. */

@@ -54,8 +54,7 @@ async function updateTeam(teamId: string, data: Partial<TeamForm>): Promise<Team
 }
 
 /** Whether the director has a team-dashboard purchase no team uses yet; asked afresh on each visit. */
-export const unusedPurchaseQueryOptions = () =>
-  queryOptions({ queryKey: teamFormKeys.unusedPurchase(), queryFn: hasUnusedDashboardPurchase, staleTime: 0 });
+const unusedPurchaseQueryOptions = () => queryOptions({ queryKey: teamFormKeys.unusedPurchase(), queryFn: hasUnusedDashboardPurchase, staleTime: 0 });
 
 export const useUnusedDashboardPurchase = () => useQuery(unusedPurchaseQueryOptions());
 

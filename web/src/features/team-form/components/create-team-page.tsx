@@ -15,7 +15,7 @@ import { EMPTY_TEAM_FIELDS, type TeamFields } from '../lib/team-form';
 import { TeamFormFields } from './team-form-fields';
 import '../team-form.css';
 
-export const TEAM_CREATED = 'Team created successfully!';
+const TEAM_CREATED = 'Team created successfully!';
 
 /**
  * /home/my-team/new: a director with an unused team-dashboard purchase creates a team (docs/product.md, "Signed-in

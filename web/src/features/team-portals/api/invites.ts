@@ -63,7 +63,7 @@ const rejectInvite = async (inviteId: string) => (await callApi(rejectInviteMuta
 
 const joinTeamWithCode = async (code: string) => (await callApi(joinWithCodeMutation, { code })).joinTeamWithCode;
 
-export const receivedInvitesQueryOptions = () => queryOptions({ queryKey: teamKeys.receivedInvites(), queryFn: fetchReceivedInvites });
+const receivedInvitesQueryOptions = () => queryOptions({ queryKey: teamKeys.receivedInvites(), queryFn: fetchReceivedInvites });
 
 /** The signed-in user's pending invites. */
 export const useReceivedInvites = () => useQuery(receivedInvitesQueryOptions());

@@ -52,7 +52,7 @@ async function restoreSelectedTeam(viewer: Viewer): Promise<string | null> {
   return status === 'inActive' ? null : teamId;
 }
 
-export const selectedTeamQueryOptions = (viewer: Viewer | null) =>
+const selectedTeamQueryOptions = (viewer: Viewer | null) =>
   queryOptions({
     queryKey: teamKeys.selected(viewer?.userId ?? ''),
     queryFn: () => restoreSelectedTeam(viewer!),

@@ -24,7 +24,7 @@ const membersCountQuery = gqlOperation(/* GraphQL */ `
 `);
 
 /** The portal card (and the sidebar's tooltip) asks for a 1-day score window (docs/scoring.md, "Windows"). */
-export const LATEST_SCORE_DAYS = 1;
+const LATEST_SCORE_DAYS = 1;
 
 /** The team's main score (fgScore) on the last day of a window of `days` score days ending today; null without one. */
 async function fetchLatestTeamScore(teamId: string, days: number): Promise<number | null> {
@@ -34,10 +34,10 @@ async function fetchLatestTeamScore(teamId: string, days: number): Promise<numbe
 
 const fetchMembersCount = async (teamId: string) => (await callApi(membersCountQuery, { teamId })).team?.membersCount ?? 0;
 
-export const latestScoreQueryOptions = (teamId: string) =>
+const latestScoreQueryOptions = (teamId: string) =>
   queryOptions({ queryKey: teamKeys.latestScore(teamId), queryFn: () => fetchLatestTeamScore(teamId, LATEST_SCORE_DAYS) });
 
-export const membersCountQueryOptions = (teamId: string) =>
+const membersCountQueryOptions = (teamId: string) =>
   queryOptions({ queryKey: teamKeys.membersCount(teamId), queryFn: () => fetchMembersCount(teamId) });
 
 /** Each team's latest main score (undefined while loading, null without one or when it could not be read), by team id. */

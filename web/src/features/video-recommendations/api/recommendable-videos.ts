@@ -16,10 +16,10 @@ const offeredVideosQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export const offeredVideos = async (category: VideoCategory) => (await callApi(offeredVideosQuery, { category })).videos;
+const offeredVideos = async (category: VideoCategory) => (await callApi(offeredVideosQuery, { category })).videos;
 
 /** The videos a recommendation may link to, once a category is chosen ('' until then: nothing asked). */
-export const recommendableVideosOptions = (category: VideoCategory | '') =>
+const recommendableVideosOptions = (category: VideoCategory | '') =>
   queryOptions({
     queryKey: recommendationKeys.recommendableVideos(category),
     queryFn: () => offeredVideos(category as VideoCategory),

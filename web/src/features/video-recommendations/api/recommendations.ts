@@ -59,14 +59,14 @@ const deleteMutation = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export const listRecommendations = async (take: number, skip: number) => (await callApi(listQuery, { take, skip })).getRecommendations;
-export const createRecommendation = async (data: CreateRecommendationInput) => (await callApi(createMutation, { data })).createVideoRecommendation;
-export const updateRecommendation = async (id: string, data: UpdateRecommendationInput) =>
+const listRecommendations = async (take: number, skip: number) => (await callApi(listQuery, { take, skip })).getRecommendations;
+const createRecommendation = async (data: CreateRecommendationInput) => (await callApi(createMutation, { data })).createVideoRecommendation;
+const updateRecommendation = async (id: string, data: UpdateRecommendationInput) =>
   (await callApi(updateMutation, { id, data })).updateVideoRecommendation;
-export const deleteRecommendation = async (id: string) => (await callApi(deleteMutation, { id })).deleteVideoRecommendation;
+const deleteRecommendation = async (id: string) => (await callApi(deleteMutation, { id })).deleteVideoRecommendation;
 
 /** One page of the table; the previous page stays shown while the next loads. */
-export const recommendationsOptions = (pageIndex: number, pageSize: number) =>
+const recommendationsOptions = (pageIndex: number, pageSize: number) =>
   queryOptions({
     queryKey: recommendationKeys.page(pageIndex, pageSize),
     queryFn: () => listRecommendations(pageSize, pageIndex * pageSize),

@@ -28,7 +28,7 @@ const instructorsAndSeriesQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export async function listInstructorsAndSeries() {
+async function listInstructorsAndSeries() {
   return (await callApi(instructorsAndSeriesQuery)).videoInstructorsAndSeries;
 }
 
@@ -126,7 +126,7 @@ const coverUploadMutation = gqlOperation(/* GraphQL */ `
 `);
 
 /** A series cover: a presigned POST for the image, the image posted, then the series points at the key. */
-export async function uploadSeriesCover(seriesId: string, file: File): Promise<void> {
+async function uploadSeriesCover(seriesId: string, file: File): Promise<void> {
   const { uploadVideoSeriesCoverImage: link } = await callApi(coverUploadMutation, {
     id: seriesId,
     file: { filename: file.name, mimetype: file.type, maxSizeBytes: COVER_IMAGE_MAX_BYTES },
@@ -139,7 +139,7 @@ export async function uploadSeriesCover(seriesId: string, file: File): Promise<v
   await callApi(renameSeriesMutation, { id: seriesId, data: { coverImage: link.key } });
 }
 
-export const instructorsAndSeriesOptions = () => queryOptions({ queryKey: videoKeys.instructorsAndSeries(), queryFn: listInstructorsAndSeries });
+const instructorsAndSeriesOptions = () => queryOptions({ queryKey: videoKeys.instructorsAndSeries(), queryFn: listInstructorsAndSeries });
 
 export const useInstructorsAndSeries = () => useQuery(instructorsAndSeriesOptions());
 

@@ -32,7 +32,7 @@ const createQuestionMutation = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export async function createVideoQuestion(data: VideoQuestionCreate): Promise<VideoQuestion> {
+async function createVideoQuestion(data: VideoQuestionCreate): Promise<VideoQuestion> {
   return (await callApi(createQuestionMutation, { data })).createVideoQuestion;
 }
 
@@ -44,7 +44,7 @@ const deleteQuestionMutation = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export async function deleteVideoQuestion(id: string): Promise<void> {
+async function deleteVideoQuestion(id: string): Promise<void> {
   await callApi(deleteQuestionMutation, { id });
 }
 

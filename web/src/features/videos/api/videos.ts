@@ -50,7 +50,7 @@ const videosQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export async function listVideos({ take, skip, search }: VideoListQuery) {
+async function listVideos({ take, skip, search }: VideoListQuery) {
   const { videos, aggregateVideo } = await callApi(videosQuery, { take, skip, where: search ? { search } : {} });
   return { videos, count: aggregateVideo.count };
 }
@@ -64,7 +64,7 @@ const videoTagsQuery = gqlOperation(/* GraphQL */ `
 `);
 
 /** Every tag in use, offered while tagging a video. */
-export async function listVideoTags(): Promise<string[]> {
+async function listVideoTags(): Promise<string[]> {
   return (await callApi(videoTagsQuery)).aggregateVideo.tags;
 }
 
@@ -108,7 +108,7 @@ const videoQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export async function getVideo(id: string): Promise<VideoWithQuestions | null> {
+async function getVideo(id: string): Promise<VideoWithQuestions | null> {
   return (await callApi(videoQuery, { id })).video;
 }
 
@@ -221,7 +221,7 @@ const disableVideoMutation = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export async function setVideoEnabled(id: string, enabled: boolean): Promise<void> {
+async function setVideoEnabled(id: string, enabled: boolean): Promise<void> {
   if (enabled) await callApi(enableVideoMutation, { id });
   else await callApi(disableVideoMutation, { id });
 }
@@ -241,7 +241,7 @@ const PROCESSING_POLL_MS = 5000;
 const isProcessing = (video: Video) => Boolean(video.filename) && video.workflowStatus !== 'COMPLETE' && video.workflowStatus !== 'ERROR';
 
 /** The vault's pages of one search: VIDEO_PAGE_SIZE at a time, polled while one of them is being processed. */
-export const videoListOptions = (search: string) =>
+const videoListOptions = (search: string) =>
   infiniteQueryOptions({
     queryKey: videoKeys.list(search),
     queryFn: ({ pageParam }) => listVideos({ take: VIDEO_PAGE_SIZE, skip: pageParam, search }),
@@ -277,11 +277,11 @@ export function useDeleteVideo() {
 
 /* ---- one video, in the editor ---- */
 
-export const videoOptions = (id: string) => queryOptions({ queryKey: videoKeys.detail(id), queryFn: () => getVideo(id) });
+const videoOptions = (id: string) => queryOptions({ queryKey: videoKeys.detail(id), queryFn: () => getVideo(id) });
 
 export const useVideo = (id: string) => useQuery(videoOptions(id));
 
-export const videoTagsOptions = () => queryOptions({ queryKey: videoKeys.tags(), queryFn: listVideoTags });
+const videoTagsOptions = () => queryOptions({ queryKey: videoKeys.tags(), queryFn: listVideoTags });
 
 export const useVideoTags = () => useQuery(videoTagsOptions());
 

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import { MessageDialog } from '@/components/ui/dialog/message-dialog';
 
-export const OOPS_TITLE = 'Oops!';
+const OOPS_TITLE = 'Oops!';
 
 /** A content error with this text is not shown in the dialog; the series field says it itself (docs/videos.md, messages). */
 const NOT_SHOWN = 'There is already a series with that name';
 
-export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The content pages' error dialog (docs/videos.md, messages): a modal titled 'Oops!' with the server's message. */
 export function useOopsDialog() {

@@ -16,7 +16,7 @@ import { groupVault } from '../lib/vault';
 import { useOopsDialog } from './oops-dialog';
 import '../videos.css';
 
-export const NO_DATA = 'No data available';
+const NO_DATA = 'No data available';
 const SEARCH_DEBOUNCE_MS = 600;
 
 /**

@@ -26,7 +26,7 @@ export const QUESTION_SUB_TYPE_OPTIONS = VIDEO_QUESTION_SUB_TYPES.map((subType) 
 
 export const NO_QUESTIONS = 'No Questions';
 
-export function defaultQuestionText(type: VideoQuestionType, subType: VideoQuestionSubType | null): string {
+function defaultQuestionText(type: VideoQuestionType, subType: VideoQuestionSubType | null): string {
   return type === 'INT' && subType ? DEFAULT_SUB_TYPE_TEXTS[subType] : DEFAULT_QUESTION_TEXTS[type];
 }
 

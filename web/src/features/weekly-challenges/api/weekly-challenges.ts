@@ -50,19 +50,19 @@ const deleteMutation = gqlOperation(/* GraphQL */ `
   }
 `);
 /** The page's one query-key factory. */
-export const weeklyChallengeKeys = {
+const weeklyChallengeKeys = {
   all: ['weekly-challenges'] as const,
   /** Every challenge: the page shows and filters them all. */
   list: () => [...weeklyChallengeKeys.all] as const,
 };
 
-export const listWeeklyChallenges = async () => (await callApi(listQuery)).weeklyChallenges;
-export const createWeeklyChallenge = async (data: WeeklyChallengeInput) => (await callApi(createMutation, { data })).createWeeklyChallenge;
-export const updateWeeklyChallenge = async (id: string, description: string) =>
+const listWeeklyChallenges = async () => (await callApi(listQuery)).weeklyChallenges;
+const createWeeklyChallenge = async (data: WeeklyChallengeInput) => (await callApi(createMutation, { data })).createWeeklyChallenge;
+const updateWeeklyChallenge = async (id: string, description: string) =>
   (await callApi(updateMutation, { where: { id }, data: { description } })).updateWeeklyChallenge;
-export const deleteWeeklyChallenge = async (id: string) => (await callApi(deleteMutation, { where: { id } })).deleteWeeklyChallenge;
+const deleteWeeklyChallenge = async (id: string) => (await callApi(deleteMutation, { where: { id } })).deleteWeeklyChallenge;
 
-export const weeklyChallengesOptions = () => queryOptions({ queryKey: weeklyChallengeKeys.list(), queryFn: listWeeklyChallenges });
+const weeklyChallengesOptions = () => queryOptions({ queryKey: weeklyChallengeKeys.list(), queryFn: listWeeklyChallenges });
 
 export const useWeeklyChallenges = () => useQuery(weeklyChallengesOptions());
 
