@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 // What the first pages load before they draw, read from the production build (web/dist: `npm test` builds it, the e2e
 // setup too when it is missing): the chunk a route starts with and every chunk it imports statically. Amplify UI, the
@@ -56,6 +57,13 @@ describe('the production build of the first pages', () => {
 
   it('keeps Amplify UI, the API client and zod’s full build out of the sign-in page', () => {
     expect(forbiddenIn(modulesOf(staticClosure(entry)))).toEqual([]);
+  });
+
+  // The bench (docs/performance.md, "Page weight") measures the page as a browser loads it; this catches a change that
+  // pushes the sign-in scripts past the budget at build time, gzipped at level 9 as the static server does.
+  it('keeps the sign-in page within its 150 KB of gzipped JavaScript', () => {
+    const gzipped = [...staticClosure(entry)].reduce((sum, file) => sum + gzipSync(readFileSync(join(assets, file)), { level: 9 }).length, 0);
+    expect(gzipped).toBeLessThanOrEqual(150 * 1024);
   });
 
   it('keeps them out of the signed-in frame and My scores, which draw before the API client loads', () => {

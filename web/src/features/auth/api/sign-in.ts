@@ -1,20 +1,12 @@
 /**
- * The sign-in pages' mutations over the session operations (auth-api.ts). Each is sent whatever the browser thinks of
- * the connection (networkMode always): offline, it fails at once and the form says so, rather than waiting busy.
+ * The sign-in page's calls over the session operations (auth-api.ts). It is the first page, and its budget
+ * (docs/performance.md, "Page weight") has no room for TanStack's mutation observer: these hooks hand the page the call
+ * itself, which fails at once offline (no waiting for the connection), and the page keeps its own busy state.
  */
-import { useMutation } from '@tanstack/react-query';
-import { logInUserWithDiscord, loginUser, signUpUser, type SignUpVariables } from './auth-api';
+import { logInUserWithDiscord, loginUser } from './auth-api';
 
 /** Signs in with e-mail and password; resolves to the new session's grant. */
-export const useLogin = () =>
-  useMutation({ networkMode: 'always', mutationFn: ({ email, password }: { email: string; password: string }) => loginUser(email, password) });
-
-/** Creates the account; resolves to the new session's grant. */
-export const useSignUp = () => useMutation({ networkMode: 'always', mutationFn: (variables: SignUpVariables) => signUpUser(variables) });
+export const useLogin = () => loginUser;
 
 /** Trades the code Discord sent back for a session; resolves to its grant. */
-export const useDiscordLogin = () =>
-  useMutation({
-    networkMode: 'always',
-    mutationFn: ({ code, redirectUri }: { code: string; redirectUri: string }) => logInUserWithDiscord(code, redirectUri),
-  });
+export const useDiscordLogin = () => logInUserWithDiscord;

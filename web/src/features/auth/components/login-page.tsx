@@ -44,8 +44,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [discordBusy, setDiscordBusy] = useState(false);
   const finishSignIn = useFinishSignIn();
-  const login = useLogin();
-  const discordLogin = useDiscordLogin();
+  const logIn = useLogin();
+  const logInWithDiscord = useDiscordLogin();
 
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
@@ -73,7 +73,7 @@ export function LoginPage() {
     }
     setDiscordBusy(true);
     try {
-      await finishSignIn(await discordLogin.mutateAsync({ code: discordCode, redirectUri: discordRedirectUri(window.location.origin) }), {
+      await finishSignIn(await logInWithDiscord(discordCode, discordRedirectUri(window.location.origin)), {
         kind: 'login',
         redirectTo: returned.redirectTo,
       });
@@ -91,7 +91,7 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setError(null);
     try {
-      await finishSignIn(await login.mutateAsync({ email, password }), { kind: 'login', redirectTo });
+      await finishSignIn(await logIn(email, password), { kind: 'login', redirectTo });
     } catch (reason) {
       setError(accountErrorMessage(reason));
     }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-fields';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useSignUp } from '../api/sign-in';
+import { useSignUp } from '../api/sign-up';
 import { accountErrorMessage } from '../errors';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { useSession } from '../hooks/use-session';
