@@ -71,9 +71,14 @@ const argumentAt = (args: unknown, path: string): unknown =>
     .split('.')
     .reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), args);
 
-async function fieldCall<Args>(field: RootFieldName, declaration: FieldDeclaration<Args>, event: ResolverEvent, teams: RelationStores) {
+async function fieldCall<Args>(
+  field: RootFieldName,
+  declaration: FieldDeclaration<Args>,
+  event: ResolverEvent,
+  callerOrNull: Caller | null,
+  teams: RelationStores,
+) {
   const { policy } = declaration;
-  const callerOrNull = callerOf(event);
   const args = declaration.args ? parseInput(declaration.args, event.arguments ?? {}) : (event.arguments as Args);
   const { subject } = policy;
   const subjectArgument = subject.kind === 'user' || subject.kind === 'team' ? argumentAt(args, subject.argument) : undefined;
@@ -119,8 +124,9 @@ export function createFieldHandler<const Fields extends FieldDeclarations>(field
     Object.entries(fields).map(([name, declaration]): [string, FieldResolver] => [
       name,
       async (event) => {
-        assertMayCall(declaration.policy, callerOf(event), isIamCall(event));
-        const resolve = async () => declaration.resolve(await fieldCall(name as RootFieldName, declaration, event, teams));
+        const callerOrNull = callerOf(event);
+        assertMayCall(declaration.policy, callerOrNull, isIamCall(event));
+        const resolve = async () => declaration.resolve(await fieldCall(name as RootFieldName, declaration, event, callerOrNull, teams));
         return declaration.countsRefusalAs ? countRefusal(declaration.countsRefusalAs, resolve) : resolve();
       },
     ]),
