@@ -16,7 +16,7 @@ import {
   type PaymentWhere,
 } from '@core/billing/admin-validation';
 import type { z } from 'zod';
-import type { Caller } from '../lib/appsync';
+import type { Actor } from '../lib/audit-actor';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { type PaymentRecord, TooManyPayments } from '../lib/stores/billing-store';
 import { TransactionRefused } from '../lib/stores/transactions';
@@ -27,12 +27,6 @@ import type { BillingDeps } from './deps';
 const MAX_PAYMENTS_READ = 10_000;
 /** A manual payment's product: the Pro app an admin grants. */
 const MANUAL_PRODUCT_NAME = 'FitGauge Pro';
-
-/** Who acts, and the field they called, which the audit log names as the action. */
-export interface Actor {
-  caller: Caller;
-  action: string;
-}
 
 interface PaymentWithUser {
   payment: PaymentRecord;

@@ -8,7 +8,8 @@ import type { addPromotionArgsSchema } from '@core/billing/admin-validation';
 import type { z } from 'zod';
 import { ConflictError, ValidationError } from '../lib/errors';
 import { PromotionCodeTaken, type PromotionRecord } from '../lib/stores/promotion-store';
-import { type Actor, auditActorOf } from './admin-payments';
+import type { Actor } from '../lib/audit-actor';
+import { auditActorOf } from './admin-payments';
 import type { BillingDeps } from './deps';
 
 /** The file's text, refused when its bytes are not UTF-8 (a spreadsheet or an image renamed .csv). */

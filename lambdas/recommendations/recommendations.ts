@@ -7,8 +7,7 @@ import {
   type updateRecommendationArgsSchema,
 } from '@core/recommendations';
 import type { z } from 'zod';
-import type { Caller } from '../lib/appsync';
-import { auditActor } from '../lib/audit-actor';
+import { type Actor, auditActor } from '../lib/audit-actor';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import type { AuditEntry } from '../lib/stores/audit-store';
 import type { RecommendationRecord, RecommendationStore } from '../lib/stores/recommendation-store';
@@ -55,12 +54,6 @@ async function withVideos(recommendations: RecommendationRecord[], deps: Recomme
 }
 
 const withVideo = async (recommendation: RecommendationRecord, deps: RecommendationDeps) => (await withVideos([recommendation], deps))[0]!;
-
-/** Who acts, and the field they called, which the audit log names as the action. */
-export interface Actor {
-  caller: Caller;
-  action: string;
-}
 
 async function auditOf(
   { caller, action }: Actor,

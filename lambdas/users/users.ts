@@ -12,6 +12,7 @@ import {
 } from '@core/users/validation';
 import type { z } from 'zod';
 import { type Caller, logger } from '../lib/appsync';
+import type { Actor } from '../lib/audit-actor';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { type AuditEntry, listAuditEntries } from '../lib/stores/audit-store';
 import { TransactionRefused } from '../lib/stores/transactions';
@@ -28,15 +29,6 @@ const USER_ADMIN_MESSAGES = {
   runningTeams: (names: string[]) => `This user directs ${names.join(', ')}, whose subscription still runs. Cancel it first.`,
   notManaged: (actor: Role | null, target: Role | null) => `Your role (${actor ?? 'none'}) cannot manage a user whose role is ${target ?? 'none'}.`,
 } as const;
-
-/**
- * Who acts, and the field they called, which the audit log names as the action. The arguments come parsed by the
- * fields' schemas (./fields.ts), and the caller passed the field's policy row.
- */
-export interface Actor {
-  caller: Caller;
-  action: string;
-}
 
 /** The admin's own role, as the management map reads it (his most privileged group). */
 const actorRole = (caller: Caller): Role | null => primaryRole(caller.groups);

@@ -1,11 +1,5 @@
-import type { Caller } from '../lib/appsync';
+import type { Actor } from '../lib/audit-actor';
 import type { AuditEntry } from '../lib/stores/audit-store';
-
-/** Who acts, and the field they called, which the audit log names as the action. */
-export interface Actor {
-  caller: Caller;
-  action: string;
-}
 
 /** The audit entry of an admin's change to a content item. */
 export function auditOf(

@@ -14,7 +14,8 @@ import { checkUploadedImage } from '../lib/image-uploads';
 import type { VideoInstructorRecord, VideoSeriesRecord } from '../lib/stores/video-store';
 import type { VideoDeps } from './deps';
 import { imageUploadUnder, presentSeries } from './present';
-import { type Actor, auditOf, changedFields } from './audit';
+import type { Actor } from '../lib/audit-actor';
+import { auditOf, changedFields } from './audit';
 import { refusedAs } from './refusals';
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '@core/videos';
 import type { ResolverEvent } from '../lib/appsync';
 import { field, type FieldCall } from '../lib/fields';
-import type { Actor } from './audit';
+import type { Actor } from '../lib/audit-actor';
 import {
   createVideoInstructor,
   createVideoSeries,

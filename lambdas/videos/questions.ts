@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { NotFoundError } from '../lib/errors';
 import type { VideoQuestionRecord } from '../lib/stores/video-store';
 import type { VideoDeps } from './deps';
-import { type Actor, auditOf, changedFields } from './audit';
+import type { Actor } from '../lib/audit-actor';
+import { auditOf, changedFields } from './audit';
 import { refusedAs } from './refusals';
 
 const questionTarget = (question: VideoQuestionRecord) => ({ type: 'VideoQuestion' as const, id: question.id, label: question.slug });

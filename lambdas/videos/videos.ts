@@ -25,7 +25,8 @@ import { newVideoRecord } from '../lib/stores/new-video';
 import type { VideoRecord } from '../lib/stores/video-store';
 import type { VideoDeps } from './deps';
 import { imageUploadUnder, presentVideos, type Selection } from './present';
-import { type Actor, auditOf, changedFields } from './audit';
+import type { Actor } from '../lib/audit-actor';
+import { auditOf, changedFields } from './audit';
 import { asCallerError, refusedAs } from './refusals';
 
 /** Tries of an update whose video changed between its read and its write (the transcoder writes its status meanwhile). */

@@ -3,7 +3,7 @@ import { scoreDayOf, isoWeekOf } from '@core/dates';
 import { CHALLENGE_TEXTS, type createWeeklyChallengeArgsSchema, type updateWeeklyChallengeArgsSchema } from '@core/weekly-challenges';
 import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
-import { auditActor } from '../lib/audit-actor';
+import { type Actor, auditActor } from '../lib/audit-actor';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { AuditEntry } from '../lib/stores/audit-store';
 import { TransactionRefused } from '../lib/stores/transactions';
@@ -19,12 +19,6 @@ export interface ChallengeDeps {
   challenges: WeeklyChallengeStore;
   users: Pick<UserStore, 'get'>;
   now: () => Date;
-}
-
-/** Who acts, and the field they called, which the audit log names as the action. */
-export interface Actor {
-  caller: Caller;
-  action: string;
 }
 
 const NOT_FOUND = 'That challenge no longer exists.';
