@@ -10,7 +10,7 @@ const APP_ROUTE = String.raw`/^\/(home|auth|pricing|simulator)(\/|\?|$)/`;
 const ROUTE_MESSAGE = 'Write app routes once, in web/src/config/paths.ts, and read them from `paths`.';
 
 module.exports = tseslint.config(
-  { ignores: ['node_modules', 'cdk.out*', 'web/dist', '.local', 'coverage', 'web/src/gql'] },
+  { ignores: ['node_modules', 'cdk.out*', 'web/dist', '.local', 'coverage', 'web/src/gql', 'lambdas/lib/gql'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

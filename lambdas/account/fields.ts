@@ -1,7 +1,7 @@
 import { deleteAccountArgsSchema } from '@core/account';
 import { proveEmailArgsSchema } from '@core/email-proof';
 import { OWN_DATA } from '@core/policy';
-import { field } from '../lib/fields';
+import { field, type FieldDeclarations } from '../lib/fields';
 import { deleteAccount, myDataExport } from './account';
 import { productionDeps as deps } from './deps';
 import { proveEmail, sendEmailProof } from './email-proof';
@@ -21,4 +21,4 @@ export const accountFields = {
     args: proveEmailArgsSchema,
     resolve: async ({ caller, args }) => proveEmail(caller, args.code, deps),
   }),
-};
+} satisfies FieldDeclarations;

@@ -2,13 +2,14 @@ import { AUTH_ERRORS, type discordLoginArgsSchema, fullNameField } from '@core/a
 import type { z } from 'zod';
 import { logger } from '../lib/appsync';
 import { UnauthorizedError } from '../lib/errors';
+import type { AuthResult } from '../lib/gql/schema-types';
 import { ClaimTakenError } from '../lib/stores/account-store';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
 import type { DiscordIdentity } from './discord-api';
 import { UserExistsError } from './identity-provider';
 import { assertEnabled } from './login';
-import { authResult, type AuthResult, issuedAfterSignOut } from './session';
+import { authResult, issuedAfterSignOut } from './session';
 import { createAccount, serverOnlyPassword } from './sign-up';
 
 /**

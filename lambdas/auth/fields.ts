@@ -9,7 +9,7 @@ import {
   resetPasswordArgsSchema,
 } from '@core/auth/validation';
 import { callerAddressOf } from '../lib/caller-address';
-import { field } from '../lib/fields';
+import { field, type FieldDeclarations } from '../lib/fields';
 import { countSuccess } from '../lib/observability';
 import { productionDeps as deps } from './deps';
 import { logInUserWithDiscord } from './discord-login';
@@ -17,7 +17,7 @@ import { loginUser } from './login';
 import { me } from './me';
 import { forgotPassword, forgotPasswordFinal, forgotPasswordVerify } from './password-reset';
 import { logoutUser, refreshSession } from './refresh';
-import { type SignUpArgs, signUpUser } from './sign-up';
+import { signUpUser } from './sign-up';
 
 /** Accounts and sessions (docs/accounts.md). Everything but `me` works signed out (@aws_lambda, the public token). */
 export const authFields = {
@@ -29,7 +29,7 @@ export const authFields = {
     resolve: async ({ args }) => loginUser(args, deps),
   }),
   // The form's fields sit in `data`, and an invite code is checked only when one is given: signUpUser parses its arguments.
-  'Mutation.signUpUser': field<SignUpArgs>({
+  'Mutation.signUpUser': field({
     policy: PUBLIC_ONLY,
     resolve: async ({ args }) => countSuccess('SignUp', () => signUpUser(args, deps)),
   }),
@@ -63,4 +63,4 @@ export const authFields = {
     resolve: async ({ args, callerOrNull }) => logoutUser(args, callerOrNull, deps),
   }),
   'Query.me': field({ policy: OWN_DATA, resolve: async ({ caller }) => me(caller, deps) }),
-};
+} satisfies FieldDeclarations;

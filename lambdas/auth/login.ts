@@ -1,9 +1,10 @@
 import { AUTH_ERRORS, type LoginInput } from '@core/auth/validation';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
+import type { AuthResult } from '../lib/gql/schema-types';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
 import { LOGIN_REFUSAL_MIN_MS, LOGIN_TRY_LIMIT, tryExpiry, wrongPasswordMessage } from './login-attempts';
-import { authResult, type AuthResult, issuedAfterSignOut } from './session';
+import { authResult, issuedAfterSignOut } from './session';
 
 /**
  * E-mail + password sign-in with a server-side try counter. Each password check is reserved in the count

@@ -1,24 +1,14 @@
 import { AUTH_ERRORS } from '@core/auth/validation';
 import type { Caller } from '../lib/appsync';
 import { NotFoundError } from '../lib/errors';
-import type { InviteRecord } from '../lib/stores/invite-store';
-import type { TeamRecord } from '../lib/stores/team-store';
-import { type UserRecord, userView } from '../lib/stores/user-store';
+import { userView } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
-
-export interface MeView extends UserRecord {
-  Invites: (InviteRecord & { Team: TeamRecord | null })[];
-  /** Teams the user plays in (as a gamer). */
-  Team: TeamRecord[];
-  coachedTeams: TeamRecord[];
-  ownedTeams: TeamRecord[];
-}
 
 /**
  * The signed-in user's profile with pending invites (once its e-mail is proven) and teams: one GetItem, three key queries in parallel
  * (invites by e-mail, memberships by user, teams by owner) and one BatchGetItem for the teams they name.
  */
-export async function me(caller: Caller, deps: AuthDeps): Promise<MeView> {
+export async function me(caller: Caller, deps: AuthDeps) {
   const user = await deps.users.get(caller.sub);
   if (!user) throw new NotFoundError(AUTH_ERRORS.userNotFound);
   const [invites, memberships, ownedTeams] = await Promise.all([

@@ -1,9 +1,10 @@
 import { AUTH_ERRORS } from '@core/auth/validation';
 import type { Caller } from '../lib/appsync';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
+import type { AuthResult } from '../lib/gql/schema-types';
 import type { AuthDeps } from './deps';
 import { assertEnabled } from './login';
-import { authResult, issuedAfterSignOut, tokenClaims, type AuthResult } from './session';
+import { authResult, issuedAfterSignOut, tokenClaims } from './session';
 
 /** Fresh access and id tokens from a refresh token that is neither revoked nor expired, for an enabled account. */
 export async function refreshSession({ refreshToken }: { refreshToken: string }, deps: AuthDeps): Promise<AuthResult> {

@@ -1,18 +1,7 @@
+import type { AuthResult } from '../lib/gql/schema-types';
 import type { SignOutStore } from '../lib/stores/sign-out-store';
 import { type UserRecord, userView } from '../lib/stores/user-store';
 import type { CognitoTokens } from './identity-provider';
-
-/** What loginUser, signUpUser, refreshToken and logInUserWithDiscord return (schema type AuthResult). */
-export interface AuthResult {
-  accessToken: string;
-  idToken: string;
-  refreshToken: string;
-  /** Seconds until the access token expires. */
-  expiresIn: number;
-  id: string;
-  groups: string[];
-  user: UserRecord;
-}
 
 /**
  * The claims of a token that came straight from Cognito over TLS (so it needs no signature check here).

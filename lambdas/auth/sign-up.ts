@@ -4,13 +4,14 @@ import { TEAM_MESSAGES, teamCodeField } from '@core/teams';
 import { AUTH_ERRORS, DEFAULT_SIGN_UP_ROLE, SELF_SERVICE_ROLES, signUpSchema } from '@core/auth/validation';
 import { logger } from '../lib/appsync';
 import { ConflictError, ValidationError } from '../lib/errors';
+import type { AuthResult } from '../lib/gql/schema-types';
 import { parseInput } from '../lib/validation';
 import { ClaimTakenError } from '../lib/stores/account-store';
 import type { InviteRecord } from '../lib/stores/invite-store';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { AuthDeps } from './deps';
 import { PasswordRefusedError, UserExistsError } from './identity-provider';
-import { authResult, type AuthResult } from './session';
+import { authResult } from './session';
 
 export interface SignUpArgs {
   data?: { fullName?: unknown; email?: unknown } | null;

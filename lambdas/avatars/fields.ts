@@ -1,6 +1,6 @@
 import { confirmAvatarUploadArgsSchema, imageUploadUrlArgsSchema } from '@core/avatars';
 import { TEAM_AVATAR } from '@core/policy';
-import { field } from '../lib/fields';
+import { field, type FieldDeclarations } from '../lib/fields';
 import { confirmAvatarUpload, getImageUploadUrl } from './avatars';
 import { productionDeps as deps } from './deps';
 
@@ -22,4 +22,4 @@ export const avatarFields = {
     args: confirmAvatarUploadArgs,
     resolve: async ({ caller, args, teamIfGiven }) => confirmAvatarUpload(caller, args, teamIfGiven, deps),
   }),
-};
+} satisfies FieldDeclarations;

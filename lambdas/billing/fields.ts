@@ -17,7 +17,7 @@ import {
   upgradeSubscriptionArgsSchema,
 } from '@core/billing/validation';
 import { callerAddressOf } from '../lib/caller-address';
-import { type FieldCall, field } from '../lib/fields';
+import { type FieldCall, field, type FieldDeclarations } from '../lib/fields';
 import { aggregatePayments, createManualPayment, findManyPayments, getPaymentStats } from './admin-payments';
 import { getGamersFromCoupon, getTeamsFromCoupon } from './coupon-reports';
 import { applyCouponToEmail, checkCoupon, confirmCoupon, type CouponCaller } from './coupons';
@@ -110,4 +110,4 @@ export const billingFields = {
     args: addPromotionArgsSchema,
     resolve: async ({ caller, fieldName, args }) => addPromotion({ caller, action: fieldName }, args, deps),
   }),
-};
+} satisfies FieldDeclarations;

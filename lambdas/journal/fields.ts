@@ -10,7 +10,7 @@ import {
   updateCommentArgsSchema,
 } from '@core/journal';
 import { JOURNAL_READ, OWN_DATA, TEAM_STAFF, TEAM_STATISTICS } from '@core/policy';
-import { field } from '../lib/fields';
+import { field, type FieldDeclarations } from '../lib/fields';
 import { createComment, deleteComment, getJournalComments, getRepliedComment, subscribeToJournal, updateComment } from './comments';
 import { productionDeps as deps } from './deps';
 import { clearTeamNotifications, readinessAlerts, teamNotifications, updateNotificationSettings } from './notifications';
@@ -88,4 +88,4 @@ export const journalFields = {
     args: journalSubscriptionArgsSchema,
     resolve: async (call) => subscribeToJournal(call, call.team, call.args, deps),
   }),
-};
+} satisfies FieldDeclarations;

@@ -4,6 +4,7 @@ import { callerOf, createResolverHandler, type Caller, type FieldResolver, isIam
 import { assertMayCall, authorizeTeam, authorizeUser } from './authorization';
 import type { RelationStores } from './authorization-relations';
 import { UnauthorizedError } from './errors';
+import type { MutationResolvers, QueryResolvers, ResolverFn, SubscriptionResolverObject, SubscriptionResolvers } from './gql/schema-types';
 import { type BusinessEvent, countRefusal } from './observability';
 import type { SignOutStore } from './stores/sign-out-store';
 import type { TeamRecord } from './stores/team-store';
@@ -16,8 +17,29 @@ import { parseInput } from './validation';
  * caller, the parsed arguments and the authorized subject, so it never names its field or checks its row again.
  */
 
-/** A root field of schema.graphql, as "Parent.field". */
+/** A root field, as "Parent.field". */
 export type RootFieldName = `${'Query' | 'Mutation' | 'Subscription'}.${string}`;
+
+/** What a generated resolver type (./gql/schema-types.ts) says a field takes and returns. */
+interface Signature<Args, Result> {
+  args: Args;
+  result: Result;
+}
+type SignatureOf<Resolver> = Resolver extends ResolverFn<infer Result, any, any, infer Args> ? Signature<Args, Result> : never;
+// A subscription field's Lambda runs when a client subscribes, to authorize it; its answer has the field's type (null).
+type SubscriptionSignatureOf<Resolver> =
+  Resolver extends SubscriptionResolverObject<infer Result, any, any, infer Args> ? Signature<Args, Result> : never;
+
+/** Each root field of schema.graphql, as "Parent.field", with its arguments and result as `npm run codegen` generates them. */
+type SchemaFields = {
+  [Name in keyof QueryResolvers & string as `Query.${Name}`]-?: SignatureOf<NonNullable<QueryResolvers[Name]>>;
+} & {
+  [Name in keyof MutationResolvers & string as `Mutation.${Name}`]-?: SignatureOf<NonNullable<MutationResolvers[Name]>>;
+} & {
+  [Name in keyof SubscriptionResolvers & string as `Subscription.${Name}`]-?: SubscriptionSignatureOf<NonNullable<SubscriptionResolvers[Name]>>;
+};
+
+type SchemaFieldName = keyof SchemaFields;
 
 /** What a resolver gets once the call passed its row and its arguments their schema. */
 export interface FieldCall<Args> {
@@ -40,19 +62,29 @@ export interface FieldCall<Args> {
   readonly event: ResolverEvent;
 }
 
-export interface FieldDeclaration<Args = Record<string, unknown>> {
+export interface FieldDeclaration<Args = Record<string, unknown>, Result = unknown> {
   readonly policy: FieldPolicy;
   /** The argument schema (core/validation); its first issue's message is the caller's error. */
   readonly args?: core.$ZodType<Args>;
   /** A metric counted when the call is refused once its row admitted the caller: bad arguments, or the resolver's refusal. */
   readonly countsRefusalAs?: BusinessEvent;
-  resolve(call: FieldCall<Args>): Promise<unknown>;
+  /** Its result type is the field's (FieldDeclarations), never inferred from the body, so the body is checked against it. */
+  resolve(call: FieldCall<Args>): Promise<NoInfer<Result>>;
 }
 
-export type FieldDeclarations = Readonly<Record<RootFieldName, FieldDeclaration<any>>>;
+/**
+ * A domain's declarations, checked against schema.graphql: each key is a root field of the schema, its parsed
+ * arguments must fit the field's arguments and its resolver must return the field's result type.
+ */
+export type FieldDeclarations = {
+  readonly [Name in SchemaFieldName]?: FieldDeclaration<SchemaFields[Name]['args'], SchemaFields[Name]['result']>;
+};
 
-/** One field's declaration, with its arguments' type taken from its schema. */
-export const field = <Args = Record<string, unknown>>(declaration: FieldDeclaration<Args>): FieldDeclaration<Args> => declaration;
+/**
+ * One field's declaration: its arguments' type is its argument schema's output (the field's own arguments when it
+ * declares none, as AppSync checked them), its result type the field's.
+ */
+export const field = <Args = Record<string, unknown>, Result = unknown>(declaration: FieldDeclaration<Args, Result>) => declaration;
 
 /** What the handler needs beside the declarations: the relation lookups and the sign-out check. */
 export interface FieldHandlerDeps {
@@ -119,7 +151,10 @@ async function fieldCall<Args>(
  * are parsed, its subject (user or team) is authorized, and only then resolved. A row whose subject is a journal
  * comment is checked by its resolver, which alone knows the comment's team.
  */
-export function createFieldHandler<const Fields extends FieldDeclarations>(fields: Fields, { teams, signOuts }: FieldHandlerDeps) {
+export function createFieldHandler<const Fields extends Readonly<Record<RootFieldName, FieldDeclaration<any>>>>(
+  fields: Fields,
+  { teams, signOuts }: FieldHandlerDeps,
+) {
   const resolvers = Object.fromEntries(
     Object.entries(fields).map(([name, declaration]): [string, FieldResolver] => [
       name,

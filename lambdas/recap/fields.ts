@@ -1,6 +1,6 @@
 import { GAMERS_SHARE } from '@core/policy';
 import { activateShareArgsSchema, updateShareArgsSchema } from '@core/report-sharing';
-import { field } from '../lib/fields';
+import { field, type FieldDeclarations } from '../lib/fields';
 import { productionDeps as deps } from './deps';
 import { activateShareFGScore, myReportShares, updateShareFGScore } from './shares';
 
@@ -19,4 +19,4 @@ export const reportSharingFields = {
     args: activateShareArgsSchema,
     resolve: async ({ args }) => activateShareFGScore(args, deps),
   }),
-};
+} satisfies FieldDeclarations;

@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import type { ReportShareActivation } from '../lib/gql/schema-types';
 import { logger } from '../lib/observability';
 import { newShare, type ShareRecord } from '../lib/stores/share-store';
 import { TransactionRefused } from '../lib/stores/transactions';
@@ -63,7 +64,10 @@ export const myReportShares = (caller: Caller, deps: RecapDeps) => deps.shares.o
  * coming (ACTIVE), REJECTED stops them and opts the address out of this gamer's shares until it accepts again. A malformed or unknown id is refused before any write; the same answer twice
  * writes once.
  */
-export async function activateShareFGScore({ shareId, acceptance }: z.infer<typeof activateShareArgsSchema>, deps: RecapDeps) {
+export async function activateShareFGScore(
+  { shareId, acceptance }: z.infer<typeof activateShareArgsSchema>,
+  deps: RecapDeps,
+): Promise<ReportShareActivation> {
   const share = await deps.shares.byId(shareId);
   if (!share) throw new NotFoundError(UNKNOWN_SHARE);
   const status = acceptance === 'ACCEPTED' ? 'ACTIVE' : 'REJECTED';

@@ -5,7 +5,7 @@ import {
   recommendationsArgsSchema,
   updateRecommendationArgsSchema,
 } from '@core/recommendations';
-import { field } from '../lib/fields';
+import { field, type FieldDeclarations } from '../lib/fields';
 import { dynamoRecommendationStore } from '../lib/stores/recommendation-store';
 import { dynamoUserStore } from '../lib/stores/user-store';
 import { s3VideosBucket } from '../lib/uploads';
@@ -46,4 +46,4 @@ export const recommendationFields = {
     args: deleteRecommendationArgsSchema,
     resolve: async ({ caller, fieldName, args }) => deleteVideoRecommendation({ caller, action: fieldName }, args.id, deps),
   }),
-};
+} satisfies FieldDeclarations;

@@ -5,7 +5,7 @@ import {
   savePushSubscriptionArgsSchema,
   updateReminderSettingsArgsSchema,
 } from '@core/reminders';
-import { field } from '../lib/fields';
+import { field, type FieldDeclarations } from '../lib/fields';
 import { productionDeps as deps } from './deps';
 import { nudgeTeam } from './nudge';
 import { reminderSettings, removePushSubscription, savePushSubscription, updateReminderSettings } from './settings';
@@ -41,4 +41,4 @@ export const reminderFields = {
     args: nudgeTeamArgsSchema,
     resolve: async ({ team }) => nudgeTeam(team, deps),
   }),
-};
+} satisfies FieldDeclarations;

@@ -15,7 +15,7 @@ import {
 import { teamIdArgsSchema } from '@core/teams';
 import { publishToSubscribers } from '../lib/api-publish';
 import { config } from '../lib/config';
-import { field, type FieldCall } from '../lib/fields';
+import { field, type FieldCall, type FieldDeclarations } from '../lib/fields';
 import { sendMail } from '../lib/mail';
 import { countSuccess } from '../lib/observability';
 import { dynamoJournalStore } from '../lib/stores/journal-store';
@@ -48,70 +48,71 @@ const teamView = ({ team, caller }: FieldCall<unknown>): TeamView => ({ team, vi
  * Daily check-in, scores, score statistics and answers (docs/scoring.md), and the live refresh of a team's statistics
  * after a check-in. Built on `deps` so the unit tests run the same declarations on the in-memory stores.
  */
-export const scoringFieldsWith = (deps: ScoringDeps) => ({
-  'Mutation.submitAnswers': field({
-    policy: GAMERS_OWN_DATA,
-    args: submitAnswersArgsSchema,
-    resolve: async ({ caller, args }) =>
-      countSuccess('CheckIn', async () => {
-        const now = deps.now();
-        const day = await submitAnswers(caller.sub, args, deps, now);
-        // No asynchronous entry point exists yet (lambdas/triggers.ts), so alerts run here, after the day is stored.
-        await Promise.all([alertStaffIfNotReady(day, deps, now), announceCheckIn(day, deps)]);
-        return day;
-      }),
-  }),
-  'Query.myCheckIn': field({
-    policy: GAMERS_OWN_DATA,
-    args: checkInArgsSchema,
-    resolve: async ({ caller, args }) => currentCheckIn(caller.sub, args, deps, deps.now()),
-  }),
-  'Query.myScore': field({ policy: GAMER_READ, args: scoreArgsSchema, resolve: async ({ userId }) => myScore(userId, deps, deps.now()) }),
-  'Query.myScoreStats': field({
-    policy: GAMER_READ,
-    args: scoreStatsArgsSchema,
-    resolve: async ({ userId, args }) => myScoreStats(userId, args, deps, deps.now()),
-  }),
-  'Query.myTeamScoreStats': field({
-    policy: TEAM_STATISTICS,
-    args: teamScoreStatsArgsSchema,
-    resolve: async (call) => myTeamScoreStats(teamView(call), call.args, deps, deps.now()),
-  }),
-  'Query.myTeamDataStats': field({
-    policy: TEAM_STATISTICS,
-    args: teamDataStatsArgsSchema,
-    resolve: async (call) => myTeamDataStats(teamView(call), call.args, deps, { pro: false }, deps.now()),
-  }),
-  'Query.myTeamDataStatsPro': field({
-    policy: TEAM_STATISTICS,
-    args: teamDataStatsArgsSchema,
-    resolve: async (call) => myTeamDataStats(teamView(call), call.args, deps, { pro: true }, deps.now()),
-  }),
-  'Query.userAnswers': field({
-    policy: GAMER_READ,
-    args: userAnswersArgsSchema,
-    resolve: async ({ userId, args }) => userAnswers(userId, args, deps, deps.now()),
-  }),
-  'Query.userAnswerBySlug': field({
-    policy: GAMER_READ,
-    args: userAnswerBySlugArgsSchema,
-    resolve: async ({ userId, args }) => userAnswerBySlug(userId, args, deps, deps.now()),
-  }),
-  'Query.userScoreStatistics': field({
-    policy: GAMER_READ,
-    args: userScoreStatisticsArgsSchema,
-    resolve: async ({ userId, args }) => userScoreStatistics(userId, args, deps, deps.now()),
-  }),
-  'Query.teamMemberScores': field({
-    policy: TEAM_STATISTICS,
-    args: teamMemberScoresArgsSchema,
-    resolve: async (call) => teamMemberScores(teamView(call), call.args, deps, deps.now()),
-  }),
-  // Starting onTeamCheckIn is authorized like the team statistics it refreshes: director, coaches, admins.
-  'Subscription.onTeamCheckIn': field({ policy: TEAM_STATISTICS, args: teamIdArgsSchema, resolve: async () => null }),
-  // Published by the scoring Lambda with its IAM role after a check-in; followed like the team statistics. It echoes the check-in.
-  'Mutation.publishTeamCheckIn': field({ policy: BACKEND_ONLY, args: teamCheckInSchema, resolve: async ({ args }) => args }),
-});
+export const scoringFieldsWith = (deps: ScoringDeps) =>
+  ({
+    'Mutation.submitAnswers': field({
+      policy: GAMERS_OWN_DATA,
+      args: submitAnswersArgsSchema,
+      resolve: async ({ caller, args }) =>
+        countSuccess('CheckIn', async () => {
+          const now = deps.now();
+          const day = await submitAnswers(caller.sub, args, deps, now);
+          // No asynchronous entry point exists yet (lambdas/triggers.ts), so alerts run here, after the day is stored.
+          await Promise.all([alertStaffIfNotReady(day, deps, now), announceCheckIn(day, deps)]);
+          return day;
+        }),
+    }),
+    'Query.myCheckIn': field({
+      policy: GAMERS_OWN_DATA,
+      args: checkInArgsSchema,
+      resolve: async ({ caller, args }) => currentCheckIn(caller.sub, args, deps, deps.now()),
+    }),
+    'Query.myScore': field({ policy: GAMER_READ, args: scoreArgsSchema, resolve: async ({ userId }) => myScore(userId, deps, deps.now()) }),
+    'Query.myScoreStats': field({
+      policy: GAMER_READ,
+      args: scoreStatsArgsSchema,
+      resolve: async ({ userId, args }) => myScoreStats(userId, args, deps, deps.now()),
+    }),
+    'Query.myTeamScoreStats': field({
+      policy: TEAM_STATISTICS,
+      args: teamScoreStatsArgsSchema,
+      resolve: async (call) => myTeamScoreStats(teamView(call), call.args, deps, deps.now()),
+    }),
+    'Query.myTeamDataStats': field({
+      policy: TEAM_STATISTICS,
+      args: teamDataStatsArgsSchema,
+      resolve: async (call) => myTeamDataStats(teamView(call), call.args, deps, { pro: false }, deps.now()),
+    }),
+    'Query.myTeamDataStatsPro': field({
+      policy: TEAM_STATISTICS,
+      args: teamDataStatsArgsSchema,
+      resolve: async (call) => myTeamDataStats(teamView(call), call.args, deps, { pro: true }, deps.now()),
+    }),
+    'Query.userAnswers': field({
+      policy: GAMER_READ,
+      args: userAnswersArgsSchema,
+      resolve: async ({ userId, args }) => userAnswers(userId, args, deps, deps.now()),
+    }),
+    'Query.userAnswerBySlug': field({
+      policy: GAMER_READ,
+      args: userAnswerBySlugArgsSchema,
+      resolve: async ({ userId, args }) => userAnswerBySlug(userId, args, deps, deps.now()),
+    }),
+    'Query.userScoreStatistics': field({
+      policy: GAMER_READ,
+      args: userScoreStatisticsArgsSchema,
+      resolve: async ({ userId, args }) => userScoreStatistics(userId, args, deps, deps.now()),
+    }),
+    'Query.teamMemberScores': field({
+      policy: TEAM_STATISTICS,
+      args: teamMemberScoresArgsSchema,
+      resolve: async (call) => teamMemberScores(teamView(call), call.args, deps, deps.now()),
+    }),
+    // Starting onTeamCheckIn is authorized like the team statistics it refreshes: director, coaches, admins.
+    'Subscription.onTeamCheckIn': field({ policy: TEAM_STATISTICS, args: teamIdArgsSchema, resolve: async () => null }),
+    // Published by the scoring Lambda with its IAM role after a check-in; followed like the team statistics. It echoes the check-in.
+    'Mutation.publishTeamCheckIn': field({ policy: BACKEND_ONLY, args: teamCheckInSchema, resolve: async ({ args }) => args }),
+  }) satisfies FieldDeclarations;
 
 export const scoringFields = scoringFieldsWith({
   users: dynamoUserStore,

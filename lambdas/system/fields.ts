@@ -1,5 +1,5 @@
 import { config } from '../lib/config';
-import { field } from '../lib/fields';
+import { field, type FieldDeclarations } from '../lib/fields';
 
 /** Health and service information. */
 export const systemFields = {
@@ -7,4 +7,4 @@ export const systemFields = {
     policy: { public: true, users: 'all', subject: { kind: 'none' } },
     resolve: async () => ({ status: 'ok', version: config.appVersion, time: new Date().toISOString() }),
   }),
-};
+} satisfies FieldDeclarations;

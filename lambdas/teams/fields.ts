@@ -4,7 +4,7 @@ import { BACKEND_ONLY, type FieldPolicy, OWN_DATA, TEAM_OWNER, TEAM_STAFF, TEAM_
 import { inviteFormSchema, memberListSchema, teamCodeField, teamFormSchema, teamIdArgsSchema, teamUpdateSchema } from '@core/teams';
 import { boundedId } from '@core/validation/fields';
 import { selectedTeamArgsSchema, selectedTeamSubscriptionArgsSchema, teamMembersChangeSchema } from '@core/teams/validation';
-import { field } from '../lib/fields';
+import { field, type FieldDeclarations } from '../lib/fields';
 import { countSuccess } from '../lib/observability';
 import { productionDeps as deps } from './deps';
 import {
@@ -198,4 +198,4 @@ export const teamsFields = {
     args: z.object({ code: teamCodeField }),
     resolve: async ({ caller, args }) => countSuccess('TeamJoined', () => joinTeamWithCode(caller, args.code, deps)),
   }),
-};
+} satisfies FieldDeclarations;

@@ -15,6 +15,7 @@ import {
 import type { Caller } from '../lib/appsync';
 import { teamRelations } from '../lib/authorization-relations';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import type { TeamInvite } from '../lib/gql/schema-types';
 import type { InviteRecord, TeamCodeRecord } from '../lib/stores/invite-store';
 import type { TeamRecord } from '../lib/stores/team-store';
 import { TransactionRefused } from '../lib/stores/transactions';
@@ -200,13 +201,13 @@ async function pendingInviteOf(caller: Caller, inviteId: string, deps: TeamDeps)
   return invite;
 }
 
-export async function acceptInvite(caller: Caller, inviteId: string, deps: TeamDeps) {
+export async function acceptInvite(caller: Caller, inviteId: string, deps: TeamDeps): Promise<TeamInvite> {
   const invite = await pendingInviteOf(caller, inviteId, deps);
   const team = await join(caller, invite, deps);
   return { ...invite, status: 'ACCEPTED', Team: team };
 }
 
-export async function rejectInvite(caller: Caller, inviteId: string, deps: TeamDeps) {
+export async function rejectInvite(caller: Caller, inviteId: string, deps: TeamDeps): Promise<TeamInvite> {
   const invite = await pendingInviteOf(caller, inviteId, deps);
   try {
     await deps.invites.reject(invite, deps.now().toISOString());

@@ -6,6 +6,7 @@ import { listMembers, type MemberListQuery, mayManageMember, seatsUsedLabel, TEA
 import type { Caller } from '../lib/appsync';
 import { teamRelations } from '../lib/authorization-relations';
 import { ConflictError, NotFoundError, PaymentRequiredError, UnauthorizedError, ValidationError } from '../lib/errors';
+import type { TeamSubscriptionCheck } from '../lib/gql/schema-types';
 import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import { userView } from '../lib/stores/user-store';
@@ -71,7 +72,7 @@ export async function userById(userId: string, deps: TeamDeps) {
   return userView(user);
 }
 
-export async function verifyTeamSubscription(team: TeamRecord, deps: TeamDeps) {
+export async function verifyTeamSubscription(team: TeamRecord, deps: TeamDeps): Promise<TeamSubscriptionCheck> {
   const subscription = await deps.subscriptions.teamSubscription(team.id);
   return { id: team.id, status: isSubscriptionRunning(subscription, deps.now()) ? 'active' : 'inActive' };
 }

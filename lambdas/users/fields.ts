@@ -8,7 +8,7 @@ import {
   userEmailArgsSchema,
   usersArgsSchema,
 } from '@core/users/validation';
-import { field } from '../lib/fields';
+import { field, type FieldDeclarations } from '../lib/fields';
 import { productionDeps as deps } from './deps';
 import { aggregateUser, auditLogs, deleteUser, disableUser, enableUser, updateUser, updateUserRole, users } from './users';
 
@@ -51,4 +51,4 @@ export const userFields = {
     args: deleteUsersArgsSchema,
     resolve: async ({ caller, fieldName, args }) => deleteUser({ caller, action: fieldName }, args.email, deps),
   }),
-};
+} satisfies FieldDeclarations;

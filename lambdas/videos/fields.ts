@@ -16,7 +16,7 @@ import {
   whereArgsSchema,
 } from '@core/videos';
 import type { ResolverEvent } from '../lib/appsync';
-import { field, type FieldCall } from '../lib/fields';
+import { field, type FieldCall, type FieldDeclarations } from '../lib/fields';
 import type { Actor } from '../lib/audit-actor';
 import {
   createVideoInstructor,
@@ -153,4 +153,4 @@ export const videoFields = {
     args: imageUploadArgsSchema,
     resolve: async ({ args }) => uploadVideoSeriesCoverImage(args, deps),
   }),
-};
+} satisfies FieldDeclarations;

@@ -1,6 +1,6 @@
 import { ADMINS_ONLY, OWN_DATA } from '@core/policy';
 import { createWeeklyChallengeArgsSchema, deleteWeeklyChallengeArgsSchema, updateWeeklyChallengeArgsSchema } from '@core/weekly-challenges';
-import { field } from '../lib/fields';
+import { field, type FieldDeclarations } from '../lib/fields';
 import { dynamoUserStore } from '../lib/stores/user-store';
 import { dynamoWeeklyChallengeStore } from '../lib/stores/weekly-challenge-store';
 import {
@@ -33,4 +33,4 @@ export const weeklyChallengeFields = {
     args: deleteWeeklyChallengeArgsSchema,
     resolve: async ({ caller, fieldName, args }) => deleteWeeklyChallenge({ caller, action: fieldName }, args.where.id, deps),
   }),
-};
+} satisfies FieldDeclarations;
