@@ -98,6 +98,3 @@ export const checkInSubmissionSchema = z
       value: canonicalAnswerValue(questionBySlug(questionSlug)!, value),
     })),
   }));
-
-export type CheckInSubmissionInput = z.input<typeof checkInSubmissionSchema>;
-export type CheckInSubmission = z.output<typeof checkInSubmissionSchema>;

@@ -32,7 +32,7 @@ export interface ScoreWindowArgs {
   days?: number | null;
 }
 
-export type ScoreWindowResult = { window: DayWindow; problem?: undefined } | { window?: undefined; problem: string };
+type ScoreWindowResult = { window: DayWindow; problem?: undefined } | { window?: undefined; problem: string };
 
 /**
  * The window a request asks for, given the viewer's current score day. Without dates: the last `days` days (7 by

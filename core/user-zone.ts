@@ -16,7 +16,7 @@ export interface UserZone {
 }
 
 /** A score day as the zone history gives it: its zone, its date and the instant it closes. */
-export interface ZonedDay {
+interface ZonedDay {
   timeZone: string;
   date: ScoreDay;
   closesAt: string;
@@ -44,7 +44,7 @@ export function scoreDayUnder(user: UserZone, now: Date): ZonedDay {
   return dayIn(timeZone, now);
 }
 
-export interface CheckInZone extends ZonedDay {
+interface CheckInZone extends ZonedDay {
   /** The profile's zone fields to store, or null when they stay as they are. */
   next: Required<UserZone> | null;
 }

@@ -81,7 +81,7 @@ export const QUESTION_TEXT_MAX = 200;
 const SEARCH_MAX = 100;
 /** The files a video upload takes (docs/videos.md, getVideoUploadUrl) and the largest one: 5 GB, S3's limit for one POST. */
 export const VIDEO_FILE_EXTENSIONS = ['mp4', 'mov', 'ts'] as const;
-export type VideoFileExtension = (typeof VIDEO_FILE_EXTENSIONS)[number];
+type VideoFileExtension = (typeof VIDEO_FILE_EXTENSIONS)[number];
 export const VIDEO_FILE_CONTENT_TYPES: Record<VideoFileExtension, string> = { mp4: 'video/mp4', mov: 'video/quicktime', ts: 'video/mp2t' };
 export const VIDEO_FILE_MAX_BYTES = 5 * 1024 ** 3;
 
@@ -231,7 +231,6 @@ export const videoUpdateSchema = z
     selectedThumbnail: objectKey(VIDEO_MESSAGES.imageKey).optional().nullable(),
   })
   .refine(...somethingToChange);
-export type VideoUpdateInput = z.infer<typeof videoUpdateSchema>;
 
 /** Every call that names one video, question, instructor or series: `where: { id }`. */
 export const whereArgsSchema = z.object({ where });

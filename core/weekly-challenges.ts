@@ -76,7 +76,7 @@ export interface ChallengeWeek {
 /** Orders weeks in time: by year, then week (the spec lists challenges by year ascending). */
 export const byWeek = (a: ChallengeWeek, b: ChallengeWeek) => a.year - b.year || a.week - b.week;
 
-export type ChallengeTiming = 'past' | 'current' | 'upcoming';
+type ChallengeTiming = 'past' | 'current' | 'upcoming';
 
 /** Whether a challenge's week is before, at or after the week of `today`. */
 export function timingOf(challenge: ChallengeWeek, today: ScoreDay): ChallengeTiming {

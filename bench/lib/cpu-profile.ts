@@ -44,7 +44,7 @@ const AREAS: [string, RegExp][] = [
 ];
 
 /** Self time (ms) per function, largest first, and per area. */
-export function summarise(profile: CpuProfile, top = 25) {
+function summarise(profile: CpuProfile, top = 25) {
   const byNode = new Map<number, number>();
   profile.samples.forEach((id, index) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000));
   const total = [...byNode.values()].reduce((sum, ms) => sum + ms, 0);

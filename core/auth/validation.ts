@@ -94,8 +94,6 @@ export const newPasswordSchema = z
 export const resetCodeArgsSchema = forgotPasswordEmailSchema.extend(resetCodeSchema.shape);
 export const resetPasswordArgsSchema = resetCodeArgsSchema.extend({ password: passwordRules });
 
-export type SignUpInput = z.infer<typeof signUpSchema>;
-
 /** Cognito's longest access-token lifetime (1 day): what `refreshToken`'s unused expiresIn may say. */
 const MAX_EXPIRES_IN_SECONDS = 86_400;
 

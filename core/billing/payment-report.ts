@@ -5,7 +5,7 @@
 import { EXTRA_GAMER_SEAT, TEAM_PLAN } from './plans';
 
 const PAYMENT_METHODS = ['ios-appstore', 'android-playstore', 'manual', 'card', 'coupon', 'unknown'] as const;
-export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
+type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 
 export const methodOf = (stored: string | null | undefined): PaymentMethodName =>
   (PAYMENT_METHODS as readonly string[]).includes(stored ?? '') ? (stored as PaymentMethodName) : 'unknown';
@@ -20,7 +20,7 @@ export function paymentEnd(createdAt: string, paymentFrequency: string | null, e
   return end.toISOString();
 }
 
-export interface StatsInput {
+interface StatsInput {
   coupon: string | null;
   method: string | null;
   productName: string;

@@ -9,7 +9,7 @@ import { PROMOTION_CODE_PATTERN, PROMOTION_MAX_CODES } from './admin-validation'
 
 const HEADERS = ['code', 'codes', 'coupon', 'promotion code'];
 
-export type PromotionCodesResult = { codes: string[] } | { error: string };
+type PromotionCodesResult = { codes: string[] } | { error: string };
 
 export function parsePromotionCodes(text: string): PromotionCodesResult {
   // A NUL or a replacement character (bytes that are not UTF-8) says this is not a text file.

@@ -1,11 +1,6 @@
-import { answerValueProblem, type AnswerInput, choicesOf } from '../check-in';
+import { answerValueProblem, choicesOf } from '../check-in';
 import { questionBySlug } from '../questionnaire';
 import { MAX_SCORE, MIN_SCORE } from './constants';
-
-export interface ScoredAnswer extends AnswerInput {
-  /** 0..100, or null for the unscored `gaming-today` flag. */
-  score: number | null;
-}
 
 /**
  * The score of one answer. A single choice scores its option; a multiple choice starts at 100 and each ticked

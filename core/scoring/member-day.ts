@@ -12,7 +12,7 @@ export interface MemberDay extends DayScores {
   fg: FgState | null;
 }
 
-export interface MemberDayInput {
+interface MemberDayInput {
   userId: string;
   date: ScoreDay;
   /** All of the day's answers (after a correction: the full, corrected set). */

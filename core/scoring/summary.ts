@@ -22,7 +22,7 @@ export interface ScoreSummary {
   gaming: boolean;
 }
 
-export interface ScoreSummaryInput {
+interface ScoreSummaryInput {
   today: ScoreDay;
   /** The gamer's stored day for today, if they checked in. */
   todayDay: MemberDay | null;

@@ -10,7 +10,6 @@ export const selectedTeamSubscriptionArgsSchema = z.object({ userId: boundedId('
 
 /** How a team's members change (schema.graphql TeamMembersChangeKind). */
 const TEAM_MEMBERS_CHANGES = ['joined', 'left', 'removed', 'teamDeleted'] as const;
-export type TeamMembersChangeKind = (typeof TEAM_MEMBERS_CHANGES)[number];
 
 /** `publishTeamMembersChanged`, the teams Lambda's own announcement of a member who joined or left. */
 export const teamMembersChangeSchema = z.object({

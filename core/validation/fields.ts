@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { emailChecks, safeTextChecks, type TextOptions } from './text-rules';
 
-export { MAX_EMAIL_LENGTH, MAX_QUOTED_LENGTH, quoteForMessage, type TextOptions, type UnsafeTextProblem } from './text-rules';
+export { MAX_EMAIL_LENGTH, MAX_QUOTED_LENGTH, quoteForMessage } from './text-rules';
 
 /** Cognito subs and team ids are UUIDs; 128 leaves room for other id shapes and stays far below DynamoDB's key limit. */
 export const MAX_ID_LENGTH = 128;

@@ -37,7 +37,7 @@ const LINK_LIKE = [
  */
 export const looksLikeLink = (text: string): boolean => LINK_LIKE.some((pattern) => pattern.test(text));
 
-export type UnsafeTextProblem = 'control' | 'bidi' | 'surrogate' | 'blank';
+type UnsafeTextProblem = 'control' | 'bidi' | 'surrogate' | 'blank';
 
 /** Why text may not be stored as typed, or null when it may. */
 function unsafeTextProblem(text: string, { multiline = false } = {}): UnsafeTextProblem | null {

@@ -12,7 +12,7 @@ import { ApiFirewall } from './api-firewall';
 import { acknowledge, refInFinding } from './nag';
 import { pascal } from './functions';
 
-export interface ApiProps {
+interface ApiProps {
   readonly userPool: cognito.IUserPool;
   /** Function name -> function, as built from lambdaFunctions. */
   readonly functions: ReadonlyMap<string, lambda.IFunction>;

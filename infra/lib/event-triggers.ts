@@ -6,7 +6,7 @@ import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
 import type { EventTrigger, S3UploadTrigger } from '../../lambdas/triggers';
 
-export interface EventTriggersProps {
+interface EventTriggersProps {
   /** Normally `s3UploadTriggers` and `eventTriggers` from lambdas/triggers.ts. */
   readonly uploads: readonly S3UploadTrigger[];
   readonly events: readonly EventTrigger[];

@@ -23,7 +23,7 @@ import { WebHosting } from './web-hosting';
 /** Where Discord sends the user back: the sign-in page (web/src/features/auth/discord.ts, discordRedirectUri). */
 export const DISCORD_REDIRECT_PATH = '/auth/login';
 
-export interface FitGaugeStackProps extends StackProps {
+interface FitGaugeStackProps extends StackProps {
   /** The Vite build to publish (web/dist). */
   readonly webDistPath: string;
   /** Verified SES identity (plain address) the product sends mail from. */

@@ -45,7 +45,7 @@ export const RUNTIME_DEPRECATION: Readonly<Record<string, string>> = {
 export const LAZY_SOURCE_MAPS = join(repoRoot, 'infra', 'runtime', 'lazy-source-maps.ts');
 
 /** CloudWatch namespace of the business metrics (check-ins, refused sign-ins, sign-ups, password resets). */
-export const METRICS_NAMESPACE = 'FitGauge';
+const METRICS_NAMESPACE = 'FitGauge';
 
 export const pascal = (name: string) => name.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
 
@@ -85,7 +85,7 @@ const USER_POOL_ACTIONS = [
   'cognito-idp:ListUsersInGroup',
 ];
 
-export interface ApiFunctionsProps {
+interface ApiFunctionsProps {
   /** Normally `lambdaFunctions` from lambdas/resolver-map.ts. */
   readonly functions: Readonly<Record<string, LambdaFunctionSpec>>;
   readonly auth: Auth;

@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 import type { HttpRoute } from '../../lambdas/triggers';
 import { acknowledge } from './nag';
 
-export interface HttpEndpointsProps {
+interface HttpEndpointsProps {
   /** Normally `httpRoutes` from lambdas/triggers.ts. */
   readonly routes: readonly HttpRoute[];
   /** The functions by name (ApiFunctions.byName). */

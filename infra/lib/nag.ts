@@ -74,7 +74,7 @@ export function acknowledgeCdkHelpers(stack: Stack): void {
  * Tells cfn-lint (npm run lint:cfn) to skip `checks` on one resource, for one concrete reason, kept beside the
  * suppression in the template's Metadata (cfn-lint reads `cfn-lint.config.ignore_checks`; the reason is for people).
  */
-export function ignoreCfnLint(resource: CfnResource, reason: string, ...checks: string[]): void {
+function ignoreCfnLint(resource: CfnResource, reason: string, ...checks: string[]): void {
   const current = (resource.getMetadata('cfn-lint') as { config?: { ignore_checks?: string[] }; reasons?: Record<string, string> } | undefined) ?? {};
   const ignore = [...new Set([...(current.config?.ignore_checks ?? []), ...checks])];
   const reasons = { ...current.reasons, ...Object.fromEntries(checks.map((check) => [check, reason])) };

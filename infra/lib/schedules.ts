@@ -8,7 +8,7 @@ import type { Schedule as ScheduleEntry } from '../../lambdas/triggers';
 import { pascal } from './functions';
 import { acknowledge, refInFinding } from './nag';
 
-export interface SchedulesProps {
+interface SchedulesProps {
   /** Normally `schedules` from lambdas/triggers.ts. */
   readonly schedules: readonly ScheduleEntry[];
   /** The functions by name (ApiFunctions.byName). */

@@ -2,7 +2,7 @@ import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import type { FunctionResource } from '../../lambdas/resolver-map';
 
-export type SecretName = Extract<FunctionResource, 'stripeSecretKey' | 'stripeWebhookSecret' | 'discordClientSecret' | 'vapidPrivateKey'>;
+type SecretName = Extract<FunctionResource, 'stripeSecretKey' | 'stripeWebhookSecret' | 'discordClientSecret' | 'vapidPrivateKey'>;
 
 /** Where each secret lives under the prefix, and the env variable that hands its parameter name to a function. */
 const SECRETS: Record<SecretName, { path: string; env: string }> = {
@@ -19,7 +19,7 @@ export function secretParameterNames(prefix: string): string[] {
   return Object.values(SECRETS).map(({ path }) => `${base}/${path}`);
 }
 
-export interface SecretParameter {
+interface SecretParameter {
   readonly env: string;
   readonly parameter: ssm.IStringParameter;
 }

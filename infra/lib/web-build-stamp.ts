@@ -18,7 +18,7 @@ const WEB_INPUTS = ['web', 'core', 'schema.graphql', 'package-lock.json', 'tscon
  * SHA-256 over the path and content of each file of WEB_INPUTS that git tracks or would track (committed or not,
  * ignored files such as web/dist left out), in path order.
  */
-export function webSourcesHash(repoRoot: string): string {
+function webSourcesHash(repoRoot: string): string {
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...WEB_INPUTS], {
     cwd: repoRoot,
     encoding: 'utf8',
@@ -38,7 +38,7 @@ export function webSourcesHash(repoRoot: string): string {
   return hash.digest('hex');
 }
 
-export interface BuildStamp {
+interface BuildStamp {
   readonly sources: string;
   readonly builtAt: string;
 }

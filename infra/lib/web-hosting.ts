@@ -16,9 +16,9 @@ import { privateBucket } from './storage';
 import { BUILD_STAMP_FILE } from './web-build-stamp';
 
 /** What the web app reads from /config.json at start (core/runtime-config.ts). */
-export type WebConfig = WrittenRuntimeConfig<'aws'>;
+type WebConfig = WrittenRuntimeConfig<'aws'>;
 
-export interface WebHostingProps {
+interface WebHostingProps {
   readonly accessLogs: s3.IBucket;
   /** The Vite build output (web/dist). */
   readonly distPath: string;
@@ -34,12 +34,12 @@ export interface WebHostingProps {
  * The page's inline scripts as CSP sources (index.html's colour mode, applied before the first paint): 'self' does not
  * cover them. Vite copies them into the build unchanged.
  */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
 }
 
 /** The CSP: only this site (and its inline scripts), AppSync, Cognito, the region's S3 (presigned requests) and Stripe.js. */
-export function contentSecurityPolicy(region: string, mediaOrigins: string[]): string {
+function contentSecurityPolicy(region: string, mediaOrigins: string[]): string {
   const indexHtml = readFileSync(join(repoRoot, 'web', 'index.html'), 'utf8');
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],

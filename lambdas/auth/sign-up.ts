@@ -13,7 +13,7 @@ import type { AuthDeps } from './deps';
 import { PasswordRefusedError, UserExistsError } from './identity-provider';
 import { authResult } from './session';
 
-export interface SignUpArgs {
+interface SignUpArgs {
   data?: { fullName?: unknown; email?: unknown } | null;
   password?: unknown;
   confirmPassword?: unknown;
@@ -70,7 +70,7 @@ function mayChooseRole(role: Role, invite: InviteRecord | null): boolean {
   return role === 'COACH' && invite?.role === 'COACH';
 }
 
-export interface NewAccount {
+interface NewAccount {
   email: string;
   fullName: string;
   role: Role;

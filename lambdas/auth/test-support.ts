@@ -24,7 +24,7 @@ interface PoolUser {
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** An unsigned JWT-shaped token carrying the claims the rules read. */
-export const fakeJwt = (claims: Record<string, unknown>) => `${base64url({ alg: 'none' })}.${base64url(claims)}.sig`;
+const fakeJwt = (claims: Record<string, unknown>) => `${base64url({ alg: 'none' })}.${base64url(claims)}.sig`;
 
 export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
   let clock = start;

@@ -22,7 +22,7 @@ import type { BillingDeps } from './deps';
 export const COUPON_SUBSCRIPTION_REASON = SUBSCRIPTION_REASONS.pro;
 const COUPON_PRODUCT_NAME = 'FitGauge Pro';
 
-export interface RedeemableCoupon {
+interface RedeemableCoupon {
   promotionCode: Stripe.PromotionCode;
   coupon: Stripe.Coupon;
 }

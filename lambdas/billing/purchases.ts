@@ -25,7 +25,7 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
 const NO_SAVED_CARD = 'There is no saved card to pay with. Please enter a card.';
 
 /** What upgradeSubscription answers (docs/billing.md, "Operations"). */
-export interface UpgradeResult {
+interface UpgradeResult {
   subscriptionId: string;
   clientSecret: string | null;
   amountDue: number;

@@ -8,7 +8,7 @@ import type { TeamRecord, TeamStore } from '../lib/stores/team-store';
  * How a caller may use a team's journal: the team, and whether the caller reads only the comments on his own answers
  * (a gamer of the team, neither its director, a coach nor an admin).
  */
-export interface JournalAccess {
+interface JournalAccess {
   team: TeamRecord;
   ownAnswersOnly: boolean;
 }

@@ -20,7 +20,7 @@ import type { JournalDeps } from './deps';
  * stored as typed and is plain text to every reader. The arguments come parsed, and the team of a field whose row
  * names one authorized, by ./fields.ts.
  */
-export interface CommentView extends CommentRecord {
+interface CommentView extends CommentRecord {
   user: { id: string; fullName: string | null; avatar: string | null } | null;
   deletedAt?: string;
 }

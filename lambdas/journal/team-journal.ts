@@ -5,7 +5,7 @@ import { answersOfDay, type StoredAnswer } from '../lib/stores/score-store';
 import type { TeamRecord } from '../lib/stores/team-store';
 import type { JournalDeps } from './deps';
 
-export interface JournalMember {
+interface JournalMember {
   userId: string;
   fullName: string | null;
   avatar: string | null;

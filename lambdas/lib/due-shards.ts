@@ -1,7 +1,7 @@
 import { inFlight } from './in-flight';
 
 /** One page of a due index's shard, and where the next one starts (null after the last). */
-export interface DuePage<T> {
+interface DuePage<T> {
   items: T[];
   cursor: string | null;
 }

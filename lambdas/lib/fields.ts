@@ -87,7 +87,7 @@ export type FieldDeclarations = {
 export const field = <Args = Record<string, unknown>, Result = unknown>(declaration: FieldDeclaration<Args, Result>) => declaration;
 
 /** What the handler needs beside the declarations: the relation lookups and the sign-out check. */
-export interface FieldHandlerDeps {
+interface FieldHandlerDeps {
   teams: RelationStores;
   /** null skips the sign-out check, for a function whose answers are the same for every caller. */
   signOuts?: SignOutStore | null;

@@ -2,7 +2,7 @@ import type { ScoreDay } from '@core/dates';
 import { type ScoreSummary, scoreSummary } from '@core/scoring';
 import type { ScoreStore, StoredMemberDay } from './stores/score-store';
 
-export type ScoreCard = ScoreSummary & { userId: string; date: ScoreDay };
+type ScoreCard = ScoreSummary & { userId: string; date: ScoreDay };
 
 /**
  * A gamer's score card on `today` (the GraphQL Score): one Query of the latest 2 days up to `today` (data-model #19).

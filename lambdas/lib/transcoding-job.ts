@@ -16,7 +16,7 @@ export const THUMBNAIL_GROUP_TYPE = 'FILE_GROUP';
 /** The base name of every output: `index.m3u8`, `index_720p.m3u8`, `index_thumbnail.0000000.jpg`. */
 const OUTPUT_BASE_NAME = 'index';
 
-export interface HlsRendition {
+interface HlsRendition {
   readonly nameModifier: string;
   readonly width: number;
   readonly height: number;

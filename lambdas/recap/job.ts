@@ -21,14 +21,14 @@ const INVITATIONS_PER_ADDRESS_PER_DAY = 1;
 /** Longer than a run can last (Lambda's 15 minutes). */
 const STALE_CLAIM_MS = 20 * 60_000;
 
-export interface RecapRunOptions {
+interface RecapRunOptions {
   /** The due shards to work through (default: all). */
   shards?: readonly number[];
   /** Epoch ms after which no new page is started (the Lambda's time budget); what is left stays due for the next run. */
   stopAfter?: number;
 }
 
-export interface RecapRunResult {
+interface RecapRunResult {
   sent: number;
   /** Shares whose period had been sent by an earlier (interrupted) run: moved on without a second e-mail. */
   alreadySent: number;

@@ -6,7 +6,7 @@ import { readinessTier, scoreLabel } from '@core/scoring';
 import type { MailMessage } from '../lib/mail';
 
 /** What one recap e-mail shows (docs/recap.md). */
-export interface RecapContent {
+interface RecapContent {
   appUrl: string;
   shareId: string;
   recipient: string;

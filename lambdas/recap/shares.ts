@@ -16,7 +16,7 @@ import { TransactionRefused } from '../lib/stores/transactions';
 import { gamerNameOf, type RecapDeps } from './deps';
 
 /** A share as the API shows it: STOPPED only in the answer of the call that stopped it. */
-export type ShareView = Omit<ShareRecord, 'status'> & { status: ShareStatus | ShareRequest };
+type ShareView = Omit<ShareRecord, 'status'> & { status: ShareStatus | ShareRequest };
 
 const NOT_SHARED = 'You do not share your reports with this email.';
 const UNKNOWN_SHARE = 'This report link is no longer valid.';

@@ -9,13 +9,13 @@ import { checkInStatus, deliver, reminderMessage } from './delivery';
 const PAGE_SIZE = 100;
 const IN_FLIGHT = 8;
 
-export interface ReminderRunOptions {
+interface ReminderRunOptions {
   shards?: readonly number[];
   /** Epoch ms after which no new page is started; what is left stays due for the next run. */
   stopAfter?: number;
 }
 
-export interface ReminderRunResult {
+interface ReminderRunResult {
   sent: number;
   /** Gamers who had checked in for their score day already. */
   checkedIn: number;

@@ -6,7 +6,7 @@ import { checkInStatus, deliver, nudgeChannels, nudgeMessage } from './delivery'
 
 const MEMBERS_IN_FLIGHT = 8;
 
-export interface NudgeResult {
+interface NudgeResult {
   /** Members reminded by this call. */
   nudged: number;
   /** Members who had not checked in but had been nudged today already (by this or another staff member). */

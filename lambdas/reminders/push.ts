@@ -9,7 +9,7 @@ import type { PushSubscriptionRecord } from '../lib/stores/reminder-store';
 /** A reminder is worth nothing the next day: the push service may drop it after 12 hours. */
 const PUSH_TTL_SECONDS = 12 * 3600;
 
-export interface VapidKeys {
+interface VapidKeys {
   publicKey: string;
   privateKey: string;
 }
@@ -31,7 +31,7 @@ function pushAgent(): Agent | undefined {
   return agent;
 }
 
-export type PushOutcome = 'sent' | 'gone' | 'failed';
+type PushOutcome = 'sent' | 'gone' | 'failed';
 
 /**
  * Sends one notification to one device with web-push (payload encrypted for the device, VAPID-signed). 'gone' when

@@ -34,7 +34,7 @@ export interface CheckInStores {
 }
 
 /** A day as the check-in page shows it, with the stored answers and whole pillar scores. */
-export type CheckInDay = CheckInDayOf<StoredAnswer, PillarScore>;
+type CheckInDay = CheckInDayOf<StoredAnswer, PillarScore>;
 
 function checkInDay(
   userId: string,
@@ -114,7 +114,7 @@ export function withDayAnswers(day: StoredMemberDay, answers: readonly StoredAns
   return { ...day, answers: copies };
 }
 
-export interface DayRecordInput {
+interface DayRecordInput {
   userId: string;
   date: ScoreDay;
   answers: readonly AnswerInput[];

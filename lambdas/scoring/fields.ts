@@ -39,7 +39,7 @@ import {
 import { announceCheckIn, type TeamCheckInDeps } from './team-check-ins';
 
 /** What the scoring fields read and write: the stores, the alerts' mail, the check-in's publish, and the clock. */
-export type ScoringDeps = CheckInStores & ReadStores & AlertDeps & TeamCheckInDeps;
+type ScoringDeps = CheckInStores & ReadStores & AlertDeps & TeamCheckInDeps;
 
 /** A team read's team (authorized by its row) and the viewer, on whose clock its window ends today. */
 const teamView = ({ team, caller }: FieldCall<unknown>): TeamView => ({ team, viewerId: caller.sub });

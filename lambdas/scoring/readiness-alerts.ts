@@ -23,7 +23,7 @@ export interface AlertDeps {
 }
 
 /** What the check-in answered: the day's game readiness and pillars. */
-export interface CheckedInDay {
+interface CheckedInDay {
   userId: string;
   date: string;
   gaming: boolean;

@@ -87,7 +87,7 @@ export async function myTeamScoreStats(
 }
 
 /** One day of a team: member averages (game scores stay per member: docs/scoring.md, "Teams"). */
-export interface TeamDayData {
+interface TeamDayData {
   date: ScoreDay;
   membersCheckedIn: number;
   fgScore: number | null;
@@ -97,7 +97,7 @@ export interface TeamDayData {
   members: (MemberGameScores & { userId: string })[];
 }
 
-export interface TeamDataStatistics extends DayWindow {
+interface TeamDataStatistics extends DayWindow {
   teamId: string;
   days: TeamDayData[];
   /** Pro variant only: every member's user score statistics (one row per member, day and pillar). */
@@ -164,7 +164,7 @@ export async function userScoreStatistics(
 }
 
 /** A member's check-ins over a window (docs/teams.md, "Compliance"). */
-export interface CheckInCounts {
+interface CheckInCounts {
   /** Days of the window he checked in while in the team. */
   daysCheckedIn: number;
   /** Days of the window his rate counts: those he checked in, and those he was in the team for whole and that are over. */
@@ -188,7 +188,7 @@ export function checkInCounts(window: DayWindow, checkedIn: ReadonlySet<ScoreDay
   return { daysCheckedIn, daysCounted, checkInRate: daysCounted === 0 ? null : Math.round((100 * daysCheckedIn) / daysCounted) };
 }
 
-export interface TeamMemberScore extends CheckInCounts {
+interface TeamMemberScore extends CheckInCounts {
   userId: string;
   fullName: string | null;
   email: string;

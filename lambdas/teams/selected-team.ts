@@ -6,7 +6,7 @@ import type { RelationStores } from '../lib/authorization-relations';
 import type { TeamRecord } from '../lib/stores/team-store';
 import type { UserStore } from '../lib/stores/user-store';
 
-export interface SelectedTeam {
+interface SelectedTeam {
   userId: string;
   teamId: string | null;
   team: TeamRecord | null;

@@ -37,7 +37,7 @@ const actorRole = (caller: Caller): Role | null => primaryRole(caller.groups);
  * A user an admin acts on, with the role the management map reads: the most privileged of his Cognito groups (what
  * his tokens carry) and his profile's role, so that no mismatch between the two lets an admin act above his rank.
  */
-export interface Target {
+interface Target {
   user: UserRecord;
   role: Role | null;
 }

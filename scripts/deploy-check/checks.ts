@@ -14,7 +14,7 @@ export interface DeployContext {
   readonly bootstrapQualifier?: string;
 }
 
-export interface DeployClients {
+interface DeployClients {
   readonly ssm: SSMClient;
   readonly ses: SESv2Client;
   readonly lambda: LambdaClient;
@@ -28,7 +28,7 @@ export interface Finding {
 }
 
 /** The mail address infra/lib/app.ts falls back to: a placeholder, never a verified identity. */
-export const PLACEHOLDER_MAIL_FROM = 'no-reply@fitgauge.example';
+const PLACEHOLDER_MAIL_FROM = 'no-reply@fitgauge.example';
 const DEFAULT_QUALIFIER = 'hnb659fds';
 /** Lambda keeps at least this much of an account's concurrency unreserved. */
 const MIN_UNRESERVED = 100;

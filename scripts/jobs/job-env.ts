@@ -8,7 +8,7 @@ import { LOCAL_CREDENTIALS } from '../local/s3';
 import { LOCAL_REGION, LOCAL_TABLE_NAME } from '../local/stack';
 
 /** The environment the running `npm start` stack gives its Lambdas, as far as the jobs need it; null when it is not running. */
-export function runningStackJobEnv(dataDir = resolve(localDataDir())): Record<string, string> | null {
+function runningStackJobEnv(dataDir = resolve(localDataDir())): Record<string, string> | null {
   const running = runningStack(dataDir);
   if (!running) return null;
   const { dynamodb } = derivedServicePorts(dataDir);

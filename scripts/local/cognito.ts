@@ -33,15 +33,15 @@ import { serverOutage, type Outage } from './outages';
 import { LOCAL_HOST } from './ports';
 
 /** An AWS-style pool id, so aws-jwt-verify accepts the local tokens as it does real ones. */
-export const LOCAL_USER_POOL_ID = 'us-east-1_LocalDev1';
-export const LOCAL_APP_CLIENT_NAME = 'fitgauge-web';
+const LOCAL_USER_POOL_ID = 'us-east-1_LocalDev1';
+const LOCAL_APP_CLIENT_NAME = 'fitgauge-web';
 /** Tokens name the real Cognito issuer; only the JWKS comes from the local server. */
 const ISSUER_DOMAIN = 'https://cognito-idp.us-east-1.amazonaws.com';
 /**
  * The web client's auth flows as infra/lib/auth.ts defines them (`authFlows: { adminUserPassword: true }`,
  * to which CDK adds refresh): sign-in only through the API Lambda, never USER_PASSWORD_AUTH from outside.
  */
-export const LOCAL_APP_CLIENT_AUTH_FLOWS: ExplicitAuthFlowsType[] = ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
+const LOCAL_APP_CLIENT_AUTH_FLOWS: ExplicitAuthFlowsType[] = ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
 
 export interface LocalCognito {
   endpoint: string;
@@ -139,7 +139,7 @@ interface SigningKey {
  * one private key in its package, so with it anyone could sign a token with any groups that the local API would take.
  * The same folder keeps its key across restarts, so tokens issued before a restart still verify.
  */
-export async function signingKeyOf(dataDir: string): Promise<SigningKey> {
+async function signingKeyOf(dataDir: string): Promise<SigningKey> {
   const file = join(dataDir, 'keys.json');
   try {
     const stored = JSON.parse(await readFile(file, 'utf8')) as Partial<SigningKey>;

@@ -14,7 +14,7 @@ export const DISCORD_BASE_PATH = '/local/discord';
 export const LOCAL_DISCORD_CLIENT_ID = '1100000000000000000';
 export const LOCAL_DISCORD_CLIENT_SECRET = 'local-discord-client-secret';
 
-export interface DiscordStandInIdentity {
+interface DiscordStandInIdentity {
   id: string;
   username: string;
   global_name: string;
@@ -36,7 +36,7 @@ export const demoDiscordIdentities: readonly DiscordStandInIdentity[] = [
   },
 ];
 
-export interface DiscordStandIn {
+interface DiscordStandIn {
   /** Serves requests under the base path; false for any other path. */
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
 }
@@ -52,7 +52,7 @@ const CODE_LIFETIME_MS = 10 * 60 * 1000;
 const TOKEN_LIFETIME_S = 7 * 24 * 3600;
 const MAX_BODY = 16 * 1024;
 
-export interface DiscordStandInOptions {
+interface DiscordStandInOptions {
   clientId: string;
   clientSecret: string;
   /** The app's own return addresses, as registered with a Discord application; any other is refused. */

@@ -34,7 +34,7 @@ function lambdaContext(route: HttpRoute): Context {
 const repoRoot = join(__dirname, '..', '..');
 
 /** API Gateway HTTP API's payload quota (10 MB): past it, it answers 413 without calling the function. */
-export const HTTP_API_BODY_BYTES = 10 * 1024 * 1024;
+const HTTP_API_BODY_BYTES = 10 * 1024 * 1024;
 
 class BodyTooLarge extends Error {}
 

@@ -4,7 +4,7 @@
  * the schedule invokes on AWS; mail goes to the stack's outbox.
  */
 /** Locally the jobs run every 10 minutes (hourly on AWS), so shares made now get their recap soon. */
-export const LOCAL_RECAP_INTERVAL_MS = 10 * 60_000;
+const LOCAL_RECAP_INTERVAL_MS = 10 * 60_000;
 
 /** Runs the recap job's scheduled handler once in this process (the stack's environment must be set). */
 export async function runRecapJobNow() {
@@ -20,7 +20,7 @@ export async function runReminderJobNow() {
 }
 
 /** Runs the account-deletion repair's scheduled handler once in this process (the stack's environment must be set). */
-export async function runDeletionRepairNow() {
+async function runDeletionRepairNow() {
   const { handler } = await import('../../lambdas/account/deletion-repair');
   return handler({});
 }

@@ -2,7 +2,7 @@ import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Marks a data folder as in use by a running stack, so a second start or a reset can refuse. */
-export interface StackLock {
+interface StackLock {
   pid: number;
   url: string;
 }

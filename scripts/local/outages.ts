@@ -7,7 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 
-export const OUTAGE_SEAM_PATH = '/_local/outages/';
+const OUTAGE_SEAM_PATH = '/_local/outages/';
 
 export interface Outage {
   begin(): Promise<void>;

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 
-export const repoRoot = resolve(__dirname, '..', '..');
+const repoRoot = resolve(__dirname, '..', '..');
 
 /** Where npm start keeps its data (git-ignored): .local in the checkout, unless FITGAUGE_DATA_DIR says otherwise. */
 export function localDataDir(): string {

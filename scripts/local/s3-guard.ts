@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
  * - CORS preflights (s3rver answers them from the buckets' CORS rules).
  * Everything else gets S3's 403 AccessDenied.
  */
-export interface S3GuardOptions {
+interface S3GuardOptions {
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** Where s3rver listens. */
   upstream: { host: string; port: number };
@@ -28,7 +28,7 @@ const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 /** Multipart form fields come before the file; more than this before the file part is refused. */
 const MAX_FORM_FIELDS_BYTES = 64 * 1024;
 /** Headers every object read carries, as the site's response headers policy adds them on AWS. */
-export const SERVED_OBJECT_HEADERS = {
+const SERVED_OBJECT_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; sandbox",
 } as const;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { generateVAPIDKeys } from 'web-push';
 
 /** Secrets a local stack keeps per data folder, so no value in the repository can sign for it. */
-export interface LocalSecrets {
+interface LocalSecrets {
   /** What the Stripe stand-in signs webhooks with and the webhook function checks (STRIPE_WEBHOOK_SECRET). */
   stripeWebhookSecret: string;
   /** Web Push's VAPID private key (base64url P-256; VAPID_PRIVATE_KEY): reminders are signed with it (docs/reminders.md). */

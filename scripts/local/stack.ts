@@ -30,19 +30,17 @@ import { LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY, startStripeStand
 import { localSecrets } from './secrets';
 import { createWebApp, type WebMode } from './web';
 
-export { PortInUseError } from './ports';
-
 export const LOCAL_TABLE_NAME = 'fitgauge';
 /** The token signed-out calls carry in local mode; the same Lambda authorizer as on AWS admits it (not a secret). */
 export const LOCAL_PUBLIC_TOKEN = 'fitgauge-public-local';
 /** The job template the MediaConvert stand-in holds (CDK names its own per stack) and the role jobs name. */
-export const LOCAL_JOB_TEMPLATE = 'fitgauge-video-hls';
+const LOCAL_JOB_TEMPLATE = 'fitgauge-video-hls';
 const LOCAL_MEDIACONVERT_ROLE = 'arn:aws:iam::000000000000:role/fitgauge-mediaconvert';
 export const LOCAL_REGION = 'us-east-1';
 /** Where the web app has Discord send the browser back (its sign-in page, web/src/features/auth/discord.ts). */
 const DISCORD_RETURN_PATH = '/auth/login';
 
-export interface StackOptions {
+interface StackOptions {
   /** The web app's port; 0 = any free port, and then random ports for every stand-in too (tests). */
   port: number;
   /** Folder for all data (`.local` for npm start); null = DynamoDB in memory and throwaway temp folders. */

@@ -13,7 +13,7 @@ import { demoTeams } from './demo-data';
 
 export const DEMO_HISTORY_DAYS = 30;
 
-export type Random = () => number;
+type Random = () => number;
 
 /** mulberry32: a small, fast, seedable PRNG (good enough for demo data, not for anything secret). */
 export function seededRandom(seed: string): Random {
@@ -28,7 +28,7 @@ export function seededRandom(seed: string): Random {
 }
 
 /** How a demo gamer tends to answer: how well they live, how many questions they bother with, how often they skip a day. */
-export interface GamerHabits {
+interface GamerHabits {
   quality: number;
   diligence: number;
   skipDay: number;
@@ -74,7 +74,7 @@ export function demoCheckIn(habits: GamerHabits, random: Random): { answers: Ans
 const noonOf = (day: ScoreDay) => new Date(`${day}T12:00:00Z`);
 
 /** The demo gamers' check-ins of the last 30 score days before today, as the check-in rule would have stored them. */
-export function demoHistory(userIds: Record<string, string>, today: ScoreDay): ScoreHistory {
+function demoHistory(userIds: Record<string, string>, today: ScoreDay): ScoreHistory {
   const gamers = new Map<string, GamerHistory>();
   for (const team of demoTeams) {
     for (const { email, role } of team.members) {

@@ -2,7 +2,7 @@ import type { PillarSlug } from '@core/pillars';
 import { dynamoRecommendationStore } from '../../lambdas/lib/stores/recommendation-store';
 
 /** The demo recommendations (docs/local-mode.md): answers of the check-in linked to two of the demo videos (scripts/seed/videos.ts). */
-export const DEMO_RECOMMENDATIONS: readonly {
+const DEMO_RECOMMENDATIONS: readonly {
   id: string;
   title: string;
   pillarSlug: PillarSlug;

@@ -31,7 +31,7 @@ import { DEMO_PASSWORD, DEMO_SUBSCRIPTION_PRODUCT, demoAccounts, demoTeams, type
 /** The admin who posts the demo content, as the audit log records it. */
 const DEMO_ADMIN_EMAIL = 'admin@fitgauge.test';
 
-export interface SeedResult {
+interface SeedResult {
   /** Cognito `sub` (= FitGauge user id) by e-mail. */
   userIds: Record<string, string>;
 }

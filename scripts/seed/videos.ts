@@ -25,8 +25,8 @@ import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
 import { generateClip } from '../local/mediaconvert/clip';
 
-export const DEMO_INSTRUCTOR = { id: 'demo-instructor-maya', fullName: 'Maya Chen' } as const;
-export const DEMO_SERIES = [
+const DEMO_INSTRUCTOR = { id: 'demo-instructor-maya', fullName: 'Maya Chen' } as const;
+const DEMO_SERIES = [
   { id: 'demo-series-getting-started', name: 'Getting Started', description: 'Your first days with FitGauge.', basic: true },
   { id: 'demo-series-focus', name: 'Focus Fundamentals', description: 'Short sessions to sharpen attention before a match.', basic: false },
 ] as const;

@@ -13,7 +13,7 @@ class LocalWebSocket extends WebSocket {
 }
 
 /** The setTimeout of Node itself, for waiting in tests after installAmplifyNodeGlobals. */
-export const realSetTimeout = globalThis.setTimeout;
+const realSetTimeout = globalThis.setTimeout;
 
 /**
  * Gives Amplify a WebSocket, and unrefs timers: Amplify arms a 15 s handshake timer per connection that it never

@@ -14,7 +14,7 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH };
  * theme shows it (tests/browser/theme.test.ts checks the light one). Launch flags cannot do this: Playwright emulates
  * light on every context it creates.
  */
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options) => newContext({ colorScheme: 'dark', ...options });

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
-export interface ListeningSocket {
+interface ListeningSocket {
   /** 127.0.0.1, 0.0.0.0, ::, ::1, ::ffff:127.0.0.1 … */
   address: string;
   port: number;

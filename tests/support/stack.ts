@@ -14,7 +14,7 @@ import { readStackInfo } from './stack-env';
 
 export { DEMO_PASSWORD, demoAccounts, demoTeams } from '../../scripts/seed/demo-data';
 
-export interface StackUrls {
+interface StackUrls {
   /** http://localhost:<port>: the web app and /config.json. */
   baseUrl: string;
   graphqlUrl: string;
@@ -70,7 +70,7 @@ export function cognitoClient(): CognitoIdentityProviderClient {
   });
 }
 
-export interface Tokens {
+interface Tokens {
   idToken: string;
   /** What Amplify sends to AppSync in userPool mode (no email claim). */
   accessToken: string;

@@ -19,7 +19,7 @@ export interface RunningTestStack {
   info: TestStackInfo;
 }
 
-export interface TestStackOptions {
+interface TestStackOptions {
   web: WebMode;
   /** Where the stack's own output goes (stand-ins, Lambdas, mail). */
   logFile: string;

@@ -21,7 +21,7 @@ export interface TokenVerifier {
   verify(token: string): Promise<Record<string, unknown>>;
 }
 
-export interface CognitoVerifierOptions {
+interface CognitoVerifierOptions {
   userPoolId: string;
   userPoolClientId: string;
   jwksUri: string;
@@ -35,10 +35,10 @@ const JWKS_REFETCH_INTERVAL_MS = 10_000;
 const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 /** The local user pool did not hand out its keys: a stack problem, not the caller's. */
-export class SigningKeysUnavailableError extends Error {}
+class SigningKeysUnavailableError extends Error {}
 
 /** A valid token of an account that signed out after it was issued. */
-export class SignedOutTokenError extends Error {}
+class SignedOutTokenError extends Error {}
 
 /**
  * aws-jwt-verify's CognitoJwtVerifier, fed the JWKS from the local user pool (its own fetch would go to
@@ -112,7 +112,7 @@ export function createCognitoVerifier({
 /** AppSync's Lambda authorizer, called as AppSync calls it (lambdas/system/public-authorizer.ts). */
 export type LambdaAuthorizer = (event: AppSyncAuthorizerEvent) => Promise<AppSyncAuthorizerResult>;
 
-export interface AuthenticatorOptions {
+interface AuthenticatorOptions {
   verifier: TokenVerifier;
   authorizer: LambdaAuthorizer;
 }

@@ -15,7 +15,7 @@ export function boundedMessage(message: string): string {
 }
 
 /** One entry of an AppSync response's `errors` list. */
-export interface AppSyncError {
+interface AppSyncError {
   path: ReadonlyArray<string | number> | null;
   locations: { line: number; column: number; sourceName: null }[] | null;
   message: string;

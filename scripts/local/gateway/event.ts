@@ -8,7 +8,7 @@ export interface RequestInfo {
   sourceIp: string;
 }
 
-export interface FieldCall {
+interface FieldCall {
   parentTypeName: string;
   fieldName: string;
   fieldNode: FieldNode;
@@ -36,7 +36,7 @@ export function requestInfoOf(headers: HeaderMap, socket: { remoteAddress?: stri
 const LOCAL_ACCOUNT_ID = '000000000000';
 
 /** The `identity` AppSync passes: a Cognito or an IAM caller's, or the Lambda authorizer's (empty) resolver context. */
-export function identityOf(principal: Principal, sourceIp: string) {
+function identityOf(principal: Principal, sourceIp: string) {
   if (principal.mode === 'lambda') return { resolverContext: {} };
   if (principal.mode === 'iam') {
     return {

@@ -4,7 +4,7 @@ import { lambdaFunctions, type LambdaFunctionName } from '../../../lambdas/resol
 import { TypedError } from './errors';
 
 export type LambdaHandler = (event: any) => Promise<unknown>;
-export type LoadHandler = (name: LambdaFunctionName) => Promise<LambdaHandler>;
+type LoadHandler = (name: LambdaFunctionName) => Promise<LambdaHandler>;
 /** Calls the Lambda that serves a root field ("Type.field"), as AppSync's direct Lambda resolver would. */
 export type Invoke = (field: string, event: unknown) => Promise<unknown>;
 

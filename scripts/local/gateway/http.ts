@@ -10,7 +10,7 @@ import { isSigV4, type VerifyIam } from './iam';
 import { validateWithinLimits } from './limits';
 import type { SubscriptionHub } from './subscriptions';
 
-export const GRAPHQL_PATH = '/graphql';
+const GRAPHQL_PATH = '/graphql';
 
 const corsHeaders = {
   'access-control-allow-methods': 'POST, OPTIONS',
@@ -34,7 +34,7 @@ interface GraphQLRequest {
   operationName?: string;
 }
 
-export interface HttpDeps {
+interface HttpDeps {
   schema: GraphQLSchema;
   authenticate: Authenticate;
   /** AppSync's IAM mode (SigV4-signed requests); without it such requests are refused. */

@@ -21,8 +21,6 @@ import { createStartSubscription } from './subscribe';
 import { SubscriptionHub } from './subscriptions';
 
 export type { TokenVerifier } from './auth';
-export { GRAPHQL_PATH } from './http';
-export { REALTIME_PATH } from './realtime';
 
 export interface GatewayOptions {
   /** The schema without AppSync's prelude; default: schema.graphql. */

@@ -7,11 +7,11 @@ import { requestInfoOf, type RequestInfo } from './event';
 import type { Subscriber, SubscriptionHub } from './subscriptions';
 import type { StartSubscription } from './subscribe';
 
-export const REALTIME_PATH = '/graphql/realtime';
+const REALTIME_PATH = '/graphql/realtime';
 /** What AppSync announces in connection_ack: the longest a client should wait between two `ka` messages. */
 const CONNECTION_TIMEOUT_MS = 300_000;
 
-export interface RealtimeDeps {
+interface RealtimeDeps {
   authenticate: Authenticate;
   hub: SubscriptionHub;
   startSubscription: StartSubscription;
@@ -32,7 +32,7 @@ function decodeHeader(encoded: string): HeaderMap | null {
  * The auth headers of a realtime connection: Amplify v6 sends them in a `header-<base64url(JSON)>` subprotocol,
  * older clients in `?header=<base64(JSON)>&payload=e30=`. Null when they cannot be read.
  */
-export function connectionHeaders(req: IncomingMessage): HeaderMap | null {
+function connectionHeaders(req: IncomingMessage): HeaderMap | null {
   const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
     .split(',')
     .map((protocol) => protocol.trim());

@@ -18,7 +18,7 @@ export interface StartRequest {
 
 export type StartSubscription = (start: StartRequest) => Promise<Subscriber>;
 
-export interface SubscribeDeps {
+interface SubscribeDeps {
   schema: GraphQLSchema;
   authenticate: Authenticate;
   access: FieldAccess;

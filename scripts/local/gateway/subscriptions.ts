@@ -43,7 +43,7 @@ function selectionsByField(selections: readonly SelectionNode[], fragments: Frag
 }
 
 /** The part of a resolver result the mutation selected, under field names (not aliases). */
-export function project(value: unknown, selections: readonly SelectionNode[], fragments: Fragments): unknown {
+function project(value: unknown, selections: readonly SelectionNode[], fragments: Fragments): unknown {
   if (Array.isArray(value)) return value.map((item) => project(item, selections, fragments));
   if (value === null || typeof value !== 'object' || selections.length === 0) return value;
   const source = value as Record<string, unknown>;
@@ -60,7 +60,7 @@ function sameValue(argument: unknown, field: unknown): boolean {
 }
 
 /** AppSync's argument filtering: every argument given must equal the published field of the same name. */
-export function matchesArguments(args: Record<string, unknown>, published: Record<string, unknown>): boolean {
+function matchesArguments(args: Record<string, unknown>, published: Record<string, unknown>): boolean {
   return Object.entries(args).every(([name, value]) => value === null || value === undefined || sameValue(value, published[name]));
 }
 

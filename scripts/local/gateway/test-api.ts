@@ -3,7 +3,7 @@ import { createResolverHandler, type ResolverEvent } from '../../../lambdas/lib/
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../../lambdas/lib/errors';
 import { nobodySignedOut } from './test-kit';
 
-export const testSchema = /* GraphQL */ `
+const testSchema = /* GraphQL */ `
   schema {
     query: Query
     mutation: Mutation
@@ -56,7 +56,7 @@ let nextNoteId = 1;
 const info = (message: string) => async () => ({ message });
 const note = { id: 'n0', boardId: 'b0', text: 'hello', author: { name: 'Ada' }, secret: 'classified' };
 
-export const testHandler = createResolverHandler(
+const testHandler = createResolverHandler(
   {
     'Query.publicInfo': info('public'),
     'Query.anyone': info('anyone'),

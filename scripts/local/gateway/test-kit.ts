@@ -26,7 +26,7 @@ async function stop(server: Server): Promise<void> {
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
-export interface TokenOptions {
+interface TokenOptions {
   tokenUse?: 'id' | 'access';
   sub?: string;
   username?: string;
@@ -126,7 +126,7 @@ export async function startGatewayServer(options: Omit<GatewayOptions, 'userPool
   };
 }
 
-export const encodeHeader = (header: object) => Buffer.from(JSON.stringify(header)).toString('base64url');
+const encodeHeader = (header: object) => Buffer.from(JSON.stringify(header)).toString('base64url');
 
 /** A raw realtime client that queues what the server sends. */
 export class RealtimeClient {

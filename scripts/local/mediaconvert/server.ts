@@ -28,7 +28,7 @@ export function ffmpegPath(): string {
   return process.env.FFMPEG_PATH || (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
-export interface MediaConvertStandIn {
+interface MediaConvertStandIn {
   endpoint: string;
   /** Resolves when every job submitted so far has finished and its event was delivered. */
   idle(): Promise<void>;
@@ -129,7 +129,7 @@ type Outcome = { status: 'COMPLETE'; plan: FfmpegPlan } | { status: 'ERROR'; err
 const ERROR_CODES = { unsupportedSetting: 1030, unreadableInput: 1010, s3: 1401 } as const;
 
 /** Runs one job: input from S3, ffmpeg, outputs to S3. Failures become the ERROR outcome MediaConvert would report. */
-export async function transcode(settings: JobSettings, work: string, onSpawn: (child: ChildProcess) => void = () => {}): Promise<Outcome> {
+async function transcode(settings: JobSettings, work: string, onSpawn: (child: ChildProcess) => void = () => {}): Promise<Outcome> {
   const inputPath = join(work, 'input');
   let plan: FfmpegPlan;
   try {

@@ -46,7 +46,7 @@ export interface PushRecord {
   sentAt: string;
 }
 
-export interface PushStandIn {
+interface PushStandIn {
   /** https://127.0.0.1:<port>: where endpoints point. */
   url: string;
   /** The certificate deliveries are served with (PEM): the Lambdas' PUSH_SERVICE_CA. */
@@ -58,7 +58,7 @@ export interface PushStandIn {
   stop(): Promise<void>;
 }
 
-export interface PushStandInOptions {
+interface PushStandInOptions {
   port: number;
   /** The stack's data folder: subscriptions in `push-subscriptions.json`, notifications in `push/`. */
   dataDir: string;
@@ -206,7 +206,7 @@ async function readState(file: string): Promise<Record<string, StoredSubscriptio
 }
 
 /** The payload of one aes128gcm record, decrypted with the device's keys as a browser does (RFC 8291, RFC 8188). */
-export function decryptPayload(content: Buffer, subscription: Pick<StoredSubscription, 'privateKey' | 'publicKey' | 'auth'>): Buffer {
+function decryptPayload(content: Buffer, subscription: Pick<StoredSubscription, 'privateKey' | 'publicKey' | 'auth'>): Buffer {
   const salt = content.subarray(0, 16);
   const keyIdLength = content.readUInt8(20);
   const senderKey = content.subarray(21, 21 + keyIdLength);

@@ -8,7 +8,7 @@ import { invalidRequest, noSuch, StripeApiError } from './errors';
 import { randomToken, type StandInState, type StripeObject } from './state';
 import { render, type Json } from './views';
 
-export type Emit = (type: string, object: StripeObject, previousAttributes?: Json) => void;
+type Emit = (type: string, object: StripeObject, previousAttributes?: Json) => void;
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -21,7 +21,7 @@ const MAX_CLOCK_STEPS = 10_000;
 
 export type PaymentBehavior = 'default_incomplete' | 'allow_incomplete';
 
-export interface NewSubscription {
+interface NewSubscription {
   customer: StripeObject;
   items: { price: StripeObject; quantity: number }[];
   coupons: { coupon: StripeObject; promotionCode: StripeObject | null }[];

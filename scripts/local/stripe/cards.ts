@@ -28,7 +28,7 @@ export const TEST_CARD_TOKENS: Record<string, string> = {
   tok_chargeDeclined: '4000000000000002',
 };
 
-export interface CheckedCard {
+interface CheckedCard {
   brand: string;
   last4: string;
   exp_month: number;

@@ -9,7 +9,7 @@ export const LOCAL_PRICE_IDS = {
 } as const;
 
 /** Coupons by code, each with a promotion code of the same text (what users type). */
-export const LOCAL_COUPONS = [
+const LOCAL_COUPONS = [
   { id: 'WELCOME20', name: 'Welcome 20% off', percent_off: 20 },
   { id: 'FULLPASS', name: 'Full pass', percent_off: 100 },
 ] as const;

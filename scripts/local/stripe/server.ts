@@ -31,7 +31,7 @@ const AUTHENTICATE_PATH = '/_stand-in/authenticate/';
 const MAX_BODY = 256 * 1024;
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 3600 * 1000;
 
-export interface StripeStandInOptions {
+interface StripeStandInOptions {
   port: number;
   host?: string;
   secretKey?: string;

@@ -47,7 +47,7 @@ function indexOrThrow(items: Json[], id: string, param: string): number {
 }
 
 /** Fields Stripe leaves out unless they are expanded (`latest_invoice.confirmation_secret`, `…payments`). */
-export type Includables = (view: Json, field: string) => unknown;
+type Includables = (view: Json, field: string) => unknown;
 
 /** Applies `expand[]` paths: ids become their objects, includable fields appear; anything else is Stripe's error. */
 export function expand(state: StandInState, view: Json, paths: string[], includable: Includables): Json {

@@ -7,7 +7,7 @@ import { afterNextPaint } from './after-next-paint';
  * userPool: the signed-in user's Cognito token (the default). public: the operations that work signed out, with the
  * site's public token, which the API's Lambda authorizer accepts (AppSync's `lambda` mode; no key that expires).
  */
-export type AuthMode = 'userPool' | 'public';
+type AuthMode = 'userPool' | 'public';
 
 /** A GraphQL document tagged with its result and variables types. */
 export type Operation<TData, TVariables extends object> = string & {
@@ -25,7 +25,7 @@ export const gqlOperation = <TDocument extends keyof Operations>(document: TDocu
 /** The result type of an operation, e.g. for a call that does not go through callApi. */
 export type ResultOf<TOperation> = TOperation extends Operation<infer TData, object> ? TData : never;
 
-export interface ApiErrorEntry {
+interface ApiErrorEntry {
   message: string;
   /** AppSync's errorType (the Lambda error's name), e.g. 'Unauthorized'; null for network failures. */
   errorType: string | null;

@@ -30,7 +30,7 @@ export function scoreEntry(type: ScoreType, score: number | null | undefined, { 
   };
 }
 
-export interface DayScoresInput {
+interface DayScoresInput {
   fgScore: number | null;
   dailyScore: number | null;
   gameReadiness: number | null;

@@ -5,7 +5,7 @@ import { createContext, useContext } from 'react';
  * marker, the red dot on a Director Portal card). The journal feature provides the real count; until a provider is
  * mounted every team has none.
  */
-export type TeamNotificationCount = (teamId: string) => number;
+type TeamNotificationCount = (teamId: string) => number;
 
 const TeamNotificationsContext = createContext<TeamNotificationCount>(() => 0);
 

@@ -86,7 +86,7 @@ export function membersOf(points: readonly ScorePoint[]): string[] {
   return [...new Set(points.flatMap((point) => (point.userId ? [point.userId] : [])))];
 }
 
-export interface SeriesSummary {
+interface SeriesSummary {
   /** Points with a value (days, or member days for a concatenated series). */
   count: number;
   latest: ScorePoint | null;

@@ -6,7 +6,7 @@ export const CHART_MARGIN = { top: 8, right: 16, bottom: 24, left: 32 } as const
 /** Scores run from 0 to 100. */
 const SCORE_MAX = 100;
 
-export interface ChartScales {
+interface ChartScales {
   /** The plot's edges inside the SVG. */
   left: number;
   right: number;
@@ -37,7 +37,7 @@ export function chartScales(width: number, height: number, dayCount: number): Ch
   };
 }
 
-export interface PlotPoint {
+interface PlotPoint {
   /** The day's index in the window. */
   index: number;
   x: number;

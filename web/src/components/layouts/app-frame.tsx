@@ -21,7 +21,7 @@ export interface NavItem {
 }
 
 /** Who is signed in, as the sidebar header shows it. */
-export interface FrameProfile {
+interface FrameProfile {
   fullName: string;
   roleLabel: string;
   avatarUrl?: string | null;

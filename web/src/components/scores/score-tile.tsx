@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import type { ScoreEntry } from '@/lib/score-display';
 
 /** What a tile shows: a score, or another number shown the same way (the streak). */
-export type TileEntry = Omit<ScoreEntry, 'type' | 'score'> & { type: string; score: number | null };
+type TileEntry = Omit<ScoreEntry, 'type' | 'score'> & { type: string; score: number | null };
 import './score-tile.css';
 
 /** One score: its name, the whole number (a dash when empty, the label then says No data) and the tier or label, tinted with the pillar colour. */

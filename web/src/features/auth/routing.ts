@@ -12,7 +12,7 @@ export const ADMIN_ONLY_FALLBACK = paths.home.users;
 export const REDIRECT_PARAM = 'redirectTo';
 
 /** The slice of `me` the routing needs. */
-export interface InviteHolder {
+interface InviteHolder {
   Invites?: readonly { role: string; status: string }[] | null;
 }
 

@@ -28,7 +28,7 @@ function columnWidth(column: Pick<ExportColumn<never>, 'role'>): number {
 }
 
 /** The sheet as rows of cells, header first, with each column's width in characters. */
-export interface ExportSheet {
+interface ExportSheet {
   rows: ExportCell[][];
   widths: number[];
 }

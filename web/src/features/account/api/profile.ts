@@ -73,7 +73,7 @@ const accountProfileQueryOptions = () =>
 export const useAccountProfile = () => useQuery(accountProfileQueryOptions());
 
 /** What the profile tab saves: the changed fields (none: no update) and a new avatar (none: no upload). */
-export interface ProfileSave {
+interface ProfileSave {
   id: string;
   changes: ProfileChanges;
   avatar: File | null;

@@ -51,7 +51,7 @@ const reminderSettingsQueryOptions = () =>
 export const useReminderSettings = () => useQuery(reminderSettingsQueryOptions());
 
 /** What the reminder form saves, and the server's key this device subscribes with when it is reminded by push. */
-export interface ReminderSave {
+interface ReminderSave {
   input: ReminderSettingsInput;
   pushPublicKey: string;
 }

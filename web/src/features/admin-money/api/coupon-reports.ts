@@ -4,7 +4,6 @@ import { callApi, gqlOperation } from '@/lib/api-client';
 import type { ReportKind } from '../lib/report-rows';
 import { adminMoneyKeys, type ReportWindow } from './keys';
 
-export type ReportPoint = GamerReport['points'][number];
 export type GamerReport = GamersFromCouponQuery['getGamersFromCoupon'][number];
 export type TeamReport = TeamsFromCouponQuery['getTeamsFromCoupon'][number];
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { AddPromotionMutation } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-export type CreatedPromotion = AddPromotionMutation['addPromotion'];
+type CreatedPromotion = AddPromotionMutation['addPromotion'];
 
 const addPromotionMutation = gqlOperation(/* GraphQL */ `
   mutation AddPromotion($file: PromotionFileInput!, $promotionName: String!, $platform: PromotionPlatform!) {

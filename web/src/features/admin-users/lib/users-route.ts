@@ -2,7 +2,7 @@
  * What the part of the address after /home/users/ asks for (docs/product.md, "Signed-in routes"): the list alone, a
  * user's side panel, or one of the action routes whose confirmation dialog opens over the list.
  */
-export type UsersRoute =
+type UsersRoute =
   { kind: 'list' } | { kind: 'panel'; id: string } | { kind: 'disable' | 'enable'; id: string } | { kind: 'bulk-delete'; ids: string[] };
 
 const ACTIONS = new Set(['disable', 'enable']);

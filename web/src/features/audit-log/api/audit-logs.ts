@@ -5,7 +5,7 @@ import { callApi, gqlOperation } from '@/lib/api-client';
 /** One audit-log entry (schema.graphql AuditLogEntry); before and after are JSON text. */
 export type AuditLogEntry = AuditLogsQuery['auditLogs']['items'][number];
 
-export type AuditLogQuery = AuditLogsQueryVariables;
+type AuditLogQuery = AuditLogsQueryVariables;
 
 const auditLogsQuery = gqlOperation(/* GraphQL */ `
   query AuditLogs($actorId: ID, $targetId: ID, $take: Int, $cursor: String) {
@@ -31,7 +31,7 @@ const auditLogsQuery = gqlOperation(/* GraphQL */ `
 const AUDIT_BATCH = 50;
 
 /** The actor and target an audit-log read is filtered by (absent: any). */
-export type AuditLogFilter = Pick<AuditLogQuery, 'actorId' | 'targetId'>;
+type AuditLogFilter = Pick<AuditLogQuery, 'actorId' | 'targetId'>;
 
 /** The audit log's query keys: every cached read of it starts with `audit-log`. */
 const auditLogKeys = {

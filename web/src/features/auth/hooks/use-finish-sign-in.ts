@@ -7,7 +7,7 @@ import { afterLoginPath, afterSignUpPath, needsProfileAfterLogin } from '../rout
 import { browserSession } from '../session/browser-session';
 import type { AuthGrant } from '../session/session-store';
 
-export type SignInKind = { kind: 'login'; redirectTo: string | null } | { kind: 'signup' };
+type SignInKind = { kind: 'login'; redirectTo: string | null } | { kind: 'signup' };
 
 /**
  * Saves a new session and opens the page the spec's "After login" rules pick. A profile that the

@@ -38,7 +38,7 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-export interface SessionStoreDeps {
+interface SessionStoreDeps {
   storage: KeyValueStorage;
   /** Trades the session's refresh token for fresh tokens (the refreshToken mutation). */
   refresh(session: Session): Promise<AuthGrant>;

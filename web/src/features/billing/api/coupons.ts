@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { CheckCouponQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-export type CouponCheck = CheckCouponQuery['checkCoupon'];
+type CouponCheck = CheckCouponQuery['checkCoupon'];
 
 /** Coupons are public (signed out too), so they always go with the public token. */
 const publicCall = { authMode: 'public' } as const;

@@ -3,7 +3,7 @@ import type { UpgradeSubscriptionMutation } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
 /** What upgradeSubscription answers (docs/billing.md, "Operations"); amountDue in cents. */
-export type UpgradeResult = UpgradeSubscriptionMutation['upgradeSubscription'];
+type UpgradeResult = UpgradeSubscriptionMutation['upgradeSubscription'];
 
 /** What a purchase buys: a subscription config (or extra seats), optionally for a team (renewal, seats). */
 export interface PurchaseRequest {

@@ -15,7 +15,7 @@ import { PurchaseFlow } from './purchase-flow';
 /** Where Enterprise enquiries go (CONTACT SALES opens a mail to it). */
 const SALES_EMAIL = 'sales@fitgauge.app';
 
-export interface PricingPlansProps {
+interface PricingPlansProps {
   /** Signed out, BUY NOW calls onSignUp instead of buying (sign-up comes back to /pricing). */
   signedIn: boolean;
   /** A renewal or extra seats for this team (`/pricing?teamId=`). */

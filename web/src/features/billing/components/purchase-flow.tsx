@@ -27,7 +27,7 @@ type Step =
   | { kind: 'success' }
   | { kind: 'failed'; message: string };
 
-export interface PurchaseFlowProps {
+interface PurchaseFlowProps {
   /** What is bought (without the coupon, which the flow asks for). */
   purchase: Omit<PurchaseRequest, 'couponId'>;
   /** `month` or `year`: the success dialog's renewal text. */

@@ -80,9 +80,9 @@ async function sendUnqueued(checkIn: QueuedCheckIn, queryClient: QueryClient): P
   }
 }
 
-export type SendStatus = 'idle' | 'sending' | 'waiting';
+type SendStatus = 'idle' | 'sending' | 'waiting';
 
-export interface CheckInSender {
+interface CheckInSender {
   send: (answers: Pick<SubmitAnswersVariables, 'answers' | 'watchedVideos'>) => Promise<void>;
   /** waiting: kept on this device until the connection returns. */
   status: SendStatus;

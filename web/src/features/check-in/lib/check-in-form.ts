@@ -96,7 +96,7 @@ export function checkInFormProblem(form: CheckInForm): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check your answers.');
 }
 
-export interface PillarSection {
+interface PillarSection {
   pillar: Pillar;
   questions: Question[];
 }

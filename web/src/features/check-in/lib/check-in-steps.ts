@@ -31,7 +31,7 @@ export function checkInSteps(form: Pick<CheckInForm, 'gaming'>): readonly CheckI
 }
 
 /** Where picking an answer to a single-choice question leads: the step's next question, or past its last, the next step. */
-export type Advance = { to: 'question'; slug: string } | { to: 'step'; index: number };
+type Advance = { to: 'question'; slug: string } | { to: 'step'; index: number };
 
 export function advanceAfter(steps: readonly CheckInStep[], stepIndex: number, questionSlug: string): Advance {
   const questions = steps[stepIndex]?.questions ?? [];

@@ -44,7 +44,7 @@ export type SendOutcome<Day> =
   /** No connection (or a server that did not answer): kept for the next try. */
   | { kind: 'waiting'; checkIn: QueuedCheckIn };
 
-export interface FlushOptions<Day> {
+interface FlushOptions<Day> {
   send: (checkIn: QueuedCheckIn) => Promise<Day>;
   /** Whether a failed send may succeed later (no connection, a server error), so the check-in stays queued. */
   isTransient: (error: unknown) => boolean;

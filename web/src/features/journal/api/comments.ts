@@ -12,7 +12,7 @@ import { journalKeys } from './keys';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
-/** Fails typecheck when a comment mutation selects other fields than the subscription. */
+/** Fails typecheck when a comment mutation selects other fields than the subscription; exported only to be compiled. @public */
 export type SameSelection =
   | Holds<Same<CreateCommentMutation['createComment'], JournalComment>>
   | Holds<Same<UpdateCommentMutation['updateComment'], JournalComment>>
@@ -43,7 +43,7 @@ const journalCommentsQuery = gqlOperation(/* GraphQL */ `
 `);
 
 /** `createComment`'s arguments: the answer (gamer, day, question), the text, and for a reply the comment it answers. */
-export type NewComment = Pick<JournalComment, 'teamId' | 'userId' | 'date' | 'pillarSlug' | 'questionSlug' | 'content'> & { answerTo?: string };
+type NewComment = Pick<JournalComment, 'teamId' | 'userId' | 'date' | 'pillarSlug' | 'questionSlug' | 'content'> & { answerTo?: string };
 
 const createCommentMutation = gqlOperation(/* GraphQL */ `
   mutation CreateComment(
@@ -143,7 +143,7 @@ const updateComment = async (id: string, content: string) => (await callApi(upda
 
 const deleteComment = async (id: string) => (await callApi(deleteCommentMutation, { id })).deleteComment;
 
-export interface JournalScope {
+interface JournalScope {
   teamId: string;
   date: string;
   /** A gamer's own journal: only the comments on his answers. */

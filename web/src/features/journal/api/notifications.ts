@@ -10,7 +10,7 @@ import { useViewer, type Viewer } from '@/lib/viewer';
 import { onJournalComment } from './comment-events';
 import { journalKeys } from './keys';
 
-export type TeamUnread = TeamNotificationsQuery['teamNotifications'][number];
+type TeamUnread = TeamNotificationsQuery['teamNotifications'][number];
 
 const teamNotificationsQuery = gqlOperation(/* GraphQL */ `
   query TeamNotifications {

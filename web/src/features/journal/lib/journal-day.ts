@@ -17,7 +17,7 @@ export function answerText(questionSlug: string, value: string): string {
   return values.map((one) => question.options.find((option) => option.value === one.trim())?.label ?? one).join(', ');
 }
 
-export interface JournalQuestion {
+interface JournalQuestion {
   questionSlug: string;
   text: string;
   /** null: skipped that day (it has comments asking why). */

@@ -18,7 +18,7 @@ export type MyTeam = Pick<MembersPage, 'id' | 'name' | 'description' | 'game' | 
 
 export type MembersPage = NonNullable<TeamMembersQuery['team']>;
 
-export interface MembersQuery {
+interface MembersQuery {
   teamId: string;
   search?: string;
   orderBy?: MemberOrderField;

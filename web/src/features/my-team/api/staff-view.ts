@@ -8,13 +8,11 @@ import { myTeamKeys } from './keys';
 
 export type StaffView = TeamStaffViewQuery;
 
-export type TeamSeats = TeamStaffViewQuery['seats'];
-
 export type SentInvite = TeamStaffViewQuery['invites'][number];
 
 export type TeamCode = TeamStaffViewQuery['codes'][number];
 
-export interface InviteInput {
+interface InviteInput {
   inviteeName: string;
   inviteeEmail: string;
   role: InviteRole;

@@ -51,7 +51,7 @@ export const useMyReportShares = () => useQuery(myReportSharesOptions());
 /** A mutation's callbacks from the page (toasts, the form, the dialog); the hook adds reading the shares again. */
 type MutationConfig<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;
 
-export interface ShareVariables {
+interface ShareVariables {
   email: string;
   frequency: ReportFrequency;
 }

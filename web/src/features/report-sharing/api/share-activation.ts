@@ -8,7 +8,7 @@ import type { ActivateShareFgScoreMutation } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 import { reportSharingKeys } from './keys';
 
-export type ShareActivation = ActivateShareFgScoreMutation['activateShareFGScore'];
+type ShareActivation = ActivateShareFgScoreMutation['activateShareFGScore'];
 
 const activateShareMutation = gqlOperation(/* GraphQL */ `
   mutation ActivateShareFGScore($shareId: ID!, $acceptance: ReportAcceptance!) {

@@ -11,7 +11,7 @@ export interface DraftDay {
   watchedVideos: boolean;
 }
 
-export interface SimulatorState {
+interface SimulatorState {
   days: Record<ScoreDay, DraftDay>;
   /** The day the editor shows; null before any pick. */
   active: ScoreDay | null;

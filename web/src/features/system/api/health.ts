@@ -12,7 +12,7 @@ const healthQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-export type Health = NonNullable<ResultOf<typeof healthQuery>['health']>;
+type Health = NonNullable<ResultOf<typeof healthQuery>['health']>;
 
 /**
  * The API's liveness; public (the public token), so it answers before anyone signs in. A plain POST rather than Amplify's

@@ -8,6 +8,7 @@ import { changedFields, teamFieldsSchema, type TeamFields } from '../lib/team-fo
 import { TeamFormFields } from './team-form-fields';
 import '../team-form.css';
 
+/** Its test reads it through `require()` after its mocks, which knip does not follow. @public */
 export const TEAM_UPDATED = 'Team updated successfully!';
 
 interface EditTeamDialogProps {

@@ -20,7 +20,7 @@ export interface TeamRow {
   noOfMembers: number | null;
 }
 
-export interface TeamListOptions {
+interface TeamListOptions {
   search: string;
   field: TeamSortField;
   direction: SortDirection;

@@ -5,8 +5,6 @@ import type { GetRecommendationsQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 import { recommendationKeys } from './keys';
 
-export type RecommendedVideo = NonNullable<Recommendation['Video']>;
-
 export type Recommendation = GetRecommendationsQuery['getRecommendations']['recommendations'][number];
 
 const listQuery = gqlOperation(/* GraphQL */ `
@@ -76,7 +74,7 @@ const recommendationsOptions = (pageIndex: number, pageSize: number) =>
 export const useRecommendations = (pageIndex: number, pageSize: number) => useQuery(recommendationsOptions(pageIndex, pageSize));
 
 /** What the page does once a change is saved (before the table is asked again) or refused. */
-export interface RecommendationChangeCallbacks {
+interface RecommendationChangeCallbacks {
   onSuccess?: () => void;
   onError?: (error: Error) => void;
 }

@@ -1,14 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VideoInstructorsAndSeriesQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 import { COVER_IMAGE_MAX_BYTES } from '../lib/series-cover';
 import { videoKeys } from './keys';
 
 /** The instructors and series of the Details tab (schema.graphql; docs/videos.md, "Operations"), their query and hooks. */
-
-export type VideoInstructor = VideoInstructorsAndSeriesQuery['videoInstructorsAndSeries']['instructors'][number];
-
-export type VideoSeries = VideoInstructorsAndSeriesQuery['videoInstructorsAndSeries']['series'][number];
 
 const instructorsAndSeriesQuery = gqlOperation(/* GraphQL */ `
   query VideoInstructorsAndSeries {

@@ -11,7 +11,7 @@ import type { VideoWithQuestions } from './videos';
 
 export type VideoQuestion = VideoWithQuestions['VideoQuestion'][number];
 
-export interface VideoQuestionCreate {
+interface VideoQuestionCreate {
   videoId: string;
   type: VideoQuestionType;
   subType: VideoQuestionSubType | null;

@@ -10,7 +10,7 @@ export type Video = AdminVideosQuery['videos'][number];
 
 export type VideoWithQuestions = NonNullable<AdminVideoQuery['video']>;
 
-export interface VideoListQuery {
+interface VideoListQuery {
   take: number;
   skip: number;
   search: string;
@@ -148,7 +148,7 @@ export async function createVideo(data: VideoCreateInput): Promise<Video> {
 }
 
 /** What updateVideo changes; null clears an optional field. */
-export interface VideoUpdate {
+interface VideoUpdate {
   description?: string | null;
   tags?: string[];
   instructorId?: string | null;

@@ -24,7 +24,7 @@ export const VAULT_GROUP_TITLES = [
 ] as const;
 
 /** The slice of a video the grouping reads. */
-export interface GroupableVideo {
+interface GroupableVideo {
   title: string;
   category: VideoCategory;
   VideoSeries?: { basic: boolean } | null;

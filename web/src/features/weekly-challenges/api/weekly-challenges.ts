@@ -67,7 +67,7 @@ const weeklyChallengesOptions = () => queryOptions({ queryKey: weeklyChallengeKe
 export const useWeeklyChallenges = () => useQuery(weeklyChallengesOptions());
 
 /** What the page does once a change is saved (before the challenges are asked again) or refused. */
-export interface ChallengeChangeCallbacks {
+interface ChallengeChangeCallbacks {
   onSuccess?: () => void;
   onError?: (error: Error) => void;
 }
