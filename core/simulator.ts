@@ -17,10 +17,6 @@ export const simulatorDaySchema = z.object({
 });
 export type SimulatorDay = z.infer<typeof simulatorDaySchema>;
 
-export const simulatorDaysSchema = z
-  .array(simulatorDaySchema)
-  .refine((days) => new Set(days.map((day) => day.date)).size === days.length, { message: 'Each day can be picked only once.' });
-
 export interface SimulationResult {
   /** Every calendar day from the first to the last picked day; days not picked count as missed. */
   days: FgState[];

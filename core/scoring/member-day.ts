@@ -1,9 +1,8 @@
 import type { AnswerInput } from '../check-in';
 import type { ScoreDay } from '../dates';
-import { isGameScoreType, isPillarSlug, type ScoreType } from '../pillars';
+import { isPillarSlug, type ScoreType } from '../pillars';
 import { type DayScores, scoreDay } from './day';
 import { advanceFgState, type FgState } from './fg-score';
-import { type ScoreLabel, scoreLabel, type ScoreLabelOptions } from './labels';
 
 /** What is stored per gamer per score day: the day's scores plus the fgScore state after it. */
 export interface MemberDay extends DayScores {
@@ -40,9 +39,4 @@ export function dayScoreValue(day: MemberDay, type: ScoreType): number | null {
     case 'gamePerformance':
       return day.gamePerformance;
   }
-}
-
-/** The label shown next to a day's score: game scores of a No Gaming day read "No Gaming". */
-export function dayScoreLabel(day: MemberDay, type: ScoreType, options: Omit<ScoreLabelOptions, 'noGaming'> = {}): ScoreLabel {
-  return scoreLabel(dayScoreValue(day, type), { ...options, noGaming: isGameScoreType(type) && !day.gaming });
 }

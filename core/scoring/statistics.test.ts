@@ -1,6 +1,6 @@
 import { dayAt } from '../test-support/arbitraries';
 import { fgScoreSeries } from './fg-score';
-import { buildMemberDay, dayScoreLabel, type MemberDay } from './member-day';
+import { buildMemberDay, type MemberDay } from './member-day';
 import { userScoreStatisticRows, userScoreStatistics } from './statistics';
 import { scoreSummary } from './summary';
 
@@ -40,12 +40,6 @@ describe("a gamer's statistics", () => {
     const series = fgScoreSeries(days.map((day) => ({ date: day.date, dailyScore: day.dailyScore, watchedVideos: false })));
     const stats = userScoreStatistics('fgScore', days, { startDate: dayAt(0), endDate: dayAt(3) });
     expect(stats.mainScoreStatistics.map((point) => point.value)).toEqual(series.filter((state) => state.checkedIn).map((state) => state.fgScore));
-  });
-
-  it('labels game scores No Gaming on a day the gamer is not gaming', () => {
-    expect(dayScoreLabel(days[2], 'gameReadiness')).toBe('No Gaming');
-    expect(dayScoreLabel(days[2], 'daily')).toBe('Danger Zone');
-    expect(dayScoreLabel(days[0], 'gamePerformance')).toBe('No data');
   });
 
   it('gives one user score statistic row per pillar per day', () => {
