@@ -13,7 +13,7 @@ export const PEAK_FORM_CUTOFF = 80;
 export const PRETTY_SOLID_CUTOFF = 60;
 /** The regular Not Ideal cutoff; the other classification of the spec uses 45. */
 export const NOT_IDEAL_CUTOFF = 40;
-export const STRICT_NOT_IDEAL_CUTOFF = 45;
+const STRICT_NOT_IDEAL_CUTOFF = 45;
 
 /** Null, a missing value, a non-number and 0 all mean there is nothing to judge. */
 function shownScore(score: number | null | undefined): number | null {
@@ -29,7 +29,7 @@ export function readinessTier(score: number | null | undefined): ReadinessTier |
   return READINESS_TIER_CUTOFFS.find(([cutoff]) => shown >= cutoff)?.[1] ?? 'Not Ready';
 }
 
-export interface ScoreLabelOptions {
+interface ScoreLabelOptions {
   /** The day is flagged as not gaming: game scores read "No Gaming" whatever their value. */
   noGaming?: boolean;
   /** 40 (regular) or 45 (the stricter classification). */
