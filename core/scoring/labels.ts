@@ -13,7 +13,6 @@ export const PEAK_FORM_CUTOFF = 80;
 export const PRETTY_SOLID_CUTOFF = 60;
 /** The regular Not Ideal cutoff; the other classification of the spec uses 45. */
 export const NOT_IDEAL_CUTOFF = 40;
-const STRICT_NOT_IDEAL_CUTOFF = 45;
 
 /** Null, a missing value, a non-number and 0 all mean there is nothing to judge. */
 function shownScore(score: number | null | undefined): number | null {
@@ -33,7 +32,7 @@ interface ScoreLabelOptions {
   /** The day is flagged as not gaming: game scores read "No Gaming" whatever their value. */
   noGaming?: boolean;
   /** 40 (regular) or 45 (the stricter classification). */
-  notIdealCutoff?: typeof NOT_IDEAL_CUTOFF | typeof STRICT_NOT_IDEAL_CUTOFF;
+  notIdealCutoff?: typeof NOT_IDEAL_CUTOFF | 45;
 }
 
 export function scoreLabel(score: number | null | undefined, options: ScoreLabelOptions = {}): ScoreLabel {
