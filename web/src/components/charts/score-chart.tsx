@@ -1,21 +1,34 @@
-import { type PointerEvent, useId } from 'react';
+import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react';
 import { useElementWidth } from '@/hooks/use-element-width';
-import {
-  ChartLegend,
-  DayReadout,
-  FALLBACK_WIDTH,
-  LOOKS,
-  MAX_DAYS_WITH_DOTS,
-  type ScoreChartProps,
-  useDayReading,
-  valueOn,
-  Y_TICKS,
-} from './chart-parts';
+import { formatScoreDay } from '@/lib/score-display';
+import type { ChartDay, ChartLine } from './chart-data';
 import { areaPath, chartScales, linePath, nearestDay, plotPoints, tickIndexes } from './chart-geometry';
 import './charts.css';
 
+const Y_TICKS = [0, 50, 100];
 /** An MM/dd label at 12 px and the gap kept between two labels. */
 const TICK_DISTANCE = 34 + 16;
+/** Drawn at this width until the container is measured (and in jsdom, which lays nothing out). */
+const FALLBACK_WIDTH = 320;
+/** Up to a month, each day's point is drawn as a dot; beyond that the dots would crowd the line. */
+const MAX_DAYS_WITH_DOTS = 31;
+
+/** score: one score with the area under its line; members: a team's game score, one line per member and a legend. */
+const LOOKS = {
+  score: { height: 160, dot: 3, area: true, legend: false },
+  members: { height: 220, dot: 2, area: false, legend: true },
+} as const;
+
+const valueOn = (line: ChartLine, day: number) => line.values[day] ?? null;
+
+interface ScoreChartProps {
+  /** Names the chart for assistive technology, e.g. "Sleep, the last 7 days". */
+  label: string;
+  days: readonly ChartDay[];
+  /** Each with one value per day (null: no point, the line bridges the day). */
+  lines: readonly ChartLine[];
+  look: keyof typeof LOOKS;
+}
 
 /**
  * Scores over a window, 0..100, as plain SVG sized to its container. A pointer over it or the keyboard (Left, Right,
@@ -24,10 +37,26 @@ const TICK_DISTANCE = 34 + 16;
 export function ScoreChart({ label, days, lines, look }: ScoreChartProps) {
   const { height, dot, area, legend } = LOOKS[look];
   const [measure, width] = useElementWidth<HTMLDivElement>(FALLBACK_WIDTH);
-  const { active, setActive, onKeyDown, clear } = useDayReading(days.length);
+  const [active, setActive] = useState<number | null>(null);
   const gradientId = `fg-chart-fill-${useId().replace(/[^\w-]/g, '')}`;
   const scales = chartScales(width, height, days.length);
   const drawn = lines.map((line) => ({ line, points: plotPoints(line.values, scales) }));
+  const last = days.length - 1;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowRight: active === null ? 0 : Math.min(last, active + 1),
+      ArrowLeft: active === null ? last : Math.max(0, active - 1),
+      Home: 0,
+      End: last,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      setActive(moves[event.key]!);
+    } else if (event.key === 'Escape') {
+      setActive(null);
+    }
+  };
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) =>
     setActive(nearestDay(event.clientX - event.currentTarget.getBoundingClientRect().left, scales, days.length));
 
@@ -42,9 +71,9 @@ export function ScoreChart({ label, days, lines, look }: ScoreChartProps) {
           aria-label={label}
           tabIndex={0}
           onKeyDown={onKeyDown}
-          onBlur={clear}
+          onBlur={() => setActive(null)}
           onPointerMove={onPointerMove}
-          onPointerLeave={clear}
+          onPointerLeave={() => setActive(null)}
         >
           {area ? (
             <defs>
@@ -95,9 +124,36 @@ export function ScoreChart({ label, days, lines, look }: ScoreChartProps) {
             </g>
           ))}
         </svg>
-        <DayReadout days={days} lines={lines} active={active} x={active === null ? 0 : scales.x(active)} width={width} />
+        {/* Announced as it changes, so the keyboard's day reads out. */}
+        <div role="status">
+          {active !== null ? (
+            <div
+              className="fg-chart__tooltip"
+              style={scales.x(active) < width / 2 ? { left: scales.x(active) + 12 } : { right: width - scales.x(active) + 12 }}
+            >
+              <p>{formatScoreDay(days[active]!.date)}</p>
+              <ul>
+                {lines.map((line) => (
+                  <li key={line.id}>
+                    <span className="fg-chart__swatch" style={{ background: line.colour }} aria-hidden="true" />
+                    {line.name}: {valueOn(line, active) ?? 'No data'}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
       </div>
-      {legend ? <ChartLegend lines={lines} /> : null}
+      {legend ? (
+        <ul className="fg-chart__legend">
+          {lines.map((line) => (
+            <li key={line.id}>
+              <span className="fg-chart__swatch" style={{ background: line.colour }} aria-hidden="true" />
+              {line.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
