@@ -1,4 +1,0 @@
-import { describeVideoStoreContract } from './test-support/video-contract';
-import { memoryVideoStore } from './video-store.memory';
-
-describeVideoStoreContract('in-memory', memoryVideoStore);
