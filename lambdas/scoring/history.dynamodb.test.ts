@@ -4,10 +4,12 @@ import { shiftDay } from '@core/dates';
 import { answersArbitrary } from '@core/test-support/arbitraries';
 import { keys } from '../lib/db/keys';
 import { query } from '../lib/db/table';
-import { dynamoStores } from '../lib/stores/stores';
+import { dynamoScoreStore } from '../lib/stores/score-store';
+import { dynamoTeamStore } from '../lib/stores/team-store';
+import { membershipRecord, seedRecords, teamRecord, userRecord } from '../lib/stores/test-support/records';
+import { dynamoUserStore } from '../lib/stores/user-store';
 import { submitAnswers } from './check-in';
 import { type GamerHistory, historyOf } from './history';
-import { membership, team, user } from './test-support/memory-stores';
 
 /**
  * The bulk loader (demo data, the benchmark) must leave DynamoDB exactly as the same check-ins sent one by one
@@ -28,11 +30,11 @@ async function itemsOf(tag: string): Promise<unknown[]> {
 
 /** The gamers, their team and memberships, as sign-up and joining leave them, with the zone a first check-in keeps. */
 async function createWorld(tag: string): Promise<void> {
-  await dynamoStores.teams.create(team(`${tag}-t1`, 'director'));
-  for (const gamer of GAMERS) {
-    await dynamoStores.users.create(user(`${tag}-${gamer}`, 'UTC'));
-    await dynamoStores.teams.addMember(membership(`${tag}-t1`, `${tag}-${gamer}`));
-  }
+  await seedRecords({
+    users: GAMERS.map((gamer) => userRecord(`${tag}-${gamer}`, { timeZone: 'UTC' })),
+    teams: [teamRecord(`${tag}-t1`, 'director')],
+    memberships: GAMERS.map((gamer) => membershipRecord(`${tag}-t1`, `${tag}-${gamer}`)),
+  });
 }
 
 describe('historyOf, loaded with importHistory', () => {
@@ -64,11 +66,16 @@ describe('historyOf, loaded with importHistory', () => {
         await createWorld(sent);
         for (const gamer of gamersOf(sent)) {
           for (const checkIn of gamer.checkIns) {
-            await submitAnswers(gamer.userId, { answers: checkIn.answers, watchedVideos: checkIn.watchedVideos }, dynamoStores, checkIn.at);
+            await submitAnswers(
+              gamer.userId,
+              { answers: checkIn.answers, watchedVideos: checkIn.watchedVideos },
+              { users: dynamoUserStore, teams: dynamoTeamStore, scores: dynamoScoreStore },
+              checkIn.at,
+            );
           }
         }
         await createWorld(imported);
-        await dynamoStores.scores.importHistory(historyOf(gamersOf(imported)));
+        await dynamoScoreStore.importHistory(historyOf(gamersOf(imported)));
 
         const sentItems = await itemsOf(sent);
         expect(sentItems.length).toBeGreaterThan(GAMERS.length + 1);

@@ -1,14 +1,14 @@
 import type { Caller, ResolverEvent } from '../../lib/appsync';
 import { createFieldHandler } from '../../lib/fields';
-import type { MemoryStores } from '../../lib/stores/memory';
 import { scoringFieldsWith } from '../fields';
+import type { scoringWorld } from './world';
 
 /**
- * Calls scoring's fields as AppSync would (./fields.ts on the in-memory stores, at the clock `now`): each is refused
+ * Calls scoring's fields as AppSync would (./fields.ts on the given stores, at the clock `now`): each is refused
  * unless its row admits the caller, its arguments pass their schema and the caller stands to its user or team as the
  * row needs. E-mails and the team pages' refresh go nowhere.
  */
-export function scoringHandlerOn(stores: MemoryStores, now: () => Date = () => new Date()) {
+export function scoringHandlerOn(stores: Awaited<ReturnType<typeof scoringWorld>>['stores'], now: () => Date = () => new Date()) {
   const handler = createFieldHandler(
     scoringFieldsWith({ ...stores, sendMail: async () => undefined, appUrl: () => 'http://app.test', publish: async () => undefined, now }),
     { teams: stores.teams, signOuts: null },

@@ -4,18 +4,24 @@ import { answersWith, inSlugOrder } from '@core/test-support/answers';
 import { logger } from '../lib/appsync';
 import { DayVersionConflict, KEPT_CHECK_IN_IDS } from '../lib/stores/score-store';
 import { currentCheckIn, memberDayRecord, submitAnswers } from './check-in';
-import { memoryStores } from '../lib/stores/memory';
+import { membershipRecord } from '../lib/stores/test-support/records';
 import { scoringHandlerOn } from './test-support/handler';
-import { caller, membership, team, user } from './test-support/memory-stores';
+import { caller, scoringWorld } from './test-support/world';
 
-function setup() {
-  const stores = memoryStores({
-    users: [user('g1'), user('g2', 'Europe/Berlin'), user('coach')],
-    teams: [team('t1', 'director'), team('t2', 'director')],
-    memberships: [membership('t1', 'g1'), membership('t1', 'g2'), membership('t2', 'g1'), membership('t1', 'coach', 'COACH')],
+/** Gamers g1 (teams t1 and t2) and g2 (t1, in Berlin), and coach of t1, with fresh ids on DynamoDB Local. */
+async function setup() {
+  const world = await scoringWorld({
+    users: { g1: null, g2: 'Europe/Berlin', coach: null },
+    teams: { t1: 'director', t2: 'director' },
+    memberships: [
+      ['t1', 'g1'],
+      ['t1', 'g2'],
+      ['t2', 'g1'],
+      ['t1', 'coach', 'COACH'],
+    ],
   });
-  const call = scoringHandlerOn(stores, () => at('2026-04-10T10:00:00Z'));
-  return { scores: stores.scores, users: stores.state.users, stores, call };
+  const call = scoringHandlerOn(world.stores, () => at('2026-04-10T10:00:00Z'));
+  return { ...world, call };
 }
 
 const at = (iso: string) => new Date(iso);
@@ -24,47 +30,47 @@ beforeAll(() => jest.spyOn(logger, 'warn').mockImplementation(() => undefined));
 
 describe('submitAnswers', () => {
   it('replaces the earlier answers of the same day instead of adding to them', async () => {
-    const { scores, stores } = setup();
+    const { id, scores, stores, teamDay } = await setup();
     const first = answersWith('best');
     const second = answersWith('worst', ['sleep-hours', 'pain']);
-    await submitAnswers('g1', { answers: first }, stores, at('2026-04-10T10:00:00Z'));
-    const corrected = await submitAnswers('g1', { answers: second }, stores, at('2026-04-10T11:00:00Z'));
+    await submitAnswers(id('g1'), { answers: first }, stores, at('2026-04-10T10:00:00Z'));
+    const corrected = await submitAnswers(id('g1'), { answers: second }, stores, at('2026-04-10T11:00:00Z'));
 
     const expected = scoreDay('2026-04-10', second);
     expect(corrected).toMatchObject({ date: '2026-04-10', dailyScore: expected.dailyScore, gameReadiness: expected.gameReadiness });
-    const stored = await scores.answers('g1', { startDate: '2026-04-10', endDate: '2026-04-10' });
+    const stored = await scores.answers(id('g1'), { startDate: '2026-04-10', endDate: '2026-04-10' });
     expect(stored.map((answer) => answer.questionSlug).sort()).toEqual(second.map((answer) => answer.questionSlug).sort());
     expect(stored.find((answer) => answer.questionSlug === 'sleep-quality')?.value).toBe('terrible');
     // The team day counts the gamer once, with the corrected scores.
-    const teamDay = scores.teamDay('t1', '2026-04-10')!;
-    expect(teamDay.totals.daily).toEqual({ sum: expected.dailyScore, count: 1 });
-    expect(teamDay.members.g1).toEqual({ gameReadiness: expected.gameReadiness, gamePerformance: 0, gaming: true });
+    const t1Day = (await teamDay('t1', '2026-04-10'))!;
+    expect(t1Day.totals.daily).toEqual({ sum: expected.dailyScore, count: 1 });
+    expect(t1Day.members[id('g1')]).toEqual({ gameReadiness: expected.gameReadiness, gamePerformance: 0, gaming: true });
   });
 
   it('counts an answer at 03:59 on the gamer’s clock for the day before, and one at 04:00 for the new day', async () => {
-    const { stores } = setup();
+    const { id, stores } = await setup();
     // Berlin is UTC+1 on 2026-03-10.
-    const late = await submitAnswers('g2', { answers: answersWith('best') }, stores, at('2026-03-10T02:59:00Z'));
-    const next = await submitAnswers('g2', { answers: answersWith('best') }, stores, at('2026-03-10T03:00:00Z'));
+    const late = await submitAnswers(id('g2'), { answers: answersWith('best') }, stores, at('2026-03-10T02:59:00Z'));
+    const next = await submitAnswers(id('g2'), { answers: answersWith('best') }, stores, at('2026-03-10T03:00:00Z'));
     expect([late.date, next.date]).toEqual(['2026-03-09', '2026-03-10']);
     expect(late).toMatchObject({ timeZone: 'Europe/Berlin', closesAt: '2026-03-10T03:00:00.000Z' });
     expect(next.streak).toBe(2);
   });
 
   it('never reopens a day that has ended, even from another time zone', async () => {
-    const { stores } = setup();
-    await submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
+    const { id, stores } = await setup();
+    await submitAnswers(id('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
     // 05:00 UTC on the 11th is still the evening of the 10th in Honolulu, but the gamer's 10th ended at 04:00 UTC: the
     // answers count for the 11th in the zone his first check-in kept (UTC), and Honolulu applies from the next day.
     await expect(
-      submitAnswers('g1', { answers: answersWith('worst'), timeZone: 'Pacific/Honolulu' }, stores, at('2026-04-11T05:00:00Z')),
+      submitAnswers(id('g1'), { answers: answersWith('worst'), timeZone: 'Pacific/Honolulu' }, stores, at('2026-04-11T05:00:00Z')),
     ).resolves.toMatchObject({ date: '2026-04-11', timeZone: 'UTC' });
   });
 
   it('refuses answers for a day earlier than one already answered', async () => {
-    const { scores, stores } = setup();
+    const { id, scores, stores } = await setup();
     const later = memberDayRecord({
-      userId: 'g1',
+      userId: id('g1'),
       date: '2026-04-11',
       answers: answersWith('best'),
       watchedVideos: false,
@@ -74,16 +80,16 @@ describe('submitAnswers', () => {
       previous: null,
     });
     await scores.importHistory({ answers: [], days: [later], teamDays: [] });
-    await expect(submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-10T21:00:00Z'))).rejects.toMatchObject({
+    await expect(submitAnswers(id('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T21:00:00Z'))).rejects.toMatchObject({
       name: 'Conflict',
     });
   });
 
   it('chains the overall score over missed days and keeps the videos flag on a correction that leaves it out', async () => {
-    const { stores } = setup();
-    await submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-06T12:00:00Z'));
-    await submitAnswers('g1', { answers: answersWith('worst'), watchedVideos: true }, stores, at('2026-04-08T12:00:00Z'));
-    const corrected = await submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-08T13:00:00Z'));
+    const { id, stores } = await setup();
+    await submitAnswers(id('g1'), { answers: answersWith('best') }, stores, at('2026-04-06T12:00:00Z'));
+    await submitAnswers(id('g1'), { answers: answersWith('worst'), watchedVideos: true }, stores, at('2026-04-08T12:00:00Z'));
+    const corrected = await submitAnswers(id('g1'), { answers: answersWith('best') }, stores, at('2026-04-08T13:00:00Z'));
     const best = scoreDay('2026-04-06', answersWith('best')).dailyScore;
     const series = fgScoreSeries([
       { date: '2026-04-06', dailyScore: best, watchedVideos: false },
@@ -93,24 +99,24 @@ describe('submitAnswers', () => {
   });
 
   it('keeps every team of the gamer equal to the aggregate of its members’ days', async () => {
-    const { scores, stores } = setup();
-    const g1 = await submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
-    await submitAnswers('g2', { answers: answersWith('worst') }, stores, at('2026-04-10T10:00:00Z'));
-    await submitAnswers('g2', { answers: answersWith('best', ['energy']) }, stores, at('2026-04-10T11:00:00Z'));
-    const days = await Promise.all(['g1', 'g2'].map(async (id) => (await scores.latestDays(id, 1))[0]));
-    expect(scores.teamDay('t1', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', days));
-    expect(scores.teamDay('t2', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [days[0]]));
+    const { id, scores, stores, teamDay } = await setup();
+    const g1 = await submitAnswers(id('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'));
+    await submitAnswers(id('g2'), { answers: answersWith('worst') }, stores, at('2026-04-10T10:00:00Z'));
+    await submitAnswers(id('g2'), { answers: answersWith('best', ['energy']) }, stores, at('2026-04-10T11:00:00Z'));
+    const days = await Promise.all(['g1', 'g2'].map(async (name) => (await scores.latestDays(id(name), 1))[0]));
+    expect(await teamDay('t1', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', days));
+    expect(await teamDay('t2', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [days[0]]));
     expect(g1.date).toBe('2026-04-10');
   });
 
   it('counts a gamer who joins a team after checking in, on the correction, once and in full', async () => {
-    const { scores, stores } = setup();
-    await submitAnswers('g2', { answers: answersWith('worst') }, stores, at('2026-04-10T10:00:00Z'));
-    await stores.teams.addMember({ ...membership('t2', 'g2'), joinedAt: '2026-04-10T10:30:00.000Z' });
-    await submitAnswers('g2', { answers: answersWith('best', ['energy']) }, stores, at('2026-04-10T11:00:00Z'));
-    const [g2] = await scores.latestDays('g2', 1);
-    expect(scores.teamDay('t2', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [g2]));
-    expect(scores.teamDay('t1', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [g2]));
+    const { id, scores, stores, teamDay } = await setup();
+    await submitAnswers(id('g2'), { answers: answersWith('worst') }, stores, at('2026-04-10T10:00:00Z'));
+    await stores.teams.addMember({ ...membershipRecord(id('t2'), id('g2')), joinedAt: '2026-04-10T10:30:00.000Z' });
+    await submitAnswers(id('g2'), { answers: answersWith('best', ['energy']) }, stores, at('2026-04-10T11:00:00Z'));
+    const [g2] = await scores.latestDays(id('g2'), 1);
+    expect(await teamDay('t2', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [g2]));
+    expect(await teamDay('t1', '2026-04-10')).toEqual(aggregateTeamDay('2026-04-10', [g2]));
   });
 
   it.each([
@@ -125,59 +131,59 @@ describe('submitAnswers', () => {
     ['check-in key not a UUID', { answers: answersWith('best'), checkInId: 'x'.repeat(37) }, 'checkInId must be a UUID.'],
     ['day not a date', { answers: answersWith('best'), forDate: '2026-02-30' }, 'forDate must be a real date in the form YYYY-MM-DD.'],
   ])('refuses bad input and changes nothing: %s', async (_case, args, message) => {
-    const { scores, call } = setup();
-    await expect(call('Mutation.submitAnswers', caller('g1'), args)).rejects.toMatchObject({ name: 'ValidationError', message });
-    expect(scores.writes).toEqual([]);
+    const { id, call, writes } = await setup();
+    await expect(call('Mutation.submitAnswers', caller(id('g1')), args)).rejects.toMatchObject({ name: 'ValidationError', message });
+    expect(writes).toEqual([]);
   });
 
   it('never counts the day in a team the gamer left between reading his teams and writing the day', async () => {
-    const { scores, stores } = setup();
+    const { id, stores, teamDay } = await setup();
     let reads = 0;
     const teams = {
       // The first read still lists t2; the gamer leaves t2 right after it.
       async membershipsOfUser(userId: string) {
         const read = await stores.teams.membershipsOfUser(userId);
-        if ((reads += 1) === 1) await stores.teams.removeMember(membership('t2', 'g1'));
+        if ((reads += 1) === 1) await stores.teams.removeMember(membershipRecord(id('t2'), id('g1')));
         return read;
       },
     };
-    const checked = await submitAnswers('g1', { answers: answersWith('best') }, { ...stores, teams }, at('2026-04-10T10:00:00Z'));
+    const checked = await submitAnswers(id('g1'), { answers: answersWith('best') }, { ...stores, teams }, at('2026-04-10T10:00:00Z'));
     expect(checked.date).toBe('2026-04-10');
-    expect(scores.teamDay('t2', '2026-04-10')).toBeUndefined();
-    expect(scores.teamDay('t1', '2026-04-10')?.totals.daily).toEqual({ sum: checked.dailyScore, count: 1 });
+    expect(await teamDay('t2', '2026-04-10')).toBeUndefined();
+    expect((await teamDay('t1', '2026-04-10'))?.totals.daily).toEqual({ sum: checked.dailyScore, count: 1 });
   });
 
   it('lets only gamers check in', async () => {
-    const { scores, call } = setup();
-    await expect(call('Mutation.submitAnswers', caller('coach', ['COACH']), { answers: answersWith('best') })).rejects.toMatchObject({
+    const { id, call, writes } = await setup();
+    await expect(call('Mutation.submitAnswers', caller(id('coach'), ['COACH']), { answers: answersWith('best') })).rejects.toMatchObject({
       name: 'Unauthorized',
     });
-    await expect(call('Query.myCheckIn', caller('coach', ['COACH']), {})).rejects.toMatchObject({ name: 'Unauthorized' });
-    expect(scores.writes).toEqual([]);
+    await expect(call('Query.myCheckIn', caller(id('coach'), ['COACH']), {})).rejects.toMatchObject({ name: 'Unauthorized' });
+    expect(writes).toEqual([]);
   });
 
   it('lets a coach who also plays (COACH and GAMER groups) check in', async () => {
-    const { call } = setup();
-    const day = await call('Mutation.submitAnswers', caller('coach', ['COACH', 'GAMER']), { answers: answersWith('best') });
-    expect(day).toMatchObject({ userId: 'coach', checkedIn: true });
+    const { id, call } = await setup();
+    const day = await call('Mutation.submitAnswers', caller(id('coach'), ['COACH', 'GAMER']), { answers: answersWith('best') });
+    expect(day).toMatchObject({ userId: id('coach'), checkedIn: true });
   });
 
   it('recomputes once when another submission changed the day meanwhile, and reports a second clash', async () => {
-    const { scores, stores } = setup();
+    const { id, scores, stores, writes } = await setup();
     const saveDay = scores.saveDay.bind(scores);
     let clashes = 1;
     scores.saveDay = async (write) => {
       if (clashes-- > 0) throw new DayVersionConflict();
       return saveDay(write);
     };
-    await expect(submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'))).resolves.toMatchObject({
+    await expect(submitAnswers(id('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T10:00:00Z'))).resolves.toMatchObject({
       date: '2026-04-10',
     });
     clashes = 2;
-    await expect(submitAnswers('g1', { answers: answersWith('worst') }, stores, at('2026-04-10T11:00:00Z'))).rejects.toMatchObject({
+    await expect(submitAnswers(id('g1'), { answers: answersWith('worst') }, stores, at('2026-04-10T11:00:00Z'))).rejects.toMatchObject({
       name: 'Conflict',
     });
-    expect(scores.writes).toHaveLength(1);
+    expect(writes).toHaveLength(1);
   });
 });
 
@@ -186,118 +192,124 @@ describe('a check-in sent again (the offline queue: checkInId and forDate)', () 
   const queued = (extra: Record<string, unknown> = {}) => ({ answers: answersWith('best'), checkInId: KEY, forDate: '2026-04-10', ...extra });
 
   it('answers a repeated key with the stored day and writes nothing more, even with other answers', async () => {
-    const { scores, stores } = setup();
-    const first = await submitAnswers('g1', queued(), stores, at('2026-04-10T10:00:00Z'));
-    const again = await submitAnswers('g1', queued({ answers: answersWith('worst') }), stores, at('2026-04-10T10:05:00Z'));
+    const { id, stores, writes, teamDay } = await setup();
+    const first = await submitAnswers(id('g1'), queued(), stores, at('2026-04-10T10:00:00Z'));
+    const again = await submitAnswers(id('g1'), queued({ answers: answersWith('worst') }), stores, at('2026-04-10T10:05:00Z'));
     expect(again).toEqual(inSlugOrder(first));
-    expect(scores.writes).toHaveLength(1);
-    expect(scores.teamDay('t1', '2026-04-10')?.totals.daily).toEqual({ sum: first.dailyScore, count: 1 });
+    expect(writes).toHaveLength(1);
+    expect((await teamDay('t1', '2026-04-10'))?.totals.daily).toEqual({ sum: first.dailyScore, count: 1 });
   });
 
   it('writes two parallel sends of one key once: one version, the team day counted once', async () => {
-    const { scores, stores } = setup();
-    await submitAnswers('g1', { answers: answersWith('worst') }, stores, at('2026-04-10T09:00:00Z'));
-    const [one, other] = await Promise.all([1, 2].map(() => submitAnswers('g1', queued(), stores, at('2026-04-10T10:00:00Z'))));
+    const { id, scores, stores, teamDay } = await setup();
+    await submitAnswers(id('g1'), { answers: answersWith('worst') }, stores, at('2026-04-10T09:00:00Z'));
+    const [one, other] = await Promise.all([1, 2].map(() => submitAnswers(id('g1'), queued(), stores, at('2026-04-10T10:00:00Z'))));
     expect(inSlugOrder(other)).toEqual(inSlugOrder(one));
-    const [stored] = await scores.latestDays('g1', 1);
+    const [stored] = await scores.latestDays(id('g1'), 1);
     expect(stored).toMatchObject({ version: 2, checkInIds: [KEY] });
-    expect(scores.teamDay('t1', '2026-04-10')?.totals.daily).toEqual({ sum: one.dailyScore, count: 1 });
+    expect((await teamDay('t1', '2026-04-10'))?.totals.daily).toEqual({ sum: one.dailyScore, count: 1 });
   });
 
   it('still answers a repeated key with its day once that day has closed', async () => {
-    const { scores, stores } = setup();
-    const first = await submitAnswers('g1', queued(), stores, at('2026-04-10T10:00:00Z'));
-    await expect(submitAnswers('g1', queued(), stores, at('2026-04-11T10:00:00Z'))).resolves.toEqual(inSlugOrder(first));
-    expect(scores.writes).toHaveLength(1);
+    const { id, stores, writes } = await setup();
+    const first = await submitAnswers(id('g1'), queued(), stores, at('2026-04-10T10:00:00Z'));
+    await expect(submitAnswers(id('g1'), queued(), stores, at('2026-04-11T10:00:00Z'))).resolves.toEqual(inSlugOrder(first));
+    expect(writes).toHaveLength(1);
   });
 
   it('refuses a check-in for a day that has closed (or not begun), naming both days, and writes nothing', async () => {
-    const { scores, stores } = setup();
-    await expect(submitAnswers('g1', queued({ forDate: '2026-04-09' }), stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({
+    const { id, stores, writes } = await setup();
+    await expect(submitAnswers(id('g1'), queued({ forDate: '2026-04-09' }), stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({
       name: 'Conflict',
       message: 'This check-in was for 9 April, which has closed; answers now count for 10 April.',
     });
-    await expect(submitAnswers('g1', queued({ forDate: '2026-04-11', checkInId: null }), stores, at('2026-04-10T10:00:00Z'))).rejects.toMatchObject({
+    await expect(
+      submitAnswers(id('g1'), queued({ forDate: '2026-04-11', checkInId: null }), stores, at('2026-04-10T10:00:00Z')),
+    ).rejects.toMatchObject({
       name: 'Conflict',
       message: 'This check-in was for 11 April, which has not started yet; answers now count for 10 April.',
     });
-    expect(scores.writes).toEqual([]);
+    expect(writes).toEqual([]);
   });
 
   it('keeps the newest keys of a day, so a day corrected many times stays one small item', async () => {
-    const { scores, stores } = setup();
+    const { id, scores, stores } = await setup();
     const keys = Array.from({ length: KEPT_CHECK_IN_IDS + 2 }, (_, index) => `${String(index).padStart(8, '0')}-6c1d-4f7e-9a43-4e2d8f0a1b01`);
     for (const [index, checkInId] of keys.entries()) {
-      await submitAnswers('g1', queued({ checkInId }), stores, at(`2026-04-10T10:${String(index).padStart(2, '0')}:00Z`));
+      await submitAnswers(id('g1'), queued({ checkInId }), stores, at(`2026-04-10T10:${String(index).padStart(2, '0')}:00Z`));
     }
-    const [stored] = await scores.latestDays('g1', 1);
+    const [stored] = await scores.latestDays(id('g1'), 1);
     expect(stored.checkInIds).toEqual(keys.slice(-KEPT_CHECK_IN_IDS));
   });
 });
 
 describe('time-zone changes (the day follows the zone stored on the user)', () => {
-  const send = (stores: ReturnType<typeof setup>['stores'], who: string, iso: string, timeZone?: string) =>
+  const send = (stores: Awaited<ReturnType<typeof setup>>['stores'], who: string, iso: string, timeZone?: string) =>
     submitAnswers(who, { answers: answersWith('best'), ...(timeZone ? { timeZone } : {}) }, stores, at(iso));
 
   it('adopts the first zone a gamer sends at once, in its canonical spelling', async () => {
-    const { users, stores } = setup();
-    const result = await send(stores, 'g1', '2026-04-10T06:00:00Z', 'america/new_york');
+    const { id, stores } = await setup();
+    const result = await send(stores, id('g1'), '2026-04-10T06:00:00Z', 'america/new_york');
     expect(result).toMatchObject({ date: '2026-04-09', timeZone: 'America/New_York', closesAt: '2026-04-10T08:00:00.000Z' });
-    expect(users.get('g1')).toMatchObject({ timeZone: 'America/New_York', timeZoneFrom: null, previousTimeZone: null });
+    expect(await stores.users.get(id('g1'))).toMatchObject({ timeZone: 'America/New_York', timeZoneFrom: null, previousTimeZone: null });
   });
 
   it('answers the same day whatever zone each call sends, and schedules the last one for the end of that day', async () => {
-    const { users, stores } = setup();
+    const { id, stores } = await setup();
     // g2 lives in Berlin (UTC+2 in April): 12:00 on the 10th there; the day ends at 02:00 UTC on the 11th.
     const zones = ['Pacific/Kiritimati', 'Pacific/Honolulu', 'UTC', 'Asia/Tokyo', 'Pacific/Pago_Pago', 'Europe/Berlin', 'Pacific/Kiritimati'];
     const results = [];
-    for (const zone of zones) results.push(await send(stores, 'g2', '2026-04-10T10:00:00Z', zone));
+    for (const zone of zones) results.push(await send(stores, id('g2'), '2026-04-10T10:00:00Z', zone));
     expect(new Set(results.map((result) => `${result.date} ${result.timeZone} ${result.closesAt} streak ${result.streak}`))).toEqual(
       new Set(['2026-04-10 Europe/Berlin 2026-04-11T02:00:00.000Z streak 1']),
     );
-    expect(users.get('g2')).toMatchObject({
+    expect(await stores.users.get(id('g2'))).toMatchObject({
       timeZone: 'Pacific/Kiritimati',
       timeZoneFrom: '2026-04-11T02:00:00.000Z',
       previousTimeZone: 'Europe/Berlin',
     });
-    await expect(currentCheckIn('g2', { timeZone: 'Pacific/Honolulu' }, stores, at('2026-04-10T11:00:00Z'))).resolves.toMatchObject({
+    await expect(currentCheckIn(id('g2'), { timeZone: 'Pacific/Honolulu' }, stores, at('2026-04-10T11:00:00Z'))).resolves.toMatchObject({
       date: '2026-04-10',
       timeZone: 'Europe/Berlin',
     });
   });
 
   it('after a westward change, keeps the ended day closed until the new zone’s next day begins', async () => {
-    const { stores } = setup();
-    await send(stores, 'g2', '2026-04-10T10:00:00Z', 'Pacific/Honolulu');
+    const { id, stores } = await setup();
+    await send(stores, id('g2'), '2026-04-10T10:00:00Z', 'Pacific/Honolulu');
     // When Berlin's 10th ends (02:00 UTC), Honolulu (UTC-10) is still on the 10th: that day stays closed.
-    await expect(send(stores, 'g2', '2026-04-11T05:00:00Z')).rejects.toMatchObject({
+    await expect(send(stores, id('g2'), '2026-04-11T05:00:00Z')).rejects.toMatchObject({
       name: 'Conflict',
       message: 'The check-in for 2026-04-10 closed at 2026-04-11T02:00:00.000Z.',
     });
     // Another zone sent meanwhile does not reopen it either.
-    await expect(send(stores, 'g2', '2026-04-11T05:00:00Z', 'Europe/Berlin')).rejects.toMatchObject({ name: 'Conflict' });
-    await expect(currentCheckIn('g2', {}, stores, at('2026-04-11T05:00:00Z'))).resolves.toMatchObject({
+    await expect(send(stores, id('g2'), '2026-04-11T05:00:00Z', 'Europe/Berlin')).rejects.toMatchObject({ name: 'Conflict' });
+    await expect(currentCheckIn(id('g2'), {}, stores, at('2026-04-11T05:00:00Z'))).resolves.toMatchObject({
       date: '2026-04-10',
       closesAt: '2026-04-11T02:00:00.000Z',
     });
     // 14:00 UTC is 04:00 on the 11th in Honolulu.
-    await expect(send(stores, 'g2', '2026-04-11T14:00:00Z')).resolves.toMatchObject({ date: '2026-04-11', timeZone: 'Pacific/Honolulu', streak: 2 });
+    await expect(send(stores, id('g2'), '2026-04-11T14:00:00Z')).resolves.toMatchObject({
+      date: '2026-04-11',
+      timeZone: 'Pacific/Honolulu',
+      streak: 2,
+    });
   });
 
   it('after an eastward change, starts the next day when the old one ends, and never a later one', async () => {
-    const { stores } = setup();
-    await send(stores, 'g2', '2026-04-10T10:00:00Z', 'Pacific/Kiritimati');
+    const { id, stores } = await setup();
+    await send(stores, id('g2'), '2026-04-10T10:00:00Z', 'Pacific/Kiritimati');
     // When Berlin's 10th ends, Kiritimati (UTC+14) is at 16:00 on the 11th: the 11th is open, the 12th is not.
-    const next = await send(stores, 'g2', '2026-04-11T02:00:00Z', 'Pacific/Pago_Pago');
+    const next = await send(stores, id('g2'), '2026-04-11T02:00:00Z', 'Pacific/Pago_Pago');
     expect(next).toMatchObject({ date: '2026-04-11', timeZone: 'Pacific/Kiritimati', closesAt: '2026-04-11T14:00:00.000Z', streak: 2 });
   });
 
   it('keeps the zone of a first check-in sent without one, so a zone reported later cannot open the next day early', async () => {
-    const { stores } = setup();
+    const { id, stores } = await setup();
     // 19:00 UTC on the 10th is 04:00 on the 11th in Tokyo: the day counted in UTC stays the day at that instant.
-    await expect(send(stores, 'g1', '2026-04-10T19:00:00Z')).resolves.toMatchObject({ date: '2026-04-10', timeZone: 'UTC' });
-    await expect(send(stores, 'g1', '2026-04-10T19:00:00Z', 'Asia/Tokyo')).resolves.toMatchObject({ date: '2026-04-10', timeZone: 'UTC' });
-    await expect(send(stores, 'g1', '2026-04-11T04:00:00Z')).resolves.toMatchObject({ date: '2026-04-11', timeZone: 'Asia/Tokyo' });
+    await expect(send(stores, id('g1'), '2026-04-10T19:00:00Z')).resolves.toMatchObject({ date: '2026-04-10', timeZone: 'UTC' });
+    await expect(send(stores, id('g1'), '2026-04-10T19:00:00Z', 'Asia/Tokyo')).resolves.toMatchObject({ date: '2026-04-10', timeZone: 'UTC' });
+    await expect(send(stores, id('g1'), '2026-04-11T04:00:00Z')).resolves.toMatchObject({ date: '2026-04-11', timeZone: 'Asia/Tokyo' });
   });
 
   it('never lets zone changes answer more days than the clock allows, nor a day after it closed', async () => {
@@ -308,13 +320,13 @@ describe('time-zone changes (the day follows the zone stored on the user)', () =
     });
     await fc.assert(
       fc.asyncProperty(checkIns, async (plan) => {
-        const { stores } = setup();
+        const { id, stores } = await setup();
         const start = Date.parse('2026-04-10T10:00:00Z');
         let elapsed = 0;
         const answered: { date: string; at: number }[] = [];
         for (const { minutesLater, zone } of plan) {
           elapsed += minutesLater * 60_000;
-          const result = await send(stores, 'g1', new Date(start + elapsed).toISOString(), zone ?? undefined).catch((error: Error) => error);
+          const result = await send(stores, id('g1'), new Date(start + elapsed).toISOString(), zone ?? undefined).catch((error: Error) => error);
           if (result instanceof Error) {
             expect(result).toMatchObject({ name: 'Conflict' });
             continue;
@@ -335,21 +347,22 @@ describe('time-zone changes (the day follows the zone stored on the user)', () =
       }),
       { numRuns: 100 },
     );
-  }, 60_000);
+    // About 2,000 check-ins on DynamoDB Local: some 30 s alone, more beside other suites.
+  }, 120_000);
 });
 
 describe('currentCheckIn', () => {
   it('shows the open day with its answers, or empty scores before the first answer', async () => {
-    const { stores } = setup();
-    await expect(currentCheckIn('g1', {}, stores, at('2026-04-10T03:00:00Z'))).resolves.toMatchObject({
+    const { id, stores } = await setup();
+    await expect(currentCheckIn(id('g1'), {}, stores, at('2026-04-10T03:00:00Z'))).resolves.toMatchObject({
       date: '2026-04-09',
       checkedIn: false,
       answers: [],
       dailyScore: null,
       closesAt: '2026-04-10T04:00:00.000Z',
     });
-    await submitAnswers('g1', { answers: answersWith('best') }, stores, at('2026-04-10T03:00:00Z'));
-    const open = await currentCheckIn('g1', {}, stores, at('2026-04-10T03:30:00Z'));
+    await submitAnswers(id('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T03:00:00Z'));
+    const open = await currentCheckIn(id('g1'), {}, stores, at('2026-04-10T03:30:00Z'));
     expect(open).toMatchObject({ date: '2026-04-09', checkedIn: true, dailyScore: 100, fgScore: 80, streak: 1 });
     expect(open.answers).toHaveLength(answersWith('best').length);
   });

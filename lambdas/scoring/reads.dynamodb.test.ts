@@ -13,9 +13,8 @@ import {
   userAnswers,
   userScoreStatistics,
 } from './reads';
-import { memoryStores } from '../lib/stores/memory';
 import { scoringHandlerOn } from './test-support/handler';
-import { caller, membership, team, user } from './test-support/memory-stores';
+import { caller, scoringWorld } from './test-support/world';
 
 /** Every pillar question answered with the option at `index` of its list (clamped): different gamers, different days. */
 const answersAt = (index: number) =>
@@ -25,59 +24,70 @@ const answersAt = (index: number) =>
   }));
 
 const now = new Date('2026-04-10T12:00:00Z');
-const people = {
-  gamer: caller('g1'),
-  teammate: caller('g2'),
-  rival: caller('g3'),
-  solo: caller('solo'),
-  coach: caller('coach', ['COACH']),
-  director: caller('director', ['DIRECTOR']),
-  otherDirector: caller('director2', ['DIRECTOR']),
-  admin: caller('admin', ['ADMIN']),
-};
 
+/**
+ * Gamers g1 and g2 and a coach in the director's owls, g3 in director2's wolves, a solo gamer and an admin, with fresh
+ * ids on DynamoDB Local; g1 checked in on the 8th and 9th, g2 and g3 on the 9th.
+ */
 async function setup() {
-  const stores = memoryStores({
-    users: Object.keys(people).map((name) => user(people[name as keyof typeof people].sub)),
-    teams: [team('owls', 'director'), team('wolves', 'director2')],
-    memberships: [membership('owls', 'g1'), membership('owls', 'g2'), membership('owls', 'coach', 'COACH'), membership('wolves', 'g3')],
+  const { id, stores, scores } = await scoringWorld({
+    users: { g1: null, g2: null, g3: null, solo: null, coach: null, director: null, director2: null, admin: null },
+    teams: { owls: 'director', wolves: 'director2' },
+    memberships: [
+      ['owls', 'g1'],
+      ['owls', 'g2'],
+      ['owls', 'coach', 'COACH'],
+      ['wolves', 'g3'],
+    ],
   });
-  const { scores } = stores;
-  const checkIn = (who: keyof typeof people, index: number, iso: string) =>
-    submitAnswers(people[who].sub, { answers: answersAt(index) }, stores, new Date(iso));
+  const people = {
+    gamer: caller(id('g1')),
+    teammate: caller(id('g2')),
+    rival: caller(id('g3')),
+    solo: caller(id('solo')),
+    coach: caller(id('coach'), ['COACH']),
+    director: caller(id('director'), ['DIRECTOR']),
+    otherDirector: caller(id('director2'), ['DIRECTOR']),
+    admin: caller(id('admin'), ['ADMIN']),
+  };
+  const checkIn = (who: Who, index: number, iso: string) => submitAnswers(people[who].sub, { answers: answersAt(index) }, stores, new Date(iso));
   await checkIn('gamer', 3, '2026-04-08T12:00:00Z');
   await checkIn('gamer', 1, '2026-04-09T12:00:00Z');
   await checkIn('teammate', 2, '2026-04-09T12:00:00Z');
   await checkIn('rival', 0, '2026-04-09T12:00:00Z');
-  return { stores, scores, call: scoringHandlerOn(stores, () => now) };
+  /** A team read as the viewer `who` makes it: the team, and his clock. */
+  const viewOf = async (team: string, who: Who) => ({ team: (await stores.teams.get(id(team)))!, viewerId: people[who].sub });
+  return { id, people, stores, scores, viewOf, call: scoringHandlerOn(stores, () => now) };
 }
 
-type Who = keyof typeof people;
-type Call = ReturnType<typeof scoringHandlerOn>;
-type Stores = Awaited<ReturnType<typeof setup>>['stores'];
-
-/** A team read as the viewer `who` makes it: the team, and his clock. */
-const viewOf = (stores: Stores, teamId: string, who: Who) => ({ team: stores.state.teams.get(teamId)!, viewerId: people[who].sub });
+type Who = 'gamer' | 'teammate' | 'rival' | 'solo' | 'coach' | 'director' | 'otherDirector' | 'admin';
+type World = Awaited<ReturnType<typeof setup>>;
 
 beforeAll(() => jest.spyOn(logger, 'warn').mockImplementation(() => undefined));
 
 // Through the handler (./fields.ts): each field's row, argument schema and subject, as AppSync calls it.
 describe('who may read what', () => {
+  // Reads change nothing: one world serves every case.
+  let world: World;
+  beforeAll(async () => {
+    world = await setup();
+  });
+  const as = (who: Who) => world.people[who];
   const userReads = {
-    myScore: (who: Who, userId: string, call: Call) => call('Query.myScore', people[who], { userId }),
-    myScoreStats: (who: Who, userId: string, call: Call) => call('Query.myScoreStats', people[who], { userId }),
-    userAnswers: (who: Who, userId: string, call: Call) => call('Query.userAnswers', people[who], { userId }),
-    userAnswerBySlug: (who: Who, userId: string, call: Call) =>
-      call('Query.userAnswerBySlug', people[who], { userId, questionSlug: 'sleep-quality', date: '2026-04-09' }),
-    userScoreStatistics: (who: Who, userId: string, call: Call) => call('Query.userScoreStatistics', people[who], { userId }),
+    myScore: (who: Who, userId: string) => world.call('Query.myScore', as(who), { userId }),
+    myScoreStats: (who: Who, userId: string) => world.call('Query.myScoreStats', as(who), { userId }),
+    userAnswers: (who: Who, userId: string) => world.call('Query.userAnswers', as(who), { userId }),
+    userAnswerBySlug: (who: Who, userId: string) =>
+      world.call('Query.userAnswerBySlug', as(who), { userId, questionSlug: 'sleep-quality', date: '2026-04-09' }),
+    userScoreStatistics: (who: Who, userId: string) => world.call('Query.userScoreStatistics', as(who), { userId }),
   };
   const teamReads = {
-    myTeamScoreStats: (who: Who, teamId: string, call: Call) => call('Query.myTeamScoreStats', people[who], { teamId }),
-    myTeamDataStats: (who: Who, teamId: string, call: Call) => call('Query.myTeamDataStats', people[who], { teamId }),
-    myTeamDataStatsPro: (who: Who, teamId: string, call: Call) => call('Query.myTeamDataStatsPro', people[who], { teamId }),
-    teamMemberScores: async (who: Who, teamId: string, call: Call) => ({
+    myTeamScoreStats: (who: Who, teamId: string) => world.call('Query.myTeamScoreStats', as(who), { teamId }),
+    myTeamDataStats: (who: Who, teamId: string) => world.call('Query.myTeamDataStats', as(who), { teamId }),
+    myTeamDataStatsPro: (who: Who, teamId: string) => world.call('Query.myTeamDataStatsPro', as(who), { teamId }),
+    teamMemberScores: async (who: Who, teamId: string) => ({
       teamId,
-      rows: await call('Query.teamMemberScores', people[who], { teamId }),
+      rows: await world.call('Query.teamMemberScores', as(who), { teamId }),
     }),
   };
 
@@ -102,12 +112,10 @@ describe('who may read what', () => {
 
   for (const [read, run] of Object.entries(userReads)) {
     it.each(allowedCases(userCases))(`${read}: %s may read %s`, async (who, userId) => {
-      const { call } = await setup();
-      expect(ownersOf(await run(who, userId, call))).toEqual([userId]);
+      expect(ownersOf(await run(who, world.id(userId)))).toEqual([world.id(userId)]);
     });
     it.each(refusedCases(userCases))(`${read}: %s may not read %s`, async (who, userId) => {
-      const { call } = await setup();
-      await expect(run(who, userId, call)).rejects.toMatchObject({ name: 'Unauthorized' });
+      await expect(run(who, world.id(userId))).rejects.toMatchObject({ name: 'Unauthorized' });
     });
   }
 
@@ -125,74 +133,71 @@ describe('who may read what', () => {
   ];
   for (const [read, run] of Object.entries(teamReads)) {
     it.each(allowedCases(teamCases))(`${read}: %s may read team %s`, async (who, teamId) => {
-      const { call } = await setup();
-      await expect(run(who, teamId, call)).resolves.toMatchObject({ teamId });
+      await expect(run(who, world.id(teamId))).resolves.toMatchObject({ teamId: world.id(teamId) });
     });
     it.each(refusedCases(teamCases))(`${read}: %s may not read team %s`, async (who, teamId) => {
-      const { call } = await setup();
-      await expect(run(who, teamId, call)).rejects.toMatchObject({ name: 'Unauthorized' });
+      await expect(run(who, world.id(teamId))).rejects.toMatchObject({ name: 'Unauthorized' });
     });
   }
 
   it('answers NotFound for an unknown team', async () => {
-    const { call } = await setup();
-    await expect(call('Query.myTeamScoreStats', people.admin, { teamId: 'nope' })).rejects.toMatchObject({ name: 'NotFound' });
+    await expect(world.call('Query.myTeamScoreStats', as('admin'), { teamId: world.id('nope') })).rejects.toMatchObject({ name: 'NotFound' });
   });
 });
 
 describe('statistics', () => {
   it('averages a team per date over the members who checked in', async () => {
-    const { stores, scores } = await setup();
-    const stats = await myTeamScoreStats(viewOf(stores, 'owls', 'coach'), { teamId: 'owls', type: 'daily' }, stores, now);
-    const [g1, g2] = await Promise.all(['g1', 'g2'].map((id) => scores.memberDays(id, { startDate: '2026-04-09', endDate: '2026-04-09' })));
-    const g1Earlier = (await scores.memberDays('g1', { startDate: '2026-04-08', endDate: '2026-04-08' }))[0];
+    const { viewOf, id, stores, scores } = await setup();
+    const stats = await myTeamScoreStats(await viewOf('owls', 'coach'), { teamId: id('owls'), type: 'daily' }, stores, now);
+    const [g1, g2] = await Promise.all(['g1', 'g2'].map((name) => scores.memberDays(id(name), { startDate: '2026-04-09', endDate: '2026-04-09' })));
+    const g1Earlier = (await scores.memberDays(id('g1'), { startDate: '2026-04-08', endDate: '2026-04-08' }))[0];
     expect(stats).toMatchObject({ startDate: '2026-04-04', endDate: '2026-04-10', type: 'daily', count: 2 });
     expect(stats.mainScoreStatistics).toEqual([
       { date: '2026-04-08', value: g1Earlier.dailyScore },
       { date: '2026-04-09', value: roundScore((g1[0].dailyScore! + g2[0].dailyScore!) / 2) },
     ]);
-    const readiness = await myTeamScoreStats(viewOf(stores, 'owls', 'coach'), { teamId: 'owls', type: 'gameReadiness' }, stores, now);
-    expect(readiness.mainScoreStatistics.map((point) => point.userId)).toEqual(['g1', 'g1', 'g2']);
+    const readiness = await myTeamScoreStats(await viewOf('owls', 'coach'), { teamId: id('owls'), type: 'gameReadiness' }, stores, now);
+    expect(readiness.mainScoreStatistics.map((point) => point.userId)).toEqual([id('g1'), id('g1'), id('g2')]);
   });
 
   it('lists a gamer’s days in the window, and the pro team variant adds one row per member, day and pillar', async () => {
-    const { stores } = await setup();
-    const own = await myScoreStats('g1', { type: 'fgScore', startDate: '2026-04-09', endDate: '2026-04-10' }, stores, now);
+    const { viewOf, id, stores } = await setup();
+    const own = await myScoreStats(id('g1'), { type: 'fgScore', startDate: '2026-04-09', endDate: '2026-04-10' }, stores, now);
     expect(own.mainScoreStatistics.map((point) => point.date)).toEqual(['2026-04-09']);
-    const plain = await myTeamDataStats(viewOf(stores, 'owls', 'director'), { teamId: 'owls', days: 3 }, stores, { pro: false }, now);
+    const plain = await myTeamDataStats(await viewOf('owls', 'director'), { teamId: id('owls'), days: 3 }, stores, { pro: false }, now);
     expect(plain).toMatchObject({ startDate: '2026-04-08', userStats: null });
     expect(plain.days.map((day) => [day.date, day.membersCheckedIn])).toEqual([
       ['2026-04-08', 1],
       ['2026-04-09', 2],
     ]);
-    const pro = await myTeamDataStats(viewOf(stores, 'owls', 'director'), { teamId: 'owls', days: 3 }, stores, { pro: true }, now);
+    const pro = await myTeamDataStats(await viewOf('owls', 'director'), { teamId: id('owls'), days: 3 }, stores, { pro: true }, now);
     expect(pro.userStats).toHaveLength(3 * 5);
-    expect(pro.userStats![0]).toMatchObject({ id: 'g1#2026-04-08#sleep', userId: 'g1', pillarSlug: 'sleep', totalQuestions: 3 });
+    expect(pro.userStats![0]).toMatchObject({ id: `${id('g1')}#2026-04-08#sleep`, userId: id('g1'), pillarSlug: 'sleep', totalQuestions: 3 });
   });
 
   it('gives one gamer’s rows per day and pillar, as the pro team variant does', async () => {
-    const { stores } = await setup();
-    const rows = await userScoreStatistics('g1', { days: 3 }, stores, now);
-    const pro = await myTeamDataStats(viewOf(stores, 'owls', 'director'), { teamId: 'owls', days: 3 }, stores, { pro: true }, now);
+    const { viewOf, id, stores } = await setup();
+    const rows = await userScoreStatistics(id('g1'), { days: 3 }, stores, now);
+    const pro = await myTeamDataStats(await viewOf('owls', 'director'), { teamId: id('owls'), days: 3 }, stores, { pro: true }, now);
     expect(rows).toHaveLength(2 * 5);
-    expect(rows).toEqual(pro.userStats!.filter((row) => row.userId === 'g1'));
+    expect(rows).toEqual(pro.userStats!.filter((row) => row.userId === id('g1')));
   });
 
   it('lists each gamer of a team with his score card now, coaches left out', async () => {
-    const { stores } = await setup();
-    await submitAnswers('g2', { answers: answersAt(2) }, stores, now);
-    const rows = await teamMemberScores(viewOf(stores, 'owls', 'director'), {}, stores, now);
-    expect(rows.map((row) => row.userId).sort()).toEqual(['g1', 'g2']);
-    const [g1Card, g2Card] = await Promise.all(['g1', 'g2'].map((userId) => myScore(userId, stores, now)));
-    const [g2Today] = await stores.scores.latestDays('g2', 1);
-    expect(rows.find((row) => row.userId === 'g1')).toMatchObject({
+    const { viewOf, id, stores } = await setup();
+    await submitAnswers(id('g2'), { answers: answersAt(2) }, stores, now);
+    const rows = await teamMemberScores(await viewOf('owls', 'director'), {}, stores, now);
+    expect(rows.map((row) => row.userId).sort()).toEqual([id('g1'), id('g2')]);
+    const [g1Card, g2Card] = await Promise.all([id('g1'), id('g2')].map((userId) => myScore(userId, stores, now)));
+    const [g2Today] = await stores.scores.latestDays(id('g2'), 1);
+    expect(rows.find((row) => row.userId === id('g1'))).toMatchObject({
       date: '2026-04-10',
       fgScore: g1Card.score,
       streak: g1Card.streak,
       gameReadiness: null,
       avgCompletion: null,
     });
-    expect(rows.find((row) => row.userId === 'g2')).toMatchObject({
+    expect(rows.find((row) => row.userId === id('g2'))).toMatchObject({
       fgScore: g2Card.score,
       streak: 2,
       gameReadiness: g2Today.gameReadiness,
@@ -202,28 +207,28 @@ describe('statistics', () => {
   });
 
   it('gives each gamer today’s check-in, the time of his last one and his check-ins over the window', async () => {
-    const { stores } = await setup();
-    await submitAnswers('g2', { answers: answersAt(2) }, stores, now);
-    const week = await teamMemberScores(viewOf(stores, 'owls', 'coach'), {}, stores, now);
+    const { viewOf, id, stores } = await setup();
+    await submitAnswers(id('g2'), { answers: answersAt(2) }, stores, now);
+    const week = await teamMemberScores(await viewOf('owls', 'coach'), {}, stores, now);
     // Both joined before the window (2026-04-04..10); g1 checked in on the 8th and 9th, g2 on the 9th and today.
-    expect(week.find((row) => row.userId === 'g1')).toMatchObject({
+    expect(week.find((row) => row.userId === id('g1'))).toMatchObject({
       checkedInToday: false,
       lastCheckInAt: '2026-04-09T12:00:00.000Z',
       daysCheckedIn: 2,
       daysCounted: 6,
       checkInRate: 33,
     });
-    expect(week.find((row) => row.userId === 'g2')).toMatchObject({
+    expect(week.find((row) => row.userId === id('g2'))).toMatchObject({
       checkedInToday: true,
       lastCheckInAt: now.toISOString(),
       daysCheckedIn: 2,
       daysCounted: 7,
       checkInRate: 29,
     });
-    const threeDays = await teamMemberScores(viewOf(stores, 'owls', 'coach'), { days: 3 }, stores, now);
+    const threeDays = await teamMemberScores(await viewOf('owls', 'coach'), { days: 3 }, stores, now);
     expect(threeDays.map(({ userId, daysCheckedIn, daysCounted }) => [userId, daysCheckedIn, daysCounted])).toEqual([
-      ['g1', 2, 2],
-      ['g2', 2, 3],
+      [id('g1'), 2, 2],
+      [id('g2'), 2, 3],
     ]);
   });
 
@@ -246,22 +251,22 @@ describe('statistics', () => {
   });
 
   it('shows yesterday’s score on the card until the gamer checks in today', async () => {
-    const { stores } = await setup();
-    const card = await myScore('g1', stores, now);
-    expect(card).toMatchObject({ userId: 'g1', date: '2026-04-10', todayScore: null, streak: 2 });
+    const { id, stores } = await setup();
+    const card = await myScore(id('g1'), stores, now);
+    expect(card).toMatchObject({ userId: id('g1'), date: '2026-04-10', todayScore: null, streak: 2 });
     expect(card.score).toBe(card.prevDayScore);
   });
 
   it('filters answers by pillar and finds one answer by its question', async () => {
-    const { stores } = await setup();
-    const sleep = await userAnswers('g1', { pillarSlug: 'sleep' }, stores, now);
+    const { id, stores } = await setup();
+    const sleep = await userAnswers(id('g1'), { pillarSlug: 'sleep' }, stores, now);
     expect(new Set(sleep.map((answer) => answer.pillarSlug))).toEqual(new Set(['sleep']));
     expect(sleep).toHaveLength(2 * 3);
-    await expect(userAnswerBySlug('g1', { questionSlug: 'sleep-quality', date: '2026-04-09' }, stores, now)).resolves.toMatchObject({
+    await expect(userAnswerBySlug(id('g1'), { questionSlug: 'sleep-quality', date: '2026-04-09' }, stores, now)).resolves.toMatchObject({
       value: 'neutral',
       score: 50,
     });
-    await expect(userAnswerBySlug('g1', { questionSlug: 'sleep-quality' }, stores, now)).resolves.toBeNull();
+    await expect(userAnswerBySlug(id('g1'), { questionSlug: 'sleep-quality' }, stores, now)).resolves.toBeNull();
   });
 
   it.each([
@@ -271,7 +276,7 @@ describe('statistics', () => {
     [{ startDate: '2026-04-01', days: 3 }, 'Give startDate or days, not both.'],
     [{ type: 'speed' }, 'type must be one of: fgScore, daily, gameReadiness, gamePerformance, sleep, nutrition, mental, lifestyle, physical.'],
   ])('refuses the window %j', async (args, message) => {
-    const { call } = await setup();
+    const { people, call } = await setup();
     await expect(call('Query.myScoreStats', people.gamer, args)).rejects.toMatchObject({ name: 'ValidationError', message });
   });
 });
