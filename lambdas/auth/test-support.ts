@@ -1,14 +1,16 @@
 /**
- * The account rules' world for unit tests: the stores' in-memory twin (lambdas/lib/stores/memory.ts, held to the
- * DynamoDB stores' contract), plus stand-ins for the user pool, Discord, mail and the clock.
+ * The account rules' world: the DynamoDB stores on DynamoDB Local (jest project `dynamodb`), plus stand-ins for the
+ * user pool, Discord, mail and the clock. The table is shared, so each world names its accounts, e-mails, Discord ids
+ * and caller addresses with fresh ids (`id`, `email`).
  */
 import type { Role } from '@core/roles';
 import type { FieldDeclaration } from '../lib/fields';
 import type { MailMessage } from '../lib/mail';
-import { memoryStores } from '../lib/stores/memory';
+import { freshIds } from '../lib/stores/test-support/records';
+import { dynamoUserAdminStore } from '../lib/stores/user-admin-store';
 import type { UserRecord } from '../lib/stores/user-store';
 import { parseInput } from '../lib/validation';
-import type { AuthDeps } from './deps';
+import { type AuthDeps, productionDeps } from './deps';
 import type { DiscordIdentity } from './discord-api';
 import { authFields } from './fields';
 import { UserExistsError, type CognitoTokens } from './identity-provider';
@@ -29,7 +31,8 @@ const fakeJwt = (claims: Record<string, unknown>) => `${base64url({ alg: 'none' 
 export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
   let clock = start;
   let nextId = 1;
-  const stores = memoryStores();
+  const id = freshIds();
+  const email = (name: string) => `${id(name)}@fitgauge.test`;
   const sleeps: number[] = [];
   const pool = new Map<string, PoolUser>();
   const mail: MailMessage[] = [];
@@ -51,36 +54,30 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
   };
 
   const deps: AuthDeps = {
-    users: stores.users,
+    ...productionDeps,
     accounts: {
       async create(user) {
         if (failures.accountsCreate) throw failures.accountsCreate;
-        return stores.accounts.create(user);
+        return productionDeps.accounts.create(user);
       },
-      userIdByDiscordId: stores.accounts.userIdByDiscordId,
+      userIdByDiscordId: productionDeps.accounts.userIdByDiscordId,
     },
-    attempts: stores.attempts,
-    resetCodes: stores.resetCodes,
-    rateLimits: stores.rateLimits,
-    signOuts: stores.signOuts,
-    invites: stores.invites,
-    teams: stores.teams,
     idp: {
-      async createUser(email) {
-        if ([...pool.values()].some((u) => u.email === email)) throw new UserExistsError();
-        const id = `user-${nextId++}`;
-        pool.set(id, { email, password: null, enabled: true, groups: [], refreshTokens: [] });
-        return id;
+      async createUser(address) {
+        if ([...pool.values()].some((u) => u.email === address)) throw new UserExistsError();
+        const userId = id(`user${nextId++}`);
+        pool.set(userId, { email: address, password: null, enabled: true, groups: [], refreshTokens: [] });
+        return userId;
       },
       async setPassword(userId, password) {
         if (failures.setPassword) throw failures.setPassword;
         pool.get(userId)!.password = password;
       },
       addToGroup: async (userId, role) => void pool.get(userId)!.groups.push(role),
-      async markEmailVerified(userId, email) {
+      async markEmailVerified(userId, address) {
         const account = pool.get(userId)!;
         // Like cognito-local: the flag is set only with the account's e-mail.
-        if (account.email !== email) throw new Error('Email is required to verify/un-verify an email');
+        if (account.email !== address) throw new Error('Email is required to verify/un-verify an email');
         account.emailVerified = true;
       },
       deleteUser: async (userId) => void pool.delete(userId),
@@ -111,9 +108,9 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
 
   return {
     deps,
-    stores,
-    /** The stores' state, for arranging a case directly. */
-    ...stores.state,
+    id,
+    /** A fresh e-mail of this world: `<name>-<run>@fitgauge.test`. */
+    email,
     pool,
     mail,
     sleeps,
@@ -127,16 +124,22 @@ export function fakeWorld(start = new Date('2026-11-02T10:00:00Z')) {
     advance(ms: number) {
       clock = new Date(clock.getTime() + ms);
     },
+    /** Enables or disables the profile, as an admin's edit does. */
+    async setEnabled(userId: string, enabled: boolean) {
+      const user = await productionDeps.users.get(userId);
+      if (!user) throw new Error(`No profile ${userId}`);
+      await dynamoUserAdminStore.update(user, { enabled }, null, clock.toISOString());
+    },
     /** An existing password account, as the seed or an earlier sign-up leaves it. */
-    async addAccount(email: string, password: string, role: Role = 'GAMER', extra: Partial<UserRecord> = {}) {
-      const id = await deps.idp.createUser(email, email, true);
-      await deps.idp.setPassword(id, password);
-      await deps.idp.addToGroup(id, role);
+    async addAccount(address: string, password: string, role: Role = 'GAMER', extra: Partial<UserRecord> = {}) {
+      const userId = await deps.idp.createUser(address, address, true);
+      await deps.idp.setPassword(userId, password);
+      await deps.idp.addToGroup(userId, role);
       const at = clock.toISOString();
       const user: UserRecord = {
-        id,
-        email,
-        fullName: email,
+        id: userId,
+        email: address,
+        fullName: address,
         username: null,
         avatar: null,
         role,
