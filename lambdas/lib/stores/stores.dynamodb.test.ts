@@ -1,5 +1,814 @@
-import { describeStoreContract } from './test-support/contract';
-import { dynamoStores } from './stores';
+import { questionBySlug } from '@core/questionnaire';
+import { aggregateTeamDay, buildMemberDay, memberDayDelta, type MemberDay } from '@core/scoring';
+import { answersWith } from '@core/test-support/answers';
+import { INVALID_CURSOR } from '../db/table';
+import { ClaimTakenError, dynamoAccountStore as accounts } from './account-store';
+import { type InviteRecord, type TeamCodeRecord, dynamoInviteStore as invites } from './invite-store';
+import { type CommentRecord, dynamoJournalStore as journal } from './journal-store';
+import { dynamoLoginAttemptStore as attempts } from './login-attempt-store';
+import { dynamoRateLimitStore as rateLimits } from './rate-limit-store';
+import { dynamoResetCodeStore as resetCodes } from './reset-code-store';
+import { DayVersionConflict, dynamoScoreStore as scores, type StoredAnswer, type StoredMemberDay } from './score-store';
+import { dynamoSignOutStore as signOuts } from './sign-out-store';
+import { type DashboardPurchase, dynamoSubscriptionStore as subscriptions } from './subscription-store';
+import { dynamoTeamStore as teams, type MembershipRecord, type TeamRecord } from './team-store';
+import { freshIds, refusal } from './test-support/records';
+import { dynamoUserStore as users, type UserRecord } from './user-store';
 
-// The DynamoDB stores on DynamoDB Local (jest project `dynamodb`); memory.test.ts holds their in-memory twin to the same suite.
-describeStoreContract('DynamoDB', () => dynamoStores);
+/**
+ * The stores on DynamoDB Local (jest project `dynamodb`): what a caller of each store can observe, refusals
+ * included. Ids are fresh per test, so the suite shares the table with other tests.
+ */
+describe('DynamoDB stores', () => {
+  let id: (name: string) => string;
+  const at = '2026-05-01T10:00:00.000Z';
+  beforeEach(() => {
+    id = freshIds();
+  });
+
+  const user = (name: string, extra: Partial<UserRecord> = {}): UserRecord => ({
+    id: id(name),
+    email: `${id(name)}@FitGauge.test`,
+    fullName: name,
+    username: null,
+    avatar: null,
+    role: 'GAMER',
+    enabled: true,
+    selectedTeamId: null,
+    createdAt: at,
+    updatedAt: at,
+    ...extra,
+  });
+  const team = (name: string, ownerId: string, extra: Partial<TeamRecord> = {}): TeamRecord => ({
+    id: id(name),
+    name,
+    description: '',
+    game: 'Valorant',
+    avatar: '',
+    ownerId,
+    createdAt: at,
+    updatedAt: at,
+    ...extra,
+  });
+  const invite = (name: string, teamId: string, email: string, extra: Partial<InviteRecord> = {}): InviteRecord => ({
+    id: id(name),
+    teamId,
+    inviteeEmail: email,
+    inviteeName: name,
+    inviterUserId: 'inviter',
+    role: 'COACH',
+    status: 'PENDING',
+    createdAt: at,
+    updatedAt: at,
+    ...extra,
+  });
+  const rejectionName = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'resolved',
+      (error: Error) => error.name,
+    );
+  const member = (teamId: string, name: string, role: MembershipRecord['role'] = 'GAMER'): MembershipRecord => ({
+    teamId,
+    userId: id(name),
+    role,
+    joinedAt: at,
+  });
+  const code = (name: string, teamId: string, inviteId: string, email: string): TeamCodeRecord => ({
+    id: id(`${name}-id`),
+    code: id(name),
+    teamId,
+    inviteId,
+    email,
+    used: false,
+    accepted: false,
+    userId: null,
+    createdAt: at,
+  });
+
+  describe('users', () => {
+    it('keeps a profile with its e-mail lower-cased, found by id and by e-mail in any case', async () => {
+      const gamer = user('gamer');
+      await users.create(gamer);
+      const stored = { ...gamer, email: gamer.email.toLowerCase() };
+      expect(await users.get(gamer.id)).toEqual(stored);
+      expect(await users.findByEmail(gamer.email.toUpperCase())).toEqual(stored);
+      expect(await users.get(id('nobody'))).toBeNull();
+      expect(await users.findByEmail(`${id('nobody')}@fitgauge.test`)).toBeNull();
+    });
+
+    it('refuses a second profile with the same id and leaves the first', async () => {
+      await users.create(user('gamer'));
+      expect(await rejectionName(users.create(user('gamer', { fullName: 'Other' })))).toBe('ConditionalCheckFailedException');
+      expect((await users.get(id('gamer')))?.fullName).toBe('gamer');
+    });
+
+    it('stores the selected team of an existing user only', async () => {
+      await users.create(user('gamer'));
+      await users.setSelectedTeam(id('gamer'), 'team-1', '2026-05-02T00:00:00.000Z');
+      expect(await users.get(id('gamer'))).toMatchObject({ selectedTeamId: 'team-1', updatedAt: '2026-05-02T00:00:00.000Z' });
+      expect(await rejectionName(users.setSelectedTeam(id('nobody'), 'team-1', at))).toBe('ConditionalCheckFailedException');
+      expect(await users.get(id('nobody'))).toBeNull();
+    });
+
+    it('turns readiness-alert e-mails off and on for an existing user only', async () => {
+      await users.create(user('director'));
+      expect(await users.setReadinessAlertEmails(id('director'), false, at)).toMatchObject({
+        id: id('director'),
+        readinessAlertEmails: false,
+      });
+      expect((await users.get(id('director')))?.readinessAlertEmails).toBe(false);
+      await users.setReadinessAlertEmails(id('director'), true, at);
+      expect((await users.get(id('director')))?.readinessAlertEmails).toBe(true);
+      expect(await rejectionName(users.setReadinessAlertEmails(id('nobody'), false, at))).toBe('ConditionalCheckFailedException');
+      expect(await users.get(id('nobody'))).toBeNull();
+    });
+
+    it('sets the avatar of an existing user only', async () => {
+      await users.create(user('gamer'));
+      await users.setAvatar(id('gamer'), 'https://uploads.example/avatar.png', '2026-05-02T00:00:00.000Z');
+      expect(await users.get(id('gamer'))).toMatchObject({
+        avatar: 'https://uploads.example/avatar.png',
+        updatedAt: '2026-05-02T00:00:00.000Z',
+      });
+      expect(await rejectionName(users.setAvatar(id('nobody'), 'https://uploads.example/avatar.png', at))).toBe('ConditionalCheckFailedException');
+      expect(await users.get(id('nobody'))).toBeNull();
+    });
+
+    it('marks the e-mail of an existing user verified only', async () => {
+      await users.create(user('gamer'));
+      expect((await users.get(id('gamer')))?.emailVerified).toBeUndefined();
+      await users.markEmailVerified(id('gamer'), '2026-05-03T00:00:00.000Z');
+      expect(await users.get(id('gamer'))).toMatchObject({ emailVerified: true, updatedAt: '2026-05-03T00:00:00.000Z' });
+      expect(await rejectionName(users.markEmailVerified(id('nobody'), at))).toBe('ConditionalCheckFailedException');
+      expect(await users.get(id('nobody'))).toBeNull();
+    });
+
+    it('ends a reason a team gave with the free app, and leaves any other reason and a missing user as they are', async () => {
+      await users.create(user('byTeam', { appSubscriptionReason: 'FGPRO_BYTEAM' }));
+      await users.create(user('coupon', { appSubscriptionReason: 'FGPRO' }));
+      await users.create(user('none'));
+      for (const name of ['byTeam', 'coupon', 'none', 'nobody']) await users.endTeamSubscriptionReason(id(name), '2026-05-04T00:00:00.000Z');
+      expect(await users.get(id('byTeam'))).toMatchObject({ appSubscriptionReason: 'FGFREE', updatedAt: '2026-05-04T00:00:00.000Z' });
+      expect((await users.get(id('coupon')))?.appSubscriptionReason).toBe('FGPRO');
+      expect((await users.get(id('none')))?.appSubscriptionReason).toBeUndefined();
+      expect(await users.get(id('nobody'))).toBeNull();
+    });
+
+    it('lists users newest first, a page at a time', async () => {
+      // Created "in the future", so they are the newest whatever else the table holds.
+      const created = [1, 2, 3].map((n) => user(`listed${n}`, { createdAt: `9999-01-01T00:00:0${n}.000Z` }));
+      for (const record of created) await users.create(record);
+      const first = await users.newest({ limit: 2 });
+      expect(first.items.map((record) => record.id)).toEqual([id('listed3'), id('listed2')]);
+      const second = await users.newest({ limit: 1, cursor: first.cursor });
+      expect(second.items.map((record) => record.id)).toEqual([id('listed1')]);
+    });
+  });
+
+  describe('accounts', () => {
+    it('creates the profile with its e-mail and Discord claims', async () => {
+      const gamer = user('gamer', { discordId: id('discord') });
+      await accounts.create(gamer);
+      expect(await users.get(gamer.id)).toMatchObject({ id: gamer.id, discordId: id('discord') });
+      expect(await accounts.userIdByDiscordId(id('discord'))).toBe(gamer.id);
+      expect(await accounts.userIdByDiscordId(id('other-discord'))).toBeNull();
+    });
+
+    it('refuses an e-mail held by another account, in any case, and writes nothing', async () => {
+      await accounts.create(user('first', { email: `${id('shared')}@fitgauge.test` }));
+      const second = user('second', { email: `${id('shared')}@FITGAUGE.test`, discordId: id('discord') });
+      await expect(accounts.create(second)).rejects.toEqual(new ClaimTakenError('email'));
+      expect(await users.get(second.id)).toBeNull();
+      expect(await accounts.userIdByDiscordId(id('discord'))).toBeNull();
+    });
+
+    it('refuses a Discord id held by another account and writes nothing', async () => {
+      await accounts.create(user('first', { discordId: id('discord') }));
+      const second = user('second', { discordId: id('discord') });
+      await expect(accounts.create(second)).rejects.toEqual(new ClaimTakenError('discord'));
+      expect(await users.findByEmail(second.email)).toBeNull();
+    });
+  });
+
+  describe('teams and memberships', () => {
+    it('keeps teams, found by id, by ids and by owner', async () => {
+      const [owls, wolves, other] = [team('owls', id('director')), team('wolves', id('director')), team('other', id('director2'))];
+      for (const record of [owls, wolves, other]) await teams.create(record);
+      expect(await teams.get(owls.id)).toEqual(owls);
+      expect(await teams.get(id('missing'))).toBeNull();
+      expect(await teams.getMany([wolves.id, id('missing'), owls.id, wolves.id])).toEqual([wolves, owls]);
+      expect(await teams.ownedBy(id('director'))).toEqual([owls, wolves]);
+      expect(await refusal(teams.create({ ...owls, name: 'Again' }))).toBe('team');
+      expect(await teams.get(owls.id)).toEqual(owls);
+    });
+
+    it.each(['not a cursor', Buffer.from('{"pk":1}').toString('base64url'), Buffer.from('[]').toString('base64url'), 'x'.repeat(5000)])(
+      'refuses the malformed cursor %s with a ValidationError',
+      async (cursor) => {
+        await expect(users.newest({ limit: 2, cursor })).rejects.toMatchObject({ name: 'ValidationError', message: INVALID_CURSOR });
+        await expect(teams.newest({ limit: 2, cursor })).rejects.toMatchObject({ name: 'ValidationError', message: INVALID_CURSOR });
+      },
+    );
+
+    it('lists teams newest first, a page at a time', async () => {
+      for (const n of [1, 2, 3]) await teams.create(team(`listed${n}`, 'owner', { createdAt: `9999-01-01T00:00:0${n}.000Z` }));
+      const first = await teams.newest({ limit: 2 });
+      expect(first.items.map((record) => record.id)).toEqual([id('listed3'), id('listed2')]);
+      expect((await teams.newest({ limit: 1, cursor: first.cursor })).items.map((record) => record.id)).toEqual([id('listed1')]);
+    });
+
+    it('adds members to an existing team once, found from the team and from the user', async () => {
+      const [owls, wolves] = [team('owls', 'owner'), team('wolves', 'owner')];
+      await teams.create(owls);
+      await teams.create(wolves);
+      const gamer = { teamId: owls.id, userId: id('gamer'), role: 'GAMER' as const, joinedAt: at };
+      const coach = { teamId: owls.id, userId: id('coach'), role: 'COACH' as const, joinedAt: at };
+      const elsewhere = { teamId: wolves.id, userId: id('gamer'), role: 'GAMER' as const, joinedAt: at };
+      for (const membership of [gamer, coach, elsewhere]) await teams.addMember(membership);
+      expect(await teams.membersOf(owls.id)).toEqual([coach, gamer]);
+      expect(await teams.membershipsOfUser(id('gamer'))).toEqual([gamer, elsewhere]);
+      expect(await teams.getMembership(owls.id, id('coach'))).toEqual(coach);
+      expect(await teams.getMembership(wolves.id, id('coach'))).toBeNull();
+      expect(await refusal(teams.addMember({ ...gamer, role: 'GAMER' }))).toBe('membership');
+      expect(await teams.getMembership(owls.id, id('gamer'))).toEqual(gamer);
+    });
+
+    it('refuses a member of a team that does not exist and writes nothing', async () => {
+      const membership = { teamId: id('missing'), userId: id('gamer'), role: 'GAMER' as const, joinedAt: at };
+      expect(await refusal(teams.addMember(membership))).toBe('team');
+      expect(await teams.membershipsOfUser(id('gamer'))).toEqual([]);
+    });
+  });
+
+  describe('invites', () => {
+    it('finds the pending invites of an e-mail in any case, oldest first', async () => {
+      const [owls, wolves] = [team('owls', 'owner'), team('wolves', 'owner')];
+      await teams.create(owls);
+      await teams.create(wolves);
+      const email = `${id('coach')}@FitGauge.test`;
+      const newer = invite('newer', owls.id, email, { createdAt: '2026-05-02T00:00:00.000Z' });
+      const older = invite('older', wolves.id, email, { createdAt: '2026-05-01T00:00:00.000Z' });
+      const accepted = invite('accepted', owls.id, email, { status: 'ACCEPTED' });
+      for (const record of [newer, older, accepted]) await invites.create(record);
+      const lowerCased = (record: InviteRecord) => ({ ...record, inviteeEmail: email.toLowerCase() });
+      expect(await invites.pendingFor(email.toUpperCase())).toEqual([lowerCased(older), lowerCased(newer)]);
+    });
+
+    it('refuses an invite to a team that does not exist, or a second one with the same id', async () => {
+      const email = `${id('coach')}@fitgauge.test`;
+      expect(await refusal(invites.create(invite('lost', id('missing'), email)))).toBe('team');
+      const owls = team('owls', 'owner');
+      await teams.create(owls);
+      await invites.create(invite('first', owls.id, email));
+      const other = `${id('other')}@fitgauge.test`;
+      expect(await refusal(invites.create(invite('first', owls.id, other, { role: 'GAMER' })))).toBe('invite');
+      expect(await invites.pendingFor(email)).toEqual([invite('first', owls.id, email)]);
+      expect(await invites.pendingFor(other)).toEqual([]);
+    });
+  });
+
+  describe('seats, invites, codes and purchases', () => {
+    const seatsAre = async (teamId: string) => teams.seats(teamId);
+    const purchase = (name: string, userId: string): DashboardPurchase => ({
+      id: id(name),
+      userId,
+      productName: 'Team Dashboard',
+      status: 'active',
+      paymentFrequency: 'monthly',
+      endSubscriptionAt: '2099-01-01T00:00:00.000Z',
+      createdAt: at,
+    });
+
+    it('counts the plan seats and refuses a join past the limit, also when the joins come at once', async () => {
+      const owls = team('owls', id('director'));
+      await teams.create(owls, { extraGamerSeats: 1 });
+      expect(await seatsAre(owls.id)).toEqual({ gamerSeats: 6, gamers: 0, coachSeats: 1, coaches: 0 });
+      const joins = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => refusal(teams.addMember(member(owls.id, `gamer${n}`)))));
+      expect(joins.filter((outcome) => outcome === 'written')).toHaveLength(6);
+      expect(joins.filter((outcome) => outcome === 'seats')).toHaveLength(2);
+      expect(await teams.membersOf(owls.id)).toHaveLength(6);
+      expect(await seatsAre(owls.id)).toMatchObject({ gamers: 6 });
+      await teams.addMember(member(owls.id, 'coach', 'COACH'));
+      expect(await refusal(teams.addMember(member(owls.id, 'coach2', 'COACH')))).toBe('seats');
+      expect(await teams.getMembership(owls.id, id('coach2'))).toBeNull();
+    });
+
+    it('frees a seat when a member leaves, and refuses to remove a membership that is not there', async () => {
+      const owls = team('owls', id('director'));
+      await teams.create(owls);
+      const gamer = member(owls.id, 'gamer');
+      await teams.addMember(gamer);
+      await teams.removeMember(gamer);
+      expect(await teams.getMembership(owls.id, gamer.userId)).toBeNull();
+      expect(await seatsAre(owls.id)).toMatchObject({ gamers: 0 });
+      expect(await refusal(teams.removeMember(gamer))).toBe('membership');
+      expect(await seatsAre(owls.id)).toMatchObject({ gamers: 0 });
+    });
+
+    it('adds extra seats, and removes one only while a gamer seat is free', async () => {
+      const owls = team('owls', id('director'));
+      await teams.create(owls);
+      const seat = {
+        id: id('seat'),
+        teamId: owls.id,
+        userId: id('director'),
+        subscriptionId: id('sub'),
+        active: true,
+        isDefaultSeat: false,
+        createdAt: at,
+      };
+      await subscriptions.addSeat(seat);
+      expect(await subscriptions.seatsOf(owls.id)).toEqual([seat]);
+      for (const n of [1, 2, 3, 4, 5, 6]) await teams.addMember(member(owls.id, `gamer${n}`));
+      expect(await refusal(subscriptions.deleteSeat(owls.id, seat.id))).toBe('seats');
+      expect(await subscriptions.seatsOf(owls.id)).toEqual([seat]);
+      await teams.removeMember(member(owls.id, 'gamer6'));
+      await subscriptions.deleteSeat(owls.id, seat.id);
+      expect(await subscriptions.seatsOf(owls.id)).toEqual([]);
+      expect(await seatsAre(owls.id)).toMatchObject({ gamerSeats: 5, gamers: 5 });
+    });
+
+    it('changes a team that exists only', async () => {
+      const owls = team('owls', id('director'));
+      await teams.create(owls);
+      const changed = await teams.update(owls.id, { name: 'Night Owls', game: undefined }, '2026-05-03T00:00:00.000Z');
+      expect(changed).toEqual({ ...owls, name: 'Night Owls', updatedAt: '2026-05-03T00:00:00.000Z' });
+      expect(await teams.get(owls.id)).toEqual(changed);
+      expect(await teams.update(id('missing'), { name: 'Ghosts' }, at)).toBeNull();
+      expect(await teams.get(id('missing'))).toBeNull();
+    });
+
+    it('keeps one pending invite per team and e-mail, with its one-time code', async () => {
+      const owls = team('owls', id('director'));
+      await teams.create(owls);
+      const email = `${id('gamer')}@fitgauge.test`;
+      const first = invite('first', owls.id, email, { role: 'GAMER' });
+      await invites.create(first, code('code1', owls.id, first.id, email));
+      expect(await refusal(invites.create(invite('again', owls.id, email.toUpperCase()), code('code2', owls.id, id('again'), email)))).toBe(
+        'pending',
+      );
+      expect(
+        await refusal(invites.create(invite('other', owls.id, `${id('other')}@fitgauge.test`), code('code1', owls.id, id('other'), email))),
+      ).toBe('code');
+      expect(await invites.ofTeam(owls.id)).toEqual([{ ...first, code: id('code1') }]);
+      expect(await invites.get(owls.id, first.id)).toEqual({ ...first, code: id('code1') });
+      expect(await invites.codeOf(id('code1'))).toEqual(code('code1', owls.id, first.id, email));
+      expect(await invites.codesOf(owls.id)).toEqual([code('code1', owls.id, first.id, email)]);
+      expect(await invites.codeOf(id('code2'))).toBeNull();
+    });
+
+    it('accepts an invite once: the member joins, the invite is answered, its code is used, the e-mail may be invited again', async () => {
+      const owls = team('owls', id('director'));
+      await teams.create(owls);
+      const email = `${id('gamer')}@fitgauge.test`;
+      const sent = { ...invite('sent', owls.id, email, { role: 'GAMER' }), code: id('code') };
+      await invites.create(sent, code('code', owls.id, sent.id, email));
+      const later = '2026-05-02T00:00:00.000Z';
+      const accepts = await Promise.all(
+        ['gamer', 'gamer2', 'gamer3'].map((name) =>
+          refusal(teams.addMember(member(owls.id, name), invites.answerItems(sent, 'ACCEPTED', { userId: id(name) }, later))),
+        ),
+      );
+      expect(accepts.filter((outcome) => outcome === 'written')).toHaveLength(1);
+      expect(accepts.filter((outcome) => outcome === 'invite')).toHaveLength(2);
+      expect(await teams.membersOf(owls.id)).toHaveLength(1);
+      expect(await seatsAre(owls.id)).toMatchObject({ gamers: 1 });
+      expect(await invites.get(owls.id, sent.id)).toMatchObject({ status: 'ACCEPTED', updatedAt: later });
+      const joined = (await teams.membersOf(owls.id))[0].userId;
+      expect(await invites.codeOf(id('code'))).toMatchObject({ used: true, accepted: true, userId: joined });
+      expect(await invites.pendingFor(email)).toEqual([]);
+      await invites.create(invite('again', owls.id, email));
+      expect(await invites.pendingFor(email)).toHaveLength(1);
+    });
+
+    it('uses a code once: a rejected invite cannot be accepted, and rejecting twice is refused', async () => {
+      const owls = team('owls', id('director'));
+      await teams.create(owls);
+      const email = `${id('gamer')}@fitgauge.test`;
+      const sent = { ...invite('sent', owls.id, email, { role: 'GAMER' }), code: id('code') };
+      await invites.create(sent, code('code', owls.id, sent.id, email));
+      await invites.reject(sent, at);
+      expect(await invites.codeOf(id('code'))).toMatchObject({ used: true, accepted: false, userId: null });
+      expect(await refusal(invites.reject(sent, at))).toBe('invite');
+      expect(await refusal(teams.addMember(member(owls.id, 'gamer'), invites.answerItems(sent, 'ACCEPTED', { userId: id('gamer') }, at)))).toBe(
+        'invite',
+      );
+      expect(await teams.membersOf(owls.id)).toEqual([]);
+      expect(await seatsAre(owls.id)).toMatchObject({ gamers: 0 });
+    });
+
+    it('deletes an invite with its guard and code', async () => {
+      const owls = team('owls', id('director'));
+      await teams.create(owls);
+      const email = `${id('gamer')}@fitgauge.test`;
+      const sent = { ...invite('sent', owls.id, email), code: id('code') };
+      await invites.create(sent, code('code', owls.id, sent.id, email));
+      await invites.delete(sent);
+      expect(await invites.ofTeam(owls.id)).toEqual([]);
+      expect(await invites.codeOf(id('code'))).toBeNull();
+      expect(await refusal(invites.delete(sent))).toBe('invite');
+      await invites.create(invite('again', owls.id, email));
+    });
+
+    it('spends a purchase on one team only', async () => {
+      const director = id('director');
+      const bought = purchase('purchase', director);
+      await subscriptions.addPurchase(bought);
+      expect(await subscriptions.unusedPurchases(director)).toEqual([bought]);
+      const [owls, wolves] = [team('owls', director), team('wolves', director)];
+      const creates = await Promise.all(
+        [owls, wolves].map((record) => refusal(teams.create(record, { also: subscriptions.spendPurchase(bought, record.id, at) }))),
+      );
+      expect(creates.filter((outcome) => outcome === 'written')).toHaveLength(1);
+      expect(creates.filter((outcome) => outcome === 'purchase')).toHaveLength(1);
+      const created = creates[0] === 'written' ? owls : wolves;
+      const refused = creates[0] === 'written' ? wolves : owls;
+      expect(await teams.get(refused.id)).toBeNull();
+      expect(await teams.ownedBy(director)).toEqual([created]);
+      expect(await subscriptions.unusedPurchases(director)).toEqual([]);
+      expect(await subscriptions.teamSubscription(created.id)).toMatchObject({
+        teamId: created.id,
+        userId: director,
+        subscriptionId: bought.id,
+        status: 'active',
+      });
+      expect(await subscriptions.teamSubscription(refused.id)).toBeNull();
+    });
+
+    it('deletes a team with its memberships, invites and codes while its owner keeps another team', async () => {
+      const director = id('director');
+      const [owls, wolves] = [team('owls', director), team('wolves', director)];
+      await teams.create(owls);
+      await teams.create(wolves);
+      const email = `${id('invitee')}@fitgauge.test`;
+      const sent = { ...invite('sent', owls.id, email), code: id('code') };
+      await invites.create(sent, code('code', owls.id, sent.id, email));
+      await teams.addMember(member(owls.id, 'gamer'));
+      await teams.addMember(member(wolves.id, 'gamer'));
+      await teams.delete(owls, await invites.keysOfTeam(owls.id));
+      expect(await teams.get(owls.id)).toBeNull();
+      expect(await teams.membersOf(owls.id)).toEqual([]);
+      expect(await teams.membershipsOfUser(id('gamer'))).toEqual([member(wolves.id, 'gamer')]);
+      expect(await teams.seats(owls.id)).toBeNull();
+      expect(await invites.ofTeam(owls.id)).toEqual([]);
+      expect(await invites.pendingFor(email)).toEqual([]);
+      expect(await invites.codeOf(id('code'))).toBeNull();
+      expect(await invites.codesOf(owls.id)).toEqual([]);
+      expect(await refusal(teams.delete(wolves, []))).toBe('owner');
+      expect(await teams.get(wolves.id)).toEqual(wolves);
+      expect(await teams.membersOf(wolves.id)).toEqual([member(wolves.id, 'gamer')]);
+    });
+  });
+
+  describe('sign-in tries', () => {
+    const now = new Date('2026-05-01T10:00:00Z');
+    const seconds = Math.floor(now.getTime() / 1000);
+
+    it('reserves tries up to the limit while the count lives, then starts again at 1; clear forgets them', async () => {
+      const userId = id('gamer');
+      expect(await attempts.reserveTry(userId, now, seconds + 60, 2)).toBe(1);
+      expect(await attempts.reserveTry(userId, now, seconds + 120, 2)).toBe(2);
+      expect(await attempts.reserveTry(userId, now, seconds + 180, 2)).toBeNull();
+      // The refused try did not move the expiry: at +120 the count is gone.
+      expect(await attempts.reserveTry(userId, new Date((seconds + 120) * 1000), seconds + 300, 2)).toBe(1);
+      await attempts.clear(userId);
+      expect(await attempts.reserveTry(userId, now, seconds + 60, 2)).toBe(1);
+    });
+
+    it('never reserves more than the limit for parallel tries', async () => {
+      const userId = id('gamer');
+      const reserved = await Promise.all(Array.from({ length: 12 }, () => attempts.reserveTry(userId, now, seconds + 60, 5)));
+      expect(reserved.filter((count) => count !== null).sort()).toEqual([1, 2, 3, 4, 5]);
+    });
+  });
+
+  describe('password-reset codes', () => {
+    const now = new Date('2026-05-01T10:00:00Z');
+    const expiresAt = Math.floor(now.getTime() / 1000) + 600;
+    const code = (userId: string, codeHash: string) => ({ userId, codeHash, salt: 'salt', attempts: 0, expiresAt, createdAt: at });
+
+    it('keeps one live code per account, counts guesses against it up to the limit and spends it once', async () => {
+      const userId = id('gamer');
+      await resetCodes.put(code(userId, 'old'));
+      await resetCodes.put(code(userId, 'live'));
+      expect(await resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'live'), attempts: 1 });
+      expect(await resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'live'), attempts: 2 });
+      expect(await resetCodes.reserveGuess(userId, now, 2)).toBe('attempts-used');
+      await resetCodes.refundGuess(userId, 'old'); // a replaced code gets nothing back
+      expect(await resetCodes.reserveGuess(userId, now, 2)).toBe('attempts-used');
+      await resetCodes.refundGuess(userId, 'live');
+      expect(await resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'live'), attempts: 2 });
+      expect(await resetCodes.spend(userId, 'old')).toBe(false);
+      expect(await resetCodes.spend(userId, 'live')).toBe(true);
+      expect(await resetCodes.spend(userId, 'live')).toBe(false);
+      expect(await resetCodes.reserveGuess(userId, now, 2)).toBeNull();
+    });
+
+    it('puts a spent code back unless a newer one was sent meanwhile', async () => {
+      const userId = id('gamer');
+      await resetCodes.put(code(userId, 'live'));
+      expect(await resetCodes.spend(userId, 'live')).toBe(true);
+      await resetCodes.restore(code(userId, 'live'));
+      expect(await resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'live'), attempts: 1 });
+      await resetCodes.put(code(userId, 'newer'));
+      await resetCodes.restore(code(userId, 'live'));
+      expect(await resetCodes.reserveGuess(userId, now, 2)).toEqual({ ...code(userId, 'newer'), attempts: 1 });
+    });
+
+    it('has no live code once it expired', async () => {
+      const userId = id('gamer');
+      await resetCodes.put(code(userId, 'live'));
+      expect(await resetCodes.reserveGuess(userId, new Date(expiresAt * 1000), 5)).toBeNull();
+    });
+
+    it('counts parallel guesses up to the limit only', async () => {
+      const userId = id('gamer');
+      await resetCodes.put(code(userId, 'live'));
+      const guesses = await Promise.all(Array.from({ length: 12 }, () => resetCodes.reserveGuess(userId, now, 5)));
+      expect(guesses.filter((guess) => guess === 'attempts-used')).toHaveLength(7);
+    });
+  });
+
+  describe('rate windows', () => {
+    const now = new Date('2026-05-01T10:00:30Z');
+
+    it('counts uses per subject and window, refusing past the limit until the next window', async () => {
+      const [subject, other] = [id('caller'), id('other')];
+      const takes = await Promise.all(Array.from({ length: 5 }, () => rateLimits.take(subject, 3, 60, now)));
+      expect(takes.filter(Boolean)).toHaveLength(3);
+      expect(await rateLimits.take(other, 3, 60, now)).toBe(true);
+      expect(await rateLimits.take(subject, 3, 60, new Date('2026-05-01T10:00:59Z'))).toBe(false);
+      expect(await rateLimits.take(subject, 3, 60, new Date('2026-05-01T10:01:00Z'))).toBe(true);
+    });
+  });
+
+  describe('sign-outs', () => {
+    it('remembers the latest sign-out of each account, in whole seconds', async () => {
+      const [userId, other] = [id('gamer'), id('other')];
+      expect(await signOuts.signedOutAt(userId)).toBeNull();
+      await signOuts.signOut(userId, new Date('2026-05-01T10:00:05.900Z'));
+      await signOuts.signOut(userId, new Date('2026-05-01T10:00:01Z')); // an earlier one never wins
+      expect(await signOuts.signedOutAt(userId)).toBe(Date.parse('2026-05-01T10:00:05Z') / 1000);
+      await signOuts.signOut(userId, new Date('2026-05-01T10:00:09Z'));
+      expect(await signOuts.signedOutAt(userId)).toBe(Date.parse('2026-05-01T10:00:09Z') / 1000);
+      expect(await signOuts.signedOutAt(other)).toBeNull();
+    });
+  });
+
+  describe('team subscriptions', () => {
+    it('keeps one subscription per team', async () => {
+      const subscription = {
+        teamId: id('owls'),
+        userId: id('director'),
+        productName: 'Team Dashboard',
+        status: 'active' as const,
+        paymentFrequency: 'monthly' as const,
+        method: 'card',
+        endSubscriptionAt: '2026-06-01T00:00:00.000Z',
+        createdAt: at,
+        updatedAt: at,
+      };
+      expect(await subscriptions.teamSubscription(id('owls'))).toBeNull();
+      await subscriptions.createTeamSubscription(subscription);
+      expect(await subscriptions.teamSubscription(id('owls'))).toEqual(subscription);
+      expect(await rejectionName(subscriptions.createTeamSubscription({ ...subscription, status: 'expired' }))).toBe(
+        'ConditionalCheckFailedException',
+      );
+      expect(await subscriptions.teamSubscription(id('owls'))).toEqual(subscription);
+    });
+  });
+
+  describe('scores', () => {
+    const date = '2026-05-01';
+    const closesAt = '2026-05-02T04:00:00.000Z';
+    const stored = (day: MemberDay, version: number, updatedAt = at): StoredMemberDay => ({
+      ...day,
+      version,
+      timeZone: 'UTC',
+      closesAt,
+      watchedVideos: false,
+      updatedAt,
+    });
+    const noZone = { timeZone: null, timeZoneFrom: null, previousTimeZone: null };
+    const berlin = { ...noZone, timeZone: 'Europe/Berlin' };
+    const answersOf = (userId: string, pick: 'best' | 'worst', skip: string[] = []): StoredAnswer[] =>
+      answersWith(pick, skip).map((answer) => ({
+        id: `${userId}-${answer.questionSlug}`,
+        userId,
+        date,
+        questionSlug: answer.questionSlug,
+        pillarSlug: questionBySlug(answer.questionSlug)?.pillar ?? null,
+        value: answer.value,
+        score: 50,
+        answeredAt: at,
+      }));
+
+    it('writes a check-in and its correction, read back by day, answer and team', async () => {
+      const gamer = user('gamer');
+      await users.create(gamer);
+      const [owls, wolves] = [id('owls'), id('wolves')];
+      const first = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
+      await scores.saveDay({
+        day: stored(first, 1),
+        expectedVersion: null,
+        answers: answersOf(gamer.id, 'best'),
+        removedQuestionSlugs: [],
+        teamDeltas: [owls, wolves].map((teamId) => ({ teamId, delta: memberDayDelta(null, first)! })),
+        userZone: { read: noZone, next: berlin },
+      });
+      const corrected = buildMemberDay({ userId: gamer.id, date, answers: answersWith('worst', ['pain']), previous: null, watchedVideos: false });
+      const correctedAnswers = answersOf(gamer.id, 'worst', ['pain']);
+      await scores.saveDay({
+        day: stored(corrected, 2, '2026-05-01T11:00:00.000Z'),
+        expectedVersion: 1,
+        answers: correctedAnswers,
+        removedQuestionSlugs: ['pain'],
+        teamDeltas: [{ teamId: owls, delta: memberDayDelta(first, corrected)! }],
+        userZone: { read: berlin, next: null },
+      });
+
+      const window = { startDate: date, endDate: date };
+      expect(await scores.memberDays(gamer.id, window)).toEqual([stored(corrected, 2, '2026-05-01T11:00:00.000Z')]);
+      const bySlug = [...correctedAnswers].sort((a, b) => (a.questionSlug < b.questionSlug ? -1 : 1));
+      expect(await scores.answers(gamer.id, window)).toEqual(bySlug);
+      expect(await scores.answer(gamer.id, date, 'pain')).toBeNull();
+      expect(await scores.answer(gamer.id, date, 'sleep-quality')).toEqual(bySlug.find((a) => a.questionSlug === 'sleep-quality'));
+      expect(await scores.teamDays(owls, window)).toEqual([aggregateTeamDay(date, [corrected])]);
+      expect(await scores.teamDays(wolves, window)).toEqual([aggregateTeamDay(date, [first])]);
+      expect(await users.get(gamer.id)).toMatchObject({ ...berlin, updatedAt: at });
+    });
+
+    it('refuses a write computed from a day that changed meanwhile, and keeps the day', async () => {
+      const gamer = user('gamer');
+      await users.create(gamer);
+      const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
+      const write = {
+        day: stored(day, 1),
+        expectedVersion: null,
+        answers: answersOf(gamer.id, 'best'),
+        removedQuestionSlugs: [],
+        teamDeltas: [],
+        userZone: { read: noZone, next: null },
+      };
+      await scores.saveDay(write);
+      await expect(scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
+      await expect(scores.saveDay({ ...write, day: stored(day, 3), expectedVersion: 2 })).rejects.toBeInstanceOf(DayVersionConflict);
+      expect(await scores.latestDays(gamer.id, 5)).toEqual([stored(day, 1)]);
+    });
+
+    it('refuses a write computed under zone fields that changed meanwhile, or for a user that does not exist, and writes nothing', async () => {
+      const gamer = user('gamer', { ...berlin, timeZoneFrom: '2026-05-01T22:00:00.000Z', previousTimeZone: 'UTC' });
+      await users.create(gamer);
+      const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
+      const write = {
+        day: stored(day, 1),
+        expectedVersion: null,
+        answers: answersOf(gamer.id, 'best'),
+        removedQuestionSlugs: [],
+        teamDeltas: [{ teamId: id('owls'), delta: memberDayDelta(null, day)! }],
+        userZone: { read: berlin, next: { ...berlin, timeZone: 'Asia/Tokyo' } },
+      };
+      await expect(scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
+      const nobody = { ...write, day: { ...write.day, userId: id('nobody') }, userZone: { read: noZone, next: null } };
+      await expect(scores.saveDay(nobody)).rejects.toBeInstanceOf(DayVersionConflict);
+      expect(await users.get(gamer.id)).toEqual({ ...gamer, email: gamer.email.toLowerCase() });
+      expect(await scores.latestDays(gamer.id, 5)).toEqual([]);
+      expect(await scores.latestDays(id('nobody'), 5)).toEqual([]);
+      expect(await scores.teamDays(id('owls'), { startDate: date, endDate: date })).toEqual([]);
+    });
+
+    it('refuses a write that counts the day in a team the gamer left meanwhile, and writes nothing', async () => {
+      const gamer = user('gamer');
+      await users.create(gamer);
+      const owls = team('owls', id('director'));
+      await teams.create(owls);
+      const membership: MembershipRecord = { teamId: owls.id, userId: gamer.id, role: 'GAMER', joinedAt: at };
+      await teams.addMember(membership);
+      const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
+      const write = {
+        day: stored(day, 1),
+        expectedVersion: null,
+        answers: answersOf(gamer.id, 'best'),
+        removedQuestionSlugs: [],
+        teamDeltas: [{ teamId: owls.id, delta: memberDayDelta(null, day)!, joinedAt: at }],
+        userZone: { read: noZone, next: null },
+      };
+      await teams.removeMember(membership);
+      await expect(scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
+      // Joined again: another membership than the one the day was computed for.
+      await teams.addMember({ ...membership, joinedAt: '2026-05-01T12:00:00.000Z' });
+      await expect(scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
+      expect(await scores.latestDays(gamer.id, 5)).toEqual([]);
+      expect(await scores.teamDays(owls.id, { startDate: date, endDate: date })).toEqual([]);
+      await scores.saveDay({ ...write, teamDeltas: [{ ...write.teamDeltas[0]!, joinedAt: '2026-05-01T12:00:00.000Z' }] });
+      expect(await scores.teamDays(owls.id, { startDate: date, endDate: date })).toEqual([aggregateTeamDay(date, [day])]);
+    });
+
+    it('lists the latest days newest first, up to a day when asked, and imports histories', async () => {
+      const userId = id('gamer');
+      const dates = ['2026-04-28', '2026-04-29', '2026-04-30'];
+      let previous: MemberDay | null = null;
+      const days = dates.map((day) => {
+        previous = buildMemberDay({ userId, date: day, answers: answersWith('best'), previous: previous?.fg ?? null, watchedVideos: true });
+        return stored(previous, 1);
+      });
+      const teamDays = dates.map((day, index) => ({ teamId: id('owls'), aggregate: aggregateTeamDay(day, [days[index]]), updatedAt: at }));
+      await scores.importHistory({ answers: answersOf(userId, 'best'), days, teamDays });
+      expect(await scores.latestDays(userId, 2)).toEqual([days[2], days[1]]);
+      expect(await scores.latestDays(userId, 2, '2026-04-29')).toEqual([days[1], days[0]]);
+      expect(await scores.memberDays(userId, { startDate: '2026-04-29', endDate: '2026-05-30' })).toEqual([days[1], days[2]]);
+      expect(await scores.teamDays(id('owls'), { startDate: '2026-04-01', endDate: '2026-04-29' })).toEqual(
+        teamDays.slice(0, 2).map((teamDay) => teamDay.aggregate),
+      );
+      expect(await scores.answers(userId, { startDate: date, endDate: date })).toHaveLength(answersWith('best').length);
+    });
+  });
+  describe('journal', () => {
+    const comment = (name: string, extra: Partial<CommentRecord> = {}): CommentRecord => ({
+      id: id(name),
+      teamId: id('team'),
+      userId: id('gamer'),
+      date: '2026-05-01',
+      pillarSlug: 'sleep',
+      questionSlug: 'sleep-quality',
+      content: `${name} says hi`,
+      answerTo: null,
+      authorId: id('coach'),
+      createdAt: at,
+      updatedAt: at,
+      ...extra,
+    });
+    const unread = async (name: string) => (await journal.unreadOf(id(name))).map(({ teamId, unread: count }) => ({ teamId, count }));
+
+    it('writes a comment once, finds it by id and in its day, and raises each person concerned once', async () => {
+      const first = comment('first');
+      await journal.create(first, [id('gamer'), id('director'), id('gamer')]);
+      expect(await refusal(journal.create(first, [id('director')]))).toBe('comment');
+      expect(await journal.get(first.id)).toEqual(first);
+      expect(await journal.get(id('nothing'))).toBeNull();
+      const later = comment('later', { createdAt: '2026-05-01T11:00:00.000Z', userId: id('other') });
+      await journal.create(later, [id('director')]);
+      expect((await journal.ofDay(id('team'), '2026-05-01')).map((c) => c.id)).toEqual([first.id, later.id]);
+      expect((await journal.ofDay(id('team'), '2026-05-01', id('gamer'))).map((c) => c.id)).toEqual([first.id]);
+      expect(await journal.ofDay(id('team'), '2026-05-02')).toEqual([]);
+      expect(await unread('gamer')).toEqual([{ teamId: id('team'), count: 1 }]);
+      expect(await unread('director')).toEqual([{ teamId: id('team'), count: 2 }]);
+      expect(await unread('coach')).toEqual([]);
+    });
+
+    it('lists the replies to a comment, oldest first', async () => {
+      const root = comment('root');
+      await journal.create(root, []);
+      const second = comment('second', { answerTo: root.id, createdAt: '2026-05-01T12:00:00.000Z' });
+      const first = comment('reply', { answerTo: root.id, createdAt: '2026-05-01T11:00:00.000Z' });
+      await journal.create(second, []);
+      await journal.create(first, []);
+      expect((await journal.replies(root.id)).map((c) => c.id)).toEqual([first.id, second.id]);
+      expect(await journal.replies(first.id)).toEqual([]);
+    });
+
+    it('changes and deletes a comment for its author only', async () => {
+      const written = comment('edited');
+      await journal.create(written, []);
+      expect(await journal.updateContent(written, id('director'), 'Not mine', '2026-05-02T00:00:00.000Z')).toBeNull();
+      expect(await journal.updateContent(written, id('coach'), 'Mine', '2026-05-02T00:00:00.000Z')).toEqual({
+        ...written,
+        content: 'Mine',
+        updatedAt: '2026-05-02T00:00:00.000Z',
+      });
+      expect(await journal.delete(written, id('director'))).toBe(false);
+      expect(await journal.delete(written, id('coach'))).toBe(true);
+      expect(await journal.get(written.id)).toBeNull();
+      expect(await journal.delete(written, id('coach'))).toBe(false);
+      expect(await journal.updateContent(written, id('coach'), 'Gone', at)).toBeNull();
+    });
+
+    it('clears an unread count to 0 and writes nothing for someone who never had one', async () => {
+      await journal.create(comment('counted'), [id('director')]);
+      await journal.clearUnread(id('director'), id('team'));
+      expect(await unread('director')).toEqual([{ teamId: id('team'), count: 0 }]);
+      await journal.clearUnread(id('nobody'), id('team'));
+      expect(await unread('nobody')).toEqual([]);
+    });
+
+    it('raises a readiness alert once per team, gamer and day, and claims its e-mail once per recipient', async () => {
+      const alert = {
+        teamId: id('team'),
+        userId: id('gamer'),
+        date: '2026-05-01',
+        gameReadiness: 30,
+        pillarSlug: 'mental' as const,
+        createdAt: at,
+      };
+      expect(await journal.raiseAlert(alert, [id('director'), id('coach')])).toBe(true);
+      expect(await journal.raiseAlert({ ...alert, gameReadiness: 20 }, [id('director'), id('coach')])).toBe(false);
+      expect(await journal.alertsOf(id('team'), '2026-05-01')).toEqual([alert]);
+      expect(await journal.alertsOf(id('team'), '2026-05-02')).toEqual([]);
+      expect(await unread('director')).toEqual([{ teamId: id('team'), count: 1 }]);
+      const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+      expect(await journal.claimAlertMail(id('director'), '2026-05-01', id('gamer'), expiresAt)).toBe(true);
+      expect(await journal.claimAlertMail(id('director'), '2026-05-01', id('gamer'), expiresAt)).toBe(false);
+      expect(await journal.claimAlertMail(id('coach'), '2026-05-01', id('gamer'), expiresAt)).toBe(true);
+    });
+  });
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from './audit-store';
-import { TransactionRefused } from './transactions';
+import { refusal } from './test-support/records';
 import { dynamoVideoStore, type VideoInstructorRecord, type VideoQuestionRecord, type VideoRecord, type VideoSeriesRecord } from './video-store';
 
 /**
@@ -71,11 +71,6 @@ describe('video store', () => {
     createdAt: at,
     updatedAt: at,
   });
-  const refusal = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'written',
-      (error: Error) => (error instanceof TransactionRefused ? error.label : error.name),
-    );
   const create = async (record: VideoRecord) => {
     await store.create(record, audit('createVideo', record.id));
     return record;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { dynamoTeamStore, type MembershipRecord, type TeamRecord } from '../team-store';
+import { TransactionRefused } from '../transactions';
 import { dynamoUserStore, type UserRecord } from '../user-store';
 
 /**
@@ -57,3 +58,10 @@ export async function seedRecords({
   for (const team of teams) await dynamoTeamStore.create(team);
   for (const membership of memberships) await dynamoTeamStore.addMember(membership);
 }
+
+/** Which condition refused a store's transaction (its label, else the error's name), or 'written' when none did. */
+export const refusal = (promise: Promise<unknown>): Promise<string> =>
+  promise.then(
+    () => 'written',
+    (error: Error) => (error instanceof TransactionRefused ? error.label : error.name),
+  );
