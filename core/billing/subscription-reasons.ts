@@ -11,7 +11,7 @@ export const SUBSCRIPTION_REASONS = {
   proAdmin: 'FGPRO_ADMIN',
 } as const;
 
-export type SubscriptionReason = (typeof SUBSCRIPTION_REASONS)[keyof typeof SUBSCRIPTION_REASONS];
+type SubscriptionReason = (typeof SUBSCRIPTION_REASONS)[keyof typeof SUBSCRIPTION_REASONS];
 
 const LABELS: Record<SubscriptionReason, string> = {
   FGFREE: 'Free',

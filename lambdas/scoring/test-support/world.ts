@@ -11,7 +11,7 @@ import { dynamoUserStore } from '../../lib/stores/user-store';
  * Scoring's tests on DynamoDB Local (jest project `dynamodb`): people, teams and memberships named in the test are
  * written with fresh ids, and the score store keeps every check-in write it made, in order.
  */
-export interface ScoringSeed {
+interface ScoringSeed {
   /** Gamer or staff name -> the time zone the profile holds (null: none yet). */
   users: Record<string, string | null>;
   /** Team name -> its owner's name. */
