@@ -8,11 +8,11 @@ import { type CommentRecord, dynamoJournalStore as journal } from './journal-sto
 import { dynamoLoginAttemptStore as attempts } from './login-attempt-store';
 import { dynamoRateLimitStore as rateLimits } from './rate-limit-store';
 import { dynamoResetCodeStore as resetCodes } from './reset-code-store';
-import { DayVersionConflict, dynamoScoreStore as scores, type StoredAnswer, type StoredMemberDay } from './score-store';
+import { type DayWrite, DayVersionConflict, dynamoScoreStore as scores, type StoredAnswer, type StoredMemberDay } from './score-store';
 import { dynamoSignOutStore as signOuts } from './sign-out-store';
 import { type DashboardPurchase, dynamoSubscriptionStore as subscriptions } from './subscription-store';
 import { dynamoTeamStore as teams, type MembershipRecord, type TeamRecord } from './team-store';
-import { freshIds, refusal } from './test-support/records';
+import { freshIds, refusal, teamRecord, userRecord } from './test-support/records';
 import { dynamoUserStore as users, type UserRecord } from './user-store';
 
 /**
@@ -26,30 +26,11 @@ describe('DynamoDB stores', () => {
     id = freshIds();
   });
 
-  const user = (name: string, extra: Partial<UserRecord> = {}): UserRecord => ({
-    id: id(name),
-    email: `${id(name)}@FitGauge.test`,
-    fullName: name,
-    username: null,
-    avatar: null,
-    role: 'GAMER',
-    enabled: true,
-    selectedTeamId: null,
-    createdAt: at,
-    updatedAt: at,
-    ...extra,
-  });
-  const team = (name: string, ownerId: string, extra: Partial<TeamRecord> = {}): TeamRecord => ({
-    id: id(name),
-    name,
-    description: '',
-    game: 'Valorant',
-    avatar: '',
-    ownerId,
-    createdAt: at,
-    updatedAt: at,
-    ...extra,
-  });
+  /** A profile whose e-mail is in mixed case, as typed: the store keeps it lower-cased. */
+  const user = (name: string, extra: Partial<UserRecord> = {}): UserRecord =>
+    userRecord(id(name), { email: `${id(name)}@FitGauge.test`, fullName: name, createdAt: at, updatedAt: at, ...extra });
+  const team = (name: string, ownerId: string, extra: Partial<TeamRecord> = {}): TeamRecord =>
+    teamRecord(id(name), ownerId, { name, createdAt: at, updatedAt: at, ...extra });
   const invite = (name: string, teamId: string, email: string, extra: Partial<InviteRecord> = {}): InviteRecord => ({
     id: id(name),
     teamId,
@@ -603,6 +584,17 @@ describe('DynamoDB stores', () => {
         answeredAt: at,
       }));
 
+    /** The day's first check-in (no version read), all best answers, in no team, the zone fields unchanged. */
+    const firstWrite = (day: MemberDay, extra: Partial<DayWrite> = {}): DayWrite => ({
+      day: stored(day, 1),
+      expectedVersion: null,
+      answers: answersOf(day.userId, 'best'),
+      removedQuestionSlugs: [],
+      teamDeltas: [],
+      userZone: { read: noZone, next: null },
+      ...extra,
+    });
+
     it('writes a check-in and its correction, read back by day, answer and team', async () => {
       const gamer = user('gamer');
       await users.create(gamer);
@@ -642,14 +634,7 @@ describe('DynamoDB stores', () => {
       const gamer = user('gamer');
       await users.create(gamer);
       const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
-      const write = {
-        day: stored(day, 1),
-        expectedVersion: null,
-        answers: answersOf(gamer.id, 'best'),
-        removedQuestionSlugs: [],
-        teamDeltas: [],
-        userZone: { read: noZone, next: null },
-      };
+      const write = firstWrite(day);
       await scores.saveDay(write);
       await expect(scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
       await expect(scores.saveDay({ ...write, day: stored(day, 3), expectedVersion: 2 })).rejects.toBeInstanceOf(DayVersionConflict);
@@ -660,14 +645,10 @@ describe('DynamoDB stores', () => {
       const gamer = user('gamer', { ...berlin, timeZoneFrom: '2026-05-01T22:00:00.000Z', previousTimeZone: 'UTC' });
       await users.create(gamer);
       const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
-      const write = {
-        day: stored(day, 1),
-        expectedVersion: null,
-        answers: answersOf(gamer.id, 'best'),
-        removedQuestionSlugs: [],
+      const write = firstWrite(day, {
         teamDeltas: [{ teamId: id('owls'), delta: memberDayDelta(null, day)! }],
         userZone: { read: berlin, next: { ...berlin, timeZone: 'Asia/Tokyo' } },
-      };
+      });
       await expect(scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
       const nobody = { ...write, day: { ...write.day, userId: id('nobody') }, userZone: { read: noZone, next: null } };
       await expect(scores.saveDay(nobody)).rejects.toBeInstanceOf(DayVersionConflict);
@@ -685,14 +666,7 @@ describe('DynamoDB stores', () => {
       const membership: MembershipRecord = { teamId: owls.id, userId: gamer.id, role: 'GAMER', joinedAt: at };
       await teams.addMember(membership);
       const day = buildMemberDay({ userId: gamer.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
-      const write = {
-        day: stored(day, 1),
-        expectedVersion: null,
-        answers: answersOf(gamer.id, 'best'),
-        removedQuestionSlugs: [],
-        teamDeltas: [{ teamId: owls.id, delta: memberDayDelta(null, day)!, joinedAt: at }],
-        userZone: { read: noZone, next: null },
-      };
+      const write = firstWrite(day, { teamDeltas: [{ teamId: owls.id, delta: memberDayDelta(null, day)!, joinedAt: at }] });
       await teams.removeMember(membership);
       await expect(scores.saveDay(write)).rejects.toBeInstanceOf(DayVersionConflict);
       // Joined again: another membership than the one the day was computed for.

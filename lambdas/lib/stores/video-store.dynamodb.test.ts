@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from './audit-store';
+import { newVideoRecord } from './new-video';
 import { refusal } from './test-support/records';
 import { dynamoVideoStore, type VideoInstructorRecord, type VideoQuestionRecord, type VideoRecord, type VideoSeriesRecord } from './video-store';
 
@@ -26,29 +27,8 @@ describe('video store', () => {
     before: null,
     after: null,
   });
-  const video = (title: string, extra: Partial<VideoRecord> = {}): VideoRecord => ({
-    id: randomUUID(),
-    title: `${title} ${run}`,
-    description: null,
-    category: 'yoga',
-    pillarCategory: 'mental',
-    difficulty: null,
-    tags: [],
-    enabled: false,
-    instructorId: null,
-    seriesId: null,
-    episode: null,
-    selectedThumbnail: null,
-    availableFrom: null,
-    filename: null,
-    workflowStatus: 'WAITING_FOR_UPLOAD',
-    workflowError: null,
-    playbackKey: null,
-    thumbnailKey: null,
-    createdAt: at,
-    updatedAt: at,
-    ...extra,
-  });
+  const video = (title: string, extra: Partial<VideoRecord> = {}): VideoRecord =>
+    newVideoRecord({ id: randomUUID(), title: `${title} ${run}`, category: 'yoga', pillarCategory: 'mental', ...extra }, at);
   const instructor = (name: string): VideoInstructorRecord => ({ id: randomUUID(), fullName: `${name} ${run}`, createdAt: at, updatedAt: at });
   const series = (name: string): VideoSeriesRecord => ({
     id: randomUUID(),
