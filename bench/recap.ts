@@ -20,7 +20,7 @@ async function main() {
   const { scoreDayOf, shiftDay } = await import('@core/dates');
   const { db } = await import('../lambdas/lib/db/client');
   const { dynamoScoreStore } = await import('../lambdas/lib/stores/score-store');
-  const { dynamoShareStore, newShare } = await import('../lambdas/lib/stores/share-store');
+  const { dynamoShareStore, newShare } = await import('../lambdas/recap/store');
   const { dynamoUserStore } = await import('../lambdas/lib/stores/user-store');
   const { historyOf } = await import('../lambdas/scoring/history');
   const { demoCheckIn, habitsOf, seededRandom } = await import('../scripts/seed/answers');

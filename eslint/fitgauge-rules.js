@@ -30,8 +30,8 @@ function layerOf(repoPath) {
   return { layer: top ? top[1] : 'other' };
 }
 
-/** A store module of a Lambda domain: the one thing another domain may import, and only its types. */
-const isStoreModule = (repoPath) => /(^|\/)stores?\/|-store(\.ts)?$/.test(repoPath);
+/** A store module of a Lambda domain (`store.ts`, `<name>-store.ts`): the one thing another domain may import, and only its types. */
+const isStoreModule = (repoPath) => /(^|\/)stores?\/|[/-]store(\.ts)?$/.test(repoPath);
 
 const WEB_LAYERS = new Set(['feature', 'app', 'components', 'lib', 'hooks', 'config', 'web']);
 const SHARED_WEB_HOMES = 'web/src/components, web/src/lib or web/src/hooks';

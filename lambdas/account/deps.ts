@@ -1,7 +1,7 @@
 import { deleteUserData, teamsBlockingDeletion } from '../lib/account-deletion';
 import { config } from '../lib/config';
 import { sendMail, type MailMessage } from '../lib/mail';
-import { dynamoEmailProofStore, type EmailProofStore } from '../lib/stores/email-proof-store';
+import { dynamoEmailProofStore, type EmailProofStore } from './store';
 import { dynamoRateLimitStore, type RateLimitStore } from '../lib/stores/rate-limit-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';

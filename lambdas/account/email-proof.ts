@@ -10,7 +10,7 @@ import {
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { hashOneTimeCode, newCodeSalt, newDigitCode, oneTimeCodeMatches } from '../lib/one-time-codes';
-import type { EmailProofRecord } from '../lib/stores/email-proof-store';
+import type { EmailProofRecord } from './store';
 import type { AccountDeps } from './deps';
 
 /** The account and the address a code proves: its hash is bound to that account's mailbox. */

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../lib/errors';
 import type { PaymentRecord } from '../lib/stores/billing-store';
-import type { PromotionCodeRecord } from '../lib/stores/promotion-store';
+import type { PromotionCodeRecord } from './promotion-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { BillingDeps } from './deps';

@@ -7,7 +7,7 @@ import { parsePromotionCodes } from '@core/billing/promotion-codes';
 import type { addPromotionArgsSchema } from '@core/billing/admin-validation';
 import type { z } from 'zod';
 import { ConflictError, ValidationError } from '../lib/errors';
-import { PromotionCodeTaken, type PromotionRecord } from '../lib/stores/promotion-store';
+import { PromotionCodeTaken, type PromotionRecord } from './promotion-store';
 import type { Actor } from '../lib/audit-actor';
 import { auditActorOf } from './admin-payments';
 import type { BillingDeps } from './deps';

@@ -2,7 +2,7 @@ import { config } from '../lib/config';
 import { sendMail } from '../lib/mail';
 import { dynamoRateLimitStore, type RateLimitStore } from '../lib/stores/rate-limit-store';
 import { dynamoScoreStore, type ScoreStore } from '../lib/stores/score-store';
-import { dynamoShareStore, type ShareStore } from '../lib/stores/share-store';
+import { dynamoShareStore, type ShareStore } from './store';
 import { dynamoUserStore, type UserRecord, type UserStore } from '../lib/stores/user-store';
 
 /** What report sharing and the recap job reach: storage, mail, the app's address and the clock. */

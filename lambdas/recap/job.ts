@@ -6,7 +6,7 @@ import { workThroughDueShards } from '../lib/due-shards';
 import { logger } from '../lib/observability';
 import { scoreCardWithLatestDay } from '../lib/score-card';
 import { RECAP_DUE_SHARDS } from '@core/report-sharing';
-import { type ShareRecord } from '../lib/stores/share-store';
+import { type ShareRecord } from './store';
 import { gamerNameOf, type RecapDeps } from './deps';
 import { recapMessage } from './recap-email';
 

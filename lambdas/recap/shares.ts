@@ -11,7 +11,7 @@ import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import type { ReportShareActivation } from '../lib/gql/schema-types';
 import { logger } from '../lib/observability';
-import { newShare, type ShareRecord } from '../lib/stores/share-store';
+import { newShare, type ShareRecord } from './store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import { gamerNameOf, type RecapDeps } from './deps';
 

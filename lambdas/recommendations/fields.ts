@@ -6,7 +6,7 @@ import {
   updateRecommendationArgsSchema,
 } from '@core/recommendations';
 import { field, type FieldDeclarations } from '../lib/fields';
-import { dynamoRecommendationStore } from '../lib/stores/recommendation-store';
+import { dynamoRecommendationStore } from './store';
 import { dynamoUserStore } from '../lib/stores/user-store';
 import { s3VideosBucket } from '../lib/uploads';
 import {

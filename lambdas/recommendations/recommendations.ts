@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { type Actor, auditActor } from '../lib/audit-actor';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import type { AuditEntry } from '../lib/stores/audit-store';
-import type { RecommendationRecord, RecommendationStore } from '../lib/stores/recommendation-store';
+import type { RecommendationRecord, RecommendationStore } from './store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import type { UserStore } from '../lib/stores/user-store';
 import type { VideoRecord } from '../lib/stores/video-store';

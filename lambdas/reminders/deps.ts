@@ -1,6 +1,6 @@
 import { config } from '../lib/config';
 import { sendMail } from '../lib/mail';
-import { dynamoReminderStore, type ReminderStore } from '../lib/stores/reminder-store';
+import { dynamoReminderStore, type ReminderStore } from './store';
 import { dynamoScoreStore, type ScoreStore } from '../lib/stores/score-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';

@@ -2,7 +2,7 @@ import { nextWallClockHour, resolveTimeZone } from '@core/dates';
 import { REMINDER_DUE_SHARDS } from '@core/reminders';
 import { workThroughDueShards } from '../lib/due-shards';
 import { logger } from '../lib/observability';
-import type { ReminderSettingsRecord } from '../lib/stores/reminder-store';
+import type { ReminderSettingsRecord } from './store';
 import type { ReminderDeps } from './deps';
 import { checkInStatus, deliver, reminderMessage } from './delivery';
 

@@ -4,7 +4,7 @@ import { sendNotification, WebPushError } from 'web-push';
 import { SUPPORT_EMAIL } from '@core/report-sharing';
 import type { ReminderMessage } from '@core/reminders';
 import { secret } from '../lib/secrets';
-import type { PushSubscriptionRecord } from '../lib/stores/reminder-store';
+import type { PushSubscriptionRecord } from './store';
 
 /** A reminder is worth nothing the next day: the push service may drop it after 12 hours. */
 const PUSH_TTL_SECONDS = 12 * 3600;

@@ -8,7 +8,7 @@ import {
 } from '@core/reminders';
 import type { Caller } from '../lib/appsync';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { type ReminderSettingsRecord, pushSubscriptionIdOf } from '../lib/stores/reminder-store';
+import { type ReminderSettingsRecord, pushSubscriptionIdOf } from './store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import type { UserRecord } from '../lib/stores/user-store';
 import type { ReminderDeps } from './deps';

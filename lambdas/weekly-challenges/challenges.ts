@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from '../lib/errors';
 import type { AuditEntry } from '../lib/stores/audit-store';
 import { TransactionRefused } from '../lib/stores/transactions';
 import type { UserStore } from '../lib/stores/user-store';
-import type { WeeklyChallengeRecord, WeeklyChallengeStore } from '../lib/stores/weekly-challenge-store';
+import type { WeeklyChallengeRecord, WeeklyChallengeStore } from './store';
 
 /**
  * Weekly challenges (docs/recommendations-and-challenges.md). Admins list, post, edit and delete

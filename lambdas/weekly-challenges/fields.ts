@@ -2,7 +2,7 @@ import { ADMINS_ONLY, OWN_DATA } from '@core/policy';
 import { createWeeklyChallengeArgsSchema, deleteWeeklyChallengeArgsSchema, updateWeeklyChallengeArgsSchema } from '@core/weekly-challenges';
 import { field, type FieldDeclarations } from '../lib/fields';
 import { dynamoUserStore } from '../lib/stores/user-store';
-import { dynamoWeeklyChallengeStore } from '../lib/stores/weekly-challenge-store';
+import { dynamoWeeklyChallengeStore } from './store';
 import {
   type ChallengeDeps,
   createWeeklyChallenge,

@@ -1,5 +1,5 @@
 import type { PillarSlug } from '@core/pillars';
-import { dynamoRecommendationStore } from '../../lambdas/lib/stores/recommendation-store';
+import { dynamoRecommendationStore } from '../../lambdas/recommendations/store';
 
 /** The demo recommendations (docs/local-mode.md): answers of the check-in linked to two of the demo videos (scripts/seed/videos.ts). */
 const DEMO_RECOMMENDATIONS: readonly {

@@ -1,4 +1,4 @@
-import { dynamoShareStore, newShare } from '../../lambdas/lib/stores/share-store';
+import { dynamoShareStore, newShare } from '../../lambdas/recap/store';
 import { TransactionRefused } from '../../lambdas/lib/stores/transactions';
 
 /** `gamer1` shares a daily report with a parent who has not answered yet (docs/local-mode.md). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TIME_ZONE, isoWeekOf, scoreDayOf, shiftDay } from '@core/dates';
 import { TransactionRefused } from '../../lambdas/lib/stores/transactions';
-import { dynamoWeeklyChallengeStore } from '../../lambdas/lib/stores/weekly-challenge-store';
+import { dynamoWeeklyChallengeStore } from '../../lambdas/weekly-challenges/store';
 
 /** The demo weekly challenges (docs/local-mode.md): two weeks ago, this week and next week, posted by the demo admin. */
 const DEMO_CHALLENGES = [

@@ -4,7 +4,7 @@
  * e-mail, sees the toast, and the settings and the device are stored; a coach, who does not check in, has no reminder.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { dynamoReminderStore } from '../../lambdas/lib/stores/reminder-store';
+import { dynamoReminderStore } from '../../lambdas/reminders/store';
 import { signInContext, type RoleAccount } from '../support/accounts';
 import { useBrowser, VIEWPORTS } from '../support/browser';
 import { stackInfo, stackUrls, useStackEnvironment } from '../support/stack';

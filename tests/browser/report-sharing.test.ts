@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { answersWith } from '@core/test-support/answers';
 import { db } from '../../lambdas/lib/db/client';
-import { dynamoShareStore } from '../../lambdas/lib/stores/share-store';
+import { dynamoShareStore } from '../../lambdas/recap/store';
 import { runRecapJobNow } from '../../scripts/local/jobs';
 import { baseUrl, freshEmail, signInContext } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';

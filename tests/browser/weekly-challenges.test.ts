@@ -8,7 +8,7 @@ import { isoWeekOf, scoreDayOf } from '@core/dates';
 import { CHALLENGE_TEXTS } from '@core/weekly-challenges';
 import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
-import { dynamoWeeklyChallengeStore } from '../../lambdas/lib/stores/weekly-challenge-store';
+import { dynamoWeeklyChallengeStore } from '../../lambdas/weekly-challenges/store';
 import { openSignedInPage } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { useStackEnvironment } from '../support/stack';

@@ -20,12 +20,12 @@ import { buildAppSyncSchema } from '../../lambdas/schema';
 import { scoreDayOf, shiftDay } from '@core/dates';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoJournalStore } from '../../lambdas/lib/stores/journal-store';
-import { dynamoShareStore, newShare } from '../../lambdas/lib/stores/share-store';
+import { dynamoShareStore, newShare } from '../../lambdas/recap/store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { dynamoTeamStore, type MemberRole } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
-import { dynamoWeeklyChallengeStore } from '../../lambdas/lib/stores/weekly-challenge-store';
-import { dynamoRecommendationStore } from '../../lambdas/lib/stores/recommendation-store';
+import { dynamoWeeklyChallengeStore } from '../../lambdas/weekly-challenges/store';
+import { dynamoRecommendationStore } from '../../lambdas/recommendations/store';
 import { dynamoVideoStore } from '../../lambdas/lib/stores/video-store';
 import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
 import { newTeamCode } from '../../lambdas/teams/invites';
@@ -35,7 +35,7 @@ import { DEMO_PASSWORD, graphql, type GraphQLAuth, stackUrls, useStackEnvironmen
 import { inParallel } from '../support/in-parallel';
 import { putAvatarObject, TINY_PNG } from '../support/uploads';
 import { dynamoBillingStore } from '../../lambdas/lib/stores/billing-store';
-import { dynamoCouponClaimStore } from '../../lambdas/lib/stores/coupon-claim-store';
+import { dynamoCouponClaimStore } from '../../lambdas/billing/coupon-claim-store';
 import { standInStripe } from '../support/billing';
 
 jest.setTimeout(120_000);

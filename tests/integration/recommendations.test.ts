@@ -9,7 +9,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { RECOMMENDATION_MESSAGES } from '@core/recommendations';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
-import { dynamoRecommendationStore } from '../../lambdas/lib/stores/recommendation-store';
+import { dynamoRecommendationStore } from '../../lambdas/recommendations/store';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
 import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
 import type { RoleAccount } from '../support/accounts';

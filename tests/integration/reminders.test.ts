@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { answersWith } from '@core/test-support/answers';
 import { productionDeps } from '../../lambdas/reminders/deps';
 import { runReminderJob } from '../../lambdas/reminders/job';
-import { dynamoReminderStore } from '../../lambdas/lib/stores/reminder-store';
+import { dynamoReminderStore } from '../../lambdas/reminders/store';
 import type { PushRecord } from '../../scripts/local/push/server';
 import { PUSH_CONTROL_PATH } from '../../scripts/local/push/server';
 import type { RoleAccount } from '../support/accounts';

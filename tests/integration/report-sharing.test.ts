@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { answersWith } from '@core/test-support/answers';
 import { productionDeps } from '../../lambdas/recap/deps';
 import { runRecapJob } from '../../lambdas/recap/job';
-import { dynamoShareStore } from '../../lambdas/lib/stores/share-store';
+import { dynamoShareStore } from '../../lambdas/recap/store';
 import { DEMO_SHARE } from '../../scripts/seed/shares';
 import type { RoleAccount } from '../support/accounts';
 import { freshEmail } from '../support/accounts';

@@ -10,7 +10,7 @@ import { isoWeekOf, scoreDayOf } from '@core/dates';
 import { CHALLENGE_TEXTS } from '@core/weekly-challenges';
 import { db } from '../../lambdas/lib/db/client';
 import { keys } from '../../lambdas/lib/db/keys';
-import { dynamoWeeklyChallengeStore } from '../../lambdas/lib/stores/weekly-challenge-store';
+import { dynamoWeeklyChallengeStore } from '../../lambdas/weekly-challenges/store';
 import type { RoleAccount } from '../support/accounts';
 import { stackUrls, useStackEnvironment } from '../support/stack';
 import { accounts, call, ok, refusal } from '../support/team-fixtures';

@@ -76,6 +76,9 @@ describe('import boundaries', () => {
       problems('lambdas/scoring/x.ts', "import type { TeamStore } from '../teams/team-store';\nexport type T = TeamStore;\n"),
     ).resolves.toEqual([]);
     await expect(
+      problems('lambdas/scoring/x.ts', "import type { ShareStore } from '../recap/store';\nexport type T = ShareStore;\n"),
+    ).resolves.toEqual([]);
+    await expect(
       problems('lambdas/scoring/x.ts', "import { TeamStore } from '../teams/team-store';\nexport const T = TeamStore;\n"),
     ).resolves.toHaveLength(1);
     await expect(

@@ -1,8 +1,8 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { isConditionFailure } from '../db/table';
+import { config } from '../lib/config';
+import { db } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
+import { isConditionFailure } from '../lib/db/table';
 
 /**
  * A coupon applied to an e-mail by someone who has not shown he reads it (docs/billing.md, "Who may redeem a coupon"):

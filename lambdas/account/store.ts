@@ -1,5 +1,5 @@
-import { keys } from '../db/keys';
-import { oneTimeCodeItems, type OneTimeCodeFields } from './one-time-code';
+import { keys } from '../lib/db/keys';
+import { oneTimeCodeItems, type OneTimeCodeFields } from '../lib/stores/one-time-code';
 
 /** An account's live e-mail proof code (docs/accounts.md, "Proving your mailbox"). Only a salted hash is kept. */
 export interface EmailProofRecord extends OneTimeCodeFields {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { dynamoRecommendationStore as recommendations, type RecommendationRecord } from './recommendation-store';
-import { TransactionRefused } from './transactions';
-import { newVideoRecord } from './new-video';
-import { dynamoVideoStore as videos, type VideoRecord } from './video-store';
+import { dynamoRecommendationStore as recommendations, type RecommendationRecord } from './store';
+import { TransactionRefused } from '../lib/stores/transactions';
+import { newVideoRecord } from '../lib/stores/new-video';
+import { dynamoVideoStore as videos, type VideoRecord } from '../lib/stores/video-store';
 
 // The recommendation store on DynamoDB Local (jest project `dynamodb`): the count moves with every create and delete,
 // also under parallel writes, and only a COMPLETE, enabled video can be linked. This file is the only one here that

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import { db } from '../db/client';
-import { keys } from '../db/keys';
+import { config } from '../lib/config';
+import { db } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
 import { dynamoPromotionStore as promotions, ORPHAN_CODE_AGE_MS, PromotionCodeTaken, type PromotionRecord } from './promotion-store';
 
 // Orphan codes on DynamoDB Local (jest project `dynamodb`): a creation cut off between its transactions leaves codes

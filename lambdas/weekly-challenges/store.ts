@@ -1,11 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { byWeek } from '@core/weekly-challenges';
-import { config } from '../config';
-import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { type Item, partitionQuery, query, withoutKeys } from '../db/table';
-import { type AuditEntry, auditTransactItem } from './audit-store';
-import { transact } from './transactions';
+import { config } from '../lib/config';
+import { db } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
+import { type Item, partitionQuery, query, withoutKeys } from '../lib/db/table';
+import { type AuditEntry, auditTransactItem } from '../lib/stores/audit-store';
+import { transact } from '../lib/stores/transactions';
 
 /** A weekly challenge (docs/recommendations-and-challenges.md, "Weekly challenges"): one per ISO year and week. */
 export interface WeeklyChallengeRecord {

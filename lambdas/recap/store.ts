@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isDueStatus, MAX_SHARES_PER_GAMER, RECAP_DUE_SHARDS, type ReportFrequency, type ShareStatus } from '@core/report-sharing';
-import { config } from '../config';
-import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { isConditionFailure, type Item, type Page, partitionQuery, query, withoutKeys } from '../db/table';
-import { TransactionRefused, transact } from './transactions';
+import { config } from '../lib/config';
+import { db } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
+import { isConditionFailure, type Item, type Page, partitionQuery, query, withoutKeys } from '../lib/db/table';
+import { TransactionRefused, transact } from '../lib/stores/transactions';
 
 /** A gamer's score reports shared with an e-mail address (docs/recap.md, "Sharing"; docs/data-model.md). */
 export interface ShareRecord {

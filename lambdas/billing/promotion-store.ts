@@ -1,11 +1,11 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { batchDelete, isConditionFailure, withoutKeys } from '../db/table';
-import { type AuditEntry, auditTransactItem } from './audit-store';
-import { paymentPut, type PaymentRecord, subscriptionReasonUpdate } from './billing-store';
-import { MAX_TRANSACTION_ITEMS, type TransactItem, transact, TransactionRefused } from './transactions';
+import { config } from '../lib/config';
+import { db } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
+import { batchDelete, isConditionFailure, withoutKeys } from '../lib/db/table';
+import { type AuditEntry, auditTransactItem } from '../lib/stores/audit-store';
+import { paymentPut, type PaymentRecord, subscriptionReasonUpdate } from '../lib/stores/billing-store';
+import { MAX_TRANSACTION_ITEMS, type TransactItem, transact, TransactionRefused } from '../lib/stores/transactions';
 
 /**
  * Promotions (docs/billing.md, "Promotions"): a batch of one-time codes an admin uploads as a CSV. Each code is its own

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_PUSH_DEVICES, REMINDER_DUE_SHARDS, type PushSubscriptionInput, type ReminderChannel } from '@core/reminders';
-import { config } from '../config';
-import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { batchGet, isConditionFailure, type Item, type Page, partitionQuery, query, withoutKeys } from '../db/table';
-import { TransactionRefused, transact } from './transactions';
+import { config } from '../lib/config';
+import { db } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
+import { batchGet, isConditionFailure, type Item, type Page, partitionQuery, query, withoutKeys } from '../lib/db/table';
+import { TransactionRefused, transact } from '../lib/stores/transactions';
 
 /** A gamer's reminder settings (docs/reminders.md; docs/data-model.md, "Reminders"). */
 export interface ReminderSettingsRecord {

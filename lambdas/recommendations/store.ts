@@ -1,12 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PillarSlug } from '@core/pillars';
-import { config } from '../config';
-import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { batchGet, type Item, partitionQuery, query, withoutKeys } from '../db/table';
-import { type AuditEntry, auditTransactItem } from './audit-store';
-import { type TransactItem, transact } from './transactions';
-import type { VideoRecord } from './video-store';
+import { config } from '../lib/config';
+import { db } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
+import { batchGet, type Item, partitionQuery, query, withoutKeys } from '../lib/db/table';
+import { type AuditEntry, auditTransactItem } from '../lib/stores/audit-store';
+import { type TransactItem, transact } from '../lib/stores/transactions';
+import type { VideoRecord } from '../lib/stores/video-store';
 
 /** A video recommendation (docs/recommendations-and-challenges.md, "Recommendations"): an answer to a check-in question, linked to a video. */
 export interface RecommendationRecord {
