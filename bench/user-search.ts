@@ -99,7 +99,7 @@ async function main() {
       const users = Array.from({ length: size - written }, (_, offset) => userNumbered(written + offset, written + offset < NEEDLES));
       for (let from = 0; from < users.length; from += 5_000) {
         const slice = users.slice(from, from + 5_000);
-        await batchPut(slice.flatMap((user) => [userItem(user), ...searchIndexItems(user)]));
+        await batchPut(slice.flatMap((user) => [userItem.encode(user), ...searchIndexItems(user)]));
       }
       written = size;
       const loadSeconds = (Date.now() - loadStarted) / 1000;

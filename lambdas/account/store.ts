@@ -1,4 +1,5 @@
-import { keys } from '../lib/db/keys';
+import { defineItem } from '../lib/db/item';
+import { userPartition } from '../lib/db/keys';
 import { oneTimeCodeItems, type OneTimeCodeFields } from '../lib/stores/one-time-code';
 
 /** An account's live e-mail proof code (docs/accounts.md, "Proving your mailbox"). Only a salted hash is kept. */
@@ -24,4 +25,11 @@ function toRecord(item: Record<string, any>): EmailProofRecord {
   return { userId, email, codeHash, salt, attempts, expiresAt, createdAt };
 }
 
-export const dynamoEmailProofStore: EmailProofStore = oneTimeCodeItems('EmailProof', keys.emailProof, toRecord);
+/** The account's one live e-mail proof code (hash only; expires with the code). */
+const emailProofItem = defineItem<EmailProofRecord>()({
+  type: 'EmailProof',
+  key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'EMAIL_PROOF' }),
+  decode: toRecord,
+});
+
+export const dynamoEmailProofStore: EmailProofStore = oneTimeCodeItems(emailProofItem);

@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { db } from '../lib/db/client';
-import { keys } from '../lib/db/keys';
+import { defineItem } from '../lib/db/item';
 import { isConditionFailure } from '../lib/db/table';
 
 /**
@@ -24,16 +24,22 @@ export interface CouponClaimStore {
   take(tokenHash: string, now: Date): Promise<CouponClaimRecord | null>;
 }
 
+/** A claim by the hash of its mailed token (expires). */
+const couponClaimItem = defineItem<CouponClaimRecord>()({
+  type: 'CouponClaim',
+  key: ({ tokenHash }: { tokenHash: string }) => ({ pk: `COUPON_CLAIM#${tokenHash}`, sk: 'CLAIM' }),
+});
+
 export const dynamoCouponClaimStore: CouponClaimStore = {
   async put(record) {
-    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.couponClaim(record.tokenHash), type: 'CouponClaim', ...record } }));
+    await db().send(new PutCommand(couponClaimItem.put(record).Put));
   },
   async take(tokenHash, now) {
     try {
       const { Attributes } = await db().send(
         new DeleteCommand({
           TableName: config.tableName,
-          Key: keys.couponClaim(tokenHash),
+          Key: couponClaimItem.key({ tokenHash }),
           ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
           ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
           ReturnValues: 'ALL_OLD',

@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { db } from '../lib/db/client';
-import { keys } from '../lib/db/keys';
-import { dynamoPromotionStore as promotions, ORPHAN_CODE_AGE_MS, PromotionCodeTaken, type PromotionRecord } from './promotion-store';
+import {
+  dynamoPromotionStore as promotions,
+  ORPHAN_CODE_AGE_MS,
+  PromotionCodeTaken,
+  promotionCodeItem,
+  type PromotionRecord,
+} from './promotion-store';
 
 // Orphan codes on DynamoDB Local (jest project `dynamodb`): a creation cut off between its transactions leaves codes
 // without their promotion; a later file takes them over once no creation can still be writing them.
@@ -30,8 +35,8 @@ function promotionAt(at: number): PromotionRecord {
 
 /** A code as a creation cut off after its first transaction leaves it: written, its promotion never. */
 async function orphanCode(code: string, writtenAt: number): Promise<string> {
-  const item = { code, promotionId: randomUUID(), platform: 'Web', createdAt: new Date(writtenAt).toISOString() };
-  await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.promotionCode(code), type: 'PromotionCode', ...item } }));
+  const item = { code, promotionId: randomUUID(), platform: 'Web' as const, createdAt: new Date(writtenAt).toISOString() };
+  await db().send(new PutCommand({ TableName: config.tableName, Item: promotionCodeItem.encode(item) }));
   return item.promotionId;
 }
 

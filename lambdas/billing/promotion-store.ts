@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { db } from '../lib/db/client';
-import { keys } from '../lib/db/keys';
-import { batchDelete, isConditionFailure, withoutKeys } from '../lib/db/table';
+import { defineItem } from '../lib/db/item';
+import { batchDelete, isConditionFailure } from '../lib/db/table';
 import { type AuditEntry, auditTransactItem } from '../lib/stores/audit-store';
 import { paymentPut, type PaymentRecord, subscriptionReasonUpdate } from '../lib/stores/billing-store';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, transact, TransactionRefused } from '../lib/stores/transactions';
@@ -49,17 +49,21 @@ export type RedeemRefusal = 'code' | 'promotion' | 'payment' | 'profile';
 const TableName = () => config.tableName;
 const CODE_LABEL = 'code:';
 
+/** A promotion (a batch of one-time codes from a CSV), listed newest first on gsi2. */
+const promotionItem = defineItem<PromotionRecord>()({
+  type: 'Promotion',
+  key: ({ id }: { id: string }) => ({ pk: `PROMOTION#${id}`, sk: 'PROMOTION' }),
+  indexes: { gsi2: ({ createdAt, id }: { createdAt: string; id: string }) => ({ gsi2pk: 'PROMOTIONS', gsi2sk: `${createdAt}#${id}` }) },
+});
+
+/** One code of a promotion, by the code itself (upper-cased): redeemed once on /coupon. */
+export const promotionCodeItem = defineItem<PromotionCodeRecord>()({
+  type: 'PromotionCode',
+  key: ({ code }: { code: string }) => ({ pk: `PROMO_CODE#${code.toUpperCase()}`, sk: 'PROMO_CODE' }),
+});
+
 function codePut(code: PromotionCodeRecord): { label: string; item: TransactItem } {
-  return {
-    label: `${CODE_LABEL}${code.code}`,
-    item: {
-      Put: {
-        TableName: TableName(),
-        Item: { ...keys.promotionCode(code.code), type: 'PromotionCode', ...code },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  };
+  return { label: `${CODE_LABEL}${code.code}`, item: promotionCodeItem.put(code, { ConditionExpression: 'attribute_not_exists(pk)' }) };
 }
 
 /**
@@ -79,13 +83,7 @@ async function writePromotion(promotion: PromotionRecord, codes: readonly string
   const promotionItems = [
     {
       label: 'promotion',
-      item: {
-        Put: {
-          TableName: TableName(),
-          Item: { ...keys.promotion(promotion.id), ...keys.promotionListing(promotion.createdAt, promotion.id), type: 'Promotion', ...promotion },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      item: promotionItem.put(promotion, { ConditionExpression: 'attribute_not_exists(pk)' }),
     },
     auditTransactItem(audit, promotion.createdAt),
   ];
@@ -99,7 +97,7 @@ async function writePromotion(promotion: PromotionRecord, codes: readonly string
     }
     await transact([...items.slice(Math.max(0, items.length - room)), ...promotionItems]);
   } catch (error) {
-    if (written.length > 0) await batchDelete(written.map((code) => keys.promotionCode(code)));
+    if (written.length > 0) await batchDelete(written.map((code) => promotionCodeItem.key({ code })));
     if (error instanceof TransactionRefused && error.label.startsWith(CODE_LABEL)) throw new PromotionCodeTaken(error.label.slice(CODE_LABEL.length));
     throw error;
   }
@@ -110,17 +108,19 @@ async function writePromotion(promotion: PromotionRecord, codes: readonly string
  * `now` and nobody redeemed it. Whether the code may be tried again (deleted, by this call or meanwhile).
  */
 async function removeOrphanCode(code: string, now: number): Promise<boolean> {
-  const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.promotionCode(code), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: promotionCodeItem.key({ code }), ConsistentRead: true }));
   if (!Item) return true;
-  const record = withoutKeys<PromotionCodeRecord>(Item);
+  const record = promotionCodeItem.decode(Item);
   if (record.redeemedBy || now - Date.parse(record.createdAt) < ORPHAN_CODE_AGE_MS) return false;
-  const promotion = await db().send(new GetCommand({ TableName: TableName(), Key: keys.promotion(record.promotionId), ConsistentRead: true }));
+  const promotion = await db().send(
+    new GetCommand({ TableName: TableName(), Key: promotionItem.key({ id: record.promotionId }), ConsistentRead: true }),
+  );
   if (promotion.Item) return false;
   try {
     await db().send(
       new DeleteCommand({
         TableName: TableName(),
-        Key: keys.promotionCode(code),
+        Key: promotionCodeItem.key({ code }),
         ConditionExpression: 'promotionId = :promotion AND attribute_not_exists(redeemedBy)',
         ExpressionAttributeValues: { ':promotion': record.promotionId },
       }),
@@ -150,8 +150,8 @@ export const dynamoPromotionStore = {
   },
 
   async code(code: string): Promise<PromotionCodeRecord | null> {
-    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.promotionCode(code), ConsistentRead: true }));
-    return Item ? withoutKeys<PromotionCodeRecord>(Item) : null;
+    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: promotionCodeItem.key({ code }), ConsistentRead: true }));
+    return Item ? promotionCodeItem.decode(Item) : null;
   },
 
   /**
@@ -164,20 +164,13 @@ export const dynamoPromotionStore = {
     await transact<RedeemRefusal>([
       {
         label: 'code',
-        item: {
-          Update: {
-            TableName: TableName(),
-            Key: keys.promotionCode(code.code),
-            UpdateExpression: 'SET redeemedBy = :user, redeemedAt = :at',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(redeemedBy)',
-            ExpressionAttributeValues: { ':user': payment.userId, ':at': at },
-          },
-        },
+        item: promotionCodeItem.update(code, {
+          UpdateExpression: 'SET redeemedBy = :user, redeemedAt = :at',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(redeemedBy)',
+          ExpressionAttributeValues: { ':user': payment.userId, ':at': at },
+        }),
       },
-      {
-        label: 'promotion',
-        item: { ConditionCheck: { TableName: TableName(), Key: keys.promotion(code.promotionId), ConditionExpression: 'attribute_exists(pk)' } },
-      },
+      { label: 'promotion', item: promotionItem.check({ id: code.promotionId }, { ConditionExpression: 'attribute_exists(pk)' }) },
       { label: 'payment', item: paymentPut(payment) },
       { label: 'profile', item: subscriptionReasonUpdate(payment.userId, appSubscriptionReason, at) },
     ]);

@@ -4,15 +4,18 @@ import { avatarKeyPrefix } from '@core/avatars';
 import { isSubscriptionRunning } from '@core/billing/plans';
 import { config } from './config';
 import { db } from './db/client';
-import { keys } from './db/keys';
+import { defineItem, sortKeyPrefix } from './db/item';
+import { teamPartition, userPartition } from './db/keys';
 import { batchDelete, type Item, type Key, partitionQuery, query } from './db/table';
 import { logger } from './observability';
-import { dynamoInviteStore } from './stores/invite-store';
+import { discordClaimItem, emailClaimItem } from './stores/account-store';
+import { dynamoInviteStore, pendingInviteGuardItem, teamCodeItem } from './stores/invite-store';
+import { commentItem, readinessAlertItem } from './stores/journal-store';
 import { type StoredMemberDay, teamDayWithdrawal } from './stores/score-store';
 import { dynamoSubscriptionStore } from './stores/subscription-store';
-import { dynamoTeamStore, type TeamRecord } from './stores/team-store';
+import { dynamoTeamStore, type TeamRecord, teamItem } from './stores/team-store';
 import { TransactionRefused } from './stores/transactions';
-import { dynamoUserStore } from './stores/user-store';
+import { dynamoUserStore, userItem } from './stores/user-store';
 import { s3UploadsBucket } from './uploads';
 import { invitesToEmail, userPartitionItems } from './user-data';
 
@@ -31,6 +34,12 @@ import { invitesToEmail, userPartitionItems } from './user-data';
 
 /** Lambda's longest run: a marker older than this belongs to a deletion that stopped, not one still running. */
 export const STOPPED_DELETION_AGE_MS = 15 * 60_000;
+
+/** The marker of a deletion under way, from its first step to its last: all on one partition, which the job reads. */
+const deletionItem = defineItem<{ userId: string; startedAt: string }>()({
+  type: 'DeletionInProgress',
+  key: ({ userId }: { userId: string }) => ({ pk: 'DELETIONS', sk: userPartition(userId) }),
+});
 
 let cognitoClient: CognitoIdentityProviderClient | undefined;
 const cognito = () => (cognitoClient ??= new CognitoIdentityProviderClient({}));
@@ -77,12 +86,16 @@ async function leaveTeams(userId: string, days: StoredMemberDay[], at: string): 
   return memberships.map((membership) => membership.teamId);
 }
 
+/** The sort-key prefixes of every comment and every readiness alert of a team. */
+const COMMENTS = sortKeyPrefix(commentItem.key({ teamId: '', date: '', userId: '', createdAt: '', id: '' }).sk);
+const ALERTS = sortKeyPrefix(readinessAlertItem.key({ teamId: '', date: '', userId: '' }).sk);
+
 /** In the teams he was in: the comments on his answers and his own, and his readiness alerts (Query + filter on his id). */
 async function teamItemsAbout(userId: string, teamIds: string[]): Promise<Key[]> {
   const found = await Promise.all(
     teamIds.flatMap((teamId) => [
-      query({ ...withUser(partitionQuery('table', keys.team(teamId).pk, 'COMMENT#'), '#user = :user OR authorId = :user', userId) }),
-      query({ ...withUser(partitionQuery('table', keys.team(teamId).pk, 'ALERT#'), '#user = :user', userId) }),
+      query({ ...withUser(partitionQuery('table', teamPartition(teamId), COMMENTS), '#user = :user OR authorId = :user', userId) }),
+      query({ ...withUser(partitionQuery('table', teamPartition(teamId), ALERTS), '#user = :user', userId) }),
     ]),
   );
   return found.flatMap(({ items }) => items.map(keyOf));
@@ -101,8 +114,8 @@ function withUser(input: ReturnType<typeof partitionQuery>, filter: string, user
 async function invitesTo(email: string): Promise<Key[]> {
   return (await invitesToEmail(email)).flatMap((invite) => [
     keyOf(invite),
-    ...(invite.status === 'PENDING' ? [keys.pendingInviteGuard(invite.teamId as string, email)] : []),
-    ...(invite.code ? [keys.teamCode(invite.code as string)] : []),
+    ...(invite.status === 'PENDING' ? [pendingInviteGuardItem.key({ teamId: invite.teamId as string, inviteeEmail: email })] : []),
+    ...(invite.code ? [teamCodeItem.key({ code: invite.code as string })] : []),
   ]);
 }
 
@@ -115,12 +128,13 @@ async function deleteOwnedTeams(userId: string): Promise<number> {
   const owned = await dynamoTeamStore.ownedBy(userId);
   const contents = await Promise.all(
     owned.map(async (team) => {
-      const [{ items }, codes] = await Promise.all([query(partitionQuery('table', keys.team(team.id).pk)), dynamoInviteStore.codesOf(team.id)]);
-      return [...items.filter((item) => item.sk !== keys.team(team.id).sk).map(keyOf), ...codes.map((code) => keys.teamCode(code.code))];
+      const { pk, sk } = teamItem.key(team);
+      const [{ items }, codes] = await Promise.all([query(partitionQuery('table', pk)), dynamoInviteStore.codesOf(team.id)]);
+      return [...items.filter((item) => item.sk !== sk).map(keyOf), ...codes.map(teamCodeItem.key)];
     }),
   );
   await batchDelete(contents.flat());
-  await batchDelete(owned.map((team) => keys.team(team.id)));
+  await batchDelete(owned.map(teamItem.key));
   return contents.flat().length + owned.length;
 }
 
@@ -138,12 +152,7 @@ export async function deleteUserData(userId: string, now: Date = new Date()): Pr
  * Exported for the test that stops a deletion here, as a crash would.
  */
 export async function beginDeletion(userId: string, now: Date): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: config.tableName,
-      Item: { ...keys.deletionInProgress(userId), type: 'DeletionInProgress', userId, startedAt: now.toISOString() },
-    }),
-  );
+  await db().send(new PutCommand(deletionItem.put({ userId, startedAt: now.toISOString() }).Put));
   await deleteCognitoUser(userId);
 }
 
@@ -165,12 +174,12 @@ async function finishDeletion(userId: string, now: Date): Promise<{ items: numbe
 
   const avatars = await s3UploadsBucket.deleteUnder(avatarKeyPrefix(userId));
 
-  const claims = profile ? [keys.emailClaim(profile.email), ...(profile.discordId ? [keys.discordClaim(profile.discordId)] : [])] : [];
-  const partition = own.filter((item) => item.sk !== 'PROFILE').map(keyOf);
+  const claims = profile ? [emailClaimItem.key(profile), ...(profile.discordId ? [discordClaimItem.key({ discordId: profile.discordId })] : [])] : [];
+  const partition = own.filter((item) => item.sk !== userItem.key({ id: userId }).sk).map(keyOf);
   await batchDelete([...partition, ...claims]);
   // Items written since the partition was read (a check-in in flight), then the profile itself, last.
   await batchDelete((await userPartitionItems(userId)).map(keyOf));
-  await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.deletionInProgress(userId) }));
+  await db().send(new DeleteCommand({ TableName: config.tableName, Key: deletionItem.key({ userId }) }));
   const removed = others.length + ownedItems + partition.length + claims.length + (profile ? 1 : 0);
   logger.info('account data deleted', { userId, items: removed, avatars });
   return { items: removed, avatars };
@@ -182,7 +191,7 @@ async function finishDeletion(userId: string, now: Date): Promise<{ items: numbe
  * way. Answers the ids it finished.
  */
 export async function finishStoppedDeletions(now: Date = new Date()): Promise<string[]> {
-  const { items } = await query(partitionQuery('table', keys.deletionInProgress('').pk));
+  const { items } = await query(partitionQuery('table', deletionItem.key({ userId: '' }).pk));
   const cutoff = now.getTime() - STOPPED_DELETION_AGE_MS;
   const stopped = items.filter((item) => Date.parse(item.startedAt as string) < cutoff).map((item) => item.userId as string);
   for (const userId of stopped) {

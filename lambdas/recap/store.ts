@@ -3,8 +3,9 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { isDueStatus, MAX_SHARES_PER_GAMER, RECAP_DUE_SHARDS, type ReportFrequency, type ShareStatus } from '@core/report-sharing';
 import { config } from '../lib/config';
 import { db } from '../lib/db/client';
-import { keys } from '../lib/db/keys';
-import { isConditionFailure, type Item, type Page, partitionQuery, query, withoutKeys } from '../lib/db/table';
+import { defineItem } from '../lib/db/item';
+import { userPartition } from '../lib/db/keys';
+import { isConditionFailure, type Page, partitionQuery, query } from '../lib/db/table';
 import { TransactionRefused, transact } from '../lib/stores/transactions';
 
 /** A gamer's score reports shared with an e-mail address (docs/recap.md, "Sharing"; docs/data-model.md). */
@@ -73,81 +74,88 @@ export interface ShareStore {
   recordRecap(share: ShareRecord, period: string, next: { nextReportAt: string; lastScore: number | null; sentAt: string | null }): Promise<boolean>;
 }
 
-/** The share item: its record, its id (gsi1) and, while recaps go out, its place in the due index (gsi2). */
-const shareItem = (share: ShareRecord): Item => ({
-  ...keys.reportShare(share.gamerId, share.email),
-  ...keys.reportShareById(share.id),
-  ...(isDueStatus(share.status) ? keys.recapDue(shardOf(share.id), share.nextReportAt, share.id) : {}),
+/** A pending or active share by the time its next recap is due, on one of the due shards (gsi2). */
+const recapDue = (shard: number, nextReportAt: string, shareId: string) => ({ gsi2pk: `RECAP_DUE#${shard}`, gsi2sk: `${nextReportAt}#${shareId}` });
+
+/** A gamer's share to one e-mail (one per gamer and address): by id (gsi1) and, while recaps go out, in the due index (gsi2). */
+const shareItem = defineItem<ShareRecord>()({
   type: 'ReportShare',
-  ...share,
+  key: ({ gamerId, email }: { gamerId: string; email: string }) => ({ pk: userPartition(gamerId), sk: `SHARE#${email.toLowerCase()}` }),
+  indexes: {
+    /** The landing page's `shareId`. */
+    gsi1: ({ id }: { id: string }) => ({ gsi1pk: `SHARE#${id}`, gsi1sk: 'SHARE' }),
+    gsi2: (share) => (isDueStatus(share.status) ? recapDue(shardOf(share.id), share.nextReportAt, share.id) : undefined),
+  },
 });
 
-const shareOf = (item: Item) => withoutKeys<ShareRecord>(item);
+/** An address that unsubscribed from a gamer's reports: his shares with it are refused while it exists. */
+const shareOptOutItem = defineItem<{ gamerId: string; email: string; at: string }>()({
+  type: 'ShareOptOut',
+  key: ({ gamerId, email }: { gamerId: string; email: string }) => ({ pk: userPartition(gamerId), sk: `SHARE_OPTOUT#${email.toLowerCase()}` }),
+  encode: ({ email, at }) => ({ email: email.toLowerCase(), at }),
+});
+
+/** How many shares a gamer has (`shares`, capped in the share transaction). */
+const shareCountItem = defineItem<{ gamerId: string }>()({
+  type: 'ShareCount',
+  key: ({ gamerId }: { gamerId: string }) => ({ pk: userPartition(gamerId), sk: 'SHARE_COUNT' }),
+});
+
+/** Guard: one recap per share and period (expires after a few weeks). */
+const recapSentItem = defineItem<{ gamerId: string; shareId: string; period: string; claimedAt: string; expiresAt: number }>()({
+  type: 'RecapSent',
+  key: ({ gamerId, shareId, period }: { gamerId: string; shareId: string; period: string }) => ({
+    pk: userPartition(gamerId),
+    sk: `RECAP_SENT#${shareId}#${period}`,
+  }),
+  encode: ({ claimedAt, expiresAt }) => ({ claimedAt, expiresAt }),
+});
+const recapSentKey = (share: ShareRecord, period: string) => recapSentItem.key({ gamerId: share.gamerId, shareId: share.id, period });
 
 export const dynamoShareStore: ShareStore = {
   async get(gamerId, email) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.reportShare(gamerId, email), ConsistentRead: true }));
-    return Item ? shareOf(Item) : null;
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: shareItem.key({ gamerId, email }), ConsistentRead: true }));
+    return Item ? shareItem.decode(Item) : null;
   },
 
   async byId(shareId) {
-    const { gsi1pk, gsi1sk } = keys.reportShareById(shareId);
+    const { gsi1pk, gsi1sk } = shareItem.indexes.gsi1({ id: shareId });
     const { items } = await query({
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
       ExpressionAttributeValues: { ':pk': gsi1pk, ':sk': gsi1sk },
     });
-    return items[0] ? shareOf(items[0]) : null;
+    return items[0] ? shareItem.decode(items[0]) : null;
   },
 
   async ofGamer(gamerId) {
-    const { items } = await query({ ...partitionQuery('table', `USER#${gamerId}`, keys.reportSharePrefix), ConsistentRead: true });
-    return items.map(shareOf);
+    const { pk, sk } = shareItem.key({ gamerId, email: '' });
+    const { items } = await query({ ...partitionQuery('table', pk, sk), ConsistentRead: true });
+    return items.map(shareItem.decode);
   },
 
   async create(share) {
     await transact([
-      {
-        label: 'share',
-        item: { Put: { TableName: config.tableName, Item: shareItem(share), ConditionExpression: 'attribute_not_exists(pk)' } },
-      },
-      {
-        label: 'optOut',
-        item: {
-          ConditionCheck: {
-            TableName: config.tableName,
-            Key: keys.shareOptOut(share.gamerId, share.email),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      },
+      { label: 'share', item: shareItem.put(share, { ConditionExpression: 'attribute_not_exists(pk)' }) },
+      { label: 'optOut', item: shareOptOutItem.check(share, { ConditionExpression: 'attribute_not_exists(pk)' }) },
       {
         label: 'count',
-        item: {
-          Update: {
-            TableName: config.tableName,
-            Key: keys.shareCount(share.gamerId),
-            UpdateExpression: 'ADD shares :one SET #type = :type',
-            ConditionExpression: 'attribute_not_exists(shares) OR shares < :max',
-            ExpressionAttributeNames: { '#type': 'type' },
-            ExpressionAttributeValues: { ':one': 1, ':max': MAX_SHARES_PER_GAMER, ':type': 'ShareCount' },
-          },
-        },
+        item: shareCountItem.update(share, {
+          UpdateExpression: 'ADD shares :one SET #type = :type',
+          ConditionExpression: 'attribute_not_exists(shares) OR shares < :max',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':one': 1, ':max': MAX_SHARES_PER_GAMER, ':type': shareCountItem.type },
+        }),
       },
     ]);
   },
 
   async optOut(gamerId, email, at) {
-    await db().send(
-      new PutCommand({
-        TableName: config.tableName,
-        Item: { ...keys.shareOptOut(gamerId, email), type: 'ShareOptOut', email: email.toLowerCase(), at },
-      }),
-    );
+    await db().send(new PutCommand(shareOptOutItem.put({ gamerId, email, at }).Put));
   },
 
   async optIn(gamerId, email) {
-    await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.shareOptOut(gamerId, email) }));
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: shareOptOutItem.key({ gamerId, email }) }));
   },
 
   async setFrequency(gamerId, email, frequency, at) {
@@ -155,14 +163,14 @@ export const dynamoShareStore: ShareStore = {
       const { Attributes } = await db().send(
         new UpdateCommand({
           TableName: config.tableName,
-          Key: keys.reportShare(gamerId, email),
+          Key: shareItem.key({ gamerId, email }),
           UpdateExpression: 'SET frequency = :frequency, updatedAt = :at',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':frequency': frequency, ':at': at },
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return shareOf(Attributes!);
+      return shareItem.decode(Attributes!);
     } catch (error) {
       if (isConditionFailure(error)) return null;
       throw error;
@@ -174,25 +182,11 @@ export const dynamoShareStore: ShareStore = {
       await transact([
         {
           label: 'share',
-          item: {
-            Delete: {
-              TableName: config.tableName,
-              Key: keys.reportShare(share.gamerId, share.email),
-              ConditionExpression: 'id = :id',
-              ExpressionAttributeValues: { ':id': share.id },
-            },
-          },
+          item: shareItem.delete(share, { ConditionExpression: 'id = :id', ExpressionAttributeValues: { ':id': share.id } }),
         },
         {
           label: 'count',
-          item: {
-            Update: {
-              TableName: config.tableName,
-              Key: keys.shareCount(share.gamerId),
-              UpdateExpression: 'ADD shares :minusOne',
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
+          item: shareCountItem.update(share, { UpdateExpression: 'ADD shares :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } }),
         },
       ]);
       return true;
@@ -203,12 +197,12 @@ export const dynamoShareStore: ShareStore = {
   },
 
   async setStatus(share, status, at) {
-    const due = isDueStatus(status) ? keys.recapDue(shardOf(share.id), share.nextReportAt, share.id) : null;
+    const due = shareItem.indexes.gsi2({ ...share, status });
     try {
       const { Attributes } = await db().send(
         new UpdateCommand({
           TableName: config.tableName,
-          Key: keys.reportShare(share.gamerId, share.email),
+          Key: shareItem.key(share),
           // Out of the due index when rejected, back in (due at its next period) when kept.
           UpdateExpression: due
             ? 'SET #status = :status, updatedAt = :at, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk'
@@ -224,7 +218,7 @@ export const dynamoShareStore: ShareStore = {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return shareOf(Attributes!);
+      return shareItem.decode(Attributes!);
     } catch (error) {
       if (isConditionFailure(error)) return null;
       throw error;
@@ -236,49 +230,49 @@ export const dynamoShareStore: ShareStore = {
       {
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
-        ExpressionAttributeValues: { ':pk': `RECAP_DUE#${shard}`, ':until': `${now}#~` },
+        ExpressionAttributeValues: { ':pk': recapDue(shard, '', '').gsi2pk, ':until': `${now}#~` },
       },
       { limit, cursor },
     );
-    return { items: items.map(shareOf), cursor: next };
+    return { items: items.map(shareItem.decode), cursor: next };
   },
 
   async claimRecap(share, period, now) {
     try {
       await db().send(
-        new PutCommand({
-          TableName: config.tableName,
-          Item: {
-            ...keys.recapSent(share.gamerId, share.id, period),
-            type: 'RecapSent',
-            claimedAt: now.toISOString(),
-            expiresAt: Math.floor(now.getTime() / 1000) + RECAP_GUARD_DAYS * 86_400,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
+        new PutCommand(
+          recapSentItem.put(
+            {
+              gamerId: share.gamerId,
+              shareId: share.id,
+              period,
+              claimedAt: now.toISOString(),
+              expiresAt: Math.floor(now.getTime() / 1000) + RECAP_GUARD_DAYS * 86_400,
+            },
+            { ConditionExpression: 'attribute_not_exists(pk)' },
+          ).Put,
+        ),
       );
       return null;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const { Item } = await db().send(
-        new GetCommand({ TableName: config.tableName, Key: keys.recapSent(share.gamerId, share.id, period), ConsistentRead: true }),
-      );
+      const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: recapSentKey(share, period), ConsistentRead: true }));
       // Gone meanwhile (a failed send gave it back): as good as claimed now by someone else, try again next run.
       return (Item?.claimedAt as string | undefined) ?? now.toISOString();
     }
   },
 
   async releaseRecap(share, period) {
-    await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.recapSent(share.gamerId, share.id, period) }));
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: recapSentKey(share, period) }));
   },
 
   async recordRecap(share, period, { nextReportAt, lastScore, sentAt }) {
-    const due = keys.recapDue(shardOf(share.id), nextReportAt, share.id);
+    const due = recapDue(shardOf(share.id), nextReportAt, share.id);
     try {
       await db().send(
         new UpdateCommand({
           TableName: config.tableName,
-          Key: keys.reportShare(share.gamerId, share.email),
+          Key: shareItem.key(share),
           UpdateExpression: `SET nextReportAt = :next, gsi2sk = :gsi2sk, lastScore = :score${sentAt ? ', lastSentAt = :sentAt ADD reportsSent :one' : ''}`,
           ConditionExpression: 'id = :id AND nextReportAt = :period AND #status IN (:pending, :active)',
           ExpressionAttributeNames: { '#status': 'status' },

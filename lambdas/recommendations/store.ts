@@ -2,11 +2,11 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PillarSlug } from '@core/pillars';
 import { config } from '../lib/config';
 import { db } from '../lib/db/client';
-import { keys } from '../lib/db/keys';
-import { batchGet, type Item, partitionQuery, query, withoutKeys } from '../lib/db/table';
+import { defineItem } from '../lib/db/item';
+import { batchGet, partitionQuery, query } from '../lib/db/table';
 import { type AuditEntry, auditTransactItem } from '../lib/stores/audit-store';
 import { type TransactItem, transact } from '../lib/stores/transactions';
-import type { VideoRecord } from '../lib/stores/video-store';
+import { videoItem, type VideoRecord } from '../lib/stores/video-store';
 
 /** A video recommendation (docs/recommendations-and-challenges.md, "Recommendations"): an answer to a check-in question, linked to a video. */
 export interface RecommendationRecord {
@@ -40,59 +40,68 @@ export interface RecommendationStore {
 
 const TableName = () => config.tableName;
 
-const recommendationItem = (recommendation: RecommendationRecord): Item => ({
-  ...keys.recommendation(recommendation.id),
-  ...keys.recommendationListing(recommendation.createdAt, recommendation.id),
+/** A video recommendation; every one on one gsi2 partition, newest first when read backwards (the admin table). */
+const recommendationItem = defineItem<RecommendationRecord>()({
   type: 'VideoRecommendation',
-  ...recommendation,
+  key: ({ id }: { id: string }) => ({ pk: `RECOMMENDATION#${id}`, sk: 'RECOMMENDATION' }),
+  indexes: {
+    gsi2: ({ createdAt, id }: { createdAt: string; id: string }) => ({ gsi2pk: 'RECOMMENDATIONS', gsi2sk: `${createdAt}#${id}` }),
+  },
+});
+
+/** How many recommendations there are (`count`), moved with `ADD` in each create and delete transaction (the table's count). */
+const recommendationCountItem = defineItem<Record<string, never>>()({
+  type: 'RecommendationCount',
+  key: () => ({ pk: 'RECOMMENDATIONS', sk: 'COUNT' }),
 });
 
 /** Only a processed, enabled video may be recommended (docs/recommendations-and-challenges.md), checked in the write's own transaction. */
 const offeredVideo = (videoId: string): { label: 'video'; item: TransactItem } => ({
   label: 'video',
-  item: {
-    ConditionCheck: {
-      TableName: TableName(),
-      Key: keys.video(videoId),
+  item: videoItem.check(
+    { id: videoId },
+    {
       ConditionExpression: 'workflowStatus = :complete AND enabled = :enabled',
       ExpressionAttributeValues: { ':complete': 'COMPLETE', ':enabled': true },
     },
-  },
+  ),
 });
 
 const countChange = (by: 1 | -1): { label: 'count'; item: TransactItem } => ({
   label: 'count',
-  item: {
-    Update: {
-      TableName: TableName(),
-      Key: keys.recommendationCount,
+  item: recommendationCountItem.update(
+    {},
+    {
       UpdateExpression: 'ADD #count :by SET #type = :type',
       ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
-      ExpressionAttributeValues: { ':by': by, ':type': 'RecommendationCount' },
+      ExpressionAttributeValues: { ':by': by, ':type': recommendationCountItem.type },
     },
-  },
+  ),
 });
 
 export const dynamoRecommendationStore: RecommendationStore = {
   async get(recommendationId) {
     const { Item: item } = await db().send(
-      new GetCommand({ TableName: TableName(), Key: keys.recommendation(recommendationId), ConsistentRead: true }),
+      new GetCommand({ TableName: TableName(), Key: recommendationItem.key({ id: recommendationId }), ConsistentRead: true }),
     );
-    return item ? withoutKeys<RecommendationRecord>(item) : null;
+    return item ? recommendationItem.decode(item) : null;
   },
   async page(take, skip) {
     const [{ Item: counter }, { items }] = await Promise.all([
-      db().send(new GetCommand({ TableName: TableName(), Key: keys.recommendationCount })),
-      query({ ...partitionQuery('gsi2', keys.recommendationListing('', '').gsi2pk), ScanIndexForward: false }, { limit: skip + take }),
+      db().send(new GetCommand({ TableName: TableName(), Key: recommendationCountItem.key() })),
+      query(
+        { ...partitionQuery('gsi2', recommendationItem.indexes.gsi2({ createdAt: '', id: '' }).gsi2pk), ScanIndexForward: false },
+        { limit: skip + take },
+      ),
     ]);
-    return { items: items.slice(skip).map((item) => withoutKeys<RecommendationRecord>(item)), count: Number(counter?.count ?? 0) };
+    return { items: items.slice(skip).map(recommendationItem.decode), count: Number(counter?.count ?? 0) };
   },
   async create(recommendation, audit) {
     await transact([
       offeredVideo(recommendation.videoId),
       {
         label: 'recommendation',
-        item: { Put: { TableName: TableName(), Item: recommendationItem(recommendation), ConditionExpression: 'attribute_not_exists(pk)' } },
+        item: recommendationItem.put(recommendation, { ConditionExpression: 'attribute_not_exists(pk)' }),
       },
       countChange(1),
       auditTransactItem(audit, recommendation.createdAt),
@@ -103,14 +112,7 @@ export const dynamoRecommendationStore: RecommendationStore = {
       ...(after.videoId === before.videoId ? [] : [offeredVideo(after.videoId)]),
       {
         label: 'recommendation',
-        item: {
-          Put: {
-            TableName: TableName(),
-            Item: recommendationItem(after),
-            ConditionExpression: 'updatedAt = :read',
-            ExpressionAttributeValues: { ':read': before.updatedAt },
-          },
-        },
+        item: recommendationItem.put(after, { ConditionExpression: 'updatedAt = :read', ExpressionAttributeValues: { ':read': before.updatedAt } }),
       },
       auditTransactItem(audit, after.updatedAt),
     ]);
@@ -119,14 +121,14 @@ export const dynamoRecommendationStore: RecommendationStore = {
     await transact([
       {
         label: 'recommendation',
-        item: { Delete: { TableName: TableName(), Key: keys.recommendation(recommendation.id), ConditionExpression: 'attribute_exists(pk)' } },
+        item: recommendationItem.delete(recommendation, { ConditionExpression: 'attribute_exists(pk)' }),
       },
       countChange(-1),
       auditTransactItem(audit),
     ]);
   },
   async videos(videoIds) {
-    const found = await batchGet([...new Set(videoIds)].map((videoId) => keys.video(videoId)));
-    return found.map((item) => withoutKeys<VideoRecord>(item));
+    const found = await batchGet([...new Set(videoIds)].map((id) => videoItem.key({ id })));
+    return found.map(videoItem.decode);
   },
 };

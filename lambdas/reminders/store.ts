@@ -3,9 +3,11 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { MAX_PUSH_DEVICES, REMINDER_DUE_SHARDS, type PushSubscriptionInput, type ReminderChannel } from '@core/reminders';
 import { config } from '../lib/config';
 import { db } from '../lib/db/client';
-import { keys } from '../lib/db/keys';
-import { batchGet, isConditionFailure, type Item, type Page, partitionQuery, query, withoutKeys } from '../lib/db/table';
-import { TransactionRefused, transact } from '../lib/stores/transactions';
+import { defineItem } from '../lib/db/item';
+import { userPartition } from '../lib/db/keys';
+import { batchGet, isConditionFailure, type Page, partitionQuery, query } from '../lib/db/table';
+import { userItem } from '../lib/stores/user-store';
+import { type TransactItem, TransactionRefused, transact } from '../lib/stores/transactions';
 
 /** A gamer's reminder settings (docs/reminders.md; docs/data-model.md, "Reminders"). */
 export interface ReminderSettingsRecord {
@@ -59,53 +61,51 @@ export interface ReminderStore {
   removePushSubscription(userId: string, subscriptionId: string): Promise<boolean>;
 }
 
-const settingsItem = (settings: ReminderSettingsRecord): Item => ({
-  ...keys.reminderSettings(settings.userId),
-  // A sparse index: only settings that are on carry the gsi2 keys, so the job never reads the others.
-  ...(settings.enabled && settings.nextReminderAt
-    ? keys.reminderDue(reminderShardOf(settings.userId), settings.nextReminderAt, settings.userId)
-    : {}),
-  type: 'ReminderSettings',
-  ...settings,
+/** Settings that are on, by the instant the next reminder is due, on one of the due shards (gsi2). */
+const reminderDue = (shard: number, nextReminderAt: string, userId: string) => ({
+  gsi2pk: `REMINDER_DUE#${shard}`,
+  gsi2sk: `${nextReminderAt}#${userId}`,
 });
 
-const claimKeys = { reminder: keys.reminderSent, nudge: keys.nudged };
+/** A gamer's reminder settings (docs/reminders.md). */
+const settingsItem = defineItem<ReminderSettingsRecord>()({
+  type: 'ReminderSettings',
+  key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'REMINDER' }),
+  indexes: {
+    // A sparse index: only settings that are on carry the gsi2 keys, so the job never reads the others.
+    gsi2: (settings) =>
+      settings.enabled && settings.nextReminderAt
+        ? reminderDue(reminderShardOf(settings.userId), settings.nextReminderAt, settings.userId)
+        : undefined,
+  },
+});
 
-async function claim(
-  kind: 'reminder' | 'nudge',
-  userId: string,
-  day: string,
-  now: Date,
-  guard: { Key: Item; ConditionExpression: string; values: Item },
-): Promise<ReminderClaim> {
+/** Guards: one reminder per gamer and score day; and one Nudge per gamer and score day, whoever sends it (TTL). */
+type DayClaim = { userId: string; day: string; claimedAt: string; expiresAt: number };
+const dayClaimItem = (type: string, prefix: string) =>
+  defineItem<DayClaim>()({
+    type,
+    key: ({ userId, day }: { userId: string; day: string }) => ({ pk: userPartition(userId), sk: `${prefix}#${day}` }),
+    encode: ({ claimedAt, expiresAt }) => ({ claimedAt, expiresAt }),
+  });
+const claimItems = { reminder: dayClaimItem('ReminderSent', 'REMINDER_SENT'), nudge: dayClaimItem('Nudged', 'NUDGED') };
+
+/** One device's Web Push subscription, by a hash of its endpoint; and how many a gamer has (capped). */
+const pushSubscriptionItem = defineItem<PushSubscriptionRecord>()({
+  type: 'PushSubscription',
+  key: ({ userId, id }: { userId: string; id: string }) => ({ pk: userPartition(userId), sk: `PUSH#${id}` }),
+});
+const pushSubscriptionCountItem = defineItem<{ userId: string }>()({
+  type: 'PushSubscriptionCount',
+  key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'PUSH_COUNT' }),
+});
+
+async function claim(kind: 'reminder' | 'nudge', userId: string, day: string, now: Date, guard: TransactItem): Promise<ReminderClaim> {
+  const dayClaim = { userId, day, claimedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + CLAIM_DAYS * 86_400 };
   try {
     await transact([
-      {
-        label: 'claim',
-        item: {
-          Put: {
-            TableName: config.tableName,
-            Item: {
-              ...claimKeys[kind](userId, day),
-              type: kind === 'reminder' ? 'ReminderSent' : 'Nudged',
-              claimedAt: now.toISOString(),
-              expiresAt: Math.floor(now.getTime() / 1000) + CLAIM_DAYS * 86_400,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      },
-      {
-        label: 'guard',
-        item: {
-          ConditionCheck: {
-            TableName: config.tableName,
-            Key: guard.Key,
-            ConditionExpression: guard.ConditionExpression,
-            ExpressionAttributeValues: guard.values,
-          },
-        },
-      },
+      { label: 'claim', item: claimItems[kind].put(dayClaim, { ConditionExpression: 'attribute_not_exists(pk)' }) },
+      { label: 'guard', item: guard },
     ]);
     return 'claimed';
   } catch (error) {
@@ -116,16 +116,16 @@ async function claim(
 
 export const dynamoReminderStore: ReminderStore = {
   async settings(userId) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.reminderSettings(userId), ConsistentRead: true }));
-    return Item ? withoutKeys<ReminderSettingsRecord>(Item) : null;
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: settingsItem.key({ userId }), ConsistentRead: true }));
+    return Item ? settingsItem.decode(Item) : null;
   },
 
   async settingsOf(userIds) {
-    return (await batchGet(userIds.map((userId) => keys.reminderSettings(userId)))).map((item) => withoutKeys<ReminderSettingsRecord>(item));
+    return (await batchGet(userIds.map((userId) => settingsItem.key({ userId })))).map(settingsItem.decode);
   },
 
   async saveSettings(settings) {
-    await db().send(new PutCommand({ TableName: config.tableName, Item: settingsItem(settings) }));
+    await db().send(new PutCommand(settingsItem.put(settings).Put));
   },
 
   async due(shard, now, { limit, cursor }) {
@@ -133,11 +133,11 @@ export const dynamoReminderStore: ReminderStore = {
       {
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
-        ExpressionAttributeValues: { ':pk': `REMINDER_DUE#${shard}`, ':until': `${now}#~` },
+        ExpressionAttributeValues: { ':pk': reminderDue(shard, '', '').gsi2pk, ':until': `${now}#~` },
       },
       { limit, cursor },
     );
-    return { items: items.map((item) => withoutKeys<ReminderSettingsRecord>(item)), cursor: next };
+    return { items: items.map(settingsItem.decode), cursor: next };
   },
 
   async reschedule(settings, nextReminderAt) {
@@ -145,12 +145,12 @@ export const dynamoReminderStore: ReminderStore = {
       await db().send(
         new UpdateCommand({
           TableName: config.tableName,
-          Key: keys.reminderSettings(settings.userId),
+          Key: settingsItem.key(settings),
           UpdateExpression: 'SET nextReminderAt = :next, gsi2sk = :gsi2sk',
           ConditionExpression: 'enabled = :on AND nextReminderAt = :read',
           ExpressionAttributeValues: {
             ':next': nextReminderAt,
-            ':gsi2sk': keys.reminderDue(reminderShardOf(settings.userId), nextReminderAt, settings.userId).gsi2sk,
+            ':gsi2sk': reminderDue(reminderShardOf(settings.userId), nextReminderAt, settings.userId).gsi2sk,
             ':on': true,
             ':read': settings.nextReminderAt,
           },
@@ -164,51 +164,49 @@ export const dynamoReminderStore: ReminderStore = {
   },
 
   claimReminder: (userId, day, now) =>
-    claim('reminder', userId, day, now, { Key: keys.reminderSettings(userId), ConditionExpression: 'enabled = :on', values: { ':on': true } }),
+    claim(
+      'reminder',
+      userId,
+      day,
+      now,
+      settingsItem.check({ userId }, { ConditionExpression: 'enabled = :on', ExpressionAttributeValues: { ':on': true } }),
+    ),
 
   claimNudge: (userId, day, now) =>
-    claim('nudge', userId, day, now, {
-      Key: keys.user(userId),
-      ConditionExpression: 'attribute_exists(pk) AND enabled = :on',
-      values: { ':on': true },
-    }),
+    claim(
+      'nudge',
+      userId,
+      day,
+      now,
+      userItem.check({ id: userId }, { ConditionExpression: 'attribute_exists(pk) AND enabled = :on', ExpressionAttributeValues: { ':on': true } }),
+    ),
 
   async release({ userId, day, kind }) {
-    await db().send(new DeleteCommand({ TableName: config.tableName, Key: claimKeys[kind](userId, day) }));
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: claimItems[kind].key({ userId, day }) }));
   },
 
   async pushSubscriptions(userId) {
-    const { items } = await query({ ...partitionQuery('table', keys.user(userId).pk, keys.pushSubscriptionPrefix), ConsistentRead: true });
-    return items.map((item) => withoutKeys<PushSubscriptionRecord>(item));
+    const { pk, sk } = pushSubscriptionItem.key({ userId, id: '' });
+    const { items } = await query({ ...partitionQuery('table', pk, sk), ConsistentRead: true });
+    return items.map(pushSubscriptionItem.decode);
   },
 
   async savePushSubscription(userId, { endpoint, p256dh, auth }, at) {
     const record: PushSubscriptionRecord = { id: pushSubscriptionIdOf(endpoint), userId, endpoint, p256dh, auth, createdAt: at, updatedAt: at };
-    const key = keys.pushSubscription(userId, record.id);
     try {
       await transact([
-        {
-          label: 'subscription',
-          item: {
-            Put: {
-              TableName: config.tableName,
-              Item: { ...key, type: 'PushSubscription', ...record },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        },
+        { label: 'subscription', item: pushSubscriptionItem.put(record, { ConditionExpression: 'attribute_not_exists(pk)' }) },
         {
           label: 'count',
-          item: {
-            Update: {
-              TableName: config.tableName,
-              Key: keys.pushSubscriptionCount(userId),
+          item: pushSubscriptionCountItem.update(
+            { userId },
+            {
               UpdateExpression: 'ADD devices :one SET #type = :type',
               ConditionExpression: 'attribute_not_exists(devices) OR devices < :max',
               ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: { ':one': 1, ':max': MAX_PUSH_DEVICES, ':type': 'PushSubscriptionCount' },
+              ExpressionAttributeValues: { ':one': 1, ':max': MAX_PUSH_DEVICES, ':type': pushSubscriptionCountItem.type },
             },
-          },
+          ),
         },
       ]);
       return record;
@@ -219,14 +217,14 @@ export const dynamoReminderStore: ReminderStore = {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: config.tableName,
-        Key: key,
+        Key: pushSubscriptionItem.key(record),
         UpdateExpression: 'SET p256dh = :p256dh, auth = :auth, updatedAt = :at',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':p256dh': p256dh, ':auth': auth, ':at': at },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return withoutKeys<PushSubscriptionRecord>(Attributes!);
+    return pushSubscriptionItem.decode(Attributes!);
   },
 
   async removePushSubscription(userId, subscriptionId) {
@@ -234,20 +232,14 @@ export const dynamoReminderStore: ReminderStore = {
       await transact([
         {
           label: 'subscription',
-          item: {
-            Delete: { TableName: config.tableName, Key: keys.pushSubscription(userId, subscriptionId), ConditionExpression: 'attribute_exists(pk)' },
-          },
+          item: pushSubscriptionItem.delete({ userId, id: subscriptionId }, { ConditionExpression: 'attribute_exists(pk)' }),
         },
         {
           label: 'count',
-          item: {
-            Update: {
-              TableName: config.tableName,
-              Key: keys.pushSubscriptionCount(userId),
-              UpdateExpression: 'ADD devices :minusOne',
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
+          item: pushSubscriptionCountItem.update(
+            { userId },
+            { UpdateExpression: 'ADD devices :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } },
+          ),
         },
       ]);
       return true;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { shiftDay } from '@core/dates';
 import { answersArbitrary } from '@core/test-support/arbitraries';
-import { keys } from '../lib/db/keys';
+import { teamPartition, userPartition } from '../lib/db/keys';
 import { query } from '../lib/db/table';
 import { dynamoScoreStore } from '../lib/stores/score-store';
 import { dynamoTeamStore } from '../lib/stores/team-store';
@@ -19,7 +19,7 @@ const GAMERS = ['g1', 'g2'];
 
 /** Every item of the world's gamers and team, as stored, with the world's tag taken out of ids and keys. */
 async function itemsOf(tag: string): Promise<unknown[]> {
-  const partitions = [...GAMERS.map((gamer) => keys.user(`${tag}-${gamer}`).pk), keys.team(`${tag}-t1`).pk];
+  const partitions = [...GAMERS.map((gamer) => userPartition(`${tag}-${gamer}`)), teamPartition(`${tag}-t1`)];
   const items = [];
   for (const pk of partitions) {
     const { items: stored } = await query({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true });

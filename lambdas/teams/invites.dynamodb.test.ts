@@ -1,9 +1,8 @@
 import { TEAM_MESSAGES } from '@core/teams';
 import type { Caller } from '../lib/appsync';
-import { keys } from '../lib/db/keys';
 import { partitionQuery, query } from '../lib/db/table';
 import type { MailMessage } from '../lib/mail';
-import { dynamoInviteStore as invites } from '../lib/stores/invite-store';
+import { dynamoInviteStore as invites, pendingInviteGuardItem } from '../lib/stores/invite-store';
 import { freshIds, seedRecords, teamRecord, userRecord } from '../lib/stores/test-support/records';
 import { sendInvite } from './invites';
 import { teamDeps } from './test-support';
@@ -61,7 +60,7 @@ describe('sendInvite and team codes', () => {
     });
     expect((await invites.ofTeam(team.id)).map((record) => record.inviteeEmail)).toEqual([invite('first').inviteeEmail]);
     // One pending-invite guard: the refused invite left none.
-    const guardsOfTeam = keys.pendingInviteGuard(team.id, '');
+    const guardsOfTeam = pendingInviteGuardItem.key({ teamId: team.id, inviteeEmail: '' });
     const guards = await query({ ...partitionQuery('table', guardsOfTeam.pk, guardsOfTeam.sk), ConsistentRead: true });
     expect(guards.items).toHaveLength(1);
     expect(mail).toHaveLength(1);

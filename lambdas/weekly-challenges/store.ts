@@ -2,8 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { byWeek } from '@core/weekly-challenges';
 import { config } from '../lib/config';
 import { db } from '../lib/db/client';
-import { keys } from '../lib/db/keys';
-import { type Item, partitionQuery, query, withoutKeys } from '../lib/db/table';
+import { defineItem } from '../lib/db/item';
+import { partitionQuery, query } from '../lib/db/table';
 import { type AuditEntry, auditTransactItem } from '../lib/stores/audit-store';
 import { transact } from '../lib/stores/transactions';
 
@@ -36,46 +36,48 @@ export interface WeeklyChallengeStore {
   delete(challenge: WeeklyChallengeRecord, audit: AuditEntry): Promise<void>;
 }
 
-const challengeItem = (challenge: WeeklyChallengeRecord): Item => ({
-  ...keys.weeklyChallenge(challenge.id),
-  ...keys.weeklyChallengeListing(challenge.year, challenge.week, challenge.id),
+const twoDigits = (week: number) => String(week).padStart(2, '0');
+
+/** A weekly challenge; every one on one gsi2 partition, by year then week (the admin list, oldest first). */
+const challengeItem = defineItem<WeeklyChallengeRecord>()({
   type: 'WeeklyChallenge',
-  ...challenge,
+  key: ({ id }: { id: string }) => ({ pk: `CHALLENGE#${id}`, sk: 'CHALLENGE' }),
+  indexes: {
+    gsi2: ({ year, week, id }: { year: number; week: number; id: string }) => ({ gsi2pk: 'CHALLENGES', gsi2sk: `${year}#${twoDigits(week)}#${id}` }),
+  },
+});
+
+/** Guard: one challenge per ISO week, holding that challenge's id (a gamer's current challenge is found through it). */
+const challengeWeekItem = defineItem<WeeklyChallengeRecord>()({
+  type: 'ChallengeWeek',
+  key: ({ year, week }: { year: number; week: number }) => ({ pk: `CHALLENGE_WEEK#${year}#${twoDigits(week)}`, sk: 'CLAIM' }),
+  encode: (challenge) => ({ challengeId: challenge.id }),
 });
 
 const getChallenge = async (challengeId: string) => {
   const { Item: item } = await db().send(
-    new GetCommand({ TableName: config.tableName, Key: keys.weeklyChallenge(challengeId), ConsistentRead: true }),
+    new GetCommand({ TableName: config.tableName, Key: challengeItem.key({ id: challengeId }), ConsistentRead: true }),
   );
-  return item ? withoutKeys<WeeklyChallengeRecord>(item) : null;
+  return item ? challengeItem.decode(item) : null;
 };
 
 export const dynamoWeeklyChallengeStore: WeeklyChallengeStore = {
   get: getChallenge,
   async all() {
-    const { items } = await query(partitionQuery('gsi2', keys.weeklyChallengeListing(0, 0, '').gsi2pk));
-    return items.map((item) => withoutKeys<WeeklyChallengeRecord>(item)).sort(byWeek);
+    const { items } = await query(partitionQuery('gsi2', challengeItem.indexes.gsi2({ year: 0, week: 0, id: '' }).gsi2pk));
+    return items.map(challengeItem.decode).sort(byWeek);
   },
   async ofWeek(year, week) {
-    const { Item: claim } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.challengeWeek(year, week) }));
+    const { Item: claim } = await db().send(new GetCommand({ TableName: config.tableName, Key: challengeWeekItem.key({ year, week }) }));
     return claim ? getChallenge(String(claim.challengeId)) : null;
   },
   async create(challenge, audit) {
     await transact([
       {
         label: 'week',
-        item: {
-          Put: {
-            TableName: config.tableName,
-            Item: { ...keys.challengeWeek(challenge.year, challenge.week), type: 'ChallengeWeek', challengeId: challenge.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
+        item: challengeWeekItem.put(challenge, { ConditionExpression: 'attribute_not_exists(pk)' }),
       },
-      {
-        label: 'challenge',
-        item: { Put: { TableName: config.tableName, Item: challengeItem(challenge), ConditionExpression: 'attribute_not_exists(pk)' } },
-      },
+      { label: 'challenge', item: challengeItem.put(challenge, { ConditionExpression: 'attribute_not_exists(pk)' }) },
       auditTransactItem(audit, challenge.createdAt),
     ]);
   },
@@ -83,15 +85,11 @@ export const dynamoWeeklyChallengeStore: WeeklyChallengeStore = {
     await transact([
       {
         label: 'challenge',
-        item: {
-          Update: {
-            TableName: config.tableName,
-            Key: keys.weeklyChallenge(challenge.id),
-            UpdateExpression: 'SET description = :description, updatedAt = :at',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':description': description, ':at': at },
-          },
-        },
+        item: challengeItem.update(challenge, {
+          UpdateExpression: 'SET description = :description, updatedAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':description': description, ':at': at },
+        }),
       },
       auditTransactItem(audit, at),
     ]);
@@ -99,20 +97,10 @@ export const dynamoWeeklyChallengeStore: WeeklyChallengeStore = {
   },
   async delete(challenge, audit) {
     await transact([
-      {
-        label: 'challenge',
-        item: { Delete: { TableName: config.tableName, Key: keys.weeklyChallenge(challenge.id), ConditionExpression: 'attribute_exists(pk)' } },
-      },
+      { label: 'challenge', item: challengeItem.delete(challenge, { ConditionExpression: 'attribute_exists(pk)' }) },
       {
         label: 'week',
-        item: {
-          Delete: {
-            TableName: config.tableName,
-            Key: keys.challengeWeek(challenge.year, challenge.week),
-            ConditionExpression: 'challengeId = :id',
-            ExpressionAttributeValues: { ':id': challenge.id },
-          },
-        },
+        item: challengeWeekItem.delete(challenge, { ConditionExpression: 'challengeId = :id', ExpressionAttributeValues: { ':id': challenge.id } }),
       },
       auditTransactItem(audit),
     ]);

@@ -8,7 +8,7 @@ import { AUTH_ERRORS } from '@core/auth/validation';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
+import { userItem } from '../../lambdas/lib/stores/user-store';
 import { baseUrl, freshEmail, resetCodeFor, signInContext, signUpAccount, storedSession, submitLogin } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { DEMO_PASSWORD, demoAccounts, graphql, stackUrls, useStackEnvironment } from '../support/stack';
@@ -83,7 +83,7 @@ describe('sign-in errors (docs/accounts.md, Sign-in)', () => {
     await db().send(
       new UpdateCommand({
         TableName: stackUrls().tableName,
-        Key: keys.user(user.id),
+        Key: userItem.key(user),
         UpdateExpression: 'SET enabled = :no',
         ExpressionAttributeValues: { ':no': false },
       }),
@@ -128,7 +128,7 @@ describe('sign-in errors (docs/accounts.md, Sign-in)', () => {
     await page.goto(`${baseUrl()}/pricing`);
     await page.getByText('Signed in as Test Gamer').waitFor();
 
-    await db().send(new DeleteCommand({ TableName: stackUrls().tableName, Key: keys.user(grant.user.id) }));
+    await db().send(new DeleteCommand({ TableName: stackUrls().tableName, Key: userItem.key(grant.user) }));
     // The token is about to expire: opening a page renews it first, and the server no longer knows the user.
     await page.evaluate(() => {
       const session = JSON.parse(localStorage.getItem('fg.session')!);

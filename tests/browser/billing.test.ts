@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
+import { userItem } from '../../lambdas/lib/stores/user-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import {
   accountWithRole,
@@ -208,7 +208,7 @@ describe('/coupon', () => {
     await page.getByText('Coupon applied successfully!', { exact: true }).waitFor();
     await page.getByText('If this e-mail has an account, we sent it a link to confirm the coupon.', { exact: true }).waitFor();
     const profileItem = async () =>
-      (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(gamer.id), ConsistentRead: true }))).Item;
+      (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: userItem.key(gamer), ConsistentRead: true }))).Item;
     expect(await profileItem()).not.toHaveProperty('appSubscriptionReason');
 
     // The owner opens the link from the mail, signed out.

@@ -8,11 +8,12 @@ import { answersWith } from '@core/test-support/answers';
 import { scoreDayOf } from '@core/dates';
 import { aggregateTeamDay } from '@core/scoring';
 import { deleteUserData } from '../../lambdas/lib/account-deletion';
-import { keys } from '../../lambdas/lib/db/keys';
+import { emailClaimItem } from '../../lambdas/lib/stores/account-store';
+import { inviteItem } from '../../lambdas/lib/stores/invite-store';
 import { partitionQuery, query } from '../../lambdas/lib/db/table';
 import { dynamoScoreStore } from '../../lambdas/lib/stores/score-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
-import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
+import { dynamoUserStore, userItem } from '../../lambdas/lib/stores/user-store';
 import { s3UploadsBucket } from '../../lambdas/lib/uploads';
 import { avatarKeyPrefix } from '@core/avatars';
 import { freshEmail, signUpAccount, type RoleAccount } from '../support/accounts';
@@ -30,6 +31,7 @@ const date = scoreDayOf(new Date(), 'UTC');
 
 const partition = async (pk: string) => (await query({ ...partitionQuery('table', pk), ConsistentRead: true })).items;
 const onIndex = async (index: 'gsi1', pk: string) => (await query(partitionQuery(index, pk))).items;
+const inviteeIndex = (email: string) => inviteItem.indexes.gsi1({ inviteeEmail: email, status: '', createdAt: '' }).gsi1pk;
 
 let people: Record<'director' | 'rival' | 'leaving' | 'teammate', RoleAccount>;
 let teamId: string;
@@ -65,9 +67,9 @@ describe('deleteUserData', () => {
 
     expect(await partition(`USER#${people.leaving.id}`)).toEqual([]);
     expect(await onIndex('gsi1', `USER#${people.leaving.id}`)).toEqual([]);
-    expect(await onIndex('gsi1', keys.userByEmail(people.leaving.email).gsi1pk)).toEqual([]);
-    expect(await onIndex('gsi1', keys.inviteByInvitee(people.leaving.email, '', '').gsi1pk)).toEqual([]);
-    expect(await partition(keys.emailClaim(people.leaving.email).pk)).toEqual([]);
+    expect(await onIndex('gsi1', userItem.indexes.gsi1(people.leaving).gsi1pk)).toEqual([]);
+    expect(await onIndex('gsi1', inviteeIndex(people.leaving.email))).toEqual([]);
+    expect(await partition(emailClaimItem.key(people.leaving).pk)).toEqual([]);
     for (const team of [teamId, otherTeamId]) {
       const mentioning = (await partition(`TEAM#${team}`)).filter(
         (item) => JSON.stringify(item).includes(people.leaving.id) || JSON.stringify(item).includes(people.leaving.email),
@@ -86,9 +88,9 @@ describe('deleteUserData', () => {
   it("an account whose e-mail is unproven leaves the invites to that address alone: they may be someone else's", async () => {
     const squatter = await signUpAccount(freshEmail('erase.squatter'));
     await ok(people.rival, INVITE, { email: squatter.user.email, teamId: otherTeamId });
-    expect(await onIndex('gsi1', keys.inviteByInvitee(squatter.user.email, '', '').gsi1pk)).toHaveLength(1);
+    expect(await onIndex('gsi1', inviteeIndex(squatter.user.email))).toHaveLength(1);
     await deleteUserData(squatter.user.id);
-    expect(await onIndex('gsi1', keys.inviteByInvitee(squatter.user.email, '', '').gsi1pk)).toMatchObject([{ status: 'PENDING' }]);
+    expect(await onIndex('gsi1', inviteeIndex(squatter.user.email))).toMatchObject([{ status: 'PENDING' }]);
     expect(await partition(`USER#${squatter.user.id}`)).toEqual([]);
   });
 

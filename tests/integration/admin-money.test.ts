@@ -7,7 +7,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { scoreDayOf, shiftDay } from '@core/dates';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
+import { auditItem } from '../../lambdas/lib/stores/audit-store';
 import { accountWithRole, couponLinkTokenFor, freshEmail, signUpAccount, type RoleAccount } from '../support/accounts';
 import { inParallel } from '../support/in-parallel';
 import { graphql, stackUrls, useStackEnvironment } from '../support/stack';
@@ -52,7 +52,7 @@ async function auditOf(actorId: string) {
     new QueryCommand({
       TableName: stackUrls().tableName,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.audit(actorId, '', '').pk },
+      ExpressionAttributeValues: { ':pk': auditItem.key({ actorId, at: '', id: '' }).pk },
       ConsistentRead: true,
     }),
   );

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH_ERRORS } from '@core/auth/validation';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
+import { loginAttemptsItem } from '../../lambdas/lib/stores/login-attempt-store';
 import { SIGNED_OUT_MESSAGE } from '../../lambdas/lib/signed-out';
 import { LOGIN_REFUSAL_MIN_MS, LOGIN_TRY_LIMIT } from '../../lambdas/auth/login-attempts';
 import { FORGOT_PASSWORD_MIN_MS, RESET_MAILS_PER_EMAIL, RESET_REQUESTS_PER_CALLER } from '../../lambdas/auth/password-reset';
@@ -65,7 +65,9 @@ async function freshAccount(label: string): Promise<{ email: string; session: Se
 }
 
 async function storedTries(userId: string): Promise<{ failures: number; expiresAt: number } | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.loginAttempts(userId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: stackUrls().tableName, Key: loginAttemptsItem.key({ userId }), ConsistentRead: true }),
+  );
   return Item as { failures: number; expiresAt: number } | undefined;
 }
 

@@ -13,7 +13,8 @@ import {
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH_ERRORS } from '@core/auth/validation';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
+import { userItem } from '../../lambdas/lib/stores/user-store';
+import { emailClaimItem } from '../../lambdas/lib/stores/account-store';
 import { LOGIN_TRY_LIMIT } from '../../lambdas/auth/login-attempts';
 import { cognitoClient, DEMO_PASSWORD, graphql, signIn, stackUrls, useStackEnvironment, waitForMail } from '../support/stack';
 
@@ -111,7 +112,7 @@ describe('loginUser', () => {
     await db().send(
       new UpdateCommand({
         TableName: stackUrls().tableName,
-        Key: keys.user(profileDisabled.session.id),
+        Key: userItem.key(profileDisabled.session),
         UpdateExpression: 'SET enabled = :false',
         ExpressionAttributeValues: { ':false': false },
       }),
@@ -152,7 +153,10 @@ describe('signUpUser', () => {
     const email = uniqueEmail('race');
     // Another sign-up won the e-mail claim between our checks and our transaction.
     await db().send(
-      new PutCommand({ TableName: stackUrls().tableName, Item: { ...keys.emailClaim(email), type: 'EmailClaim', userId: 'someone-else' } }),
+      new PutCommand({
+        TableName: stackUrls().tableName,
+        Item: { ...emailClaimItem.key({ email }), type: emailClaimItem.type, userId: 'someone-else' },
+      }),
     );
     expect(errorOf(await signUp(email))).toBe(AUTH_ERRORS.emailExists);
     expect(await cognitoUserExists(email)).toBe(false); // the Cognito user made first was deleted again

@@ -21,7 +21,8 @@ import {
   isObjectType,
 } from 'graphql';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
+import { emailClaimItem } from '../../lambdas/lib/stores/account-store';
+import { teamPartition, userPartition } from '../../lambdas/lib/db/keys';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { buildAppSyncSchema } from '../../lambdas/schema';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/s3';
@@ -389,10 +390,10 @@ function authFor(field: GraphQLField<unknown, unknown>, caller: Caller) {
 /** The items a refused call could have touched: the caller's and the team's partitions and the unused address's claim. */
 async function touchedItems(caller: Caller): Promise<Record<string, unknown>[]> {
   const partitions = [
-    keys.user(caller.userId).pk,
-    keys.team(caller.teamId).pk,
-    keys.emailClaim(caller.email).pk,
-    keys.emailClaim(caller.unusedEmail).pk,
+    userPartition(caller.userId),
+    teamPartition(caller.teamId),
+    emailClaimItem.key(caller).pk,
+    emailClaimItem.key({ email: caller.unusedEmail }).pk,
   ];
   const pages = await Promise.all(
     partitions.map((pk) =>

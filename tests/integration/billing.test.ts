@@ -5,7 +5,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
+import { userItem } from '../../lambdas/lib/stores/user-store';
 import { dynamoBillingStore } from '../../lambdas/lib/stores/billing-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { accountWithRole, couponLinkTokenFor, logInAccount, proveMailbox, type RoleAccount } from '../support/accounts';
@@ -54,7 +54,8 @@ const buyer = async () => {
   await proveMailbox(account);
   return account;
 };
-const profileOf = async (userId: string) => (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(userId) }))).Item;
+const profileOf = async (userId: string) =>
+  (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: userItem.key({ id: userId }) }))).Item;
 const paymentOf = (userId: string, subscriptionId: string) =>
   eventually(
     () => dynamoBillingStore.payment(userId, subscriptionId),

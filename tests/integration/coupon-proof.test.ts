@@ -8,8 +8,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { EMAIL_PROOF_MAX_ATTEMPTS, EMAIL_PROOF_MESSAGES } from '@core/email-proof';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
-import { dynamoBillingStore } from '../../lambdas/lib/stores/billing-store';
+import { userItem } from '../../lambdas/lib/stores/user-store';
+import { dynamoBillingStore, trialClaimItem } from '../../lambdas/lib/stores/billing-store';
 import { COUPON_LIMITS } from '../../lambdas/billing/coupons';
 import {
   accountWithRole,
@@ -47,9 +47,9 @@ const signedInAddress = newLoopbackAddress();
 const signedIn = (account: RoleAccount, query: string, variables: Record<string, unknown> = {}) =>
   graphqlFrom(signedInAddress, query, variables, { token: account.token });
 const profileOf = async (userId: string) =>
-  (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.user(userId), ConsistentRead: true }))).Item;
+  (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: userItem.key({ id: userId }), ConsistentRead: true }))).Item;
 const trialClaimOf = async (userId: string) =>
-  (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: keys.trialClaim(userId), ConsistentRead: true }))).Item;
+  (await db().send(new GetCommand({ TableName: stackUrls().tableName, Key: trialClaimItem.key({ userId }), ConsistentRead: true }))).Item;
 const stripeSubscriptionsOf = async (email: string) => {
   const customers = (await standInStripe().customers.list({ email, limit: 10 })).data;
   return (

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { RECOMMENDATION_MESSAGES } from '@core/recommendations';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
+import { auditItem } from '../../lambdas/lib/stores/audit-store';
 import { dynamoRecommendationStore } from '../../lambdas/recommendations/store';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
 import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
@@ -65,7 +65,7 @@ async function created(who: RoleAccount = people.admin, data: Record<string, unk
 
 /** The audit entries about one recommendation, oldest first (gsi1 of the audit log). */
 async function auditAbout(targetId: string) {
-  const { gsi1pk } = keys.auditByTarget(targetId, '', '');
+  const { gsi1pk } = auditItem.indexes.gsi1({ targetId, at: '', id: '' });
   const { Items } = await db().send(
     new QueryCommand({
       TableName: stackUrls().tableName,

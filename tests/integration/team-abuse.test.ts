@@ -23,7 +23,7 @@ import { INVITES_PER_ADDRESS_PER_DAY, INVITES_PER_SENDER_PER_DAY, TEAM_MESSAGES 
 import { MESSAGES } from '@core/auth/validation';
 import { config } from '../../lambdas/lib/config';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
+import { userItem } from '../../lambdas/lib/stores/user-store';
 import { buildAppSyncSchema } from '../../lambdas/schema';
 import { accountWithRole, freshEmail, type RoleAccount } from '../support/accounts';
 import { inParallel } from '../support/in-parallel';
@@ -311,7 +311,7 @@ describe('invite mails are no free relay (issue 24, item 3)', () => {
     await db().send(
       new UpdateCommand({
         TableName: config.tableName,
-        Key: keys.user(legacy.id),
+        Key: userItem.key(legacy),
         UpdateExpression: 'SET fullName = :name',
         ExpressionAttributeValues: { ':name': lure },
       }),

@@ -10,8 +10,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AVATAR_MESSAGES } from '@core/avatars';
 import { questionSlug, VIDEO_FILE_MAX_BYTES, VIDEO_MESSAGES } from '@core/videos';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
-import { dynamoVideoStore } from '../../lambdas/lib/stores/video-store';
+import { auditItem } from '../../lambdas/lib/stores/audit-store';
+import { dynamoVideoStore, seriesItem } from '../../lambdas/lib/stores/video-store';
 import { untilTranscoded } from '../../scripts/seed/videos';
 import type { RoleAccount } from '../support/accounts';
 import { graphql, useStackEnvironment } from '../support/stack';
@@ -71,7 +71,7 @@ const readVideo = async (id: string) => (await ok(people.admin, ONE, { where: { 
 
 /** The audit entries about one target, oldest first. */
 async function auditOf(targetId: string) {
-  const { gsi1pk } = keys.auditByTarget(targetId, '', '');
+  const { gsi1pk } = auditItem.indexes.gsi1({ targetId, at: '', id: '' });
   const { Items } = await db().send(
     new QueryCommand({
       TableName: process.env.TABLE_NAME,
@@ -538,7 +538,7 @@ describe('instructors and series', () => {
       new QueryCommand({
         TableName: process.env.TABLE_NAME,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.videoSeries(series.id).pk },
+        ExpressionAttributeValues: { ':pk': seriesItem.key(series).pk },
       }),
     );
     expect(Items).toEqual([]);
@@ -577,7 +577,7 @@ describe('uniqueness under 50 concurrent attempts', () => {
       new QueryCommand({
         TableName: process.env.TABLE_NAME,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.videoSeries(series.id).pk },
+        ExpressionAttributeValues: { ':pk': seriesItem.key(series).pk },
       }),
     );
     expect(Items!.map((item) => item.sk).sort()).toEqual(['EPISODE#7', 'SERIES', `VIDEO#${inSeries[0].id}`]);

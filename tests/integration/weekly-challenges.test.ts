@@ -9,7 +9,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { isoWeekOf, scoreDayOf } from '@core/dates';
 import { CHALLENGE_TEXTS } from '@core/weekly-challenges';
 import { db } from '../../lambdas/lib/db/client';
-import { keys } from '../../lambdas/lib/db/keys';
+import { auditItem } from '../../lambdas/lib/stores/audit-store';
 import { dynamoWeeklyChallengeStore } from '../../lambdas/weekly-challenges/store';
 import type { RoleAccount } from '../support/accounts';
 import { stackUrls, useStackEnvironment } from '../support/stack';
@@ -45,7 +45,7 @@ async function auditOf(actor: RoleAccount) {
     new QueryCommand({
       TableName: stackUrls().tableName,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.audit(actor.id, '', '').pk },
+      ExpressionAttributeValues: { ':pk': auditItem.key({ actorId: actor.id, at: '', id: '' }).pk },
     }),
   );
   return (Items ?? []).map(({ action, targetId, targetType, before, after }) => ({ action, targetId, targetType, before, after }));

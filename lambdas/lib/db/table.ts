@@ -7,7 +7,7 @@ import { type GlobalIndexName, tableDesign } from './table-design';
 
 /**
  * The one place that pages Queries and retries batches against the table; stores encode and decode their items
- * and call these. Keys come from ./keys.ts.
+ * and call these. Keys come from the item kinds' declarations (./item.ts).
  */
 export type Item = Record<string, unknown>;
 export type Key = { pk: string; sk: string };

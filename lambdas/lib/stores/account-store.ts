@@ -2,8 +2,7 @@ import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
-import type { Item, Key } from '../db/table';
+import { defineItem } from '../db/item';
 import { searchIndexItems } from './user-admin-store';
 import { userItem, type UserRecord } from './user-store';
 
@@ -25,22 +24,29 @@ export interface AccountStore {
   userIdByDiscordId(discordId: string): Promise<string | null>;
 }
 
-/** A claim item: the e-mail or Discord id as its key, pointing at the account that holds it. */
-const claimItem = (key: Key, user: UserRecord, kind: 'EmailClaim' | 'DiscordClaim'): Item => ({
-  ...key,
-  type: kind,
-  userId: user.id,
-  createdAt: user.createdAt,
+/** A claim holds the account it belongs to: its id and when it was made. */
+const claimOf = (user: UserRecord) => ({ userId: user.id, createdAt: user.createdAt });
+
+/** Uniqueness guards written with the profile in one transaction: one account per e-mail, and per Discord id. */
+export const emailClaimItem = defineItem<UserRecord>()({
+  type: 'EmailClaim',
+  key: ({ email }: { email: string }) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'CLAIM' }),
+  encode: claimOf,
+});
+export const discordClaimItem = defineItem<UserRecord & { discordId: string }>()({
+  type: 'DiscordClaim',
+  key: ({ discordId }: { discordId: string }) => ({ pk: `DISCORD#${discordId}`, sk: 'CLAIM' }),
+  encode: claimOf,
 });
 
-const putNew = (Item: Item) => ({ Put: { TableName: config.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' } });
+const absent = { ConditionExpression: 'attribute_not_exists(pk)' };
 
 export const dynamoAccountStore: AccountStore = {
   async create(user) {
     const items = [
-      putNew(userItem(user)),
-      putNew(claimItem(keys.emailClaim(user.email), user, 'EmailClaim')),
-      ...(user.discordId ? [putNew(claimItem(keys.discordClaim(user.discordId), user, 'DiscordClaim'))] : []),
+      userItem.put(user, absent),
+      emailClaimItem.put(user, absent),
+      ...(user.discordId ? [discordClaimItem.put({ ...user, discordId: user.discordId }, absent)] : []),
       // The admin search's words, written with the profile (docs/data-model.md, "User search").
       ...searchIndexItems(user).map((Item) => ({ Put: { TableName: config.tableName, Item } })),
     ];
@@ -55,7 +61,7 @@ export const dynamoAccountStore: AccountStore = {
     }
   },
   async userIdByDiscordId(discordId) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.discordClaim(discordId), ConsistentRead: true }));
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: discordClaimItem.key({ discordId }), ConsistentRead: true }));
     return typeof Item?.userId === 'string' ? Item.userId : null;
   },
 };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { config } from '../config';
-import { keys } from '../db/keys';
-import { type Page, type PageRequest, partitionQuery, query, withoutKeys } from '../db/table';
+import { defineItem } from '../db/item';
+import { type Page, type PageRequest, partitionQuery, query } from '../db/table';
 import type { TransactItem } from './transactions';
 
 /**
@@ -30,24 +29,24 @@ export interface AuditRecord extends AuditEntry {
   at: string;
 }
 
+/** An audit-log entry: under its actor, newest last (an actor's entries: one Query, read backwards). */
+export const auditItem = defineItem<AuditRecord>()({
+  type: 'Audit',
+  key: ({ actorId, at, id }: { actorId: string; at: string; id: string }) => ({ pk: `AUDIT#${actorId}`, sk: `${at}#${id}` }),
+  indexes: {
+    /** The entries about one target (a user, a video, a payment...). */
+    gsi1: ({ targetId, at, id }: { targetId: string; at: string; id: string }) => ({ gsi1pk: `AUDIT_TARGET#${targetId}`, gsi1sk: `${at}#${id}` }),
+    /** Every entry on one gsi2 partition, by time (the admin page, newest first). */
+    gsi2: ({ at, id }: { at: string; id: string }) => ({ gsi2pk: 'AUDIT', gsi2sk: `${at}#${id}` }),
+  },
+});
+
 /** The labelled transaction item that records `entry`; its label `audit` never fails (a fresh id). */
 export function auditTransactItem(entry: AuditEntry, at = new Date().toISOString()): { label: 'audit'; item: TransactItem } {
   const record: AuditRecord = { ...entry, id: randomUUID(), at };
   return {
     label: 'audit',
-    item: {
-      Put: {
-        TableName: config.tableName,
-        Item: {
-          ...keys.audit(record.actorId, at, record.id),
-          ...keys.auditByTarget(record.targetId, at, record.id),
-          ...keys.auditListing(at, record.id),
-          type: 'Audit',
-          ...record,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    item: auditItem.put(record, { ConditionExpression: 'attribute_not_exists(pk)' }),
   };
 }
 
@@ -64,13 +63,13 @@ export interface AuditFilter {
 export async function listAuditEntries({ actorId, targetId }: AuditFilter, page: PageRequest): Promise<Page<AuditRecord>> {
   const input = targetId
     ? {
-        ...partitionQuery('gsi1', keys.auditByTarget(targetId, '', '').gsi1pk),
+        ...partitionQuery('gsi1', auditItem.indexes.gsi1({ targetId, at: '', id: '' }).gsi1pk),
         ...(actorId ? { FilterExpression: 'actorId = :actor' } : {}),
       }
     : actorId
-      ? partitionQuery('table', keys.audit(actorId, '', '').pk)
-      : partitionQuery('gsi2', keys.auditListing('', '').gsi2pk);
+      ? partitionQuery('table', auditItem.key({ actorId, at: '', id: '' }).pk)
+      : partitionQuery('gsi2', auditItem.indexes.gsi2({ at: '', id: '' }).gsi2pk);
   if (targetId && actorId) input.ExpressionAttributeValues = { ...input.ExpressionAttributeValues, ':actor': actorId };
   const { items, cursor } = await query({ ...input, ScanIndexForward: false }, page);
-  return { items: items.map((item) => withoutKeys<AuditRecord>(item)), cursor };
+  return { items: items.map(auditItem.decode), cursor };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { keys } from '../db/keys';
+import { seatItem } from './subscription-store';
 import { query } from '../db/table';
 import { dynamoBillingStore as billing, type SubscriptionState } from './billing-store';
 import { dynamoSubscriptionStore as subscriptions } from './subscription-store';
@@ -128,7 +128,7 @@ describe('billing store: extra seats', () => {
     await Promise.all(Array.from({ length: 6 }, () => billing.growSeats(team.id, team.ownerId, 'sub_seats', async () => 3, at)));
     expect(await teams.seats(team.id)).toMatchObject({ gamerSeats: 8 });
     expect(await billing.seatSubscriptionOf(team.id)).toEqual({ subscriptionId: 'sub_seats', extraSeats: 3 });
-    const ofTeam = keys.seat(team.id, '');
+    const ofTeam = seatItem.key({ teamId: team.id, id: '' });
     const { items } = await query({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :seat)',
       ExpressionAttributeValues: { ':pk': ofTeam.pk, ':seat': ofTeam.sk },

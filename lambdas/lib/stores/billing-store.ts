@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { type Item, isConditionFailure, partitionQuery, query, withoutKeys } from '../db/table';
+import { defineItem, sortKeyPrefix } from '../db/item';
+import { userPartition } from '../db/keys';
+import { type Item, isConditionFailure, partitionQuery, query } from '../db/table';
 import { type AuditEntry, auditTransactItem } from './audit-store';
+import { purchaseItem, seatItem, teamSubscriptionItem } from './subscription-store';
+import { teamSeatsItem } from './team-store';
+import { userItem } from './user-store';
 import { type TransactItem, transact, TransactionRefused } from './transactions';
 
 /**
@@ -124,28 +128,47 @@ function paymentStatusOf(stripeStatus: string, cancellationReason: string | null
  * The Payment item: its record under the payer, in the admin listing of its status (gsi2) and, when a coupon or
  * promotion code paid for it, under that code (gsi1, coupon score reports).
  */
-const paymentItem = (payment: PaymentRecord): Item => ({
-  ...keys.payment(payment.userId, payment.id),
-  ...keys.paymentListing(payment.status, payment.createdAt, payment.id),
-  ...(payment.coupon ? keys.paymentByCoupon(payment.coupon, payment.createdAt, payment.id) : {}),
+export const paymentItem = defineItem<PaymentRecord>()({
   type: 'Payment',
-  ...payment,
+  key: ({ userId, id }: { userId: string; id: string }) => ({ pk: userPartition(userId), sk: `PAYMENT#${id}` }),
+  indexes: {
+    /** The payments made with a coupon or promotion code (upper-cased), by creation (coupon score reports). */
+    gsi1: ({ coupon, createdAt, id }: { coupon?: string | null; createdAt: string; id: string }) =>
+      coupon ? { gsi1pk: `COUPON#${coupon.toUpperCase()}`, gsi1sk: `PAYMENT#${createdAt}#${id}` } : undefined,
+    /** Payments of one status on one gsi2 partition, by creation (admin payments page: a status and a created-at range). */
+    gsi2: ({ status, createdAt, id }: { status: string; createdAt: string; id: string }) => ({
+      gsi2pk: `PAYMENTS#${status}`,
+      gsi2sk: `${createdAt}#${id}`,
+    }),
+  },
 });
 
 /** The Put of a new Payment (refused when its id exists). */
-export const paymentPut = (payment: PaymentRecord): TransactItem => ({
-  Put: { TableName: TableName(), Item: paymentItem(payment), ConditionExpression: 'attribute_not_exists(pk)' },
-});
+export const paymentPut = (payment: PaymentRecord): TransactItem => paymentItem.put(payment, { ConditionExpression: 'attribute_not_exists(pk)' });
 
 /** The Update that gives an existing profile a subscription reason (refused when there is no profile). */
-export const subscriptionReasonUpdate = (userId: string, appSubscriptionReason: string, at: string): TransactItem => ({
-  Update: {
-    TableName: TableName(),
-    Key: keys.user(userId),
-    UpdateExpression: 'SET appSubscriptionReason = :reason, updatedAt = :at',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':reason': appSubscriptionReason, ':at': at },
-  },
+export const subscriptionReasonUpdate = (userId: string, appSubscriptionReason: string, at: string): TransactItem =>
+  userItem.update(
+    { id: userId },
+    {
+      UpdateExpression: 'SET appSubscriptionReason = :reason, updatedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':reason': appSubscriptionReason, ':at': at },
+    },
+  );
+
+/** The Stripe customer of an account. */
+const billingCustomerItem = defineItem<{ userId: string; customerId: string; createdAt: string }>()({
+  type: 'BillingCustomer',
+  key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'BILLING_CUSTOMER' }),
+  encode: ({ customerId, createdAt }) => ({ customerId, createdAt }),
+});
+
+/** One trial per account: the subscription that took it. */
+export const trialClaimItem = defineItem<{ userId: string; subscriptionId: string; createdAt: string }>()({
+  type: 'TrialClaim',
+  key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'TRIAL' }),
+  encode: ({ subscriptionId, createdAt }) => ({ subscriptionId, createdAt }),
 });
 
 /** `SET a = :a, ...` of the fields, with `if_not_exists` for those only a first write sets. */
@@ -207,17 +230,13 @@ async function updateIfLatest(input: ConstructorParameters<typeof UpdateCommand>
 
 export const dynamoBillingStore: BillingStore = {
   async customerOf(userId) {
-    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.billingCustomer(userId), ConsistentRead: true }));
+    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: billingCustomerItem.key({ userId }), ConsistentRead: true }));
     return (Item?.customerId as string | undefined) ?? null;
   },
   async claimCustomer(userId, customerId, at) {
     try {
       await db().send(
-        new PutCommand({
-          TableName: TableName(),
-          Item: { ...keys.billingCustomer(userId), type: 'BillingCustomer', customerId, createdAt: at },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
+        new PutCommand(billingCustomerItem.put({ userId, customerId, createdAt: at }, { ConditionExpression: 'attribute_not_exists(pk)' }).Put),
       );
       return customerId;
     } catch (error) {
@@ -228,37 +247,29 @@ export const dynamoBillingStore: BillingStore = {
   async claimTrial(userId, subscriptionId, at) {
     try {
       await db().send(
-        new PutCommand({
-          TableName: TableName(),
-          Item: { ...keys.trialClaim(userId), type: 'TrialClaim', subscriptionId, createdAt: at },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
+        new PutCommand(trialClaimItem.put({ userId, subscriptionId, createdAt: at }, { ConditionExpression: 'attribute_not_exists(pk)' }).Put),
       );
       return subscriptionId;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.trialClaim(userId), ConsistentRead: true }));
+      const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: trialClaimItem.key({ userId }), ConsistentRead: true }));
       return Item!.subscriptionId as string;
     }
   },
   async payment(userId, paymentId) {
-    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.payment(userId, paymentId), ConsistentRead: true }));
-    return Item ? withoutKeys<PaymentRecord>(Item) : null;
+    const { Item } = await db().send(
+      new GetCommand({ TableName: TableName(), Key: paymentItem.key({ userId, id: paymentId }), ConsistentRead: true }),
+    );
+    return Item ? paymentItem.decode(Item) : null;
   },
   async paymentsOf(userId) {
-    const { pk, sk } = keys.payment(userId, '');
+    const { pk, sk } = paymentItem.key({ userId, id: '' });
     const { items } = await query({ ...partitionQuery('table', pk, sk), ConsistentRead: true });
-    return items.map((item) => withoutKeys<PaymentRecord>(item));
+    return items.map(paymentItem.decode);
   },
   async addPayment(payment) {
     try {
-      await db().send(
-        new PutCommand({
-          TableName: TableName(),
-          Item: paymentItem(payment),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await db().send(new PutCommand(paymentPut(payment).Put!));
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
@@ -271,18 +282,22 @@ export const dynamoBillingStore: BillingStore = {
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
         // `#` sorts below every id character, `~` above: the range is [from, to).
-        ExpressionAttributeValues: { ':pk': keys.paymentListing(status, '', '').gsi2pk, ':from': `${from}#`, ':to': `${to}#` },
+        ExpressionAttributeValues: {
+          ':pk': paymentItem.indexes.gsi2({ status, createdAt: '', id: '' }).gsi2pk,
+          ':from': `${from}#`,
+          ':to': `${to}#`,
+        },
         ScanIndexForward: false,
       },
       { limit: max + 1 },
     );
     if (items.length > max) throw new TooManyPayments(max);
-    return items.map((item) => withoutKeys<PaymentRecord>(item));
+    return items.map(paymentItem.decode);
   },
   async paymentsWithCoupon(coupon) {
-    const { gsi1pk } = keys.paymentByCoupon(coupon, '', '');
-    const { items } = await query(partitionQuery('gsi1', gsi1pk, 'PAYMENT#'));
-    return items.map((item) => withoutKeys<PaymentRecord>(item));
+    const { gsi1pk, gsi1sk } = paymentItem.indexes.gsi1({ coupon, createdAt: '', id: '' })!;
+    const { items } = await query(partitionQuery('gsi1', gsi1pk, sortKeyPrefix(gsi1sk)));
+    return items.map(paymentItem.decode);
   },
   async addManualPayment(payment, appSubscriptionReason, audit) {
     await transact([
@@ -294,7 +309,7 @@ export const dynamoBillingStore: BillingStore = {
   async setSubscriptionReason(userId, appSubscriptionReason, at) {
     const done = await updateIfLatest({
       TableName: TableName(),
-      Key: keys.user(userId),
+      Key: userItem.key({ id: userId }),
       ...updateOf({ appSubscriptionReason, updatedAt: at }),
       ConditionExpression: 'attribute_exists(pk)',
     });
@@ -303,7 +318,7 @@ export const dynamoBillingStore: BillingStore = {
   async promoteProfileToDirector(userId, at) {
     await updateIfLatest({
       TableName: TableName(),
-      Key: keys.user(userId),
+      Key: userItem.key({ id: userId }),
       ...updateOf({ role: 'DIRECTOR', updatedAt: at }),
       ExpressionAttributeValues: { ':role': 'DIRECTOR', ':updatedAt': at, ':director': 'DIRECTOR', ':admin': 'ADMIN', ':superadmin': 'SUPERADMIN' },
       ConditionExpression: 'attribute_exists(pk) AND NOT (#role IN (:director, :admin, :superadmin))',
@@ -317,6 +332,12 @@ export const dynamoBillingStore: BillingStore = {
     const endSubscriptionAt = iso(state.periodEndsAt);
 
     // The payment: made once the subscription runs, then kept current.
+    const listed = {
+      status: paymentStatusOf(state.stripeStatus, state.cancellationReason),
+      coupon: state.coupon,
+      createdAt: iso(state.createdAt),
+      id: state.subscriptionId,
+    };
     const payment = updateOf(
       {
         ...common,
@@ -334,15 +355,15 @@ export const dynamoBillingStore: BillingStore = {
         endSubscriptionAt,
         coupon: state.coupon,
         teamId: state.teamId,
-        type: 'Payment',
-        ...keys.paymentListing(paymentStatusOf(state.stripeStatus, state.cancellationReason), iso(state.createdAt), state.subscriptionId),
-        ...(state.coupon ? keys.paymentByCoupon(state.coupon, iso(state.createdAt), state.subscriptionId) : {}),
+        type: paymentItem.type,
+        ...paymentItem.indexes.gsi2(listed),
+        ...paymentItem.indexes.gsi1(listed),
       },
       { id: state.subscriptionId, createdAt: iso(state.createdAt) },
     );
     await updateIfLatest({
       TableName: TableName(),
-      Key: keys.payment(state.userId, state.subscriptionId),
+      Key: paymentItem.key({ userId: state.userId, id: state.subscriptionId }),
       ...withCondition(payment, orderingCondition(state, 'stripeStatus'), running),
     });
     if (state.kind !== 'dashboard') return { teamId: state.teamId };
@@ -360,17 +381,17 @@ export const dynamoBillingStore: BillingStore = {
     let teamId = state.teamId;
     if (!teamId) {
       // A first purchase: the director's purchase until createTeam ties it to a team (then its teamId says which).
-      const purchase = updateOf({ ...subscriptionFields, id: state.subscriptionId, type: 'DashboardPurchase' }, { createdAt: iso(state.createdAt) });
+      const purchase = updateOf({ ...subscriptionFields, id: state.subscriptionId, type: purchaseItem.type }, { createdAt: iso(state.createdAt) });
       const stored = await updateIfLatest({
         TableName: TableName(),
-        Key: keys.dashboardPurchase(state.userId, state.subscriptionId),
+        Key: purchaseItem.key({ userId: state.userId, id: state.subscriptionId }),
         ...withCondition(purchase, orderingCondition(state, 'status'), running),
         ReturnValues: 'ALL_NEW',
       });
       teamId = stored ? ((stored.teamId as string | undefined) ?? null) : null;
       if (!teamId) return { teamId: null };
     }
-    const team = updateOf({ ...subscriptionFields, teamId, type: 'Subscription' }, { createdAt: at });
+    const team = updateOf({ ...subscriptionFields, teamId, type: teamSubscriptionItem.type }, { createdAt: at });
     const ordering = orderingCondition(state, 'status');
     // The team's own subscription moves on; a renewal takes over once it runs and the stored one has ended.
     const takeOver =
@@ -379,7 +400,7 @@ export const dynamoBillingStore: BillingStore = {
         : '';
     await updateIfLatest({
       TableName: TableName(),
-      Key: keys.teamSubscription(teamId),
+      Key: teamSubscriptionItem.key({ teamId }),
       ...team,
       ExpressionAttributeNames: { ...team.ExpressionAttributeNames, ...ordering.names },
       ExpressionAttributeValues: {
@@ -395,32 +416,22 @@ export const dynamoBillingStore: BillingStore = {
   async growSeats(teamId, userId, subscriptionId, quantityNow, at) {
     // Optimistic: the counter as read is the condition, so concurrent deliveries add the difference once.
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.teamSeats(teamId), ConsistentRead: true }));
+      const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: teamSeatsItem.key({ teamId }), ConsistentRead: true }));
       if (!Item) return;
       const current = (Item.extraSeats as number | undefined) ?? 0;
       const added = (await quantityNow()) - current;
       const seats = Array.from({ length: Math.max(0, added) }, () => {
         const id = randomUUID();
         const seat = { id, teamId, userId, subscriptionId, active: true, isDefaultSeat: false, createdAt: at };
-        return {
-          label: 'seat' as const,
-          item: {
-            Put: {
-              TableName: TableName(),
-              Item: { ...keys.seat(teamId, id), type: 'Seat', ...seat },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        };
+        return { label: 'seat' as const, item: seatItem.put(seat, { ConditionExpression: 'attribute_not_exists(pk)' }) };
       });
       try {
         await transact([
           {
             label: 'seats' as const,
-            item: {
-              Update: {
-                TableName: TableName(),
-                Key: keys.teamSeats(teamId),
+            item: teamSeatsItem.update(
+              { teamId },
+              {
                 UpdateExpression: `SET seatSubscriptionId = :subscription${added > 0 ? ' ADD gamerSeats :added, extraSeats :added' : ''}`,
                 ConditionExpression: current === 0 ? 'attribute_not_exists(extraSeats) OR extraSeats = :zero' : 'extraSeats = :current',
                 ExpressionAttributeValues: {
@@ -429,7 +440,7 @@ export const dynamoBillingStore: BillingStore = {
                   ...(current === 0 ? { ':zero': 0 } : { ':current': current }),
                 },
               },
-            },
+            ),
           },
           ...seats,
         ]);
@@ -441,7 +452,7 @@ export const dynamoBillingStore: BillingStore = {
     throw new Error(`Extra seats of team ${teamId} kept changing; Stripe will deliver the event again.`);
   },
   async seatSubscriptionOf(teamId) {
-    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.teamSeats(teamId), ConsistentRead: true }));
+    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: teamSeatsItem.key({ teamId }), ConsistentRead: true }));
     if (!Item?.seatSubscriptionId) return null;
     return { subscriptionId: Item.seatSubscriptionId as string, extraSeats: (Item.extraSeats as number | undefined) ?? 0 };
   },

@@ -1,9 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { type Item, type Key, partitionQuery, query, withoutKeys } from '../db/table';
-import type { MemberRole } from './team-store';
+import { defineItem, sortKeyPrefix } from '../db/item';
+import { teamPartition } from '../db/keys';
+import { type Key, partitionQuery, query } from '../db/table';
+import { type MemberRole, teamItem } from './team-store';
 import { type TransactItem, transact } from './transactions';
 
 export type InviteStatus = 'PENDING' | 'ACCEPTED' | 'REJECTED';
@@ -70,113 +71,107 @@ export interface InviteStore {
 
 const TableName = () => config.tableName;
 
-/** The invite item: under its team, and by invitee, status and age (gsi1); the e-mail is kept lower-cased. */
-const inviteItem = (invite: InviteRecord): Item => ({
-  ...keys.invite(invite.teamId, invite.id),
-  ...keys.inviteByInvitee(invite.inviteeEmail, invite.status, invite.createdAt),
+/** An invite: under its team, and by invitee, status and age (gsi1); the e-mail is kept lower-cased. */
+export const inviteItem = defineItem<InviteRecord>()({
   type: 'Invite',
-  ...invite,
-  inviteeEmail: invite.inviteeEmail.toLowerCase(),
+  key: ({ teamId, id }: { teamId: string; id: string }) => ({ pk: teamPartition(teamId), sk: `INVITE#${id}` }),
+  indexes: {
+    /** An invitee's invites by status, oldest first: sign-in checks for a pending coach invite. */
+    gsi1: ({ inviteeEmail, status, createdAt }: { inviteeEmail: string; status: string; createdAt: string }) => ({
+      gsi1pk: `INVITEE#${inviteeEmail.toLowerCase()}`,
+      gsi1sk: `INVITE#${status}#${createdAt}`,
+    }),
+  },
+  encode: (invite) => ({ ...invite, inviteeEmail: invite.inviteeEmail.toLowerCase() }),
 });
 
-/** The code item: under the code, and by team and age (gsi1). */
-const codeItem = (code: TeamCodeRecord): Item => ({
-  ...keys.teamCode(code.code),
-  ...keys.teamCodeByTeam(code.teamId, code.createdAt, code.code),
+/** A one-time team code, found by the code itself (join by code) and by team and age (gsi1). */
+export const teamCodeItem = defineItem<TeamCodeRecord>()({
   type: 'TeamCode',
-  ...code,
-});
-
-const guardPut = (invite: InviteRecord): TransactItem => ({
-  Put: {
-    TableName: TableName(),
-    Item: { ...keys.pendingInviteGuard(invite.teamId, invite.inviteeEmail), type: 'PendingInviteGuard', inviteId: invite.id },
-    ConditionExpression: 'attribute_not_exists(pk)',
+  key: ({ code }: { code: string }) => ({ pk: `CODE#${code}`, sk: 'TEAM_CODE' }),
+  indexes: {
+    gsi1: ({ teamId, createdAt, code }: { teamId: string; createdAt: string; code: string }) => ({
+      gsi1pk: `TEAM_CODES#${teamId}`,
+      gsi1sk: `CODE#${createdAt}#${code}`,
+    }),
   },
 });
 
-const guardDelete = (invite: InviteRecord): TransactItem => ({
-  Delete: {
-    TableName: TableName(),
-    Key: keys.pendingInviteGuard(invite.teamId, invite.inviteeEmail),
-    ConditionExpression: 'inviteId = :invite',
-    ExpressionAttributeValues: { ':invite': invite.id },
-  },
+/** Guard: one pending invite per team and e-mail, written and removed with the invite's status; holds the invite's id. */
+export const pendingInviteGuardItem = defineItem<InviteRecord>()({
+  type: 'PendingInviteGuard',
+  key: ({ teamId, inviteeEmail }: { teamId: string; inviteeEmail: string }) => ({
+    pk: teamPartition(teamId),
+    sk: `INVITEE#${inviteeEmail.toLowerCase()}`,
+  }),
+  encode: (invite) => ({ inviteId: invite.id }),
 });
+
+const guardDelete = (invite: InviteRecord): TransactItem =>
+  pendingInviteGuardItem.delete(invite, { ConditionExpression: 'inviteId = :invite', ExpressionAttributeValues: { ':invite': invite.id } });
 
 export const dynamoInviteStore: InviteStore = {
   async create(invite, code) {
-    const put = (item: Record<string, unknown>): TransactItem => ({
-      Put: { TableName: TableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
-    });
+    const absent = { ConditionExpression: 'attribute_not_exists(pk)' };
     await transact<InviteRefusal>([
-      {
-        label: 'team',
-        item: { ConditionCheck: { TableName: TableName(), Key: keys.team(invite.teamId), ConditionExpression: 'attribute_exists(pk)' } },
-      },
-      { label: 'invite', item: put(inviteItem({ ...invite, code: code?.code })) },
-      ...(invite.status === 'PENDING' ? [{ label: 'pending' as const, item: guardPut(invite) }] : []),
-      ...(code ? [{ label: 'code' as const, item: put(codeItem(code)) }] : []),
+      { label: 'team', item: teamItem.check({ id: invite.teamId }, { ConditionExpression: 'attribute_exists(pk)' }) },
+      { label: 'invite', item: inviteItem.put({ ...invite, code: code?.code }, absent) },
+      ...(invite.status === 'PENDING' ? [{ label: 'pending' as const, item: pendingInviteGuardItem.put(invite, absent) }] : []),
+      ...(code ? [{ label: 'code' as const, item: teamCodeItem.put(code, absent) }] : []),
     ]);
   },
   async get(teamId, inviteId) {
-    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.invite(teamId, inviteId), ConsistentRead: true }));
-    return Item ? withoutKeys<InviteRecord>(Item) : null;
+    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: inviteItem.key({ teamId, id: inviteId }), ConsistentRead: true }));
+    return Item ? inviteItem.decode(Item) : null;
   },
   async ofTeam(teamId) {
-    const ofTeam = keys.invite(teamId, '');
+    const ofTeam = inviteItem.key({ teamId, id: '' });
     const { items } = await query({ ...partitionQuery('table', ofTeam.pk, ofTeam.sk), ConsistentRead: true });
-    return items.map((item) => withoutKeys<InviteRecord>(item)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return items.map(inviteItem.decode).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   },
   async pendingFor(email) {
-    const pending = keys.inviteByInvitee(email, 'PENDING', '');
+    const pending = inviteItem.indexes.gsi1({ inviteeEmail: email, status: 'PENDING', createdAt: '' });
     const { items } = await query(partitionQuery('gsi1', pending.gsi1pk, pending.gsi1sk));
-    return items.map((item) => withoutKeys<InviteRecord>(item));
+    return items.map(inviteItem.decode);
   },
   async codeOf(code) {
-    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.teamCode(code), ConsistentRead: true }));
-    return Item ? withoutKeys<TeamCodeRecord>(Item) : null;
+    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: teamCodeItem.key({ code }), ConsistentRead: true }));
+    return Item ? teamCodeItem.decode(Item) : null;
   },
   async codesOf(teamId) {
-    const ofTeam = keys.teamCodeByTeam(teamId, '', '');
-    // The prefix is the sort key's constant part, `CODE#`.
-    const { items } = await query(partitionQuery('gsi1', ofTeam.gsi1pk, ofTeam.gsi1sk.replace(/#+$/, '#')));
-    return items.map((item) => withoutKeys<TeamCodeRecord>(item));
+    const ofTeam = teamCodeItem.indexes.gsi1({ teamId, createdAt: '', code: '' });
+    const { items } = await query(partitionQuery('gsi1', ofTeam.gsi1pk, sortKeyPrefix(ofTeam.gsi1sk)));
+    return items.map(teamCodeItem.decode);
   },
   answerItems(invite, answer, { userId }, at) {
     const items: { label: InviteRefusal; item: TransactItem }[] = [
       {
         label: 'invite',
-        item: {
-          Update: {
-            TableName: TableName(),
-            Key: keys.invite(invite.teamId, invite.id),
-            UpdateExpression: 'SET #status = :answer, gsi1sk = :byStatus, updatedAt = :at',
-            ConditionExpression: '#status = :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':answer': answer,
-              ':pending': 'PENDING',
-              ':byStatus': keys.inviteByInvitee(invite.inviteeEmail, answer, invite.createdAt).gsi1sk,
-              ':at': at,
-            },
+        item: inviteItem.update(invite, {
+          UpdateExpression: 'SET #status = :answer, gsi1sk = :byStatus, updatedAt = :at',
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':answer': answer,
+            ':pending': 'PENDING',
+            ':byStatus': inviteItem.indexes.gsi1({ ...invite, status: answer }).gsi1sk,
+            ':at': at,
           },
-        },
+        }),
       },
       { label: 'pending', item: guardDelete(invite) },
     ];
     if (invite.code) {
       items.push({
         label: 'code',
-        item: {
-          Update: {
-            TableName: TableName(),
-            Key: keys.teamCode(invite.code),
+        item: teamCodeItem.update(
+          { code: invite.code },
+          {
             UpdateExpression: 'SET used = :true, accepted = :accepted, userId = :user',
             ConditionExpression: 'used = :false',
             ExpressionAttributeValues: { ':true': true, ':false': false, ':accepted': answer === 'ACCEPTED', ':user': userId },
           },
-        },
+        ),
       });
     }
     return items;
@@ -186,20 +181,17 @@ export const dynamoInviteStore: InviteStore = {
   },
   async delete(invite) {
     await transact<InviteRefusal>([
-      {
-        label: 'invite',
-        item: { Delete: { TableName: TableName(), Key: keys.invite(invite.teamId, invite.id), ConditionExpression: 'attribute_exists(pk)' } },
-      },
+      { label: 'invite', item: inviteItem.delete(invite, { ConditionExpression: 'attribute_exists(pk)' }) },
       ...(invite.status === 'PENDING' ? [{ label: 'pending' as const, item: guardDelete(invite) }] : []),
-      ...(invite.code ? [{ label: 'code' as const, item: { Delete: { TableName: TableName(), Key: keys.teamCode(invite.code) } } }] : []),
+      ...(invite.code ? [{ label: 'code' as const, item: teamCodeItem.delete({ code: invite.code }) }] : []),
     ]);
   },
   async keysOfTeam(teamId) {
     const [invites, codes] = await Promise.all([this.ofTeam(teamId), this.codesOf(teamId)]);
     return [
-      ...invites.map((invite) => keys.invite(teamId, invite.id)),
-      ...invites.filter((invite) => invite.status === 'PENDING').map((invite) => keys.pendingInviteGuard(teamId, invite.inviteeEmail)),
-      ...codes.map((code) => keys.teamCode(code.code)),
+      ...invites.map(inviteItem.key),
+      ...invites.filter((invite) => invite.status === 'PENDING').map(pendingInviteGuardItem.key),
+      ...codes.map(teamCodeItem.key),
     ];
   },
 };

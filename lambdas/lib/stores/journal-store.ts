@@ -2,8 +2,9 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import type { PillarSlug } from '@core/pillars';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { isConditionFailure, type Item, partitionQuery, query, withoutKeys } from '../db/table';
+import { defineItem, sortKeyPrefix } from '../db/item';
+import { teamPartition, userPartition } from '../db/keys';
+import { isConditionFailure, partitionQuery, query } from '../db/table';
 import { type TransactItem, TransactionRefused, transact } from './transactions';
 
 /** A comment on a gamer's answer (docs/journal.md, "Comments"); `userId` is the gamer, `authorId` who wrote it. */
@@ -64,31 +65,56 @@ export interface JournalStore {
   claimAlertMail(recipientId: string, date: string, userId: string, expiresAt: number): Promise<boolean>;
 }
 
-const commentKey = (comment: CommentRecord) => keys.comment(comment.teamId, comment.date, comment.userId, comment.createdAt, comment.id);
-
-const commentItem = (comment: CommentRecord): Item => ({
-  ...commentKey(comment),
-  ...keys.commentById(comment.id),
-  ...(comment.answerTo ? keys.replyTo(comment.answerTo, comment.createdAt, comment.id) : {}),
+/** A journal comment under its team, by day then the gamer whose answer it is on (a team day's journal is one Query). */
+export const commentItem = defineItem<CommentRecord>()({
   type: 'Comment',
-  ...comment,
+  key: ({ teamId, date, userId, createdAt, id }: Pick<CommentRecord, 'teamId' | 'date' | 'userId' | 'createdAt' | 'id'>) => ({
+    pk: teamPartition(teamId),
+    sk: `COMMENT#${date}#${userId}#${createdAt}#${id}`,
+  }),
+  indexes: {
+    /** A comment by its id. */
+    gsi1: ({ id }: { id: string }) => ({ gsi1pk: `COMMENT#${id}`, gsi1sk: 'COMMENT' }),
+    /** The replies to a comment, oldest first. */
+    gsi2: ({ answerTo, createdAt, id }: Pick<CommentRecord, 'answerTo' | 'createdAt' | 'id'>) =>
+      answerTo ? { gsi2pk: `REPLIES#${answerTo}`, gsi2sk: `${createdAt}#${id}` } : undefined,
+  },
 });
 
-const commentOf = (item: Item) => withoutKeys<CommentRecord>(item);
+/** A user's unread journal notifications in one team (a counter changed with ADD). */
+const notificationsItem = defineItem<{ userId: string; teamId: string }>()({
+  type: 'Notifications',
+  key: ({ userId, teamId }: { userId: string; teamId: string }) => ({ pk: userPartition(userId), sk: `NOTIFICATIONS#${teamId}` }),
+});
+
+/** A readiness alert: one per team, gamer and score day (its conditional Put is the once-a-day guard). */
+export const readinessAlertItem = defineItem<ReadinessAlertRecord>()({
+  type: 'ReadinessAlert',
+  key: ({ teamId, date, userId }: { teamId: string; date: string; userId: string }) => ({ pk: teamPartition(teamId), sk: `ALERT#${date}#${userId}` }),
+});
+
+/** Guard: one readiness-alert e-mail per recipient, gamer and score day (expires after a few days). */
+const alertMailItem = defineItem<{ recipientId: string; date: string; userId: string; expiresAt: number }>()({
+  type: 'AlertMail',
+  key: ({ recipientId, date, userId }: { recipientId: string; date: string; userId: string }) => ({
+    pk: userPartition(recipientId),
+    sk: `ALERT_MAIL#${date}#${userId}`,
+  }),
+  encode: ({ expiresAt }) => ({ expiresAt }),
+});
 /** Comments oldest first (ties by id, as in their keys). */
 export const byCreation = (a: CommentRecord, b: CommentRecord) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 /** ADD 1 to a user's unread count in a team (the item is made on first use). */
 function unreadIncrement(userId: string, teamId: string): TransactItem {
-  return {
-    Update: {
-      TableName: config.tableName,
-      Key: keys.notifications(userId, teamId),
+  return notificationsItem.update(
+    { userId, teamId },
+    {
       UpdateExpression: 'ADD unread :one SET #type = :type, teamId = :team, userId = :user',
       ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'Notifications', ':team': teamId, ':user': userId },
+      ExpressionAttributeValues: { ':one': 1, ':type': notificationsItem.type, ':team': teamId, ':user': userId },
     },
-  };
+  );
 }
 
 const notifyItems = (teamId: string, notify: readonly string[]) =>
@@ -96,29 +122,29 @@ const notifyItems = (teamId: string, notify: readonly string[]) =>
 
 export const dynamoJournalStore: JournalStore = {
   async get(commentId) {
-    const { gsi1pk, gsi1sk } = keys.commentById(commentId);
+    const { gsi1pk, gsi1sk } = commentItem.indexes.gsi1({ id: commentId });
     const { items } = await query({
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
       ExpressionAttributeValues: { ':pk': gsi1pk, ':sk': gsi1sk },
     });
-    return items[0] ? commentOf(items[0]) : null;
+    return items[0] ? commentItem.decode(items[0]) : null;
   },
   async ofDay(teamId, date, userId) {
-    const { items } = await query({
-      ...partitionQuery('table', keys.team(teamId).pk, keys.commentsOfDay(date, userId ?? undefined)),
-      ConsistentRead: true,
-    });
-    return items.map(commentOf).sort(byCreation);
+    // The day's comments, or one gamer's among them: the key with the parts after the day (or the gamer) left empty.
+    const { pk, sk } = commentItem.key({ teamId, date, userId: userId ?? '', createdAt: '', id: '' });
+    const { items } = await query({ ...partitionQuery('table', pk, sortKeyPrefix(sk)), ConsistentRead: true });
+    return items.map(commentItem.decode).sort(byCreation);
   },
   async replies(answerTo) {
-    return (await query(partitionQuery('gsi2', keys.replyTo(answerTo, '', '').gsi2pk))).items.map(commentOf).sort(byCreation);
+    const { gsi2pk } = commentItem.indexes.gsi2({ answerTo, createdAt: '', id: '' })!;
+    return (await query(partitionQuery('gsi2', gsi2pk))).items.map(commentItem.decode).sort(byCreation);
   },
   async create(comment, notify) {
     await transact([
       {
         label: 'comment',
-        item: { Put: { TableName: config.tableName, Item: commentItem(comment), ConditionExpression: 'attribute_not_exists(pk)' } },
+        item: commentItem.put(comment, { ConditionExpression: 'attribute_not_exists(pk)' }),
       },
       ...notifyItems(comment.teamId, notify),
     ]);
@@ -128,14 +154,14 @@ export const dynamoJournalStore: JournalStore = {
       const { Attributes } = await db().send(
         new UpdateCommand({
           TableName: config.tableName,
-          Key: commentKey(comment),
+          Key: commentItem.key(comment),
           UpdateExpression: 'SET content = :content, updatedAt = :at',
           ConditionExpression: 'attribute_exists(pk) AND authorId = :author',
           ExpressionAttributeValues: { ':content': content, ':at': at, ':author': authorId },
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return Attributes ? commentOf(Attributes) : null;
+      return Attributes ? commentItem.decode(Attributes) : null;
     } catch (error) {
       if (isConditionFailure(error)) return null;
       throw error;
@@ -146,7 +172,7 @@ export const dynamoJournalStore: JournalStore = {
       await db().send(
         new DeleteCommand({
           TableName: config.tableName,
-          Key: commentKey(comment),
+          Key: commentItem.key(comment),
           ConditionExpression: 'attribute_exists(pk) AND authorId = :author',
           ExpressionAttributeValues: { ':author': authorId },
         }),
@@ -158,7 +184,7 @@ export const dynamoJournalStore: JournalStore = {
     }
   },
   async unreadOf(userId) {
-    const { pk, sk } = keys.notifications(userId, '');
+    const { pk, sk } = notificationsItem.key({ userId, teamId: '' });
     const { items } = await query({ ...partitionQuery('table', pk, sk), ConsistentRead: true });
     return items.map((item) => ({ teamId: String(item.teamId), unread: Number(item.unread ?? 0) }));
   },
@@ -167,7 +193,7 @@ export const dynamoJournalStore: JournalStore = {
       await db().send(
         new UpdateCommand({
           TableName: config.tableName,
-          Key: keys.notifications(userId, teamId),
+          Key: notificationsItem.key({ userId, teamId }),
           UpdateExpression: 'SET unread = :zero',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':zero': 0 },
@@ -182,13 +208,7 @@ export const dynamoJournalStore: JournalStore = {
       await transact([
         {
           label: 'alert',
-          item: {
-            Put: {
-              TableName: config.tableName,
-              Item: { ...keys.readinessAlert(alert.teamId, alert.date, alert.userId), type: 'ReadinessAlert', ...alert },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          item: readinessAlertItem.put(alert, { ConditionExpression: 'attribute_not_exists(pk)' }),
         },
         ...notifyItems(alert.teamId, notify),
       ]);
@@ -199,18 +219,14 @@ export const dynamoJournalStore: JournalStore = {
     }
   },
   async alertsOf(teamId, date) {
-    const { pk, sk } = keys.readinessAlert(teamId, date, '');
+    const { pk, sk } = readinessAlertItem.key({ teamId, date, userId: '' });
     const { items } = await query({ ...partitionQuery('table', pk, sk), ConsistentRead: true });
-    return items.map((item) => withoutKeys<ReadinessAlertRecord>(item));
+    return items.map(readinessAlertItem.decode);
   },
   async claimAlertMail(recipientId, date, userId, expiresAt) {
     try {
       await db().send(
-        new PutCommand({
-          TableName: config.tableName,
-          Item: { ...keys.alertMail(recipientId, date, userId), type: 'AlertMail', expiresAt },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
+        new PutCommand(alertMailItem.put({ recipientId, date, userId, expiresAt }, { ConditionExpression: 'attribute_not_exists(pk)' }).Put),
       );
       return true;
     } catch (error) {

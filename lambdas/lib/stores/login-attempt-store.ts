@@ -1,7 +1,8 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
+import { defineItem } from '../db/item';
+import { userPartition } from '../db/keys';
 import { isConditionFailure } from '../db/table';
 
 export interface LoginAttemptStore {
@@ -14,11 +15,18 @@ export interface LoginAttemptStore {
   clear(userId: string): Promise<void>;
 }
 
+/** Failed sign-in count of an account (expires with the lock period). */
+export const loginAttemptsItem = defineItem<{ userId: string; failures: number; expiresAt: number }>()({
+  type: 'LoginAttempts',
+  key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'LOGIN_ATTEMPTS' }),
+  encode: ({ failures, expiresAt }) => ({ failures, expiresAt }),
+});
+
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export const dynamoLoginAttemptStore: LoginAttemptStore = {
   async reserveTry(userId, now, expiresAt, limit) {
-    const key = keys.loginAttempts(userId);
+    const key = loginAttemptsItem.key({ userId });
     const addToLiveCount = async (): Promise<number | null> => {
       try {
         const { Attributes } = await db().send(
@@ -40,12 +48,12 @@ export const dynamoLoginAttemptStore: LoginAttemptStore = {
     const startCount = async (): Promise<boolean> => {
       try {
         await db().send(
-          new PutCommand({
-            TableName: config.tableName,
-            Item: { ...key, type: 'LoginAttempts', failures: 1, expiresAt },
-            ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
-            ExpressionAttributeValues: { ':now': epochSeconds(now) },
-          }),
+          new PutCommand(
+            loginAttemptsItem.put(
+              { userId, failures: 1, expiresAt },
+              { ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now', ExpressionAttributeValues: { ':now': epochSeconds(now) } },
+            ).Put,
+          ),
         );
         return true;
       } catch (error) {
@@ -61,6 +69,6 @@ export const dynamoLoginAttemptStore: LoginAttemptStore = {
     return addToLiveCount();
   },
   async clear(userId) {
-    await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.loginAttempts(userId) }));
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: loginAttemptsItem.key({ userId }) }));
   },
 };

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { isConditionFailure } from '../db/table';
+import { isConditionFailure, type Item, type Key } from '../db/table';
 
 /** What every mailed one-time code keeps: only a salted hash, the guesses counted, its expiry (also the item's TTL). */
 export interface OneTimeCodeFields {
@@ -19,15 +19,19 @@ export interface OneTimeCodeFields {
  * account at `key(userId)`, replaced by a new code, guessed against with a counter that parallel guesses cannot pass,
  * and spent once.
  */
-export function oneTimeCodeItems<R extends OneTimeCodeFields>(
-  kind: string,
-  key: (userId: string) => { pk: string; sk: string },
-  toRecord: (item: Record<string, any>) => R,
-) {
+/** The kind of a one-time code item (declared with `defineItem`): one live code per account, under its partition. */
+interface OneTimeCodeKind<R> {
+  key: (fields: { userId: string }) => Key;
+  encode: (record: R) => Item;
+  decode: (item: Item) => R;
+}
+
+export function oneTimeCodeItems<R extends OneTimeCodeFields>(kind: OneTimeCodeKind<R>) {
+  const key = (userId: string) => kind.key({ userId });
   return {
     /** Stores a new code, replacing the account's earlier one. */
     async put(record: R): Promise<void> {
-      await db().send(new PutCommand({ TableName: config.tableName, Item: { ...key(record.userId), type: kind, ...record } }));
+      await db().send(new PutCommand({ TableName: config.tableName, Item: kind.encode(record) }));
     },
     /**
      * Counts one guess against the live code before the guess is checked (one conditional ADD), so parallel guesses
@@ -47,7 +51,7 @@ export function oneTimeCodeItems<R extends OneTimeCodeFields>(
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return toRecord(Attributes!);
+        return kind.decode(Attributes!);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
+import { defineItem } from '../db/item';
 import { isConditionFailure } from '../db/table';
 
 /** Fixed-window counters: how often a subject (an e-mail, a caller address) did an action. */
@@ -13,6 +13,12 @@ export interface RateLimitStore {
   take(subject: string, limit: number, windowSeconds: number, now: Date): Promise<boolean>;
 }
 
+/** Uses of one rate-limited action by one subject in one fixed window (`hits`; expires with the window). */
+const rateWindowItem = defineItem<{ subject: string; windowStart: number }>()({
+  type: 'RateWindow',
+  key: ({ subject, windowStart }: { subject: string; windowStart: number }) => ({ pk: `RATE#${subject}`, sk: `WINDOW#${windowStart}` }),
+});
+
 export const dynamoRateLimitStore: RateLimitStore = {
   async take(subject, limit, windowSeconds, now) {
     const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -22,11 +28,11 @@ export const dynamoRateLimitStore: RateLimitStore = {
       await db().send(
         new UpdateCommand({
           TableName: config.tableName,
-          Key: keys.rateWindow(subject, windowStart),
+          Key: rateWindowItem.key({ subject, windowStart }),
           UpdateExpression: 'SET #type = :type, expiresAt = :expiresAt ADD hits :one',
           ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
           ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':type': 'RateWindow', ':expiresAt': windowStart + windowSeconds, ':one': 1, ':limit': limit },
+          ExpressionAttributeValues: { ':type': rateWindowItem.type, ':expiresAt': windowStart + windowSeconds, ':one': 1, ':limit': limit },
         }),
       );
       return true;

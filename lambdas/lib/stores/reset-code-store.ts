@@ -1,7 +1,8 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
+import { defineItem } from '../db/item';
+import { userPartition } from '../db/keys';
 import { isConditionFailure } from '../db/table';
 import { oneTimeCodeItems, type OneTimeCodeFields } from './one-time-code';
 
@@ -33,7 +34,14 @@ function toRecord(item: Record<string, any>): ResetCodeRecord {
   return { userId, codeHash, salt, attempts, expiresAt, createdAt };
 }
 
-const codeItems = oneTimeCodeItems('ResetCode', keys.resetCode, toRecord);
+/** The account's one live password-reset code (hash only; expires with the code). */
+const resetCodeItem = defineItem<ResetCodeRecord>()({
+  type: 'ResetCode',
+  key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'RESET_CODE' }),
+  decode: toRecord,
+});
+
+const codeItems = oneTimeCodeItems(resetCodeItem);
 
 export const dynamoResetCodeStore: ResetCodeStore = {
   put: codeItems.put,
@@ -44,7 +52,7 @@ export const dynamoResetCodeStore: ResetCodeStore = {
       await db().send(
         new UpdateCommand({
           TableName: config.tableName,
-          Key: keys.resetCode(userId),
+          Key: resetCodeItem.key({ userId }),
           UpdateExpression: 'ADD attempts :minusOne',
           ConditionExpression: 'codeHash = :hash AND attempts > :zero',
           ExpressionAttributeValues: { ':minusOne': -1, ':hash': codeHash, ':zero': 0 },
@@ -56,13 +64,7 @@ export const dynamoResetCodeStore: ResetCodeStore = {
   },
   async restore(record) {
     try {
-      await db().send(
-        new PutCommand({
-          TableName: config.tableName,
-          Item: { ...keys.resetCode(record.userId), type: 'ResetCode', ...record },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await db().send(new PutCommand(resetCodeItem.put(record, { ConditionExpression: 'attribute_not_exists(pk)' }).Put));
     } catch (error) {
       if (!isConditionFailure(error)) throw error; // a newer code was sent meanwhile
     }

@@ -17,8 +17,11 @@ import {
 import { logger } from '../observability';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { batchPut, query, withoutKeys } from '../db/table';
+import { defineItem } from '../db/item';
+import { teamPartition, userPartition } from '../db/keys';
+import { batchPut, query } from '../db/table';
+import { membershipItem } from './team-store';
+import { userItem } from './user-store';
 
 /** One answer of a gamer for one score day (docs/data-model.md, "Items and keys"). */
 export interface StoredAnswer {
@@ -161,23 +164,35 @@ function teamDayOf(item: Record<string, unknown>): TeamDayAggregate {
   return aggregate;
 }
 
-function teamDayItem(teamId: string, aggregate: TeamDayAggregate, at: string): Record<string, unknown> {
-  const item: Record<string, unknown> = { ...keys.teamDay(teamId, aggregate.date), type: 'TeamDay', teamId, date: aggregate.date, updatedAt: at };
-  // Only metrics with data, as the check-ins' ADDs leave them: a metric no check-in touched has no attributes.
-  for (const metric of TEAM_METRICS) {
-    const { sum, count } = aggregate.totals[metric];
-    if (sum === 0 && count === 0) continue;
-    item[sumAttribute(metric)] = sum;
-    item[countAttribute(metric)] = count;
-  }
-  for (const [userId, member] of Object.entries(aggregate.members)) item[memberAttribute(userId)] = member;
-  return item;
-}
+type TeamDayRecord = ScoreHistory['teamDays'][number];
+
+/**
+ * A team's day aggregate: top-level sums and counts and one map per member who checked in, so that a check-in changes
+ * it with ADD / SET / REMOVE without reading it (docs/data-model.md, "Score items").
+ */
+const teamDayItem = defineItem<TeamDayRecord>()({
+  type: 'TeamDay',
+  key: ({ teamId, aggregate }: { teamId: string; aggregate: { date: string } }) => ({ pk: teamPartition(teamId), sk: `DAY#${aggregate.date}` }),
+  encode: ({ teamId, aggregate, updatedAt }) => {
+    const item: Record<string, unknown> = { teamId, date: aggregate.date, updatedAt };
+    // Only metrics with data, as the check-ins' ADDs leave them: a metric no check-in touched has no attributes.
+    for (const metric of TEAM_METRICS) {
+      const { sum, count } = aggregate.totals[metric];
+      if (sum === 0 && count === 0) continue;
+      item[sumAttribute(metric)] = sum;
+      item[countAttribute(metric)] = count;
+    }
+    for (const [userId, member] of Object.entries(aggregate.members)) item[memberAttribute(userId)] = member;
+    return item;
+  },
+  decode: (item) => ({ teamId: item.teamId as string, aggregate: teamDayOf(item), updatedAt: item.updatedAt as string }),
+});
+const teamDayKey = (teamId: string, date: string) => teamDayItem.key({ teamId, aggregate: { date } });
 
 /** The update of one team's day aggregate by one member's change: ADD to the totals, SET or REMOVE the member. */
 function teamDayUpdate(teamId: string, delta: TeamDayDelta, at: string) {
   const names: Record<string, string> = { '#date': 'date', '#type': 'type', '#team': 'teamId', '#member': memberAttribute(delta.userId) };
-  const values: Record<string, unknown> = { ':date': delta.date, ':type': 'TeamDay', ':team': teamId, ':at': at };
+  const values: Record<string, unknown> = { ':date': delta.date, ':type': teamDayItem.type, ':team': teamId, ':at': at };
   const adds: string[] = [];
   Object.entries(delta.totals).forEach(([metric, change], index) => {
     names[`#s${index}`] = sumAttribute(metric);
@@ -197,7 +212,7 @@ function teamDayUpdate(teamId: string, delta: TeamDayDelta, at: string) {
   return {
     Update: {
       TableName: config.tableName,
-      Key: keys.teamDay(teamId, delta.date),
+      Key: teamDayKey(teamId, delta.date),
       UpdateExpression: expression,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -216,13 +231,20 @@ export function teamDayWithdrawal(teamId: string, day: MemberDay, at: string) {
   return { Update: { ...Update, ConditionExpression: 'attribute_exists(#member)' } };
 }
 
-function answerItem(answer: StoredAnswer): Record<string, unknown> {
-  return { ...keys.answer(answer.userId, answer.date, answer.questionSlug), type: 'Answer', ...answer };
-}
+/** One answer of a gamer for one score day. */
+export const answerItem = defineItem<StoredAnswer>()({
+  type: 'Answer',
+  key: ({ userId, date, questionSlug }: { userId: string; date: string; questionSlug: string }) => ({
+    pk: userPartition(userId),
+    sk: `ANSWER#${date}#${questionSlug}`,
+  }),
+});
 
-function memberDayItem(day: StoredMemberDay): Record<string, unknown> {
-  return { ...keys.memberDay(day.userId, day.date), type: 'MemberDay', ...day };
-}
+/** A gamer's score day: its scores, fgScore state and a copy of its answers. */
+export const memberDayItem = defineItem<StoredMemberDay>()({
+  type: 'MemberDay',
+  key: ({ userId, date }: { userId: string; date: string }) => ({ pk: userPartition(userId), sk: `DAY#${date}` }),
+});
 
 function isDayConflict(error: unknown): boolean {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
@@ -252,7 +274,7 @@ function userZoneWrite(TableName: string, userId: string, { read, next }: DayWri
   });
   const guarded = {
     TableName,
-    Key: keys.user(userId),
+    Key: userItem.key({ id: userId }),
     ConditionExpression: ['attribute_exists(pk)', ...guards].join(' AND '),
     ExpressionAttributeNames: names,
   };
@@ -269,96 +291,93 @@ function userZoneWrite(TableName: string, userId: string, { read, next }: DayWri
 
 export const dynamoScoreStore: ScoreStore = {
   async latestDays(userId, limit, through) {
-    const { pk } = keys.memberDay(userId, '');
+    const { pk, sk: dayPrefix } = memberDayItem.key({ userId, date: '' });
     const { items } = await query(
       {
         KeyConditionExpression: through ? 'pk = :pk AND sk BETWEEN :from AND :to' : 'pk = :pk AND begins_with(sk, :from)',
         ExpressionAttributeValues: {
           ':pk': pk,
-          ':from': keys.dayPrefix,
-          ...(through ? { ':to': keys.memberDay(userId, through).sk } : {}),
+          ':from': dayPrefix,
+          ...(through ? { ':to': memberDayItem.key({ userId, date: through }).sk } : {}),
         },
         ScanIndexForward: false,
         ConsistentRead: true,
       },
       { limit },
     );
-    return items.map((item) => withoutKeys<StoredMemberDay>(item));
+    return items.map(memberDayItem.decode);
   },
 
   async memberDays(userId, { startDate, endDate }) {
     const { items } = await query({
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
-        ':pk': keys.memberDay(userId, startDate).pk,
-        ':from': keys.memberDay(userId, startDate).sk,
-        ':to': keys.memberDay(userId, endDate).sk,
+        ':pk': memberDayItem.key({ userId, date: startDate }).pk,
+        ':from': memberDayItem.key({ userId, date: startDate }).sk,
+        ':to': memberDayItem.key({ userId, date: endDate }).sk,
       },
     });
-    return items.map((item) => withoutKeys<StoredMemberDay>(item));
+    return items.map(memberDayItem.decode);
   },
 
   async answers(userId, { startDate, endDate }) {
-    const range = keys.answerRange(startDate, endDate);
+    // From the first answer of `startDate` to the last of `endDate`: its answers sort below `ANSWER#<endDate>#~`.
+    const from = answerItem.key({ userId, date: startDate, questionSlug: '' });
+    const to = answerItem.key({ userId, date: endDate, questionSlug: '~' });
     const { items } = await query({
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': keys.answer(userId, startDate, '').pk, ':from': range.from, ':to': range.to },
+      ExpressionAttributeValues: { ':pk': from.pk, ':from': from.sk, ':to': to.sk },
       ConsistentRead: true,
     });
-    return items.map((item) => withoutKeys<StoredAnswer>(item));
+    return items.map(answerItem.decode);
   },
 
   async answer(userId, date, questionSlug) {
     const { Item } = await db().send(
-      new GetCommand({ TableName: config.tableName, Key: keys.answer(userId, date, questionSlug), ConsistentRead: true }),
+      new GetCommand({ TableName: config.tableName, Key: answerItem.key({ userId, date, questionSlug }), ConsistentRead: true }),
     );
-    return Item ? withoutKeys<StoredAnswer>(Item) : null;
+    return Item ? answerItem.decode(Item) : null;
   },
 
   async teamDays(teamId, window) {
     const { items, itemsRead, capacityUnits } = await query({
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
-        ':pk': keys.teamDay(teamId, window.startDate).pk,
-        ':from': keys.teamDay(teamId, window.startDate).sk,
-        ':to': keys.teamDay(teamId, window.endDate).sk,
+        ':pk': teamDayKey(teamId, window.startDate).pk,
+        ':from': teamDayKey(teamId, window.startDate).sk,
+        ':to': teamDayKey(teamId, window.endDate).sk,
       },
     });
     // What a team's statistics cost is a product figure (docs/performance.md): about one item per day of the window.
     logger.info('team days read', { teamId, ...window, itemsRead, capacityUnits });
-    return items.map(teamDayOf);
+    return items.map((item) => teamDayItem.decode(item).aggregate);
   },
 
   async saveDay({ day, expectedVersion, answers, removedQuestionSlugs, teamDeltas, userZone }) {
     const TableName = config.tableName;
     const at = day.updatedAt;
     const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
-      ...answers.map((answer) => ({ Put: { TableName, Item: answerItem(answer) } })),
-      ...removedQuestionSlugs.map((slug) => ({ Delete: { TableName, Key: keys.answer(day.userId, day.date, slug) } })),
+      ...answers.map((answer) => answerItem.put(answer)),
+      ...removedQuestionSlugs.map((questionSlug) => answerItem.delete({ userId: day.userId, date: day.date, questionSlug })),
     ];
-    items.push({
-      Put: {
-        TableName,
-        Item: memberDayItem(day),
-        ...(expectedVersion === null
+    items.push(
+      memberDayItem.put(
+        day,
+        expectedVersion === null
           ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': expectedVersion } }),
-      },
-    });
+          : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': expectedVersion } },
+      ),
+    );
     items.push(...teamDeltas.map(({ teamId, delta }) => teamDayUpdate(teamId, delta, at)));
     items.push(
       ...teamDeltas.flatMap(({ teamId, joinedAt }) =>
         joinedAt === undefined
           ? []
           : [
-              {
-                ConditionCheck: {
-                  TableName,
-                  Key: keys.membership(teamId, day.userId),
-                  ConditionExpression: 'joinedAt = :joinedAt',
-                  ExpressionAttributeValues: { ':joinedAt': joinedAt },
-                },
-              },
+              membershipItem.check(
+                { teamId, userId: day.userId },
+                { ConditionExpression: 'joinedAt = :joinedAt', ExpressionAttributeValues: { ':joinedAt': joinedAt } },
+              ),
             ],
       ),
     );
@@ -375,10 +394,6 @@ export const dynamoScoreStore: ScoreStore = {
   },
 
   async importHistory({ answers, days, teamDays }) {
-    await batchPut([
-      ...answers.map(answerItem),
-      ...days.map(memberDayItem),
-      ...teamDays.map(({ teamId, aggregate, updatedAt }) => teamDayItem(teamId, aggregate, updatedAt)),
-    ]);
+    await batchPut([...answers.map(answerItem.encode), ...days.map(memberDayItem.encode), ...teamDays.map(teamDayItem.encode)]);
   },
 };

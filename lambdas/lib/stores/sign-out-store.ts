@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
+import { defineItem } from '../db/item';
+import { userPartition } from '../db/keys';
 import { isConditionFailure } from '../db/table';
 
 /** No Cognito access or id token lives longer than a day, so a sign-out need not be remembered longer. */
@@ -15,9 +16,15 @@ export interface SignOutStore {
   signOut(userId: string, at: Date): Promise<void>;
 }
 
+/** When the account last signed out: its tokens issued before then are refused (expires after the longest token life). */
+const signOutItem = defineItem<{ userId: string }>()({
+  type: 'SignOut',
+  key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'SIGN_OUT' }),
+});
+
 export const dynamoSignOutStore: SignOutStore = {
   async signedOutAt(userId) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.signOut(userId), ConsistentRead: true }));
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: signOutItem.key({ userId }), ConsistentRead: true }));
     return typeof Item?.signedOutAt === 'number' ? Item.signedOutAt : null;
   },
   async signOut(userId, at) {
@@ -26,11 +33,11 @@ export const dynamoSignOutStore: SignOutStore = {
       await db().send(
         new UpdateCommand({
           TableName: config.tableName,
-          Key: keys.signOut(userId),
+          Key: signOutItem.key({ userId }),
           UpdateExpression: 'SET #type = :type, signedOutAt = :at, expiresAt = :expiresAt',
           ConditionExpression: 'attribute_not_exists(signedOutAt) OR signedOutAt < :at',
           ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':type': 'SignOut', ':at': seconds, ':expiresAt': seconds + LONGEST_TOKEN_LIFE_SECONDS },
+          ExpressionAttributeValues: { ':type': signOutItem.type, ':at': seconds, ':expiresAt': seconds + LONGEST_TOKEN_LIFE_SECONDS },
         }),
       );
     } catch (error) {

@@ -1,8 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { type Item, partitionQuery, query, withoutKeys } from '../db/table';
+import { defineItem } from '../db/item';
+import { teamPartition, userPartition } from '../db/keys';
+import { partitionQuery, query } from '../db/table';
+import { teamSeatsItem } from './team-store';
 import { type TransactItem, transact } from './transactions';
 
 /**
@@ -91,108 +93,94 @@ export const subscriptionOfPurchase = (purchase: DashboardPurchase, teamId: stri
   updatedAt: at,
 });
 
-const subscriptionItem = (subscription: TeamSubscriptionRecord): Item => ({
-  ...keys.teamSubscription(subscription.teamId),
+/** A team-dashboard purchase of a director; `teamId` is set once a team is created with it. */
+export const purchaseItem = defineItem<DashboardPurchase>()({
+  type: 'DashboardPurchase',
+  key: ({ userId, id }: { userId: string; id: string }) => ({ pk: userPartition(userId), sk: `DASHBOARD#${id}` }),
+});
+
+/** A team's subscription. */
+export const teamSubscriptionItem = defineItem<TeamSubscriptionRecord>()({
   type: 'Subscription',
-  ...subscription,
+  key: ({ teamId }: { teamId: string }) => ({ pk: teamPartition(teamId), sk: 'SUBSCRIPTION' }),
+});
+
+/** An extra gamer seat bought for a team (billing). */
+export const seatItem = defineItem<SeatRecord>()({
+  type: 'Seat',
+  key: ({ teamId, id }: { teamId: string; id: string }) => ({ pk: teamPartition(teamId), sk: `SEAT#${id}` }),
 });
 
 export const dynamoSubscriptionStore: SubscriptionStore = {
   async addPurchase(purchase) {
-    await db().send(
-      new PutCommand({
-        TableName: TableName(),
-        Item: { ...keys.dashboardPurchase(purchase.userId, purchase.id), type: 'DashboardPurchase', ...purchase },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await db().send(new PutCommand(purchaseItem.put(purchase, { ConditionExpression: 'attribute_not_exists(pk)' }).Put));
   },
   async unusedPurchases(userId) {
-    const ofUser = keys.dashboardPurchase(userId, '');
+    const ofUser = purchaseItem.key({ userId, id: '' });
     // A director's own few purchases: the filter only drops those already tied to a team.
     const { items } = await query({
       ...partitionQuery('table', ofUser.pk, ofUser.sk),
       FilterExpression: 'attribute_not_exists(teamId)',
       ConsistentRead: true,
     });
-    return items.map((item) => withoutKeys<DashboardPurchase>(item)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return items.map(purchaseItem.decode).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   },
   spendPurchase(purchase, teamId, at) {
     const subscription = subscriptionOfPurchase(purchase, teamId, at);
     return [
       {
         label: 'purchase',
-        item: {
-          Update: {
-            TableName: TableName(),
-            Key: keys.dashboardPurchase(purchase.userId, purchase.id),
-            UpdateExpression: 'SET teamId = :team',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(teamId)',
-            ExpressionAttributeValues: { ':team': teamId },
-          },
-        },
+        item: purchaseItem.update(purchase, {
+          UpdateExpression: 'SET teamId = :team',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(teamId)',
+          ExpressionAttributeValues: { ':team': teamId },
+        }),
       },
-      { label: 'purchase', item: { Put: { TableName: TableName(), Item: subscriptionItem(subscription) } } },
+      { label: 'purchase', item: teamSubscriptionItem.put(subscription) },
     ];
   },
   async teamSubscription(teamId) {
-    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: keys.teamSubscription(teamId), ConsistentRead: true }));
-    return Item ? withoutKeys<TeamSubscriptionRecord>(Item) : null;
+    const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: teamSubscriptionItem.key({ teamId }), ConsistentRead: true }));
+    return Item ? teamSubscriptionItem.decode(Item) : null;
   },
   async createTeamSubscription(subscription) {
-    await db().send(
-      new PutCommand({ TableName: TableName(), Item: subscriptionItem(subscription), ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
+    await db().send(new PutCommand(teamSubscriptionItem.put(subscription, { ConditionExpression: 'attribute_not_exists(pk)' }).Put));
   },
   async putTeamSubscription(subscription) {
-    await db().send(new PutCommand({ TableName: TableName(), Item: subscriptionItem(subscription) }));
+    await db().send(new PutCommand(teamSubscriptionItem.put(subscription).Put));
   },
   async addSeat(seat) {
     await transact([
-      {
-        label: 'seat',
-        item: {
-          Put: {
-            TableName: TableName(),
-            Item: { ...keys.seat(seat.teamId, seat.id), type: 'Seat', ...seat },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      },
+      { label: 'seat', item: seatItem.put(seat, { ConditionExpression: 'attribute_not_exists(pk)' }) },
       {
         label: 'seats',
-        item: {
-          Update: {
-            TableName: TableName(),
-            Key: keys.teamSeats(seat.teamId),
-            UpdateExpression: 'ADD gamerSeats :one, extraSeats :one',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
+        item: teamSeatsItem.update(seat, {
+          UpdateExpression: 'ADD gamerSeats :one, extraSeats :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':one': 1 },
+        }),
       },
     ]);
   },
   async seatsOf(teamId) {
-    const ofTeam = keys.seat(teamId, '');
+    const ofTeam = seatItem.key({ teamId, id: '' });
     const { items } = await query({ ...partitionQuery('table', ofTeam.pk, ofTeam.sk), ConsistentRead: true });
-    return items.map((item) => withoutKeys<SeatRecord>(item));
+    return items.map(seatItem.decode);
   },
   async deleteSeat(teamId, seatId) {
     await transact([
-      { label: 'seat', item: { Delete: { TableName: TableName(), Key: keys.seat(teamId, seatId), ConditionExpression: 'attribute_exists(pk)' } } },
+      { label: 'seat', item: seatItem.delete({ teamId, id: seatId }, { ConditionExpression: 'attribute_exists(pk)' }) },
       {
         label: 'seats',
         // A seat can go only while one gamer seat is free: gamers < gamerSeats before the change.
-        item: {
-          Update: {
-            TableName: TableName(),
-            Key: keys.teamSeats(teamId),
+        item: teamSeatsItem.update(
+          { teamId },
+          {
             UpdateExpression: 'ADD gamerSeats :minus, extraSeats :minus',
             ConditionExpression: 'gamers < gamerSeats',
             ExpressionAttributeValues: { ':minus': -1 },
           },
-        },
+        ),
       },
     ]);
   },

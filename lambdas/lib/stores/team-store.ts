@@ -2,19 +2,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TEAM_PLAN } from '@core/teams';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
-import {
-  batchDelete,
-  batchGet,
-  isConditionFailure,
-  type Item,
-  type Key,
-  type Page,
-  type PageRequest,
-  partitionQuery,
-  query,
-  withoutKeys,
-} from '../db/table';
+import { defineItem } from '../db/item';
+import { teamPartition, userPartition } from '../db/keys';
+import { batchDelete, batchGet, isConditionFailure, type Key, type Page, type PageRequest, partitionQuery, query } from '../db/table';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, TransactionRefused, transact } from './transactions';
 
 export interface TeamRecord {
@@ -89,25 +79,37 @@ export interface TeamStore {
   delete(team: TeamRecord, items: Key[]): Promise<void>;
 }
 
-/** The team item: under its key, by owner (gsi1) and in the listing (gsi2). */
-const teamItem = (team: TeamRecord): Item => ({
-  ...keys.team(team.id),
-  ...keys.teamByOwner(team.ownerId, team.id),
-  ...keys.teamListing(team.createdAt, team.id),
+/** The team: under its partition, by owner (gsi1) and in the listing by creation (gsi2). */
+export const teamItem = defineItem<TeamRecord>()({
   type: 'Team',
-  ...team,
+  key: ({ id }: { id: string }) => ({ pk: teamPartition(id), sk: 'TEAM' }),
+  indexes: {
+    gsi1: ({ ownerId, id }: { ownerId: string; id: string }) => ({ gsi1pk: `OWNER#${ownerId}`, gsi1sk: `TEAM#${id}` }),
+    /** Every team on one gsi2 partition, ordered by creation (admin listing). */
+    gsi2: ({ createdAt, id }: { createdAt: string; id: string }) => ({ gsi2pk: 'TEAMS', gsi2sk: `${createdAt}#${id}` }),
+  },
 });
 
-/** The membership item: under the team, and by user (gsi1). */
-const membershipItem = (membership: MembershipRecord): Item => ({
-  ...keys.membership(membership.teamId, membership.userId),
-  ...keys.membershipByUser(membership.userId, membership.teamId),
+/** A membership, gamer or coach: under the team, and by user (gsi1). */
+export const membershipItem = defineItem<MembershipRecord>()({
   type: 'Membership',
-  ...membership,
+  key: ({ teamId, userId }: { teamId: string; userId: string }) => ({ pk: teamPartition(teamId), sk: `MEMBER#${userId}` }),
+  indexes: {
+    gsi1: ({ userId, teamId }: { userId: string; teamId: string }) => ({ gsi1pk: userPartition(userId), gsi1sk: `MEMBER#${teamId}` }),
+  },
 });
 
-const teamOf = (item: Item) => withoutKeys<TeamRecord>(item);
-const membershipOf = (item: Item) => withoutKeys<MembershipRecord>(item);
+/** A team's seat counts (seats of its plan and extra ones, seats in use), changed in every membership transaction. */
+export const teamSeatsItem = defineItem<TeamSeatCounts & { teamId: string }>()({
+  type: 'TeamSeats',
+  key: ({ teamId }: { teamId: string }) => ({ pk: teamPartition(teamId), sk: 'SEATS' }),
+});
+
+/** How many teams a director owns (`teams`): deleting one needs 2 or more, checked in the delete transaction. */
+const ownedTeamsItem = defineItem<{ userId: string }>()({
+  type: 'OwnedTeams',
+  key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'OWNED_TEAMS' }),
+});
 
 /** Which counter a seat of each role takes, and which one limits it. */
 export const SEAT_COUNTERS = { GAMER: { used: 'gamers', limit: 'gamerSeats' }, COACH: { used: 'coaches', limit: 'coachSeats' } } as const;
@@ -118,16 +120,15 @@ export const SEAT_COUNTERS = { GAMER: { used: 'gamers', limit: 'gamerSeats' }, C
  */
 function seatChange(teamId: string, role: MemberRole, change: 1 | -1): TransactItem {
   const { used, limit } = SEAT_COUNTERS[role];
-  return {
-    Update: {
-      TableName: config.tableName,
-      Key: keys.teamSeats(teamId),
+  return teamSeatsItem.update(
+    { teamId },
+    {
       UpdateExpression: 'ADD #used :change, version :one',
       ConditionExpression: change > 0 ? '#used < #limit' : 'attribute_exists(pk)',
       ExpressionAttributeNames: change > 0 ? { '#used': used, '#limit': limit } : { '#used': used },
       ExpressionAttributeValues: { ':change': change, ':one': 1 },
     },
-  };
+  );
 }
 
 /** Tries of a team delete whose member list changed while it was read (a join or a leave in between). */
@@ -135,55 +136,58 @@ const DELETE_TRIES = 3;
 
 export const dynamoTeamStore: TeamStore = {
   async get(teamId) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.team(teamId), ConsistentRead: true }));
-    return Item ? teamOf(Item) : null;
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: teamItem.key({ id: teamId }), ConsistentRead: true }));
+    return Item ? teamItem.decode(Item) : null;
   },
   async getMany(teamIds) {
     const unique = [...new Set(teamIds)];
-    const byId = new Map((await batchGet(unique.map(keys.team))).map((item) => [item.id, teamOf(item)]));
+    const byId = new Map((await batchGet(unique.map((id) => teamItem.key({ id })))).map((item) => [item.id, teamItem.decode(item)]));
     return unique.flatMap((id) => byId.get(id) ?? []);
   },
   async ownedBy(ownerId) {
-    const owned = keys.teamByOwner(ownerId, '');
-    return (await query(partitionQuery('gsi1', owned.gsi1pk, owned.gsi1sk))).items.map(teamOf);
+    const owned = teamItem.indexes.gsi1({ ownerId, id: '' });
+    return (await query(partitionQuery('gsi1', owned.gsi1pk, owned.gsi1sk))).items.map(teamItem.decode);
   },
   async newest(page) {
-    const { items, cursor } = await query({ ...partitionQuery('gsi2', keys.teamListing('', '').gsi2pk), ScanIndexForward: false }, page);
-    return { items: items.map(teamOf), cursor };
+    const { items, cursor } = await query(
+      { ...partitionQuery('gsi2', teamItem.indexes.gsi2({ createdAt: '', id: '' }).gsi2pk), ScanIndexForward: false },
+      page,
+    );
+    return { items: items.map(teamItem.decode), cursor };
   },
   async getMembership(teamId, userId) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.membership(teamId, userId), ConsistentRead: true }));
-    return Item ? membershipOf(Item) : null;
+    const { Item } = await db().send(
+      new GetCommand({ TableName: config.tableName, Key: membershipItem.key({ teamId, userId }), ConsistentRead: true }),
+    );
+    return Item ? membershipItem.decode(Item) : null;
   },
   async membersOf(teamId) {
-    const members = keys.membership(teamId, '');
-    return (await query({ ...partitionQuery('table', members.pk, members.sk), ConsistentRead: true })).items.map(membershipOf);
+    const members = membershipItem.key({ teamId, userId: '' });
+    return (await query({ ...partitionQuery('table', members.pk, members.sk), ConsistentRead: true })).items.map(membershipItem.decode);
   },
   async membershipsOfUser(userId) {
-    const ofUser = keys.membershipByUser(userId, '');
-    return (await query(partitionQuery('gsi1', ofUser.gsi1pk, ofUser.gsi1sk))).items.map(membershipOf);
+    const ofUser = membershipItem.indexes.gsi1({ userId, teamId: '' });
+    return (await query(partitionQuery('gsi1', ofUser.gsi1pk, ofUser.gsi1sk))).items.map(membershipItem.decode);
   },
   async seats(teamId) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.teamSeats(teamId), ConsistentRead: true }));
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: teamSeatsItem.key({ teamId }), ConsistentRead: true }));
     return Item ? { gamerSeats: Item.gamerSeats, gamers: Item.gamers, coachSeats: Item.coachSeats, coaches: Item.coaches } : null;
   },
   async create(team, { extraGamerSeats = 0, also = [] } = {}) {
-    const TableName = config.tableName;
     const seats: TeamSeatCounts = { gamerSeats: TEAM_PLAN.gamerSeats + extraGamerSeats, gamers: 0, coachSeats: TEAM_PLAN.coachSeats, coaches: 0 };
     await transact([
-      { label: 'team', item: { Put: { TableName, Item: teamItem(team), ConditionExpression: 'attribute_not_exists(pk)' } } },
-      { label: 'seats', item: { Put: { TableName, Item: { ...keys.teamSeats(team.id), type: 'TeamSeats', teamId: team.id, ...seats } } } },
+      { label: 'team', item: teamItem.put(team, { ConditionExpression: 'attribute_not_exists(pk)' }) },
+      { label: 'seats', item: teamSeatsItem.put({ teamId: team.id, ...seats }) },
       {
         label: 'owner',
-        item: {
-          Update: {
-            TableName,
-            Key: keys.ownedTeamCount(team.ownerId),
+        item: ownedTeamsItem.update(
+          { userId: team.ownerId },
+          {
             UpdateExpression: 'ADD teams :one SET #type = :type',
             ExpressionAttributeNames: { '#type': 'type' },
-            ExpressionAttributeValues: { ':one': 1, ':type': 'OwnedTeams' },
+            ExpressionAttributeValues: { ':one': 1, ':type': ownedTeamsItem.type },
           },
-        },
+        ),
       },
       ...also,
     ]);
@@ -194,7 +198,7 @@ export const dynamoTeamStore: TeamStore = {
       const { Attributes } = await db().send(
         new UpdateCommand({
           TableName: config.tableName,
-          Key: keys.team(teamId),
+          Key: teamItem.key({ id: teamId }),
           UpdateExpression: `SET ${[...fields.map(([name]) => `#${name} = :${name}`), 'updatedAt = :at'].join(', ')}`,
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: Object.fromEntries(fields.map(([name]) => [`#${name}`, name])),
@@ -202,33 +206,23 @@ export const dynamoTeamStore: TeamStore = {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return Attributes ? teamOf(Attributes) : null;
+      return Attributes ? teamItem.decode(Attributes) : null;
     } catch (error) {
       if (isConditionFailure(error)) return null;
       throw error;
     }
   },
   async addMember(membership, also = []) {
-    const TableName = config.tableName;
     await transact([
-      { label: 'team', item: { ConditionCheck: { TableName, Key: keys.team(membership.teamId), ConditionExpression: 'attribute_exists(pk)' } } },
+      { label: 'team', item: teamItem.check({ id: membership.teamId }, { ConditionExpression: 'attribute_exists(pk)' }) },
       { label: 'seats', item: seatChange(membership.teamId, membership.role, 1) },
-      { label: 'membership', item: { Put: { TableName, Item: membershipItem(membership), ConditionExpression: 'attribute_not_exists(pk)' } } },
+      { label: 'membership', item: membershipItem.put(membership, { ConditionExpression: 'attribute_not_exists(pk)' }) },
       ...also,
     ]);
   },
   async removeMember(membership) {
     await transact([
-      {
-        label: 'membership',
-        item: {
-          Delete: {
-            TableName: config.tableName,
-            Key: keys.membership(membership.teamId, membership.userId),
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-      },
+      { label: 'membership', item: membershipItem.delete(membership, { ConditionExpression: 'attribute_exists(pk)' }) },
       { label: 'seats', item: seatChange(membership.teamId, membership.role, -1) },
     ]);
   },
@@ -237,36 +231,28 @@ export const dynamoTeamStore: TeamStore = {
     for (let attempt = 1; ; attempt += 1) {
       // The seats' version first, then the members: a membership written after this read changes the version, and the
       // transaction below is refused on it, so no member who joined meanwhile outlives the team.
-      const { Item: seats } = await db().send(new GetCommand({ TableName, Key: keys.teamSeats(team.id), ConsistentRead: true }));
+      const { Item: seats } = await db().send(new GetCommand({ TableName, Key: teamSeatsItem.key({ teamId: team.id }), ConsistentRead: true }));
       const members = await this.membersOf(team.id);
       const head = [
-        { label: 'team', item: { Delete: { TableName, Key: keys.team(team.id), ConditionExpression: 'attribute_exists(pk)' } } },
+        { label: 'team', item: teamItem.delete(team, { ConditionExpression: 'attribute_exists(pk)' }) },
         {
           label: 'owner',
-          item: {
-            Update: {
-              TableName,
-              Key: keys.ownedTeamCount(team.ownerId),
-              UpdateExpression: 'ADD teams :minus',
-              ConditionExpression: 'teams >= :two',
-              ExpressionAttributeValues: { ':minus': -1, ':two': 2 },
-            },
-          },
+          item: ownedTeamsItem.update(
+            { userId: team.ownerId },
+            { UpdateExpression: 'ADD teams :minus', ConditionExpression: 'teams >= :two', ExpressionAttributeValues: { ':minus': -1, ':two': 2 } },
+          ),
         },
         {
           label: 'members',
-          item: {
-            Delete: {
-              TableName,
-              Key: keys.teamSeats(team.id),
-              ...(seats?.version === undefined
-                ? { ConditionExpression: 'attribute_not_exists(version)' }
-                : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': seats.version } }),
-            },
-          },
+          item: teamSeatsItem.delete(
+            { teamId: team.id },
+            seats?.version === undefined
+              ? { ConditionExpression: 'attribute_not_exists(version)' }
+              : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': seats.version } },
+          ),
         },
       ];
-      const deletes = [...members.map((m) => keys.membership(team.id, m.userId)), ...others];
+      const deletes = [...members.map(membershipItem.key), ...others];
       const room = MAX_TRANSACTION_ITEMS - head.length;
       try {
         await transact([...head, ...deletes.slice(0, room).map((Key) => ({ label: 'item', item: { Delete: { TableName, Key } } }))]);

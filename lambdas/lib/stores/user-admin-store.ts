@@ -1,12 +1,11 @@
 import { searchWords, type SearchableUser } from '@core/users/search';
 import { MAX_COUNTED_USERS, USER_SUBSCRIPTION_FILTERS, type UsersFilter } from '@core/users/validation';
 import { subscriptionOf } from '@core/billing/subscription-reasons';
-import { config } from '../config';
-import { keys } from '../db/keys';
+import { defineItem } from '../db/item';
 import { batchGet, batchPut, type Item, partitionQuery, query } from '../db/table';
 import { auditTransactItem, type AuditEntry } from './audit-store';
 import { transact, type TransactItem } from './transactions';
-import { userOf, type UserRecord } from './user-store';
+import { userItem, type UserRecord } from './user-store';
 
 /**
  * The admin side of profiles (docs/data-model.md, "User search" and "Admin user list"): the search index kept with
@@ -18,20 +17,27 @@ export type ProfileChanges = Partial<
   Pick<UserRecord, 'fullName' | 'username' | 'role' | 'enabled' | 'timeZone' | 'timeZoneFrom' | 'previousTimeZone' | 'preferMetricUnits'>
 >;
 
-/** The index items of a user: one per word (core/users/search.ts), holding only the user id. */
-const searchItem = (word: string, userId: string): Item => ({ ...keys.userSearch(word, userId), type: 'UserSearch', userId });
-export const searchIndexItems = (user: SearchableUser & { id: string }): Item[] => searchWords(user).map((word) => searchItem(word, user.id));
+/**
+ * One word a user is found by in the admin search (core/users/search.ts), under the word's first character: a search
+ * is one Query on `USER_SEARCH#<its first character>` with the sort key beginning with the search. Holds only the user id.
+ */
+const userSearchItem = defineItem<{ word: string; userId: string }>()({
+  type: 'UserSearch',
+  key: ({ word, userId }: { word: string; userId: string }) => ({ pk: `USER_SEARCH#${word.charAt(0)}`, sk: `${word}#${userId}` }),
+  encode: ({ userId }) => ({ userId }),
+});
 
-const put = (Item: Item): TransactItem => ({ Put: { TableName: config.tableName, Item } });
-const remove = (Key: { pk: string; sk: string }): TransactItem => ({ Delete: { TableName: config.tableName, Key } });
+/** The index items of a user: one per word. */
+export const searchIndexItems = (user: SearchableUser & { id: string }): Item[] =>
+  searchWords(user).map((word) => userSearchItem.encode({ word, userId: user.id }));
 
 /** What turns the index of `before` into that of `after`: words gained are put, words lost deleted, the rest untouched. */
 function searchIndexChanges(before: SearchableUser & { id: string }, after: SearchableUser & { id: string }): TransactItem[] {
   const kept = new Set(searchWords(before));
   const next = new Set(searchWords(after));
   return [
-    ...[...next].filter((word) => !kept.has(word)).map((word) => put(searchItem(word, after.id))),
-    ...[...kept].filter((word) => !next.has(word)).map((word) => remove(keys.userSearch(word, before.id))),
+    ...[...next].filter((word) => !kept.has(word)).map((word) => userSearchItem.put({ word, userId: after.id })),
+    ...[...kept].filter((word) => !next.has(word)).map((word) => userSearchItem.delete({ word, userId: before.id })),
   ];
 }
 
@@ -74,19 +80,19 @@ async function eachCandidate(
   let batch = Math.min(firstBatch, MAX_READ_BATCH);
   do {
     const input = search
-      ? { ...partitionQuery('table', keys.userSearch(search, '').pk, search) }
-      : { ...partitionQuery('gsi2', keys.userListing('', '').gsi2pk), ScanIndexForward: false };
+      ? { ...partitionQuery('table', userSearchItem.key({ word: search, userId: '' }).pk, search) }
+      : { ...partitionQuery('gsi2', userItem.indexes.gsi2({ createdAt: '', id: '' }).gsi2pk), ScanIndexForward: false };
     const page = await query(input, { limit: batch, cursor });
     meter.itemsRead += page.itemsRead;
     cursor = page.cursor;
     batch = Math.min(batch * 2, MAX_READ_BATCH);
     let found: [string, UserRecord | null][];
     if (!search) {
-      found = page.items.map(userOf).map((user) => [user.id, user]);
+      found = page.items.map(userItem.decode).map((user) => [user.id, user]);
     } else {
       const ids = [...new Set(page.items.map((item) => String(item.userId)))].filter((id) => !seen.has(id));
       if (profiles) {
-        const read = new Map((await batchGet(ids.map(keys.user))).map(userOf).map((user) => [user.id, user]));
+        const read = new Map((await batchGet(ids.map((id) => userItem.key({ id })))).map(userItem.decode).map((user) => [user.id, user]));
         meter.itemsRead += read.size;
         found = ids.flatMap((id): [string, UserRecord][] => (read.has(id) ? [[id, read.get(id)!]] : []));
       } else {
@@ -108,8 +114,8 @@ export async function backfillSearchWords(): Promise<number> {
   let indexed = 0;
   let cursor: string | null = null;
   do {
-    const page = await query(partitionQuery('gsi2', keys.userListing('', '').gsi2pk), { limit: MAX_READ_BATCH, cursor });
-    await batchPut(page.items.map(userOf).flatMap(searchIndexItems));
+    const page = await query(partitionQuery('gsi2', userItem.indexes.gsi2({ createdAt: '', id: '' }).gsi2pk), { limit: MAX_READ_BATCH, cursor });
+    await batchPut(page.items.map(userItem.decode).flatMap(searchIndexItems));
     indexed += page.items.length;
     cursor = page.cursor;
   } while (cursor);
@@ -166,21 +172,17 @@ export const dynamoUserAdminStore: UserAdminStore = {
     await transact([
       {
         label: 'profile',
-        item: {
-          Update: {
-            TableName: config.tableName,
-            Key: keys.user(before.id),
-            UpdateExpression: `SET ${fields.map((_, index) => `#f${index} = :v${index}`).join(', ')}${fields.length ? ', ' : ''}updatedAt = :at`,
-            // Written only over the profile as it was read: a concurrent change is never overwritten unseen.
-            ConditionExpression: 'updatedAt = :read',
-            ExpressionAttributeNames: Object.fromEntries(fields.map(([name], index) => [`#f${index}`, name])),
-            ExpressionAttributeValues: {
-              ...Object.fromEntries(fields.map(([, value], index) => [`:v${index}`, value ?? null])),
-              ':at': at,
-              ':read': before.updatedAt,
-            },
+        item: userItem.update(before, {
+          UpdateExpression: `SET ${fields.map((_, index) => `#f${index} = :v${index}`).join(', ')}${fields.length ? ', ' : ''}updatedAt = :at`,
+          // Written only over the profile as it was read: a concurrent change is never overwritten unseen.
+          ConditionExpression: 'updatedAt = :read',
+          ExpressionAttributeNames: Object.fromEntries(fields.map(([name], index) => [`#f${index}`, name])),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(fields.map(([, value], index) => [`:v${index}`, value ?? null])),
+            ':at': at,
+            ':read': before.updatedAt,
           },
-        },
+        }),
       },
       ...searchIndexChanges(before, after).map((item) => ({ label: 'search' as const, item })),
       ...(audit ? [auditTransactItem(audit, at)] : []),
@@ -191,9 +193,9 @@ export const dynamoUserAdminStore: UserAdminStore = {
     await transact([
       {
         label: 'profile',
-        item: { ConditionCheck: { TableName: config.tableName, Key: keys.user(user.id), ConditionExpression: 'attribute_not_exists(pk)' } },
+        item: userItem.check(user, { ConditionExpression: 'attribute_not_exists(pk)' }),
       },
-      ...searchWords(user).map((word) => ({ label: 'search', item: remove(keys.userSearch(word, user.id)) })),
+      ...searchWords(user).map((word) => ({ label: 'search', item: userSearchItem.delete({ word, userId: user.id }) })),
       auditTransactItem(audit, at),
     ]);
   },

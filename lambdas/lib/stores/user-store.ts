@@ -3,8 +3,9 @@ import { BY_TEAM_REASONS, SUBSCRIPTION_REASONS, subscriptionOf } from '@core/bil
 import type { Role } from '@core/roles';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { batchGet, isConditionFailure, type Item, type Page, type PageRequest, partitionQuery, query, withoutKeys } from '../db/table';
+import { defineItem } from '../db/item';
+import { userPartition } from '../db/keys';
+import { batchGet, isConditionFailure, type Page, type PageRequest, partitionQuery, query } from '../db/table';
 
 export interface UserRecord {
   id: string;
@@ -62,17 +63,17 @@ export interface UserStore {
   endTeamSubscriptionReason(userId: string, at: string): Promise<void>;
 }
 
-/** The profile item: the record under its key, its e-mail (gsi1, lower-cased) and its place in the listing (gsi2). */
-export const userItem = (user: UserRecord): Item => ({
-  ...keys.user(user.id),
-  ...keys.userByEmail(user.email),
-  ...keys.userListing(user.createdAt, user.id),
+/** The profile: under the user's partition, by e-mail (gsi1, lower-cased as stored) and in the listing by creation (gsi2). */
+export const userItem = defineItem<UserRecord>()({
   type: 'User',
-  ...user,
-  email: user.email.toLowerCase(),
+  key: ({ id }: { id: string }) => ({ pk: userPartition(id), sk: 'PROFILE' }),
+  indexes: {
+    gsi1: ({ email }: { email: string }) => ({ gsi1pk: `EMAIL#${email.toLowerCase()}`, gsi1sk: 'USER' }),
+    /** Every user on one gsi2 partition, ordered by creation (admin listing). */
+    gsi2: ({ createdAt, id }: { createdAt: string; id: string }) => ({ gsi2pk: 'USERS', gsi2sk: `${createdAt}#${id}` }),
+  },
+  encode: (user) => ({ ...user, email: user.email.toLowerCase() }),
 });
-
-export const userOf = (item: Item) => withoutKeys<UserRecord>(item);
 
 /** Sets one field of an existing profile; ConditionalCheckFailedException when there is none. */
 async function setProfileField(
@@ -84,7 +85,7 @@ async function setProfileField(
   await db().send(
     new UpdateCommand({
       TableName: config.tableName,
-      Key: keys.user(userId),
+      Key: userItem.key({ id: userId }),
       UpdateExpression: 'SET #field = :value, updatedAt = :at',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#field': field },
@@ -104,14 +105,14 @@ export const userView = (user: UserRecord) => ({
 
 export const dynamoUserStore: UserStore = {
   async get(userId) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.user(userId) }));
-    return Item ? userOf(Item) : null;
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: userItem.key({ id: userId }) }));
+    return Item ? userItem.decode(Item) : null;
   },
   async getMany(userIds) {
-    return (await batchGet([...new Set(userIds)].map(keys.user))).map(userOf);
+    return (await batchGet([...new Set(userIds)].map((id) => userItem.key({ id })))).map(userItem.decode);
   },
   async findByEmail(email) {
-    const index = keys.userByEmail(email);
+    const index = userItem.indexes.gsi1({ email });
     const { items } = await query(
       {
         IndexName: 'gsi1',
@@ -120,27 +121,30 @@ export const dynamoUserStore: UserStore = {
       },
       { limit: 1 },
     );
-    return items[0] ? userOf(items[0]) : null;
+    return items[0] ? userItem.decode(items[0]) : null;
   },
   async newest(page) {
-    const { items, cursor } = await query({ ...partitionQuery('gsi2', keys.userListing('', '').gsi2pk), ScanIndexForward: false }, page);
-    return { items: items.map(userOf), cursor };
+    const { items, cursor } = await query(
+      { ...partitionQuery('gsi2', userItem.indexes.gsi2({ createdAt: '', id: '' }).gsi2pk), ScanIndexForward: false },
+      page,
+    );
+    return { items: items.map(userItem.decode), cursor };
   },
   async create(user) {
-    await db().send(new PutCommand({ TableName: config.tableName, Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' }));
+    await db().send(new PutCommand(userItem.put(user, { ConditionExpression: 'attribute_not_exists(pk)' }).Put));
   },
   async setReadinessAlertEmails(userId, enabled, at) {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: config.tableName,
-        Key: keys.user(userId),
+        Key: userItem.key({ id: userId }),
         UpdateExpression: 'SET readinessAlertEmails = :enabled, updatedAt = :at',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':enabled': enabled, ':at': at },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return userOf(Attributes!);
+    return userItem.decode(Attributes!);
   },
   setSelectedTeam: (userId, teamId, at) => setProfileField(userId, 'selectedTeamId', teamId, at),
   setAvatar: (userId, avatar, at) => setProfileField(userId, 'avatar', avatar, at),
@@ -150,7 +154,7 @@ export const dynamoUserStore: UserStore = {
       await db().send(
         new UpdateCommand({
           TableName: config.tableName,
-          Key: keys.user(userId),
+          Key: userItem.key({ id: userId }),
           UpdateExpression: 'SET appSubscriptionReason = :free, updatedAt = :at',
           ConditionExpression: 'appSubscriptionReason IN (:byTeam0, :byTeam1)',
           ExpressionAttributeValues: {

@@ -9,8 +9,8 @@ import {
 } from '@core/videos';
 import { config } from '../config';
 import { db } from '../db/client';
-import { keys } from '../db/keys';
-import { batchDelete, batchGet, isConditionFailure, type Item, partitionQuery, query, withoutKeys } from '../db/table';
+import { defineItem, type Expression } from '../db/item';
+import { batchDelete, batchGet, isConditionFailure, type Item, type Key, partitionQuery, query, withoutKeys } from '../db/table';
 import { type AuditEntry, auditTransactItem } from './audit-store';
 import { type TransactItem, TransactionRefused, transact } from './transactions';
 
@@ -139,33 +139,86 @@ type Labelled = { label: VideoRefusal; item: TransactItem };
 
 const TableName = () => config.tableName;
 
-const videoItem = (video: VideoRecord): Item => ({ ...keys.video(video.id), ...keys.videoListing(video.id), type: 'Video', ...video });
-/** The item's `type` is its kind, so the question's own type is stored as `questionType`. */
-const questionItem = ({ type, ...question }: VideoQuestionRecord): Item => ({
-  ...keys.videoQuestion(question.videoId, question.slug),
-  ...keys.videoQuestionById(question.id),
+/** A video; every video on one gsi2 partition (the admin list and the library, filtered and sorted in the resolver). */
+export const videoItem = defineItem<VideoRecord>()({
+  type: 'Video',
+  key: ({ id }: { id: string }) => ({ pk: `VIDEO#${id}`, sk: 'VIDEO' }),
+  indexes: { gsi2: ({ id }: { id: string }) => ({ gsi2pk: 'VIDEOS', gsi2sk: id }) },
+});
+
+/**
+ * A question of a video under its slug (the slug is unique per video by the key itself), found by id on gsi1. The
+ * item's `type` is its kind, so the question's own type is stored as `questionType`.
+ */
+const questionItem = defineItem<VideoQuestionRecord>()({
   type: 'VideoQuestion',
-  ...question,
-  questionType: type,
+  key: ({ videoId, slug }: { videoId: string; slug: string }) => ({ pk: videoItem.key({ id: videoId }).pk, sk: `QUESTION#${slug}` }),
+  indexes: { gsi1: ({ id }: { id: string }) => ({ gsi1pk: `VIDEO_QUESTION#${id}`, gsi1sk: 'QUESTION' }) },
+  encode: ({ type, ...question }) => ({ ...question, questionType: type }),
+  decode: (item) => {
+    const { questionType, ...question } = withoutKeys<Omit<VideoQuestionRecord, 'type'> & { questionType: VideoQuestionType }>(item);
+    return { ...question, type: questionType };
+  },
 });
-const questionOf = (item: Item): VideoQuestionRecord => {
-  const { questionType, ...question } = withoutKeys<Omit<VideoQuestionRecord, 'type'> & { questionType: VideoQuestionType }>(item);
-  return { ...question, type: questionType };
-};
+
 /** Instructors and series count the videos linked to them (`videoCount`), which their delete waits to see at 0. */
-const instructorItem = (instructor: VideoInstructorRecord): Item => ({
-  ...keys.videoInstructor(instructor.id),
-  ...keys.videoInstructorListing(instructor.id),
+const instructorItem = defineItem<VideoInstructorRecord>()({
   type: 'VideoInstructor',
-  ...instructor,
-  videoCount: 0,
+  key: ({ id }: { id: string }) => ({ pk: `INSTRUCTOR#${id}`, sk: 'INSTRUCTOR' }),
+  indexes: { gsi2: ({ id }: { id: string }) => ({ gsi2pk: 'VIDEO_INSTRUCTORS', gsi2sk: id }) },
+  encode: (instructor) => ({ ...instructor, videoCount: 0 }),
+  decode: (item) => recordOf<VideoInstructorRecord>(item),
 });
-const seriesItem = (series: VideoSeriesRecord): Item => ({
-  ...keys.videoSeries(series.id),
-  ...keys.videoSeriesListing(series.id),
+export const seriesItem = defineItem<VideoSeriesRecord>()({
   type: 'VideoSeries',
-  ...series,
-  videoCount: 0,
+  key: ({ id }: { id: string }) => ({ pk: `SERIES#${id}`, sk: 'SERIES' }),
+  indexes: { gsi2: ({ id }: { id: string }) => ({ gsi2pk: 'VIDEO_SERIES', gsi2sk: id }) },
+  encode: (series) => ({ ...series, videoCount: 0 }),
+  decode: (item) => recordOf<VideoSeriesRecord>(item),
+});
+
+/** The per-instructor and per-series indexes of videos: one link per video (clearing them needs no Scan). */
+const instructorVideoItem = defineItem<{ instructorId: string; videoId: string }>()({
+  type: 'InstructorVideo',
+  key: ({ instructorId, videoId }: { instructorId: string; videoId: string }) => ({
+    pk: instructorItem.key({ id: instructorId }).pk,
+    sk: `VIDEO#${videoId}`,
+  }),
+  encode: ({ videoId }) => ({ videoId }),
+});
+const seriesVideoItem = defineItem<{ seriesId: string; videoId: string; episode: number | null }>()({
+  type: 'SeriesVideo',
+  key: ({ seriesId, videoId }: { seriesId: string; videoId: string }) => ({ pk: seriesItem.key({ id: seriesId }).pk, sk: `VIDEO#${videoId}` }),
+  encode: ({ videoId, episode }) => ({ videoId, episode }),
+});
+/** The sort-key prefix of the links in an instructor's or series' partition. */
+const LINK_PREFIX = instructorVideoItem.key({ instructorId: '', videoId: '' }).sk;
+
+/**
+ * Guards on a unique name (any case and spacing, core/videos.ts `nameClaimOf`) or series episode, holding the id of the
+ * video, instructor or series that owns them: taken and given back in the transaction that writes their owner.
+ */
+type Guard<F> = F & { ownerId: string };
+const nameGuard = (type: string, prefix: string) =>
+  defineItem<Guard<{ name: string }>>()({
+    type,
+    key: ({ name }: { name: string }) => ({ pk: `${prefix}#${nameClaimOf(name)}`, sk: 'CLAIM' }),
+    encode: ({ ownerId }) => ({ ownerId }),
+  });
+const videoTitleClaimItem = nameGuard('VideoTitleClaim', 'VIDEO_TITLE');
+const instructorNameClaimItem = nameGuard('InstructorNameClaim', 'INSTRUCTOR_NAME');
+const seriesNameClaimItem = nameGuard('SeriesNameClaim', 'SERIES_NAME');
+const seriesEpisodeClaimItem = defineItem<Guard<{ seriesId: string; episode: number }>>()({
+  type: 'SeriesEpisodeClaim',
+  key: ({ seriesId, episode }: { seriesId: string; episode: number }) => ({ pk: seriesItem.key({ id: seriesId }).pk, sk: `EPISODE#${episode}` }),
+  encode: ({ ownerId }) => ({ ownerId }),
+});
+
+/** Guard: one transcode per uploaded source file (S3 may deliver an upload event twice); expires after a week. */
+const transcodeClaimItem = defineItem<{ videoId: string; uploadKey: string; expiresAt: number }>()({
+  type: 'VideoTranscodeClaim',
+  key: ({ videoId, uploadKey }: { videoId: string; uploadKey: string }) => ({ pk: videoItem.key({ id: videoId }).pk, sk: `TRANSCODE#${uploadKey}` }),
+  encode: ({ expiresAt }) => ({ expiresAt }),
 });
 
 /** SET of these fields on an item still as read (`updatedAt`); refused with `label` when it is gone or changed. */
@@ -186,35 +239,31 @@ const changeFields = (label: VideoRefusal, Key: Record<string, string>, fields: 
   };
 };
 
-const put = (label: VideoRefusal, Item: Item, ConditionExpression?: string, values?: Record<string, unknown>): Labelled => ({
+const remove = (label: VideoRefusal, Key: Key, expression?: Expression): Labelled => ({
   label,
-  item: {
-    Put: {
-      TableName: TableName(),
-      Item,
-      ...(ConditionExpression ? { ConditionExpression } : {}),
-      ...(values ? { ExpressionAttributeValues: values } : {}),
-    },
-  },
+  item: { Delete: { TableName: TableName(), Key, ...expression } },
 });
-const remove = (label: VideoRefusal, Key: Record<string, string>, ConditionExpression?: string, values?: Record<string, unknown>): Labelled => ({
+/** A guard is taken when free or already this owner's, and given back only by its owner. */
+const ownerCondition = (ownerId: string) => ({
+  ConditionExpression: 'attribute_not_exists(pk) OR ownerId = :owner',
+  ExpressionAttributeValues: { ':owner': ownerId },
+});
+type GuardKind<F> = { put(guard: Guard<F>, expression: Expression): TransactItem; delete(fields: F, expression: Expression): TransactItem };
+const claim = <F>(label: VideoRefusal, guard: GuardKind<F>, fields: F, ownerId: string): Labelled => ({
   label,
-  item: {
-    Delete: {
-      TableName: TableName(),
-      Key,
-      ...(ConditionExpression ? { ConditionExpression } : {}),
-      ...(values ? { ExpressionAttributeValues: values } : {}),
-    },
-  },
+  item: guard.put({ ...fields, ownerId }, ownerCondition(ownerId)),
 });
-/** A claim on a unique name: free, or already this owner's. */
-const claim = (label: VideoRefusal, key: Record<string, string>, ownerId: string, type: string): Labelled =>
-  put(label, { ...key, type, ownerId }, 'attribute_not_exists(pk) OR ownerId = :owner', { ':owner': ownerId });
-const release = (label: VideoRefusal, key: Record<string, string>, ownerId: string): Labelled =>
-  remove(label, key, 'attribute_not_exists(pk) OR ownerId = :owner', { ':owner': ownerId });
+const release = <F>(label: VideoRefusal, guard: GuardKind<F>, fields: F, ownerId: string): Labelled => ({
+  label,
+  item: guard.delete(fields, ownerCondition(ownerId)),
+});
+/** A write on a record still as read (`updatedAt`). */
+const unchangedSince = (read: { updatedAt: string }) => ({
+  ConditionExpression: 'updatedAt = :readAt',
+  ExpressionAttributeValues: { ':readAt': read.updatedAt },
+});
 /** Counts a video in or out of an instructor's or series' index; counting in needs the instructor or series to exist. */
-const countVideos = (label: 'instructor' | 'series', Key: Record<string, string>, change: number): Labelled => ({
+const countVideos = (label: 'instructor' | 'series', Key: Key, change: number): Labelled => ({
   label,
   item: {
     Update: {
@@ -229,29 +278,31 @@ const countVideos = (label: 'instructor' | 'series', Key: Record<string, string>
 
 /** The guards and links of each part of a video, as transaction items that take (`claim`) or give back (`release`) them. */
 const titleHolding = (video: VideoRecord, how: 'claim' | 'release'): Labelled[] => {
-  const key = keys.videoTitleClaim(nameClaimOf(video.title));
-  return [how === 'claim' ? claim('title', key, video.id, 'VideoTitleClaim') : release('title', key, video.id)];
+  return [(how === 'claim' ? claim : release)('title', videoTitleClaimItem, { name: video.title }, video.id)];
 };
 const instructorHolding = (video: VideoRecord, how: 'claim' | 'release'): Labelled[] => {
   if (!video.instructorId) return [];
-  const link = keys.instructorVideo(video.instructorId, video.id);
+  const link = { instructorId: video.instructorId, videoId: video.id };
   return [
-    countVideos('instructor', keys.videoInstructor(video.instructorId), how === 'claim' ? 1 : -1),
-    how === 'claim' ? put('instructor', { ...link, type: 'InstructorVideo', videoId: video.id }) : remove('instructor', link),
+    countVideos('instructor', instructorItem.key({ id: video.instructorId }), how === 'claim' ? 1 : -1),
+    { label: 'instructor', item: how === 'claim' ? instructorVideoItem.put(link) : instructorVideoItem.delete(link) },
   ];
 };
-const seriesLink = (video: VideoRecord & { seriesId: string }) =>
-  put('series', { ...keys.seriesVideo(video.seriesId, video.id), type: 'SeriesVideo', videoId: video.id, episode: video.episode });
+const seriesLink = (video: VideoRecord & { seriesId: string }): Labelled => ({
+  label: 'series',
+  item: seriesVideoItem.put({ seriesId: video.seriesId, videoId: video.id, episode: video.episode }),
+});
 const episodeHolding = (video: VideoRecord, how: 'claim' | 'release'): Labelled[] => {
   if (!video.seriesId || video.episode === null) return [];
-  const key = keys.seriesEpisodeClaim(video.seriesId, video.episode);
-  return [how === 'claim' ? claim('episode', key, video.id, 'SeriesEpisodeClaim') : release('episode', key, video.id)];
+  return [(how === 'claim' ? claim : release)('episode', seriesEpisodeClaimItem, { seriesId: video.seriesId, episode: video.episode }, video.id)];
 };
 const seriesHolding = (video: VideoRecord, how: 'claim' | 'release'): Labelled[] => {
   if (!video.seriesId) return [];
   return [
-    countVideos('series', keys.videoSeries(video.seriesId), how === 'claim' ? 1 : -1),
-    how === 'claim' ? seriesLink({ ...video, seriesId: video.seriesId }) : remove('series', keys.seriesVideo(video.seriesId, video.id)),
+    countVideos('series', seriesItem.key({ id: video.seriesId }), how === 'claim' ? 1 : -1),
+    how === 'claim'
+      ? seriesLink({ ...video, seriesId: video.seriesId })
+      : { label: 'series', item: seriesVideoItem.delete({ seriesId: video.seriesId, videoId: video.id }) },
     ...episodeHolding(video, how),
   ];
 };
@@ -283,13 +334,14 @@ const keyOf = (item: Item) => ({ pk: item.pk as string, sk: item.sk as string })
 const VIDEO_UNCHANGED = 'updatedAt = :readAt AND workflowStatus = :readStatus';
 const asRead = (video: VideoRecord) => ({ ':readAt': video.updatedAt, ':readStatus': video.workflowStatus });
 
-async function getItem(key: Record<string, string>): Promise<Item | null> {
+async function getItem(key: Key): Promise<Item | null> {
   const { Item } = await db().send(new GetCommand({ TableName: TableName(), Key: key, ConsistentRead: true }));
   return Item ?? null;
 }
 
-async function allOf<T>(listingPartition: string): Promise<T[]> {
-  return (await query(partitionQuery('gsi2', listingPartition))).items.map((item) => recordOf<T>(item));
+/** Every record of a kind listed on one gsi2 partition (videos, instructors, series). */
+async function allOf<R>(kind: { indexes: { gsi2: (fields: { id: string }) => { gsi2pk: string } }; decode: (item: Item) => R }): Promise<R[]> {
+  return (await query(partitionQuery('gsi2', kind.indexes.gsi2({ id: '' }).gsi2pk))).items.map(kind.decode);
 }
 
 /** Videos cleared per transaction when an instructor or series goes: 3 items each, under DynamoDB's 100. */
@@ -301,32 +353,33 @@ const CLEAR_CHUNK = 30;
  * condition that no video is counted any more: a video linked meanwhile refuses the delete, which starts over.
  */
 async function clearThenDelete(
-  owner: { key: Record<string, string>; kind: 'instructor' | 'series'; nameClaim: Record<string, string>; id: string },
+  owner: { key: Key; kind: 'instructor' | 'series'; nameClaim: Labelled; id: string },
   audit: AuditEntry,
   at: string,
 ): Promise<void> {
   const fields = owner.kind === 'instructor' ? 'instructorId' : 'seriesId';
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const links = (await query({ ...partitionQuery('table', owner.key.pk, 'VIDEO#'), ConsistentRead: true })).items;
+    const links = (await query({ ...partitionQuery('table', owner.key.pk, LINK_PREFIX), ConsistentRead: true })).items;
     for (let start = 0; start < links.length; start += CLEAR_CHUNK) {
       const chunk = links.slice(start, start + CLEAR_CHUNK);
       const items: Labelled[] = chunk.flatMap((link) => [
         {
           label: 'video' as const,
-          item: {
-            Update: {
-              TableName: TableName(),
-              Key: keys.video(link.videoId as string),
+          item: videoItem.update(
+            { id: link.videoId as string },
+            {
               // Set to null rather than removed: a record always has every field.
               UpdateExpression:
                 owner.kind === 'series' ? 'SET seriesId = :none, episode = :none, updatedAt = :at' : 'SET instructorId = :none, updatedAt = :at',
               ConditionExpression: `${fields} = :owner`,
               ExpressionAttributeValues: { ':owner': owner.id, ':at': at, ':none': null },
             },
-          },
+          ),
         },
         remove(owner.kind, keyOf(link)),
-        ...(owner.kind === 'series' && typeof link.episode === 'number' ? [remove('episode', keys.seriesEpisodeClaim(owner.id, link.episode))] : []),
+        ...(owner.kind === 'series' && typeof link.episode === 'number'
+          ? [{ label: 'episode' as const, item: seriesEpisodeClaimItem.delete({ seriesId: owner.id, episode: link.episode }) }]
+          : []),
       ]);
       items.push(countVideos(owner.kind, owner.key, -chunk.length));
       try {
@@ -338,8 +391,11 @@ async function clearThenDelete(
     }
     try {
       await transact<VideoRefusal>([
-        remove(owner.kind, owner.key, 'attribute_exists(pk) AND (attribute_not_exists(videoCount) OR videoCount = :none)', { ':none': 0 }),
-        remove(owner.kind === 'instructor' ? 'instructorName' : 'seriesName', owner.nameClaim),
+        remove(owner.kind, owner.key, {
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(videoCount) OR videoCount = :none)',
+          ExpressionAttributeValues: { ':none': 0 },
+        }),
+        owner.nameClaim,
         auditTransactItem(audit, at),
       ]);
       return;
@@ -354,7 +410,7 @@ function videoFieldsUpdate(videoId: string, fields: Record<string, unknown>, whi
   const entries = Object.entries(fields);
   return {
     TableName: TableName(),
-    Key: keys.video(videoId),
+    Key: videoItem.key({ id: videoId }),
     UpdateExpression: `SET ${entries.map(([name]) => `#${name} = :${name}`).join(', ')}`,
     ConditionExpression: whileUpload === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND filename = :whileUpload',
     ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
@@ -380,44 +436,40 @@ async function setVideoFields(videoId: string, fields: Record<string, unknown>, 
 
 export const dynamoVideoStore: VideoStore = {
   async get(videoId) {
-    const item = await getItem(keys.video(videoId));
-    return item ? withoutKeys<VideoRecord>(item) : null;
+    const item = await getItem(videoItem.key({ id: videoId }));
+    return item ? videoItem.decode(item) : null;
   },
-  all: () => allOf<VideoRecord>(keys.videoListing('').gsi2pk),
+  all: () => allOf(videoItem),
   async create(video, audit) {
     await transact<VideoRefusal>([
-      put('video', videoItem(video), 'attribute_not_exists(pk)'),
+      { label: 'video', item: videoItem.put(video, { ConditionExpression: 'attribute_not_exists(pk)' }) },
       ...videoHoldings(video, 'claim'),
       auditTransactItem(audit, video.createdAt),
     ]);
   },
   async update(before, after, audit) {
     await transact<VideoRefusal>([
-      put('video', videoItem(after), VIDEO_UNCHANGED, asRead(before)),
+      { label: 'video', item: videoItem.put(after, { ConditionExpression: VIDEO_UNCHANGED, ExpressionAttributeValues: asRead(before) }) },
       ...holdingChanges(before, after),
       auditTransactItem(audit, after.updatedAt),
     ]);
   },
   async delete(video, audit) {
     await transact<VideoRefusal>([
-      remove('video', keys.video(video.id), VIDEO_UNCHANGED, asRead(video)),
+      { label: 'video', item: videoItem.delete(video, { ConditionExpression: VIDEO_UNCHANGED, ExpressionAttributeValues: asRead(video) }) },
       ...videoHoldings(video, 'release'),
       auditTransactItem(audit),
     ]);
     // Without the video its questions are out of reach (every reader starts from the video); they go right after.
     const questions = await dynamoVideoStore.questionsOf(video.id);
-    await batchDelete(questions.map((question) => keys.videoQuestion(video.id, question.slug)));
+    await batchDelete(questions.map(questionItem.key));
   },
   async claimTranscode(videoId, uploadKey) {
     const now = new Date();
-    const claimItem = {
-      ...keys.videoTranscodeClaim(videoId, uploadKey),
-      type: 'VideoTranscodeClaim',
-      expiresAt: Math.floor(now.getTime() / 1000) + TRANSCODE_CLAIM_SECONDS,
-    };
+    const transcodeClaim = { videoId, uploadKey, expiresAt: Math.floor(now.getTime() / 1000) + TRANSCODE_CLAIM_SECONDS };
     try {
       await transact<'duplicate' | 'missing'>([
-        { label: 'duplicate', item: { Put: { TableName: TableName(), Item: claimItem, ConditionExpression: 'attribute_not_exists(pk)' } } },
+        { label: 'duplicate', item: transcodeClaimItem.put(transcodeClaim, { ConditionExpression: 'attribute_not_exists(pk)' }) },
         {
           label: 'missing',
           item: {
@@ -450,12 +502,12 @@ export const dynamoVideoStore: VideoStore = {
     ),
 
   async questionsOf(videoId) {
-    const { pk } = keys.video(videoId);
-    const items = (await query({ ...partitionQuery('table', pk, 'QUESTION#'), ConsistentRead: true })).items;
-    return items.map(questionOf).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    const { pk, sk } = questionItem.key({ videoId, slug: '' });
+    const items = (await query({ ...partitionQuery('table', pk, sk), ConsistentRead: true })).items;
+    return items.map(questionItem.decode).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   },
   async getQuestion(questionId) {
-    const byId = keys.videoQuestionById(questionId);
+    const byId = questionItem.indexes.gsi1({ id: questionId });
     const { Items } = await db().send(
       new QueryCommand({
         TableName: TableName(),
@@ -467,87 +519,87 @@ export const dynamoVideoStore: VideoStore = {
     // gsi1 is eventually consistent: read the question itself for its current state.
     const found = Items?.[0];
     const item = found ? await getItem(keyOf(found)) : null;
-    return item ? questionOf(item) : null;
+    return item ? questionItem.decode(item) : null;
   },
   async createQuestion(question, audit) {
     await transact<VideoRefusal>([
-      {
-        label: 'video',
-        item: { ConditionCheck: { TableName: TableName(), Key: keys.video(question.videoId), ConditionExpression: 'attribute_exists(pk)' } },
-      },
-      put('slug', questionItem(question), 'attribute_not_exists(pk)'),
+      { label: 'video', item: videoItem.check({ id: question.videoId }, { ConditionExpression: 'attribute_exists(pk)' }) },
+      { label: 'slug', item: questionItem.put(question, { ConditionExpression: 'attribute_not_exists(pk)' }) },
       auditTransactItem(audit, question.createdAt),
     ]);
   },
   async updateQuestion(before, after, audit) {
     const moved = before.slug !== after.slug;
-    await transact<VideoRefusal>([
-      ...(moved
-        ? [
-            remove('question', keys.videoQuestion(before.videoId, before.slug), 'updatedAt = :readAt', { ':readAt': before.updatedAt }),
-            put('slug', questionItem(after), 'attribute_not_exists(pk)'),
-          ]
-        : [put('question', questionItem(after), 'updatedAt = :readAt', { ':readAt': before.updatedAt })]),
-      auditTransactItem(audit, after.updatedAt),
-    ]);
+    const writes: Labelled[] = moved
+      ? [
+          { label: 'question', item: questionItem.delete(before, unchangedSince(before)) },
+          { label: 'slug', item: questionItem.put(after, { ConditionExpression: 'attribute_not_exists(pk)' }) },
+        ]
+      : [{ label: 'question', item: questionItem.put(after, unchangedSince(before)) }];
+    await transact<VideoRefusal>([...writes, auditTransactItem(audit, after.updatedAt)]);
   },
   async deleteQuestion(question, audit) {
     await transact<VideoRefusal>([
-      remove('question', keys.videoQuestion(question.videoId, question.slug), 'attribute_exists(pk)'),
+      { label: 'question', item: questionItem.delete(question, { ConditionExpression: 'attribute_exists(pk)' }) },
       auditTransactItem(audit),
     ]);
   },
 
-  instructors: () => allOf<VideoInstructorRecord>(keys.videoInstructorListing('').gsi2pk),
+  instructors: () => allOf(instructorItem),
   async getInstructor(instructorId) {
-    const item = await getItem(keys.videoInstructor(instructorId));
-    return item ? recordOf<VideoInstructorRecord>(item) : null;
+    const item = await getItem(instructorItem.key({ id: instructorId }));
+    return item ? instructorItem.decode(item) : null;
   },
   async getInstructors(instructorIds) {
-    return (await batchGet([...new Set(instructorIds)].map(keys.videoInstructor))).map((item) => recordOf<VideoInstructorRecord>(item));
+    return (await batchGet([...new Set(instructorIds)].map((id) => instructorItem.key({ id })))).map(instructorItem.decode);
   },
   async putInstructor(before, after, audit) {
     await transact<VideoRefusal>([
       before
-        ? changeFields('instructor', keys.videoInstructor(after.id), { fullName: after.fullName, updatedAt: after.updatedAt }, before.updatedAt)
-        : put('instructor', instructorItem(after), 'attribute_not_exists(pk)'),
-      ...nameChange('instructorName', keys.instructorNameClaim, before?.fullName, after.fullName, after.id, 'InstructorNameClaim'),
+        ? changeFields('instructor', instructorItem.key(after), { fullName: after.fullName, updatedAt: after.updatedAt }, before.updatedAt)
+        : { label: 'instructor', item: instructorItem.put(after, { ConditionExpression: 'attribute_not_exists(pk)' }) },
+      ...nameChange('instructorName', instructorNameClaimItem, before?.fullName, after.fullName, after.id),
       auditTransactItem(audit, after.updatedAt),
     ]);
   },
   deleteInstructor: (instructor, audit, at) =>
     clearThenDelete(
       {
-        key: keys.videoInstructor(instructor.id),
+        key: instructorItem.key(instructor),
         kind: 'instructor',
-        nameClaim: keys.instructorNameClaim(nameClaimOf(instructor.fullName)),
+        nameClaim: { label: 'instructorName', item: instructorNameClaimItem.delete({ name: instructor.fullName }) },
         id: instructor.id,
       },
       audit,
       at,
     ),
 
-  series: () => allOf<VideoSeriesRecord>(keys.videoSeriesListing('').gsi2pk),
+  series: () => allOf(seriesItem),
   async getSeries(seriesId) {
-    const item = await getItem(keys.videoSeries(seriesId));
-    return item ? recordOf<VideoSeriesRecord>(item) : null;
+    const item = await getItem(seriesItem.key({ id: seriesId }));
+    return item ? seriesItem.decode(item) : null;
   },
   async getManySeries(seriesIds) {
-    return (await batchGet([...new Set(seriesIds)].map(keys.videoSeries))).map((item) => recordOf<VideoSeriesRecord>(item));
+    return (await batchGet([...new Set(seriesIds)].map((id) => seriesItem.key({ id })))).map(seriesItem.decode);
   },
   async putSeries(before, after, audit) {
     const { id: _id, createdAt: _createdAt, ...fields } = after;
     await transact<VideoRefusal>([
       before
-        ? changeFields('series', keys.videoSeries(after.id), fields, before.updatedAt)
-        : put('series', seriesItem(after), 'attribute_not_exists(pk)'),
-      ...nameChange('seriesName', keys.seriesNameClaim, before?.name, after.name, after.id, 'SeriesNameClaim'),
+        ? changeFields('series', seriesItem.key(after), fields, before.updatedAt)
+        : { label: 'series', item: seriesItem.put(after, { ConditionExpression: 'attribute_not_exists(pk)' }) },
+      ...nameChange('seriesName', seriesNameClaimItem, before?.name, after.name, after.id),
       auditTransactItem(audit, after.updatedAt),
     ]);
   },
   deleteSeries: (series, audit, at) =>
     clearThenDelete(
-      { key: keys.videoSeries(series.id), kind: 'series', nameClaim: keys.seriesNameClaim(nameClaimOf(series.name)), id: series.id },
+      {
+        key: seriesItem.key(series),
+        kind: 'series',
+        nameClaim: { label: 'seriesName', item: seriesNameClaimItem.delete({ name: series.name }) },
+        id: series.id,
+      },
       audit,
       at,
     ),
@@ -562,15 +614,11 @@ function recordOf<T>(item: Item): T {
 /** The name claim moves when the name changes (any case): the old one released, the new one taken. */
 function nameChange(
   label: 'instructorName' | 'seriesName',
-  keyOfClaim: (claim: string) => Record<string, string>,
+  guard: GuardKind<{ name: string }>,
   before: string | undefined,
   after: string,
   ownerId: string,
-  type: string,
 ): Labelled[] {
   if (before !== undefined && nameClaimOf(before) === nameClaimOf(after)) return [];
-  return [
-    ...(before !== undefined ? [release(label, keyOfClaim(nameClaimOf(before)), ownerId)] : []),
-    claim(label, keyOfClaim(nameClaimOf(after)), ownerId, type),
-  ];
+  return [...(before !== undefined ? [release(label, guard, { name: before }, ownerId)] : []), claim(label, guard, { name: after }, ownerId)];
 }
