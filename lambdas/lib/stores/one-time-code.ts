@@ -14,11 +14,6 @@ export interface OneTimeCodeFields {
   createdAt: string;
 }
 
-/**
- * The item operations of an account's one live code of a kind (a password reset, a mailbox proof): one item per
- * account at `key(userId)`, replaced by a new code, guessed against with a counter that parallel guesses cannot pass,
- * and spent once.
- */
 /** The kind of a one-time code item (declared with `defineItem`): one live code per account, under its partition. */
 interface OneTimeCodeKind<R> {
   key: (fields: { userId: string }) => Key;
@@ -26,6 +21,11 @@ interface OneTimeCodeKind<R> {
   decode: (item: Item) => R;
 }
 
+/**
+ * The item operations of an account's one live code of a kind (a password reset, a mailbox proof): one item per
+ * account at its kind's key, replaced by a new code, guessed against with a counter that parallel guesses cannot pass,
+ * and spent once.
+ */
 export function oneTimeCodeItems<R extends OneTimeCodeFields>(kind: OneTimeCodeKind<R>) {
   const key = (userId: string) => kind.key({ userId });
   return {

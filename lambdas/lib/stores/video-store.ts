@@ -221,9 +221,16 @@ const transcodeClaimItem = defineItem<{ videoId: string; uploadKey: string; expi
   encode: ({ expiresAt }) => ({ expiresAt }),
 });
 
+/** A write on a record still as read (`updatedAt`). */
+const unchangedSince = (read: { updatedAt: string }) => ({
+  ConditionExpression: 'updatedAt = :readAt',
+  ExpressionAttributeValues: { ':readAt': read.updatedAt },
+});
+
 /** SET of these fields on an item still as read (`updatedAt`); refused with `label` when it is gone or changed. */
-const changeFields = (label: VideoRefusal, Key: Record<string, string>, fields: Record<string, unknown>, readAt: string): Labelled => {
+const changeFields = (label: VideoRefusal, Key: Key, fields: Record<string, unknown>, readAt: string): Labelled => {
   const entries = Object.entries(fields);
+  const unchanged = unchangedSince({ updatedAt: readAt });
   return {
     label,
     item: {
@@ -231,9 +238,12 @@ const changeFields = (label: VideoRefusal, Key: Record<string, string>, fields: 
         TableName: TableName(),
         Key,
         UpdateExpression: `SET ${entries.map(([name]) => `#${name} = :${name}`).join(', ')}`,
-        ConditionExpression: 'updatedAt = :readAt',
+        ConditionExpression: unchanged.ConditionExpression,
         ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
-        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])), ':readAt': readAt },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+          ...unchanged.ExpressionAttributeValues,
+        },
       },
     },
   };
@@ -257,11 +267,6 @@ const release = <F>(label: VideoRefusal, guard: GuardKind<F>, fields: F, ownerId
   label,
   item: guard.delete(fields, ownerCondition(ownerId)),
 });
-/** A write on a record still as read (`updatedAt`). */
-const unchangedSince = (read: { updatedAt: string }) => ({
-  ConditionExpression: 'updatedAt = :readAt',
-  ExpressionAttributeValues: { ':readAt': read.updatedAt },
-});
 /** Counts a video in or out of an instructor's or series' index; counting in needs the instructor or series to exist. */
 const countVideos = (label: 'instructor' | 'series', Key: Key, change: number): Labelled => ({
   label,
@@ -277,9 +282,9 @@ const countVideos = (label: 'instructor' | 'series', Key: Key, change: number): 
 });
 
 /** The guards and links of each part of a video, as transaction items that take (`claim`) or give back (`release`) them. */
-const titleHolding = (video: VideoRecord, how: 'claim' | 'release'): Labelled[] => {
-  return [(how === 'claim' ? claim : release)('title', videoTitleClaimItem, { name: video.title }, video.id)];
-};
+const titleHolding = (video: VideoRecord, how: 'claim' | 'release'): Labelled[] => [
+  (how === 'claim' ? claim : release)('title', videoTitleClaimItem, { name: video.title }, video.id),
+];
 const instructorHolding = (video: VideoRecord, how: 'claim' | 'release'): Labelled[] => {
   if (!video.instructorId) return [];
   const link = { instructorId: video.instructorId, videoId: video.id };
