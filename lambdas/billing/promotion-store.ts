@@ -44,7 +44,7 @@ export class PromotionCodeTaken extends Error {
   }
 }
 
-export type RedeemRefusal = 'code' | 'promotion' | 'payment' | 'profile';
+type RedeemRefusal = 'code' | 'promotion' | 'payment' | 'profile';
 
 const TableName = () => config.tableName;
 const CODE_LABEL = 'code:';

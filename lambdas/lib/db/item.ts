@@ -7,12 +7,12 @@ import { type Item, type Key, withoutKeys } from './table';
  * stored and read back. The stores build their keys, items and transaction items from the declaration only, so a key
  * string is written in one place.
  */
-export interface IndexKeys {
+interface IndexKeys {
   gsi1: { gsi1pk: string; gsi1sk: string };
   gsi2: { gsi2pk: string; gsi2sk: string };
 }
 
-export interface ItemDefinition<R> {
+interface ItemDefinition<R> {
   /** The item's `type` attribute: its kind, for reading exports and streams. */
   type: string;
   /**
@@ -40,17 +40,17 @@ export interface Expression {
   ExpressionAttributeNames?: Record<string, string>;
   ExpressionAttributeValues?: Record<string, unknown>;
 }
-export interface Condition extends Expression {
+interface Condition extends Expression {
   ConditionExpression: string;
 }
-export interface UpdateExpression extends Expression {
+interface UpdateExpression extends Expression {
   UpdateExpression: string;
 }
 
 /** The key fields a kind's key is built from. */
 type KeyFields<D> = D extends { key: (fields: infer F) => Key } ? F : never;
 
-export interface ItemKind<R, D extends ItemDefinition<R>> {
+interface ItemKind<R, D extends ItemDefinition<R>> {
   type: string;
   key: D['key'];
   indexes: NonNullable<D['indexes']>;

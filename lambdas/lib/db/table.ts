@@ -11,7 +11,7 @@ import { type GlobalIndexName, tableDesign } from './table-design';
  */
 export type Item = Record<string, unknown>;
 export type Key = { pk: string; sk: string };
-export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>;
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>;
 
 const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type']);
 
@@ -21,7 +21,7 @@ export function withoutKeys<T>(item: Item): T {
 }
 
 /** The table itself or one of its global indexes. */
-export type KeyIndex = 'table' | GlobalIndexName;
+type KeyIndex = 'table' | GlobalIndexName;
 
 function keyNamesOf(index: KeyIndex) {
   if (index === 'table') return { partitionKey: tableDesign.partitionKey, sortKey: tableDesign.sortKey, indexName: {} };
@@ -51,7 +51,7 @@ export interface PageRequest {
   cursor?: string | null;
 }
 
-export interface QueryResult {
+interface QueryResult {
   items: Item[];
   /** Items DynamoDB read to answer (ScannedCount), and the read capacity it charged. */
   itemsRead: number;

@@ -24,7 +24,7 @@ export interface AuditEntry {
   after: Record<string, unknown> | null;
 }
 
-export interface AuditRecord extends AuditEntry {
+interface AuditRecord extends AuditEntry {
   id: string;
   at: string;
 }
@@ -51,7 +51,7 @@ export function auditTransactItem(entry: AuditEntry, at = new Date().toISOString
 }
 
 /** Which entries the audit page lists: all, one actor's, one target's, or one actor's on one target. */
-export interface AuditFilter {
+interface AuditFilter {
   actorId?: string | null;
   targetId?: string | null;
 }

@@ -128,7 +128,7 @@ function paymentStatusOf(stripeStatus: string, cancellationReason: string | null
  * The Payment item: its record under the payer, in the admin listing of its status (gsi2) and, when a coupon or
  * promotion code paid for it, under that code (gsi1, coupon score reports).
  */
-export const paymentItem = defineItem<PaymentRecord>()({
+const paymentItem = defineItem<PaymentRecord>()({
   type: 'Payment',
   key: ({ userId, id }: { userId: string; id: string }) => ({ pk: userPartition(userId), sk: `PAYMENT#${id}` }),
   indexes: {

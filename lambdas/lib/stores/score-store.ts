@@ -241,7 +241,7 @@ export const answerItem = defineItem<StoredAnswer>()({
 });
 
 /** A gamer's score day: its scores, fgScore state and a copy of its answers. */
-export const memberDayItem = defineItem<StoredMemberDay>()({
+const memberDayItem = defineItem<StoredMemberDay>()({
   type: 'MemberDay',
   key: ({ userId, date }: { userId: string; date: string }) => ({ pk: userPartition(userId), sk: `DAY#${date}` }),
 });

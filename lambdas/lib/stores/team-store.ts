@@ -35,9 +35,6 @@ export interface TeamSeatCounts {
   coaches: number;
 }
 
-/** Which condition refused a membership change: the team is gone, its seats are full, or the membership exists / is missing. */
-export type MembershipRefusal = 'team' | 'seats' | 'membership';
-
 export type TeamChanges = Partial<Pick<TeamRecord, 'name' | 'description' | 'game' | 'avatar'>>;
 
 /** Items joined to a store's transaction (an invite or code answered, a purchase spent), each labelled for TransactionRefused. */
@@ -66,7 +63,8 @@ export interface TeamStore {
   update(teamId: string, changes: TeamChanges, at: string): Promise<TeamRecord | null>;
   /**
    * Adds a member while the team exists and has a free seat of the member's role, in one transaction with `also`
-   * (an invite or code marked accepted). Throws TransactionRefused with a MembershipRefusal or one of `also`'s labels.
+   * (an invite or code marked accepted). Throws TransactionRefused labelled `team` (gone), `seats` (full),
+   * `membership` (exists already) or with one of `also`'s labels.
    */
   addMember(membership: MembershipRecord, also?: AlsoItems): Promise<void>;
   /** Ends a membership and frees its seat; TransactionRefused('membership') when there is none. */
