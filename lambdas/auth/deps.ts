@@ -1,9 +1,9 @@
 import { sendMail, type MailMessage } from '../lib/mail';
 import { dynamoAccountStore, type AccountStore } from '../lib/stores/account-store';
 import { dynamoInviteStore, type InviteStore } from '../lib/stores/invite-store';
-import { dynamoLoginAttemptStore, type LoginAttemptStore } from '../lib/stores/login-attempt-store';
+import { dynamoLoginAttemptStore, type LoginAttemptStore } from './login-attempt-store';
 import { dynamoRateLimitStore, type RateLimitStore } from '../lib/stores/rate-limit-store';
-import { dynamoResetCodeStore, type ResetCodeStore } from '../lib/stores/reset-code-store';
+import { dynamoResetCodeStore, type ResetCodeStore } from './reset-code-store';
 import { dynamoSignOutStore, type SignOutStore } from '../lib/stores/sign-out-store';
 import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';

@@ -12,7 +12,7 @@ import {
   RESET_REQUESTS_PER_CALLER,
 } from './password-reset';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_SECONDS } from './reset-code';
-import { dynamoResetCodeStore } from '../lib/stores/reset-code-store';
+import { dynamoResetCodeStore } from './reset-code-store';
 import { dynamoUserStore } from '../lib/stores/user-store';
 import { argsOf, fakeWorld } from './test-support';
 

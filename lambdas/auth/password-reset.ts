@@ -3,7 +3,7 @@ import { AUTH_ERRORS, type resetPasswordArgsSchema } from '@core/auth/validation
 import type { z } from 'zod';
 import { UNKNOWN_ADDRESS } from '../lib/caller-address';
 import { ValidationError } from '../lib/errors';
-import type { ResetCodeRecord } from '../lib/stores/reset-code-store';
+import type { ResetCodeRecord } from './reset-code-store';
 import type { UserRecord } from '../lib/stores/user-store';
 import { PasswordRefusedError } from './identity-provider';
 import type { AuthDeps } from './deps';

@@ -1,6 +1,6 @@
 import { RESET_CODE_LENGTH } from '@core/auth/validation';
 import { hashOneTimeCode, newCodeSalt, newDigitCode, oneTimeCodeMatches } from '../lib/one-time-codes';
-import type { ResetCodeRecord } from '../lib/stores/reset-code-store';
+import type { ResetCodeRecord } from './reset-code-store';
 
 /** How long a password-reset code works, and how many guesses are ever checked against it (docs/accounts.md). */
 export const RESET_CODE_TTL_SECONDS = 15 * 60;

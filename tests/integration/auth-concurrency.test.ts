@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH_ERRORS } from '@core/auth/validation';
 import { db } from '../../lambdas/lib/db/client';
-import { loginAttemptsItem } from '../../lambdas/lib/stores/login-attempt-store';
+import { loginAttemptsItem } from '../../lambdas/auth/login-attempt-store';
 import { SIGNED_OUT_MESSAGE } from '../../lambdas/lib/signed-out';
 import { LOGIN_REFUSAL_MIN_MS, LOGIN_TRY_LIMIT } from '../../lambdas/auth/login-attempts';
 import { FORGOT_PASSWORD_MIN_MS, RESET_MAILS_PER_EMAIL, RESET_REQUESTS_PER_CALLER } from '../../lambdas/auth/password-reset';

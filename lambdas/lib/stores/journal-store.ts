@@ -103,7 +103,7 @@ const alertMailItem = defineItem<{ recipientId: string; date: string; userId: st
   encode: ({ expiresAt }) => ({ expiresAt }),
 });
 /** Comments oldest first (ties by id, as in their keys). */
-export const byCreation = (a: CommentRecord, b: CommentRecord) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+const byCreation = (a: CommentRecord, b: CommentRecord) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 /** ADD 1 to a user's unread count in a team (the item is made on first use). */
 function unreadIncrement(userId: string, teamId: string): TransactItem {

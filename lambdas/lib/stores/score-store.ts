@@ -232,7 +232,7 @@ export function teamDayWithdrawal(teamId: string, day: MemberDay, at: string) {
 }
 
 /** One answer of a gamer for one score day. */
-export const answerItem = defineItem<StoredAnswer>()({
+const answerItem = defineItem<StoredAnswer>()({
   type: 'Answer',
   key: ({ userId, date, questionSlug }: { userId: string; date: string; questionSlug: string }) => ({
     pk: userPartition(userId),

@@ -79,7 +79,7 @@ export interface SubscriptionStore {
 const TableName = () => config.tableName;
 
 /** The subscription a team gets from the purchase it was created with. */
-export const subscriptionOfPurchase = (purchase: DashboardPurchase, teamId: string, at: string): TeamSubscriptionRecord => ({
+const subscriptionOfPurchase = (purchase: DashboardPurchase, teamId: string, at: string): TeamSubscriptionRecord => ({
   teamId,
   userId: purchase.userId,
   subscriptionId: purchase.id,

@@ -110,7 +110,7 @@ const ownedTeamsItem = defineItem<{ userId: string }>()({
 });
 
 /** Which counter a seat of each role takes, and which one limits it. */
-export const SEAT_COUNTERS = { GAMER: { used: 'gamers', limit: 'gamerSeats' }, COACH: { used: 'coaches', limit: 'coachSeats' } } as const;
+const SEAT_COUNTERS = { GAMER: { used: 'gamers', limit: 'gamerSeats' }, COACH: { used: 'coaches', limit: 'coachSeats' } } as const;
 
 /**
  * Takes (+1) or frees (-1) a seat of the role; taking one is refused when they are all in use. Every membership change

@@ -1,9 +1,9 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import { db } from '../db/client';
-import { defineItem } from '../db/item';
-import { userPartition } from '../db/keys';
-import { isConditionFailure } from '../db/table';
+import { config } from '../lib/config';
+import { db } from '../lib/db/client';
+import { defineItem } from '../lib/db/item';
+import { userPartition } from '../lib/db/keys';
+import { isConditionFailure } from '../lib/db/table';
 
 export interface LoginAttemptStore {
   /**

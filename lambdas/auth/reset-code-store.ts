@@ -1,10 +1,10 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import { db } from '../db/client';
-import { defineItem } from '../db/item';
-import { userPartition } from '../db/keys';
-import { isConditionFailure } from '../db/table';
-import { oneTimeCodeItems, type OneTimeCodeFields } from './one-time-code';
+import { config } from '../lib/config';
+import { db } from '../lib/db/client';
+import { defineItem } from '../lib/db/item';
+import { userPartition } from '../lib/db/keys';
+import { isConditionFailure } from '../lib/db/table';
+import { oneTimeCodeItems, type OneTimeCodeFields } from '../lib/stores/one-time-code';
 
 /**
  * An account's live password-reset code. Only a salted hash of the code is kept; its `attempts` are the guesses counted
