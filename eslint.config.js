@@ -49,8 +49,10 @@ module.exports = tseslint.config(
   {
     // The first pages (sign-in, simulator, my scores, check-in), the signed-in frame and the shared code have no Amplify
     // UI ThemeProvider: the theme is static CSS and the UI kit draws with Amplify UI's classes (docs/performance.md).
-    // Without the provider each Amplify UI component rebuilds the whole theme on every render (about 30 ms); pages that
-    // use them sit under the router's Amplify-themed layout (app/routes/amplify-themed.tsx), which builds it once.
+    // Without the provider each Amplify UI component rebuilds the whole theme on every render (about 30 ms); the kit's
+    // pieces built on Amplify UI's primitives (components/ui/themed) serve only the pages under the router's
+    // Amplify-themed layout (app/routes/amplify-themed.tsx), which builds it once. Elsewhere in web/src, the
+    // import-boundaries rule leaves Amplify UI to the kit.
     files: [
       'web/src/{main.tsx,app/*.tsx,components/**/*.tsx,hooks/**/*.{ts,tsx},lib/**/*.{ts,tsx}}',
       'web/src/features/{auth,simulator,scores,check-in,system}/**/*.{ts,tsx}',
@@ -60,7 +62,7 @@ module.exports = tseslint.config(
       'web/src/features/billing/components/dashboard-payment-prompt.tsx',
       'web/src/features/journal/hooks/**/*.{ts,tsx}',
     ],
-    ignores: ['web/src/components/ui/amplify-theme.tsx'],
+    ignores: ['web/src/components/ui/amplify-theme.tsx', 'web/src/components/ui/themed/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -71,6 +73,13 @@ module.exports = tseslint.config(
               message:
                 'Use the UI kit (web/src/components/ui: Button, Alert, TextField, PasswordField, CheckboxField, Loader...); Amplify UI components need <AmplifyTheme> around them, which the first pages do without.',
               allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['@/components/ui/themed/*', '**/themed/primitives'],
+              message:
+                "The kit's Amplify UI pieces (components/ui/themed) need <AmplifyTheme> around them, which the first pages and the frame do without: use plain markup with the kit's classes here.",
             },
           ],
         },

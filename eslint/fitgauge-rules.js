@@ -72,6 +72,15 @@ function boundaryProblem(from, to, typeOnly) {
   return null;
 }
 
+/**
+ * The UI kit (web/src/components/ui) is the web app's one component layer: it alone imports Amplify UI, and wraps or
+ * re-exports the pieces the pages use (docs/ui-kit.md).
+ */
+const amplifyUiImport = (specifier, from) =>
+  /^@aws-amplify\/ui-react(\/|$)/.test(specifier) && from.startsWith('web/src/') && !from.startsWith('web/src/components/ui/')
+    ? 'Only the UI kit imports Amplify UI: use its piece (web/src/components/ui; layout, text, cards, badges and toggles from components/ui/themed/primitives), or add the missing one there.'
+    : null;
+
 /** Outside core/, core is imported by its alias, so moving a file never breaks its core imports. */
 const relativeCoreImport = (specifier, from, to) =>
   specifier.startsWith('.') && to.startsWith('core/') && !from.startsWith('core/') ? `Import core/ through its alias: '@${to}'.` : null;
@@ -92,7 +101,8 @@ const importBoundaries = {
     const check = (node, sourceNode, typeOnly) => {
       const specifier = literalSource(sourceNode);
       const to = specifier && targetOf(specifier, context.filename);
-      const problem = to && (relativeCoreImport(specifier, from, to) ?? boundaryProblem(from, to, typeOnly));
+      const problem =
+        specifier && (to ? (relativeCoreImport(specifier, from, to) ?? boundaryProblem(from, to, typeOnly)) : amplifyUiImport(specifier, from));
       if (problem) context.report({ node: sourceNode, message: problem });
     };
     return {

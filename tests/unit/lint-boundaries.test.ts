@@ -1,12 +1,14 @@
 /**
- * The repository's lint configuration refuses imports against the layer direction (eslint/fitgauge-rules.js), app
- * routes written outside the route registry, and a static import of a module the same test jest.mock()s. Each case lints a small source text as if it lived at a path.
+ * The repository's lint configuration refuses imports against the layer direction (eslint/fitgauge-rules.js), Amplify
+ * UI outside the UI kit and the kit's Amplify UI pieces on the first pages, app routes written outside the route
+ * registry, and a static import of a module the same test jest.mock()s. Each case lints a small source text as if it
+ * lived at a path.
  */
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
 
 const root = join(__dirname, '../..');
-const OUR_RULES = /^(fitgauge\/|no-restricted-syntax$)/;
+const OUR_RULES = /^(fitgauge\/|no-restricted-(syntax|imports)$)/;
 // The repository's own config, handed over as an object: ESLint would load the file with a dynamic import, which jest's VM refuses.
 const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: require('../../eslint.config.js') });
 
@@ -93,6 +95,35 @@ describe('import boundaries', () => {
     await expect(problems('core/x.ts', "import { keys } from '../lambdas/lib/db/keys';\nexport const k = keys;\n")).resolves.toEqual([
       'core/ holds pure rules shared by the Lambdas and the browser: it may not import lambdas/lib/db/keys.',
     ]);
+  });
+});
+
+describe('one component layer', () => {
+  it('refuses Amplify UI anywhere in the web app but the UI kit, type imports included', async () => {
+    const refusal =
+      'Only the UI kit imports Amplify UI: use its piece (web/src/components/ui; layout, text, cards, badges and toggles from components/ui/themed/primitives), or add the missing one there.';
+    await expect(
+      problems('web/src/features/billing/components/x.tsx', "import { Button } from '@aws-amplify/ui-react';\nexport const b = Button;\n"),
+    ).resolves.toEqual([refusal]);
+    await expect(
+      problems('web/src/app/routes/x.tsx', "import type { Theme } from '@aws-amplify/ui-react';\nexport type T = Theme;\n"),
+    ).resolves.toEqual([refusal]);
+    await expect(problems('web/src/config/x.ts', "export { defaultTheme } from '@aws-amplify/ui-react';\n")).resolves.toEqual([refusal]);
+    await expect(problems('web/src/components/ui/themed/x.ts', "export { Flex } from '@aws-amplify/ui-react';\n")).resolves.toEqual([]);
+  });
+
+  it("keeps the kit's Amplify UI pieces off the first pages and out of the rest of the kit, and lets the themed pages use them", async () => {
+    // ESLint's no-restricted-imports puts the import's own text before the reason.
+    const refusal = expect.stringContaining(
+      "The kit's Amplify UI pieces (components/ui/themed) need <AmplifyTheme> around them, which the first pages and the frame do without: use plain markup with the kit's classes here.",
+    );
+    const themedImport = "import { Text } from '@/components/ui/themed/primitives';\nexport const t = Text;\n";
+    await expect(problems('web/src/features/auth/components/x.tsx', themedImport)).resolves.toEqual([refusal]);
+    await expect(problems('web/src/app/routes/home/my-scores.tsx', themedImport)).resolves.toEqual([refusal]);
+    await expect(
+      problems('web/src/components/ui/button/x.tsx', "import { Text } from '../themed/primitives';\nexport const t = Text;\n"),
+    ).resolves.toEqual([refusal]);
+    await expect(problems('web/src/features/billing/components/x.tsx', themedImport)).resolves.toEqual([]);
   });
 });
 

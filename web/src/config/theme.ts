@@ -1,4 +1,4 @@
-import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
+import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui';
 import { PILLARS } from '@core/pillars';
 import { THEME_NAME } from './color-mode';
 

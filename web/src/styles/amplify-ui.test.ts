@@ -12,11 +12,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every name the app imports from @aws-amplify/ui-react (components, and also the theme helpers). */
+/** Every name the app imports (or the kit re-exports) from @aws-amplify/ui-react: components, and also the theme helpers. */
 function importedNames(files: string[]): Set<string> {
   const names = new Set<string>();
   for (const file of files) {
-    for (const [, list] of readFileSync(file, 'utf8').matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-amplify\/ui-react'/g)) {
+    for (const [, list] of readFileSync(file, 'utf8').matchAll(/(?:import|export)\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-amplify\/ui-react'/g)) {
       for (const name of list.split(','))
         names.add(
           name

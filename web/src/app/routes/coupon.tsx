@@ -1,5 +1,5 @@
-import { Heading, Text } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router-dom';
+import { Heading, Text } from '@/components/ui/themed/primitives';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { paths, withQuery } from '@/config/paths';

@@ -1,5 +1,5 @@
-import { Heading, Text } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
+import { Heading, Text } from '@/components/ui/themed/primitives';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { openStoreLink, storeLinkUrl } from '@/lib/store-link';
 

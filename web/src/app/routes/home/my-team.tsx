@@ -1,5 +1,5 @@
-import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button/button';
 import { PageLoader } from '@/components/ui/page-loader';
 import type { MyTeam } from '@/features/my-team/api/members';
 import { MyTeamPage } from '@/features/my-team/components/my-team-page';

@@ -28,3 +28,15 @@ it('ties a text field to its error while it has one', () => {
   expect(input.getAttribute('aria-invalid')).toBe('true');
   expect(input.getAttribute('aria-describedby')).toBe(screen.getByText('Title should be less than 40 characters.').id);
 });
+
+it("ties a text area to its error, beside the caller's own description", () => {
+  render(
+    <>
+      <TextAreaField label="Comment" hasError errorMessage="A comment is required." aria-describedby="counter" />
+      <p id="counter">0/500 characters</p>
+    </>,
+  );
+  const area = screen.getByRole('textbox', { name: 'Comment' });
+  expect(area.getAttribute('aria-invalid')).toBe('true');
+  expect(area.getAttribute('aria-describedby')).toBe(`${screen.getByText('A comment is required.').id} counter`);
+});

@@ -67,18 +67,40 @@ export function TextField({
   );
 }
 
-type TextAreaFieldProps = { label: ReactNode; className?: string } & Omit<ComponentPropsWithRef<'textarea'>, 'children'>;
+type TextAreaFieldProps = Omit<FieldOwnProps, 'descriptiveText'> & { className?: string } & Omit<ComponentPropsWithRef<'textarea'>, 'children'>;
 
-/** A labelled, controlled text area with Amplify UI's look (its textareafield classes). */
-export function TextAreaField({ label, className, id, ...textarea }: TextAreaFieldProps) {
+/** A labelled, controlled text area with Amplify UI's look (its textareafield classes), and its error tied to it. */
+export function TextAreaField({
+  label,
+  hasError = false,
+  errorMessage,
+  className,
+  id,
+  'aria-describedby': describedBy,
+  ...textarea
+}: TextAreaFieldProps) {
   const generatedId = useId();
   const textareaId = id ?? generatedId;
+  const errorId = `${textareaId}-error`;
+  const showError = hasError && Boolean(errorMessage);
+  const describedByIds = [showError ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
   return (
     <div className={['amplify-flex', 'amplify-field', 'amplify-textareafield', className ?? ''].filter(Boolean).join(' ')}>
       <label className="amplify-label" htmlFor={textareaId}>
         {label}
       </label>
-      <textarea id={textareaId} className="amplify-textarea amplify-field-group__control" {...textarea} />
+      <textarea
+        id={textareaId}
+        aria-invalid={hasError}
+        aria-describedby={describedByIds || undefined}
+        className={`amplify-textarea amplify-field-group__control${hasError ? ' amplify-textarea--error' : ''}`}
+        {...textarea}
+      />
+      {showError ? (
+        <p id={errorId} className="amplify-text amplify-field__error-message">
+          {errorMessage}
+        </p>
+      ) : null}
     </div>
   );
 }

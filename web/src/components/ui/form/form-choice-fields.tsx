@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { FieldError, type FieldProps } from './form-fields';
+import { SelectChevron } from './select-field';
 
 /**
  * A text area and a select for react-hook-form, with Amplify UI's look (its textArea, select and field classes) and
@@ -55,7 +56,8 @@ export function FormSelectField({
   description,
   autoComplete,
   options,
-}: FieldProps & { options: readonly { value: string; label: string }[] }) {
+  disabled = false,
+}: FieldProps & { options: readonly { value: string; label: string }[]; disabled?: boolean }) {
   const id = useId();
   const errorId = useId();
   return (
@@ -68,6 +70,7 @@ export function FormSelectField({
             autoComplete={autoComplete}
             aria-invalid={Boolean(error)}
             aria-describedby={describedBy(id, description, errorId, error)}
+            disabled={disabled}
             className={`amplify-select amplify-field-group__control${error ? ' amplify-select--error' : ''}`}
             {...registration}
           >
@@ -77,11 +80,7 @@ export function FormSelectField({
               </option>
             ))}
           </select>
-          <div className="amplify-flex amplify-select__icon" aria-hidden="true">
-            <svg className="fg-em-icon" width="24" height="24" viewBox="0 0 24 24" focusable="false">
-              <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </div>
+          <SelectChevron />
         </div>
       </div>
       <FieldError id={errorId} message={error} />

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormSelectField } from './form-choice-fields';
 import { SelectField } from './select-field';
 
 const PLATFORMS = [
@@ -32,4 +34,27 @@ it('cannot be changed while disabled', async () => {
   render(<Controlled disabled />);
   await user.selectOptions(screen.getByRole('combobox', { name: 'Platform' }), 'iOS').catch(() => undefined);
   expect(screen.getByText('Chosen: none')).toBeTruthy();
+});
+
+function RoleForm({ roles }: { roles: readonly string[] }) {
+  const form = useForm({ defaultValues: { role: roles[0] } });
+  return (
+    <FormSelectField
+      label="Role"
+      autoComplete="off"
+      registration={form.register('role')}
+      options={roles.map((role) => ({ value: role, label: role }))}
+      disabled={roles.length < 2}
+    />
+  );
+}
+
+it('offers a form select only while it has a choice to make', () => {
+  const { unmount } = render(<RoleForm roles={['Gamer', 'Coach']} />);
+  expect((screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).disabled).toBe(false);
+  unmount();
+  render(<RoleForm roles={['Gamer']} />);
+  const select = screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement;
+  expect(select.disabled).toBe(true);
+  expect(select.value).toBe('Gamer');
 });

@@ -15,6 +15,17 @@ interface SelectFieldProps<T extends string> {
   className?: string;
 }
 
+/** The chevron Amplify UI's select fields draw over the select's end (its select__icon class); decorative. */
+export function SelectChevron() {
+  return (
+    <div className="amplify-flex amplify-select__icon" aria-hidden="true">
+      <svg className="fg-em-icon" width="24" height="24" viewBox="0 0 24 24" focusable="false">
+        <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </div>
+  );
+}
+
 /** A labelled, controlled select with Amplify UI's look (the kit's FormSelectField is for react-hook-form forms). */
 export function SelectField<T extends string>({
   label,
@@ -49,6 +60,7 @@ export function SelectField<T extends string>({
             </option>
           ))}
         </select>
+        <SelectChevron />
       </div>
     </div>
   );

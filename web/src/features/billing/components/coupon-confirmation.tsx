@@ -1,6 +1,6 @@
-import { Text } from '@aws-amplify/ui-react';
 import { COUPON_APPLIED, COUPON_LINK_INVALID, INVALID_COUPON } from '@core/billing/validation';
 import { useEffect, useRef, useState } from 'react';
+import { Text } from '@/components/ui/themed/primitives';
 import { Loader } from '@/components/ui/loader';
 import { ApiError } from '@/lib/api-client';
 import { useConfirmCoupon } from '../api/coupons';

@@ -1,6 +1,8 @@
-import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
 import { INVALID_COUPON, MAX_COUPON_LENGTH } from '@core/billing/validation';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button/button';
+import { Flex, Text } from '@/components/ui/themed/primitives';
+import { TextField } from '@/components/ui/form/fields';
 import { Dialog, INITIAL_FOCUS } from '@/components/ui/dialog/dialog';
 import { useCheckCoupon } from '../api/coupons';
 import { couponMessage } from '../lib/coupon-message';

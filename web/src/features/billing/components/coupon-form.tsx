@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Text } from '@aws-amplify/ui-react';
 import { EMAIL_PROOF_MESSAGES } from '@core/email-proof';
 import { applyCouponArgsSchema, COUPON_APPLIED, COUPON_CONFIRM_BY_MAIL, INVALID_COUPON, MAX_COUPON_LENGTH } from '@core/billing/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { Button } from '@/components/ui/button/button';
+import { Text } from '@/components/ui/themed/primitives';
 import { EmailProofDialog } from '@/components/email-proof/email-proof-dialog';
 import { FormTextField } from '@/components/ui/form/form-fields';
 import { ApiError } from '@/lib/api-client';

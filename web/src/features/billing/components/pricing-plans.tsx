@@ -1,4 +1,3 @@
-import { Badge, Button, Card, Flex, Heading, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import {
   EXTRA_GAMER_SEAT,
   EXTRA_GAMER_SEAT_PRODUCT_ID,
@@ -10,6 +9,8 @@ import {
   type SubscriptionConfig,
 } from '@core/billing/plans';
 import { useState } from 'react';
+import { Badge, Card, Flex, Heading, Text, ToggleButton, ToggleButtonGroup } from '@/components/ui/themed/primitives';
+import { Button } from '@/components/ui/button/button';
 import { PurchaseFlow } from './purchase-flow';
 
 /** Where Enterprise enquiries go (CONTACT SALES opens a mail to it). */

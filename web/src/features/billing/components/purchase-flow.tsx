@@ -1,7 +1,9 @@
-import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { renewalFrequency } from '@core/billing/plans';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button/button';
+import { Flex, Text } from '@/components/ui/themed/primitives';
+import { Loader } from '@/components/ui/loader';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { MessageDialog } from '@/components/ui/dialog/message-dialog';
 import { EMAIL_NOT_PROVEN } from '@core/email-proof';

@@ -1,6 +1,8 @@
-import { Button, Flex, TextAreaField } from '@aws-amplify/ui-react';
 import { commentContentSchema, MAX_COMMENT_LENGTH, textLength } from '@core/journal';
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button/button';
+import { Flex } from '@/components/ui/themed/primitives';
+import { TextAreaField } from '@/components/ui/form/fields';
 
 interface CommentFormProps {
   /** The field's label, e.g. "Comment on Sleep quality" or "Reply". */

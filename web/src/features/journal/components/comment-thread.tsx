@@ -1,5 +1,6 @@
-import { Button, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button/button';
+import { Text } from '@/components/ui/themed/primitives';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { useToast } from '@/components/ui/toast/toast';

@@ -1,9 +1,10 @@
-import { Button, Flex } from '@aws-amplify/ui-react';
 import { shiftDay } from '@core/dates';
 import { pillarOf } from '@core/pillars';
 import { isAdmin } from '@core/roles';
 import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button/button';
+import { Flex } from '@/components/ui/themed/primitives';
 import { LoadError } from '@/components/errors/load-error';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,5 +1,5 @@
-import { Button } from '@aws-amplify/ui-react';
 import type { InviteRole } from '@core/teams';
+import { Button } from '@/components/ui/button/button';
 import type { DataTableColumn } from '@/components/ui/data-table/data-table';
 
 interface RowAction<T> {

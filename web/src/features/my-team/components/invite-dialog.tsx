@@ -1,11 +1,13 @@
-import { Alert, Button, SelectField } from '@aws-amplify/ui-react';
 import { roleLabel } from '@core/roles';
 import { inviteFormSchema, type InviteRole } from '@core/teams';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert/alert';
+import { Button } from '@/components/ui/button/button';
 import { Dialog } from '@/components/ui/dialog/dialog';
+import { FormSelectField } from '@/components/ui/form/form-choice-fields';
 import { FormTextField } from '@/components/ui/form/form-fields';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { useToast } from '@/components/ui/toast/toast';
@@ -101,19 +103,14 @@ export function InviteDialog({ open, teamId, roles, addSeatsPath, onClose, onSen
           error={errors.inviteeEmail?.message}
           maxLength={254}
         />
-        <SelectField
+        <FormSelectField
           label="Role"
-          {...form.register('role')}
-          isDisabled={roles.length < 2}
-          errorMessage={errors.role?.message}
-          hasError={Boolean(errors.role)}
-        >
-          {roles.map((role) => (
-            <option key={role} value={role}>
-              {roleLabel(role)}
-            </option>
-          ))}
-        </SelectField>
+          autoComplete="off"
+          registration={form.register('role')}
+          options={roles.map((role) => ({ value: role, label: roleLabel(role) }))}
+          disabled={roles.length < 2}
+          error={errors.role?.message}
+        />
       </form>
     </Dialog>
   );

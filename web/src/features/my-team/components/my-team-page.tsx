@@ -1,7 +1,7 @@
-import { Button } from '@aws-amplify/ui-react';
 import { isAdmin, isDirector, roleLabel } from '@core/roles';
 import type { MemberOrderField } from '@core/teams';
 import { useMemo, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button/button';
 import { LoadError } from '@/components/errors/load-error';
 import { DataTable, DEFAULT_PAGE_SIZE, type ColumnSort, type DataTableColumn } from '@/components/ui/data-table/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';

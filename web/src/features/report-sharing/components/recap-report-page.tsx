@@ -1,6 +1,6 @@
-import { Heading, Text } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { acceptanceOfLink, type ReportFrequency, SCORE_EXPLANATION, shareIdSchema, SOCIAL_LINKS, SUPPORT_EMAIL } from '@core/report-sharing';
+import { Heading, Text } from '@/components/ui/themed/primitives';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { PageLoader } from '@/components/ui/page-loader';
 import { toApiError } from '@/lib/api-client';

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Heading, Text } from '@aws-amplify/ui-react';
 import { FREQUENCY_LABELS, REPORT_FREQUENCIES, SHARE_STATUS_LABELS, shareFormSchema } from '@core/report-sharing';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { Heading, Text } from '@/components/ui/themed/primitives';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';

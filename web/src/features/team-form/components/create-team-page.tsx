@@ -1,6 +1,6 @@
-import { Heading, Text, View } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Heading, Text, View } from '@/components/ui/themed/primitives';
 import { LoadError } from '@/components/errors/load-error';
 import { MessageDialog } from '@/components/ui/dialog/message-dialog';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,5 +1,6 @@
-import { Alert, Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
+import { Alert } from '@/components/ui/alert/alert';
+import { Button } from '@/components/ui/button/button';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { useToast } from '@/components/ui/toast/toast';
 import { uploadAvatar } from '@/lib/avatar-upload';

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex, Image, Text } from '@aws-amplify/ui-react';
 import { AVATAR_MAX_BYTES } from '@core/avatars';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button/button';
+import { Flex, Image, Text } from '@/components/ui/themed/primitives';
 import { DropZone } from '@/components/ui/drop-zone/drop-zone';
 import { FormSelectField, FormTextAreaField } from '@/components/ui/form/form-choice-fields';
 import { FormTextField } from '@/components/ui/form/form-fields';

@@ -1,6 +1,7 @@
-import { Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Flex, Heading, Text } from '@/components/ui/themed/primitives';
+import { SelectField } from '@/components/ui/form/select-field';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SearchBox } from '@/components/ui/search-box/search-box';
@@ -17,6 +18,12 @@ import '../team-portals.css';
 /** The query that opens the invites tab (docs/product.md, "Signed-in routes": /home/coach-portal?tab=team-invite). */
 const TAB_PARAM = 'tab';
 const INVITES_TAB = new URL(paths.home.coachInvites, 'http://app.invalid').searchParams.get(TAB_PARAM)!;
+
+const SORT_OPTIONS = TEAM_SORT_FIELDS.map((field) => ({ value: field, label: TEAM_SORT_LABELS[field] }));
+const DIRECTIONS = [
+  { value: 'asc', label: 'Ascending' },
+  { value: 'desc', label: 'Descending' },
+] as const;
 
 /** /home/coach-portal: the teams the user coaches, with the filter and sort bar, and the team-invite tab. */
 export function CoachPortalPage() {
@@ -86,17 +93,8 @@ function CoachedTeams() {
     <Flex direction="column" gap="medium">
       <Flex className="fg-filter-bar" gap="medium" alignItems="flex-end" wrap="wrap">
         <SearchBox label="Search teams" onSearch={setSearch} debounceMs={SEARCH_DEBOUNCE_MS} />
-        <SelectField label="Sort by" value={field} onChange={(event) => setField(event.target.value as TeamSortField)}>
-          {TEAM_SORT_FIELDS.map((sortField) => (
-            <option key={sortField} value={sortField}>
-              {TEAM_SORT_LABELS[sortField]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Order" value={direction} onChange={(event) => setDirection(event.target.value as SortDirection)}>
-          <option value="asc">Ascending</option>
-          <option value="desc">Descending</option>
-        </SelectField>
+        <SelectField label="Sort by" value={field} options={SORT_OPTIONS} onChange={setField} />
+        <SelectField label="Order" value={direction} options={DIRECTIONS} onChange={setDirection} />
       </Flex>
       {shown.length === 0 ? (
         <Text role="status">No Items Found!</Text>

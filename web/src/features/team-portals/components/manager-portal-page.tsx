@@ -1,6 +1,6 @@
-import { Flex, Heading } from '@aws-amplify/ui-react';
 import { isDirector } from '@core/roles';
 import { Navigate } from 'react-router-dom';
+import { Flex, Heading } from '@/components/ui/themed/primitives';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';

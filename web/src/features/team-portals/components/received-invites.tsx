@@ -1,4 +1,5 @@
-import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Button } from '@/components/ui/button/button';
+import { Card, Flex, Heading, Text } from '@/components/ui/themed/primitives';
 import { LoadError } from '@/components/errors/load-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';

@@ -1,10 +1,11 @@
-import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { teamCodeField } from '@core/teams';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
+import { Button } from '@/components/ui/button/button';
+import { Card, Flex, Heading, Text } from '@/components/ui/themed/primitives';
 import { FormTextField } from '@/components/ui/form/form-fields';
 import { useToast } from '@/components/ui/toast/toast';
 import { useJoinTeamWithCode } from '../api/invites';

@@ -1,4 +1,4 @@
-import { Flex, Heading } from '@aws-amplify/ui-react';
+import { Flex, Heading } from '@/components/ui/themed/primitives';
 import { ReceivedInvites } from './received-invites';
 import { TeamCodeForm } from './team-code-form';
 import '../team-portals.css';

@@ -1,5 +1,6 @@
-import { Button, Text } from '@aws-amplify/ui-react';
 import { isCoachOrDirector } from '@core/roles';
+import { Button } from '@/components/ui/button/button';
+import { Text } from '@/components/ui/themed/primitives';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { useViewer } from '@/lib/viewer';
 import { useLeaveTeams } from '../api/team-membership';

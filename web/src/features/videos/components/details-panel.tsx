@@ -1,4 +1,4 @@
-import { Flex, Text } from '@aws-amplify/ui-react';
+import { Flex, Text } from '@/components/ui/themed/primitives';
 import { Button } from '@/components/ui/button/button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EPISODE_MAX, EPISODE_MIN, VIDEO_TAG_MAX } from '@core/videos';

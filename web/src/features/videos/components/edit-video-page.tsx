@@ -1,4 +1,4 @@
-import { Flex, Heading, View } from '@aws-amplify/ui-react';
+import { Flex, Heading, View } from '@/components/ui/themed/primitives';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { paths } from '@/config/paths';
 import { useOopsDialog } from './oops-dialog';

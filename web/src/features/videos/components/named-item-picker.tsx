@@ -1,4 +1,4 @@
-import { Flex } from '@aws-amplify/ui-react';
+import { Flex } from '@/components/ui/themed/primitives';
 import { Button } from '@/components/ui/button/button';
 import { NAME_MAX } from '@core/videos';
 import { useState } from 'react';

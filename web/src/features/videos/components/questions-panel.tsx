@@ -1,4 +1,4 @@
-import { Flex, Text } from '@aws-amplify/ui-react';
+import { Flex, Text } from '@/components/ui/themed/primitives';
 import { Button } from '@/components/ui/button/button';
 import { questionSlug, QUESTION_TEXT_MAX, VIDEO_QUESTION_TYPE_LABELS, type VideoQuestionSubType, type VideoQuestionType } from '@core/videos';
 import { useId, useState } from 'react';

@@ -1,5 +1,5 @@
-import { Flex, Text } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
+import { Flex, Text } from '@/components/ui/themed/primitives';
 import { Button } from '@/components/ui/button/button';
 import { useToast } from '@/components/ui/toast/toast';
 import { useUpdateVideo } from '../api/videos';

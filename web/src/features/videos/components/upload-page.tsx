@@ -1,4 +1,3 @@
-import { Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PILLARS } from '@core/pillars';
 import {
@@ -13,6 +12,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { Flex, Heading, Text, View } from '@/components/ui/themed/primitives';
 import { Button } from '@/components/ui/button/button';
 import { DropZone } from '@/components/ui/drop-zone/drop-zone';
 import { FormSelectField } from '@/components/ui/form/form-choice-fields';

@@ -1,6 +1,6 @@
-import { Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Flex, Heading, Text, View } from '@/components/ui/themed/primitives';
 import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button/button';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
