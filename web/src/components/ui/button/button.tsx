@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import { Loader } from '../loader';
 
-export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+interface ButtonProps extends ComponentPropsWithRef<'button'> {
   /** primary: the form's main action; link: looks like a link; menu and warning/destructive as in Amplify UI. */
   variation?: 'primary' | 'link' | 'menu' | 'warning' | 'destructive';
   size?: 'small' | 'large';

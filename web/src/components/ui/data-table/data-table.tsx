@@ -37,7 +37,7 @@ export interface DataTableColumn<TData> {
   sortable?: boolean;
 }
 
-export interface RowSelection<TData> {
+interface RowSelection<TData> {
   selectedIds: readonly string[];
   onChange: (selectedIds: string[]) => void;
   /** Names a row in its checkbox's label (`Select ada@fitgauge.test`). */
@@ -54,7 +54,7 @@ export interface ColumnSort {
  * Paging and sorting done by the server (take/skip and orderBy/direction): `data` is the current page only, the
  * caller holds the page and the order and fetches again when the table asks for another.
  */
-export interface ServerSide {
+interface ServerSide {
   /** All rows matching, across pages. */
   rowCount: number;
   pageIndex: number;

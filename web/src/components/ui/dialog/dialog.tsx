@@ -18,7 +18,7 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
 }
 
-export interface DialogProps {
+interface DialogProps {
   open: boolean;
   title: string;
   /** Escape and the dialog's own buttons call it; the caller closes the dialog by setting open to false. */

@@ -13,7 +13,7 @@ interface ToastOptions {
   durationMs?: number;
 }
 
-export interface ToastApi {
+interface ToastApi {
   success: (message: string, options?: ToastOptions) => void;
   error: (message: string, options?: ToastOptions) => void;
 }
