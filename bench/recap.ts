@@ -22,6 +22,7 @@ async function main() {
   const { dynamoScoreStore } = await import('../lambdas/lib/stores/score-store');
   const { dynamoShareStore, newShare } = await import('../lambdas/recap/store');
   const { dynamoUserStore } = await import('../lambdas/lib/stores/user-store');
+  const { userRecord } = await import('../lambdas/lib/stores/test-support/records');
   const { historyOf } = await import('../lambdas/scoring/history');
   const { demoCheckIn, habitsOf, seededRandom } = await import('../scripts/seed/answers');
   const { productionDeps } = await import('../lambdas/recap/deps');
@@ -48,18 +49,9 @@ async function main() {
     const loadStarted = Date.now();
     await dynamoScoreStore.importHistory(historyOf(gamers));
     for (const [index, gamer] of gamers.entries()) {
-      await dynamoUserStore.create({
-        id: gamer.userId,
-        email: `bench-gamer-${index}@fitgauge.test`,
-        fullName: `Bench Gamer ${index}`,
-        username: null,
-        avatar: null,
-        role: 'GAMER',
-        enabled: true,
-        selectedTeamId: null,
-        createdAt: at,
-        updatedAt: at,
-      });
+      await dynamoUserStore.create(
+        userRecord(gamer.userId, { email: `bench-gamer-${index}@fitgauge.test`, fullName: `Bench Gamer ${index}`, createdAt: at, updatedAt: at }),
+      );
       await dynamoShareStore.create(
         newShare({ id: randomUUID(), gamerId: gamer.userId, email: `bench-parent-${index}@fitgauge.test`, frequency: 'DAILY' }, at),
       );

@@ -7,6 +7,16 @@ interface DuePage<T> {
 }
 
 /**
+ * The Query of one due shard's items that are due at `now` or earlier: a due index's sort key starts with the due time
+ * (`<dueAt>#<id>`), so `<now>#~` sorts after every item due by then.
+ */
+export const dueBy = (gsi2pk: string, now: string) => ({
+  IndexName: 'gsi2',
+  KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
+  ExpressionAttributeValues: { ':pk': gsi2pk, ':until': `${now}#~` },
+});
+
+/**
  * How the scheduled jobs work through a sharded due index (docs/recap.md, docs/reminders.md): shard after shard, page
  * after page with Query (never Scan), `limit` items at a time. No page is started after `stopAfter` (epoch ms, the
  * Lambda's time budget); what is left stays due for the next run. Resolves false when it stopped there.

@@ -6,6 +6,7 @@ import { db } from '../lib/db/client';
 import { defineItem } from '../lib/db/item';
 import { userPartition } from '../lib/db/keys';
 import { isConditionFailure, type Page, partitionQuery, query } from '../lib/db/table';
+import { dueBy } from '../lib/due-shards';
 import { TransactionRefused, transact } from '../lib/stores/transactions';
 
 /** A gamer's score reports shared with an e-mail address (docs/recap.md, "Sharing"; docs/data-model.md). */
@@ -226,14 +227,7 @@ export const dynamoShareStore: ShareStore = {
   },
 
   async due(shard, now, { limit, cursor }) {
-    const { items, cursor: next } = await query(
-      {
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
-        ExpressionAttributeValues: { ':pk': recapDue(shard, '', '').gsi2pk, ':until': `${now}#~` },
-      },
-      { limit, cursor },
-    );
+    const { items, cursor: next } = await query(dueBy(recapDue(shard, '', '').gsi2pk, now), { limit, cursor });
     return { items: items.map(shareItem.decode), cursor: next };
   },
 

@@ -6,6 +6,7 @@ import { db } from '../lib/db/client';
 import { defineItem } from '../lib/db/item';
 import { userPartition } from '../lib/db/keys';
 import { batchGet, isConditionFailure, type Page, partitionQuery, query } from '../lib/db/table';
+import { dueBy } from '../lib/due-shards';
 import { userItem } from '../lib/stores/user-store';
 import { type TransactItem, TransactionRefused, transact } from '../lib/stores/transactions';
 
@@ -129,14 +130,7 @@ export const dynamoReminderStore: ReminderStore = {
   },
 
   async due(shard, now, { limit, cursor }) {
-    const { items, cursor: next } = await query(
-      {
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
-        ExpressionAttributeValues: { ':pk': reminderDue(shard, '', '').gsi2pk, ':until': `${now}#~` },
-      },
-      { limit, cursor },
-    );
+    const { items, cursor: next } = await query(dueBy(reminderDue(shard, '', '').gsi2pk, now), { limit, cursor });
     return { items: items.map(settingsItem.decode), cursor: next };
   },
 
