@@ -15,6 +15,32 @@ interface FieldOwnProps {
   errorMessage?: ReactNode;
 }
 
+/**
+ * The ids that tie a field's control to its help and its error (after the caller's own `aria-describedby`), and
+ * whether the error shows: only while `hasError` and with a message.
+ */
+function useFieldIds(
+  id: string | undefined,
+  { descriptiveText, hasError = false, errorMessage }: Omit<FieldOwnProps, 'label'>,
+  describedBy?: string,
+) {
+  const generatedId = useId();
+  const control = id ?? generatedId;
+  const description = `${control}-description`;
+  const error = `${control}-error`;
+  const showError = hasError && Boolean(errorMessage);
+  const describedByIds = [descriptiveText ? description : '', showError ? error : '', describedBy ?? ''].filter(Boolean).join(' ');
+  return { control, description, error, showError, describedBy: describedByIds || undefined };
+}
+
+function ErrorMessage({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="amplify-text amplify-field__error-message">
+      {children}
+    </p>
+  );
+}
+
 type TextFieldProps = FieldOwnProps & Omit<ComponentPropsWithRef<'input'>, 'children'> & { outerEnd?: ReactNode; className?: string };
 
 /** The label, help, input and error of a text field; `outerEnd` sits after the input (the password switch). */
@@ -29,40 +55,31 @@ export function TextField({
   'aria-describedby': describedBy,
   ...input
 }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const descriptionId = `${inputId}-description`;
-  const errorId = `${inputId}-error`;
-  const showError = hasError && Boolean(errorMessage);
-  const describedByIds = [descriptiveText ? descriptionId : '', showError ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
+  const ids = useFieldIds(id, { descriptiveText, hasError, errorMessage }, describedBy);
   return (
     <div className={['amplify-flex', 'amplify-field', 'amplify-textfield', className ?? ''].filter(Boolean).join(' ')}>
-      <label className="amplify-label" htmlFor={inputId}>
+      <label className="amplify-label" htmlFor={ids.control}>
         {label}
       </label>
       {descriptiveText ? (
-        <p id={descriptionId} className="amplify-text amplify-field__description">
+        <p id={ids.description} className="amplify-text amplify-field__description">
           {descriptiveText}
         </p>
       ) : null}
       <div className="amplify-flex amplify-field-group amplify-field-group--horizontal">
         <div className="amplify-field-group__field-wrapper amplify-field-group__field-wrapper--horizontal">
           <input
-            id={inputId}
+            id={ids.control}
             type="text"
             aria-invalid={hasError}
-            aria-describedby={describedByIds || undefined}
+            aria-describedby={ids.describedBy}
             className={`amplify-input amplify-field-group__control${hasError ? ' amplify-input--error' : ''}`}
             {...input}
           />
         </div>
         {outerEnd ? <div className="amplify-field-group__outer-end">{outerEnd}</div> : null}
       </div>
-      {showError ? (
-        <p id={errorId} className="amplify-text amplify-field__error-message">
-          {errorMessage}
-        </p>
-      ) : null}
+      {ids.showError ? <ErrorMessage id={ids.error}>{errorMessage}</ErrorMessage> : null}
     </div>
   );
 }
@@ -79,28 +96,20 @@ export function TextAreaField({
   'aria-describedby': describedBy,
   ...textarea
 }: TextAreaFieldProps) {
-  const generatedId = useId();
-  const textareaId = id ?? generatedId;
-  const errorId = `${textareaId}-error`;
-  const showError = hasError && Boolean(errorMessage);
-  const describedByIds = [showError ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
+  const ids = useFieldIds(id, { hasError, errorMessage }, describedBy);
   return (
     <div className={['amplify-flex', 'amplify-field', 'amplify-textareafield', className ?? ''].filter(Boolean).join(' ')}>
-      <label className="amplify-label" htmlFor={textareaId}>
+      <label className="amplify-label" htmlFor={ids.control}>
         {label}
       </label>
       <textarea
-        id={textareaId}
+        id={ids.control}
         aria-invalid={hasError}
-        aria-describedby={describedByIds || undefined}
+        aria-describedby={ids.describedBy}
         className={`amplify-textarea amplify-field-group__control${hasError ? ' amplify-textarea--error' : ''}`}
         {...textarea}
       />
-      {showError ? (
-        <p id={errorId} className="amplify-text amplify-field__error-message">
-          {errorMessage}
-        </p>
-      ) : null}
+      {ids.showError ? <ErrorMessage id={ids.error}>{errorMessage}</ErrorMessage> : null}
     </div>
   );
 }
