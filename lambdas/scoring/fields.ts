@@ -46,7 +46,7 @@ const teamView = ({ team, caller }: FieldCall<unknown>): TeamView => ({ team, vi
 
 /**
  * Daily check-in, scores, score statistics and answers (docs/scoring.md), and the live refresh of a team's statistics
- * after a check-in. Built on `deps` so the unit tests run the same declarations on the in-memory stores.
+ * after a check-in. Built on `deps` so the tests run the same declarations with their own clock, mail and publish.
  */
 export const scoringFieldsWith = (deps: ScoringDeps) =>
   ({
