@@ -4,26 +4,29 @@
  * Starts the local stack in this process (gateway, Lambdas, DynamoDB Local in memory, cognito-local; no web app, no
  * demo data) and creates real accounts in the user pool with real id tokens: BENCH_GAMERS gamers in BENCH_TEAMS
  * teams, one director per team, 5 admins. Each gamer gets a few days of history (the product's own rules, bulk
- * loaded) so that streaks carry over. Then, for BENCH_SECONDS:
+ * loaded) so that streaks carry over. Then a load driver in a Node process of its own (bench/lib/load-driver.ts,
+ * forked with the accounts' tokens, team ids and check-ins; the clients of a real rush are other machines, and here
+ * their CPU would compete with the gateway's event loop) plays, for BENCH_SECONDS:
  * - every gamer opens the check-in page (myCheckIn, currentWeeklyChallenge) and sends a full check-in
  *   (submitAnswers) once, at a random moment of the window;
  * - every director polls the team analytics page (team name + the three myTeamScoreStats of a 30-day window) and
  *   the members table (teamMemberScores), once a second each;
  * - every admin pages through the user list (users + aggregateUser), once a second.
- * Prints throughput, p50/p95/p99 per operation, errors and this process's peak memory (it is the gateway's process),
+ * and sends back each operation's latencies and errors and each gamer's check-in time and outcome. This process prints
+ * throughput, p50/p95/p99 per operation, errors and its own peak memory (the gateway's process: the stack only),
  * then verifies every check-in, team day aggregate and streak against the same check-ins replayed by the product's
  * rules (lambdas/scoring/history.ts). Exits non-zero on any error or inconsistency. Not a test.
  *
  * Options (environment): BENCH_GAMERS (1000), BENCH_TEAMS (20), BENCH_SECONDS (60), BENCH_ADMINS (5),
- * BENCH_ACCOUNT_CONCURRENCY (16), BENCH_CPU_PROFILE (a file: the CPU profile of the load phase, for
- * `npx tsx bench/lib/cpu-profile.ts <file>`).
+ * BENCH_ACCOUNT_CONCURRENCY (16), BENCH_CPU_PROFILE (a file: the gateway's process's CPU profile of the load phase,
+ * for `npx tsx bench/lib/cpu-profile.ts <file>`), BENCH_DRIVER_CPU_PROFILE (the same for the driver's process).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
-import { createAccount, type BenchAccount } from './lib/accounts';
+import { createAccount } from './lib/accounts';
 import { startCpuProfile } from './lib/cpu-profile';
-import { errorOf, timedRequest } from './lib/graphql';
-import { mapLimit, mib, OperationLog, sampleMemory } from './lib/stats';
+import { forkLoadDriver } from './lib/load-driver';
+import { mapLimit, mib, sampleMemory } from './lib/stats';
 
 const GAMERS = Number(process.env.BENCH_GAMERS ?? 1000);
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 20);
@@ -31,33 +34,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const ADMINS = Number(process.env.BENCH_ADMINS ?? 5);
 const ACCOUNT_CONCURRENCY = Number(process.env.BENCH_ACCOUNT_CONCURRENCY ?? 16);
 const HISTORY_DAYS = 5;
-const POLLS_PER_SECOND = 1;
-
-// What the pages send (web/src/features/check-in/api/check-in.ts, team-analytics/api/team-statistics.ts,
-// admin-users/api/users.ts); those modules pull in the browser's Amplify client, so the texts are repeated here.
-const DAY_FIELDS =
-  'date timeZone closesAt answers { questionSlug value } checkedIn pillars { pillarSlug score completenessScore } dailyScore gameReadiness gamePerformance gaming avgCompletion watchedVideos fgScore streak';
-const MY_CHECK_IN = `query MyCheckIn($timeZone: String) { myCheckIn(timeZone: $timeZone) { ${DAY_FIELDS} } }`;
-const WEEKLY_CHALLENGE = 'query CurrentWeeklyChallenge { currentWeeklyChallenge { year week description } }';
-const SUBMIT_ANSWERS = `mutation SubmitAnswers($answers: [AnswerInput!]!, $watchedVideos: Boolean, $timeZone: String) {
-  submitAnswers(answers: $answers, watchedVideos: $watchedVideos, timeZone: $timeZone) { ${DAY_FIELDS} } }`;
-const POINT = 'date value userId';
-const TEAM_STATISTICS = `query TeamStatistics($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
-  team(teamId: $teamId, take: 1) { name }
-  fgScore: myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
-    startDate endDate mainScoreStatistics { ${POINT} } perPillarScoreStatistics { pillarSlug points { ${POINT} } } }
-  gameReadiness: myTeamScoreStats(type: gameReadiness, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
-    startDate endDate mainScoreStatistics { ${POINT} } }
-  gamePerformance: myTeamScoreStats(type: gamePerformance, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
-    startDate endDate mainScoreStatistics { ${POINT} } }
-}`;
-const TEAM_MEMBER_SCORES = `query TeamMemberScores($teamId: ID!) {
-  teamMemberScores(teamId: $teamId) { userId fullName email avatar date fgScore gameReadiness gaming streak avgCompletion } }`;
-const USER_FIELDS = 'id email fullName username role enabled subscription usedDiscord createdAt';
-const ADMIN_USERS = `query AdminUsers($where: UsersWhereInput, $take: Int, $skip: Int) {
-  users(where: $where, take: $take, skip: $skip) { ${USER_FIELDS} }
-  aggregateUser(where: $where) { count more } }`;
-const USERS_PAGE = 25;
 
 /**
  * The stack shares this process: its Lambdas' logs, metrics and mail outbox print to stdout. They are still produced
@@ -85,7 +61,6 @@ const table = (rows: Record<string, object>) => {
 async function main() {
   process.stdout.write = quiet;
   const { startStack } = await import('../scripts/local/stack');
-  const autocannon = (await import('autocannon')).default;
   const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
   const { scoreDayOf, shiftDay } = await import('@core/dates');
   const { TEAM_METRICS } = await import('@core/scoring');
@@ -98,7 +73,6 @@ async function main() {
   const stack = await startStack({ port: 0, dataDir: null, web: 'none', seed: false, log: () => undefined });
   const cognito = new CognitoIdentityProviderClient({});
   const pool = { userPoolId: stack.env.USER_POOL_ID, clientId: stack.env.USER_POOL_CLIENT_ID };
-  const url = stack.urls.graphql;
   let failed = false;
   try {
     // Accounts: as fast as the user pool takes them, a bounded number at a time.
@@ -141,7 +115,7 @@ async function main() {
       };
       let checkIn = demoCheckIn(habits, random);
       while (!checkIn) checkIn = demoCheckIn(habits, random);
-      return { account, history, checkIn, sentAt: null as Date | null, stored: false };
+      return { account, history, checkIn };
     });
     await mapLimit(gamers, ACCOUNT_CONCURRENCY, ({ account, history }) =>
       dynamoTeamStore.addMember({ teamId: history.teamIds[0]!, userId: account.id, role: 'GAMER', joinedAt: at }),
@@ -151,76 +125,23 @@ async function main() {
       `setup: ${directors.length + admins.length + gamers.length} accounts in ${accountSeconds.toFixed(0)} s, teams and ${HISTORY_DAYS} days of history in ${((Date.now() - setupStarted) / 1000 - accountSeconds).toFixed(0)} s`,
     );
 
-    const logs = {
-      myCheckIn: new OperationLog(),
-      currentWeeklyChallenge: new OperationLog(),
-      submitAnswers: new OperationLog(),
-      'team statistics (team + 3 x myTeamScoreStats)': new OperationLog(),
-      teamMemberScores: new OperationLog(),
-      'users + aggregateUser': new OperationLog(),
-    };
+    // The load phase: in a process of its own (bench/lib/load-driver.ts), started before the measured phase begins.
+    const driver = await forkLoadDriver();
     const stopProfile = process.env.BENCH_CPU_PROFILE ? await startCpuProfile(process.env.BENCH_CPU_PROFILE) : null;
     const memory = sampleMemory();
-    const loadStarted = performance.now();
-
-    // Pollers: autocannon, one connection per person at a fixed rate (a closed loop per director and admin).
-    const poll = (account: BenchAccount, query: string, variables: () => object, log: OperationLog) => {
-      const instance = autocannon({
-        url,
-        connections: 1,
-        connectionRate: POLLS_PER_SECOND,
-        duration: SECONDS,
-        timeout: 30,
-        requests: [
-          {
-            method: 'POST',
-            path: '/graphql',
-            headers: { 'content-type': 'application/json', authorization: account.token },
-            setupRequest: (request) => ({ ...request, body: JSON.stringify({ query, variables: variables() }) }),
-            onResponse: (status, body) => {
-              const error = errorOf(status, body);
-              if (error) log.errors.set(error, (log.errors.get(error) ?? 0) + 1);
-            },
-          },
-        ],
-      });
-      instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => log.latencies.push(ms));
-      return instance;
-    };
-    const pollers = [
-      ...directors.flatMap((director, i) => [
-        poll(director, TEAM_STATISTICS, () => ({ teamId: teamIds[i], days: 30 }), logs['team statistics (team + 3 x myTeamScoreStats)']),
-        poll(director, TEAM_MEMBER_SCORES, () => ({ teamId: teamIds[i] }), logs.teamMemberScores),
-      ]),
-      ...admins.map((admin, i) => {
-        let page = i;
-        const pages = Math.max(1, Math.ceil((GAMERS + TEAMS + ADMINS) / USERS_PAGE));
-        return poll(admin, ADMIN_USERS, () => ({ take: USERS_PAGE, skip: (page++ % pages) * USERS_PAGE }), logs['users + aggregateUser']);
-      }),
-    ];
-
-    // Check-ins: an open loop of our own, one gamer at a random moment of the window each (a morning rush does not
-    // wait for earlier answers; autocannon's connections would send in lock step or as fast as answers come back).
-    const checkIns = gamers.map(
-      (gamer) =>
-        new Promise<void>((resolve) => {
-          setTimeout(
-            async () => {
-              await timedRequest(url, gamer.account.token, MY_CHECK_IN, { timeZone: 'UTC' }, logs.myCheckIn);
-              await timedRequest(url, gamer.account.token, WEEKLY_CHALLENGE, {}, logs.currentWeeklyChallenge);
-              gamer.sentAt = new Date();
-              const data = await timedRequest(url, gamer.account.token, SUBMIT_ANSWERS, { ...gamer.checkIn, timeZone: 'UTC' }, logs.submitAnswers);
-              gamer.stored = data !== null;
-              resolve();
-            },
-            Math.random() * SECONDS * 1000,
-          );
-        }),
-    );
-    await Promise.all([...checkIns, ...pollers]);
-    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const load = await driver.run({
+      url: stack.urls.graphql,
+      seconds: SECONDS,
+      users: GAMERS + TEAMS + ADMINS,
+      directors: directors.map(({ token }, i) => ({ token, teamId: teamIds[i]! })),
+      admins: admins.map(({ token }) => ({ token })),
+      gamers: gamers.map(({ account, checkIn }) => ({ token: account.token, checkIn })),
+    });
     const peak = memory.stop();
     await stopProfile?.();
+    const { logs, seconds: loadSeconds } = load;
+    // Each gamer with what the driver saw: when the check-in was sent, and whether it was acknowledged.
+    const sent = gamers.map((gamer, i) => ({ ...gamer, ...load.gamers[i]! }));
 
     const rows = Object.fromEntries(Object.entries(logs).map(([name, log]) => [name, log.row(loadSeconds)]));
     const errors = Object.values(logs).reduce((sum, log) => sum + log.errorCount, 0);
@@ -243,15 +164,15 @@ async function main() {
       print(`errors the Lambdas logged (first 5 by count):\n${causes.map(([message, count]) => `  ${count} x ${message}`).join('\n')}`);
 
     // Verdict: the stored days, answers and aggregates equal the check-ins the clients saw succeed, replayed.
-    const succeeded = gamers.filter((gamer) => gamer.stored);
+    const succeeded = sent.filter((gamer) => gamer.stored);
     const expected = historyOf(
-      gamers.map(({ history, checkIn, sentAt, stored }) => ({
+      sent.map(({ history, checkIn, sentAt, stored }) => ({
         ...history,
-        checkIns: stored ? [...history.checkIns, { date: today, ...checkIn, at: sentAt! }] : history.checkIns,
+        checkIns: stored ? [...history.checkIns, { date: today, ...checkIn, at: sentAt }] : history.checkIns,
       })),
     );
     const problems: string[] = [];
-    await mapLimit(gamers, ACCOUNT_CONCURRENCY, async (gamer) => {
+    await mapLimit(sent, ACCOUNT_CONCURRENCY, async (gamer) => {
       const [day] = await dynamoScoreStore.latestDays(gamer.account.id, 1);
       const answers = await dynamoScoreStore.answers(gamer.account.id, { startDate: today, endDate: today });
       if (!gamer.stored) {

@@ -8,8 +8,11 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /** Latencies (ms) and errors of one operation, gathered while a benchmark runs. */
 export class OperationLog {
-  readonly latencies: number[] = [];
-  readonly errors = new Map<string, number>();
+  /** Empty, or the fields of a log that another process gathered. */
+  constructor(
+    readonly latencies: number[] = [],
+    readonly errors = new Map<string, number>(),
+  ) {}
 
   ok(ms: number): void {
     this.latencies.push(ms);
