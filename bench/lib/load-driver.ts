@@ -23,7 +23,7 @@ interface LoadJob {
 }
 
 interface LoadResult {
-  /** How long the load phase ran, from the first request sent to the last answer. */
+  /** How long the load phase ran, from its start to its last answer. */
   seconds: number;
   /** By operation, in the order of the benchmark's table. */
   logs: Record<string, Pick<OperationLog, 'latencies' | 'errors'>>;
