@@ -208,7 +208,7 @@ interface TeamMemberScore extends CheckInCounts {
 /**
  * `teamMemberScores`: each gamer of the team with his score card now (as `myScore` would give it) and his check-ins
  * over the window (the last 7 days by default, on the caller's clock as the team's statistics). Reads the team's
- * memberships (one Query), the gamers' profiles (one BatchGetItem), each gamer's latest stored day (one item each) and
+ * memberships (one Query), the gamers' profiles and their latest days (a BatchGetItem each, the latest-day copies) and
  * the team's day aggregates of the window (one Query, one item per day with a check-in). Gamers in name order.
  */
 export async function teamMemberScores(
@@ -225,31 +225,31 @@ export async function teamMemberScores(
   for (const aggregate of aggregates) {
     for (const userId of Object.keys(aggregate.members)) checkedInOn.set(userId, (checkedInOn.get(userId) ?? new Set()).add(aggregate.date));
   }
-  const rows = await Promise.all(
-    profiles.map(async (user): Promise<TeamMemberScore> => {
-      const today = scoreDayUnder(user, now).date;
-      // The latest day alone is enough: today's when the member checked in, else the state yesterday grows from.
-      const [latest] = await scores.latestDays(user.id, 1, today);
-      const todayDay = latest?.date === today ? latest : null;
-      const summary = scoreSummary({ today, todayDay, lastStateBeforeToday: todayDay ? null : (latest?.fg ?? null) });
-      const joinedOn = scoreDayUnder(user, new Date(joinedAt.get(user.id)!)).date;
-      return {
-        userId: user.id,
-        fullName: user.fullName,
-        email: user.email,
-        avatar: user.avatar,
-        date: today,
-        fgScore: summary.score,
-        gameReadiness: todayDay?.gameReadiness ?? null,
-        gaming: summary.gaming,
-        streak: summary.streak,
-        avgCompletion: summary.pillars.avgCompletion,
-        checkedInToday: todayDay !== null,
-        lastCheckInAt: latest?.updatedAt ?? null,
-        ...checkInCounts(window, checkedInOn.get(user.id) ?? new Set(), joinedOn, today),
-      };
-    }),
-  );
+  const todays = new Map(profiles.map((user) => [user.id, scoreDayUnder(user, now).date]));
+  // The latest day alone is enough: today's when the member checked in, else the state yesterday grows from.
+  const latestDays = await scores.latestDayOfEach(profiles.map((user) => ({ userId: user.id, through: todays.get(user.id)! })));
+  const rows = profiles.map((user): TeamMemberScore => {
+    const today = todays.get(user.id)!;
+    const latest = latestDays.get(user.id);
+    const todayDay = latest?.date === today ? latest : null;
+    const summary = scoreSummary({ today, todayDay, lastStateBeforeToday: todayDay ? null : (latest?.fg ?? null) });
+    const joinedOn = scoreDayUnder(user, new Date(joinedAt.get(user.id)!)).date;
+    return {
+      userId: user.id,
+      fullName: user.fullName,
+      email: user.email,
+      avatar: user.avatar,
+      date: today,
+      fgScore: summary.score,
+      gameReadiness: todayDay?.gameReadiness ?? null,
+      gaming: summary.gaming,
+      streak: summary.streak,
+      avgCompletion: summary.pillars.avgCompletion,
+      checkedInToday: todayDay !== null,
+      lastCheckInAt: latest?.updatedAt ?? null,
+      ...checkInCounts(window, checkedInOn.get(user.id) ?? new Set(), joinedOn, today),
+    };
+  });
   return rows.sort((a, b) => (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email));
 }
 

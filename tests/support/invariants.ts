@@ -57,6 +57,12 @@ export function invariantBreaches(items: Map<string, Map<string, Item>>): string
           }
         }
       }
+      if (i.type === 'LatestMemberDay') {
+        // The copy is the gamer's newest day as stored (docs/data-model.md, "Score items").
+        const newest = [...partition.values()].filter((day) => day.type === 'MemberDay').sort((a, b) => (a.sk < b.sk ? 1 : -1))[0];
+        if (newest?.date !== i.date || newest?.version !== i.version)
+          breaches.push(`${pk}: the latest-day copy is ${i.date} v${i.version}, the newest day ${newest?.date} v${newest?.version}`);
+      }
       if (i.type === 'TeamSeats') {
         const gamers = memberships.filter((m) => m.role === 'GAMER').length;
         const coaches = memberships.filter((m) => m.role === 'COACH').length;

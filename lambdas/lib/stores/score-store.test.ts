@@ -42,7 +42,7 @@ describe('dynamoScoreStore.saveDay', () => {
     await dynamoScoreStore.saveDay(correction());
     const [{ args }] = dynamo.commandCalls(TransactWriteCommand);
     const items = args[0].input.TransactItems!;
-    expect(items.map((item) => Object.keys(item)[0])).toEqual(['Put', 'Delete', 'Put', 'Update', 'Update', 'Update']);
+    expect(items.map((item) => Object.keys(item)[0])).toEqual(['Put', 'Delete', 'Put', 'Update', 'Update', 'Update', 'Put']);
     expect(items[1].Delete!.Key).toEqual({ pk: 'USER#g1', sk: 'ANSWER#2026-04-10#pain' });
     expect(items[2].Put).toMatchObject({ ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': 1 } });
     const team = items[3].Update!;
@@ -69,12 +69,29 @@ describe('dynamoScoreStore.saveDay', () => {
     });
   });
 
+  it('copies the day, without its answers, as the latest day unless a later day is the latest', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    const write = correction();
+    await dynamoScoreStore.saveDay({
+      ...write,
+      day: { ...write.day, answers: { 'sleep-quality': { value: 'terrible', answeredAt: at } }, checkInIds: ['k1'] },
+    });
+    const latest = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!.at(-1)!.Put!;
+    expect(latest).toMatchObject({
+      Item: { pk: 'USER#g1', sk: 'LATEST_DAY', type: 'LatestMemberDay', date: '2026-04-10', version: 2 },
+      ConditionExpression: 'attribute_not_exists(pk) OR #date <= :date',
+      ExpressionAttributeValues: { ':date': '2026-04-10' },
+    });
+    expect(latest.Item).not.toHaveProperty('answers');
+    expect(latest.Item).not.toHaveProperty('checkInIds');
+  });
+
   it('checks the zone it read without writing the user when the zone stays', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     const read = { timeZone: 'Europe/Berlin', timeZoneFrom: '2026-04-11T02:00:00.000Z', previousTimeZone: 'UTC' };
     await dynamoScoreStore.saveDay({ ...correction(), userZone: { read, next: null } });
     const items = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
-    expect(items.at(-1)).toEqual({
+    expect(items.at(-2)).toEqual({
       ConditionCheck: {
         TableName: 'fitgauge',
         Key: { pk: 'USER#g1', sk: 'PROFILE' },
@@ -88,8 +105,9 @@ describe('dynamoScoreStore.saveDay', () => {
   it.each([
     ['the day (its version)', 2],
     ['the user’s zone', 5],
+    ['the latest day (a later day was written)', 6],
   ])('reports %s changed meanwhile as a version conflict', async (_case, failedItem) => {
-    const CancellationReasons = Array.from({ length: 6 }, (_, index) => ({ Code: index === failedItem ? 'ConditionalCheckFailed' : 'None' }));
+    const CancellationReasons = Array.from({ length: 7 }, (_, index) => ({ Code: index === failedItem ? 'ConditionalCheckFailed' : 'None' }));
     dynamo.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons }));
     await expect(dynamoScoreStore.saveDay(correction())).rejects.toBeInstanceOf(DayVersionConflict);
   });

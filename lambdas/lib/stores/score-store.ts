@@ -19,7 +19,7 @@ import { config } from '../config';
 import { db } from '../db/client';
 import { defineItem } from '../db/item';
 import { teamPartition, userPartition } from '../db/keys';
-import { batchPut, query } from '../db/table';
+import { batchGet, batchPut, query } from '../db/table';
 import { membershipItem } from './team-store';
 import { userItem } from './user-store';
 
@@ -128,6 +128,11 @@ export class DayVersionConflict extends Error {
 export interface ScoreStore {
   /** The gamer's stored days, newest first, at most `limit`; only days up to `through` when given. */
   latestDays(userId: string, limit: number, through?: ScoreDay): Promise<StoredMemberDay[]>;
+  /**
+   * Each gamer's latest stored day up to his own `through` day (null when he has none), by user id: one BatchGetItem
+   * of the latest-day items, and a Query each only for the gamers it cannot answer.
+   */
+  latestDayOfEach(gamers: readonly { userId: string; through: ScoreDay }[]): Promise<Map<string, StoredMemberDay | null>>;
   /** The gamer's stored days in a window, oldest first. */
   memberDays(userId: string, window: DayWindow): Promise<StoredMemberDay[]>;
   /** The gamer's answers in a window, by day then question slug. */
@@ -246,6 +251,34 @@ const memberDayItem = defineItem<StoredMemberDay>()({
   key: ({ userId, date }: { userId: string; date: string }) => ({ pk: userPartition(userId), sk: `DAY#${date}` }),
 });
 
+/**
+ * A copy of the gamer's newest member day without its answers, written with every check-in, so that a team's members
+ * table reads all its gamers' latest days with one BatchGetItem instead of a Query each (docs/data-model.md).
+ */
+const latestMemberDayItem = defineItem<StoredMemberDay>()({
+  type: 'LatestMemberDay',
+  key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'LATEST_DAY' }),
+  encode: ({ answers: _answers, checkInIds: _checkInIds, ...day }) => day,
+});
+
+/**
+ * The latest-day copy of a day being written: only over an older day, so that of two check-ins of different days in
+ * flight at once the later day stays the latest (the earlier one's transaction fails and is recomputed).
+ */
+const latestDayPut = (day: StoredMemberDay) =>
+  latestMemberDayItem.put(day, {
+    ConditionExpression: 'attribute_not_exists(pk) OR #date <= :date',
+    ExpressionAttributeNames: { '#date': 'date' },
+    ExpressionAttributeValues: { ':date': day.date },
+  });
+
+/** The newest day of each gamer of a history: what a check-in of that day would have left as his latest day. */
+function newestDaysOf(days: readonly StoredMemberDay[]): StoredMemberDay[] {
+  const newest = new Map<string, StoredMemberDay>();
+  for (const day of days) if ((newest.get(day.userId)?.date ?? '') < day.date) newest.set(day.userId, day);
+  return [...newest.values()];
+}
+
 function isDayConflict(error: unknown): boolean {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
   const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
@@ -306,6 +339,27 @@ export const dynamoScoreStore: ScoreStore = {
       { limit },
     );
     return items.map(memberDayItem.decode);
+  },
+
+  async latestDayOfEach(gamers) {
+    // Consistent, as the days' own Query: a members table opened on a check-in's announcement must show that check-in.
+    const copies = await batchGet(
+      gamers.map(({ userId }) => latestMemberDayItem.key({ userId })),
+      { consistent: true },
+    );
+    const latest = new Map(copies.map((item) => [item.userId as string, latestMemberDayItem.decode(item)]));
+    return new Map(
+      await Promise.all(
+        gamers.map(async ({ userId, through }): Promise<[string, StoredMemberDay | null]> => {
+          const copy = latest.get(userId);
+          // No copy: no check-in since the copies were introduced. A copy after `through`: the gamer answered in a
+          // zone whose day runs ahead of his present one. Either way his days say it.
+          if (copy && copy.date <= through) return [userId, copy];
+          const [day] = await dynamoScoreStore.latestDays(userId, 1, through);
+          return [userId, day ?? null];
+        }),
+      ),
+    );
   },
 
   async memberDays(userId, { startDate, endDate }) {
@@ -381,7 +435,7 @@ export const dynamoScoreStore: ScoreStore = {
             ],
       ),
     );
-    items.push(userZoneWrite(TableName, day.userId, userZone, at));
+    items.push(userZoneWrite(TableName, day.userId, userZone, at), latestDayPut(day));
     if (items.length > MAX_TRANSACTION_ITEMS) {
       throw new RangeError(`A check-in would write ${items.length} items, over DynamoDB's ${MAX_TRANSACTION_ITEMS}.`);
     }
@@ -394,6 +448,11 @@ export const dynamoScoreStore: ScoreStore = {
   },
 
   async importHistory({ answers, days, teamDays }) {
-    await batchPut([...answers.map(answerItem.encode), ...days.map(memberDayItem.encode), ...teamDays.map(teamDayItem.encode)]);
+    await batchPut([
+      ...answers.map(answerItem.encode),
+      ...days.map(memberDayItem.encode),
+      ...newestDaysOf(days).map(latestMemberDayItem.encode),
+      ...teamDays.map(teamDayItem.encode),
+    ]);
   },
 };

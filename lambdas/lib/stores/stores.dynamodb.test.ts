@@ -1,6 +1,9 @@
 import { questionBySlug } from '@core/questionnaire';
 import { aggregateTeamDay, buildMemberDay, memberDayDelta, type MemberDay } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { db } from '../db/client';
 import { INVALID_CURSOR } from '../db/table';
 import { ClaimTakenError, dynamoAccountStore as accounts } from './account-store';
 import { type InviteRecord, type TeamCodeRecord, dynamoInviteStore as invites } from './invite-store';
@@ -605,6 +608,38 @@ describe('DynamoDB stores', () => {
       expect(await scores.teamDays(owls.id, { startDate: date, endDate: date })).toEqual([]);
       await scores.saveDay({ ...write, teamDeltas: [{ ...write.teamDeltas[0]!, joinedAt: '2026-05-01T12:00:00.000Z' }] });
       expect(await scores.teamDays(owls.id, { startDate: date, endDate: date })).toEqual([aggregateTeamDay(date, [day])]);
+    });
+
+    it("reads each gamer's latest day up to his own day from its copy, and from his days where no copy answers", async () => {
+      const [fresh, imported, older, idle] = ['fresh', 'imported', 'older', 'idle'].map((name) => user(name));
+      await Promise.all([fresh, imported, older].map((gamer) => users.create(gamer)));
+      const day = buildMemberDay({ userId: fresh.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
+      const answered = { ...stored(day, 1), answers: { 'sleep-quality': { value: 'great', answeredAt: at } }, checkInIds: ['k1'] };
+      await scores.saveDay({ ...firstWrite(day), day: answered });
+      // A check-in of an earlier day that was in flight meanwhile is refused: the later day stays the latest.
+      const earlier = buildMemberDay({ userId: fresh.id, date: '2026-04-30', answers: answersWith('worst'), previous: null, watchedVideos: false });
+      await expect(scores.saveDay(firstWrite(earlier))).rejects.toBeInstanceOf(DayVersionConflict);
+      const history = ['2026-04-28', '2026-04-29', '2026-04-30'].map((historyDate) =>
+        stored(buildMemberDay({ userId: imported.id, date: historyDate, answers: answersWith('best'), previous: null, watchedVideos: true }), 1),
+      );
+      const olderDay = stored(buildMemberDay({ userId: older.id, date, answers: answersWith('worst'), previous: null, watchedVideos: false }), 1);
+      await scores.importHistory({ answers: [], days: [...history, olderDay], teamDays: [] });
+      // A day stored before the copies were written with every check-in.
+      await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: `USER#${older.id}`, sk: 'LATEST_DAY' } }));
+
+      const latest = await scores.latestDayOfEach([
+        { userId: fresh.id, through: date },
+        { userId: imported.id, through: '2026-04-29' },
+        { userId: older.id, through: date },
+        { userId: idle.id, through: date },
+      ]);
+      expect(Object.fromEntries(latest)).toEqual({
+        [fresh.id]: stored(day, 1),
+        [imported.id]: history[1],
+        [older.id]: olderDay,
+        [idle.id]: null,
+      });
+      expect(await scores.latestDayOfEach([{ userId: imported.id, through: date }])).toEqual(new Map([[imported.id, history[2]]]));
     });
 
     it('lists the latest days newest first, up to a day when asked, and imports histories', async () => {
