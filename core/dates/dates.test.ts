@@ -12,6 +12,7 @@ import {
   scoreDayOf,
   shiftDay,
   TIME_ZONE_CACHE_SIZE,
+  wallClockMs,
 } from './';
 import { timeZoneSchema } from './validation';
 
@@ -135,5 +136,61 @@ describe('time-zone names and the formatter cache', () => {
     expect(canonicalTimeZone(`Europe/${'x'.repeat(100_000)}`)).toBeNull();
     expect(timeZoneSchema.parse('america/new_york')).toBe('America/New_York');
     expect(timeZoneSchema.safeParse('Mars/Olympus').success).toBe(false);
+  });
+});
+
+describe('the wall clock, read once per zone and minute', () => {
+  const MINUTE = 60_000;
+  /** The reading straight from a fresh formatter, to the second, as wallClockMs expresses it. */
+  const formatted = (instant: number, zone: string) => {
+    const reading = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(instant));
+    const part = (type: string) => Number(reading.find((one) => one.type === type)!.value);
+    return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  };
+  const offsetAt = (instant: number, zone: string) => formatted(instant, zone) - (instant - (instant % 1000));
+
+  // Each minute is read late in the minute first, so a reading kept for a minute it does not fit shows up.
+  const WITHIN_MINUTE = [59_999, 0, 30_000, 1, 45_500];
+  /** Every instant of the minutes around `change` (from WITHIN_MINUTE), read as wallClockMs and as the formatter reads it. */
+  const readingsAround = (zone: string, change: number, minutes = 120) =>
+    Array.from({ length: 2 * minutes }, (_, index) => change + (index - minutes) * MINUTE).flatMap((minute) =>
+      WITHIN_MINUTE.map((within) => {
+        const instant = minute + within;
+        return { instant: new Date(instant).toISOString(), read: wallClockMs(instant, zone), formatted: formatted(instant, zone) };
+      }),
+    );
+
+  it.each([
+    ['Europe/Berlin', '2026-03-29T01:00:00Z'], // 02:00 CET -> 03:00 CEST
+    ['Europe/Berlin', '2026-10-25T01:00:00Z'], // 03:00 CEST -> 02:00 CET
+    ['America/New_York', '2026-03-08T07:00:00Z'],
+    ['America/New_York', '2026-11-01T06:00:00Z'],
+    ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'], // 02:00 +11:00 -> 01:30 +10:30, a 30-minute shift
+    ['Australia/Lord_Howe', '2026-10-03T15:30:00Z'], // 02:00 +10:30 -> 02:30 +11:00
+    ['Asia/Kathmandu', '1985-12-31T18:30:00Z'], // +05:30 -> +05:45
+  ])("gives the formatter's reading in %s at every minute around its clock change at %s", (zone, at) => {
+    const change = Date.parse(at);
+    expect(offsetAt(change - 1, zone)).not.toBe(offsetAt(change, zone));
+    const readings = readingsAround(zone, change);
+    expect(readings.filter((reading) => reading.read !== reading.formatted)).toEqual([]);
+  });
+
+  it('reads instants before 1972-01-08 from the formatter, to the second: offsets and changes were not whole minutes then', () => {
+    // Liberia went from -0:44:30 to GMT at 00:44:30 UTC on 1972-01-07, half-way through a minute.
+    const change = Date.parse('1972-01-07T00:44:30Z');
+    expect([offsetAt(change - 1000, 'Africa/Monrovia'), offsetAt(change, 'Africa/Monrovia')]).toEqual([-2_670_000, 0]);
+    const seconds = Array.from({ length: 180 }, (_, index) => change + (index - 90) * 1000);
+    const misread = seconds.filter((instant) => wallClockMs(instant, 'Africa/Monrovia') !== formatted(instant, 'Africa/Monrovia'));
+    expect(misread).toEqual([]);
+    expect(wallClockMs(Date.parse('1960-06-01T12:00:00.250Z'), 'Africa/Monrovia')).toBe(Date.parse('1960-06-01T11:15:30Z'));
   });
 });

@@ -87,13 +87,37 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** Wall-clock reading of an instant in a zone, expressed as if that reading were UTC (ms since epoch). */
-function wallClockMs(instantMs: number, timeZone: string): number {
+/** The formatter's reading of an instant in a zone, to the second, expressed as if that reading were UTC (ms since epoch). */
+function formattedWallClockMs(instantMs: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+}
+
+/**
+ * From this instant on, every zone's offset is whole minutes and changes only at the start of a UTC minute, so one
+ * reading per zone and minute gives the offset for the whole minute. The last exception in the runtime's zone data
+ * (tz 2025c): Liberia left -0:44:30 for GMT at 00:44:30 UTC on 1972-01-07. Earlier instants are read every time.
+ */
+const WHOLE_MINUTE_CHANGES_FROM_MS = Date.UTC(1972, 0, 8);
+/** The score day's instants of a morning rush fall in a few minutes per zone and day; the bound keeps memory flat. */
+const OFFSET_CACHE_SIZE = 4096;
+// "<UTC minute> <zone>" -> the zone's offset (wall clock minus instant, whole seconds) throughout that minute.
+const offsets = new BoundedCache<string, number>(OFFSET_CACHE_SIZE);
+
+/** Wall-clock reading of an instant in a zone, to the second, expressed as if that reading were UTC (ms since epoch). */
+export function wallClockMs(instantMs: number, timeZone: string): number {
+  if (instantMs < WHOLE_MINUTE_CHANGES_FROM_MS) return formattedWallClockMs(instantMs, timeZone);
+  const second = instantMs - (instantMs % 1000);
+  const key = `${Math.floor(instantMs / 60_000)} ${timeZone}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = formattedWallClockMs(instantMs, timeZone) - second;
+    offsets.set(key, offset);
+  }
+  return second + offset;
 }
 
 function toInstantMs(instant: Date | number | string): number {
