@@ -187,14 +187,17 @@ export const teamCodeField = z
 const ACTS_AS: Partial<Record<Relation, Role>> = { owner: 'DIRECTOR', coach: 'COACH', admin: 'ADMIN' };
 
 /**
- * Whether a caller standing to a team in these relations may invite or remove a member of this role (the management map
- * of docs/product.md, "Who uses it"): a coach manages gamers, the director gamers and coaches, admins both.
+ * The relations to a team in which a caller may invite or remove a member of this role (the management map of
+ * docs/product.md, "Who uses it"): a coach manages gamers, the director gamers and coaches, admins both.
  */
+export function relationsManaging(role: InviteRole): Relation[] {
+  return (Object.keys(ACTS_AS) as Relation[]).filter((relation) => canManage(ACTS_AS[relation]!, role));
+}
+
+/** Whether a caller standing to a team in these relations may invite or remove a member of this role. */
 export function mayManageMember(relations: readonly Relation[], role: InviteRole): boolean {
-  return relations.some((relation) => {
-    const as = ACTS_AS[relation];
-    return as !== undefined && canManage(as, role);
-  });
+  const managing = relationsManaging(role);
+  return relations.some((relation) => managing.includes(relation));
 }
 
 // ---- a team's member list ----

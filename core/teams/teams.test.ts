@@ -1,4 +1,4 @@
-import { listMembers, mayManageMember, seatsFullMessage, teamCodeField, teamFormSchema, type ListedMember } from './';
+import { listMembers, mayManageMember, relationsManaging, seatsFullMessage, teamCodeField, teamFormSchema, type ListedMember } from './';
 
 const member = (fullName: string | null, email: string, role: 'GAMER' | 'COACH' = 'GAMER', joinedAt = '2026-01-01'): ListedMember => ({
   userId: email,
@@ -39,6 +39,10 @@ describe('who may invite or remove whom (management map)', () => {
     expect([mayManageMember(['admin'], 'GAMER'), mayManageMember(['admin'], 'COACH')]).toEqual([true, true]);
     expect([mayManageMember(['coach'], 'GAMER'), mayManageMember(['coach'], 'COACH')]).toEqual([true, false]);
     expect([mayManageMember(['member'], 'GAMER'), mayManageMember([], 'GAMER')]).toEqual([false, false]);
+    expect([relationsManaging('GAMER'), relationsManaging('COACH')]).toEqual([
+      ['owner', 'coach', 'admin'],
+      ['owner', 'admin'],
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type FieldPolicy, isAllowed, type Relation, refusalOf } from '@core/policy';
+import { type FieldPolicy, isAllowed, type Relation, refusalOf, requiredRelations } from '@core/policy';
 import type { Caller } from '../lib/appsync';
 import { teamRelations } from '../lib/authorization-relations';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
@@ -22,14 +22,17 @@ export interface JournalReader {
 /** The caller's membership of the team is the only lookup. */
 type Memberships = Pick<TeamStore, 'getMembership'>;
 
+/** Who reads every member's comments: the team's director, its coaches and admins. */
+const READS_EVERY_MEMBER: readonly Relation[] = ['owner', 'coach', 'admin'];
+
 const accessOf = (team: TeamRecord, relations: readonly Relation[]): JournalAccess => ({
   team,
-  ownAnswersOnly: !relations.some((relation) => relation === 'owner' || relation === 'coach' || relation === 'admin'),
+  ownAnswersOnly: !relations.some((relation) => READS_EVERY_MEMBER.includes(relation)),
 });
 
 /** The access of a caller his field's row already admitted to the team (./fields.ts). */
 export async function journalAccess(caller: Caller, team: TeamRecord, teams: Memberships): Promise<JournalAccess> {
-  return accessOf(team, await teamRelations(caller, team, teams));
+  return accessOf(team, await teamRelations(caller, team, READS_EVERY_MEMBER, teams));
 }
 
 /**
@@ -38,7 +41,9 @@ export async function journalAccess(caller: Caller, team: TeamRecord, teams: Mem
  */
 export async function commentTeamAccess({ caller, policy }: JournalReader, team: TeamRecord | null, teams: Memberships): Promise<JournalAccess> {
   if (!team) throw new NotFoundError('Team not found.');
-  const relations = await teamRelations(caller, team, teams);
+  // The row's relations are enough for both answers: the membership is left unread when the caller is an owner or
+  // admin the row admits, and they read every member's comments.
+  const relations = await teamRelations(caller, team, requiredRelations(policy) ?? [], teams);
   if (!isAllowed(policy, { signedIn: true, groups: caller.groups }, relations)) throw new UnauthorizedError(refusalOf(policy));
   return accessOf(team, relations);
 }

@@ -1,11 +1,14 @@
 import { isObjectType } from 'graphql';
-import { GAMERS_OWN_DATA } from '@core/policy';
+import { GAMER_READ, GAMERS_OWN_DATA, type FieldPolicy, TEAM_OWNER, TEAM_STATISTICS } from '@core/policy';
 import { policyMap } from '../api-fields';
 import { lambdaFunctions } from '../resolver-map';
 import { buildAppSyncSchema } from '../schema';
-import { logger, type ResolverEvent } from './appsync';
+import { type Caller, logger, type ResolverEvent } from './appsync';
+import { authorizeTeam, authorizeUser } from './authorization';
+import type { RelationStores } from './authorization-relations';
 import { errorTypeOf } from './errors';
 import { createFieldHandler, field } from './fields';
+import type { MembershipRecord, TeamRecord } from './stores/team-store';
 
 const schema = buildAppSyncSchema();
 
@@ -72,5 +75,70 @@ describe('field handlers', () => {
     const closed = product.fields.filter((name) => !policyMap[name as keyof typeof policyMap].public);
     const outcomes = await Promise.all(closed.map((field) => product(event(field, null)).then(() => 'served', errorTypeOf)));
     expect(outcomes).toEqual(closed.map(() => 'Unauthorized'));
+  });
+});
+
+describe('relations read only as far as the row needs', () => {
+  const team: TeamRecord = {
+    id: 'team-1',
+    name: 'Owls',
+    description: '',
+    game: 'Valorant',
+    avatar: '',
+    ownerId: 'director-1',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  };
+  const memberships: MembershipRecord[] = [
+    { teamId: 'team-1', userId: 'coach-1', role: 'COACH', joinedAt: '2026-11-02T00:00:00.000Z' },
+    { teamId: 'team-1', userId: 'gamer-1', role: 'GAMER', joinedAt: '2026-11-02T00:00:00.000Z' },
+  ];
+  /** The team store's relation lookups over one team, counting the membership items read. */
+  const counted = () => {
+    const reads: string[] = [];
+    const stores: RelationStores = {
+      get: async (teamId) => (teamId === team.id ? team : null),
+      getMembership: async (teamId, userId) => {
+        reads.push(userId);
+        return memberships.find((one) => one.teamId === teamId && one.userId === userId) ?? null;
+      },
+      membershipsOfUser: async (userId) => memberships.filter((one) => one.userId === userId),
+    };
+    return { reads, stores };
+  };
+  const caller = (sub: string, groups: string[]): Caller => ({ sub, email: null, groups, role: null });
+  const PLAYERS_TOO: FieldPolicy = {
+    ...TEAM_STATISTICS,
+    subject: { kind: 'team', argument: 'teamId', relations: ['member', 'coach', 'owner', 'admin'] },
+  };
+
+  it.each([
+    ['the owner', 'admitted', [], caller('director-1', ['DIRECTOR']), TEAM_STATISTICS],
+    ['an admin', 'admitted', [], caller('admin-1', ['ADMIN']), TEAM_STATISTICS],
+    ['an admin who is not the owner, on an owner-only row', 'admitted', [], caller('admin-1', ['ADMIN']), TEAM_OWNER],
+    ['a coach of the team', 'admitted', ['coach-1'], caller('coach-1', ['COACH']), TEAM_STATISTICS],
+    ['a gamer of the team, on the statistics', 'refused', ['gamer-1'], caller('gamer-1', ['GAMER']), TEAM_STATISTICS],
+    ['a gamer of the team, on a row admitting members', 'admitted', ['gamer-1'], caller('gamer-1', ['GAMER']), PLAYERS_TOO],
+    ['another director', 'refused', ['director-2'], caller('director-2', ['DIRECTOR']), TEAM_STATISTICS],
+    // No membership makes an owner-only row admit anyone: a coach is refused without the read.
+    ['a coach, on an owner-only row', 'refused', [], caller('coach-1', ['COACH']), TEAM_OWNER],
+  ] as const)('authorizeTeam: %s is %s, reading the memberships of %j', async (_label, outcome, membershipReads, who, row) => {
+    const { reads, stores } = counted();
+    const answer = await authorizeTeam(row, who, team.id, stores).then(
+      (admitted) => (admitted.id === team.id ? 'admitted' : 'wrong team'),
+      () => 'refused',
+    );
+    expect({ answer, reads }).toEqual({ answer: outcome, reads: membershipReads });
+  });
+
+  it("authorizeUser admits the team's director to its gamer without reading his own membership, and a coach through his", async () => {
+    const director = counted();
+    await expect(authorizeUser(GAMER_READ, caller('director-1', ['DIRECTOR']), 'gamer-1', director.stores)).resolves.toBe('gamer-1');
+    expect(director.reads).toEqual([]);
+    const coach = counted();
+    await expect(authorizeUser(GAMER_READ, caller('coach-1', ['COACH']), 'gamer-1', coach.stores)).resolves.toBe('gamer-1');
+    expect(coach.reads).toEqual(['coach-1']);
+    const stranger = counted();
+    await expect(authorizeUser(GAMER_READ, caller('director-2', ['DIRECTOR']), 'gamer-1', stranger.stores)).rejects.toThrow(GAMER_READ.refusal);
   });
 });

@@ -38,5 +38,5 @@ export async function authorizeTeam(row: FieldPolicy, caller: Caller, teamId: st
 }
 
 export async function mayUseTeam(row: FieldPolicy, caller: Caller, team: TeamRecord, teams: RelationStores): Promise<boolean> {
-  return isAllowed(row, policyCallerOf(caller), await teamRelations(caller, team, teams));
+  return isAllowed(row, policyCallerOf(caller), await teamRelations(caller, team, requiredRelations(row) ?? [], teams));
 }

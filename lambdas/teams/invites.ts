@@ -7,6 +7,7 @@ import {
   INVITES_PER_SENDER_PER_DAY,
   type inviteFormSchema,
   mayManageMember,
+  relationsManaging,
   seatsFullMessage,
   TEAM_CODE_ALPHABET,
   TEAM_CODE_LENGTH,
@@ -108,7 +109,8 @@ export async function sendInvite(
   { inviteeName, inviteeEmail, role }: z.infer<typeof inviteFormSchema>,
   deps: TeamDeps,
 ): Promise<InviteRecord & { Team: TeamRecord }> {
-  if (!mayManageMember(await teamRelations(caller, team, deps.teams), role)) throw new UnauthorizedError(TEAM_MESSAGES.notYourRoleToManage);
+  if (!mayManageMember(await teamRelations(caller, team, relationsManaging(role), deps.teams), role))
+    throw new UnauthorizedError(TEAM_MESSAGES.notYourRoleToManage);
   const invitee = await deps.users.findByEmail(inviteeEmail);
   if (invitee && (invitee.id === team.ownerId || (await deps.teams.getMembership(team.id, invitee.id)))) {
     throw new ConflictError(TEAM_MESSAGES.alreadyMember);
@@ -239,7 +241,8 @@ export async function joinTeamWithCode(caller: Caller, teamCode: string, deps: T
 export async function deleteTeamInvite(caller: Caller, team: TeamRecord, inviteId: string, deps: TeamDeps): Promise<boolean> {
   const invite = await deps.invites.get(team.id, inviteId);
   if (!invite) throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
-  if (!mayManageMember(await teamRelations(caller, team, deps.teams), invite.role)) throw new UnauthorizedError(TEAM_MESSAGES.notYourRoleToManage);
+  if (!mayManageMember(await teamRelations(caller, team, relationsManaging(invite.role), deps.teams), invite.role))
+    throw new UnauthorizedError(TEAM_MESSAGES.notYourRoleToManage);
   try {
     await deps.invites.delete(invite);
   } catch (error) {

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { scoreDayUnder } from '@core/user-zone';
 import type { teamWithStatsArgsSchema } from '@core/score-api';
-import { listMembers, type MemberListQuery, mayManageMember, seatsUsedLabel, TEAM_MESSAGES, type TeamForm, type teamUpdateSchema } from '@core/teams';
+import {
+  listMembers,
+  type MemberListQuery,
+  mayManageMember,
+  relationsManaging,
+  seatsUsedLabel,
+  TEAM_MESSAGES,
+  type TeamForm,
+  type teamUpdateSchema,
+} from '@core/teams';
 import type { Caller } from '../lib/appsync';
 import { teamRelations } from '../lib/authorization-relations';
 import { ConflictError, NotFoundError, PaymentRequiredError, UnauthorizedError, ValidationError } from '../lib/errors';
@@ -198,7 +207,7 @@ export async function leaveTeam(caller: Caller, teamId: string | null | undefine
 export async function removeTeamMember(caller: Caller, team: TeamRecord, userId: string, deps: TeamDeps): Promise<boolean> {
   const membership = await deps.teams.getMembership(team.id, userId);
   if (!membership) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
-  if (!mayManageMember(await teamRelations(caller, team, deps.teams), membership.role))
+  if (!mayManageMember(await teamRelations(caller, team, relationsManaging(membership.role), deps.teams), membership.role))
     throw new UnauthorizedError(TEAM_MESSAGES.notYourRoleToManage);
   await endMembership(membership, deps, TEAM_MESSAGES.memberNotFound, 'removed');
   return true;
