@@ -98,7 +98,7 @@ export const teamsFields = {
       refusal: 'You are not a member of this team.',
     },
     args: memberListSchema.extend({ teamId: boundedId('teamId') }),
-    resolve: async ({ team, args: { teamId: _teamId, ...query } }) => teamWithMembers(team, query, deps),
+    resolve: async ({ team, args: { teamId: _teamId, ...query }, event }) => teamWithMembers(team, query, event.info.selectionSetGraphQL, deps),
   }),
   // Scores of every listed member: the team's statistics, not for its gamers.
   'Query.teamWithStats': field({

@@ -43,8 +43,29 @@ async function teamPage(team: TeamRecord, query: MemberListQuery, deps: TeamDeps
   return { view: { ...team, members: items, membersCount: total, TeamOwner: owner ? userView(owner) : null }, profiles };
 }
 
-/** A team with its members filtered, ordered and paged, and its owner. */
-export async function teamWithMembers(team: TeamRecord, query: MemberListQuery, deps: TeamDeps) {
+/** The Team fields the team item answers by itself; `members`, `membersCount` and `TeamOwner` need the member reads. */
+const TEAM_ITEM_FIELDS = new Set(['__typename', 'id', 'name', 'description', 'game', 'avatar', 'ownerId', 'createdAt', 'updatedAt']);
+
+/**
+ * Whether a selection asks only for fields of the team item. It is read from AppSync's selectionSetGraphQL
+ * (`{ name }`) rather than its selectionSetList, which names an aliased field by its alias alone (`{ name: membersCount }`
+ * would pass for `name`): any selection that is not a plain list of those names (an alias, a fragment, a directive, or
+ * none given) reads the members.
+ */
+function asksTeamItemOnly(selection: string | undefined): boolean {
+  const names = /^\{([\w\s,]*)\}$/
+    .exec(selection?.trim() ?? '')?.[1]
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  return names !== undefined && names.length > 0 && names.every((name) => TEAM_ITEM_FIELDS.has(name));
+}
+
+/**
+ * A team with its members filtered, ordered and paged, and its owner; the team item alone when `selection` (the
+ * field's selectionSetGraphQL) asks for nothing more, which spares the members' Query and their profiles' BatchGetItem.
+ */
+export async function teamWithMembers(team: TeamRecord, query: MemberListQuery, selection: string | undefined, deps: TeamDeps) {
+  if (asksTeamItemOnly(selection)) return team;
   return (await teamPage(team, query, deps)).view;
 }
 
