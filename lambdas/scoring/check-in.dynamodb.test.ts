@@ -153,6 +153,32 @@ describe('submitAnswers', () => {
     expect((await teamDay('t1', '2026-04-10'))?.totals.daily).toEqual({ sum: checked.dailyScore, count: 1 });
   });
 
+  it('announces the check-in to the teams its stored day counted in, without reading the gamer’s teams again', async () => {
+    const { id, scores, stores, teamDay } = await setup();
+    const saveDay = scores.saveDay.bind(scores);
+    let clashes = 1;
+    // The first attempt lists t1 and t2 and clashes; the gamer leaves t2 before the recomputation reads his teams again.
+    scores.saveDay = async (write) => {
+      if (clashes-- === 0) return saveDay(write);
+      await stores.teams.removeMember(membershipRecord(id('t2'), id('g1')));
+      throw new DayVersionConflict();
+    };
+    let reads = 0;
+    const teams = { ...stores.teams, membershipsOfUser: (userId: string) => ((reads += 1), stores.teams.membershipsOfUser(userId)) };
+    const published: unknown[] = [];
+    const call = scoringHandlerOn(
+      { ...stores, teams },
+      () => at('2026-04-10T10:00:00Z'),
+      async (_query, variables) => {
+        published.push(variables);
+      },
+    );
+    await call('Mutation.submitAnswers', caller(id('g1')), { answers: answersWith('best') });
+    expect(published).toEqual([{ teamId: id('t1'), userId: id('g1'), date: '2026-04-10', at: '2026-04-10T10:00:00.000Z' }]);
+    expect(reads).toBe(2);
+    expect(await teamDay('t2', '2026-04-10')).toBeUndefined();
+  });
+
   it('lets only gamers check in', async () => {
     const { id, call, writes } = await setup();
     await expect(call('Mutation.submitAnswers', caller(id('coach'), ['COACH']), { answers: answersWith('best') })).rejects.toMatchObject({

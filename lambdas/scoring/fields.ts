@@ -20,7 +20,7 @@ import { sendMail } from '../lib/mail';
 import { countSuccess } from '../lib/observability';
 import { dynamoJournalStore } from '../lib/stores/journal-store';
 import { dynamoScoreStore } from '../lib/stores/score-store';
-import { dynamoTeamStore } from '../lib/stores/team-store';
+import { dynamoTeamStore, type TeamStore } from '../lib/stores/team-store';
 import { dynamoUserStore } from '../lib/stores/user-store';
 import { type CheckInStores, currentCheckIn, submitAnswers } from './check-in';
 import { type AlertDeps, alertStaffIfNotReady } from './readiness-alerts';
@@ -39,7 +39,20 @@ import {
 import { announceCheckIn, type TeamCheckInDeps } from './team-check-ins';
 
 /** What the scoring fields read and write: the stores, the alerts' mail, the check-in's publish, and the clock. */
-type ScoringDeps = CheckInStores & ReadStores & AlertDeps & TeamCheckInDeps;
+export type ScoringDeps = CheckInStores & ReadStores & AlertDeps & TeamCheckInDeps;
+
+/**
+ * The gamer's memberships as the check-in read them last, for its alerts and announcement: they go to the teams the
+ * stored day counted in, and the gamer's memberships are not read again. `reading` reads on every call (each attempt of
+ * the check-in reads them anew); `replaying` answers the last read, or reads when there was none.
+ */
+function lastMembershipsRead<Teams extends Pick<TeamStore, 'membershipsOfUser'>>(teams: Teams) {
+  let last: ReturnType<TeamStore['membershipsOfUser']> | undefined;
+  return {
+    reading: { ...teams, membershipsOfUser: (userId: string) => (last = teams.membershipsOfUser(userId)) },
+    replaying: { ...teams, membershipsOfUser: (userId: string) => last ?? teams.membershipsOfUser(userId) },
+  };
+}
 
 /** A team read's team (authorized by its row) and the viewer, on whose clock its window ends today. */
 const teamView = ({ team, caller }: FieldCall<unknown>): TeamView => ({ team, viewerId: caller.sub });
@@ -56,9 +69,11 @@ export const scoringFieldsWith = (deps: ScoringDeps) =>
       resolve: async ({ caller, args }) =>
         countSuccess('CheckIn', async () => {
           const now = deps.now();
-          const day = await submitAnswers(caller.sub, args, deps, now);
+          const countedIn = lastMembershipsRead(deps.teams);
+          const day = await submitAnswers(caller.sub, args, { ...deps, teams: countedIn.reading }, now);
           // No asynchronous entry point exists yet (lambdas/triggers.ts), so alerts run here, after the day is stored.
-          await Promise.all([alertStaffIfNotReady(day, deps, now), announceCheckIn(day, deps)]);
+          const after = { ...deps, teams: countedIn.replaying };
+          await Promise.all([alertStaffIfNotReady(day, after, now), announceCheckIn(day, after)]);
           return day;
         }),
     }),
