@@ -1,6 +1,5 @@
 import { createFieldHandler } from '../lib/fields';
-import { dynamoTeamStore } from '../lib/stores/team-store';
 import { billingFields } from './fields';
 
 /** Coupons, purchases and subscriptions, trials, saved cards; the admin payments, promotions and coupon reports (docs/billing.md). */
-export const handler = createFieldHandler(billingFields, { teams: dynamoTeamStore });
+export const handler = createFieldHandler(billingFields);

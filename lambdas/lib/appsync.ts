@@ -1,9 +1,7 @@
 import type { AppSyncIdentityCognito, AppSyncResolverEvent } from 'aws-lambda';
 import { primaryRole, type Role } from '@core/roles';
-import { AppError, UnauthorizedError } from './errors';
+import { AppError } from './errors';
 import { logger, observed } from './observability';
-import { isSignedOut, SIGNED_OUT_MESSAGE } from './signed-out';
-import { dynamoSignOutStore, type SignOutStore } from './stores/sign-out-store';
 
 export { logger };
 
@@ -40,21 +38,15 @@ export type FieldResolver = (event: ResolverEvent<any, any>) => Promise<unknown>
 
 /**
  * A thin Lambda handler that sends each field to its resolver. Keys are "Parent.field"; the domains build theirs
- * from their field declarations (./fields.ts). A signed-in caller's token is refused when its account signed out after
- * the token was issued (AppSync checks only the signature and expiry); `signOuts: null` skips that for a
- * Lambda whose answers are the same for every caller. Logs, metrics and traces come from ./observability.ts.
+ * from their field declarations (./fields.ts), which also refuse a token issued before its account's last sign-out.
+ * Logs, metrics and traces come from ./observability.ts.
  */
-export function createResolverHandler(
-  resolvers: Record<string, FieldResolver>,
-  { signOuts = dynamoSignOutStore }: { signOuts?: SignOutStore | null } = {},
-) {
+export function createResolverHandler(resolvers: Record<string, FieldResolver>) {
   const handler = async (event: ResolverEvent<any, any>) => {
     const field = `${event.info.parentTypeName}.${event.info.fieldName}`;
     const resolve = resolvers[field];
     if (!resolve) throw new Error(`No resolver for ${field}`);
     try {
-      const claims = signOuts && callerOf(event) && (event.identity as AppSyncIdentityCognito).claims;
-      if (claims && (await isSignedOut(claims, signOuts))) throw new UnauthorizedError(SIGNED_OUT_MESSAGE);
       return await resolve(event);
     } catch (error) {
       if (error instanceof AppError) {

@@ -1,13 +1,17 @@
 import type { core } from 'zod/mini';
 import type { FieldPolicy } from '@core/policy';
+import type { AppSyncIdentityCognito } from 'aws-lambda';
+import { MAX_ID_LENGTH } from '@core/validation/fields';
 import { callerOf, createResolverHandler, type Caller, type FieldResolver, isIamCall, type ResolverEvent } from './appsync';
 import { assertMayCall, authorizeTeam, authorizeUser } from './authorization';
 import type { RelationStores } from './authorization-relations';
 import { UnauthorizedError } from './errors';
+import { dynamoFirstReads, type FirstReads, firstReadsThrough } from './first-reads';
+import { issuedBySignOut, SIGNED_OUT_MESSAGE } from './signed-out';
 import type { MutationResolvers, QueryResolvers, ResolverFn, SubscriptionResolverObject, SubscriptionResolvers } from './gql/schema-types';
 import { type BusinessEvent, countRefusal } from './observability';
-import type { SignOutStore } from './stores/sign-out-store';
-import type { TeamRecord } from './stores/team-store';
+import { dynamoSignOutStore, type SignOutStore } from './stores/sign-out-store';
+import { dynamoTeamStore, type TeamRecord } from './stores/team-store';
 import { parseInput } from './validation';
 
 /**
@@ -89,8 +93,35 @@ export const field = <Args = Record<string, unknown>, Result = unknown>(declarat
 /** What the handler needs beside the declarations: the relation lookups and the sign-out check. */
 interface FieldHandlerDeps {
   teams: RelationStores;
-  /** null skips the sign-out check, for a function whose answers are the same for every caller. */
-  signOuts?: SignOutStore | null;
+  /**
+   * A signed-in caller's token is refused when its account signed out after the token was issued (AppSync checks only
+   * the signature and expiry); null skips that, for a function whose answers are the same for every caller.
+   */
+  signOuts: SignOutStore | null;
+}
+
+/** The tables' stores, whose first reads of a call go out as one request (./first-reads.ts). */
+const DYNAMODB_DEPS: FieldHandlerDeps & { firstReads: FirstReads } = {
+  teams: dynamoTeamStore,
+  signOuts: dynamoSignOutStore,
+  firstReads: dynamoFirstReads,
+};
+
+/** The id a row's team argument names, when it could be one (its schema checks it properly once the call is admitted). */
+const plausibleId = (value: unknown): string | null => (typeof value === 'string' && value !== '' && value.length <= MAX_ID_LENGTH ? value : null);
+
+/** The relation lookups, answering the first lookup of the team read up front from that read. */
+function withTeamRead(teams: RelationStores, teamId: string | null, team: TeamRecord | null): RelationStores {
+  if (teamId === null) return teams;
+  let served = false;
+  return {
+    ...teams,
+    get: async (id) => {
+      if (served || id !== teamId) return teams.get(id);
+      served = true;
+      return team;
+    },
+  };
 }
 
 function missingSubject(field: string, what: string): never {
@@ -153,18 +184,30 @@ async function fieldCall<Args>(
  */
 export function createFieldHandler<const Fields extends Readonly<Record<RootFieldName, FieldDeclaration<any>>>>(
   fields: Fields,
-  { teams, signOuts }: FieldHandlerDeps,
+  deps: Partial<FieldHandlerDeps> = {},
 ) {
+  const { teams, signOuts } = { ...DYNAMODB_DEPS, ...deps };
+  // The caller's sign-out and the row's team are read together; stores a test passes are read one request each.
+  const firstReads =
+    teams === DYNAMODB_DEPS.teams && signOuts === DYNAMODB_DEPS.signOuts ? DYNAMODB_DEPS.firstReads : firstReadsThrough(teams, signOuts);
   const resolvers = Object.fromEntries(
     Object.entries(fields).map(([name, declaration]): [string, FieldResolver] => [
       name,
       async (event) => {
         const callerOrNull = callerOf(event);
+        const { subject } = declaration.policy;
+        const claims =
+          callerOrNull && signOuts ? ((event.identity as AppSyncIdentityCognito).claims as Record<string, unknown> | undefined) : undefined;
+        const signOutOf = typeof claims?.sub === 'string' ? claims.sub : null;
+        const teamId = subject.kind === 'team' ? plausibleId(argumentAt(event.arguments, subject.argument)) : null;
+        const first = await firstReads({ signOutOf, teamId });
+        if (claims && issuedBySignOut(claims, first.signedOutAt)) throw new UnauthorizedError(SIGNED_OUT_MESSAGE);
         assertMayCall(declaration.policy, callerOrNull, isIamCall(event));
-        const resolve = async () => declaration.resolve(await fieldCall(name as RootFieldName, declaration, event, callerOrNull, teams));
+        const relations = withTeamRead(teams, teamId, first.team);
+        const resolve = async () => declaration.resolve(await fieldCall(name as RootFieldName, declaration, event, callerOrNull, relations));
         return declaration.countsRefusalAs ? countRefusal(declaration.countsRefusalAs, resolve) : resolve();
       },
     ]),
   );
-  return Object.assign(createResolverHandler(resolvers, signOuts === undefined ? undefined : { signOuts }), { declarations: fields });
+  return Object.assign(createResolverHandler(resolvers), { declarations: fields });
 }

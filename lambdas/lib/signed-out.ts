@@ -16,6 +16,10 @@ export const SIGNED_OUT_MESSAGE = 'Token has been revoked by a sign-out (jwt exp
  */
 export async function isSignedOut(claims: Record<string, unknown>, store: SignOutStore): Promise<boolean> {
   if (typeof claims.sub !== 'string') return false;
-  const signedOutAt = await store.signedOutAt(claims.sub);
+  return issuedBySignOut(claims, await store.signedOutAt(claims.sub));
+}
+
+/** isSignedOut on the account's sign-out time as read (null: none to honour). */
+export function issuedBySignOut(claims: Record<string, unknown>, signedOutAt: number | null): boolean {
   return signedOutAt !== null && !(typeof claims.iat === 'number' && claims.iat > signedOutAt);
 }

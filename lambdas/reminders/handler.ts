@@ -1,6 +1,5 @@
 import { createFieldHandler } from '../lib/fields';
-import { dynamoTeamStore } from '../lib/stores/team-store';
 import { reminderFields } from './fields';
 
 /** Check-in reminders: the gamer's settings and devices, and the staff's Nudge (docs/reminders.md). */
-export const handler = createFieldHandler(reminderFields, { teams: dynamoTeamStore });
+export const handler = createFieldHandler(reminderFields);

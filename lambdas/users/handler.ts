@@ -1,6 +1,5 @@
 import { createFieldHandler } from '../lib/fields';
-import { dynamoTeamStore } from '../lib/stores/team-store';
 import { userFields } from './fields';
 
 /** User administration (docs/accounts.md, "Admin actions") and the audit log; a user's own profile edit. */
-export const handler = createFieldHandler(userFields, { teams: dynamoTeamStore });
+export const handler = createFieldHandler(userFields);

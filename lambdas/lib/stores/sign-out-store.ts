@@ -3,7 +3,7 @@ import { config } from '../config';
 import { db } from '../db/client';
 import { defineItem } from '../db/item';
 import { userPartition } from '../db/keys';
-import { isConditionFailure } from '../db/table';
+import { isConditionFailure, type Item } from '../db/table';
 
 /** No Cognito access or id token lives longer than a day, so a sign-out need not be remembered longer. */
 const LONGEST_TOKEN_LIFE_SECONDS = 24 * 60 * 60;
@@ -22,10 +22,16 @@ const signOutItem = defineItem<{ userId: string }>()({
   key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'SIGN_OUT' }),
 });
 
+/** The key of an account's sign-out item, for a read that fetches it with other items (lambdas/lib/first-reads.ts). */
+export const signOutKey = (userId: string) => signOutItem.key({ userId });
+
+/** The sign-out time a read of the item gives (the item or its absence). */
+export const signedOutAtOf = (item: Item | undefined): number | null => (typeof item?.signedOutAt === 'number' ? item.signedOutAt : null);
+
 export const dynamoSignOutStore: SignOutStore = {
   async signedOutAt(userId) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: signOutItem.key({ userId }), ConsistentRead: true }));
-    return typeof Item?.signedOutAt === 'number' ? Item.signedOutAt : null;
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: signOutKey(userId), ConsistentRead: true }));
+    return signedOutAtOf(Item);
   },
   async signOut(userId, at) {
     const seconds = Math.floor(at.getTime() / 1000);
