@@ -83,7 +83,7 @@ export async function startTestIssuer() {
 export type TestIssuer = Awaited<ReturnType<typeof startTestIssuer>>;
 
 /** A sign-out record with no sign-outs, for gateways without a table. */
-export const nobodySignedOut: SignOutStore = { signedOutAt: async () => null, signOut: async () => undefined };
+const nobodySignedOut: SignOutStore = { signedOutAt: async () => null, signOut: async () => undefined };
 
 /** The gateway mounted on its own http server, as the local stack mounts it. */
 export async function startGatewayServer(options: Omit<GatewayOptions, 'userPoolId' | 'userPoolClientId'> & Partial<GatewayOptions>) {
