@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { ANYONE, type FieldPolicy, TEAM_OWNER } from '@core/policy';
+import { ANYONE, type FieldPolicy, OWN_DATA, TEAM_OWNER } from '@core/policy';
 import { logger, type ResolverEvent } from './appsync';
 import type { RelationStores } from './authorization-relations';
 import { errorTypeOf } from './errors';
 import { createFieldHandler, field } from './fields';
 import type { TeamRecord } from './stores/team-store';
+import { userRecord } from './stores/test-support/records';
 
 // The relation lookups stand in for the team store here; tests/integration/authorization-matrix.test.ts runs every
 // declared field against DynamoDB Local.
@@ -28,6 +29,10 @@ const SELF_ONLY: FieldPolicy = { public: false, users: 'all', subject: { kind: '
 const SELF_IN_WHERE: FieldPolicy = { ...SELF_ONLY, subject: { kind: 'user', argument: 'where.id', relations: ['self'] } };
 const OPTIONAL_TEAM: FieldPolicy = { ...TEAM_OWNER, refusal: 'Only the owner.' };
 
+// Each read of a profile is told apart by its number.
+let profileReads = 0;
+const users = { get: async (id: string) => userRecord(id, { fullName: `${id} (read ${(profileReads += 1)})` }) };
+
 const resolved: unknown[] = [];
 const handler = createFieldHandler(
   {
@@ -43,8 +48,17 @@ const handler = createFieldHandler(
     'Mutation.editProfile': field({ policy: SELF_IN_WHERE, resolve: async ({ userId }) => userId }),
     'Query.avatar': field({ policy: OPTIONAL_TEAM, resolve: async ({ teamIfGiven, caller }) => teamIfGiven?.name ?? caller.sub }),
     'Query.hello': field({ policy: ANYONE, resolve: async ({ callerOrNull }) => callerOrNull?.sub ?? 'stranger' }),
+    'Query.names': field({
+      policy: OWN_DATA,
+      readsCallerProfile: true,
+      resolve: async ({ caller, withCallerProfile }) => {
+        const reading = withCallerProfile(users);
+        const names = [await reading.get(caller.sub), await reading.get(caller.sub), await reading.get('someone-else')];
+        return names.map((user) => user?.fullName);
+      },
+    }),
   },
-  { teams, signOuts: null },
+  { teams, signOuts: null, users },
 );
 
 const call = (name: string, args: Record<string, unknown>, sub: string | null, groups: string[] = ['DIRECTOR']) => {
@@ -57,7 +71,10 @@ const call = (name: string, args: Record<string, unknown>, sub: string | null, g
 };
 
 beforeAll(() => jest.spyOn(logger, 'warn').mockImplementation(() => undefined));
-beforeEach(() => (resolved.length = 0));
+beforeEach(() => {
+  resolved.length = 0;
+  profileReads = 0;
+});
 
 describe('createFieldHandler', () => {
   it("resolves a team field for its owner with the parsed arguments, the team and the field's name", async () => {
@@ -105,7 +122,16 @@ describe('createFieldHandler', () => {
     expect(await call('Query.hello', {}, null)).toBe('stranger');
   });
 
+  it("answers a resolver's first read of the caller's profile from the call's first reads, and reads again after it", async () => {
+    expect(await call('Query.names', {}, 'gamer-1')).toEqual(['gamer-1 (read 1)', 'gamer-1 (read 2)', 'someone-else (read 3)']);
+  });
+
+  it("reads no profile for a field that does not declare it reads the caller's", async () => {
+    await call('Query.profile', {}, 'gamer-1');
+    expect(profileReads).toBe(0);
+  });
+
   it('lists its declarations, the fields it serves', () => {
-    expect(handler.fields).toEqual(['Mutation.renameTeam', 'Query.profile', 'Mutation.editProfile', 'Query.avatar', 'Query.hello']);
+    expect(handler.fields).toEqual(['Mutation.renameTeam', 'Query.profile', 'Mutation.editProfile', 'Query.avatar', 'Query.hello', 'Query.names']);
   });
 });

@@ -6,12 +6,13 @@ import { callerOf, createResolverHandler, type Caller, type FieldResolver, isIam
 import { assertMayCall, authorizeTeam, authorizeUser } from './authorization';
 import type { RelationStores } from './authorization-relations';
 import { UnauthorizedError } from './errors';
-import { dynamoFirstReads, type FirstReads, firstReadsThrough } from './first-reads';
+import { dynamoFirstReads, type FirstReadResult, type FirstReads, firstReadsThrough } from './first-reads';
 import { issuedBySignOut, SIGNED_OUT_MESSAGE } from './signed-out';
 import type { MutationResolvers, QueryResolvers, ResolverFn, SubscriptionResolverObject, SubscriptionResolvers } from './gql/schema-types';
 import { type BusinessEvent, countRefusal } from './observability';
 import { dynamoSignOutStore, type SignOutStore } from './stores/sign-out-store';
 import { dynamoTeamStore, type TeamRecord } from './stores/team-store';
+import { dynamoUserStore, type UserStore } from './stores/user-store';
 import { parseInput } from './validation';
 
 /**
@@ -64,6 +65,11 @@ export interface FieldCall<Args> {
   /** The same team, or null when the row's team argument was left out (a field that also works without a team). */
   readonly teamIfGiven: TeamRecord | null;
   readonly event: ResolverEvent;
+  /**
+   * `users` with the caller's profile as the call's first reads fetched it (a declaration with `readsCallerProfile`):
+   * the first `get` of the caller, by any store this gives, is answered from that read; later ones read again.
+   */
+  withCallerProfile<Users extends Pick<UserStore, 'get'>>(users: Users): Users;
 }
 
 export interface FieldDeclaration<Args = Record<string, unknown>, Result = unknown> {
@@ -72,6 +78,8 @@ export interface FieldDeclaration<Args = Record<string, unknown>, Result = unkno
   readonly args?: core.$ZodType<Args>;
   /** A metric counted when the call is refused once its row admitted the caller: bad arguments, or the resolver's refusal. */
   readonly countsRefusalAs?: BusinessEvent;
+  /** The resolver reads the caller's profile first: it is fetched with the sign-out and team reads (`withCallerProfile`). */
+  readonly readsCallerProfile?: boolean;
   /** Its result type is the field's (FieldDeclarations), never inferred from the body, so the body is checked against it. */
   resolve(call: FieldCall<Args>): Promise<NoInfer<Result>>;
 }
@@ -98,12 +106,15 @@ interface FieldHandlerDeps {
    * the signature and expiry); null skips that, for a function whose answers are the same for every caller.
    */
   signOuts: SignOutStore | null;
+  /** Where the caller's profile is read for a declaration with `readsCallerProfile`. */
+  users: Pick<UserStore, 'get'>;
 }
 
 /** The tables' stores, whose first reads of a call go out as one request (./first-reads.ts). */
 const DYNAMODB_DEPS: FieldHandlerDeps & { firstReads: FirstReads } = {
   teams: dynamoTeamStore,
   signOuts: dynamoSignOutStore,
+  users: dynamoUserStore,
   firstReads: dynamoFirstReads,
 };
 
@@ -140,8 +151,10 @@ async function fieldCall<Args>(
   event: ResolverEvent,
   callerOrNull: Caller | null,
   teams: RelationStores,
+  firstRead: Pick<FirstReadResult, 'profile'> & { profileOf: string | null },
 ) {
   const { policy } = declaration;
+  let profileServed = firstRead.profileOf === null;
   const args = declaration.args ? parseInput(declaration.args, event.arguments ?? {}) : (event.arguments as Args);
   const { subject } = policy;
   const subjectArgument = subject.kind === 'user' || subject.kind === 'team' ? argumentAt(args, subject.argument) : undefined;
@@ -173,6 +186,14 @@ async function fieldCall<Args>(
       return subject.kind === 'team' ? team : missingSubject(field, 'team');
     },
     event,
+    withCallerProfile: (users) => ({
+      ...users,
+      get: async (id: string) => {
+        if (profileServed || id !== firstRead.profileOf) return users.get(id);
+        profileServed = true;
+        return firstRead.profile;
+      },
+    }),
   };
   return call;
 }
@@ -186,10 +207,12 @@ export function createFieldHandler<const Fields extends Readonly<Record<RootFiel
   fields: Fields,
   deps: Partial<FieldHandlerDeps> = {},
 ) {
-  const { teams, signOuts } = { ...DYNAMODB_DEPS, ...deps };
+  const { teams, signOuts, users } = { ...DYNAMODB_DEPS, ...deps };
   // The caller's sign-out and the row's team are read together; stores a test passes are read one request each.
   const firstReads =
-    teams === DYNAMODB_DEPS.teams && signOuts === DYNAMODB_DEPS.signOuts ? DYNAMODB_DEPS.firstReads : firstReadsThrough(teams, signOuts);
+    teams === DYNAMODB_DEPS.teams && signOuts === DYNAMODB_DEPS.signOuts && users === DYNAMODB_DEPS.users
+      ? DYNAMODB_DEPS.firstReads
+      : firstReadsThrough(teams, signOuts, users);
   const resolvers = Object.fromEntries(
     Object.entries(fields).map(([name, declaration]): [string, FieldResolver] => [
       name,
@@ -200,11 +223,13 @@ export function createFieldHandler<const Fields extends Readonly<Record<RootFiel
           callerOrNull && signOuts ? ((event.identity as AppSyncIdentityCognito).claims as Record<string, unknown> | undefined) : undefined;
         const signOutOf = typeof claims?.sub === 'string' ? claims.sub : null;
         const teamId = subject.kind === 'team' ? plausibleId(argumentAt(event.arguments, subject.argument)) : null;
-        const first = await firstReads({ signOutOf, teamId });
+        const profileOf = declaration.readsCallerProfile && callerOrNull ? callerOrNull.sub : null;
+        const first = await firstReads({ signOutOf, teamId, profileOf });
         if (claims && issuedBySignOut(claims, first.signedOutAt)) throw new UnauthorizedError(SIGNED_OUT_MESSAGE);
         assertMayCall(declaration.policy, callerOrNull, isIamCall(event));
         const relations = withTeamRead(teams, teamId, first.team);
-        const resolve = async () => declaration.resolve(await fieldCall(name as RootFieldName, declaration, event, callerOrNull, relations));
+        const resolve = async () =>
+          declaration.resolve(await fieldCall(name as RootFieldName, declaration, event, callerOrNull, relations, { ...first, profileOf }));
         return declaration.countsRefusalAs ? countRefusal(declaration.countsRefusalAs, resolve) : resolve();
       },
     ]),

@@ -61,16 +61,19 @@ const teamView = ({ team, caller }: FieldCall<unknown>): TeamView => ({ team, vi
  * Daily check-in, scores, score statistics and answers (docs/scoring.md), and the live refresh of a team's statistics
  * after a check-in. Built on `deps` so the tests run the same declarations with their own clock, mail and publish.
  */
-export const scoringFieldsWith = (deps: ScoringDeps) =>
-  ({
+export const scoringFieldsWith = (deps: ScoringDeps) => {
+  /** A team read's stores, with the viewer's profile (his clock ends the window) from the call's first reads. */
+  const viewersDeps = (call: FieldCall<unknown>): ScoringDeps => ({ ...deps, users: call.withCallerProfile(deps.users) });
+  return {
     'Mutation.submitAnswers': field({
       policy: GAMERS_OWN_DATA,
       args: submitAnswersArgsSchema,
-      resolve: async ({ caller, args }) =>
+      readsCallerProfile: true,
+      resolve: async ({ caller, args, withCallerProfile }) =>
         countSuccess('CheckIn', async () => {
           const now = deps.now();
           const countedIn = lastMembershipsRead(deps.teams);
-          const day = await submitAnswers(caller.sub, args, { ...deps, teams: countedIn.reading }, now);
+          const day = await submitAnswers(caller.sub, args, { ...deps, users: withCallerProfile(deps.users), teams: countedIn.reading }, now);
           // No asynchronous entry point exists yet (lambdas/triggers.ts), so alerts run here, after the day is stored.
           const after = { ...deps, teams: countedIn.replaying };
           await Promise.all([alertStaffIfNotReady(day, after, now), announceCheckIn(day, after)]);
@@ -80,7 +83,9 @@ export const scoringFieldsWith = (deps: ScoringDeps) =>
     'Query.myCheckIn': field({
       policy: GAMERS_OWN_DATA,
       args: checkInArgsSchema,
-      resolve: async ({ caller, args }) => currentCheckIn(caller.sub, args, deps, deps.now()),
+      readsCallerProfile: true,
+      resolve: async ({ caller, args, withCallerProfile }) =>
+        currentCheckIn(caller.sub, args, { ...deps, users: withCallerProfile(deps.users) }, deps.now()),
     }),
     'Query.myScore': field({ policy: GAMER_READ, args: scoreArgsSchema, resolve: async ({ userId }) => myScore(userId, deps, deps.now()) }),
     'Query.myScoreStats': field({
@@ -91,17 +96,20 @@ export const scoringFieldsWith = (deps: ScoringDeps) =>
     'Query.myTeamScoreStats': field({
       policy: TEAM_STATISTICS,
       args: teamScoreStatsArgsSchema,
-      resolve: async (call) => myTeamScoreStats(teamView(call), call.args, deps, deps.now()),
+      readsCallerProfile: true,
+      resolve: async (call) => myTeamScoreStats(teamView(call), call.args, viewersDeps(call), deps.now()),
     }),
     'Query.myTeamDataStats': field({
       policy: TEAM_STATISTICS,
       args: teamDataStatsArgsSchema,
-      resolve: async (call) => myTeamDataStats(teamView(call), call.args, deps, { pro: false }, deps.now()),
+      readsCallerProfile: true,
+      resolve: async (call) => myTeamDataStats(teamView(call), call.args, viewersDeps(call), { pro: false }, deps.now()),
     }),
     'Query.myTeamDataStatsPro': field({
       policy: TEAM_STATISTICS,
       args: teamDataStatsArgsSchema,
-      resolve: async (call) => myTeamDataStats(teamView(call), call.args, deps, { pro: true }, deps.now()),
+      readsCallerProfile: true,
+      resolve: async (call) => myTeamDataStats(teamView(call), call.args, viewersDeps(call), { pro: true }, deps.now()),
     }),
     'Query.userAnswers': field({
       policy: GAMER_READ,
@@ -121,13 +129,15 @@ export const scoringFieldsWith = (deps: ScoringDeps) =>
     'Query.teamMemberScores': field({
       policy: TEAM_STATISTICS,
       args: teamMemberScoresArgsSchema,
-      resolve: async (call) => teamMemberScores(teamView(call), call.args, deps, deps.now()),
+      readsCallerProfile: true,
+      resolve: async (call) => teamMemberScores(teamView(call), call.args, viewersDeps(call), deps.now()),
     }),
     // Starting onTeamCheckIn is authorized like the team statistics it refreshes: director, coaches, admins.
     'Subscription.onTeamCheckIn': field({ policy: TEAM_STATISTICS, args: teamIdArgsSchema, resolve: async () => null }),
     // Published by the scoring Lambda with its IAM role after a check-in; followed like the team statistics. It echoes the check-in.
     'Mutation.publishTeamCheckIn': field({ policy: BACKEND_ONLY, args: teamCheckInSchema, resolve: async ({ args }) => args }),
-  }) satisfies FieldDeclarations;
+  } satisfies FieldDeclarations;
+};
 
 export const scoringFields = scoringFieldsWith({
   users: dynamoUserStore,

@@ -17,7 +17,11 @@ const deps: ChallengeDeps = { challenges: dynamoWeeklyChallengeStore, users: dyn
 /** Weekly challenges: the admin list and its writes, and the current week's challenge for every signed-in user. */
 export const weeklyChallengeFields = {
   'Query.weeklyChallenges': field({ policy: ADMINS_ONLY, resolve: async () => weeklyChallenges(deps) }),
-  'Query.currentWeeklyChallenge': field({ policy: OWN_DATA, resolve: async ({ caller }) => currentWeeklyChallenge(caller, deps) }),
+  'Query.currentWeeklyChallenge': field({
+    policy: OWN_DATA,
+    readsCallerProfile: true,
+    resolve: async ({ caller, withCallerProfile }) => currentWeeklyChallenge(caller, { ...deps, users: withCallerProfile(deps.users) }),
+  }),
   'Mutation.createWeeklyChallenge': field({
     policy: ADMINS_ONLY,
     args: createWeeklyChallengeArgsSchema,
