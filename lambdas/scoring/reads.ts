@@ -1,5 +1,5 @@
 import { type DayWindow, daysOf, type ScoreDay } from '@core/dates';
-import { PILLAR_SLUGS, type PillarSlug } from '@core/pillars';
+import { isGameScoreType, PILLAR_SLUGS, type PillarSlug } from '@core/pillars';
 import { scoreDayUnder } from '@core/user-zone';
 import {
   resolveScoreWindow,
@@ -82,7 +82,8 @@ export async function myTeamScoreStats(
   now: Date,
 ): Promise<WindowedStatistics & { teamId: string }> {
   const window = windowOf(input, await todayOf(users, viewerId, now));
-  const aggregates = await scores.teamDays(team.id, window);
+  // Game scores are listed per member; every other type, and each pillar, is an average of the day's totals.
+  const aggregates = await scores.teamDays(team.id, window, isGameScoreType(input.type) ? undefined : [input.type, ...PILLAR_SLUGS]);
   return { teamId: team.id, ...window, ...teamScoreStatistics(input.type, aggregates, window) };
 }
 

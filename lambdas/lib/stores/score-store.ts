@@ -13,6 +13,7 @@ import {
   TEAM_METRICS,
   type TeamDayAggregate,
   type TeamDayDelta,
+  type TeamMetric,
 } from '@core/scoring';
 import { logger } from '../observability';
 import { config } from '../config';
@@ -138,8 +139,11 @@ export interface ScoreStore {
   /** The gamer's answers in a window, by day then question slug. */
   answers(userId: string, window: DayWindow): Promise<StoredAnswer[]>;
   answer(userId: string, date: ScoreDay, questionSlug: string): Promise<StoredAnswer | null>;
-  /** A team's day aggregates in a window, oldest first: one item per day with data. */
-  teamDays(teamId: string, window: DayWindow): Promise<TeamDayAggregate[]>;
+  /**
+   * A team's day aggregates in a window, oldest first: one item per day with data. With `totalsOnly`, each day has the
+   * totals of just those metrics and no member's game scores: a read of a few attributes of each item.
+   */
+  teamDays(teamId: string, window: DayWindow, totalsOnly?: readonly TeamMetric[]): Promise<TeamDayAggregate[]>;
   /** Writes a check-in atomically; throws DayVersionConflict when the day changed since it was read. */
   saveDay(write: DayWrite): Promise<void>;
   importHistory(history: ScoreHistory): Promise<void>;
@@ -393,8 +397,14 @@ export const dynamoScoreStore: ScoreStore = {
     return Item ? answerItem.decode(Item) : null;
   },
 
-  async teamDays(teamId, window) {
+  async teamDays(teamId, window, totalsOnly) {
+    // A day's item holds every member's game scores; a statistic of averages reads none of them.
+    const projection = totalsOnly && {
+      ProjectionExpression: ['#date', ...totalsOnly.flatMap((metric) => [sumAttribute(metric), countAttribute(metric)])].join(', '),
+      ExpressionAttributeNames: { '#date': 'date' },
+    };
     const { items, itemsRead, capacityUnits } = await query({
+      ...projection,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': teamDayKey(teamId, window.startDate).pk,
