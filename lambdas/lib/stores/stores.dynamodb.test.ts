@@ -1,5 +1,5 @@
 import { questionBySlug } from '@core/questionnaire';
-import { aggregateTeamDay, buildMemberDay, memberDayDelta, type MemberDay } from '@core/scoring';
+import { aggregateTeamDay, buildMemberDay, emptyTeamDayAggregate, memberDayDelta, type MemberDay } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
@@ -14,6 +14,7 @@ import { dynamoSignOutStore as signOuts } from './sign-out-store';
 import { type DashboardPurchase, dynamoSubscriptionStore as subscriptions } from './subscription-store';
 import { dynamoTeamStore as teams, type MembershipRecord, type TeamRecord } from './team-store';
 import { freshIds, refusal, teamRecord, userRecord } from './test-support/records';
+import { dynamoUserAdminStore as admin } from './user-admin-store';
 import { dynamoUserStore as users, type UserRecord } from './user-store';
 
 /**
@@ -134,6 +135,20 @@ describe('DynamoDB stores', () => {
       expect((await users.get(id('coupon')))?.appSubscriptionReason).toBe('FGPRO');
       expect((await users.get(id('none')))?.appSubscriptionReason).toBeUndefined();
       expect(await users.get(id('nobody'))).toBeNull();
+    });
+
+    it('pages the unfiltered admin list by skip and take, and counts it', async () => {
+      // "In the future" (before the test below adds newer ones): the first pages of the whole list, whatever else it holds.
+      const created = [1, 2, 3].map((n) => user(`paged${n}`, { createdAt: `9998-12-31T23:59:5${n}.000Z` }));
+      for (const record of created) await users.create(record);
+      const page = async (skip: number, take: number) => (await admin.list({ search: '' }, { skip, take })).value.map((record) => record.id);
+      expect(await page(0, 2)).toEqual([id('paged3'), id('paged2')]);
+      expect(await page(1, 2)).toEqual([id('paged2'), id('paged1')]);
+      expect(await page(2, 1)).toEqual([id('paged1')]);
+      const { value: counted } = await admin.count({ search: '' });
+      expect(counted.count).toBeGreaterThanOrEqual(3);
+      // Past the end: nothing.
+      expect(await page(counted.more ? 1_000_000 : counted.count, 5)).toEqual([]);
     });
 
     it('lists users newest first, a page at a time', async () => {
@@ -658,6 +673,14 @@ describe('DynamoDB stores', () => {
       expect(await scores.teamDays(id('owls'), { startDate: '2026-04-01', endDate: '2026-04-29' })).toEqual(
         teamDays.slice(0, 2).map((teamDay) => teamDay.aggregate),
       );
+      // Only some totals: those metrics as stored, every other one empty, no member's game scores.
+      const [partial] = await scores.teamDays(id('owls'), { startDate: '2026-04-28', endDate: '2026-04-28' }, ['fgScore', 'sleep']);
+      const whole = teamDays[0]!.aggregate;
+      expect(partial).toEqual({
+        ...emptyTeamDayAggregate('2026-04-28'),
+        totals: { ...emptyTeamDayAggregate('2026-04-28').totals, fgScore: whole.totals.fgScore, sleep: whole.totals.sleep },
+      });
+      expect(whole.totals.fgScore.count).toBe(1);
       expect(await scores.answers(userId, { startDate: date, endDate: date })).toHaveLength(answersWith('best').length);
     });
   });
