@@ -105,8 +105,10 @@ async function drive(autocannon: Autocannon, { url, seconds, users, directors, a
   const stopProfile = process.env.BENCH_DRIVER_CPU_PROFILE ? await startCpuProfile(process.env.BENCH_DRIVER_CPU_PROFILE) : null;
   const started = performance.now();
 
-  // Pollers: autocannon, one connection per person at a fixed rate (a closed loop per director and admin).
-  const poll = (token: string, query: string, variables: () => object, log: OperationLog) => {
+  // Pollers: autocannon, one connection per person at a fixed rate (a closed loop per director and admin), each
+  // opened at a random moment of the first interval: pages opened by different people do not poll in lock step.
+  const poll = async (token: string, query: string, variables: () => object, log: OperationLog) => {
+    await new Promise((resolve) => setTimeout(resolve, (Math.random() * 1000) / POLLS_PER_SECOND));
     const instance = autocannon({
       url,
       connections: 1,
