@@ -17,7 +17,14 @@
  * then verifies every check-in, team day aggregate and streak against the same check-ins replayed by the product's
  * rules (lambdas/scoring/history.ts). Exits non-zero on any error or inconsistency. Not a test.
  *
+ * Before the rush, the same driver plays a warm-up of BENCH_WARMUP_SECONDS: the directors and admins poll as they will,
+ * and BENCH_WARMUP_GAMERS gamers of a team of their own check in, so that the rush meets a stack that has served
+ * every kind of request, as a running one has (the JIT compilers of Node and of DynamoDB Local's JVM have compiled
+ * those paths, the setup's garbage is collected). Its figures are printed apart and not counted; its check-ins are
+ * verified with the rest.
+ *
  * Options (environment): BENCH_GAMERS (1000), BENCH_TEAMS (20), BENCH_SECONDS (60), BENCH_ADMINS (5),
+ * BENCH_WARMUP_SECONDS (20), BENCH_WARMUP_GAMERS (100),
  * BENCH_ACCOUNT_CONCURRENCY (16), BENCH_CPU_PROFILE (a file: the gateway's process's CPU profile of the load phase,
  * for `npx tsx bench/lib/cpu-profile.ts <file>`), BENCH_DRIVER_CPU_PROFILE (the same for the driver's process).
  */
@@ -32,6 +39,8 @@ const GAMERS = Number(process.env.BENCH_GAMERS ?? 1000);
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const ADMINS = Number(process.env.BENCH_ADMINS ?? 5);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
+const WARMUP_GAMERS = Number(process.env.BENCH_WARMUP_GAMERS ?? 100);
 const ACCOUNT_CONCURRENCY = Number(process.env.BENCH_ACCOUNT_CONCURRENCY ?? 16);
 const HISTORY_DAYS = 5;
 
@@ -83,22 +92,23 @@ async function main() {
     const admins = await mapLimit(Array.from({ length: ADMINS }), ACCOUNT_CONCURRENCY, (_, i) =>
       createAccount(cognito, pool, `admin-${i}@load.test`, 'ADMIN'),
     );
-    const gamerAccounts = await mapLimit(Array.from({ length: GAMERS }), ACCOUNT_CONCURRENCY, (_, i) =>
+    const gamerAccounts = await mapLimit(Array.from({ length: GAMERS + WARMUP_GAMERS }), ACCOUNT_CONCURRENCY, (_, i) =>
       createAccount(cognito, pool, `gamer-${i}@load.test`, 'GAMER'),
     );
     const accountSeconds = (Date.now() - setupStarted) / 1000;
 
     // Teams and memberships through the team store, as team creation and joins write them.
     const at = new Date().toISOString();
-    const teamIds = await mapLimit(directors, ACCOUNT_CONCURRENCY, async (director, i) => {
-      const id = `load-team-${i}`;
-      const seats = Math.ceil(GAMERS / TEAMS);
-      await dynamoTeamStore.create(
-        { id, name: `Load Team ${i}`, description: '', game: 'Valorant', avatar: '', ownerId: director.id, createdAt: at, updatedAt: at },
-        { extraGamerSeats: seats },
-      );
+    const createTeam = async (id: string, name: string, ownerId: string, gamerCount: number) => {
+      const team = { id, name, description: '', game: 'Valorant', avatar: '', ownerId, createdAt: at, updatedAt: at };
+      await dynamoTeamStore.create(team, { extraGamerSeats: gamerCount });
       return id;
-    });
+    };
+    const teamIds = await mapLimit(directors, ACCOUNT_CONCURRENCY, (director, i) =>
+      createTeam(`load-team-${i}`, `Load Team ${i}`, director.id, Math.ceil(GAMERS / TEAMS)),
+    );
+    // The warm-up's gamers play in a team of their own (its director is the first team's), apart from the rush's.
+    const warmUpTeamId = await createTeam('load-team-warm-up', 'Warm-up Team', directors[0]!.id, WARMUP_GAMERS);
     const today = scoreDayOf(new Date(), 'UTC');
     const gamers = gamerAccounts.map((account, index) => {
       const random = seededRandom(`load-gamer-${index}`);
@@ -106,7 +116,7 @@ async function main() {
       const history: GamerHistory = {
         userId: account.id,
         timeZone: 'UTC',
-        teamIds: [teamIds[index % TEAMS]!],
+        teamIds: [index < GAMERS ? teamIds[index % TEAMS]! : warmUpTeamId],
         checkIns: Array.from({ length: HISTORY_DAYS }, (_, offset) => {
           const date = shiftDay(today, offset - HISTORY_DAYS);
           const checkIn = demoCheckIn(habits, random);
@@ -127,24 +137,37 @@ async function main() {
 
     // The load phase: in a process of its own (bench/lib/load-driver.ts), started before the measured phase begins.
     const driver = await forkLoadDriver();
+    const phase = (seconds: number, players: typeof gamers) =>
+      driver.run({
+        url: stack.urls.graphql,
+        seconds,
+        users: GAMERS + WARMUP_GAMERS + TEAMS + ADMINS,
+        directors: directors.map(({ token }, i) => ({ token, teamId: teamIds[i]! })),
+        admins: admins.map(({ token }) => ({ token })),
+        gamers: players.map(({ account, checkIn }) => ({ token: account.token, checkIn })),
+      });
+    const warmUpGamers = gamers.slice(GAMERS);
+    const warmUp = await phase(WARMUP_SECONDS, warmUpGamers);
     const stopProfile = process.env.BENCH_CPU_PROFILE ? await startCpuProfile(process.env.BENCH_CPU_PROFILE) : null;
     const memory = sampleMemory();
-    const load = await driver.run({
-      url: stack.urls.graphql,
-      seconds: SECONDS,
-      users: GAMERS + TEAMS + ADMINS,
-      directors: directors.map(({ token }, i) => ({ token, teamId: teamIds[i]! })),
-      admins: admins.map(({ token }) => ({ token })),
-      gamers: gamers.map(({ account, checkIn }) => ({ token: account.token, checkIn })),
-    });
+    const load = await phase(SECONDS, gamers.slice(0, GAMERS));
     const peak = memory.stop();
     await stopProfile?.();
+    driver.close();
     const { logs, seconds: loadSeconds } = load;
     // Each gamer with what the driver saw: when the check-in was sent, and whether it was acknowledged.
-    const sent = gamers.map((gamer, i) => ({ ...gamer, ...load.gamers[i]! }));
+    const sent = [
+      ...gamers.slice(0, GAMERS).map((gamer, i) => ({ ...gamer, ...load.gamers[i]! })),
+      ...warmUpGamers.map((gamer, i) => ({ ...gamer, ...warmUp.gamers[i]! })),
+    ];
 
-    const rows = Object.fromEntries(Object.entries(logs).map(([name, log]) => [name, log.row(loadSeconds)]));
-    const errors = Object.values(logs).reduce((sum, log) => sum + log.errorCount, 0);
+    const rowsOf = ({ logs: phaseLogs, seconds }: typeof load) =>
+      Object.fromEntries(Object.entries(phaseLogs).map(([name, log]) => [name, log.row(seconds)]));
+    const errors = [...Object.values(logs), ...Object.values(warmUp.logs)].reduce((sum, log) => sum + log.errorCount, 0);
+    print(
+      `\nwarm-up (not counted): ${WARMUP_GAMERS} gamers in a team of their own, the same directors and admins, ${WARMUP_SECONDS} s (ran ${warmUp.seconds.toFixed(1)} s)`,
+    );
+    table(rowsOf(warmUp));
     print(
       `\nbench/load: ${GAMERS} gamers in ${TEAMS} teams, ${TEAMS} directors, ${ADMINS} admins, ${SECONDS} s window (ran ${loadSeconds.toFixed(1)} s)`,
     );
@@ -153,10 +176,10 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
-    table(rows);
+    table(rowsOf(load));
     print(`peak memory of the gateway's process (sampled every 250 ms): RSS ${mib(peak.rss)}, heap used ${mib(peak.heapUsed)}`);
     print(`errors: ${errors}`);
-    for (const [name, log] of Object.entries(logs)) {
+    for (const [name, log] of [...Object.entries(warmUp.logs), ...Object.entries(logs)]) {
       for (const [message, count] of [...log.errors].slice(0, 3)) print(`  ${name}: ${count} x ${message}`);
     }
     const causes = [...loggedErrors].sort((a, b) => b[1] - a[1]).slice(0, 5);
@@ -188,7 +211,7 @@ async function main() {
       if (day.fg?.fgScore !== want.fg?.fgScore || day.dailyScore !== want.dailyScore)
         problems.push(`${gamer.account.email}: scores differ from the replay`);
     });
-    for (const teamId of teamIds) {
+    for (const teamId of [...teamIds, warmUpTeamId]) {
       const [stored] = await dynamoScoreStore.teamDays(teamId, { startDate: today, endDate: today });
       const want = expected.teamDays.find((candidate) => candidate.teamId === teamId && candidate.aggregate.date === today)?.aggregate ?? null;
       if (!want) {
@@ -208,13 +231,13 @@ async function main() {
       if (!isDeepStrictEqual(stored.members, want.members)) problems.push(`${teamId}: members' game scores differ from their days`);
     }
     print(
-      `\nconsistency: ${succeeded.length} check-ins acknowledged, ${teamIds.length} team day aggregates checked: ` +
+      `\nconsistency: ${succeeded.length} check-ins acknowledged (warm-up included), ${teamIds.length + 1} team day aggregates checked: ` +
         (problems.length === 0
           ? 'CONSISTENT (every check-in stored once, aggregates = sum of members, streaks right)'
           : `${problems.length} INCONSISTENCIES`),
     );
     for (const problem of problems.slice(0, 10)) print(`  ${problem}`);
-    failed = errors > 0 || problems.length > 0 || succeeded.length !== GAMERS;
+    failed = errors > 0 || problems.length > 0 || succeeded.length !== sent.length;
   } finally {
     cognito.destroy();
     await stack.stop();

@@ -74,7 +74,8 @@ function nextMessage<T>(child: ChildProcess): Promise<T> {
 
 /**
  * Starts the driver's process and waits until it is ready (tsx and autocannon loaded), so that its start-up is not
- * part of the measured phase; `run` then plays the job once. Structured clone carries the Maps and Dates.
+ * part of the measured phase; each `run` plays a job (the warm-up, then the rush), `close` ends the process.
+ * Structured clone carries the Maps and Dates.
  */
 export async function forkLoadDriver() {
   const child = fork(__filename, [], { execArgv: ['--import', 'tsx'], serialization: 'advanced' });
@@ -88,6 +89,7 @@ export async function forkLoadDriver() {
         logs: Object.fromEntries(Object.entries(result.logs).map(([name, log]) => [name, new OperationLog(log.latencies, log.errors)])),
       };
     },
+    close: () => child.disconnect(),
   };
 }
 
@@ -166,12 +168,12 @@ async function drive(autocannon: Autocannon, { url, seconds, users, directors, a
   return { seconds: ran, logs, gamers: outcomes };
 }
 
-/** The driver's process: ready, one job, its answer, gone. If the benchmark goes away first, so does it. */
+/** The driver's process: ready, then each job's answer, until the benchmark lets it go (or goes away). */
 async function serve() {
   const autocannon = (await import('autocannon')).default;
-  process.once('disconnect', () => process.exit(1));
-  process.once('message', (job) => {
-    void drive(autocannon, job as LoadJob).then((result) => process.send!(result, undefined, undefined, () => process.exit()));
+  process.once('disconnect', () => process.exit());
+  process.on('message', (job) => {
+    void drive(autocannon, job as LoadJob).then((result) => process.send!(result));
   });
   process.send!('ready');
 }
