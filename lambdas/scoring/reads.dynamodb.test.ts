@@ -1,3 +1,4 @@
+import { daysOf } from '@core/dates';
 import { QUESTIONS } from '@core/questionnaire';
 import { roundScore } from '@core/scoring';
 import { logger } from '../lib/appsync';
@@ -235,19 +236,23 @@ describe('statistics', () => {
   it('holds against a member only the days he was in the team for whole and that are over', () => {
     const window = { startDate: '2026-04-04', endDate: '2026-04-10' };
     // Joined on the 5th: the 4th and the 5th count only checked in, as today (the 10th) does.
-    expect(checkInCounts(window, new Set(['2026-04-08']), '2026-04-05', '2026-04-10')).toEqual({ daysCheckedIn: 1, daysCounted: 4, checkInRate: 25 });
-    expect(checkInCounts(window, new Set(['2026-04-05', '2026-04-10']), '2026-04-05', '2026-04-10')).toEqual({
+    expect(checkInCounts(daysOf(window), new Set(['2026-04-08']), '2026-04-05', '2026-04-10')).toEqual({
+      daysCheckedIn: 1,
+      daysCounted: 4,
+      checkInRate: 25,
+    });
+    expect(checkInCounts(daysOf(window), new Set(['2026-04-05', '2026-04-10']), '2026-04-05', '2026-04-10')).toEqual({
       daysCheckedIn: 2,
       daysCounted: 6,
       checkInRate: 33,
     });
     // A day he checked in before his latest join (a member who left and came back) still counts.
-    expect(checkInCounts(window, new Set(['2026-04-04']), '2026-04-09', '2026-04-10')).toEqual({
+    expect(checkInCounts(daysOf(window), new Set(['2026-04-04']), '2026-04-09', '2026-04-10')).toEqual({
       daysCheckedIn: 1,
       daysCounted: 1,
       checkInRate: 100,
     });
-    expect(checkInCounts(window, new Set(), '2026-04-09', '2026-04-10')).toEqual({ daysCheckedIn: 0, daysCounted: 0, checkInRate: null });
+    expect(checkInCounts(daysOf(window), new Set(), '2026-04-09', '2026-04-10')).toEqual({ daysCheckedIn: 0, daysCounted: 0, checkInRate: null });
   });
 
   it('shows yesterday’s score on the card until the gamer checks in today', async () => {

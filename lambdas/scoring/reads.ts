@@ -175,14 +175,15 @@ interface CheckInCounts {
 }
 
 /**
- * A member's check-ins over the window from the days he checked in (the team day aggregates that list him), the day he
- * joined and his today: a day he did not check in counts against him only once it is over and he was in the team all
- * of it, so neither the day he joined nor today before his check-in lowers his rate.
+ * A member's check-ins over the window's days (listed once per table, not per member) from the days he checked in
+ * (the team day aggregates that list him), the day he joined and his today: a day he did not check in counts against
+ * him only once it is over and he was in the team all of it, so neither the day he joined nor today before his
+ * check-in lowers his rate.
  */
-export function checkInCounts(window: DayWindow, checkedIn: ReadonlySet<ScoreDay>, joinedOn: ScoreDay, today: ScoreDay): CheckInCounts {
+export function checkInCounts(windowDays: readonly ScoreDay[], checkedIn: ReadonlySet<ScoreDay>, joinedOn: ScoreDay, today: ScoreDay): CheckInCounts {
   let daysCheckedIn = 0;
   let daysCounted = 0;
-  for (const day of daysOf(window)) {
+  for (const day of windowDays) {
     if (checkedIn.has(day)) daysCheckedIn += 1;
     if (checkedIn.has(day) || (day > joinedOn && day < today)) daysCounted += 1;
   }
@@ -227,6 +228,7 @@ export async function teamMemberScores(
     for (const userId of Object.keys(aggregate.members)) checkedInOn.set(userId, (checkedInOn.get(userId) ?? new Set()).add(aggregate.date));
   }
   const todays = new Map(profiles.map((user) => [user.id, scoreDayUnder(user, now).date]));
+  const windowDays = daysOf(window);
   // The latest day alone is enough: today's when the member checked in, else the state yesterday grows from.
   const latestDays = await scores.latestDayOfEach(profiles.map((user) => ({ userId: user.id, through: todays.get(user.id)! })));
   const rows = profiles.map((user): TeamMemberScore => {
@@ -248,7 +250,7 @@ export async function teamMemberScores(
       avgCompletion: summary.pillars.avgCompletion,
       checkedInToday: todayDay !== null,
       lastCheckInAt: latest?.updatedAt ?? null,
-      ...checkInCounts(window, checkedInOn.get(user.id) ?? new Set(), joinedOn, today),
+      ...checkInCounts(windowDays, checkedInOn.get(user.id) ?? new Set(), joinedOn, today),
     };
   });
   return rows.sort((a, b) => (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email));
