@@ -47,7 +47,7 @@ export interface Metered<T> {
   itemsRead: number;
 }
 
-/** Index and listing items are read in batches that start at what a page needs and double up to this. */
+/** Profiles (with a listing or index item each) are read in batches that start at what a page needs and double up to this. */
 const MAX_READ_BATCH = 100;
 
 function matches(user: UserRecord, filter: UsersFilter): boolean {
@@ -80,7 +80,8 @@ async function eachCandidate(
 ): Promise<void> {
   const seen = new Set<string>();
   let cursor: string | null = null;
-  let batch = Math.min(firstBatch, MAX_READ_BATCH);
+  // Profiles are read a bounded batch at a time; ids alone are small, read as many as asked (DynamoDB pages by 1 MB).
+  let batch = profiles ? Math.min(firstBatch, MAX_READ_BATCH) : firstBatch;
   do {
     const input = search
       ? { ...partitionQuery('table', userSearchItem.key({ word: search, userId: '' }).pk, search) }
@@ -88,7 +89,7 @@ async function eachCandidate(
     const page = await query(input, { limit: batch, cursor });
     meter.itemsRead += page.itemsRead;
     cursor = page.cursor;
-    batch = Math.min(batch * 2, MAX_READ_BATCH);
+    batch = profiles ? Math.min(batch * 2, MAX_READ_BATCH) : batch;
     let found: [string, UserRecord | null][];
     if (!search) {
       found = profiles ? page.items.map(userItem.decode).map((user) => [user.id, user]) : page.items.map((item) => [String(item.id), null]);
@@ -168,7 +169,8 @@ export const dynamoUserAdminStore: UserAdminStore = {
     const profiles = filtersProfiles(filter);
     let count = 0;
     let more = false;
-    await eachCandidate(filter.search, { profiles, firstBatch: MAX_READ_BATCH }, meter, (_, user) => {
+    // One more than it counts: reading it tells that there are more.
+    await eachCandidate(filter.search, { profiles, firstBatch: profiles ? MAX_READ_BATCH : MAX_COUNTED_USERS + 1 }, meter, (_, user) => {
       if (profiles && !(user && matches(user, filter))) return true;
       more = count === MAX_COUNTED_USERS;
       if (!more) count += 1;
