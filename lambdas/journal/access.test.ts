@@ -1,32 +1,13 @@
 import { JOURNAL_READ, type FieldPolicy } from '@core/policy';
 import type { Caller } from '../lib/appsync';
-import type { MembershipRecord, TeamRecord } from '../lib/stores/team-store';
+import { countingRelations } from '../lib/stores/test-support/records';
 import { commentTeamAccess, journalAccess } from './access';
 
-const team: TeamRecord = {
-  id: 'team-1',
-  name: 'Owls',
-  description: '',
-  game: 'Valorant',
-  avatar: '',
-  ownerId: 'director-1',
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-};
-const memberships: MembershipRecord[] = [
-  { teamId: 'team-1', userId: 'coach-1', role: 'COACH', joinedAt: '2026-11-02T00:00:00.000Z' },
-  { teamId: 'team-1', userId: 'gamer-1', role: 'GAMER', joinedAt: '2026-11-02T00:00:00.000Z' },
-];
+const { team } = countingRelations();
 /** The caller's membership lookup, counting the items read. */
 const counted = () => {
-  const reads: string[] = [];
-  const teams = {
-    getMembership: async (teamId: string, userId: string) => {
-      reads.push(userId);
-      return memberships.find((one) => one.teamId === teamId && one.userId === userId) ?? null;
-    },
-  };
-  return { reads, teams };
+  const { reads, stores } = countingRelations();
+  return { reads, teams: stores };
 };
 const caller = (sub: string, groups: string[]): Caller => ({ sub, email: null, groups, role: null });
 const REPLIES: FieldPolicy = { ...JOURNAL_READ, subject: { kind: 'comment', argument: 'answerTo', relations: JOURNAL_READ.relations } };

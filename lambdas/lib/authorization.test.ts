@@ -5,10 +5,9 @@ import { lambdaFunctions } from '../resolver-map';
 import { buildAppSyncSchema } from '../schema';
 import { type Caller, logger, type ResolverEvent } from './appsync';
 import { authorizeTeam, authorizeUser } from './authorization';
-import type { RelationStores } from './authorization-relations';
 import { errorTypeOf } from './errors';
 import { createFieldHandler, field } from './fields';
-import type { MembershipRecord, TeamRecord } from './stores/team-store';
+import { countingRelations } from './stores/test-support/records';
 
 const schema = buildAppSyncSchema();
 
@@ -79,33 +78,7 @@ describe('field handlers', () => {
 });
 
 describe('relations read only as far as the row needs', () => {
-  const team: TeamRecord = {
-    id: 'team-1',
-    name: 'Owls',
-    description: '',
-    game: 'Valorant',
-    avatar: '',
-    ownerId: 'director-1',
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  };
-  const memberships: MembershipRecord[] = [
-    { teamId: 'team-1', userId: 'coach-1', role: 'COACH', joinedAt: '2026-11-02T00:00:00.000Z' },
-    { teamId: 'team-1', userId: 'gamer-1', role: 'GAMER', joinedAt: '2026-11-02T00:00:00.000Z' },
-  ];
-  /** The team store's relation lookups over one team, counting the membership items read. */
-  const counted = () => {
-    const reads: string[] = [];
-    const stores: RelationStores = {
-      get: async (teamId) => (teamId === team.id ? team : null),
-      getMembership: async (teamId, userId) => {
-        reads.push(userId);
-        return memberships.find((one) => one.teamId === teamId && one.userId === userId) ?? null;
-      },
-      membershipsOfUser: async (userId) => memberships.filter((one) => one.userId === userId),
-    };
-    return { reads, stores };
-  };
+  const { team } = countingRelations();
   const caller = (sub: string, groups: string[]): Caller => ({ sub, email: null, groups, role: null });
   const PLAYERS_TOO: FieldPolicy = {
     ...TEAM_STATISTICS,
@@ -123,7 +96,7 @@ describe('relations read only as far as the row needs', () => {
     // No membership makes an owner-only row admit anyone: a coach is refused without the read.
     ['a coach, on an owner-only row', 'refused', [], caller('coach-1', ['COACH']), TEAM_OWNER],
   ] as const)('authorizeTeam: %s is %s, reading the memberships of %j', async (_label, outcome, membershipReads, who, row) => {
-    const { reads, stores } = counted();
+    const { reads, stores } = countingRelations();
     const answer = await authorizeTeam(row, who, team.id, stores).then(
       (admitted) => (admitted.id === team.id ? 'admitted' : 'wrong team'),
       () => 'refused',
@@ -132,13 +105,13 @@ describe('relations read only as far as the row needs', () => {
   });
 
   it("authorizeUser admits the team's director to its gamer without reading his own membership, and a coach through his", async () => {
-    const director = counted();
+    const director = countingRelations();
     await expect(authorizeUser(GAMER_READ, caller('director-1', ['DIRECTOR']), 'gamer-1', director.stores)).resolves.toBe('gamer-1');
     expect(director.reads).toEqual([]);
-    const coach = counted();
+    const coach = countingRelations();
     await expect(authorizeUser(GAMER_READ, caller('coach-1', ['COACH']), 'gamer-1', coach.stores)).resolves.toBe('gamer-1');
     expect(coach.reads).toEqual(['coach-1']);
-    const stranger = counted();
+    const stranger = countingRelations();
     await expect(authorizeUser(GAMER_READ, caller('director-2', ['DIRECTOR']), 'gamer-1', stranger.stores)).rejects.toThrow(GAMER_READ.refusal);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { RelationStores } from '../../authorization-relations';
 import { dynamoTeamStore, type MembershipRecord, type TeamRecord } from '../team-store';
 import { TransactionRefused } from '../transactions';
 import { dynamoUserStore, type UserRecord } from '../user-store';
@@ -42,6 +43,25 @@ export const membershipRecord = (teamId: string, userId: string, role: Membershi
   role,
   joinedAt: at,
 });
+
+/**
+ * One team (team-1, directed by director-1, with coach-1 and gamer-1) as in-memory relation lookups that list the
+ * memberships they read, for the authorization rules' tests of what they read.
+ */
+export function countingRelations() {
+  const team = teamRecord('team-1', 'director-1', { name: 'Owls' });
+  const memberships = [membershipRecord(team.id, 'coach-1', 'COACH'), membershipRecord(team.id, 'gamer-1')];
+  const reads: string[] = [];
+  const stores: RelationStores = {
+    get: async (teamId) => (teamId === team.id ? team : null),
+    getMembership: async (teamId, userId) => {
+      reads.push(userId);
+      return memberships.find((one) => one.teamId === teamId && one.userId === userId) ?? null;
+    },
+    membershipsOfUser: async (userId) => memberships.filter((one) => one.userId === userId),
+  };
+  return { team, reads, stores };
+}
 
 /** Writes these profiles, teams (with the plan's seats) and memberships through the DynamoDB stores, as sign-up and joining do. */
 export async function seedRecords({
