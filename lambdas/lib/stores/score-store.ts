@@ -400,7 +400,8 @@ export const dynamoScoreStore: ScoreStore = {
   async teamDays(teamId, window, totalsOnly) {
     // A day's item holds every member's game scores; a statistic of averages reads none of them.
     const projection = totalsOnly && {
-      ProjectionExpression: ['#date', ...totalsOnly.flatMap((metric) => [sumAttribute(metric), countAttribute(metric)])].join(', '),
+      // Each metric once: DynamoDB refuses a projection that names an attribute twice (a pillar's statistic and its pillars).
+      ProjectionExpression: ['#date', ...[...new Set(totalsOnly)].flatMap((metric) => [sumAttribute(metric), countAttribute(metric)])].join(', '),
       ExpressionAttributeNames: { '#date': 'date' },
     };
     const { items, itemsRead, capacityUnits } = await query({
