@@ -34,7 +34,7 @@ import type { UserStore } from '../lib/stores/user-store';
  * by ./fields.ts: the gamer whose data it reads (`userId`), or the team and the viewer whose clock its window follows.
  */
 export interface ReadStores {
-  users: Pick<UserStore, 'get' | 'getMany'>;
+  users: Pick<UserStore, 'get'>;
   teams: Pick<TeamStore, 'membersOf'>;
   scores: ScoreStore;
 }
@@ -210,7 +210,7 @@ interface TeamMemberScore extends CheckInCounts {
 /**
  * `teamMemberScores`: each gamer of the team with his score card now (as `myScore` would give it) and his check-ins
  * over the window (the last 7 days by default, on the caller's clock as the team's statistics). Reads the team's
- * memberships (one Query), the gamers' profiles and their latest days (a BatchGetItem each, the latest-day copies) and
+ * memberships (one Query), the gamers' profiles and their latest days (one BatchGetItem of both, the latest-day copies) and
  * the team's day aggregates of the window (one Query, one item per day with a check-in). Gamers in name order.
  */
 export async function teamMemberScores(
@@ -221,19 +221,18 @@ export async function teamMemberScores(
 ): Promise<TeamMemberScore[]> {
   const window = windowOf(input, await todayOf(users, viewerId, now));
   const [gamers, aggregates] = await Promise.all([gamersOf(teams, team.id), scores.teamDays(team.id, window)]);
-  const profiles = await users.getMany(gamers.map((member) => member.userId));
+  // The latest day alone is enough: today's when the member checked in, else the state yesterday grows from.
+  const members = await scores.profilesWithLatestDays(
+    gamers.map((member) => member.userId),
+    (user) => scoreDayUnder(user, now).date,
+  );
   const joinedAt = new Map(gamers.map((member) => [member.userId, member.joinedAt]));
   const checkedInOn = new Map<string, Set<ScoreDay>>();
   for (const aggregate of aggregates) {
     for (const userId of Object.keys(aggregate.members)) checkedInOn.set(userId, (checkedInOn.get(userId) ?? new Set()).add(aggregate.date));
   }
-  const todays = new Map(profiles.map((user) => [user.id, scoreDayUnder(user, now).date]));
   const windowDays = daysOf(window);
-  // The latest day alone is enough: today's when the member checked in, else the state yesterday grows from.
-  const latestDays = await scores.latestDayOfEach(profiles.map((user) => ({ userId: user.id, through: todays.get(user.id)! })));
-  const rows = profiles.map((user): TeamMemberScore => {
-    const today = todays.get(user.id)!;
-    const latest = latestDays.get(user.id);
+  const rows = members.map(({ user, today, latest }): TeamMemberScore => {
     const todayDay = latest?.date === today ? latest : null;
     const summary = scoreSummary({ today, todayDay, lastStateBeforeToday: todayDay ? null : (latest?.fg ?? null) });
     const joinedOn = scoreDayUnder(user, new Date(joinedAt.get(user.id)!)).date;

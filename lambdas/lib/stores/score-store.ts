@@ -22,7 +22,7 @@ import { defineItem } from '../db/item';
 import { teamPartition, userPartition } from '../db/keys';
 import { batchGet, batchPut, query } from '../db/table';
 import { membershipItem } from './team-store';
-import { userItem } from './user-store';
+import { userItem, type UserRecord } from './user-store';
 
 /** One answer of a gamer for one score day (docs/data-model.md, "Items and keys"). */
 export interface StoredAnswer {
@@ -110,6 +110,13 @@ export interface DayWrite {
   userZone: { read: Required<UserZone>; next: Required<UserZone> | null };
 }
 
+/** A gamer's profile, his today and his latest stored day up to it. */
+export interface GamerWithLatestDay {
+  user: UserRecord;
+  today: ScoreDay;
+  latest: StoredMemberDay | null;
+}
+
 /** A precomputed history (seeding, backfills): written in batches, not transactionally. */
 export interface ScoreHistory {
   answers: StoredAnswer[];
@@ -130,10 +137,11 @@ export interface ScoreStore {
   /** The gamer's stored days, newest first, at most `limit`; only days up to `through` when given. */
   latestDays(userId: string, limit: number, through?: ScoreDay): Promise<StoredMemberDay[]>;
   /**
-   * Each gamer's latest stored day up to his own `through` day (null when he has none), by user id: one BatchGetItem
-   * of the latest-day items, and a Query each only for the gamers it cannot answer.
+   * The gamers' profiles (of those that have one, in the order given), each with his latest stored day up to his own
+   * today (`todayOf` his profile; null when he has none): one consistent BatchGetItem of both items of every gamer,
+   * and a Query each only for the gamers whose latest-day copy cannot answer.
    */
-  latestDayOfEach(gamers: readonly { userId: string; through: ScoreDay }[]): Promise<Map<string, StoredMemberDay | null>>;
+  profilesWithLatestDays(userIds: readonly string[], todayOf: (user: UserRecord) => ScoreDay): Promise<GamerWithLatestDay[]>;
   /** The gamer's stored days in a window, oldest first. */
   memberDays(userId: string, window: DayWindow): Promise<StoredMemberDay[]>;
   /** The gamer's answers in a window, by day then question slug. */
@@ -345,24 +353,29 @@ export const dynamoScoreStore: ScoreStore = {
     return items.map(memberDayItem.decode);
   },
 
-  async latestDayOfEach(gamers) {
+  async profilesWithLatestDays(userIds, todayOf) {
     // Consistent, as the days' own Query: a members table opened on a check-in's announcement must show that check-in.
-    const copies = await batchGet(
-      gamers.map(({ userId }) => latestMemberDayItem.key({ userId })),
+    const items = await batchGet(
+      userIds.flatMap((userId) => [userItem.key({ id: userId }), latestMemberDayItem.key({ userId })]),
       { consistent: true },
     );
-    const latest = new Map(copies.map((item) => [item.userId as string, latestMemberDayItem.decode(item)]));
-    return new Map(
-      await Promise.all(
-        gamers.map(async ({ userId, through }): Promise<[string, StoredMemberDay | null]> => {
-          const copy = latest.get(userId);
-          // No copy: no check-in since the copies were introduced. A copy after `through`: the gamer answered in a
-          // zone whose day runs ahead of his present one. Either way his days say it.
-          if (copy && copy.date <= through) return [userId, copy];
-          const [day] = await dynamoScoreStore.latestDays(userId, 1, through);
-          return [userId, day ?? null];
-        }),
-      ),
+    const profiles = new Map<string, UserRecord>();
+    const copies = new Map<string, StoredMemberDay>();
+    for (const item of items) {
+      if (item.type === latestMemberDayItem.type) copies.set(item.userId as string, latestMemberDayItem.decode(item));
+      else profiles.set(item.id as string, userItem.decode(item));
+    }
+    const gamers = userIds.flatMap((userId) => (profiles.has(userId) ? [profiles.get(userId)!] : []));
+    return Promise.all(
+      gamers.map(async (user): Promise<GamerWithLatestDay> => {
+        const today = todayOf(user);
+        const copy = copies.get(user.id);
+        // No copy: no check-in since the copies were introduced. A copy after today: the gamer answered in a zone whose
+        // day runs ahead of his present one. Either way his days say it.
+        if (copy && copy.date <= today) return { user, today, latest: copy };
+        const [day] = await dynamoScoreStore.latestDays(user.id, 1, today);
+        return { user, today, latest: day ?? null };
+      }),
     );
   },
 

@@ -625,9 +625,9 @@ describe('DynamoDB stores', () => {
       expect(await scores.teamDays(owls.id, { startDate: date, endDate: date })).toEqual([aggregateTeamDay(date, [day])]);
     });
 
-    it("reads each gamer's latest day up to his own day from its copy, and from his days where no copy answers", async () => {
+    it("reads gamers' profiles with each one's latest day up to his own today, from its copy or, where none answers, his days", async () => {
       const [fresh, imported, older, idle] = ['fresh', 'imported', 'older', 'idle'].map((name) => user(name));
-      await Promise.all([fresh, imported, older].map((gamer) => users.create(gamer)));
+      await Promise.all([fresh, imported, older, idle].map((gamer) => users.create(gamer)));
       const day = buildMemberDay({ userId: fresh.id, date, answers: answersWith('best'), previous: null, watchedVideos: false });
       const answered = { ...stored(day, 1), answers: { 'sleep-quality': { value: 'great', answeredAt: at } }, checkInIds: ['k1'] };
       await scores.saveDay({ ...firstWrite(day), day: answered });
@@ -642,19 +642,18 @@ describe('DynamoDB stores', () => {
       // A day stored before the copies were written with every check-in.
       await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: `USER#${older.id}`, sk: 'LATEST_DAY' } }));
 
-      const latest = await scores.latestDayOfEach([
-        { userId: fresh.id, through: date },
-        { userId: imported.id, through: '2026-04-29' },
-        { userId: older.id, through: date },
-        { userId: idle.id, through: date },
+      // The imported gamer's today is a day before his copy's (a zone behind the one he last answered in).
+      const todayOf = ({ id: userId }: UserRecord) => (userId === imported.id ? '2026-04-29' : date);
+      const latest = await scores.profilesWithLatestDays([fresh.id, imported.id, id('no-profile'), older.id, idle.id], todayOf);
+      expect(latest.map(({ user: { id: userId }, today, latest: day }) => ({ userId, today, day }))).toEqual([
+        { userId: fresh.id, today: date, day: stored(day, 1) },
+        { userId: imported.id, today: '2026-04-29', day: history[1] },
+        { userId: older.id, today: date, day: olderDay },
+        { userId: idle.id, today: date, day: null },
       ]);
-      expect(Object.fromEntries(latest)).toEqual({
-        [fresh.id]: stored(day, 1),
-        [imported.id]: history[1],
-        [older.id]: olderDay,
-        [idle.id]: null,
-      });
-      expect(await scores.latestDayOfEach([{ userId: imported.id, through: date }])).toEqual(new Map([[imported.id, history[2]]]));
+      expect(latest[0]!.user).toEqual({ ...fresh, email: fresh.email.toLowerCase() });
+      const [again] = await scores.profilesWithLatestDays([imported.id], () => date);
+      expect(again!.latest).toEqual(history[2]);
     });
 
     it('lists the latest days newest first, up to a day when asked, and imports histories', async () => {
