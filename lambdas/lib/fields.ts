@@ -6,7 +6,7 @@ import { callerOf, createResolverHandler, type Caller, type FieldResolver, isIam
 import { assertMayCall, authorizeTeam, authorizeUser } from './authorization';
 import type { RelationStores } from './authorization-relations';
 import { UnauthorizedError } from './errors';
-import { dynamoFirstReads, type FirstReadResult, type FirstReads, firstReadsThrough } from './first-reads';
+import { dynamoFirstReads, type FirstReads, firstReadsThrough } from './first-reads';
 import { issuedBySignOut, SIGNED_OUT_MESSAGE } from './signed-out';
 import type { MutationResolvers, QueryResolvers, ResolverFn, SubscriptionResolverObject, SubscriptionResolvers } from './gql/schema-types';
 import { type BusinessEvent, countRefusal } from './observability';
@@ -121,18 +121,20 @@ const DYNAMODB_DEPS: FieldHandlerDeps & { firstReads: FirstReads } = {
 /** The id a row's team argument names, when it could be one (its schema checks it properly once the call is admitted). */
 const plausibleId = (value: unknown): string | null => (typeof value === 'string' && value !== '' && value.length <= MAX_ID_LENGTH ? value : null);
 
-/** The relation lookups, answering the first lookup of the team read up front from that read. */
-function withTeamRead(teams: RelationStores, teamId: string | null, team: TeamRecord | null): RelationStores {
-  if (teamId === null) return teams;
-  let served = false;
-  return {
-    ...teams,
-    get: async (id) => {
-      if (served || id !== teamId) return teams.get(id);
+/**
+ * Hands out stores whose first `get(id)`, across all of them, is answered with `value`, the item as the call's first
+ * reads fetched it (nothing to answer when `id` is null); every other `get`, and that one again, reads the store.
+ */
+function answeringFirstGet<Value>(id: string | null, value: Value) {
+  let served = id === null;
+  return <Store extends { get(id: string): Promise<Value> }>(store: Store): Store => ({
+    ...store,
+    get: async (key: string) => {
+      if (served || key !== id) return store.get(key);
       served = true;
-      return team;
+      return value;
     },
-  };
+  });
 }
 
 function missingSubject(field: string, what: string): never {
@@ -151,10 +153,9 @@ async function fieldCall<Args>(
   event: ResolverEvent,
   callerOrNull: Caller | null,
   teams: RelationStores,
-  firstRead: Pick<FirstReadResult, 'profile'> & { profileOf: string | null },
+  withCallerProfile: FieldCall<Args>['withCallerProfile'],
 ) {
   const { policy } = declaration;
-  let profileServed = firstRead.profileOf === null;
   const args = declaration.args ? parseInput(declaration.args, event.arguments ?? {}) : (event.arguments as Args);
   const { subject } = policy;
   const subjectArgument = subject.kind === 'user' || subject.kind === 'team' ? argumentAt(args, subject.argument) : undefined;
@@ -186,14 +187,7 @@ async function fieldCall<Args>(
       return subject.kind === 'team' ? team : missingSubject(field, 'team');
     },
     event,
-    withCallerProfile: (users) => ({
-      ...users,
-      get: async (id: string) => {
-        if (profileServed || id !== firstRead.profileOf) return users.get(id);
-        profileServed = true;
-        return firstRead.profile;
-      },
-    }),
+    withCallerProfile,
   };
   return call;
 }
@@ -227,9 +221,10 @@ export function createFieldHandler<const Fields extends Readonly<Record<RootFiel
         const first = await firstReads({ signOutOf, teamId, profileOf });
         if (claims && issuedBySignOut(claims, first.signedOutAt)) throw new UnauthorizedError(SIGNED_OUT_MESSAGE);
         assertMayCall(declaration.policy, callerOrNull, isIamCall(event));
-        const relations = withTeamRead(teams, teamId, first.team);
+        const relations = answeringFirstGet(teamId, first.team)(teams);
+        const withCallerProfile = answeringFirstGet(profileOf, first.profile);
         const resolve = async () =>
-          declaration.resolve(await fieldCall(name as RootFieldName, declaration, event, callerOrNull, relations, { ...first, profileOf }));
+          declaration.resolve(await fieldCall(name as RootFieldName, declaration, event, callerOrNull, relations, withCallerProfile));
         return declaration.countsRefusalAs ? countRefusal(declaration.countsRefusalAs, resolve) : resolve();
       },
     ]),
