@@ -9,3 +9,4 @@ export * from './member-day';
 export * from './statistics';
 export * from './team';
 export * from './summary';
+export * from './baseline';
