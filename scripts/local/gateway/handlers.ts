@@ -25,7 +25,27 @@ function overJson(value: unknown): unknown {
   return value === undefined ? null : JSON.parse(JSON.stringify(value));
 }
 
-export function createInvoker(resolverMap: Readonly<Record<string, string>>, loadHandler: LoadHandler): Invoke {
+/** AppSync ends a request its resolver has not answered within 30 s (the handler may go on; its answer is dropped). */
+const RESOLVER_TIMEOUT_MS = 30_000;
+
+/** The handler's answer, or AppSync's timeout error once `timeoutMs` have passed without one. */
+async function withinTimeout<T>(answer: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TypedError('Lambda:ExecutionTimeoutException', 'Execution timed out.')), timeoutMs);
+  });
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createInvoker(
+  resolverMap: Readonly<Record<string, string>>,
+  loadHandler: LoadHandler,
+  timeoutMs = RESOLVER_TIMEOUT_MS,
+): Invoke {
   const loaded = new Map<string, Promise<LambdaHandler>>();
   const handlerFor = (name: string) => {
     let handler = loaded.get(name);
@@ -42,7 +62,7 @@ export function createInvoker(resolverMap: Readonly<Record<string, string>>, loa
     if (!name) throw new TypedError('Lambda:Unhandled', `No Lambda is mapped to ${field} in the field declarations (lambdas/api-fields.ts)`);
     try {
       const handler = await handlerFor(name);
-      return overJson(await handler(overJson(event)));
+      return overJson(await withinTimeout(handler(overJson(event)), timeoutMs));
     } catch (error) {
       // AppSync reports a direct Lambda's error by the error's type (its name) and message.
       throw new TypedError(errorTypeOf(error), error instanceof Error ? error.message : String(error));
