@@ -1,5 +1,5 @@
 import { nextWallClockHour } from './dates';
-import { pushSubscriptionSchema, reminderSettingsSchema } from './reminders';
+import { isPushServiceEndpoint, pushSubscriptionArgsSchemas, reminderSettingsSchema } from './reminders';
 
 describe('nextWallClockHour (when a reminder hour next comes)', () => {
   it('is later today when the hour is still to come, tomorrow once it has passed', () => {
@@ -30,12 +30,49 @@ describe('reminder settings and push subscriptions', () => {
     expect(reminderSettingsSchema.safeParse({ enabled: true, hour: 23, channels: ['PUSH', 'EMAIL'] }).success).toBe(true);
   });
 
-  it('takes https endpoints with keys of the right length only', () => {
+  it("takes endpoints of the browsers' push services with keys of the right length only", () => {
+    const { save } = pushSubscriptionArgsSchemas(() => undefined);
     const keys = { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') };
-    expect(pushSubscriptionSchema.safeParse({ endpoint: 'https://push.example/abc', ...keys }).success).toBe(true);
-    expect(pushSubscriptionSchema.safeParse({ endpoint: 'http://push.example/abc', ...keys }).success).toBe(false);
-    expect(
-      pushSubscriptionSchema.safeParse({ endpoint: 'https://push.example/abc', ...keys, auth: Buffer.alloc(15).toString('base64url') }).success,
-    ).toBe(false);
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/abc';
+    expect(save.safeParse({ input: { endpoint, ...keys } }).success).toBe(true);
+    expect(save.safeParse({ input: { endpoint: 'https://push.example/abc', ...keys } }).success).toBe(false);
+    expect(save.safeParse({ input: { endpoint, ...keys, auth: Buffer.alloc(15).toString('base64url') } }).success).toBe(false);
+  });
+
+  it("admits the hosts of FCM, Mozilla's, Apple's and Windows' push services on https's own port, nothing else", () => {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://fcm.googleapis.com:443/wp/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://web.push.apple.com/QGm8',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAA',
+    ]) {
+      expect({ endpoint, admitted: isPushServiceEndpoint(endpoint) }).toEqual({ endpoint, admitted: true });
+    }
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://127.0.0.1:8443/push/abc',
+      'https://10.0.0.5:8443/push/abc',
+      'https://[::1]/push/abc',
+      'https://2130706433/push/abc',
+      'https://user:pass@fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://storage.googleapis.com/bucket/abc',
+      'https://fcm.googleapis.com.attacker.example/abc',
+      'https://push.services.mozilla.com/abc',
+      'https://evilpush.apple.com.example/abc',
+      'https://notify.windows.com/abc',
+      'not a url',
+    ]) {
+      expect({ endpoint, admitted: isPushServiceEndpoint(endpoint) }).toEqual({ endpoint, admitted: false });
+    }
+  });
+
+  it("admits the local push stand-in's origin only when it is configured, and then only that origin", () => {
+    expect(isPushServiceEndpoint('https://127.0.0.1:8443/push/abc', 'https://127.0.0.1:8443')).toBe(true);
+    expect(isPushServiceEndpoint('https://127.0.0.1:8444/push/abc', 'https://127.0.0.1:8443')).toBe(false);
+    expect(isPushServiceEndpoint('https://user:pass@127.0.0.1:8443/push/abc', 'https://127.0.0.1:8443')).toBe(false);
+    expect(isPushServiceEndpoint('https://127.0.0.1:8443/push/abc')).toBe(false);
   });
 });

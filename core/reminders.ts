@@ -25,7 +25,7 @@ export const reminderTimeLabel = (hour: number) => `${String(hour).padStart(2, '
 export const REMINDER_MESSAGES = {
   hour: 'Choose a reminder time between 00:00 and 23:00.',
   channels: 'Choose how to be reminded: Web Push, e-mail or both.',
-  endpoint: 'The push subscription endpoint must be an https address.',
+  endpoint: "The push subscription endpoint must be the https address of a browser's push service.",
   key: 'The push subscription keys are not valid.',
 } as const;
 
@@ -42,6 +42,25 @@ export const reminderSettingsSchema = z
 export type ReminderSettingsInput = z.infer<typeof reminderSettingsSchema>;
 export const updateReminderSettingsArgsSchema = z.object({ input: reminderSettingsSchema }, { error: 'input is required.' });
 
+/**
+ * The browsers' push services, the only hosts a push subscription may point at (docs/reminders.md, "Which devices"):
+ * Chrome's FCM, Firefox's Mozilla push service, Safari's Apple push service and Edge's Windows push service. The
+ * server posts to a device's endpoint, so any other address would make it a client of whatever a caller names.
+ */
+const PUSH_SERVICE_HOST = /^(?:fcm\.googleapis\.com|(?:[a-z0-9-]+\.)+(?:push\.services\.mozilla\.com|push\.apple\.com|notify\.windows\.com))$/;
+
+/**
+ * True for an https endpoint of a browser's push service on its standard port, without credentials in the address;
+ * `localPushOrigin` is the local push stand-in's origin (local mode only, lambdas/lib/config.ts), admitted as well.
+ */
+export function isPushServiceEndpoint(endpoint: string, localPushOrigin?: string): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false;
+  if (localPushOrigin && url.origin === localPushOrigin) return true;
+  return url.port === '' && PUSH_SERVICE_HOST.test(url.hostname);
+}
+
 /** A base64url key of exactly `bytes` bytes (a P-256 public key is 65, the auth secret 16). */
 const base64UrlKey = (bytes: number) =>
   z
@@ -50,20 +69,18 @@ const base64UrlKey = (bytes: number) =>
     .refine((value) => Math.floor((value.replace(/=+$/, '').length * 6) / 8) === bytes, REMINDER_MESSAGES.key);
 
 /**
- * What `PushSubscription.toJSON()` gives the browser, as `savePushSubscription(input)` takes it. Only https endpoints:
- * the server posts to them (the local stand-in serves https too, docs/local-mode.md).
+ * `savePushSubscription(input)` (what `PushSubscription.toJSON()` gives the browser) and `removePushSubscription(endpoint)`:
+ * an endpoint of a browser's push service only. `localPushOrigin` is read at each check (the local stand-in's origin).
  */
-export const pushSubscriptionSchema = z.object({
-  endpoint: z
+export function pushSubscriptionArgsSchemas(localPushOrigin: () => string | undefined) {
+  const endpoint = z
     .string({ error: REMINDER_MESSAGES.endpoint })
     .max(MAX_URL_LENGTH, REMINDER_MESSAGES.endpoint)
-    .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', REMINDER_MESSAGES.endpoint),
-  p256dh: base64UrlKey(65),
-  auth: base64UrlKey(16),
-});
-export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
-export const savePushSubscriptionArgsSchema = z.object({ input: pushSubscriptionSchema }, { error: 'input is required.' });
-export const removePushSubscriptionArgsSchema = z.object({ endpoint: pushSubscriptionSchema.shape.endpoint });
+    .refine((value) => isPushServiceEndpoint(value, localPushOrigin()), REMINDER_MESSAGES.endpoint);
+  const input = z.object({ endpoint, p256dh: base64UrlKey(65), auth: base64UrlKey(16) });
+  return { save: z.object({ input }, { error: 'input is required.' }), remove: z.object({ endpoint }) };
+}
+export type PushSubscriptionInput = z.infer<ReturnType<typeof pushSubscriptionArgsSchemas>['save']>['input'];
 export const nudgeTeamArgsSchema = z.object({ teamId: boundedId('teamId') });
 
 /** What a reminder or a nudge says, on every channel. */

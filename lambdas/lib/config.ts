@@ -43,6 +43,14 @@ export const config = {
   get publicApiToken() {
     return required('PUBLIC_API_TOKEN');
   },
+  /**
+   * The local push stand-in's origin (LOCAL_PUSH_SERVICE_ORIGIN, set by the local stack), admitted as a push service
+   * besides the browsers' (core/reminders.ts). Never on AWS: a real Lambda ignores it, wherever it comes from.
+   */
+  get localPushServiceOrigin(): string | undefined {
+    if (process.env.AWS_LAMBDA_FUNCTION_NAME) return undefined;
+    return process.env.LOCAL_PUSH_SERVICE_ORIGIN || undefined;
+  },
   get appVersion() {
     return process.env.APP_VERSION ?? '0.1.0';
   },

@@ -1,14 +1,13 @@
 import { GAMERS_REMINDERS } from '@core/policy';
-import {
-  nudgeTeamArgsSchema,
-  removePushSubscriptionArgsSchema,
-  savePushSubscriptionArgsSchema,
-  updateReminderSettingsArgsSchema,
-} from '@core/reminders';
+import { nudgeTeamArgsSchema, pushSubscriptionArgsSchemas, updateReminderSettingsArgsSchema } from '@core/reminders';
+import { config } from '../lib/config';
 import { field, type FieldDeclarations } from '../lib/fields';
 import { productionDeps as deps } from './deps';
 import { nudgeTeam } from './nudge';
 import { reminderSettings, removePushSubscription, savePushSubscription, updateReminderSettings } from './settings';
+
+/** A device's endpoint must be a browser's push service (or, in local mode, the push stand-in). */
+const pushSubscriptionArgs = pushSubscriptionArgsSchemas(() => config.localPushServiceOrigin);
 
 /**
  * Check-in reminders (docs/reminders.md): a gamer's own settings and devices; the Nudge is the team's director's and
@@ -23,12 +22,12 @@ export const reminderFields = {
   }),
   'Mutation.savePushSubscription': field({
     policy: GAMERS_REMINDERS,
-    args: savePushSubscriptionArgsSchema,
+    args: pushSubscriptionArgs.save,
     resolve: async ({ caller, args }) => savePushSubscription(caller, args.input, deps),
   }),
   'Mutation.removePushSubscription': field({
     policy: GAMERS_REMINDERS,
-    args: removePushSubscriptionArgsSchema,
+    args: pushSubscriptionArgs.remove,
     resolve: async ({ caller, args }) => removePushSubscription(caller, args.endpoint, deps),
   }),
   'Mutation.nudgeTeam': field({

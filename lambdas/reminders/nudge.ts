@@ -5,6 +5,8 @@ import type { ReminderDeps } from './deps';
 import { checkInStatus, deliver, nudgeChannels, nudgeMessage } from './delivery';
 
 const MEMBERS_IN_FLIGHT = 8;
+/** A nudge's pushes all end within this of its start, so that the call answers within AppSync's 30 s. */
+const PUSH_WINDOW_MS = 20_000;
 
 interface NudgeResult {
   /** Members reminded by this call. */
@@ -21,6 +23,7 @@ interface NudgeResult {
  */
 export async function nudgeTeam(team: TeamRecord, deps: ReminderDeps): Promise<NudgeResult> {
   const now = deps.now();
+  const pushBy = Date.now() + PUSH_WINDOW_MS;
   const gamerIds = (await deps.teams.membersOf(team.id)).filter((member) => member.role === 'GAMER').map((member) => member.userId);
   const [gamers, settings] = await Promise.all([deps.users.getMany(gamerIds), deps.reminders.settingsOf(gamerIds)]);
   const channelsOf = new Map(settings.map((setting) => [setting.userId, setting.channels]));
@@ -32,7 +35,7 @@ export async function nudgeTeam(team: TeamRecord, deps: ReminderDeps): Promise<N
     const claim = await deps.reminders.claimNudge(gamer.id, day, now);
     if (claim === 'taken') result.alreadyNudged += 1;
     if (claim !== 'claimed') return;
-    if (await deliver(gamer, nudgeChannels(channelsOf.get(gamer.id)), nudgeMessage(team.name), deps)) {
+    if (await deliver(gamer, nudgeChannels(channelsOf.get(gamer.id)), nudgeMessage(team.name), deps, pushBy)) {
       result.nudged += 1;
       return;
     }

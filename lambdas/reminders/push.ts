@@ -1,13 +1,20 @@
 import { createECDH } from 'node:crypto';
-import { Agent } from 'node:https';
-import { sendNotification, WebPushError } from 'web-push';
+import { Agent, request } from 'node:https';
+import { generateRequestDetails, type RequestDetails } from 'web-push';
 import { SUPPORT_EMAIL } from '@core/report-sharing';
-import type { ReminderMessage } from '@core/reminders';
+import { isPushServiceEndpoint, type ReminderMessage } from '@core/reminders';
+import { config } from '../lib/config';
 import { secret } from '../lib/secrets';
 import type { PushSubscriptionRecord } from './store';
 
 /** A reminder is worth nothing the next day: the push service may drop it after 12 hours. */
 const PUSH_TTL_SECONDS = 12 * 3600;
+
+/**
+ * A push service answers 201 with an empty body; at most this much of an answer is read, then the connection is
+ * dropped (a host that answers with hundreds of MB must not fill the memory of the job or of the local stack).
+ */
+const MAX_PUSH_ANSWER_BYTES = 4 * 1024;
 
 interface VapidKeys {
   publicKey: string;
@@ -22,32 +29,63 @@ export async function vapidKeys(): Promise<VapidKeys> {
   return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey };
 }
 
-let agent: Agent | undefined;
+const agents = new Map<string, Agent>();
 /** Locally the push stand-in's certificate is its own (PUSH_SERVICE_CA, docs/local-mode.md); on AWS the system's CAs. */
 function pushAgent(): Agent | undefined {
   const ca = process.env.PUSH_SERVICE_CA;
   if (!ca) return undefined;
-  agent ??= new Agent({ ca, keepAlive: true });
+  let agent = agents.get(ca);
+  if (!agent) agents.set(ca, (agent = new Agent({ ca, keepAlive: true })));
   return agent;
 }
 
-type PushOutcome = 'sent' | 'gone' | 'failed';
+/** 'gone': the push service no longer knows the device; 'refused': its endpoint is no push service. The caller removes both. */
+type PushOutcome = 'sent' | 'gone' | 'refused' | 'failed';
 
 /**
- * Sends one notification to one device with web-push (payload encrypted for the device, VAPID-signed). 'gone' when
- * the push service says the subscription no longer exists (404, 410): the caller removes it.
+ * Sends one notification to one device (payload encrypted for the device and VAPID-signed by web-push's
+ * generateRequestDetails), only to a browser's push service (core/reminders.ts, checked again here: the device may
+ * have been stored under other rules). The request is destroyed when `deadline` aborts, whatever stage it is at, and
+ * the answer is read up to MAX_PUSH_ANSWER_BYTES. The outcome is the answer's status, even when its body was cut.
  */
-export async function sendPush(subscription: PushSubscriptionRecord, message: ReminderMessage): Promise<PushOutcome> {
+export async function sendPush(subscription: PushSubscriptionRecord, message: ReminderMessage, deadline: AbortSignal): Promise<PushOutcome> {
+  if (!isPushServiceEndpoint(subscription.endpoint, config.localPushServiceOrigin)) return 'refused';
   const { publicKey, privateKey } = await vapidKeys();
+  let details: RequestDetails;
   try {
-    await sendNotification(
+    details = generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       JSON.stringify(message),
-      { vapidDetails: { subject: `mailto:${SUPPORT_EMAIL}`, publicKey, privateKey }, TTL: PUSH_TTL_SECONDS, agent: pushAgent(), timeout: 10_000 },
+      { vapidDetails: { subject: `mailto:${SUPPORT_EMAIL}`, publicKey, privateKey }, TTL: PUSH_TTL_SECONDS },
     );
-    return 'sent';
-  } catch (error) {
-    if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) return 'gone';
-    return 'failed';
+  } catch {
+    return 'failed'; // keys of the right length that are no P-256 key: nothing can be encrypted for this device
   }
+  const status = await post(details, deadline);
+  if (status === 404 || status === 410) return 'gone';
+  return status !== null && status >= 200 && status < 300 ? 'sent' : 'failed';
+}
+
+/**
+ * POSTs the request and resolves with the answer's status once the answer has ended, was cut past MAX_PUSH_ANSWER_BYTES,
+ * or `deadline` came after its status arrived; null when no status came (refused, unreachable, past the deadline).
+ */
+function post({ endpoint, headers, body }: RequestDetails, deadline: AbortSignal): Promise<number | null> {
+  return new Promise((resolve) => {
+    let status: number | null = null;
+    const outgoing = request(endpoint, { method: 'POST', headers, agent: pushAgent(), signal: deadline }, (answer) => {
+      status = answer.statusCode ?? null;
+      let read = 0;
+      answer.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > MAX_PUSH_ANSWER_BYTES) outgoing.destroy();
+      });
+      answer.on('end', () => resolve(status));
+      answer.on('error', () => resolve(status));
+    });
+    // Destroyed (deadline, answer too long) or failed: the status, if it came, is the outcome.
+    outgoing.on('close', () => resolve(status));
+    outgoing.on('error', () => resolve(status));
+    outgoing.end(body ?? undefined);
+  });
 }

@@ -11,7 +11,7 @@ import { LOCAL_REGION, LOCAL_TABLE_NAME } from '../local/stack';
 function runningStackJobEnv(dataDir = resolve(localDataDir())): Record<string, string> | null {
   const running = runningStack(dataDir);
   if (!running) return null;
-  const { dynamodb } = derivedServicePorts(dataDir);
+  const { dynamodb, push } = derivedServicePorts(dataDir);
   const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { vapidPrivateKey: string };
   return {
     TABLE_NAME: LOCAL_TABLE_NAME,
@@ -23,6 +23,7 @@ function runningStackJobEnv(dataDir = resolve(localDataDir())): Record<string, s
     APP_URL: running.url,
     VAPID_PRIVATE_KEY: secrets.vapidPrivateKey,
     PUSH_SERVICE_CA: pushServiceCertificate(dataDir),
+    LOCAL_PUSH_SERVICE_ORIGIN: `https://${LOCAL_HOST}:${push}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   };
 }

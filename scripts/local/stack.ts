@@ -204,9 +204,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
       // What the public mode's authorizer admits (lambdas/system/public-authorizer.ts), as CDK sets it on AWS.
       PUBLIC_API_TOKEN: LOCAL_PUBLIC_TOKEN,
-      // Web Push is signed with the data folder's VAPID key and goes to the push stand-in, whose certificate is its own.
+      // Web Push is signed with the data folder's VAPID key and goes to the push stand-in, whose certificate is its own
+      // and whose origin is the one push service admitted besides the browsers' (core/reminders.ts).
       VAPID_PRIVATE_KEY: secrets.vapidPrivateKey,
       PUSH_SERVICE_CA: push.certificate,
+      LOCAL_PUSH_SERVICE_ORIGIN: push.url,
     };
     Object.assign(process.env, env);
 

@@ -655,12 +655,12 @@ const FIXTURES: Record<string, Fixture> = {
   // A well-formed device nobody delivers to (the job is not run here).
   'Mutation.savePushSubscription': () => ({
     input: {
-      endpoint: `https://push.example.invalid/matrix/${randomUUID()}`,
+      endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${randomUUID()}`,
       p256dh: randomBytes(65).toString('base64url'),
       auth: randomBytes(16).toString('base64url'),
     },
   }),
-  'Mutation.removePushSubscription': () => ({ endpoint: 'https://push.example.invalid/matrix/none' }),
+  'Mutation.removePushSubscription': () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-none' }),
   'Mutation.nudgeTeam': (subject) => subject,
   // A share of the teammate's: the recipient answers signed out (the public token) or signed in, whoever he is.
   'Mutation.activateShareFGScore': async () => ({ shareId: await shareOf(people.teammate.id), acceptance: 'ACCEPTED' }),

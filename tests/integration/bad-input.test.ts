@@ -262,7 +262,7 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     hour: 7,
     channels: 'EMAIL',
     // A device's push subscription: an https endpoint, a P-256 public key (65 bytes) and an auth secret (16 bytes).
-    endpoint: 'https://push.example.invalid/harness',
+    endpoint: 'https://fcm.googleapis.com/fcm/send/harness',
     p256dh: Buffer.alloc(65, 4).toString('base64url'),
     auth: Buffer.alloc(16, 1).toString('base64url'),
     shareId: randomUUID(),

@@ -9,12 +9,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answersWith } from '@core/test-support/answers';
+import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { productionDeps } from '../../lambdas/reminders/deps';
 import { runReminderJob } from '../../lambdas/reminders/job';
+import { nudgeTeam } from '../../lambdas/reminders/nudge';
 import { dynamoReminderStore } from '../../lambdas/reminders/store';
 import type { PushRecord } from '../../scripts/local/push/server';
 import { PUSH_CONTROL_PATH } from '../../scripts/local/push/server';
 import type { RoleAccount } from '../support/accounts';
+import { deviceKeys, startConnectionCounter, startHostilePushHost, withPeakMemory, type HostilePushHost } from '../support/hostile-push-host';
 import { readOutbox, stackInfo, useStackEnvironment } from '../support/stack';
 import { clearOfScoreDayEdge } from '../support/score-day-edge';
 import { accounts, ok, refusal, teamOf } from '../support/team-fixtures';
@@ -30,6 +33,7 @@ const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $
 const NUDGE = 'mutation($teamId: ID!) { nudgeTeam(teamId: $teamId) { nudged alreadyNudged } }';
 const DELETE = 'mutation($email: String!) { deleteAccount(email: $email) }';
 const HOUR = 3600_000;
+const NOT_A_PUSH_SERVICE = "The push subscription endpoint must be the https address of a browser's push service.";
 
 const runJobAt = (at: Date) => runReminderJob({ ...productionDeps, now: () => at });
 
@@ -44,6 +48,10 @@ async function device(gamer: RoleAccount): Promise<string> {
   await ok(gamer, SAVE_DEVICE, { input: { endpoint: subscription.endpoint, ...subscription.keys } });
   return subscription.endpoint.split('/').at(-1)!;
 }
+
+/** A device stored as one saved before the rules of docs/reminders.md ("Which devices"): straight into the store. */
+const storedDevice = (gamer: RoleAccount, endpoint: string) =>
+  dynamoReminderStore.savePushSubscription(gamer.id, { endpoint, ...deviceKeys() }, new Date().toISOString());
 
 /** The device unsubscribes: the push service answers 410 Gone from now on. */
 const unsubscribe = (subscriptionId: string) => fetch(`${stackInfo().urls.app}${PUSH_CONTROL_PATH}/${subscriptionId}`, { method: 'DELETE' });
@@ -160,10 +168,127 @@ describe('the reminder job', () => {
     );
     const keys = { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') };
     expect((await refusal(gamer, SAVE_DEVICE, { input: { endpoint: 'http://169.254.169.254/latest', ...keys } })).message).toBe(
-      'The push subscription endpoint must be an https address.',
+      "The push subscription endpoint must be the https address of a browser's push service.",
     );
     expect((await ok(gamer, SETTINGS)).reminderSettings).toMatchObject({ enabled: false, nextReminderAt: null });
   });
+});
+
+describe("devices: the browsers' push services only", () => {
+  it('refuses any other address as a device, or as one to remove, and stores nothing', async () => {
+    const { gamer } = await accounts({ gamer: 'GAMER' }, 'remind.hosts');
+    const keys = deviceKeys();
+    const standIn = new URL(stackInfo().urls.push);
+    for (const endpoint of [
+      'https://169.254.169.254/latest/meta-data/',
+      `https://${standIn.hostname}:${Number(standIn.port) + 1}/push/probe`,
+      'https://10.0.0.5:8443/push/probe',
+      `https://user:pass@fcm.googleapis.com/fcm/send/probe`,
+      'https://2130706433/push/probe',
+      'https://push.example.com/probe',
+    ]) {
+      expect({ endpoint, ...(await refusal(gamer, SAVE_DEVICE, { input: { endpoint, ...keys } })) }).toEqual({
+        endpoint,
+        errorType: 'ValidationError',
+        message: NOT_A_PUSH_SERVICE,
+      });
+      expect({ endpoint, ...(await refusal(gamer, REMOVE_DEVICE, { endpoint })) }).toEqual({
+        endpoint,
+        errorType: 'ValidationError',
+        message: NOT_A_PUSH_SERVICE,
+      });
+    }
+    expect(await dynamoReminderStore.pushSubscriptions(gamer.id)).toEqual([]);
+
+    // A browser's push service and, in local mode, the push stand-in are devices.
+    const fcm = 'https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91b';
+    expect((await ok(gamer, SAVE_DEVICE, { input: { endpoint: fcm, ...keys } })).savePushSubscription.endpoint).toBe(fcm);
+    const standInDevice = await device(gamer);
+    expect((await dynamoReminderStore.pushSubscriptions(gamer.id)).map((saved) => saved.endpoint).sort()).toEqual(
+      [fcm, `${standIn.origin}/push/${standInDevice}`].sort(),
+    );
+  });
+
+  it('sends nothing to a device stored with an endpoint that is no push service, and forgets it', async () => {
+    const { gamer } = await accounts({ gamer: 'GAMER' }, 'remind.probe');
+    const probe = await startConnectionCounter();
+    try {
+      await clearOfHourEdge();
+      await ok(gamer, UPDATE, { input: { enabled: true, hour: new Date().getUTCHours(), channels: ['PUSH', 'EMAIL'] } });
+      await storedDevice(gamer, `${probe.origin}/push/probe`);
+      await runJobAt(new Date());
+      expect(probe.connections()).toBe(0);
+      expect(await dynamoReminderStore.pushSubscriptions(gamer.id)).toEqual([]);
+      // The reminder went out on his other channel.
+      expect((await remindersTo([gamer], 'check-in')).map((mail) => mail.to)).toEqual([gamer.email]);
+    } finally {
+      await probe.close();
+    }
+  });
+});
+
+describe('push hosts that stall or flood', () => {
+  let host: HostilePushHost;
+  const before: { origin?: string; ca?: string } = {};
+  const MB = 1024 * 1024;
+
+  // This process's job and nudge admit the test's host as the local push service (the stack's own stays as it is).
+  beforeAll(async () => {
+    host = await startHostilePushHost();
+    before.origin = process.env.LOCAL_PUSH_SERVICE_ORIGIN;
+    before.ca = process.env.PUSH_SERVICE_CA;
+    process.env.LOCAL_PUSH_SERVICE_ORIGIN = host.origin;
+    process.env.PUSH_SERVICE_CA = host.certificate;
+  });
+  afterAll(async () => {
+    Object.assign(process.env, { LOCAL_PUSH_SERVICE_ORIGIN: before.origin, PUSH_SERVICE_CA: before.ca });
+    await host?.close();
+  });
+
+  it("the reminder job is done with a gamer's stalling and flooding devices within the push deadline, memory bounded", async () => {
+    const { gamer } = await accounts({ gamer: 'GAMER' }, 'remind.hostile');
+    await clearOfHourEdge();
+    await ok(gamer, UPDATE, { input: { enabled: true, hour: new Date().getUTCHours(), channels: ['PUSH'] } });
+    for (const kind of ['stall', 'stall', 'stall', 'flood'] as const) await storedDevice(gamer, host.endpoint(kind));
+    const flooded = host.floodedBytes();
+
+    const run = await withPeakMemory(() => runJobAt(new Date()));
+
+    // 201 from each device: the reminder counts as sent and his settings move on to tomorrow; his devices stay.
+    expect(run.result.sent).toBeGreaterThanOrEqual(1);
+    expect(new Date((await dynamoReminderStore.settings(gamer.id))!.nextReminderAt!).getTime()).toBeGreaterThan(Date.now() + 12 * HOUR);
+    expect(await dynamoReminderStore.pushSubscriptions(gamer.id)).toHaveLength(4);
+    // Devices at once, each push cut at its 10 s deadline (one after another they held the job for minutes).
+    expect(run.seconds).toBeLessThan(25);
+    // A few KB of the 400 MB flood were read, then the connection dropped.
+    expect(run.peakGrowthMb).toBeLessThan(100);
+    expect((host.floodedBytes() - flooded) / MB).toBeLessThan(32);
+  }, 60_000);
+
+  it('a nudge to members with such devices answers well within AppSync’s 30 s, memory bounded', async () => {
+    const people = await accounts({ director: 'DIRECTOR', staller: 'GAMER', flooder: 'GAMER' }, 'nudge.hostile');
+    const teamId = await teamOf(
+      people.director,
+      [
+        [people.staller, 'GAMER'],
+        [people.flooder, 'GAMER'],
+      ],
+      'Slow Hosts',
+    );
+    await clearOfScoreDayEdge();
+    for (const gamer of [people.staller, people.flooder]) await ok(gamer, UPDATE, { input: { enabled: false, hour: 7, channels: ['PUSH'] } });
+    for (const kind of ['stall', 'stall', 'stall'] as const) await storedDevice(people.staller, host.endpoint(kind));
+    await storedDevice(people.flooder, host.endpoint('flood'));
+    const flooded = host.floodedBytes();
+    const team = (await dynamoTeamStore.get(teamId))!;
+
+    const nudge = await withPeakMemory(() => nudgeTeam(team, productionDeps));
+
+    expect(nudge.result).toEqual({ nudged: 2, alreadyNudged: 0 });
+    expect(nudge.seconds).toBeLessThan(25);
+    expect(nudge.peakGrowthMb).toBeLessThan(100);
+    expect((host.floodedBytes() - flooded) / MB).toBeLessThan(32);
+  }, 60_000);
 });
 
 describe('nudgeTeam', () => {

@@ -1,14 +1,16 @@
 import { createInvoker, type LambdaHandler } from './handlers';
 
 /** An invoker whose one field is served by `handler`, with AppSync's resolver timeout shortened to `timeoutMs`. */
-const invokerOf = (handler: LambdaHandler, timeoutMs: number) =>
-  createInvoker({ 'Mutation.slow': 'slowFunction' }, async () => handler, timeoutMs);
+const invokerOf = (handler: LambdaHandler, timeoutMs: number) => createInvoker({ 'Mutation.slow': 'slowFunction' }, async () => handler, timeoutMs);
 
 describe('the resolver timeout', () => {
   it("answers AppSync's timeout error when the handler has not answered in time, without waiting for it", async () => {
     const invoke = invokerOf(() => new Promise(() => {}), 200);
     const started = Date.now();
-    await expect(invoke('Mutation.slow', {})).rejects.toMatchObject({ errorType: 'Lambda:ExecutionTimeoutException', message: 'Execution timed out.' });
+    await expect(invoke('Mutation.slow', {})).rejects.toMatchObject({
+      errorType: 'Lambda:ExecutionTimeoutException',
+      message: 'Execution timed out.',
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 

@@ -41,11 +41,7 @@ async function withinTimeout<T>(answer: Promise<T>, timeoutMs: number): Promise<
   }
 }
 
-export function createInvoker(
-  resolverMap: Readonly<Record<string, string>>,
-  loadHandler: LoadHandler,
-  timeoutMs = RESOLVER_TIMEOUT_MS,
-): Invoke {
+export function createInvoker(resolverMap: Readonly<Record<string, string>>, loadHandler: LoadHandler, timeoutMs = RESOLVER_TIMEOUT_MS): Invoke {
   const loaded = new Map<string, Promise<LambdaHandler>>();
   const handlerFor = (name: string) => {
     let handler = loaded.get(name);
