@@ -141,7 +141,9 @@ describe('the local S3', () => {
     );
     const upload = data!.getImageUploadUrl;
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>');
-    await postUpload(upload, svg, 'me.svg', 'image/svg+xml');
+    // Declared as what it is, the form's policy refuses it; declared as the PNG the form asks for, it gets through.
+    expect((await postUpload(upload, svg, 'me.svg', 'image/svg+xml')).status).toBe(403);
+    expect((await postUpload(upload, svg, 'me.png', 'image/png')).status).toBeLessThan(300);
     const { errors } = await graphql(CONFIRM, { key: upload.key, fileUrl: upload.fileUrl }, { token });
     expect(errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: AVATAR_MESSAGES.notAnImage });
     expect((await fetch(upload.fileUrl)).status).toBe(404);
