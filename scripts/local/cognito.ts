@@ -1,7 +1,8 @@
 import { generateKeyPairSync, type JsonWebKey } from 'node:crypto';
-import { chmod, mkdir, readFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
@@ -29,8 +30,10 @@ import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolS
 import StormDB from 'stormdb';
 import { writeFileAtomically } from '../../lambdas/lib/atomic-file';
 import { writeToOutbox } from '../../lambdas/lib/mail';
+import { createCognitoGuard } from './cognito-guard';
 import { serverOutage, type Outage } from './outages';
 import { LOCAL_HOST } from './ports';
+import { LOCAL_CREDENTIALS } from './s3';
 
 /** An AWS-style pool id, so aws-jwt-verify accepts the local tokens as it does real ones. */
 const LOCAL_USER_POOL_ID = 'us-east-1_LocalDev1';
@@ -60,7 +63,14 @@ type Log = (line: string) => void;
  * here (the CLI always uses ./.cognito), the AWS issuer domain, and codes (sign-up, password reset)
  * delivered as e-mails to the local outbox. Codes are random unless the CODE environment variable fixes them.
  */
-export async function startCognito(options: { port: number; dataDir: string; outboxDir: string; log: Log }): Promise<LocalCognito> {
+export async function startCognito(options: {
+  port: number;
+  dataDir: string;
+  outboxDir: string;
+  /** The web app's origins: the only browser origins its guard lets through. */
+  corsOrigins: readonly string[];
+  log: Log;
+}): Promise<LocalCognito> {
   useSigningKey(await signingKeyOf(options.dataDir));
   const logger = cognitoLogger(options.log);
   const ctx = { logger };
@@ -101,27 +111,48 @@ export async function startCognito(options: { port: number; dataDir: string; out
     await cognito.createUserPool(ctx, { Id: LOCAL_USER_POOL_ID, Name: 'fitgauge-local', UsernameAttributes: ['email'] });
   }
   // Without `services` cognito-local adds no hosted-UI (/oauth2) routes: the CDK client has OAuth disabled.
-  const server = (await createServer(awsFaithfulRouter(services), logger, config.ServerConfig).start()) as Server;
-  const endpoint = `http://${LOCAL_HOST}:${options.port}`;
-  const stop = () =>
+  const { application } = createServer(awsFaithfulRouter(services), logger, config.ServerConfig);
+  // cognito-local answers on a Unix socket in a private folder; the port is its guard's (scripts/local/cognito-guard.ts).
+  const socketDir = await mkdtemp(join(tmpdir(), 'fitgauge-cognito-'));
+  const upstreamSocket = join(socketDir, 'cognito-local.sock');
+  const inner = createHttpServer(application);
+  const guard = createCognitoGuard({ credentials: LOCAL_CREDENTIALS, allowedOrigins: options.corsOrigins, upstreamSocket });
+  const closed = (server: Server) =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
     });
+  const stop = async () => {
+    await Promise.all([guard.listening ? closed(guard) : undefined, inner.listening ? closed(inner) : undefined]);
+    await rm(socketDir, { recursive: true, force: true });
+  };
+  const endpoint = `http://${LOCAL_HOST}:${options.port}`;
   try {
+    await listening(inner, (done) => inner.listen(upstreamSocket, done));
+    await listening(guard, (done) => guard.listen(options.port, LOCAL_HOST, done));
     const userPoolClientId = await provisionPool(endpoint);
     return {
       endpoint,
       userPoolId: LOCAL_USER_POOL_ID,
       userPoolClientId,
       jwksUri: `${endpoint}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`,
-      outage: serverOutage(server),
+      outage: serverOutage(guard),
       stop,
     };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+function listening(server: Server, listen: (done: () => void) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    listen(() => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 /** The kid cognito-local writes into every token's header (fixed in its token generator). */
@@ -227,7 +258,7 @@ async function provisionPool(endpoint: string): Promise<string> {
   const client = new CognitoIdentityProviderClient({
     endpoint,
     region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: LOCAL_CREDENTIALS,
   });
   try {
     const { Groups } = await client.send(new ListGroupsCommand({ UserPoolId: LOCAL_USER_POOL_ID, Limit: 60 }));

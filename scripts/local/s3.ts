@@ -10,7 +10,7 @@ import S3rver from 's3rver';
 import { DUMMY_ACCOUNT } from 's3rver/lib/models/account';
 import { AVATAR_TYPES, AVATARS_ROOT } from '@core/avatars';
 import { VIDEO_MEDIA_PREFIX } from '@core/video-files';
-import { freePorts, LOCAL_HOST } from './ports';
+import { LOCAL_HOST } from './ports';
 import { serverOutage, type Outage } from './outages';
 import { createS3Guard } from './s3-guard';
 
@@ -45,21 +45,20 @@ const PUBLIC_TYPES = [...Object.keys(AVATAR_TYPES), 'application/vnd.apple.mpegu
 export async function startS3(options: { port: number; directory: string; corsOrigins: string[]; silent?: boolean }): Promise<LocalS3> {
   DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
   const cors = corsConfiguration(options.corsOrigins);
-  const [innerPort] = await freePorts(1);
+  // Uploads are spooled here, and s3rver listens on a Unix socket here (its folder is private): only the guard reaches it.
+  const spool = await mkdtemp(join(tmpdir(), 'fitgauge-s3-spool-'));
   const server = new S3rver({
-    address: LOCAL_HOST,
-    port: innerPort,
+    port: join(spool, 's3rver.sock'),
     directory: options.directory,
     silent: options.silent ?? true,
     configureBuckets: Object.values(LOCAL_BUCKETS).map((name) => ({ name, configs: [cors] })),
   });
   guardBusboyFileStreams();
-  const spool = await mkdtemp(join(tmpdir(), 'fitgauge-s3-spool-'));
   spoolUploads(server, spool);
   await server.run();
   const guard = createS3Guard({
     credentials: LOCAL_CREDENTIALS,
-    upstream: { host: LOCAL_HOST, port: innerPort! },
+    upstreamSocket: join(spool, 's3rver.sock'),
     publicPrefixes: PUBLIC_PREFIXES,
     publicTypes: PUBLIC_TYPES,
   });

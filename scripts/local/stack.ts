@@ -17,6 +17,7 @@ import { createDiscordStandIn, DISCORD_BASE_PATH, LOCAL_DISCORD_CLIENT_ID, LOCAL
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway, type Gateway } from './gateway';
 import { createEventTriggers, type LocalEventTriggers } from './event-triggers';
+import { refuseForeignHost, refuseForeignUpgrade } from './host-check';
 import { createHttpEndpoints } from './http-endpoints';
 import { startMediaConvertStandIn } from './mediaconvert/server';
 import { VIDEO_MEDIA_ROOT } from '@core/video-files';
@@ -114,6 +115,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const { port, services } = await choosePorts(options.port, workDir);
     const appUrl = `http://localhost:${port}`;
+    /** The web app's own origins: the only ones granted CORS by the gateway, cognito-local and s3rver. */
+    const appOrigins = [appUrl, `http://${LOCAL_HOST}:${port}`];
     if (dataDir) stoppers.push(lockDataDir(dataDir, appUrl));
 
     // Generated once per data folder (mode 0600), so no value in the repository signs for this stack.
@@ -129,8 +132,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const eventBus: { current?: LocalEventTriggers } = {};
     const [dynamoResult, cognitoResult, s3Result, stripeResult, mediaConvertResult, pushResult] = await Promise.allSettled([
       started(startDynamoDb({ port: services.dynamodb, dbPath: dataDir ? join(dataDir, 'dynamodb') : null })),
-      started(startCognito({ port: services.cognito, dataDir: join(workDir, 'cognito'), outboxDir, log })),
-      started(startS3({ port: services.s3, directory: join(workDir, 's3'), corsOrigins: [appUrl, `http://${LOCAL_HOST}:${port}`] })),
+      started(startCognito({ port: services.cognito, dataDir: join(workDir, 'cognito'), outboxDir, corsOrigins: appOrigins, log })),
+      started(startS3({ port: services.s3, directory: join(workDir, 's3'), corsOrigins: appOrigins })),
       started(
         startStripeStandIn({
           port: services.stripe,
@@ -247,7 +250,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       jwksUri: cognito.jwksUri,
       iamCredentials: LOCAL_CREDENTIALS,
       // The web app is served on this same server: only its own origins may call the API from a browser.
-      allowedOrigins: [appUrl, `http://${LOCAL_HOST}:${port}`],
+      allowedOrigins: appOrigins,
     });
     stoppers.push(() => gateway.close());
 
@@ -266,6 +269,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ? createOutageSeam({ cognito: cognito.outage, s3: s3.outage, stripe: stripe.outage, ffmpeg: ffmpegOutage() })
         : null;
     server.on('request', (req, res) => {
+      // Every route of the app's server, /graphql, /config.json and the push stand-in's subscriptions included.
+      if (refuseForeignHost(req, res)) return;
       if (outageSeam?.handleRequest(req, res)) return;
       if (gateway.handleRequest(req, res)) return;
       if (httpEndpoints.handleRequest(req, res)) return;
@@ -275,6 +280,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       web.handleRequest(req, res);
     });
     server.on('upgrade', (req, socket, head) => {
+      if (refuseForeignUpgrade(req, socket)) return;
       if (gateway.handleUpgrade(req, socket, head)) return;
       if (!web.ownsUpgrade(req, socket)) socket.destroy();
     });

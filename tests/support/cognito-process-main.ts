@@ -3,7 +3,8 @@ import { startCognito } from '../../scripts/local/cognito';
 
 async function main() {
   const options = JSON.parse(process.env.FG_COGNITO_OPTIONS ?? '{}') as { port: number; dataDir: string; outboxDir: string };
-  const cognito = await startCognito({ ...options, log: (line) => console.error(line) });
+  // No browser origin: the tests call it from Node.
+  const cognito = await startCognito({ corsOrigins: [], ...options, log: (line) => console.error(line) });
   const { stop, ...details } = cognito;
   process.stdin.on('end', () => void stop().then(() => process.exit(0)));
   process.stdin.resume();

@@ -26,7 +26,7 @@ async function signedRequest(body: string, credentials = LOCAL, service = 'appsy
 }
 
 const BODY = JSON.stringify({ query: 'mutation { publishTeamMembersChanged(teamId: "t1", change: joined, at: "2026-11-22T18:00:00Z") { teamId } }' });
-const verify = createIamVerifier(LOCAL, () => SIGNED_AT.getTime() + 60_000);
+const verify = createIamVerifier(LOCAL, { now: () => SIGNED_AT.getTime() + 60_000 });
 const refusal = (request: Promise<SignedRequest>) =>
   request.then(verify).then(
     () => 'accepted',
@@ -45,7 +45,7 @@ describe('local IAM mode (SigV4)', () => {
     expect(await refusal(signedRequest(BODY, { accessKeyId: 'other', secretAccessKey: 'local' }))).toMatch('security token');
     expect(await refusal(signedRequest(BODY, LOCAL, 'execute-api'))).toMatch('security token');
     expect(await refusal(signedRequest(BODY).then((request) => ({ ...request, body: BODY.replace('t1', 't2') })))).toMatch('body does not match');
-    const late = createIamVerifier(LOCAL, () => SIGNED_AT.getTime() + 6 * 60_000);
+    const late = createIamVerifier(LOCAL, { now: () => SIGNED_AT.getTime() + 6 * 60_000 });
     await expect(signedRequest(BODY).then(late)).rejects.toThrow('Signature expired.');
   });
 

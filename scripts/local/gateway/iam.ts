@@ -45,15 +45,17 @@ function amzDate(value: string | undefined): Date | null {
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * AppSync's IAM mode, locally: the request must carry a SigV4 signature (service appsync) made with the local
- * functions' credentials over this method, path, the signed headers and the body, within 5 minutes of now. The
- * signature is computed again with the AWS SDK's own signer and compared; anything else is refused.
+ * IAM authorization, locally: AppSync's IAM mode (service `appsync`, the default) or an AWS API the stack stands in for
+ * (cognito-local's admin calls, service `cognito-idp`). The request must carry a SigV4 signature for that service made
+ * with the local functions' credentials over this method, path, the signed headers and the body, within 5 minutes of
+ * now. The signature is computed again with the AWS SDK's own signer and compared; anything else is refused.
  */
-export function createIamVerifier(credentials: IamCredentials, now = () => Date.now()) {
+export function createIamVerifier(credentials: IamCredentials, options: { service?: string; now?: () => number } = {}) {
+  const { service: expectedService = 'appsync', now = () => Date.now() } = options;
   return async (request: SignedRequest): Promise<{ accessKeyId: string }> => {
-    const { accessKeyId, region, service, signedHeaders, signature } = parseAuthorization(request.headers.authorization!.trim());
+    const { accessKeyId, region, service, signedHeaders, signature } = parseAuthorization(request.headers.authorization?.trim() ?? '');
     const signedAt = amzDate(request.headers['x-amz-date']);
-    if (accessKeyId !== credentials.accessKeyId || service !== 'appsync' || !region || !signedAt) {
+    if (accessKeyId !== credentials.accessKeyId || service !== expectedService || !region || !signedAt) {
       throw new UnauthorizedException('The security token included in the request is invalid.');
     }
     if (Math.abs(now() - signedAt.getTime()) > MAX_CLOCK_SKEW_MS) throw new UnauthorizedException('Signature expired.');

@@ -16,6 +16,7 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { JobSettings, JobTemplateSettings } from '@aws-sdk/client-mediaconvert';
 import { JOB_STATE_CHANGE, MEDIACONVERT_SOURCE, type JobStateEvent } from '../../../lambdas/lib/transcoding-job';
+import { refuseForeignHost } from '../host-check';
 import { LOCAL_HOST } from '../ports';
 import { mergeSettings, planFfmpegJob, UnsupportedSettingError, type FfmpegPlan } from './ffmpeg-job';
 
@@ -69,6 +70,7 @@ export async function startMediaConvertStandIn(options: {
   };
 
   const server = createServer((req, res) => {
+    if (refuseForeignHost(req, res)) return;
     void handle(req, res).catch((error: unknown) => answer(res, 500, { message: String(error) }, 'InternalServerErrorException'));
   });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

@@ -7,6 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import { refuseForeignHost } from '../host-check';
 import { serverOutage, type Outage } from '../outages';
 import { StripeApi } from './api';
 import { Billing } from './billing';
@@ -238,6 +239,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   };
 
   const server = createServer((req, res) => {
+    if (refuseForeignHost(req, res)) return;
     handle(req, res).catch((error: unknown) => {
       log(`Stripe stand-in: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (!res.headersSent)

@@ -5,7 +5,8 @@ declare module 's3rver' {
 
   interface S3rverOptions {
     address?: string;
-    port?: number;
+    /** A port, or the path of a Unix socket to listen on (s3rver hands it to http.Server#listen). */
+    port?: number | string;
     silent?: boolean;
     directory?: string;
     resetOnClose?: boolean;
@@ -24,7 +25,7 @@ declare module 's3rver' {
   class S3rver extends EventEmitter {
     constructor(options?: S3rverOptions);
     store: { putObject(object: S3Object): Promise<{ size: number; md5: string }> };
-    run(): Promise<{ address: string; port: number }>;
+    run(): Promise<{ address: string; port: number } | string>;
     close(): Promise<void>;
     on(event: 'event', listener: (event: S3Event) => void): this;
     on(event: string, listener: (...args: any[]) => void): this;
