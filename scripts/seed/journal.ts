@@ -67,10 +67,10 @@ export const DEMO_COMMENTS: DemoComment[] = [
 const atNoonPlus = (day: ScoreDay, minute: number) => new Date(Date.parse(`${day}T12:00:00Z`) + minute * 60_000).toISOString();
 
 export async function seedDemoJournal(userIds: Record<string, string>, now = new Date()): Promise<void> {
-  // Comment keys hold their time, so a second run would add copies: the first comment stands for them all.
-  if (await dynamoJournalStore.get(DEMO_COMMENTS[0]!.id)) return;
   const today = scoreDayOf(now, DEFAULT_TIME_ZONE);
   for (const demo of DEMO_COMMENTS) {
+    // Looked up by id: a comment's key holds its time, so writing it again would add a copy (and count it unread twice).
+    if (await dynamoJournalStore.get(demo.id)) continue;
     const at = atNoonPlus(shiftDay(today, -demo.daysAgo), demo.minute);
     const comment: CommentRecord = {
       id: demo.id,

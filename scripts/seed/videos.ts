@@ -6,6 +6,7 @@
  * rest, exactly as for an admin's upload. Ids are fixed and every step skips what exists, so a re-run finishes an
  * interrupted seed.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ import type { AuditEntry } from '../../lambdas/lib/stores/audit-store';
 import { newVideoRecord } from '../../lambdas/lib/stores/new-video';
 import { dynamoVideoStore, type VideoRecord } from '../../lambdas/lib/stores/video-store';
 import { generateClip } from '../local/mediaconvert/clip';
+import { START_UP_LIMITS } from './start-up-limits';
 
 const DEMO_INSTRUCTOR = { id: 'demo-instructor-maya', fullName: 'Maya Chen' } as const;
 const DEMO_SERIES = [
@@ -207,13 +209,16 @@ export async function seedDemoVideos(adminId: string, now: Date): Promise<void> 
 async function transcodeDemoVideos(videos: VideoRecord[]): Promise<void> {
   if (!videos.length) return;
   const work = await mkdtemp(join(tmpdir(), 'fitgauge-seed-clip-'));
-  const s3 = new S3Client({});
+  const s3 = new S3Client(START_UP_LIMITS.standIns);
   try {
     const clipPath = join(work, 'clip.mp4');
     await generateClip(clipPath, { seconds: 2, width: 640, height: 360 });
     const clip = await readFile(clipPath);
+    // A new upload id per try: a transcode claims its upload's key, so the key of a try cut short by a stopped start
+    // would be refused as a duplicate event, and the video would never finish.
+    const uploadId = `demo-${randomUUID().slice(0, 8)}`;
     for (const video of videos) {
-      const key = videoUploadKey(video.id, 'demo', 'mp4');
+      const key = videoUploadKey(video.id, uploadId, 'mp4');
       await s3.send(new PutObjectCommand({ Bucket: process.env.VIDEOS_BUCKET, Key: key, Body: clip, ContentType: 'video/mp4' }));
     }
     for (const video of videos) {

@@ -30,6 +30,18 @@ interface TestStackOptions {
 }
 
 export async function startTestStack(options: TestStackOptions): Promise<RunningTestStack> {
+  const { child, ready } = launchTestStack(options);
+  return { child, info: await ready };
+}
+
+/**
+ * A stack starting, not yet ready: `lines` hears each line it logs (stand-ins, seeding), so a test can cut its power at
+ * a moment of its start-up. `ready` rejects when it exits first.
+ */
+export function launchTestStack(options: TestStackOptions & { lines?: (line: string) => void }): {
+  child: ChildProcess;
+  ready: Promise<TestStackInfo>;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'local', 'serve-for-tests.ts')], {
     cwd: repoRoot,
     env: { ...process.env, FG_TEST_WEB: options.web, FG_TEST_DATA_DIR: options.dataDir ?? '', FG_TEST_SEED: String(options.seed ?? true) },
@@ -39,8 +51,16 @@ export async function startTestStack(options: TestStackOptions): Promise<Running
     detached: true,
   });
   child.stderr!.pipe(createWriteStream(options.logFile));
-  const info = await waitForReady(child, options.logFile);
-  return { child, info };
+  if (options.lines) {
+    const hear = options.lines;
+    let partial = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!;
+      lines.forEach(hear);
+    });
+  }
+  return { child, ready: waitForReady(child, options.logFile) };
 }
 
 /** Stops the stack and checks that its DynamoDB Local JVM is gone too. */
@@ -56,12 +76,15 @@ export async function stopTestStack(running: RunningTestStack): Promise<void> {
  * A power cut: SIGKILL to the stack's whole process group (the stack, its DynamoDB Local JVM and anything else it
  * runs) in one call, so nothing gets a chance to flush or stop cleanly. Throws when a process of it survives.
  */
-export async function cutStackPower(running: RunningTestStack): Promise<void> {
+export async function cutStackPower(running: { child: ChildProcess; info?: Pick<TestStackInfo, 'dynamoDbPid'> }): Promise<void> {
   const group = running.child.pid!;
-  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  const exited =
+    running.child.exitCode === null && running.child.signalCode === null
+      ? new Promise((resolve) => running.child.once('exit', resolve))
+      : Promise.resolve();
   process.kill(-group, 'SIGKILL');
   await exited;
-  if (!(await gone(-group)) || !(await gone(running.info.dynamoDbPid))) {
+  if (!(await gone(-group)) || (running.info && !(await gone(running.info.dynamoDbPid)))) {
     throw new Error(`A process of the killed test stack (group ${group}) is still running.`);
   }
 }

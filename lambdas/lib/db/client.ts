@@ -24,10 +24,28 @@ let documentClient: DynamoDBDocumentClient | undefined;
  * (docs/performance.md, "Morning rush").
  */
 export function db(): DynamoDBDocumentClient {
-  if (!documentClient) {
-    const client = new DynamoDBClient(dynamoDbClientConfig);
-    client.middlewareStack.remove('loggerMiddleware');
-    documentClient = DynamoDBDocumentClient.from(tracer.captureAWSv3Client(client), { marshallOptions: { removeUndefinedValues: true } });
-  }
+  documentClient ??= documentClientWith(dynamoDbClientConfig);
   return documentClient;
+}
+
+function documentClientWith(clientConfig: typeof dynamoDbClientConfig): DynamoDBDocumentClient {
+  const client = new DynamoDBClient(clientConfig);
+  client.middlewareStack.remove('loggerMiddleware');
+  return DynamoDBDocumentClient.from(tracer.captureAWSv3Client(client), { marshallOptions: { removeUndefinedValues: true } });
+}
+
+/**
+ * Runs `work` with `db()` answering through a client with these limits instead, then puts the bounded client back.
+ * Only for the local stack's start-up (scripts/seed/start-up.ts): seeding writes thousands of items into DynamoDB Local
+ * while its JVM warms up, and on a loaded laptop one batch can take longer than the 3 s a Lambda waits.
+ */
+export async function withDynamoDbLimits<T>(limits: typeof dynamoDbClientConfig, work: () => Promise<T>): Promise<T> {
+  const bounded = documentClient;
+  // Not destroyed after: an event handler that `work` set off (an upload's transcode) may still be using it.
+  documentClient = documentClientWith(limits);
+  try {
+    return await work();
+  } finally {
+    documentClient = bounded;
+  }
 }
