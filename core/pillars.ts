@@ -5,16 +5,20 @@ export type PillarSlug = (typeof PILLAR_SLUGS)[number];
 export interface Pillar {
   slug: PillarSlug;
   label: string;
-  /** Colour name (docs/scoring.md, "On the gamer's pages"), and the hex shade the web app paints it with (readable on the dark theme). */
+  /**
+   * The spec's colour name (docs/scoring.md, "Pillar colours"), and the shade the web app paints it with: readable on the
+   * dark theme and far from the status colours (the readiness tiers' green, yellow, orange and red), so a pillar never
+   * reads as a verdict.
+   */
   colour: { name: string; hex: string };
 }
 
 export const PILLARS: readonly Pillar[] = [
   { slug: 'sleep', label: 'Sleep', colour: { name: 'purple', hex: '#a855f7' } },
-  { slug: 'nutrition', label: 'Nutrition', colour: { name: 'green', hex: '#22c55e' } },
-  { slug: 'mental', label: 'Mental', colour: { name: 'red', hex: '#ef4444' } },
+  { slug: 'nutrition', label: 'Nutrition', colour: { name: 'green', hex: '#a3e635' } },
+  { slug: 'mental', label: 'Mental', colour: { name: 'red', hex: '#db2777' } },
   { slug: 'lifestyle', label: 'Lifestyle', colour: { name: 'blue', hex: '#3b82f6' } },
-  { slug: 'physical', label: 'Physical', colour: { name: 'orange', hex: '#f97316' } },
+  { slug: 'physical', label: 'Physical', colour: { name: 'orange', hex: '#fdba74' } },
 ];
 
 export function isPillarSlug(value: unknown): value is PillarSlug {

@@ -93,10 +93,10 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
           date={day.date}
           form={form}
           onChange={update}
-          submit={(primary) => (
+          submit={() => (
             <Button
               type="submit"
-              variation={primary ? 'primary' : undefined}
+              variation="primary"
               size="large"
               isLoading={send.status === 'sending'}
               loadingText="Sending…"
