@@ -55,6 +55,14 @@ const MAIN_SCORE_LABELS: Record<MainScoreType, string> = {
   gamePerformance: 'Game Performance',
 };
 
+/** What each headline number means, in a line, where it is shown (docs/scoring.md, "The numbers at a glance"). */
+export const MAIN_SCORE_EXPLANATIONS: Record<MainScoreType, string> = {
+  fgScore: 'Your overall score: a running average of your days that rewards a streak and watching videos.',
+  daily: "Today's answers, the five pillars counted equally.",
+  gameReadiness: 'How ready you are to play today; sleep and mental state count most.',
+  gamePerformance: 'Your own rating of how you played today.',
+};
+
 export function scoreTypeLabel(type: ScoreType): string {
   return isPillarSlug(type) ? pillarOf(type).label : MAIN_SCORE_LABELS[type];
 }

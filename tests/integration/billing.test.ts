@@ -12,6 +12,7 @@ import { accountWithRole, couponLinkTokenFor, logInAccount, proveMailbox, type R
 import { advanceStripeClock, confirmCardPayment, deliverWebhook, eventOf, eventually, standInStripe, TEST_CARDS } from '../support/billing';
 import { inParallel } from '../support/in-parallel';
 import { demoTeams, graphql, readOutbox, signIn, stackUrls, useStackEnvironment } from '../support/stack';
+import { couponPaymentId } from '../../lambdas/billing/coupons';
 
 jest.setTimeout(120_000);
 
@@ -93,7 +94,7 @@ describe('demo data', () => {
     expect((await ok({ token: expired.accessToken }, VERIFY, { teamId: team('Sleepy Sloths') })).verifyTeamSubscription.status).toBe('inActive');
     for (const email of ['gamer6@fitgauge.test', 'gamer7@fitgauge.test', 'gamer8@fitgauge.test']) {
       const { user } = await logInAccount(email);
-      expect(await dynamoBillingStore.payment(user.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active' });
+      expect(await dynamoBillingStore.payment(user.id, couponPaymentId(user.id, 'WELCOME20'))).toMatchObject({ method: 'coupon', status: 'active' });
     }
   });
 });
@@ -127,7 +128,7 @@ describe('coupons', () => {
     const token = await couponLinkTokenFor(gamer.email, since);
     expect((await graphql(CONFIRM_COUPON, { token }, { publicToken: true })).data?.confirmCoupon).toBe(true);
     expect(await profileOf(gamer.id)).toMatchObject({ appSubscriptionReason: 'FGPRO' });
-    expect(await dynamoBillingStore.payment(gamer.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active', coupon: 'WELCOME20' });
+    expect(await dynamoBillingStore.payment(gamer.id, couponPaymentId(gamer.id, 'WELCOME20'))).toMatchObject({ method: 'coupon', status: 'active', coupon: 'WELCOME20' });
     expect(await errorOf('public', CONFIRM_COUPON, { token })).toEqual({
       errorType: 'ValidationError',
       message: 'This coupon link is invalid or has expired.',
