@@ -15,7 +15,11 @@ jest.setTimeout(60_000);
 const chromium = useBrowser();
 
 const signOut = async (refreshToken: string) => {
-  const answer = await graphql('mutation($refreshToken: String!) { logoutUser(refreshToken: $refreshToken) }', { refreshToken }, { publicToken: true });
+  const answer = await graphql(
+    'mutation($refreshToken: String!) { logoutUser(refreshToken: $refreshToken) }',
+    { refreshToken },
+    { publicToken: true },
+  );
   expect(answer.errors).toBeUndefined();
 };
 

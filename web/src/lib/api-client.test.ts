@@ -85,7 +85,10 @@ describe('a refused token', () => {
   const { setSessionTokenSource } = require('./session-tokens') as typeof import('./session-tokens');
   const query = operation<{ me: { id: string } }>('query { me { id } }');
   /** Amplify's answer to a 401: "Unauthorized", its original error named from the x-amzn-ErrorType header. */
-  const unauthorized = () => ({ data: {}, errors: [{ message: 'Unauthorized', originalError: Object.assign(new Error('x'), { name: 'UnauthorizedException' }) }] });
+  const unauthorized = () => ({
+    data: {},
+    errors: [{ message: 'Unauthorized', originalError: Object.assign(new Error('x'), { name: 'UnauthorizedException' }) }],
+  });
   afterEach(() => setSessionTokenSource(null));
 
   it('renews the session and sends the call once more', async () => {

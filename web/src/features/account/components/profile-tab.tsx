@@ -119,8 +119,8 @@ function ProfileFormView({ profile }: { profile: AccountProfile }) {
       <div>
         <CheckboxField label="Use metric units (kg, cm)" aria-describedby="fg-account-units-note" {...form.register('preferMetricUnits')} />
         <p id="fg-account-units-note" className="fg-section-note">
-          For body measurements (kg and cm, or lb and in) once FitGauge asks for them; no page shows one yet, and the
-          check-in counts water in glasses either way.
+          For body measurements (kg and cm, or lb and in) once FitGauge asks for them; no page shows one yet, and the check-in counts water in glasses
+          either way.
         </p>
       </div>
       <LeaveGuard when={(isDirty || avatar !== null) && !isSubmitting} />

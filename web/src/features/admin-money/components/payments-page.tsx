@@ -97,8 +97,7 @@ export function PaymentsPage() {
       </section>
       {status !== 'ALL' || role !== 'ALL' || range.preset !== 'all-time' ? (
         <p className="fg-admin-filter-note">
-          Only payments these filters match are listed: the page opens on active payments of gamers created in the last
-          week.{' '}
+          Only payments these filters match are listed: the page opens on active payments of gamers created in the last week.{' '}
           <Button
             size="small"
             onClick={() =>

@@ -94,13 +94,7 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
           form={form}
           onChange={update}
           submit={() => (
-            <Button
-              type="submit"
-              variation="primary"
-              size="large"
-              isLoading={send.status === 'sending'}
-              loadingText="Sending…"
-            >
+            <Button type="submit" variation="primary" size="large" isLoading={send.status === 'sending'} loadingText="Sending…">
               Submit
             </Button>
           )}

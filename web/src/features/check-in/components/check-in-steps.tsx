@@ -132,7 +132,9 @@ export function CheckInSteps({ date, form, onChange, submit, messages }: CheckIn
               Back
             </Button>
           ) : null}
-          {last ? submit() : (
+          {last ? (
+            submit()
+          ) : (
             <Button variation="primary" size="large" onClick={() => goTo(index + 1)}>
               Next
             </Button>
