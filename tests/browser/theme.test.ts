@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
+import { COLOR_MODE_KEY } from '../../web/src/config/color-mode';
 import { paths } from '../../web/src/config/paths';
 import { baseUrl, signInContext } from '../support/accounts';
 import { finishAnimations, useBrowser, VIEWPORTS } from '../support/browser';
@@ -46,6 +47,13 @@ async function contextWith(system: 'light' | 'dark' | null, signedInAs?: string)
     });
   }
   if (signedInAs) await signInContext(context, signedInAs);
+  return context;
+}
+
+/** A context on a light system whose user chose Light on the account page (dark is the default whatever the system). */
+async function lightContext(signedInAs?: string): Promise<BrowserContext> {
+  const context = await contextWith('light', signedInAs);
+  await context.addInitScript((key) => localStorage.setItem(key, 'light'), COLOR_MODE_KEY);
   return context;
 }
 
@@ -120,13 +128,13 @@ describe('the colour mode', () => {
 
 describe('the light theme', () => {
   it('passes axe colour contrast on sign-in, check-in, the account page and team analytics', async () => {
-    const signedOut = await contextWith('light');
+    const signedOut = await lightContext();
     const login = await open(signedOut, paths.auth.login);
     await login.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     const findings = { signIn: await contrastFindings(login) };
     await signedOut.close();
 
-    const gamer = await contextWith('light', GAMER);
+    const gamer = await lightContext(GAMER);
     const checkIn = await open(gamer, paths.home.checkIn);
     await checkIn.getByRole('heading', { level: 1 }).waitFor();
     const account = await open(gamer, paths.home.account.root);
@@ -142,7 +150,7 @@ describe('the light theme', () => {
       { token: accessToken },
     );
     expect(chosen.errors).toBeUndefined();
-    const director = await contextWith('light', DIRECTOR);
+    const director = await lightContext(DIRECTOR);
     const analytics = await open(director, paths.home.myTeam.statistics);
     await analytics.getByText(`${NIGHT_OWLS.name}: how the team is doing`).waitFor();
     await analytics.locator('.fg-chart-card').first().waitFor();
