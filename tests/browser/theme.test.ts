@@ -11,7 +11,7 @@ import { baseUrl, signInContext } from '../support/accounts';
 import { finishAnimations, useBrowser, VIEWPORTS } from '../support/browser';
 import { demoTeams, graphql, signIn } from '../support/stack';
 
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 
 const chromium = useBrowser();
 

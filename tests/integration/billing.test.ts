@@ -32,7 +32,7 @@ const DELETE_SEAT = `mutation($id: ID!, $teamId: ID!) { deleteTeamSeat(id: $id, 
 
 const ME_SUBSCRIPTION = `query { me { appSubscriptionReason subscription } }`;
 const LEAVE = `mutation { leaveTeam { id appSubscriptionReason subscription } }`;
-const PAYMENTS = `query($where: PaymentWhereInput) { findManyPayments(where: $where, take: 100) { id productPrice User { id } } }`;
+const PAYMENTS = `query($where: PaymentWhereInput) { findManyPayments(where: $where, take: 50) { id productPrice User { id } } }`;
 const CONFIGS = `query { subscriptionConfigs { id name key type price { monthly yearly } previousPrice { monthly yearly } } }`;
 
 const MONTHLY = { id: 'coach-performance-monthly' };
