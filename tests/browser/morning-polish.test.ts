@@ -135,11 +135,10 @@ describe('navigation and layout', () => {
           const style = getComputedStyle(heading);
           return `${style.fontWeight} ${style.fontSize}`;
         });
-    // Plain h1 (check-in, payments) and Amplify UI's Heading (the director portal, the content page, a new team).
+    // Plain h1 (check-in, payments) and Amplify UI's Heading (the coach portal, the content page).
     const pages = {
       checkIn: await open(GAMER, paths.home.checkIn, WIDE),
-      directorPortal: await open(DIRECTOR, paths.home.managerPortal, WIDE),
-      newTeam: await open(DIRECTOR, paths.home.myTeam.new, WIDE),
+      coachPortal: await open(COACH, paths.home.coachPortal, WIDE),
       payments: await open(ADMIN, paths.home.payments, WIDE),
       content: await open(ADMIN, paths.home.videos, WIDE),
     };
