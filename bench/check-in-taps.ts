@@ -157,7 +157,7 @@ async function measure(scenario: Scenario, appUrl: string, graphqlUrl: string): 
     const started = performance.now();
     const thumb = new Thumb();
     if (scenario === 'same as yesterday') {
-      // Yesterday's answers in one tap, then Submit, which a complete check-in shows on every step.
+      // Yesterday's answers in one tap, which opens the last step, then Submit there.
       await thumb.tap(same);
       await tallest();
       await thumb.tap(page.getByRole('button', { name: 'Submit', exact: true }));

@@ -5,16 +5,20 @@ export type PillarSlug = (typeof PILLAR_SLUGS)[number];
 export interface Pillar {
   slug: PillarSlug;
   label: string;
-  /** Colour name (docs/scoring.md, "On the gamer's pages"), and the hex shade the web app paints it with (readable on the dark theme). */
+  /**
+   * The spec's colour name (docs/scoring.md, "Pillar colours"), and the shade the web app paints it with: readable on the
+   * dark theme and far from the status colours (the readiness tiers' green, yellow, orange and red), so a pillar never
+   * reads as a verdict.
+   */
   colour: { name: string; hex: string };
 }
 
 export const PILLARS: readonly Pillar[] = [
   { slug: 'sleep', label: 'Sleep', colour: { name: 'purple', hex: '#a855f7' } },
-  { slug: 'nutrition', label: 'Nutrition', colour: { name: 'green', hex: '#22c55e' } },
-  { slug: 'mental', label: 'Mental', colour: { name: 'red', hex: '#ef4444' } },
+  { slug: 'nutrition', label: 'Nutrition', colour: { name: 'green', hex: '#a3e635' } },
+  { slug: 'mental', label: 'Mental', colour: { name: 'red', hex: '#db2777' } },
   { slug: 'lifestyle', label: 'Lifestyle', colour: { name: 'blue', hex: '#3b82f6' } },
-  { slug: 'physical', label: 'Physical', colour: { name: 'orange', hex: '#f97316' } },
+  { slug: 'physical', label: 'Physical', colour: { name: 'orange', hex: '#fdba74' } },
 ];
 
 export function isPillarSlug(value: unknown): value is PillarSlug {
@@ -49,6 +53,14 @@ const MAIN_SCORE_LABELS: Record<MainScoreType, string> = {
   daily: 'Daily Score',
   gameReadiness: 'Game Readiness',
   gamePerformance: 'Game Performance',
+};
+
+/** What each headline number means, in a line, where it is shown (docs/scoring.md, "The numbers at a glance"). */
+export const MAIN_SCORE_EXPLANATIONS: Record<MainScoreType, string> = {
+  fgScore: 'Your overall score: a running average of your days that rewards a streak and watching videos.',
+  daily: "Today's answers, the five pillars counted equally.",
+  gameReadiness: 'How ready you are to play today; sleep and mental state count most.',
+  gamePerformance: 'Your own rating of how you played today.',
 };
 
 export function scoreTypeLabel(type: ScoreType): string {

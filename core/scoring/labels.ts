@@ -2,7 +2,7 @@ import { roundScore } from './constants';
 
 /** Tiers and labels (docs/scoring.md, "Tiers and labels"). Both judge the whole number shown, so 79.5 is shown as 80 and is Game On. */
 export type ReadinessTier = 'Game On' | 'Moderately Ready' | 'Subpar Ready' | 'Not Ready';
-export type ScoreLabel = 'Peak Form' | 'Pretty Solid' | 'Not Ideal' | 'Danger Zone' | 'No data' | 'No Gaming';
+type ScoreLabel = 'Peak Form' | 'Pretty Solid' | 'Not Ideal' | 'Danger Zone' | 'No data' | 'No Gaming';
 
 export const READINESS_TIER_CUTOFFS: ReadonlyArray<readonly [number, ReadinessTier]> = [
   [80, 'Game On'],

@@ -82,6 +82,7 @@ function paymentView({ payment, user }: PaymentWithUser) {
     productId: payment.productId,
     paymentFrequency: payment.paymentFrequency,
     SubscriptionConfig: { name: config?.name ?? payment.productName },
+    productPrice: payment.productPrice,
     status: payment.status,
     createdAt: payment.createdAt,
     endSubscriptionAt: paymentEnd(payment.createdAt, payment.paymentFrequency, payment.endSubscriptionAt),

@@ -108,10 +108,16 @@ export async function checkCoupon(couponId: string, who: CouponCaller, deps: Bil
   };
 }
 
+/**
+ * The id of the Payment a coupon applied to an account is recorded as: one per account and coupon (a second redemption
+ * finds it taken), and unique across accounts, as the admin's payments list needs (docs/billing.md, "Coupons").
+ */
+export const couponPaymentId = (userId: string, code: string) => `coupon-${code}-${userId}`;
+
 /** The Payment a coupon applied to an account is recorded as (one per account and coupon). */
 export function couponPayment(userId: string, code: string, at: string): PaymentRecord {
   return {
-    id: `coupon-${code}`,
+    id: couponPaymentId(userId, code),
     userId,
     subscriptionConfigId: null,
     productName: COUPON_PRODUCT_NAME,

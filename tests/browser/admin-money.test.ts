@@ -68,7 +68,7 @@ describe('payments', () => {
     await page.getByRole('textbox', { name: 'User e-mail', exact: true }).fill(user.email);
     const row = page.getByRole('row').filter({ hasText: user.email });
     await row.waitFor();
-    expect(await row.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['Gamer', 'manual', 'monthly', 'active']));
+    expect(await row.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['Gamer', 'Manual', 'Monthly', 'Active']));
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.context().close();
   });

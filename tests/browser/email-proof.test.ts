@@ -8,6 +8,7 @@ import { dynamoBillingStore } from '../../lambdas/lib/stores/billing-store';
 import { accountWithRole, baseUrl, emailProofCodeFor, signInContext, type RoleAccount } from '../support/accounts';
 import { useBrowser } from '../support/browser';
 import { graphql, useStackEnvironment } from '../support/stack';
+import { couponPaymentId } from '../../lambdas/billing/coupons';
 
 jest.setTimeout(90_000);
 
@@ -67,14 +68,14 @@ describe('the mailbox proof dialog', () => {
     await page.getByRole('button', { name: 'Apply coupon' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your e-mail address' });
     await dialog.getByText('Confirm your e-mail address and the coupon applies to your account at once.').waitFor();
-    expect(await dynamoBillingStore.payment(gamer.id, 'coupon-WELCOME20')).toBeNull();
+    expect(await dynamoBillingStore.payment(gamer.id, couponPaymentId(gamer.id, 'WELCOME20'))).toBeNull();
 
     const since = new Date();
     await dialog.getByRole('button', { name: 'Send me a code' }).click();
     await dialog.getByLabel('Code from the e-mail').fill(await emailProofCodeFor(gamer.email, since));
     await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.getByText('Coupon applied successfully!', { exact: true }).waitFor();
-    expect(await dynamoBillingStore.payment(gamer.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active' });
+    expect(await dynamoBillingStore.payment(gamer.id, couponPaymentId(gamer.id, 'WELCOME20'))).toMatchObject({ method: 'coupon', status: 'active' });
     expect(await emailVerified(gamer)).toBe(true);
   });
 });

@@ -255,7 +255,8 @@ describe('daily check-in', () => {
     await signInAt(page, gamer.email, '/home/check-in');
     await page.getByRole('button', { name: 'Same as yesterday' }).click();
     await page.getByText("Yesterday's answers filled in 4 questions: check them, then Submit.").waitFor();
-    expect(await checkInStepHeading(page).innerText()).toBe('Game day');
+    // Straight to the review, where Submit is.
+    expect(await checkInStepHeading(page).innerText()).toBe('Videos');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByRole('heading', { name: "Today's scores" }).waitFor();
     const saved = (await apiAs<{ myCheckIn: ApiDay }>(gamer.email, CHECK_IN, { timeZone: TIME_ZONE })).myCheckIn;

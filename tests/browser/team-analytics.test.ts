@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answersWith } from '@core/test-support/answers';
-import { readinessTier, scoreLabel } from '@core/scoring';
+import { readinessTier } from '@core/scoring';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { formatInstant } from '@/lib/score-display';
@@ -130,7 +130,7 @@ describe('team analytics', () => {
     await page.getByText(`${checkedInToday} of 5 members checked in today.`).waitFor();
     expect(await page.getByRole('button', { name: 'Nudge', exact: true }).count()).toBe(1);
 
-    // The members table: one row per gamer with his score now and its label, readiness, streak, completion, today's
+    // The members table: one row per gamer with his score now and its tier (the gamer's own words for it), readiness, streak, completion, today's
     // check-in with the time of his last one, and his check-in rate over the window; the team's rate above it.
     const table = page.getByRole('region', { name: 'Members table' });
     await table.getByRole('link', { name: members[0]!.fullName }).waitFor();
@@ -140,7 +140,7 @@ describe('team analytics', () => {
       const cells = await row.locator('td').allInnerTexts();
       expect(cells).toEqual([
         member.fullName,
-        member.fgScore == null ? 'No data' : `${member.fgScore} · ${scoreLabel(member.fgScore)}`,
+        member.fgScore == null ? 'No data' : `${member.fgScore} · ${readinessTier(member.fgScore)}`,
         member.gameReadiness == null ? 'No data' : `${tierOf(member)} (${member.gameReadiness})`,
         String(member.streak),
         member.avgCompletion == null ? 'No data' : `${member.avgCompletion}%`,

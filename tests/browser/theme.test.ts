@@ -1,16 +1,17 @@
 /**
- * The light theme (docs/ui-kit.md, "Theme"): with no choice kept on the device the system's preference picks the
- * colour mode (dark where it says nothing), from the first paint; the account page's Appearance switch overrides it
- * and survives a reload; axe finds no colour contrast problem on the first pages in the light theme.
+ * The colour modes (docs/ui-kit.md, "Theme"): dark by default whatever the system prefers (the spec's "Default colour
+ * mode dark"), from the first paint; the account page's Appearance switch offers System and Light, applied at once and
+ * kept across a reload; axe finds no colour contrast problem on the first pages in the light theme.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
+import { COLOR_MODE_KEY } from '../../web/src/config/color-mode';
 import { paths } from '../../web/src/config/paths';
 import { baseUrl, signInContext } from '../support/accounts';
 import { finishAnimations, useBrowser, VIEWPORTS } from '../support/browser';
 import { demoTeams, graphql, signIn } from '../support/stack';
 
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 
 const chromium = useBrowser();
 
@@ -49,6 +50,13 @@ async function contextWith(system: 'light' | 'dark' | null, signedInAs?: string)
   return context;
 }
 
+/** A context on a light system whose user chose Light on the account page (dark is the default whatever the system). */
+async function lightContext(signedInAs?: string): Promise<BrowserContext> {
+  const context = await contextWith('light', signedInAs);
+  await context.addInitScript((key) => localStorage.setItem(key, 'light'), COLOR_MODE_KEY);
+  return context;
+}
+
 async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   chromium.watchErrors(page, path);
@@ -67,27 +75,16 @@ async function contrastFindings(page: Page): Promise<string[]> {
 }
 
 describe('the colour mode', () => {
-  it('is light on a light system from the first paint, before the app has loaded, and follows the system as it changes', async () => {
-    const context = await contextWith('light');
-    // Without the app's scripts, the boot screen alone: index.html's own script has picked the mode.
-    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
-    const boot = await open(context, paths.auth.login);
-    await boot.getByRole('status').getByText('FitGauge').waitFor();
-    expect(await looks(boot)).toEqual(LIGHT);
-    expect(await boot.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#ffffff');
-    await context.unroute(/\/assets\/.*\.js$/);
-
-    const page = await open(context, paths.auth.login);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
-    expect(await looks(page)).toEqual(LIGHT);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await looksOnce(page, 'dark')).toEqual(DARK);
-    await context.close();
-  });
-
-  it('is dark on a dark system and where the system says nothing', async () => {
-    for (const system of ['dark', null] as const) {
+  it('is dark by default whatever the system says, from the first paint, before the app has loaded', async () => {
+    for (const system of ['light', 'dark', null] as const) {
       const context = await contextWith(system);
+      // Without the app's scripts, the boot screen alone: index.html's own script has picked the mode.
+      await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      const boot = await open(context, paths.auth.login);
+      await boot.getByRole('status').getByText('FitGauge').waitFor();
+      expect(await looks(boot)).toEqual(DARK);
+      await context.unroute(/\/assets\/.*\.js$/);
+
       const page = await open(context, paths.auth.login);
       await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       expect(await looks(page)).toEqual(DARK);
@@ -96,42 +93,48 @@ describe('the colour mode', () => {
     }
   });
 
-  it("is the account page's choice over the system's, kept on the device across a reload, until System is chosen again", async () => {
+  it("is the account page's choice, kept on the device across a reload: Light, or System following the system as it changes", async () => {
     const context = await contextWith('light', GAMER);
     const page = await open(context, paths.home.account.root);
     const appearance = page.getByRole('region', { name: 'Appearance' });
     const theme = appearance.getByRole('group', { name: 'Theme' });
-    expect(await theme.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
+    expect(await theme.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    expect(await looks(page)).toEqual(DARK);
+
+    await theme.getByRole('radio', { name: 'System' }).check();
+    expect(await looksOnce(page, 'light')).toEqual(LIGHT);
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#ffffff');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await looksOnce(page, 'dark')).toEqual(DARK);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    expect(await page.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
     expect(await looks(page)).toEqual(LIGHT);
 
-    await theme.getByRole('radio', { name: 'Dark' }).check();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('radio', { name: 'Light' }).check();
+    expect(await looksOnce(page, 'light')).toEqual(LIGHT);
+    await page.reload();
+    expect(await page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+    expect(await looks(page)).toEqual(LIGHT);
+
+    await page.getByRole('radio', { name: 'Dark' }).check();
     expect(await looksOnce(page, 'dark')).toEqual(DARK);
     await page.reload();
     expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
-    expect(await looks(page)).toEqual(DARK);
-
-    await page.getByRole('radio', { name: 'Light' }).check();
-    expect(await looksOnce(page, 'light')).toEqual(LIGHT);
-    // Back to System: the system's mode again, and its changes followed.
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.getByRole('radio', { name: 'System' }).check();
-    expect(await looksOnce(page, 'dark')).toEqual(DARK);
-    await page.reload();
-    expect(await page.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
-    expect(await looks(page)).toEqual(DARK);
     await context.close();
   });
 });
 
 describe('the light theme', () => {
   it('passes axe colour contrast on sign-in, check-in, the account page and team analytics', async () => {
-    const signedOut = await contextWith('light');
+    const signedOut = await lightContext();
     const login = await open(signedOut, paths.auth.login);
     await login.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     const findings = { signIn: await contrastFindings(login) };
     await signedOut.close();
 
-    const gamer = await contextWith('light', GAMER);
+    const gamer = await lightContext(GAMER);
     const checkIn = await open(gamer, paths.home.checkIn);
     await checkIn.getByRole('heading', { level: 1 }).waitFor();
     const account = await open(gamer, paths.home.account.root);
@@ -147,7 +150,7 @@ describe('the light theme', () => {
       { token: accessToken },
     );
     expect(chosen.errors).toBeUndefined();
-    const director = await contextWith('light', DIRECTOR);
+    const director = await lightContext(DIRECTOR);
     const analytics = await open(director, paths.home.myTeam.statistics);
     await analytics.getByText(`${NIGHT_OWLS.name}: how the team is doing`).waitFor();
     await analytics.locator('.fg-chart-card').first().waitFor();

@@ -12,6 +12,7 @@ import { accountWithRole, couponLinkTokenFor, logInAccount, proveMailbox, type R
 import { advanceStripeClock, confirmCardPayment, deliverWebhook, eventOf, eventually, standInStripe, TEST_CARDS } from '../support/billing';
 import { inParallel } from '../support/in-parallel';
 import { demoTeams, graphql, readOutbox, signIn, stackUrls, useStackEnvironment } from '../support/stack';
+import { couponPaymentId } from '../../lambdas/billing/coupons';
 
 jest.setTimeout(120_000);
 
@@ -31,6 +32,7 @@ const DELETE_SEAT = `mutation($id: ID!, $teamId: ID!) { deleteTeamSeat(id: $id, 
 
 const ME_SUBSCRIPTION = `query { me { appSubscriptionReason subscription } }`;
 const LEAVE = `mutation { leaveTeam { id appSubscriptionReason subscription } }`;
+const PAYMENTS = `query($where: PaymentWhereInput) { findManyPayments(where: $where, take: 50) { id productPrice User { id } } }`;
 const CONFIGS = `query { subscriptionConfigs { id name key type price { monthly yearly } previousPrice { monthly yearly } } }`;
 
 const MONTHLY = { id: 'coach-performance-monthly' };
@@ -93,7 +95,7 @@ describe('demo data', () => {
     expect((await ok({ token: expired.accessToken }, VERIFY, { teamId: team('Sleepy Sloths') })).verifyTeamSubscription.status).toBe('inActive');
     for (const email of ['gamer6@fitgauge.test', 'gamer7@fitgauge.test', 'gamer8@fitgauge.test']) {
       const { user } = await logInAccount(email);
-      expect(await dynamoBillingStore.payment(user.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active' });
+      expect(await dynamoBillingStore.payment(user.id, couponPaymentId(user.id, 'WELCOME20'))).toMatchObject({ method: 'coupon', status: 'active' });
     }
   });
 });
@@ -127,7 +129,11 @@ describe('coupons', () => {
     const token = await couponLinkTokenFor(gamer.email, since);
     expect((await graphql(CONFIRM_COUPON, { token }, { publicToken: true })).data?.confirmCoupon).toBe(true);
     expect(await profileOf(gamer.id)).toMatchObject({ appSubscriptionReason: 'FGPRO' });
-    expect(await dynamoBillingStore.payment(gamer.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active', coupon: 'WELCOME20' });
+    expect(await dynamoBillingStore.payment(gamer.id, couponPaymentId(gamer.id, 'WELCOME20'))).toMatchObject({
+      method: 'coupon',
+      status: 'active',
+      coupon: 'WELCOME20',
+    });
     expect(await errorOf('public', CONFIRM_COUPON, { token })).toEqual({
       errorType: 'ValidationError',
       message: 'This coupon link is invalid or has expired.',
@@ -136,6 +142,31 @@ describe('coupons', () => {
     const again = new Date();
     expect((await graphql(APPLY, { email: gamer.email, couponId: 'WELCOME20' }, { publicToken: true })).data?.applyCouponToEmail).toBe(true);
     expect((await errorOf('public', CONFIRM_COUPON, { token: await couponLinkTokenFor(gamer.email, again) })).errorType).toBe('Conflict');
+  });
+
+  it("two gamers who redeem the same coupon get a payment each, stored apart and listed in the admin's payments with ids of their own", async () => {
+    const gamers = await Promise.all([buyer(), buyer()]);
+    for (const gamer of gamers) {
+      const since = new Date();
+      expect((await graphql(APPLY, { email: gamer.email, couponId: 'WELCOME20' }, { publicToken: true })).data?.applyCouponToEmail).toBe(true);
+      expect(
+        (await graphql(CONFIRM_COUPON, { token: await couponLinkTokenFor(gamer.email, since) }, { publicToken: true })).data?.confirmCoupon,
+      ).toBe(true);
+    }
+    for (const gamer of gamers) {
+      expect(await dynamoBillingStore.payment(gamer.id, couponPaymentId(gamer.id, 'WELCOME20'))).toMatchObject({
+        userId: gamer.id,
+        coupon: 'WELCOME20',
+      });
+    }
+    const admin = await signIn('admin@fitgauge.test');
+    const listed = await ok({ token: admin.accessToken }, PAYMENTS, { where: { status: 'active', search: 'WELCOME20', role: 'GAMER' } });
+    const ours = listed.findManyPayments.filter((payment: { User: { id: string } }) => gamers.some((gamer) => gamer.id === payment.User.id));
+    expect(ours.map((payment: { User: { id: string }; productPrice: number | null }) => [payment.User.id, payment.productPrice]).sort()).toEqual(
+      gamers.map((gamer) => [gamer.id, 0]).sort(),
+    );
+    const ids = listed.findManyPayments.map((payment: { id: string }) => payment.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
 

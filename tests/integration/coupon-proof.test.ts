@@ -24,6 +24,7 @@ import { standInStripe } from '../support/billing';
 import { graphqlFrom, newLoopbackAddress } from '../support/caller-address';
 import { inParallel } from '../support/in-parallel';
 import { readOutbox, stackUrls, useStackEnvironment, type GraphQLResponse } from '../support/stack';
+import { couponPaymentId } from '../../lambdas/billing/coupons';
 
 jest.setTimeout(120_000);
 
@@ -156,8 +157,8 @@ describe('applyCouponToEmail', () => {
     expect((await publicCall(APPLY, { email: owner.email, couponId: 'FULLPASS' }, newLoopbackAddress())).data?.applyCouponToEmail).toBe(true);
     expect((await signedIn(stranger, APPLY, { email: owner.email, couponId: 'WELCOME20' })).data?.applyCouponToEmail).toBe(true);
     expect(await profileOf(owner.id)).not.toHaveProperty('appSubscriptionReason');
-    expect(await dynamoBillingStore.payment(owner.id, 'coupon-FULLPASS')).toBeNull();
-    expect(await dynamoBillingStore.payment(owner.id, 'coupon-WELCOME20')).toBeNull();
+    expect(await dynamoBillingStore.payment(owner.id, couponPaymentId(owner.id, 'FULLPASS'))).toBeNull();
+    expect(await dynamoBillingStore.payment(owner.id, couponPaymentId(owner.id, 'WELCOME20'))).toBeNull();
     expect(await profileOf(stranger.id)).not.toHaveProperty('appSubscriptionReason');
 
     const mails = (await readOutbox(owner.email)).filter((mail) => new Date(mail.sentAt) >= since);
@@ -166,17 +167,17 @@ describe('applyCouponToEmail', () => {
     const confirmations = await Promise.all(Array.from({ length: 5 }, () => publicCall(CONFIRM, { token }, newLoopbackAddress())));
     expect(confirmations.filter((answer) => answer.data?.confirmCoupon === true)).toHaveLength(1);
     expect(await profileOf(owner.id)).toMatchObject({ appSubscriptionReason: 'FGPRO' });
-    expect(await dynamoBillingStore.payment(owner.id, 'coupon-FULLPASS')).toMatchObject({ method: 'coupon', status: 'active' });
-    expect(await dynamoBillingStore.payment(owner.id, 'coupon-WELCOME20')).toBeNull();
+    expect(await dynamoBillingStore.payment(owner.id, couponPaymentId(owner.id, 'FULLPASS'))).toMatchObject({ method: 'coupon', status: 'active' });
+    expect(await dynamoBillingStore.payment(owner.id, couponPaymentId(owner.id, 'WELCOME20'))).toBeNull();
   });
 
   it('applies at once for the signed-in owner of the proven e-mail, and not before he proved it', async () => {
     const gamer = await accountWithRole('GAMER', 'coupon.self');
     expect((await signedIn(gamer, APPLY, { email: gamer.email, couponId: 'WELCOME20' })).data?.applyCouponToEmail).toBe(true);
-    expect(await dynamoBillingStore.payment(gamer.id, 'coupon-WELCOME20')).toBeNull();
+    expect(await dynamoBillingStore.payment(gamer.id, couponPaymentId(gamer.id, 'WELCOME20'))).toBeNull();
     await proveMailbox(gamer);
     expect((await signedIn(gamer, APPLY, { email: gamer.email, couponId: 'WELCOME20' })).data?.applyCouponToEmail).toBe(true);
-    expect(await dynamoBillingStore.payment(gamer.id, 'coupon-WELCOME20')).toMatchObject({ method: 'coupon', status: 'active' });
+    expect(await dynamoBillingStore.payment(gamer.id, couponPaymentId(gamer.id, 'WELCOME20'))).toMatchObject({ method: 'coupon', status: 'active' });
   });
 });
 

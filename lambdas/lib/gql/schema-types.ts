@@ -867,6 +867,8 @@ export type Payment = {
   readonly method: Scalars['String']['output'];
   readonly paymentFrequency?: Maybe<PaymentFrequency>;
   readonly productId?: Maybe<Scalars['String']['output']>;
+  /** What was paid, in US cents (0 for a coupon); null when not known (a manual payment). */
+  readonly productPrice?: Maybe<Scalars['Int']['output']>;
   readonly status: PaymentStatus;
 };
 
@@ -2921,6 +2923,7 @@ export type PaymentResolvers<ContextType = any, ParentType extends ResolversPare
   method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentFrequency?: Resolver<Maybe<ResolversTypes['PaymentFrequency']>, ParentType, ContextType>;
   productId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  productPrice?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['PaymentStatus'], ParentType, ContextType>;
 };
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches, useSearchParams } from 'react-router-dom';
 import { useViewer, type Viewer } from '@/lib/viewer';
+import { useScrollResetOnNavigation } from './scroll-reset';
 
 /** What a route keeps in its `handle`: its title, and whether the title names the team the page shows. */
 export interface TitleHandle {
@@ -27,6 +28,7 @@ function useTitleHandle(): TitleHandle | null {
 
 /** The root layout: every page's title, except team pages, whose title the signed-in frame writes (TeamPageTitle). */
 export function TitledRoot() {
+  useScrollResetOnNavigation();
   const handle = useTitleHandle();
   useEffect(() => {
     if (!handle?.team) document.title = documentTitle(handle?.title);

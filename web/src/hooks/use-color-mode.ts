@@ -16,13 +16,13 @@ export function useColorMode(): ColorMode {
   return useSyncExternalStore(subscribe, pageMode);
 }
 
-/** The choice kept on this device: a mode, or the system's when none is kept (or storage is blocked). */
+/** The choice kept on this device: light or the system's; dark, the spec's default, when none is kept (or storage is blocked). */
 export function storedColorModeChoice(): ColorModeChoice {
   try {
     const stored = window.localStorage.getItem(COLOR_MODE_KEY);
-    return stored === 'dark' || stored === 'light' ? stored : 'system';
+    return stored === 'system' || stored === 'light' ? stored : DEFAULT_COLOR_MODE;
   } catch {
-    return 'system';
+    return DEFAULT_COLOR_MODE;
   }
 }
 
@@ -32,7 +32,7 @@ export function storedColorModeChoice(): ColorModeChoice {
  */
 export function storeColorModeChoice(choice: ColorModeChoice): void {
   try {
-    if (choice === 'system') window.localStorage.removeItem(COLOR_MODE_KEY);
+    if (choice === DEFAULT_COLOR_MODE) window.localStorage.removeItem(COLOR_MODE_KEY);
     else window.localStorage.setItem(COLOR_MODE_KEY, choice);
   } catch {
     return; // storage blocked (privacy mode): the page keeps the mode it has

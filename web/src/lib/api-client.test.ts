@@ -80,3 +80,44 @@ describe('onApiError', () => {
     expect(heard).toHaveLength(1);
   });
 });
+
+describe('a refused token', () => {
+  const { setSessionTokenSource } = require('./session-tokens') as typeof import('./session-tokens');
+  const query = operation<{ me: { id: string } }>('query { me { id } }');
+  /** Amplify's answer to a 401: "Unauthorized", its original error named from the x-amzn-ErrorType header. */
+  const unauthorized = () => ({
+    data: {},
+    errors: [{ message: 'Unauthorized', originalError: Object.assign(new Error('x'), { name: 'UnauthorizedException' }) }],
+  });
+  afterEach(() => setSessionTokenSource(null));
+
+  it('renews the session and sends the call once more', async () => {
+    const getTokens = jest.fn(async () => ({ accessToken: 'a', idToken: 'i' }));
+    setSessionTokenSource({ getTokens });
+    graphql.mockRejectedValueOnce(unauthorized()).mockResolvedValueOnce({ data: { me: { id: 'u1' } } });
+    await expect(callApi(query)).resolves.toEqual({ me: { id: 'u1' } });
+    expect(getTokens).toHaveBeenCalledWith({ forceRefresh: true });
+  });
+
+  it('goes to the caller when the session cannot be renewed, or the call is refused again, and only once', async () => {
+    setSessionTokenSource({ getTokens: async () => null });
+    graphql.mockRejectedValueOnce(unauthorized());
+    await expect(callApi(query)).rejects.toMatchObject({ message: 'Unauthorized', errorType: 'UnauthorizedException' });
+
+    setSessionTokenSource({ getTokens: async () => ({ accessToken: 'a', idToken: 'i' }) });
+    graphql.mockClear().mockRejectedValue(unauthorized());
+    await expect(callApi(query)).rejects.toMatchObject({ errorType: 'UnauthorizedException' });
+    expect(graphql).toHaveBeenCalledTimes(2);
+    graphql.mockReset();
+  });
+
+  it("leaves the product's own refusals and public calls alone", async () => {
+    const getTokens = jest.fn(async () => ({ accessToken: 'a', idToken: 'i' }));
+    setSessionTokenSource({ getTokens });
+    graphql.mockRejectedValueOnce({ data: null, errors: [{ message: 'Not a member of this team', errorType: 'Unauthorized' }] });
+    await expect(callApi(query)).rejects.toMatchObject({ errorType: 'Unauthorized' });
+    graphql.mockRejectedValueOnce(unauthorized());
+    await expect(callApi(query, {}, { authMode: 'public' })).rejects.toMatchObject({ errorType: 'UnauthorizedException' });
+    expect(getTokens).not.toHaveBeenCalled();
+  });
+});

@@ -2,6 +2,7 @@ import type { GraphQLResult } from 'aws-amplify/api';
 import { runtimeConfig } from '@/config/runtime-config';
 import type { Operations } from '@/gql/graphql';
 import { afterNextPaint } from './after-next-paint';
+import { renewSessionTokens } from './session-tokens';
 
 /**
  * userPool: the signed-in user's Cognito token (the default). public: the operations that work signed out, with the
@@ -109,15 +110,23 @@ function transportFailureOf(original: unknown): TransportFailure | null {
   return typeof status === 'number' ? status : null;
 }
 
+/**
+ * A 401 from AppSync (or the local gateway) reaches us as Amplify's "Unauthorized" with no errorType: its original error
+ * is named from the x-amzn-ErrorType header. Naming it lets the session tell a refused token from other failures.
+ */
+function refusedTokenType(original: { name?: unknown } | null | undefined): string | null {
+  return original?.name === 'UnauthorizedException' ? 'UnauthorizedException' : null;
+}
+
 /** Amplify rejects with `{ data, errors }` (or, rarely, a plain Error); this turns either into an ApiError. */
 export function toApiError(reason: unknown): ApiError {
   if (reason instanceof ApiError) return reason;
   const errors = (reason as { errors?: unknown } | null)?.errors;
   if (Array.isArray(errors) && errors.length > 0) {
     return new ApiError(
-      errors.map((entry: { message?: unknown; errorType?: unknown }) => ({
+      errors.map((entry: { message?: unknown; errorType?: unknown; originalError?: { name?: unknown } | null }) => ({
         message: typeof entry?.message === 'string' ? entry.message : 'Unknown error',
-        errorType: typeof entry?.errorType === 'string' ? entry.errorType : null,
+        errorType: typeof entry?.errorType === 'string' ? entry.errorType : refusedTokenType(entry?.originalError),
       })),
       transportFailureOf((errors[0] as { originalError?: unknown } | null)?.originalError),
     );
@@ -126,15 +135,34 @@ export function toApiError(reason: unknown): ApiError {
   return new ApiError([{ message: reason instanceof Error ? reason.message : String(reason), errorType: null }], transportFailureOf(reason));
 }
 
-/** Runs a query or mutation and returns its data; throws ApiError. */
+/**
+ * The server refused the user's token itself (not a rule of the product): AppSync's or the gateway's 401, or a resolver's
+ * "jwt expired" (a token issued before a sign-out on another device, docs/accounts.md "Sessions").
+ */
+export function isRefusedToken(error: ApiError): boolean {
+  return error.transport === 401 || error.errors.some((entry) => entry.errorType === 'UnauthorizedException' || /jwt expired/i.test(entry.message));
+}
+
+/**
+ * Runs a query or mutation and returns its data; throws ApiError. A signed-in call whose token the server refuses is
+ * sent once more after the session has been renewed (docs/accounts.md, "In the web app"); when it cannot be renewed the
+ * session has ended, and the error goes on to the caller.
+ */
 export async function callApi<TData, TVariables extends object>(
   operation: Operation<TData, TVariables>,
   variables?: TVariables,
   options: { authMode?: AuthMode } = {},
 ): Promise<TData> {
+  const send = async () =>
+    ((await (await apiClient()).graphql({ query: operation, variables, ...amplifyAuth(options.authMode) })) as GraphQLResult<TData>).data;
   try {
-    const result = (await (await apiClient()).graphql({ query: operation, variables, ...amplifyAuth(options.authMode) })) as GraphQLResult<TData>;
-    return result.data;
+    return await send();
+  } catch (reason) {
+    const error = toApiError(reason);
+    if (options.authMode === 'public' || !isRefusedToken(error) || !(await renewSessionTokens())) throw reported(error);
+  }
+  try {
+    return await send();
   } catch (reason) {
     throw reported(toApiError(reason));
   }

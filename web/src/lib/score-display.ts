@@ -1,4 +1,4 @@
-import { isGameScoreType, isPillarSlug, pillarOf, type PillarSlug, type ScoreType, scoreTypeLabel } from '@core/pillars';
+import { isGameScoreType, isPillarSlug, MAIN_SCORE_EXPLANATIONS, pillarOf, type PillarSlug, type ScoreType, scoreTypeLabel } from '@core/pillars';
 import { readinessTier, scoreLabel } from '@core/scoring/labels';
 
 /** How a score is shown: its name, the whole number (or nothing), the words for it and its colour. */
@@ -10,12 +10,17 @@ export interface ScoreEntry {
   label: string;
   /** Theme token of the pillar colour; null for the scores outside the pillars. */
   colour: string | null;
+  /** What a headline number means, shown under it; none for the pillars. */
+  explanation?: string;
 }
 
 /** The theme token of a pillar's colour (docs/scoring.md, "On the gamer's pages": sleep purple, nutrition green, mental red, lifestyle blue, physical orange). */
 export const pillarColourToken = (slug: PillarSlug) => `var(--amplify-colors-pillar-${slug})`;
 
-/** The main score (fgScore) reads as a readiness tier; without one (null or 0) it reads "No data". */
+/**
+ * The main score (fgScore) reads as a readiness tier, for the gamer and the staff alike (docs/scoring.md, "Tiers and
+ * labels"); without one (null or 0) it reads "No data".
+ */
 export function mainScoreLabel(score: number | null | undefined): string {
   return readinessTier(score) ?? scoreLabel(score);
 }
@@ -27,6 +32,7 @@ export function scoreEntry(type: ScoreType, score: number | null | undefined, { 
     score: score ?? null,
     label: type === 'fgScore' ? mainScoreLabel(score) : scoreLabel(score, { noGaming: !gaming && isGameScoreType(type) }),
     colour: isPillarSlug(type) ? pillarColourToken(pillarOf(type).slug) : null,
+    ...(isPillarSlug(type) ? {} : { explanation: MAIN_SCORE_EXPLANATIONS[type] }),
   };
 }
 

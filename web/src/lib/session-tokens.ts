@@ -24,6 +24,11 @@ export function setSessionTokenSource(next: SessionTokenSource | null): void {
   source = next ?? signedOut;
 }
 
+/** Renews the session now (the server refused its token); true when there are tokens to try again with. */
+export async function renewSessionTokens(): Promise<boolean> {
+  return (await source.getTokens({ forceRefresh: true })) !== null;
+}
+
 /** Amplify's token-provider hook; Amplify calls it before every user-pool request and subscription. */
 export const sessionTokenProvider: TokenProvider = {
   async getTokens(options?: { forceRefresh?: boolean }): Promise<AuthTokens | null> {

@@ -85,7 +85,7 @@ describe('custom ranges', () => {
 describe('colours', () => {
   it('draws pillars in their spec colours and the main scores apart from them', () => {
     expect(seriesColour('sleep')).toBe('#a855f7');
-    expect(seriesColour('physical')).toBe('#f97316');
+    expect(seriesColour('physical')).toBe('#fdba74');
     const pillarColours = ['sleep', 'nutrition', 'mental', 'lifestyle', 'physical'].map((slug) => seriesColour(slug as 'sleep'));
     const mainColours = (['fgScore', 'daily', 'gameReadiness', 'gamePerformance'] as const).map(seriesColour);
     expect(new Set([...pillarColours, ...mainColours]).size).toBe(9);

@@ -13,6 +13,7 @@ function ScoreTile({ entry, emphasis = false }: { entry: TileEntry; emphasis?: b
       <span className="fg-score-tile__title">{entry.title}</span>
       <span className="fg-score-tile__value">{entry.score ?? '–'}</span>
       <span className="fg-score-tile__label">{entry.label}</span>
+      {entry.explanation ? <span className="fg-score-tile__explanation">{entry.explanation}</span> : null}
     </li>
   );
 }

@@ -4,12 +4,12 @@ import type { ColorModeChoice } from '@/config/color-mode';
 import { storeColorModeChoice, storedColorModeChoice } from '@/hooks/use-color-mode';
 
 const CHOICES: { value: ColorModeChoice; label: string }[] = [
-  { value: 'system', label: 'System' },
   { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'System' },
   { value: 'light', label: 'Light' },
 ];
 
-/** The theme of this device: the system's (dark where it says nothing), or always dark or light (docs/ui-kit.md, "Theme"). */
+/** The theme of this device: dark (the spec's default, whatever the system says), the system's, or light (docs/ui-kit.md, "Theme"). */
 export function AppearanceSection() {
   const headingId = useId();
   const [choice, setChoice] = useState(storedColorModeChoice);
@@ -22,7 +22,7 @@ export function AppearanceSection() {
       <h2 id={headingId}>Appearance</h2>
       <fieldset>
         <legend>Theme</legend>
-        <p>System follows your device's setting. Kept on this device.</p>
+        <p>Dark unless you choose otherwise; System follows your device's setting. Kept on this device.</p>
         <div className="fg-chips">
           {CHOICES.map(({ value, label }) => (
             <ChoiceChip

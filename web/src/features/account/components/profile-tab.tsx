@@ -116,7 +116,13 @@ function ProfileFormView({ profile }: { profile: AccountProfile }) {
         error={errors.timeZone?.message}
         description="Your score days end at 4 am in this zone. A change takes effect from your next score day."
       />
-      <CheckboxField label="Use metric units (kg, cm)" {...form.register('preferMetricUnits')} />
+      <div>
+        <CheckboxField label="Use metric units (kg, cm)" aria-describedby="fg-account-units-note" {...form.register('preferMetricUnits')} />
+        <p id="fg-account-units-note" className="fg-section-note">
+          For body measurements (kg and cm, or lb and in) once FitGauge asks for them; no page shows one yet, and the check-in counts water in glasses
+          either way.
+        </p>
+      </div>
       <LeaveGuard when={(isDirty || avatar !== null) && !isSubmitting} />
       <div className="fg-account__actions">
         <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving…">

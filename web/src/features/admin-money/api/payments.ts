@@ -28,6 +28,7 @@ const paymentsQuery = gqlOperation(/* GraphQL */ `
       SubscriptionConfig {
         name
       }
+      productPrice
     }
     aggregatePayments(where: $where) {
       count
@@ -86,6 +87,7 @@ const createPaymentMutation = gqlOperation(/* GraphQL */ `
       SubscriptionConfig {
         name
       }
+      productPrice
     }
   }
 `);

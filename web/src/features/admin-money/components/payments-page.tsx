@@ -7,10 +7,10 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table/data
 import { PageLoader } from '@/components/ui/page-loader';
 import { SearchBox } from '@/components/ui/search-box/search-box';
 import { type Payment, type PaymentStats, usePayments } from '../api/payments';
-import { dayOf, methodLabel, roleLabel } from '../lib/payment-labels';
+import { amountLabel, codeLabel, dayOf, methodLabel, roleLabel } from '../lib/payment-labels';
 import { AddPaymentDialog } from './add-payment-dialog';
 import { type DateRange, DateRangeField, rangeDays, rangeOf, rangeProblem } from './date-range-field';
-import { asOptions, SelectField } from './fields';
+import { SelectField } from './fields';
 import '../admin-money.css';
 
 /** The payments filters wait as the user list's search does (docs/billing.md, "The pages"). */
@@ -20,6 +20,10 @@ const ROLE_CHOICES = [
   { value: 'GAMER', label: 'Gamer' },
   { value: 'DIRECTOR', label: 'Director' },
 ] as const;
+/** The status filter: the spec's values, and All (no status filter). */
+const STATUS_CHOICES = [{ value: 'ALL', label: 'All' }, ...PAYMENT_STATUSES.map((status) => ({ value: status, label: codeLabel(status) }))] as const;
+type StatusChoice = (typeof STATUS_CHOICES)[number]['value'];
+
 const emailCheck = emailAddress({ required: 'Type a whole e-mail address.', invalid: 'Type a whole e-mail address.' });
 
 const COLUMNS: readonly DataTableColumn<Payment>[] = [
@@ -28,15 +32,17 @@ const COLUMNS: readonly DataTableColumn<Payment>[] = [
   { id: 'method', header: 'Method', value: (row) => methodLabel(row.method), sortable: false },
   { id: 'coupon', header: 'Coupon', value: (row) => row.coupon ?? '—', sortable: false },
   { id: 'product', header: 'Product', value: (row) => row.SubscriptionConfig?.name ?? row.productId ?? '—', sortable: false },
-  { id: 'frequency', header: 'Frequency', value: (row) => row.paymentFrequency ?? '—', sortable: false },
-  { id: 'status', header: 'Status', value: (row) => row.status, sortable: false },
+  { id: 'amount', header: 'Amount', value: (row) => amountLabel(row.productPrice ?? null), sortable: false },
+  { id: 'frequency', header: 'Frequency', value: (row) => codeLabel(row.paymentFrequency ?? null), sortable: false },
+  { id: 'status', header: 'Status', value: (row) => codeLabel(row.status), sortable: false },
   { id: 'createdAt', header: 'Created', value: (row) => dayOf(row.createdAt), sortable: false },
   { id: 'endSubscriptionAt', header: 'Ends', value: (row) => dayOf(row.endSubscriptionAt), sortable: false },
 ];
 
 /** /home/payments: the filters, the stats panel, Add Payment and the table (docs/billing.md, "The pages"). */
 export function PaymentsPage() {
-  const [status, setStatus] = useState<(typeof PAYMENT_STATUSES)[number]>('active');
+  // The spec's default filter (status active, role Gamer, last week); the page says so and offers every payment.
+  const [status, setStatus] = useState<StatusChoice>('active');
   const [range, setRange] = useState<DateRange>(() => rangeOf('last-week'));
   const [search, setSearch] = useState('');
   const [email, setEmail] = useState('');
@@ -48,7 +54,7 @@ export function PaymentsPage() {
   const where = useMemo<PaymentWhere>(() => {
     const days = rangeDays(range);
     return {
-      status,
+      status: status === 'ALL' ? null : status,
       createdFrom: days?.startDate ?? null,
       createdTo: days?.endDate ?? null,
       search: search || null,
@@ -76,7 +82,7 @@ export function PaymentsPage() {
       </header>
 
       <section aria-label="Filters" className="fg-admin-filters">
-        <SelectField label="Status" value={status} options={asOptions(PAYMENT_STATUSES)} onChange={(next) => filter(() => setStatus(next))} />
+        <SelectField label="Status" value={status} options={STATUS_CHOICES} onChange={(next) => filter(() => setStatus(next))} />
         <SelectField label="Role" value={role} options={ROLE_CHOICES} onChange={(next) => filter(() => setRole(next))} />
         <DateRangeField label="Created" value={range} onChange={(next) => filter(() => setRange(next))} />
         <div className="fg-admin-filter">
@@ -89,6 +95,23 @@ export function PaymentsPage() {
           {emailProblem ? <p className="fg-admin-hint">{emailProblem}</p> : null}
         </div>
       </section>
+      {status !== 'ALL' || role !== 'ALL' || range.preset !== 'all-time' ? (
+        <p className="fg-admin-filter-note">
+          Only payments these filters match are listed: the page opens on active payments of gamers created in the last week.{' '}
+          <Button
+            size="small"
+            onClick={() =>
+              filter(() => {
+                setStatus('ALL');
+                setRole('ALL');
+                setRange(rangeOf('all-time'));
+              })
+            }
+          >
+            Show all payments
+          </Button>
+        </p>
+      ) : null}
 
       {query.isError ? (
         <Alert variation="error" heading="Error!">
@@ -105,7 +128,8 @@ export function PaymentsPage() {
               label="Payments table"
               columns={COLUMNS}
               data={query.data.payments}
-              getRowId={(row) => row.id}
+              // A payment is its payer's: ids are unique per account only (docs/data-model.md, "Items and keys").
+              getRowId={(row) => `${row.User.id}:${row.id}`}
               serverSide={{
                 rowCount: query.data.count,
                 pageIndex: page.pageIndex,

@@ -1,7 +1,7 @@
-import { onApiError } from '@/lib/api-client';
+import { isRefusedToken, onApiError } from '@/lib/api-client';
 import { setSessionTokenSource } from '@/lib/session-tokens';
 import { refreshSessionTokens } from '../api/auth-api';
-import { isRefreshRefusal, isSessionExpiredError } from './session-expired';
+import { isRefreshRefusal } from './session-expired';
 import { SESSION_STORAGE_KEY, SessionStore, type KeyValueStorage } from './session-store';
 
 /** Local storage, or memory when the browser blocks it (privacy modes): the session then lasts for the tab. */
@@ -38,7 +38,7 @@ export function browserSession(): SessionStore {
   store = session;
   setSessionTokenSource(session);
   onApiError((error) => {
-    if (isSessionExpiredError(error)) void session.refresh();
+    if (isRefusedToken(error)) void session.refresh();
   });
   window.addEventListener('storage', (event) => {
     if (event.key === SESSION_STORAGE_KEY || event.key === null) session.reload();

@@ -38,13 +38,14 @@ const priceOf = (config: SubscriptionConfig, prices: SubscriptionConfig['price']
  */
 export function PricingPlans({ signedIn, teamId, onPurchased, onSignOut, onSignUp }: PricingPlansProps) {
   const [interval, setInterval] = useState<BillingInterval>('year');
-  const [buying, setBuying] = useState<{ productId: string; quantity: number | null; planType: string } | null>(null);
+  const [buying, setBuying] = useState<{ productId: string; quantity: number | null; planType: string; item: string } | null>(null);
   const config = configFor(interval);
   const previous = priceOf(config, config.previousPrice);
 
-  const buy = (productId: string, planType: string, quantity: number | null = null) => {
+  /** `item`: what is bought, in words, repeated by the purchase's dialogs with what it costs. */
+  const buy = (productId: string, planType: string, item: string, quantity: number | null = null) => {
     if (!signedIn) return onSignUp();
-    setBuying({ productId, quantity, planType });
+    setBuying({ productId, quantity, planType, item });
   };
 
   return (
@@ -78,11 +79,31 @@ export function PricingPlans({ signedIn, teamId, onPurchased, onSignOut, onSignU
             <li>Additional gamer accounts {formatPrice(EXTRA_GAMER_SEAT.monthlyPriceCents)} per month each</li>
             <li>Ideal for {TEAM_PLAN.idealFor}</li>
           </ul>
-          <Button variation="primary" onClick={() => buy(config.id, config.type)}>
+          <Button
+            variation="primary"
+            onClick={() =>
+              buy(
+                config.id,
+                config.type,
+                `${config.name}, ${formatPrice(priceOf(config, config.price))} a ${config.type === 'year' ? 'year' : 'month'}`,
+              )
+            }
+          >
             BUY NOW
           </Button>
         </Card>
-        {teamId ? <ExtraSeatsCard onBuy={(quantity) => buy(EXTRA_GAMER_SEAT_PRODUCT_ID, 'month', quantity)} /> : null}
+        {teamId ? (
+          <ExtraSeatsCard
+            onBuy={(quantity) =>
+              buy(
+                EXTRA_GAMER_SEAT_PRODUCT_ID,
+                'month',
+                `${quantity} ${EXTRA_GAMER_SEAT.productName.toLowerCase()}${quantity === 1 ? '' : 's'}, ${formatPrice(EXTRA_GAMER_SEAT.monthlyPriceCents * quantity)} a month`,
+                quantity,
+              )
+            }
+          />
+        ) : null}
         <Card variation="outlined" className="fg-pricing__card">
           <Heading level={2}>Enterprise</Heading>
           <Text>For organisations with many teams: volume pricing, onboarding and support tailored to you.</Text>
@@ -95,6 +116,7 @@ export function PricingPlans({ signedIn, teamId, onPurchased, onSignOut, onSignU
         <PurchaseFlow
           purchase={{ productId: buying.productId, teamId, quantity: buying.quantity }}
           planType={buying.planType}
+          item={buying.item}
           onPurchased={() => {
             setBuying(null);
             onPurchased({ teamId });

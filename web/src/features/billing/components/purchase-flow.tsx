@@ -1,4 +1,4 @@
-import { renewalFrequency } from '@core/billing/plans';
+import { formatPrice, renewalFrequency } from '@core/billing/plans';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button/button';
@@ -24,7 +24,7 @@ type Step =
   | { kind: 'processing' }
   /** A coupon needs a proven mailbox: the code dialog, then the same purchase again. */
   | { kind: 'prove'; couponId: string | null; email: string; reason: string }
-  | { kind: 'card'; clientSecret: string }
+  | { kind: 'card'; clientSecret: string; amountDue: number }
   | { kind: 'bank' }
   | { kind: 'success' }
   | { kind: 'failed'; message: string };
@@ -34,6 +34,8 @@ interface PurchaseFlowProps {
   purchase: Omit<PurchaseRequest, 'couponId'>;
   /** `month` or `year`: the success dialog's renewal text. */
   planType: string;
+  /** What is bought and its price, in words ("Team Performance Plan, $99.00 a month"): the card dialog repeats it. */
+  item: string;
   /** Continue on Payment successful!: the purchase is done. */
   onPurchased: () => void;
   /** Continue on the bank dialog: the user signs out, confirms with the bank, and signs in again. */
@@ -48,7 +50,7 @@ interface PurchaseFlowProps {
  * Payment successful!; otherwise the card form after 500 ms, whose confirmation ends in success, the bank-email dialog
  * (requires_action) or Payment processing failed!.
  */
-export function PurchaseFlow({ purchase, planType, onPurchased, onSignOut, onClose }: PurchaseFlowProps) {
+export function PurchaseFlow({ purchase, planType, item, onPurchased, onSignOut, onClose }: PurchaseFlowProps) {
   const [step, setStep] = useState<Step>({ kind: 'coupon' });
   const upgrade = useUpgradeSubscription();
 
@@ -59,7 +61,7 @@ export function PurchaseFlow({ purchase, planType, onPurchased, onSignOut, onClo
       if (result.amountDue === 0 || result.status === 'active') return setStep({ kind: 'success' });
       if (!result.clientSecret) return setStep({ kind: 'failed', message: 'The payment could not be started.' });
       const clientSecret = result.clientSecret;
-      setTimeout(() => setStep({ kind: 'card', clientSecret }), PAYMENT_FORM_DELAY_MS);
+      setTimeout(() => setStep({ kind: 'card', clientSecret, amountDue: result.amountDue }), PAYMENT_FORM_DELAY_MS);
     } catch (error) {
       const refusal = toApiError(error);
       const proof = refusal.errorType === EMAIL_NOT_PROVEN ? await getEmailProofState().catch(() => null) : null;
@@ -83,6 +85,7 @@ export function PurchaseFlow({ purchase, planType, onPurchased, onSignOut, onClo
       {step.kind === 'card' ? (
         <CardPaymentDialog
           clientSecret={step.clientSecret}
+          summary={`${item}. Due now: ${formatPrice(step.amountDue)}.`}
           onResult={(outcome) =>
             setStep(
               outcome === 'succeeded'
@@ -114,24 +117,24 @@ export function PurchaseFlow({ purchase, planType, onPurchased, onSignOut, onClo
 type CardOutcome = 'succeeded' | 'requires_action' | { error: string };
 
 /** The subscription payment dialog: the card form (Stripe Elements), Subscribe and Cancel. */
-function CardPaymentDialog({
-  clientSecret,
-  onResult,
-  onCancel,
-}: {
+interface CardFormProps {
   clientSecret: string;
+  /** What is bought and what is due now (after the coupon), said above the card fields. */
+  summary: string;
   onResult: (outcome: CardOutcome) => void;
   onCancel: () => void;
-}) {
+}
+
+function CardPaymentDialog(props: CardFormProps) {
   const [stripe] = useState(stripeForSite);
   return (
     <Elements stripe={stripe}>
-      <CardForm clientSecret={clientSecret} onResult={onResult} onCancel={onCancel} />
+      <CardForm {...props} />
     </Elements>
   );
 }
 
-function CardForm({ clientSecret, onResult, onCancel }: { clientSecret: string; onResult: (outcome: CardOutcome) => void; onCancel: () => void }) {
+function CardForm({ clientSecret, summary, onResult, onCancel }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [paying, setPaying] = useState(false);
@@ -177,6 +180,7 @@ function CardForm({ clientSecret, onResult, onCancel }: { clientSecret: string; 
         </>
       }
     >
+      <Text className="fg-purchase-summary">{summary}</Text>
       {unavailable ? <Text color="font.error">Card payments are not available on this site.</Text> : <CardElement className="fg-card-element" />}
       {problem ? (
         <Text role="alert" color="font.error" marginTop="small">

@@ -93,14 +93,8 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
           date={day.date}
           form={form}
           onChange={update}
-          submit={(primary) => (
-            <Button
-              type="submit"
-              variation={primary ? 'primary' : undefined}
-              size="large"
-              isLoading={send.status === 'sending'}
-              loadingText="Sending…"
-            >
+          submit={() => (
+            <Button type="submit" variation="primary" size="large" isLoading={send.status === 'sending'} loadingText="Sending…">
               Submit
             </Button>
           )}

@@ -101,19 +101,21 @@ describe('CheckInSteps', () => {
     expect(stepHeading().textContent).toBe('Sleep');
   });
 
-  it('offers Submit on the last step, and on every step once an answer makes the check-in sendable', async () => {
+  it('offers Submit on the last step only: a question skipped on the way would score 0', async () => {
     const user = renderSteps();
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(within(question('sleep-hours')).getByRole('radio', { name: '5 to 6' }));
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
 
     for (const title of ['Nutrition', 'Mental', 'Lifestyle', 'Physical', 'Game', 'Videos']) {
+      expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
       await user.click(screen.getByRole('button', { name: 'Next' }));
       expect(stepHeading().textContent).toBe(title);
     }
     expect(screen.getByText('Step 8 of 8')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Watched videos' })).toBeTruthy();
 
@@ -125,7 +127,7 @@ describe('CheckInSteps', () => {
     expect(document.activeElement).toBe(stepHeading());
   });
 
-  it("fills yesterday's answers into what is unanswered in one tap, for review", async () => {
+  it("fills yesterday's answers into what is unanswered in one tap and opens the review with Submit", async () => {
     getMyAnswersOfDay.mockResolvedValue([
       { questionSlug: 'gaming-today', value: 'false' },
       { questionSlug: 'sleep-hours', value: '5-6' },
@@ -137,9 +139,13 @@ describe('CheckInSteps', () => {
     expect(getMyAnswersOfDay).toHaveBeenCalledWith('2026-11-26');
     await user.click(same);
 
-    await screen.findByText("Yesterday's answers filled in 2 questions: check them, then Submit.");
+    // Said beside the progress, not in a toast over the action bar.
+    expect(screen.getByRole('status').textContent).toBe("Yesterday's answers filled in 2 questions: check them, then Submit.");
     expect(screen.queryByRole('button', { name: 'Same as yesterday' })).toBeNull();
-    expect(screen.getByText('Step 1 of 8')).toBeTruthy();
+    expect(screen.getByText('Step 8 of 8')).toBeTruthy();
+    expect(stepHeading().textContent).toBe('Videos');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
+    await user.click(within(screen.getByRole('navigation', { name: 'Review your answers' })).getByRole('button', { name: 'Game day: gaming' }));
     const yes = within(question('gaming-today')).getByRole('radio', { name: 'Yes' }) as HTMLInputElement;
     expect(yes.checked).toBe(true);
     // A tap on the answer already chosen confirms it and moves on too.
@@ -147,7 +153,6 @@ describe('CheckInSteps', () => {
     expect(stepHeading().textContent).toBe('Sleep');
     expect((within(question('sleep-hours')).getByRole('radio', { name: '7 to 9' }) as HTMLInputElement).checked).toBe(true);
     expect((within(question('sleep-quality')).getByRole('radio', { name: 'Good' }) as HTMLInputElement).checked).toBe(true);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy());
   });
 
   it('leaves "Same as yesterday" out when yesterday has no answers', async () => {

@@ -3,10 +3,9 @@ import { GAMING_TODAY_SLUG, type Question } from '@core/questionnaire';
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ChoiceChip } from '@/components/inputs/choice-chip';
 import { Button } from '@/components/ui/button/button';
-import { useToast } from '@/components/ui/toast/toast';
 import { pillarColourToken } from '@/lib/score-display';
 import { useMyAnswersOfDay } from '../api/check-in-queries';
-import { answerChange, answeredCount, type CheckInForm, checkInFormProblem, chosenOf, fillFromYesterday } from '../lib/check-in-form';
+import { answerChange, answeredCount, type CheckInForm, chosenOf, fillFromYesterday } from '../lib/check-in-form';
 import { advanceAfter, type CheckInStep, checkInSteps } from '../lib/check-in-steps';
 import { QuestionField } from './question-field';
 
@@ -15,8 +14,8 @@ interface CheckInStepsProps {
   date: string;
   form: CheckInForm;
   onChange: (next: Partial<CheckInForm>) => void;
-  /** The form's submit button, primary on the last step; shown there and on every step once the form can be sent. */
-  submit: (primary: boolean) => ReactNode;
+  /** The form's submit button, on the last step only: a question skipped on the way scores 0 (docs/scoring.md). */
+  submit: () => ReactNode;
   /** Sending's error and status, always in the action bar so they show where the gamer's thumb is. */
   messages: ReactNode;
 }
@@ -37,6 +36,8 @@ export function CheckInSteps({ date, form, onChange, submit, messages }: CheckIn
   const section = useRef<HTMLElement>(null);
   const moved = useRef(false);
   const headingId = useId();
+  // What "Same as yesterday" filled in: said in the progress area, not in a toast over the action bar's Submit.
+  const [filledNote, setFilledNote] = useState<string | null>(null);
 
   useEffect(() => {
     if (!moved.current) return;
@@ -57,7 +58,6 @@ export function CheckInSteps({ date, form, onChange, submit, messages }: CheckIn
     else section.current?.querySelector(`[data-question="${advance.slug}"]`)?.scrollIntoView({ block: 'nearest' });
   };
 
-  const canSend = checkInFormProblem(form) === null;
   const colour = step.pillar ? pillarColourToken(step.pillar) : undefined;
   return (
     <div className="fg-check-in-steps">
@@ -76,7 +76,22 @@ export function CheckInSteps({ date, form, onChange, submit, messages }: CheckIn
         >
           <span style={{ width: `${((index + 1) / steps.length) * 100}%` }} />
         </div>
-        <SameAsYesterday date={date} form={form} onChange={onChange} />
+        <SameAsYesterday
+          date={date}
+          form={form}
+          onChange={onChange}
+          onFilled={(filled) => {
+            setFilledNote(`Yesterday's answers filled in ${filled} ${filled === 1 ? 'question' : 'questions'}: check them, then Submit.`);
+            // Straight to the review with Submit (the last step, whichever it is once yesterday's gaming answer is in):
+            // two taps send yesterday's answers again.
+            goTo(Number.MAX_SAFE_INTEGER);
+          }}
+        />
+        {filledNote ? (
+          <p className="fg-check-in-progress__note" role="status">
+            {filledNote}
+          </p>
+        ) : null}
       </div>
 
       <section
@@ -117,8 +132,9 @@ export function CheckInSteps({ date, form, onChange, submit, messages }: CheckIn
               Back
             </Button>
           ) : null}
-          {last || canSend ? submit(last) : null}
-          {last ? null : (
+          {last ? (
+            submit()
+          ) : (
             <Button variation="primary" size="large" onClick={() => goTo(index + 1)}>
               Next
             </Button>
@@ -129,12 +145,15 @@ export function CheckInSteps({ date, form, onChange, submit, messages }: CheckIn
   );
 }
 
+interface SameAsYesterdayProps extends Pick<CheckInStepsProps, 'date' | 'form' | 'onChange'> {
+  onFilled: (filled: number) => void;
+}
+
 /** One tap puts yesterday's answers into the questions still unanswered, for review; offered while it would fill any. */
-function SameAsYesterday({ date, form, onChange }: Pick<CheckInStepsProps, 'date' | 'form' | 'onChange'>) {
+function SameAsYesterday({ date, form, onChange, onFilled }: SameAsYesterdayProps) {
   const yesterday = shiftDay(date, -1);
   // A closed day's answers no longer change; a failed read just leaves the button out.
   const answers = useMyAnswersOfDay(yesterday);
-  const toast = useToast();
   const fill = fillFromYesterday(form, answers.data ?? []);
   if (fill.filled === 0) return null;
   return (
@@ -142,7 +161,7 @@ function SameAsYesterday({ date, form, onChange }: Pick<CheckInStepsProps, 'date
       className="fg-check-in-progress__same"
       onClick={() => {
         onChange({ choices: fill.form.choices });
-        toast.success(`Yesterday's answers filled in ${fill.filled} ${fill.filled === 1 ? 'question' : 'questions'}: check them, then Submit.`);
+        onFilled(fill.filled);
       }}
     >
       Same as yesterday

@@ -79,7 +79,7 @@ describe('the members export', () => {
       'ava@fitgauge.test',
       '2026-04-10',
       72,
-      'Pretty Solid',
+      'Moderately Ready',
       81,
       'Game On',
       4,

@@ -30,14 +30,14 @@ describe('the members table', () => {
     member('f', { fullName: null, fgScore: 70, gameReadiness: null }),
   ]);
 
-  it('labels the FG Score and gives the tier of today’s game readiness, No data without one', () => {
+  it('gives the FG Score its readiness tier, as the gamer reads it, and the tier of today’s game readiness, No data without one', () => {
     expect(rows.map((row) => [row.fgScoreLabel, row.tier])).toEqual([
-      ['Peak Form', 'Game On'],
-      ['Pretty Solid', 'Game On'],
-      ['Not Ideal', 'Subpar Ready'],
-      ['Danger Zone', 'Not Ready'],
+      ['Game On', 'Game On'],
+      ['Moderately Ready', 'Game On'],
+      ['Subpar Ready', 'Subpar Ready'],
+      ['Not Ready', 'Not Ready'],
       ['No data', 'No data'],
-      ['Pretty Solid', 'No data'],
+      ['Moderately Ready', 'No data'],
     ]);
     expect(rows[5]!.name).toBe('f@fitgauge.test');
   });

@@ -1,4 +1,4 @@
-import { type ReadinessTier, readinessTier, scoreLabel, type ScoreLabel } from '@core/scoring';
+import { type ReadinessTier, readinessTier } from '@core/scoring';
 import type { TeamMemberScore } from '../api/team-statistics';
 
 /** The readiness tiers, and "No data" for a member without a game readiness today (docs/product.md, "Team analytics"). */
@@ -11,8 +11,8 @@ export type TodayStatus = 'Checked in' | 'Not yet';
 /** A row of the members table: the member's score card now, with its words. */
 export interface RosterRow extends TeamMemberScore {
   name: string;
-  /** The FG Score's label (Peak Form, Pretty Solid, Not Ideal, Danger Zone, No data). */
-  fgScoreLabel: ScoreLabel;
+  /** The FG Score's readiness tier, as the gamer reads it too (docs/scoring.md, "Tiers and labels"); No data without one. */
+  fgScoreLabel: RosterTier;
   /** The tier of today's game readiness; No data before today's check-in. */
   tier: RosterTier;
   todayStatus: TodayStatus;
@@ -22,7 +22,7 @@ export function rosterRows(members: readonly TeamMemberScore[]): RosterRow[] {
   return members.map((member) => ({
     ...member,
     name: member.fullName ?? member.email,
-    fgScoreLabel: scoreLabel(member.fgScore),
+    fgScoreLabel: readinessTier(member.fgScore) ?? 'No data',
     tier: readinessTier(member.gameReadiness) ?? 'No data',
     todayStatus: member.checkedInToday ? 'Checked in' : 'Not yet',
   }));
