@@ -64,7 +64,8 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const savePushSubscriptionArgsSchema = z.object({ input: pushSubscriptionSchema }, { error: 'input is required.' });
 export const removePushSubscriptionArgsSchema = z.object({ endpoint: pushSubscriptionSchema.shape.endpoint });
-export const nudgeTeamArgsSchema = z.object({ teamId: boundedId('teamId') });
+/** A team's nudge; `userId` narrows it to that one gamer of the team (his member page). */
+export const nudgeTeamArgsSchema = z.object({ teamId: boundedId('teamId'), userId: boundedId('userId').nullish() });
 
 /** What a reminder or a nudge says, on every channel. */
 export interface ReminderMessage {
