@@ -81,6 +81,28 @@ const teamMemberScoresQuery = gqlOperation(/* GraphQL */ `
       daysCheckedIn
       daysCounted
       checkInRate
+      lastCheckInDate
+      lastGameReadiness
+      lastAvgCompletion
+      fgBaseline {
+        mean
+        sd
+        count
+      }
+      fgDeviation {
+        delta
+        z
+        below
+      }
+      days {
+        date
+        fgScore
+        baselineDeviation {
+          delta
+          z
+          below
+        }
+      }
     }
   }
 `);
