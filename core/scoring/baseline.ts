@@ -60,7 +60,5 @@ export type DayBaselines = Record<ScoreType, Baseline | null>;
 export function memberBaselines(days: readonly MemberDay[], today: ScoreDay): DayBaselines {
   const { startDate, endDate } = baselineWindow(today);
   const inWindow = days.filter((day) => day.date >= startDate && day.date <= endDate);
-  return Object.fromEntries(
-    SCORE_TYPES.map((type) => [type, baselineOf(inWindow.map((day) => dayScoreValue(day, type)))]),
-  ) as DayBaselines;
+  return Object.fromEntries(SCORE_TYPES.map((type) => [type, baselineOf(inWindow.map((day) => dayScoreValue(day, type)))])) as DayBaselines;
 }

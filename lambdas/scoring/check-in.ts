@@ -139,7 +139,17 @@ interface DayRecordInput {
 }
 
 /** The member day a check-in stores: its scores, the fgScore state chained from the day before, and its guards. */
-export function memberDayRecord({ userId, date, answers, watchedVideos, timeZone, at, current, previous, baselines }: DayRecordInput): StoredMemberDay {
+export function memberDayRecord({
+  userId,
+  date,
+  answers,
+  watchedVideos,
+  timeZone,
+  at,
+  current,
+  previous,
+  baselines,
+}: DayRecordInput): StoredMemberDay {
   return {
     ...buildMemberDay({ userId, date, answers, previous: previous?.fg ?? null, watchedVideos }),
     baselines,

@@ -19,7 +19,13 @@ const cells: Record<string, HeatMapCell> = {
 
 function renderMap() {
   render(
-    <HeatMap label="FG Score by member and day" rows={rows} columns={columns} cellOf={(row, column) => cells[`${row}|${column}`] ?? null} emptyDetail="No check-in" />,
+    <HeatMap
+      label="FG Score by member and day"
+      rows={rows}
+      columns={columns}
+      cellOf={(row, column) => cells[`${row}|${column}`] ?? null}
+      emptyDetail="No check-in"
+    />,
   );
   return screen.getByRole('grid', { name: 'FG Score by member and day' });
 }

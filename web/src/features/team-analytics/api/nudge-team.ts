@@ -21,8 +21,5 @@ const nudgeTeamMutation = gqlOperation(/* GraphQL */ `
 const nudgeTeam = async (teamId: string, userId: string | null) => (await callApi(nudgeTeamMutation, { teamId, userId })).nudgeTeam;
 
 /** Nudges the team, or one gamer of it; the caller's callbacks (toasts, closing the dialog) ride along. */
-export const useNudgeTeam = (
-  teamId: string,
-  userId: string | null,
-  options: Omit<UseMutationOptions<NudgeResult, Error, void>, 'mutationFn'> = {},
-) => useMutation({ ...options, mutationFn: () => nudgeTeam(teamId, userId) });
+export const useNudgeTeam = (teamId: string, userId: string | null, options: Omit<UseMutationOptions<NudgeResult, Error, void>, 'mutationFn'> = {}) =>
+  useMutation({ ...options, mutationFn: () => nudgeTeam(teamId, userId) });

@@ -20,7 +20,11 @@ export function MemberSummary({ row, teamId, canNudge }: { row: RosterRow; teamI
             {today ? (
               <>
                 <strong>{row.fgScore}</strong> · {mainScoreLabel(row.fgScore)}
-                {row.fgDeviation?.below ? <span className="fg-baseline-flag">{deviationWords(row.fgDeviation)}</span> : ` · ${deviationWords(row.fgDeviation)}`}
+                {row.fgDeviation?.below ? (
+                  <span className="fg-baseline-flag">{deviationWords(row.fgDeviation)}</span>
+                ) : (
+                  ` · ${deviationWords(row.fgDeviation)}`
+                )}
               </>
             ) : (
               'Not checked in yet'

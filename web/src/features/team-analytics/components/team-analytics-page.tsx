@@ -76,7 +76,9 @@ function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerI
       <MorningGroups
         rows={roster}
         state={members.status}
-        nudge={canNudge && members.isSuccess ? <NudgeButton teamId={teamId} notCheckedIn={roster.filter((row) => !row.checkedInToday).length} /> : null}
+        nudge={
+          canNudge && members.isSuccess ? <NudgeButton teamId={teamId} notCheckedIn={roster.filter((row) => !row.checkedInToday).length} /> : null
+        }
       />
 
       <div className="fg-section-head fg-window-head">

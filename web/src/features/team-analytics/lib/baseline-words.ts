@@ -27,5 +27,9 @@ export function heatMapCell(day: MemberScoreDay): HeatMapCell {
   const tier = readinessTier(day.fgScore);
   if (day.fgScore == null || !tier) return { colour: NO_SCORE_COLOUR, text: '✓', detail: 'checked in, no FG Score kept for this day' };
   const flag = day.baselineDeviation?.below ? ' (a drop)' : '';
-  return { colour: TIER_COLOURS[tier], text: String(day.fgScore), detail: `FG Score ${day.fgScore}, ${tier}, ${deviationWords(day.baselineDeviation)}${flag}` };
+  return {
+    colour: TIER_COLOURS[tier],
+    text: String(day.fgScore),
+    detail: `FG Score ${day.fgScore}, ${tier}, ${deviationWords(day.baselineDeviation)}${flag}`,
+  };
 }
