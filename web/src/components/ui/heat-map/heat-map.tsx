@@ -8,7 +8,7 @@ export interface HeatMapCell {
   detail: string;
 }
 
-export interface HeatMapProps {
+interface HeatMapProps {
   /** What the grid shows, for screen readers ("FG Score by member and day"). */
   label: string;
   /** One row per subject: its heading (a link or plain text) and its id. */
