@@ -81,7 +81,8 @@ export function pushSubscriptionArgsSchemas(localPushOrigin: () => string | unde
   return { save: z.object({ input }, { error: 'input is required.' }), remove: z.object({ endpoint }) };
 }
 export type PushSubscriptionInput = z.infer<ReturnType<typeof pushSubscriptionArgsSchemas>['save']>['input'];
-export const nudgeTeamArgsSchema = z.object({ teamId: boundedId('teamId') });
+/** A team's nudge; `userId` narrows it to that one gamer of the team (his member page). */
+export const nudgeTeamArgsSchema = z.object({ teamId: boundedId('teamId'), userId: boundedId('userId').nullish() });
 
 /** What a reminder or a nudge says, on every channel. */
 export interface ReminderMessage {

@@ -53,11 +53,12 @@ export function baselineDeviation(value: number | null | undefined, baseline: Ba
   return { delta: Math.round(difference), z: z === null ? null : Math.round(z * 100) / 100, below };
 }
 
+/** A gamer's baselines of one score day, per score type and pillar (null where fewer than 7 check-ins gave a value). */
+export type DayBaselines = Record<ScoreType, Baseline | null>;
+
 /** Every score's baseline for `today` from the gamer's stored days (any days: those outside the window are ignored). */
-export function memberBaselines(days: readonly MemberDay[], today: ScoreDay): Record<ScoreType, Baseline | null> {
+export function memberBaselines(days: readonly MemberDay[], today: ScoreDay): DayBaselines {
   const { startDate, endDate } = baselineWindow(today);
   const inWindow = days.filter((day) => day.date >= startDate && day.date <= endDate);
-  return Object.fromEntries(
-    SCORE_TYPES.map((type) => [type, baselineOf(inWindow.map((day) => dayScoreValue(day, type)))]),
-  ) as Record<ScoreType, Baseline | null>;
+  return Object.fromEntries(SCORE_TYPES.map((type) => [type, baselineOf(inWindow.map((day) => dayScoreValue(day, type)))])) as DayBaselines;
 }

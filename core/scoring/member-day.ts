@@ -1,6 +1,7 @@
 import type { AnswerInput } from '../check-in';
 import type { ScoreDay } from '../dates';
 import { isPillarSlug, type ScoreType } from '../pillars';
+import type { DayBaselines } from './baseline';
 import { type DayScores, scoreDay } from './day';
 import { advanceFgState, type FgState } from './fg-score';
 
@@ -9,6 +10,11 @@ export interface MemberDay extends DayScores {
   userId: string;
   /** The overall score state after this day; `fg.fgScore` is the day's fgScore. Null until the first check-in. */
   fg: FgState | null;
+  /**
+   * The gamer's own normal on this day: each score's baseline over the 28 days before it (docs/scoring.md,
+   * "Baselines"), stored by the check-in. Absent on days stored before baselines existed.
+   */
+  baselines?: DayBaselines;
 }
 
 interface MemberDayInput {

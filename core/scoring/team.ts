@@ -1,5 +1,6 @@
 import type { DayWindow, ScoreDay } from '../dates';
 import { type GameScoreType, isGameScoreType, PILLAR_SLUGS, type PillarSlug, SCORE_TYPES, type ScoreType } from '../pillars';
+import type { Baseline } from './baseline';
 import { roundScore } from './constants';
 import { dayScoreValue, type MemberDay } from './member-day';
 import { buildScoreStatistics, isInWindow, type ScorePoint, type ScoreStatistics } from './statistics';
@@ -17,10 +18,17 @@ export interface MetricTotal {
   count: number;
 }
 
+/**
+ * What a team's day keeps of each member who checked in: his game scores (listed per member in the team's game series),
+ * and his FG Score with its baseline that day, from which the team's heat map colours his day and tells its drop
+ * without reading his own days (docs/scoring.md, "Baselines"). Members stored before baselines lack the last two.
+ */
 export interface MemberGameScores {
   gameReadiness: number | null;
   gamePerformance: number | null;
   gaming: boolean;
+  fgScore?: number | null;
+  fgBaseline?: Baseline | null;
 }
 
 export interface TeamDayAggregate {
@@ -55,6 +63,8 @@ const gameScoresOf = (day: MemberDay): MemberGameScores => ({
   gameReadiness: day.gameReadiness,
   gamePerformance: day.gamePerformance,
   gaming: day.gaming,
+  fgScore: day.fg?.fgScore ?? null,
+  fgBaseline: day.baselines?.fgScore ?? null,
 });
 
 /** What one member's day change (before -> after; null = no day) does to their team's aggregate of that date. */

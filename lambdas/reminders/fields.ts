@@ -38,6 +38,6 @@ export const reminderFields = {
       refusal: "Only the team's director and its coaches can nudge its members.",
     },
     args: nudgeTeamArgsSchema,
-    resolve: async ({ team }) => nudgeTeam(team, deps),
+    resolve: async ({ team, args }) => nudgeTeam(team, deps, args.userId ?? null),
   }),
 } satisfies FieldDeclarations;

@@ -21,10 +21,13 @@ interface NudgeResult {
  * of clicks or staff: each is claimed with a conditional Put before anything is sent. The team is the field's subject,
  * which its row (./fields.ts) admits for the team's director and coaches.
  */
-export async function nudgeTeam(team: TeamRecord, deps: ReminderDeps): Promise<NudgeResult> {
+export async function nudgeTeam(team: TeamRecord, deps: ReminderDeps, onlyUserId: string | null = null): Promise<NudgeResult> {
   const now = deps.now();
   const pushBy = Date.now() + PUSH_WINDOW_MS;
-  const gamerIds = (await deps.teams.membersOf(team.id)).filter((member) => member.role === 'GAMER').map((member) => member.userId);
+  // One gamer (his member page) only when he plays in the team: anyone else's id nudges nobody.
+  const gamerIds = (await deps.teams.membersOf(team.id))
+    .filter((member) => member.role === 'GAMER' && (onlyUserId === null || member.userId === onlyUserId))
+    .map((member) => member.userId);
   const [gamers, settings] = await Promise.all([deps.users.getMany(gamerIds), deps.reminders.settingsOf(gamerIds)]);
   const channelsOf = new Map(settings.map((setting) => [setting.userId, setting.channels]));
   const result: NudgeResult = { nudged: 0, alreadyNudged: 0 };

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { aggregateTeamDay, fgScoreSeries, scoreDay } from '@core/scoring';
+import { aggregateTeamDay, baselineOf, baselineWindow, dayScoreValue, fgScoreSeries, memberBaselines, scoreDay } from '@core/scoring';
+import { SCORE_TYPES } from '@core/pillars';
+import { shiftDay } from '@core/dates';
 import { answersWith, inSlugOrder } from '@core/test-support/answers';
 import { logger } from '../lib/appsync';
 import { DayVersionConflict, KEPT_CHECK_IN_IDS } from '../lib/stores/score-store';
@@ -44,7 +46,47 @@ describe('submitAnswers', () => {
     // The team day counts the gamer once, with the corrected scores.
     const t1Day = (await teamDay('t1', '2026-04-10'))!;
     expect(t1Day.totals.daily).toEqual({ sum: expected.dailyScore, count: 1 });
-    expect(t1Day.members[id('g1')]).toEqual({ gameReadiness: expected.gameReadiness, gamePerformance: 0, gaming: true });
+    expect(t1Day.members[id('g1')]).toMatchObject({ gameReadiness: expected.gameReadiness, gamePerformance: 0, gaming: true, fgBaseline: null });
+  });
+
+  it("stores with the day the gamer's baselines of the 28 days before it, on his latest-day copy and in his teams' day", async () => {
+    const { id, scores, stores, teamDay } = await setup();
+    // Ten check-ins over twelve days (two skipped), good and bad mornings mixed, then the day that gets the baseline.
+    const days = Array.from({ length: 12 }, (_, index) => shiftDay('2026-04-01', index)).filter((_, index) => index !== 3 && index !== 7);
+    for (const [index, date] of days.entries()) {
+      const answers = index % 3 === 0 ? answersWith('worst') : answersWith('best', index % 2 === 0 ? ['pain'] : []);
+      await submitAnswers(id('g1'), { answers }, stores, at(`${date}T12:00:00Z`));
+    }
+    const today = '2026-04-13';
+    await submitAnswers(id('g1'), { answers: answersWith('worst') }, stores, at(`${today}T12:00:00Z`));
+
+    const before = await scores.memberDays(id('g1'), baselineWindow(today));
+    expect(before).toHaveLength(10);
+    const [stored] = await scores.latestDays(id('g1'), 1);
+    for (const type of SCORE_TYPES) {
+      expect(stored!.baselines?.[type]).toEqual(baselineOf(before.map((day) => dayScoreValue(day, type))));
+    }
+    expect(stored!.baselines!.fgScore).toMatchObject({ count: 10 });
+    // The members table reads the copy, the heat map the team's day: both carry the same baseline.
+    const [copy] = await scores.profilesWithLatestDays([id('g1')], () => today);
+    expect(copy!.latest!.baselines).toEqual(stored!.baselines);
+    expect((await teamDay('t1', today))!.members[id('g1')]).toMatchObject({ fgScore: stored!.fg!.fgScore, fgBaseline: stored!.baselines!.fgScore });
+    // A correction keeps the day's baselines (the days before it are closed) without reading them again.
+    const reads = jest.spyOn(scores, 'memberDays');
+    await submitAnswers(id('g1'), { answers: answersWith('best') }, stores, at(`${today}T13:00:00Z`));
+    expect(reads).not.toHaveBeenCalled();
+    expect((await scores.latestDays(id('g1'), 1))[0]!.baselines).toEqual(stored!.baselines);
+  });
+
+  it('stores no baseline before 7 check-ins', async () => {
+    const { id, scores, stores } = await setup();
+    for (const date of ['2026-04-01', '2026-04-02', '2026-04-03', '2026-04-04', '2026-04-05', '2026-04-06', '2026-04-07']) {
+      await submitAnswers(id('g1'), { answers: answersWith('best') }, stores, at(`${date}T12:00:00Z`));
+    }
+    const [seventh] = await scores.latestDays(id('g1'), 1);
+    expect(seventh!.baselines!.fgScore).toBeNull();
+    await submitAnswers(id('g1'), { answers: answersWith('best') }, stores, at('2026-04-08T12:00:00Z'));
+    expect((await scores.latestDays(id('g1'), 1))[0]!.baselines!.fgScore).toMatchObject({ count: 7 });
   });
 
   it('counts an answer at 03:59 on the gamer’s clock for the day before, and one at 04:00 for the new day', async () => {
@@ -78,6 +120,7 @@ describe('submitAnswers', () => {
       at: '2026-04-10T20:00:00.000Z',
       current: null,
       previous: null,
+      baselines: memberBaselines([], '2026-04-11'),
     });
     await scores.importHistory({ answers: [], days: [later], teamDays: [] });
     await expect(submitAnswers(id('g1'), { answers: answersWith('best') }, stores, at('2026-04-10T21:00:00Z'))).rejects.toMatchObject({

@@ -3,7 +3,7 @@ import type { AnswerInput } from '@core/check-in';
 import { type ScoreDay, scoreDayBounds } from '@core/dates';
 import { PILLAR_SLUGS } from '@core/pillars';
 import { type CheckInDay as CheckInDayOf, type checkInArgsSchema, type SubmitAnswersArgs } from '@core/score-api';
-import { buildMemberDay, memberDayDelta, type PillarScore, scoreDay } from '@core/scoring';
+import { baselineWindow, buildMemberDay, type DayBaselines, memberBaselines, memberDayDelta, type PillarScore, scoreDay } from '@core/scoring';
 import { checkInZone } from '@core/user-zone';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import {
@@ -83,6 +83,15 @@ async function dayContext(scores: ScoreStore, userId: string, date: ScoreDay) {
   return { current, previous: (current ? beforeLatest : latest) ?? null };
 }
 
+/**
+ * The gamer's baselines for `date`: those the day's first check-in stored (the 28 days before it are closed, so a
+ * correction cannot change them), else computed from his days of that window with one bounded Query (at most 28 items).
+ */
+async function baselinesOf(scores: ScoreStore, userId: string, date: ScoreDay, current: StoredMemberDay | null): Promise<DayBaselines> {
+  if (current?.baselines) return current.baselines;
+  return memberBaselines(await scores.memberDays(userId, baselineWindow(date)), date);
+}
+
 /** "26 November": how a refusal names a score day to the gamer. */
 function dayName(day: ScoreDay): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
@@ -125,12 +134,25 @@ interface DayRecordInput {
   current: StoredMemberDay | null;
   /** The gamer's last stored day before `date`, if any. */
   previous: StoredMemberDay | null;
+  /** The gamer's baselines for `date`, from his days before it (docs/scoring.md, "Baselines"). */
+  baselines: DayBaselines;
 }
 
 /** The member day a check-in stores: its scores, the fgScore state chained from the day before, and its guards. */
-export function memberDayRecord({ userId, date, answers, watchedVideos, timeZone, at, current, previous }: DayRecordInput): StoredMemberDay {
+export function memberDayRecord({
+  userId,
+  date,
+  answers,
+  watchedVideos,
+  timeZone,
+  at,
+  current,
+  previous,
+  baselines,
+}: DayRecordInput): StoredMemberDay {
   return {
     ...buildMemberDay({ userId, date, answers, previous: previous?.fg ?? null, watchedVideos }),
+    baselines,
     version: (current?.version ?? 0) + 1,
     timeZone,
     closesAt: closingOf(current, scoreDayBounds(date, timeZone).end.toISOString()),
@@ -173,7 +195,8 @@ export async function submitAnswers(
       const earlier = previousAnswers.get(answer.questionSlug);
       return earlier?.value === answer.value ? earlier : storedAnswer(userId, date, answer, at);
     });
-    const scored = memberDayRecord({ userId, date, answers: input.answers, watchedVideos, timeZone, at, current, previous });
+    const baselines = await baselinesOf(scores, userId, date, current);
+    const scored = memberDayRecord({ userId, date, answers: input.answers, watchedVideos, timeZone, at, current, previous, baselines });
     const day = { ...withDayAnswers(scored, answers), ...checkInIdsOf(current, input.checkInId) };
     const answered = new Set(answers.map((answer) => answer.questionSlug));
     const { timeZone: readZone = null, timeZoneFrom = null, previousTimeZone = null } = user;

@@ -1,6 +1,6 @@
 import type { AnswerInput } from '@core/check-in';
 import type { ScoreDay } from '@core/dates';
-import { applyMemberDayChange } from '@core/scoring';
+import { applyMemberDayChange, BASELINE_WINDOW_DAYS, memberBaselines } from '@core/scoring';
 import { type ScoreHistory, storedAnswer, type StoredMemberDay } from '../lib/stores/score-store';
 import { memberDayRecord, withDayAnswers } from './check-in';
 
@@ -23,13 +23,17 @@ export function historyOf(gamers: readonly GamerHistory[]): ScoreHistory {
   const aggregates = new Map<string, ScoreHistory['teamDays'][number]>();
   for (const gamer of gamers) {
     let previous: StoredMemberDay | null = null;
+    const earlier: StoredMemberDay[] = [];
     for (const checkIn of [...gamer.checkIns].sort((a, b) => a.date.localeCompare(b.date))) {
       const at = checkIn.at.toISOString();
       const answers = checkIn.answers.map((answer) => storedAnswer(gamer.userId, checkIn.date, answer, at));
+      // As the check-in computes them: from the days before within the window (one a date, so the last 28 hold them all).
+      const baselines = memberBaselines(earlier.slice(-BASELINE_WINDOW_DAYS), checkIn.date);
       const day = withDayAnswers(
-        memberDayRecord({ userId: gamer.userId, ...checkIn, timeZone: gamer.timeZone, at, current: null, previous }),
+        memberDayRecord({ userId: gamer.userId, ...checkIn, timeZone: gamer.timeZone, at, current: null, previous, baselines }),
         answers,
       );
+      earlier.push(day);
       history.days.push(day);
       history.answers.push(...answers);
       for (const teamId of gamer.teamIds) {

@@ -1,4 +1,4 @@
-import { type DayWindow, daysOf, type ScoreDay } from '@core/dates';
+import { type DayWindow, daysOf as daysOfWindow, type ScoreDay } from '@core/dates';
 import { isGameScoreType, PILLAR_SLUGS, type PillarSlug } from '@core/pillars';
 import { scoreDayUnder } from '@core/user-zone';
 import {
@@ -11,6 +11,9 @@ import {
   type UserAnswersArgs,
 } from '@core/score-api';
 import {
+  type Baseline,
+  baselineDeviation,
+  type BaselineDeviation,
   type MemberDay,
   type MemberGameScores,
   type ScoreStatistics,
@@ -205,6 +208,22 @@ interface TeamMemberScore extends CheckInCounts {
   checkedInToday: boolean;
   /** When he last sent a check-in (his latest day's last write); null before his first. */
   lastCheckInAt: string | null;
+  /** His latest day's date and values, today's or earlier: what a morning before his check-in still shows. */
+  lastCheckInDate: ScoreDay | null;
+  lastGameReadiness: number | null;
+  lastAvgCompletion: number | null;
+  /** Today's FG Score baseline and today's score against it (docs/scoring.md, "Baselines"); null before today's check-in. */
+  fgBaseline: Baseline | null;
+  fgDeviation: BaselineDeviation | null;
+  /** The window's days he checked in on, from the team's day aggregates (the heat map). */
+  days: MemberScoreDay[];
+}
+
+/** A member's day as his team's day aggregate keeps it: his FG Score and how it stood against his baseline. */
+interface MemberScoreDay {
+  date: ScoreDay;
+  fgScore: number | null;
+  baselineDeviation: BaselineDeviation | null;
 }
 
 /**
@@ -227,15 +246,21 @@ export async function teamMemberScores(
     (user) => scoreDayUnder(user, now).date,
   );
   const joinedAt = new Map(gamers.map((member) => [member.userId, member.joinedAt]));
-  const checkedInOn = new Map<string, Set<ScoreDay>>();
-  for (const aggregate of aggregates) {
-    for (const userId of Object.keys(aggregate.members)) checkedInOn.set(userId, (checkedInOn.get(userId) ?? new Set()).add(aggregate.date));
+  const daysOf = new Map<string, MemberScoreDay[]>();
+  for (const aggregate of [...aggregates].sort((a, b) => a.date.localeCompare(b.date))) {
+    for (const [userId, member] of Object.entries(aggregate.members)) {
+      const fgScore = member.fgScore ?? null;
+      const day = { date: aggregate.date, fgScore, baselineDeviation: baselineDeviation(fgScore, member.fgBaseline ?? null) };
+      daysOf.set(userId, (daysOf.get(userId) ?? []).concat(day));
+    }
   }
-  const windowDays = daysOf(window);
+  const windowDays = daysOfWindow(window);
   const rows = members.map(({ user, today, latest }): TeamMemberScore => {
     const todayDay = latest?.date === today ? latest : null;
     const summary = scoreSummary({ today, todayDay, lastStateBeforeToday: todayDay ? null : (latest?.fg ?? null) });
     const joinedOn = scoreDayUnder(user, new Date(joinedAt.get(user.id)!)).date;
+    const days = daysOf.get(user.id) ?? [];
+    const fgBaseline = todayDay?.baselines?.fgScore ?? null;
     return {
       userId: user.id,
       fullName: user.fullName,
@@ -249,7 +274,13 @@ export async function teamMemberScores(
       avgCompletion: summary.pillars.avgCompletion,
       checkedInToday: todayDay !== null,
       lastCheckInAt: latest?.updatedAt ?? null,
-      ...checkInCounts(windowDays, checkedInOn.get(user.id) ?? new Set(), joinedOn, today),
+      lastCheckInDate: latest?.date ?? null,
+      lastGameReadiness: latest?.gameReadiness ?? null,
+      lastAvgCompletion: latest?.avgCompletion ?? null,
+      fgBaseline,
+      fgDeviation: todayDay ? baselineDeviation(todayDay.fg?.fgScore, fgBaseline) : null,
+      days,
+      ...checkInCounts(windowDays, new Set(days.map((day) => day.date)), joinedOn, today),
     };
   });
   return rows.sort((a, b) => (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email));

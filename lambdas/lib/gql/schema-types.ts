@@ -86,6 +86,14 @@ export type AvatarUploadResult = {
   readonly success: Scalars['Boolean']['output'];
 };
 
+/** A score against its baseline: the difference (rounded as scores are shown), the z-score (empty when the spread is 0) and whether it is more than one standard deviation below. */
+export type BaselineDeviation = {
+  readonly __typename?: 'BaselineDeviation';
+  readonly below: Scalars['Boolean']['output'];
+  readonly delta: Scalars['Int']['output'];
+  readonly z?: Maybe<Scalars['Float']['output']>;
+};
+
 /** The caller's saved card (docs/billing.md, Operations). */
 export type CardDetails = {
   readonly __typename?: 'CardDetails';
@@ -274,6 +282,16 @@ export type MemberGameScore = {
   readonly userId: Scalars['ID']['output'];
 };
 
+/** One day of a member in a window that he checked in on, as his team's day keeps it (the heat map). */
+export type MemberScoreDay = {
+  readonly __typename?: 'MemberScoreDay';
+  /** That day's FG Score against his baseline of that day (empty without a baseline). */
+  readonly baselineDeviation?: Maybe<BaselineDeviation>;
+  readonly date: Scalars['AWSDate']['output'];
+  /** His FG Score that day (empty on days stored before the team's days kept it). */
+  readonly fgScore?: Maybe<Scalars['Int']['output']>;
+};
+
 export type Mutation = {
   readonly __typename?: 'Mutation';
   /** The invitee joins the team. */
@@ -356,7 +374,7 @@ export type Mutation = {
   readonly loginUser: AuthResult;
   /** Sign-out: revokes the refresh token. Also works signed out, so an expired session can still be ended. */
   readonly logoutUser: Scalars['Boolean']['output'];
-  /** The team's director or a coach reminds the gamers who have not checked in today; one nudge per gamer and day. */
+  /** The team's director or a coach reminds the gamers who have not checked in today (only the gamer userId, from his member page, when given); one nudge per gamer and day. */
   readonly nudgeTeam: NudgeResult;
   /** Proves the account's mailbox with the mailed code: emailVerified becomes true (5 guesses per code, used once). */
   readonly proveEmail: Scalars['Boolean']['output'];
@@ -663,6 +681,7 @@ export type MutationLogoutUserArgs = {
 
 export type MutationNudgeTeamArgs = {
   teamId: Scalars['ID']['input'];
+  userId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1474,6 +1493,14 @@ export type Score = {
   readonly userId: Scalars['ID']['output'];
 };
 
+/** A gamer's own normal of one score on one day: the mean and sample spread of his values over the 28 days before it, from at least 7 check-ins (docs/scoring.md, Baselines). */
+export type ScoreBaseline = {
+  readonly __typename?: 'ScoreBaseline';
+  readonly count: Scalars['Int']['output'];
+  readonly mean: Scalars['Float']['output'];
+  readonly sd: Scalars['Float']['output'];
+};
+
 export type ScorePillars = {
   readonly __typename?: 'ScorePillars';
   readonly avgCompletion?: Maybe<Scalars['Int']['output']>;
@@ -1715,11 +1742,17 @@ export type TeamMemberScore = {
   readonly checkedInToday: Scalars['Boolean']['output'];
   /** The member's current score day (his own clock). */
   readonly date: Scalars['AWSDate']['output'];
+  /** The days of the window he checked in on, oldest first, with his FG Score and its deviation each day. */
+  readonly days: ReadonlyArray<MemberScoreDay>;
   /** Days of the window the member checked in while in the team. */
   readonly daysCheckedIn: Scalars['Int']['output'];
   /** Days of the window his rate counts: those he checked in, and those he was in the team for whole and that are over. */
   readonly daysCounted: Scalars['Int']['output'];
   readonly email: Scalars['AWSEmail']['output'];
+  /** His FG Score baseline for today (empty before today's check-in, or with fewer than 7 check-ins in the 28 days before). */
+  readonly fgBaseline?: Maybe<ScoreBaseline>;
+  /** Today's FG Score against that baseline (empty without both). */
+  readonly fgDeviation?: Maybe<BaselineDeviation>;
   /** The fgScore now: today's once the member checked in, else yesterday's. */
   readonly fgScore?: Maybe<Scalars['Int']['output']>;
   readonly fullName?: Maybe<Scalars['String']['output']>;
@@ -1727,8 +1760,14 @@ export type TeamMemberScore = {
   readonly gameReadiness?: Maybe<Scalars['Int']['output']>;
   /** False when today is flagged No Gaming. */
   readonly gaming: Scalars['Boolean']['output'];
+  /** The completeness of his latest check-in's day, averaged over the five pillars (empty before his first). */
+  readonly lastAvgCompletion?: Maybe<Scalars['Int']['output']>;
   /** When the member last sent a check-in (empty before his first). */
   readonly lastCheckInAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  /** The score day of his latest check-in, today's or earlier (empty before his first). */
+  readonly lastCheckInDate?: Maybe<Scalars['AWSDate']['output']>;
+  /** The game readiness of his latest check-in's day (empty before his first). */
+  readonly lastGameReadiness?: Maybe<Scalars['Int']['output']>;
   readonly streak: Scalars['Int']['output'];
   readonly userId: Scalars['ID']['output'];
 };
@@ -2316,6 +2355,7 @@ export type ResolversTypes = {
   AuditLogPage: ResolverTypeWrapper<AuditLogPage>;
   AuthResult: ResolverTypeWrapper<AuthResult>;
   AvatarUploadResult: ResolverTypeWrapper<AvatarUploadResult>;
+  BaselineDeviation: ResolverTypeWrapper<BaselineDeviation>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CardDetails: ResolverTypeWrapper<CardDetails>;
   Comment: ResolverTypeWrapper<Comment>;
@@ -2340,6 +2380,7 @@ export type ResolversTypes = {
   JournalMember: ResolverTypeWrapper<JournalMember>;
   LeaveTeamResult: ResolverTypeWrapper<LeaveTeamResult>;
   MemberGameScore: ResolverTypeWrapper<MemberGameScore>;
+  MemberScoreDay: ResolverTypeWrapper<MemberScoreDay>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NudgeResult: ResolverTypeWrapper<NudgeResult>;
   Payment: ResolverTypeWrapper<Payment>;
@@ -2375,6 +2416,7 @@ export type ResolversTypes = {
   ReportShareStatus: ReportShareStatus;
   Role: Role;
   Score: ResolverTypeWrapper<Score>;
+  ScoreBaseline: ResolverTypeWrapper<ScoreBaseline>;
   ScorePillars: ResolverTypeWrapper<ScorePillars>;
   ScorePoint: ResolverTypeWrapper<ScorePoint>;
   ScoreStatistics: ResolverTypeWrapper<ScoreStatistics>;
@@ -2470,6 +2512,7 @@ export type ResolversParentTypes = {
   AuditLogPage: AuditLogPage;
   AuthResult: AuthResult;
   AvatarUploadResult: AvatarUploadResult;
+  BaselineDeviation: BaselineDeviation;
   Boolean: Scalars['Boolean']['output'];
   CardDetails: CardDetails;
   Comment: Comment;
@@ -2493,6 +2536,7 @@ export type ResolversParentTypes = {
   JournalMember: JournalMember;
   LeaveTeamResult: LeaveTeamResult;
   MemberGameScore: MemberGameScore;
+  MemberScoreDay: MemberScoreDay;
   Mutation: Record<PropertyKey, never>;
   NudgeResult: NudgeResult;
   Payment: Payment;
@@ -2519,6 +2563,7 @@ export type ResolversParentTypes = {
   ReportShare: ReportShare;
   ReportShareActivation: ReportShareActivation;
   Score: Score;
+  ScoreBaseline: ScoreBaseline;
   ScorePillars: ScorePillars;
   ScorePoint: ScorePoint;
   ScoreStatistics: ScoreStatistics;
@@ -2700,6 +2745,12 @@ export type AvatarUploadResultResolvers<ContextType = any, ParentType extends Re
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type BaselineDeviationResolvers<ContextType = any, ParentType extends ResolversParentTypes['BaselineDeviation'] = ResolversParentTypes['BaselineDeviation']> = {
+  below?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  delta?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  z?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type CardDetailsResolvers<ContextType = any, ParentType extends ResolversParentTypes['CardDetails'] = ResolversParentTypes['CardDetails']> = {
   lastFour?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -2828,6 +2879,12 @@ export type MemberGameScoreResolvers<ContextType = any, ParentType extends Resol
   gameReadiness?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   gaming?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type MemberScoreDayResolvers<ContextType = any, ParentType extends ResolversParentTypes['MemberScoreDay'] = ResolversParentTypes['MemberScoreDay']> = {
+  baselineDeviation?: Resolver<Maybe<ResolversTypes['BaselineDeviation']>, ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['AWSDate'], ParentType, ContextType>;
+  fgScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -3102,6 +3159,12 @@ export type ScoreResolvers<ContextType = any, ParentType extends ResolversParent
   userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type ScoreBaselineResolvers<ContextType = any, ParentType extends ResolversParentTypes['ScoreBaseline'] = ResolversParentTypes['ScoreBaseline']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  mean?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  sd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
 export type ScorePillarsResolvers<ContextType = any, ParentType extends ResolversParentTypes['ScorePillars'] = ResolversParentTypes['ScorePillars']> = {
   avgCompletion?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
@@ -3240,14 +3303,20 @@ export type TeamMemberScoreResolvers<ContextType = any, ParentType extends Resol
   checkInRate?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   checkedInToday?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   date?: Resolver<ResolversTypes['AWSDate'], ParentType, ContextType>;
+  days?: Resolver<ReadonlyArray<ResolversTypes['MemberScoreDay']>, ParentType, ContextType>;
   daysCheckedIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   daysCounted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['AWSEmail'], ParentType, ContextType>;
+  fgBaseline?: Resolver<Maybe<ResolversTypes['ScoreBaseline']>, ParentType, ContextType>;
+  fgDeviation?: Resolver<Maybe<ResolversTypes['BaselineDeviation']>, ParentType, ContextType>;
   fgScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   fullName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   gameReadiness?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   gaming?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastAvgCompletion?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   lastCheckInAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  lastCheckInDate?: Resolver<Maybe<ResolversTypes['AWSDate']>, ParentType, ContextType>;
+  lastGameReadiness?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   streak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
@@ -3456,6 +3525,7 @@ export type Resolvers<ContextType = any> = {
   AuditLogPage?: AuditLogPageResolvers<ContextType>;
   AuthResult?: AuthResultResolvers<ContextType>;
   AvatarUploadResult?: AvatarUploadResultResolvers<ContextType>;
+  BaselineDeviation?: BaselineDeviationResolvers<ContextType>;
   CardDetails?: CardDetailsResolvers<ContextType>;
   Comment?: CommentResolvers<ContextType>;
   CommentAuthor?: CommentAuthorResolvers<ContextType>;
@@ -3473,6 +3543,7 @@ export type Resolvers<ContextType = any> = {
   JournalMember?: JournalMemberResolvers<ContextType>;
   LeaveTeamResult?: LeaveTeamResultResolvers<ContextType>;
   MemberGameScore?: MemberGameScoreResolvers<ContextType>;
+  MemberScoreDay?: MemberScoreDayResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NudgeResult?: NudgeResultResolvers<ContextType>;
   Payment?: PaymentResolvers<ContextType>;
@@ -3495,6 +3566,7 @@ export type Resolvers<ContextType = any> = {
   ReportShare?: ReportShareResolvers<ContextType>;
   ReportShareActivation?: ReportShareActivationResolvers<ContextType>;
   Score?: ScoreResolvers<ContextType>;
+  ScoreBaseline?: ScoreBaselineResolvers<ContextType>;
   ScorePillars?: ScorePillarsResolvers<ContextType>;
   ScorePoint?: ScorePointResolvers<ContextType>;
   ScoreStatistics?: ScoreStatisticsResolvers<ContextType>;

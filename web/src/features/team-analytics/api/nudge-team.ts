@@ -6,17 +6,20 @@ import { callApi, gqlOperation } from '@/lib/api-client';
 export type NudgeResult = NudgeTeamMutation['nudgeTeam'];
 
 const nudgeTeamMutation = gqlOperation(/* GraphQL */ `
-  mutation NudgeTeam($teamId: ID!) {
-    nudgeTeam(teamId: $teamId) {
+  mutation NudgeTeam($teamId: ID!, $userId: ID) {
+    nudgeTeam(teamId: $teamId, userId: $userId) {
       nudged
       alreadyNudged
     }
   }
 `);
 
-/** Reminds the team's gamers who have not checked in today, each at most once a day (docs/teams.md, "Compliance"). */
-const nudgeTeam = async (teamId: string) => (await callApi(nudgeTeamMutation, { teamId })).nudgeTeam;
+/**
+ * Reminds the team's gamers who have not checked in today (only `userId` when given), each at most once a day
+ * (docs/teams.md, "Compliance").
+ */
+const nudgeTeam = async (teamId: string, userId: string | null) => (await callApi(nudgeTeamMutation, { teamId, userId })).nudgeTeam;
 
-/** Nudges the team; the caller's callbacks (toasts, closing the dialog) ride along. */
-export const useNudgeTeam = (teamId: string, options: Omit<UseMutationOptions<NudgeResult, Error, void>, 'mutationFn'> = {}) =>
-  useMutation({ ...options, mutationFn: () => nudgeTeam(teamId) });
+/** Nudges the team, or one gamer of it; the caller's callbacks (toasts, closing the dialog) ride along. */
+export const useNudgeTeam = (teamId: string, userId: string | null, options: Omit<UseMutationOptions<NudgeResult, Error, void>, 'mutationFn'> = {}) =>
+  useMutation({ ...options, mutationFn: () => nudgeTeam(teamId, userId) });

@@ -81,6 +81,28 @@ const teamMemberScoresQuery = gqlOperation(/* GraphQL */ `
       daysCheckedIn
       daysCounted
       checkInRate
+      lastCheckInDate
+      lastGameReadiness
+      lastAvgCompletion
+      fgBaseline {
+        mean
+        sd
+        count
+      }
+      fgDeviation {
+        delta
+        z
+        below
+      }
+      days {
+        date
+        fgScore
+        baselineDeviation {
+          delta
+          z
+          below
+        }
+      }
     }
   }
 `);
@@ -116,16 +138,17 @@ const teamStatisticsOptions = (teamId: string, choice: WindowChoice) =>
 /** The team's statistics over the window (nothing is asked while the window's range is not valid). */
 export const useTeamStatistics = (teamId: string, choice: WindowChoice) => useQuery(teamStatisticsOptions(teamId, choice));
 
-const teamMemberScoresOptions = (teamId: string, choice: WindowChoice) =>
+const teamMemberScoresOptions = (teamId: string, choice: WindowChoice, enabled: boolean) =>
   queryOptions({
     queryKey: teamAnalyticsKeys.teamMemberScores(teamId, choice),
     queryFn: () => getTeamMemberScores(teamId, choice),
-    enabled: rangeProblem(choice) === null,
+    enabled: enabled && rangeProblem(choice) === null,
     placeholderData: keepPreviousData,
   });
 
-/** The team's members with their scores and check-ins over the window. */
-export const useTeamMemberScores = (teamId: string, choice: WindowChoice) => useQuery(teamMemberScoresOptions(teamId, choice));
+/** The team's members with their scores and check-ins over the window (asked only when `enabled`). */
+export const useTeamMemberScores = (teamId: string, choice: WindowChoice, enabled = true) =>
+  useQuery(teamMemberScoresOptions(teamId, choice, enabled));
 
 /**
  * Keeps the page live: when a member checks in (onTeamCheckIn), the team's statistics and members table are read

@@ -14,6 +14,9 @@ import { downloadExport } from '@/lib/export/spreadsheet-export';
 import { formatScoreDay } from '@/lib/score-display';
 import { useViewer } from '@/lib/viewer';
 import { type MemberAnswer, type MemberStatistics, useMemberName, useMemberStatistics } from '../api/member-statistics';
+import { useTeamMemberScores } from '../api/team-statistics';
+import { rosterRows } from '../lib/roster';
+import { MemberSummary } from './member-summary';
 import { USER_STATISTICS_COLUMNS } from '../lib/exports';
 import { WindowedStatistics } from './windowed-statistics';
 import '../team-analytics.css';
@@ -28,7 +31,11 @@ export function MemberStatisticsPage() {
   const teamId = viewer?.selectedTeamId ?? null;
   const isSelf = viewer?.userId === userId;
   const name = useMemberName(teamId, userId, !isSelf);
-  const memberName = isSelf ? viewer.fullName : (name.data ?? null);
+  // The staff's view of the member today: his row of the members table (the same read, cached from Analytics).
+  const staffs = [...(viewer?.teams?.owned ?? []), ...(viewer?.teams?.coached ?? [])].some((team) => team.id === teamId);
+  const teamRows = useTeamMemberScores(teamId ?? '', { days: 7 }, Boolean(teamId) && !isSelf);
+  const row = rosterRows(teamRows.data ?? []).find((member) => member.userId === userId) ?? null;
+  const memberName = isSelf ? viewer.fullName : (row?.name ?? name.data ?? null);
 
   if (statistics.error instanceof ApiError && statistics.error.errorType === 'Unauthorized') {
     return (
@@ -51,6 +58,8 @@ export function MemberStatisticsPage() {
         <p>Scores per pillar and overall, and the answers given day by day.</p>
         {isSelf ? null : <ButtonLink to={paths.home.myTeam.statistics}>Back to team analytics</ButtonLink>}
       </header>
+
+      {row && teamId ? <MemberSummary row={row} teamId={teamId} canNudge={staffs} /> : null}
 
       <section aria-labelledby="fg-member-scores" aria-busy={statistics.isFetching}>
         <div className="fg-section-head">

@@ -7,13 +7,18 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table/data
 import { SearchBox } from '@/components/ui/search-box/search-box';
 import { paths, withParams } from '@/config/paths';
 import { downloadExport } from '@/lib/export/spreadsheet-export';
-import { formatInstant } from '@/lib/score-display';
+import { readinessTier } from '@core/scoring';
+import { formatInstant, formatScoreDay } from '@/lib/score-display';
 import type { TeamMemberScore } from '../api/team-statistics';
+import { deviationWords } from '../lib/baseline-words';
 import { rosterColumns } from '../lib/exports';
 import { type RosterRow, searchRoster, teamCheckIns } from '../lib/roster';
 
 const SEARCH_DEBOUNCE_MS = 200;
 const NO_DATA = 'No data';
+
+/** The day a value shown before today's check-in comes from. */
+const OnDay = ({ day }: { day: string }) => <span className="fg-on-day">on {formatScoreDay(day)}</span>;
 
 const COLUMNS: readonly DataTableColumn<RosterRow>[] = [
   {
@@ -26,25 +31,52 @@ const COLUMNS: readonly DataTableColumn<RosterRow>[] = [
     id: 'fgScore',
     header: 'FG Score',
     value: (row) => row.fgScore,
-    cell: (row) => (row.fgScore == null ? NO_DATA : `${row.fgScore} · ${row.fgScoreLabel}`),
+    cell: (row) =>
+      row.fgScore == null ? (
+        NO_DATA
+      ) : (
+        <>
+          {`${row.fgScore} · ${row.fgScoreLabel}`}
+          {row.fgDeviation?.below ? (
+            <span className="fg-baseline-flag" data-below-baseline="">
+              {deviationWords(row.fgDeviation)}
+            </span>
+          ) : null}
+        </>
+      ),
   },
   {
     id: 'readiness',
     header: 'Readiness',
     // Sorted by the game readiness behind the tier, so Game On comes last ascending, first descending.
     value: (row) => row.gameReadiness,
-    cell: (row) => (
-      <span className="fg-tier-label" data-tier={row.tier}>
-        {row.gameReadiness == null ? row.tier : `${row.tier} (${row.gameReadiness})`}
-      </span>
-    ),
+    cell: (row) =>
+      // Before today's check-in: the latest day's readiness, with its day.
+      row.gameReadiness == null && row.lastGameReadiness != null && row.lastCheckInDate ? (
+        <span className="fg-tier-label" data-tier={readinessTier(row.lastGameReadiness) ?? NO_DATA}>
+          {`${readinessTier(row.lastGameReadiness) ?? NO_DATA} (${row.lastGameReadiness})`} <OnDay day={row.lastCheckInDate} />
+        </span>
+      ) : (
+        <span className="fg-tier-label" data-tier={row.tier}>
+          {row.gameReadiness == null ? row.tier : `${row.tier} (${row.gameReadiness})`}
+        </span>
+      ),
   },
   { id: 'streak', header: 'Streak', value: (row) => row.streak },
   {
     id: 'completion',
     header: 'Completion',
     value: (row) => row.avgCompletion,
-    cell: (row) => (row.avgCompletion == null ? NO_DATA : `${row.avgCompletion}%`),
+    cell: (row) =>
+      row.checkedInToday && row.avgCompletion != null ? (
+        `${row.avgCompletion}%`
+      ) : row.lastAvgCompletion != null && row.lastCheckInDate ? (
+        <>
+          {`${row.lastAvgCompletion}%`} <OnDay day={row.lastCheckInDate} />
+        </>
+      ) : (
+        NO_DATA
+      ),
   },
   {
     id: 'today',

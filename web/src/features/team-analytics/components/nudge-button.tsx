@@ -9,10 +9,10 @@ import { nudgeOutcome, nudgeQuestion } from '../lib/nudge';
  * Nudge: after a confirmation naming how many members it reaches, reminds the members who have not checked in today;
  * the server sends each at most one nudge a day, whoever clicks (docs/teams.md, "Compliance").
  */
-export function NudgeButton({ teamId, notCheckedIn }: { teamId: string; notCheckedIn: number }) {
+export function NudgeButton({ teamId, notCheckedIn, userId = null }: { teamId: string; notCheckedIn: number; userId?: string | null }) {
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
-  const nudge = useNudgeTeam(teamId, {
+  const nudge = useNudgeTeam(teamId, userId, {
     onSuccess: (result) => toast.success(nudgeOutcome(result)),
     onError: (error) => toast.error(error.message),
     onSettled: () => setConfirming(false),

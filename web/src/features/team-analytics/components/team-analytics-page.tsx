@@ -20,10 +20,11 @@ import { ApiError } from '@/lib/api-client';
 import { useViewer } from '@/lib/viewer';
 import { type TeamStatistics, useTeamCheckInsLive, useTeamMemberScores, useTeamStatistics } from '../api/team-statistics';
 import { rosterRows, type RosterRow } from '../lib/roster';
-import { CheckInsToday } from './check-ins-today';
 import { MembersSection } from './members-section';
+import { MorningGroups } from './morning-groups';
 import { NudgeButton } from './nudge-button';
 import { ReadinessToday } from './readiness-today';
+import { TeamHeatMap } from './team-heat-map';
 import { WindowedStatistics } from './windowed-statistics';
 import '../team-analytics.css';
 
@@ -71,22 +72,36 @@ function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerI
         <p>{statistics.data?.teamName ? `${statistics.data.teamName}: ` : ''}how the team is doing, who is ready today, and each member.</p>
       </header>
 
+      {/* The morning first, then the members, the days and the charts: the names a coach looks for are on the first screen. */}
+      <MorningGroups
+        rows={roster}
+        state={members.status}
+        nudge={
+          canNudge && members.isSuccess ? <NudgeButton teamId={teamId} notCheckedIn={roster.filter((row) => !row.checkedInToday).length} /> : null
+        }
+      />
+
+      <div className="fg-section-head fg-window-head">
+        <h2 id="fg-team-window" className="fg-visually-hidden">
+          Window
+        </h2>
+        <WindowSwitch name="team-window" value={choice} onChange={setChoice} customFrom={window} />
+      </div>
+
+      <MembersSection teamId={teamId} teamName={statistics.data?.teamName ?? null} rows={roster} query={members} windowLabel={windowName(asked)} />
+
+      <TeamHeatMap rows={roster} window={window} windowLabel={windowName(asked)} />
+
       <ReadinessToday rows={roster} loading={members.isPending} />
-      <CheckInsToday rows={roster} state={members.status}>
-        {canNudge && members.isSuccess ? <NudgeButton teamId={teamId} notCheckedIn={roster.filter((row) => !row.checkedInToday).length} /> : null}
-      </CheckInsToday>
 
       <section aria-labelledby="fg-team-scores" aria-busy={statistics.isFetching}>
-        <div className="fg-section-head">
-          <h2 id="fg-team-scores">Team scores</h2>
-          <WindowSwitch name="team-window" value={choice} onChange={setChoice} customFrom={window} />
-        </div>
+        <h2 id="fg-team-scores" className="fg-section-head">
+          Team scores
+        </h2>
         <WindowedStatistics query={statistics} window={window} charts={8} what="the team's scores">
           {(data) => <TeamCharts statistics={data} roster={roster} windowLabel={windowName(asked)} />}
         </WindowedStatistics>
       </section>
-
-      <MembersSection teamId={teamId} teamName={statistics.data?.teamName ?? null} rows={roster} query={members} windowLabel={windowName(asked)} />
     </div>
   );
 }

@@ -51,6 +51,12 @@ describe('the members export', () => {
     daysCheckedIn: 6,
     daysCounted: 7,
     checkInRate: 86,
+    lastCheckInDate: '2026-04-10',
+    lastGameReadiness: 81,
+    lastAvgCompletion: 90,
+    fgBaseline: null,
+    fgDeviation: null,
+    days: [],
   };
 
   it('follows the same width rule: the id 35, the completion 30, the rest 18', () => {

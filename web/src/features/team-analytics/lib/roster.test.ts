@@ -1,5 +1,5 @@
 import type { TeamMemberScore } from '../api/team-statistics';
-import { rosterRows, searchRoster, teamCheckIns, tierCounts } from './roster';
+import { morningGroups, rosterRows, searchRoster, teamCheckIns, tierCounts } from './roster';
 
 const member = (userId: string, scores: Partial<TeamMemberScore>): TeamMemberScore => ({
   userId,
@@ -17,7 +17,36 @@ const member = (userId: string, scores: Partial<TeamMemberScore>): TeamMemberSco
   daysCheckedIn: 0,
   daysCounted: 0,
   checkInRate: null,
+  lastCheckInDate: null,
+  lastGameReadiness: null,
+  lastAvgCompletion: null,
+  fgBaseline: null,
+  fgDeviation: null,
+  days: [],
   ...scores,
+});
+
+describe('the morning groups', () => {
+  const below = { delta: -9, z: -1.4, below: true };
+  const groups = morningGroups(
+    rosterRows([
+      member('ready', { checkedInToday: true, fgScore: 70, fgDeviation: { delta: -2, z: -0.5, below: false } }),
+      member('dropped', { checkedInToday: true, fgScore: 66, fgDeviation: below }),
+      member('low', { checkedInToday: true, fgScore: 40 }),
+      member('late', { fgScore: 30, lastCheckInDate: '2026-04-09' }),
+      member('new', { checkedInToday: true, fgScore: 50 }),
+    ]),
+  );
+  const names = (group: keyof typeof groups) => groups[group].map((row) => row.userId);
+
+  it('puts today’s Not Ready scores and drops of more than one standard deviation below the own baseline first, lowest score first', () => {
+    expect(names('not-ready')).toEqual(['low', 'dropped']);
+  });
+
+  it('lists who has not checked in yet apart, whatever his last score, and the rest as ready (no baseline is no drop)', () => {
+    expect(names('not-checked-in')).toEqual(['late']);
+    expect(names('ready')).toEqual(['ready', 'new']);
+  });
 });
 
 describe('the members table', () => {

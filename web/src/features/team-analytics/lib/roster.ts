@@ -5,6 +5,12 @@ import type { TeamMemberScore } from '../api/team-statistics';
 const READINESS_TIERS = ['Game On', 'Moderately Ready', 'Subpar Ready', 'Not Ready', 'No data'] as const;
 export type RosterTier = ReadinessTier | 'No data';
 
+/**
+ * Where a member stands this morning (docs/teams.md, "Who is not ready"): checked in and Not Ready on his FG Score or
+ * more than one standard deviation below his own baseline; not checked in yet; or ready.
+ */
+export type MorningGroup = 'not-ready' | 'not-checked-in' | 'ready';
+
 /** Today's check-in of a member, in the members table's words. */
 export type TodayStatus = 'Checked in' | 'Not yet';
 
@@ -16,6 +22,22 @@ export interface RosterRow extends TeamMemberScore {
   /** The tier of today's game readiness; No data before today's check-in. */
   tier: RosterTier;
   todayStatus: TodayStatus;
+  group: MorningGroup;
+}
+
+function morningGroup(member: TeamMemberScore): MorningGroup {
+  if (!member.checkedInToday) return 'not-checked-in';
+  return readinessTier(member.fgScore) === 'Not Ready' || member.fgDeviation?.below ? 'not-ready' : 'ready';
+}
+
+/** The roster in the morning's three groups: the not-ready lowest score first, the others in name order. */
+export function morningGroups(rows: readonly RosterRow[]): Record<MorningGroup, RosterRow[]> {
+  const of = (group: MorningGroup) => rows.filter((row) => row.group === group);
+  return {
+    'not-ready': of('not-ready').sort((a, b) => (a.fgScore ?? 0) - (b.fgScore ?? 0)),
+    'not-checked-in': of('not-checked-in'),
+    ready: of('ready'),
+  };
 }
 
 export function rosterRows(members: readonly TeamMemberScore[]): RosterRow[] {
@@ -25,6 +47,7 @@ export function rosterRows(members: readonly TeamMemberScore[]): RosterRow[] {
     fgScoreLabel: readinessTier(member.fgScore) ?? 'No data',
     tier: readinessTier(member.gameReadiness) ?? 'No data',
     todayStatus: member.checkedInToday ? 'Checked in' : 'Not yet',
+    group: morningGroup(member),
   }));
 }
 
