@@ -118,6 +118,9 @@ const commentOnDayItem = defineItem<Pick<CommentRecord, 'teamId' | 'date' | 'use
   encode: ({ teamId, date, userId, createdAt, id }) => ({ teamId, date, userId, createdAt, id }),
 });
 
+/** Where a comment is listed under its gamer (deleted with the comment, also by an account deletion). */
+export const commentOnDayKey = (comment: CommentRecord) => commentOnDayItem.key(comment);
+
 /** A user's unread journal notifications in one team (a counter changed with ADD). */
 const notificationsItem = defineItem<{ userId: string; teamId: string }>()({
   type: 'Notifications',
