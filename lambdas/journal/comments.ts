@@ -114,7 +114,9 @@ export async function myJournalComments(
   { take, cursor }: z.output<typeof ownCommentsArgsSchema>,
   deps: JournalDeps,
 ): Promise<{ items: CommentView[]; nextCursor: string | null }> {
-  const playing = (await deps.teams.membershipsOfUser(gamerId)).filter((membership) => membership.role === 'GAMER').map((membership) => membership.teamId);
+  const playing = (await deps.teams.membershipsOfUser(gamerId))
+    .filter((membership) => membership.role === 'GAMER')
+    .map((membership) => membership.teamId);
   const page = await deps.journal.onDaysOf(gamerId, playing, { limit: take ?? DEFAULT_OWN_COMMENTS_PAGE, cursor });
   return { items: await withAuthors(page.items, deps.users), nextCursor: page.cursor };
 }

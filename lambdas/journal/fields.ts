@@ -13,7 +13,15 @@ import {
 } from '@core/journal';
 import { JOURNAL_READ, OWN_DATA, OWN_JOURNAL, TEAM_STAFF, TEAM_STATISTICS } from '@core/policy';
 import { field, type FieldDeclarations } from '../lib/fields';
-import { createComment, deleteComment, getJournalComments, getRepliedComment, myJournalComments, subscribeToJournal, updateComment } from './comments';
+import {
+  createComment,
+  deleteComment,
+  getJournalComments,
+  getRepliedComment,
+  myJournalComments,
+  subscribeToJournal,
+  updateComment,
+} from './comments';
 import { productionDeps as deps } from './deps';
 import {
   clearTeamNotifications,

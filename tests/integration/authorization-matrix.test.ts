@@ -829,7 +829,12 @@ describe("the gamer's journal: his own days only", () => {
       call: "replies on a teammate's day",
       operation: `mutation($teamId: ID!, $userId: ID!, $date: AWSDate!, $answerTo: ID) {
         createComment(teamId: $teamId, userId: $userId, date: $date, pillarSlug: "sleep", questionSlug: "sleep-quality", content: "Matrix", answerTo: $answerTo) { id } }`,
-      variables: async () => ({ teamId: teamIds.home, userId: people.teammate.id, date: today, answerTo: (await commentOn(teamIds.home, 'teammate')).id }),
+      variables: async () => ({
+        teamId: teamIds.home,
+        userId: people.teammate.id,
+        date: today,
+        answerTo: (await commentOn(teamIds.home, 'teammate')).id,
+      }),
     },
     {
       call: "follows a teammate's comments live",

@@ -221,7 +221,7 @@ describe("the gamer's view: the comments on his own days", () => {
     other = await teamOf(own.otherDirector, [[own.gamer, 'GAMER']], 'Own other');
   });
 
-  it('lists them newest first across his teams with their authors, a page at a time, never a teammate\'s; his reply joins them', async () => {
+  it("lists them newest first across his teams with their authors, a page at a time, never a teammate's; his reply joins them", async () => {
     const older = (await ok(own.coach, CREATE, { ...on(home, own.gamer, yesterday), content: 'Yesterday: early night?' })).createComment;
     const teammates = (await ok(own.coach, CREATE, { ...on(home, own.teammate, date), content: 'For the teammate' })).createComment;
     const elsewhere = (await ok(own.otherDirector, CREATE, { ...on(other, own.gamer, date), content: 'From the other team' })).createComment;

@@ -245,7 +245,12 @@ export const dynamoJournalStore: JournalStore = {
     );
     const entries = items.map(commentOnDayItem.decode);
     const found = new Map(
-      (await batchGet(entries.map((entry) => commentItem.key(entry)), { consistent: true })).map((item) => {
+      (
+        await batchGet(
+          entries.map((entry) => commentItem.key(entry)),
+          { consistent: true },
+        )
+      ).map((item) => {
         const comment = commentItem.decode(item);
         return [comment.id, comment];
       }),
@@ -318,7 +323,10 @@ export const dynamoJournalStore: JournalStore = {
         await transact([
           {
             label: 'day',
-            item: unreadDayItem.delete({ userId, teamId, date }, { ConditionExpression: 'unread = :count', ExpressionAttributeValues: { ':count': count } }),
+            item: unreadDayItem.delete(
+              { userId, teamId, date },
+              { ConditionExpression: 'unread = :count', ExpressionAttributeValues: { ':count': count } },
+            ),
           },
           ...(teamUpdate ? [{ label: 'team', item: notificationsItem.update({ userId, teamId }, teamUpdate) }] : []),
         ]);

@@ -812,7 +812,9 @@ describe('DynamoDB stores', () => {
       const reader = id('racing-reader');
       await journal.create(comment('race-0', { date: '2026-05-01' }), [reader]);
       await Promise.all([
-        ...Array.from({ length: 6 }, (_, index) => journal.create(comment(`race-day-${index}`, { date: index % 2 ? '2026-05-01' : '2026-05-02' }), [reader])),
+        ...Array.from({ length: 6 }, (_, index) =>
+          journal.create(comment(`race-day-${index}`, { date: index % 2 ? '2026-05-01' : '2026-05-02' }), [reader]),
+        ),
         journal.readDay(reader, id('team'), '2026-05-01'),
       ]);
       const days = await journal.unreadDays(reader, id('team'));

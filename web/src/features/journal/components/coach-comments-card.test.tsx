@@ -73,7 +73,12 @@ describe('CoachCommentsCard', () => {
   it("shows the newest comments on the gamer's check-ins with their author, day and question, markup as text, and follows his own answers live", async () => {
     myJournalComments.mockResolvedValue({
       items: [
-        comment('reply-1', { authorId: 'gamer-1', answerTo: 'c-1', content: 'Eight hours', user: { id: 'gamer-1', fullName: 'Gina Gamer', avatar: null } }),
+        comment('reply-1', {
+          authorId: 'gamer-1',
+          answerTo: 'c-1',
+          content: 'Eight hours',
+          user: { id: 'gamer-1', fullName: 'Gina Gamer', avatar: null },
+        }),
         comment('c-1', { content: 'Why <b>so</b> late?' }),
       ],
       nextCursor: null,
