@@ -96,7 +96,7 @@ export const clearNotificationsArgsSchema = z.object({ teamId: boundedId('teamId
 export const journalSubscriptionArgsSchema = z.object({ teamId: boundedId('teamId'), userId: boundedId('userId').nullish() });
 
 /** The most comments on the caller's own days one call of `myJournalComments` answers (and the default). */
-export const MAX_OWN_COMMENTS_PAGE = 50;
+const MAX_OWN_COMMENTS_PAGE = 50;
 export const DEFAULT_OWN_COMMENTS_PAGE = 20;
 
 /** `myJournalComments(take, cursor)`: a page of the comments on the caller's own days, newest first. */

@@ -43,7 +43,7 @@ const journalCommentsQuery = gqlOperation(/* GraphQL */ `
 `);
 
 /** `createComment`'s arguments: the answer (gamer, day, question), the text, and for a reply the comment it answers. */
-export type NewComment = Pick<JournalComment, 'teamId' | 'userId' | 'date' | 'pillarSlug' | 'questionSlug' | 'content'> & { answerTo?: string };
+type NewComment = Pick<JournalComment, 'teamId' | 'userId' | 'date' | 'pillarSlug' | 'questionSlug' | 'content'> & { answerTo?: string };
 
 const createCommentMutation = gqlOperation(/* GraphQL */ `
   mutation CreateComment(
