@@ -199,7 +199,7 @@ describe('notifications', () => {
 });
 
 describe("the gamer's view: the comments on his own days", () => {
-  type Own = 'director' | 'coach' | 'gamer' | 'teammate' | 'otherDirector';
+  type Own = 'director' | 'coach' | 'gamer' | 'teammate' | 'rival';
   let own: Record<Own, RoleAccount>;
   let home: string;
   let other: string;
@@ -208,7 +208,7 @@ describe("the gamer's view: the comments on his own days", () => {
   const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
   beforeAll(async () => {
-    own = await accounts<Own>({ director: 'DIRECTOR', coach: 'COACH', gamer: 'GAMER', teammate: 'GAMER', otherDirector: 'DIRECTOR' }, 'jrnl.own');
+    own = await accounts<Own>({ director: 'DIRECTOR', coach: 'COACH', gamer: 'GAMER', teammate: 'GAMER', rival: 'DIRECTOR' }, 'jrnl.own');
     home = await teamOf(
       own.director,
       [
@@ -218,13 +218,13 @@ describe("the gamer's view: the comments on his own days", () => {
       ],
       'Own home',
     );
-    other = await teamOf(own.otherDirector, [[own.gamer, 'GAMER']], 'Own other');
+    other = await teamOf(own.rival, [[own.gamer, 'GAMER']], 'Own other');
   });
 
   it("lists them newest first across his teams with their authors, a page at a time, never a teammate's; his reply joins them", async () => {
     const older = (await ok(own.coach, CREATE, { ...on(home, own.gamer, yesterday), content: 'Yesterday: early night?' })).createComment;
     const teammates = (await ok(own.coach, CREATE, { ...on(home, own.teammate, date), content: 'For the teammate' })).createComment;
-    const elsewhere = (await ok(own.otherDirector, CREATE, { ...on(other, own.gamer, date), content: 'From the other team' })).createComment;
+    const elsewhere = (await ok(own.rival, CREATE, { ...on(other, own.gamer, date), content: 'From the other team' })).createComment;
     const newest = (await ok(own.director, CREATE, { ...on(home, own.gamer, date), content: 'Today: well slept' })).createComment;
 
     const first = (await ok(own.gamer, OWN, { take: 2 })).myJournalComments;
@@ -248,7 +248,7 @@ describe("the gamer's view: the comments on his own days", () => {
   });
 
   it('drops a team he left, and comments deleted since', async () => {
-    const leaving = (await ok(own.otherDirector, CREATE, { ...on(other, own.gamer, date), content: 'Before you go' })).createComment;
+    const leaving = (await ok(own.rival, CREATE, { ...on(other, own.gamer, date), content: 'Before you go' })).createComment;
     const gone = (await ok(own.coach, CREATE, { ...on(home, own.gamer, date), content: 'Oops' })).createComment;
     expect(ids((await ok(own.gamer, OWN)).myJournalComments.items)).toEqual(expect.arrayContaining([leaving.id, gone.id]));
     await ok(own.coach, DELETE, { id: gone.id });
