@@ -57,7 +57,7 @@ export function JournalPage() {
 
   let description = "Each member's check-in of the day, by pillar, and the comments on it.";
   if (ownView) description = 'What your coach and director say about your check-ins, newest first.';
-  else if (teamName) description = `${teamName}: ${description.charAt(0).toLowerCase()}${description.slice(1)}`;
+  else if (teamName) description = `${teamName}: each member's check-in of the day, by pillar, and the comments on it.`;
   return (
     <div className="fg-page fg-journal">
       <header className="fg-page__header">
