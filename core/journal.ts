@@ -4,7 +4,7 @@ import { questionBySlug } from './questionnaire';
 import { dayField } from './score-api';
 import { READINESS_PILLAR_WEIGHTS } from './scoring/constants';
 import type { PillarScore } from './scoring/pillar';
-import { boundedId, MAX_QUESTION_SLUG_LENGTH, safeText } from './validation/fields';
+import { boundedId, boundedInt, boundedToken, MAX_QUESTION_SLUG_LENGTH, safeText } from './validation/fields';
 
 /**
  * The journal's rules (docs/journal.md): comment length counted without markup, the
@@ -86,7 +86,7 @@ export const journalCommentsArgsSchema = z.object({ teamId: boundedId('teamId'),
 
 export const repliedCommentArgsSchema = z.object({ answerTo: boundedId('answerTo') });
 
-/** `teamJournal(teamId, date)` and `readinessAlerts(teamId, date)`. */
+/** `teamJournal(teamId, date)`, `readinessAlerts(teamId, date)` and `readJournalDay(teamId, date)`. */
 export const teamDayArgsSchema = z.object({ teamId: boundedId('teamId'), date: dayField('date') });
 
 /** `clearTeamNotifications(userId, teamId)`: the caller's own count (userId, when given, must be the caller). */
@@ -94,6 +94,19 @@ export const clearNotificationsArgsSchema = z.object({ teamId: boundedId('teamId
 
 /** `onJournalComment(teamId, userId)`. */
 export const journalSubscriptionArgsSchema = z.object({ teamId: boundedId('teamId'), userId: boundedId('userId').nullish() });
+
+/** The most comments on the caller's own days one call of `myJournalComments` answers (and the default). */
+const MAX_OWN_COMMENTS_PAGE = 50;
+export const DEFAULT_OWN_COMMENTS_PAGE = 20;
+
+/** `myJournalComments(take, cursor)`: a page of the comments on the caller's own days, newest first. */
+export const ownCommentsArgsSchema = z.object({
+  take: boundedInt('take', 1, MAX_OWN_COMMENTS_PAGE).nullish(),
+  cursor: boundedToken('The paging cursor is not valid. Start again from the first page.', 2048).nullish(),
+});
+
+/** `journalUnreadDays(teamId)`: the caller's days with unread comments in a team (`readJournalDay` takes `teamDayArgsSchema`). */
+export const unreadDaysArgsSchema = z.object({ teamId: boundedId('teamId') });
 
 export const notificationSettingsArgsSchema = z.object({
   readinessAlertEmails: z.boolean({ error: 'readinessAlertEmails must be true or false.' }),

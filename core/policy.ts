@@ -109,6 +109,16 @@ export const JOURNAL_READ = {
   relations: ['member', 'coach', 'owner', 'admin'],
   refusal: "Only the team's director, its coaches, admins and the gamer whose answers they are can read these comments.",
 } as const;
+/**
+ * The caller's own unread comments in a team whose journal he reads (`journalUnreadDays`, `readJournalDay`): the
+ * relations of JOURNAL_READ; the counts read and cleared are always the caller's.
+ */
+export const OWN_JOURNAL: FieldPolicy = {
+  public: false,
+  users: 'all',
+  subject: { kind: 'team', argument: 'teamId', relations: JOURNAL_READ.relations },
+  refusal: JOURNAL_READ.refusal,
+};
 /** Avatar uploads: the caller's own avatar, or with a teamId the team's, which only its director sets. */
 export const TEAM_AVATAR: FieldPolicy = {
   public: false,

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import {
   commentRecipients,
   type CreateCommentArgs,
+  DEFAULT_OWN_COMMENTS_PAGE,
+  type ownCommentsArgsSchema,
   type journalCommentsArgsSchema,
   type journalSubscriptionArgsSchema,
   type updateCommentArgsSchema,
@@ -101,6 +103,22 @@ export async function getJournalComments(
 ): Promise<CommentView[]> {
   assertMayReadMember(reader, await journalAccess(reader.caller, team, deps.teams), input.userId);
   return withAuthors(await deps.journal.ofDay(team.id, input.date, input.userId), deps.users);
+}
+
+/**
+ * The comments on the caller's own days (his view of the journal), newest first, in the teams he plays in now: a team
+ * he left, or another member's days, never come into it (the list is kept under the caller, docs/data-model.md).
+ */
+export async function myJournalComments(
+  gamerId: string,
+  { take, cursor }: z.output<typeof ownCommentsArgsSchema>,
+  deps: JournalDeps,
+): Promise<{ items: CommentView[]; nextCursor: string | null }> {
+  const playing = (await deps.teams.membershipsOfUser(gamerId))
+    .filter((membership) => membership.role === 'GAMER')
+    .map((membership) => membership.teamId);
+  const page = await deps.journal.onDaysOf(gamerId, playing, { limit: take ?? DEFAULT_OWN_COMMENTS_PAGE, cursor });
+  return { items: await withAuthors(page.items, deps.users), nextCursor: page.cursor };
 }
 
 /** The replies to a comment: its subject is the comment, whose team only this lookup finds, so the check is here. */

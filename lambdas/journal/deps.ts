@@ -6,7 +6,7 @@ import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';
 /** What the journal rules reach: storage and the clock. */
 export interface JournalDeps {
   users: Pick<UserStore, 'get' | 'getMany' | 'setReadinessAlertEmails'>;
-  teams: Pick<TeamStore, 'get' | 'getMembership' | 'membersOf'>;
+  teams: Pick<TeamStore, 'get' | 'getMembership' | 'membersOf' | 'membershipsOfUser'>;
   journal: JournalStore;
   scores: Pick<ScoreStore, 'memberDays'>;
   now: () => Date;

@@ -5,15 +5,32 @@ import {
   journalCommentsArgsSchema,
   journalSubscriptionArgsSchema,
   notificationSettingsArgsSchema,
+  ownCommentsArgsSchema,
   repliedCommentArgsSchema,
   teamDayArgsSchema,
+  unreadDaysArgsSchema,
   updateCommentArgsSchema,
 } from '@core/journal';
-import { JOURNAL_READ, OWN_DATA, TEAM_STAFF, TEAM_STATISTICS } from '@core/policy';
+import { JOURNAL_READ, OWN_DATA, OWN_JOURNAL, TEAM_STAFF, TEAM_STATISTICS } from '@core/policy';
 import { field, type FieldDeclarations } from '../lib/fields';
-import { createComment, deleteComment, getJournalComments, getRepliedComment, subscribeToJournal, updateComment } from './comments';
+import {
+  createComment,
+  deleteComment,
+  getJournalComments,
+  getRepliedComment,
+  myJournalComments,
+  subscribeToJournal,
+  updateComment,
+} from './comments';
 import { productionDeps as deps } from './deps';
-import { clearTeamNotifications, readinessAlerts, teamNotifications, updateNotificationSettings } from './notifications';
+import {
+  clearTeamNotifications,
+  journalUnreadDays,
+  readinessAlerts,
+  readJournalDay,
+  teamNotifications,
+  updateNotificationSettings,
+} from './notifications';
 import { teamJournal } from './team-journal';
 
 /** The journal: comments on gamers' answers, unread notifications, readiness alerts (docs/journal.md). */
@@ -35,7 +52,19 @@ export const journalFields = {
     args: teamDayArgsSchema,
     resolve: async ({ team, args }) => teamJournal(team, args.date, deps),
   }),
+  // A gamer's view of the journal: the comments on his own days only, so its subject is the caller (docs/journal.md).
+  'Query.myJournalComments': field({
+    policy: OWN_DATA,
+    args: ownCommentsArgsSchema,
+    resolve: async ({ caller, args }) => myJournalComments(caller.sub, args, deps),
+  }),
   'Query.teamNotifications': field({ policy: OWN_DATA, resolve: async ({ caller }) => teamNotifications(caller.sub, deps) }),
+  // The caller's own unread days in a team whose journal he reads.
+  'Query.journalUnreadDays': field({
+    policy: OWN_JOURNAL,
+    args: unreadDaysArgsSchema,
+    resolve: async ({ caller, team }) => journalUnreadDays(caller.sub, team.id, deps),
+  }),
   'Query.readinessAlerts': field({
     policy: TEAM_STAFF,
     args: teamDayArgsSchema,
@@ -77,6 +106,11 @@ export const journalFields = {
     },
     args: clearNotificationsArgsSchema,
     resolve: async ({ userId, args }) => clearTeamNotifications(userId, args.teamId, deps),
+  }),
+  'Mutation.readJournalDay': field({
+    policy: OWN_JOURNAL,
+    args: teamDayArgsSchema,
+    resolve: async ({ caller, team, args }) => readJournalDay(caller.sub, team.id, args.date, deps),
   }),
   'Mutation.updateNotificationSettings': field({
     policy: OWN_DATA,

@@ -1,6 +1,6 @@
 import type { ScoreDay } from '@core/dates';
 import { NotFoundError } from '../lib/errors';
-import type { ReadinessAlertRecord, TeamUnread } from '../lib/stores/journal-store';
+import type { ReadinessAlertRecord, TeamUnread, UnreadDay } from '../lib/stores/journal-store';
 import type { TeamRecord } from '../lib/stores/team-store';
 import { userView } from '../lib/stores/user-store';
 import { isConditionFailure } from '../lib/db/table';
@@ -17,6 +17,16 @@ export async function teamNotifications(userId: string, { journal }: JournalDeps
 export async function clearTeamNotifications(userId: string, teamId: string, deps: JournalDeps): Promise<TeamUnread> {
   await deps.journal.clearUnread(userId, teamId);
   return { teamId, unread: 0 };
+}
+
+/** The caller's days of the team with unread comments or alerts, newest first: where his journal opens. */
+export async function journalUnreadDays(userId: string, teamId: string, { journal }: JournalDeps): Promise<UnreadDay[]> {
+  return journal.unreadDays(userId, teamId);
+}
+
+/** Marks read what the caller was shown: the comments and alerts of one team day, not the team's other days. */
+export async function readJournalDay(userId: string, teamId: string, date: ScoreDay, { journal }: JournalDeps): Promise<TeamUnread> {
+  return { teamId, unread: await journal.readDay(userId, teamId, date) };
 }
 
 export async function readinessAlerts(

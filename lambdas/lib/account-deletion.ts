@@ -10,7 +10,7 @@ import { batchDelete, type Item, type Key, partitionQuery, query } from './db/ta
 import { logger } from './observability';
 import { discordClaimItem, emailClaimItem } from './stores/account-store';
 import { dynamoInviteStore, pendingInviteGuardItem, teamCodeItem } from './stores/invite-store';
-import { commentItem, readinessAlertItem } from './stores/journal-store';
+import { commentItem, commentOnDayKey, readinessAlertItem } from './stores/journal-store';
 import { type StoredMemberDay, teamDayWithdrawal } from './stores/score-store';
 import { dynamoSubscriptionStore } from './stores/subscription-store';
 import { dynamoTeamStore, type TeamRecord, teamItem } from './stores/team-store';
@@ -90,7 +90,10 @@ async function leaveTeams(userId: string, days: StoredMemberDay[], at: string): 
 const COMMENTS = sortKeyPrefix(commentItem.key({ teamId: '', date: '', userId: '', createdAt: '', id: '' }).sk);
 const ALERTS = sortKeyPrefix(readinessAlertItem.key({ teamId: '', date: '', userId: '' }).sk);
 
-/** In the teams he was in: the comments on his answers and his own, and his readiness alerts (Query + filter on his id). */
+/**
+ * In the teams he was in: the comments on his answers and his own (with their entries in their gamers' lists), and his
+ * readiness alerts (Query + filter on his id).
+ */
 async function teamItemsAbout(userId: string, teamIds: string[]): Promise<Key[]> {
   const found = await Promise.all(
     teamIds.flatMap((teamId) => [
@@ -98,7 +101,9 @@ async function teamItemsAbout(userId: string, teamIds: string[]): Promise<Key[]>
       query({ ...withUser(partitionQuery('table', teamPartition(teamId), ALERTS), '#user = :user', userId) }),
     ]),
   );
-  return found.flatMap(({ items }) => items.map(keyOf));
+  return found.flatMap(({ items }) =>
+    items.flatMap((item) => (item.type === commentItem.type ? [keyOf(item), commentOnDayKey(commentItem.decode(item))] : [keyOf(item)])),
+  );
 }
 
 function withUser(input: ReturnType<typeof partitionQuery>, filter: string, userId: string) {

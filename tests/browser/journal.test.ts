@@ -32,6 +32,7 @@ const CREATE = `mutation($teamId: ID!, $userId: ID!, $date: AWSDate!, $content: 
 const UPDATE = `mutation($id: ID!, $content: String!) { updateComment(data: { id: $id, content: $content }) { ${COMMENT_FIELDS} } }`;
 const DELETE = `mutation($id: ID!) { deleteComment(id: $id) { ${COMMENT_FIELDS} } }`;
 const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }';
+const UNREAD = 'query { teamNotifications { teamId unread } }';
 
 interface OpenPage {
   page: Page;
@@ -88,6 +89,20 @@ async function freshTeam(label: string): Promise<{ people: Record<'director' | '
 }
 
 const journalPath = (teamId: string) => `/home/my-team/journal?teamId=${teamId}`;
+
+/** The day before `day`, as the journal's day field holds it. */
+const dayBefore = (day: string, days = 1) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** Waits until the account's unread count in the team is `count` (the page marks days read after it shows them). */
+async function unreadBecomes(who: RoleAccount, teamId: string, count: number): Promise<void> {
+  let unread: number | undefined;
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    const { teamNotifications } = await ok(who, UNREAD);
+    unread = teamNotifications.find((entry: { teamId: string }) => entry.teamId === teamId)?.unread;
+    if (unread === count) break;
+  }
+  expect(unread).toBe(count);
+}
 
 /** The comments under an answer of the journal. */
 const commentsOn = (page: Page, question: string) => page.getByRole('list', { name: `Comments on ${question}` });
@@ -197,6 +212,53 @@ describe('the journal', () => {
     await thread.getByRole('button', { name: 'Send reply' }).click();
     await thread.getByRole('list', { name: 'Replies' }).getByText('Eight hours, coach.').waitFor();
     await closePage(gamer.page);
+  });
+
+  it("shows a gamer his coach's comment on /home/my-team/journal; his reply reaches the coach's journal", async () => {
+    const { people, teamId, today } = await freshTeam('journal.own');
+    await ok(people.coach, CREATE, { teamId, userId: people.gamer.id, date: today, content: 'Great sleep before the scrim.' });
+
+    const gamer = await openPage('/home/my-team/journal', people.gamer.email, VIEWPORTS.phone);
+    const card = gamer.page.getByRole('region', { name: 'Comments from your coach' });
+    const comment = card.getByRole('article', { name: 'Comment by journal own coach' });
+    await comment.getByText('Great sleep before the scrim.').waitFor();
+    await comment.getByText(/Your check-in of \d{2}\/\d{2}\/\d{4}: How well did you sleep\?/).waitFor();
+    expect(await gamer.page.getByText('No team chosen').count()).toBe(0);
+    await comment.getByRole('button', { name: 'Reply to journal own coach' }).click();
+    await comment.getByLabel('Reply to journal own coach').fill('Ten hours, coach.');
+    await comment.getByRole('button', { name: 'Send reply' }).click();
+    await gamer.page.getByText('Reply posted.').waitFor();
+    await card.getByRole('article', { name: 'Your reply' }).getByText('Ten hours, coach.').waitFor();
+    expect(await accessibilityViolations(gamer.page)).toEqual([]);
+    await closePage(gamer.page);
+
+    const coach = await openPage(journalPath(teamId), people.coach.email);
+    const thread = commentsOn(coach.page, 'How well did you sleep?');
+    await thread.getByRole('list', { name: 'Replies' }).getByText('Ten hours, coach.').waitFor();
+    await closePage(coach.page);
+  });
+
+  it("opens the director's journal on the newest day with unread comments and marks read only the days it shows", async () => {
+    const { people, teamId, today } = await freshTeam('journal.unread');
+    const yesterday = dayBefore(today);
+    const twoDaysAgo = dayBefore(today, 2);
+    await ok(people.coach, CREATE, { teamId, userId: people.gamer.id, date: twoDaysAgo, content: 'Two days ago: late again?' });
+    await ok(people.coach, CREATE, { teamId, userId: people.gamer.id, date: yesterday, content: 'Yesterday: better.' });
+    await unreadBecomes(people.director, teamId, 2);
+
+    const { page } = await openPage(journalPath(teamId), people.director.email);
+    await commentsOn(page, 'How well did you sleep?').getByText('Yesterday: better.').waitFor();
+    expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe(yesterday);
+    // Yesterday was shown and is read; the day before was not, and stays unread.
+    await unreadBecomes(people.director, teamId, 1);
+    const unreadDays = page.getByRole('list', { name: 'Days with unread comments' });
+    const older = unreadDays.getByRole('button', { name: /\(1\)$/ });
+    await older.click();
+    await commentsOn(page, 'How well did you sleep?').getByText('Two days ago: late again?').waitFor();
+    expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe(twoDaysAgo);
+    await unreadBecomes(people.director, teamId, 0);
+    await unreadDays.waitFor({ state: 'detached' });
+    await closePage(page);
   });
 
   it('shows the seeded Night Owls journal with the demo comments and the reply under its comment', async () => {

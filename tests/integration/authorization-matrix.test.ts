@@ -576,6 +576,9 @@ const FIXTURES: Record<string, Fixture> = {
   'Query.teamJournal': (subject) => ({ ...subject, date: today }),
   'Query.readinessAlerts': (subject) => ({ ...subject, date: today }),
   'Query.teamNotifications': () => ({}),
+  'Query.myJournalComments': () => ({ take: 5 }),
+  'Query.journalUnreadDays': (subject) => subject,
+  'Mutation.readJournalDay': (subject) => ({ ...subject, date: today }),
   // A gamer replies on his own answers; the team's staff comment on a teammate's.
   'Mutation.createComment': async (subject, caller) => {
     const member = journalMemberOf(caller);
@@ -804,4 +807,77 @@ describe('authorization matrix over schema.graphql', () => {
       );
     },
   );
+});
+
+/**
+ * The gamer's view of the journal (docs/journal.md): the rows above admit a gamer to his team's journal fields; these
+ * are the calls the resolvers keep to his own days, and the staff-only fields that stay so.
+ */
+describe("the gamer's journal: his own days only", () => {
+  const GAMER_CALLS: { call: string; operation: string; variables: () => Promise<Variables> }[] = [
+    {
+      call: "reads a teammate's day",
+      operation: 'query($teamId: ID!, $date: AWSDate!, $userId: ID) { getJournalComments(teamId: $teamId, date: $date, userId: $userId) { id } }',
+      variables: async () => ({ teamId: teamIds.home, date: today, userId: people.teammate.id }),
+    },
+    {
+      call: "reads the replies to a teammate's comment",
+      operation: 'query($answerTo: ID!) { getRepliedComment(answerTo: $answerTo) { id } }',
+      variables: async () => ({ answerTo: (await commentOn(teamIds.home, 'teammate')).id }),
+    },
+    {
+      call: "replies on a teammate's day",
+      operation: `mutation($teamId: ID!, $userId: ID!, $date: AWSDate!, $answerTo: ID) {
+        createComment(teamId: $teamId, userId: $userId, date: $date, pillarSlug: "sleep", questionSlug: "sleep-quality", content: "Matrix", answerTo: $answerTo) { id } }`,
+      variables: async () => ({
+        teamId: teamIds.home,
+        userId: people.teammate.id,
+        date: today,
+        answerTo: (await commentOn(teamIds.home, 'teammate')).id,
+      }),
+    },
+    {
+      call: "follows a teammate's comments live",
+      operation: 'subscription($teamId: ID!, $userId: ID) { onJournalComment(teamId: $teamId, userId: $userId) { id } }',
+      variables: async () => ({ teamId: teamIds.home, userId: people.teammate.id }),
+    },
+    {
+      call: "reads the team day's journal (staff only)",
+      operation: 'query($teamId: ID!, $date: AWSDate!) { teamJournal(teamId: $teamId, date: $date) { userId } }',
+      variables: async () => ({ teamId: teamIds.home, date: today }),
+    },
+    {
+      call: "reads the team day's readiness alerts (staff only)",
+      operation: 'query($teamId: ID!, $date: AWSDate!) { readinessAlerts(teamId: $teamId, date: $date) { userId } }',
+      variables: async () => ({ teamId: teamIds.home, date: today }),
+    },
+  ];
+
+  it.each(GAMER_CALLS.map((gamerCall) => [gamerCall.call, gamerCall] as const))('a gamer of the team who %s is refused', async (_call, gamerCall) => {
+    const variables = await gamerCall.variables();
+    const outcome = gamerCall.operation.startsWith('subscription')
+      ? await subscribe('GAMER', gamerCall.operation, variables)
+      : await callOverHttp('GAMER', gamerCall.operation, variables);
+    expect(outcome).toBe('refused: Unauthorized');
+  });
+
+  it("lists to a gamer the comments on his own days only, never a teammate's nor another team's", async () => {
+    const mine = await commentOn(teamIds.home, 'GAMER');
+    const teammates = await commentOn(teamIds.home, 'teammate');
+    const outsiders = await commentOn(teamIds.other, 'outsider');
+    const listed = async (who: Person) =>
+      (
+        await graphql<{ myJournalComments: { items: { id: string; userId: string }[] } }>(
+          'query { myJournalComments(take: 50) { items { id userId } } }',
+          {},
+          { token: people[who].token },
+        )
+      ).data!.myJournalComments.items;
+    const gamers = await listed('GAMER');
+    expect(gamers.map((comment) => comment.id)).toContain(mine.id);
+    expect(gamers.filter((comment) => comment.userId !== people.GAMER.id)).toEqual([]);
+    expect((await listed('teammate')).map((comment) => comment.id)).toContain(teammates.id);
+    expect((await listed('outsider')).map((comment) => comment.id)).toEqual([outsiders.id]);
+    expect(await listed('DIRECTOR')).toEqual([]);
+  });
 });

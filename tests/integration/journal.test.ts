@@ -27,6 +27,9 @@ const CLEAR = 'mutation($teamId: ID!, $userId: ID) { clearTeamNotifications(team
 const JOURNAL = `query($teamId: ID!, $date: AWSDate!) { teamJournal(teamId: $teamId, date: $date) {
   userId fullName checkedIn gameReadiness answers { questionSlug pillarSlug value score } pillars { pillarSlug score } } }`;
 const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }';
+const OWN = `query($take: Int, $cursor: String) { myJournalComments(take: $take, cursor: $cursor) { items { ${COMMENT} } nextCursor } }`;
+const UNREAD_DAYS = 'query($teamId: ID!) { journalUnreadDays(teamId: $teamId) { date unread } }';
+const READ_DAY = 'mutation($teamId: ID!, $date: AWSDate!) { readJournalDay(teamId: $teamId, date: $date) { teamId unread } }';
 
 type Person = 'director' | 'coach' | 'gamer' | 'teammate' | 'outsider' | 'admin';
 let people: Record<Person, RoleAccount>;
@@ -192,6 +195,96 @@ describe('notifications', () => {
       (n) => created(people.coach, `Parallel ${n}`),
     );
     expect(await unreadOf(people.director)).toBe(12);
+  });
+});
+
+describe("the gamer's view: the comments on his own days", () => {
+  type Own = 'director' | 'coach' | 'gamer' | 'teammate' | 'rival';
+  let own: Record<Own, RoleAccount>;
+  let home: string;
+  let other: string;
+  const yesterday = shiftDay(date, -1);
+  const on = (team: string, gamer: RoleAccount, day: string) => ({ teamId: team, userId: gamer.id, date: day, ...onSleep });
+  const ids = (items: { id: string }[]) => items.map((item) => item.id);
+
+  beforeAll(async () => {
+    own = await accounts<Own>({ director: 'DIRECTOR', coach: 'COACH', gamer: 'GAMER', teammate: 'GAMER', rival: 'DIRECTOR' }, 'jrnl.own');
+    home = await teamOf(
+      own.director,
+      [
+        [own.gamer, 'GAMER'],
+        [own.teammate, 'GAMER'],
+        [own.coach, 'COACH'],
+      ],
+      'Own home',
+    );
+    other = await teamOf(own.rival, [[own.gamer, 'GAMER']], 'Own other');
+  });
+
+  it("lists them newest first across his teams with their authors, a page at a time, never a teammate's; his reply joins them", async () => {
+    const older = (await ok(own.coach, CREATE, { ...on(home, own.gamer, yesterday), content: 'Yesterday: early night?' })).createComment;
+    const teammates = (await ok(own.coach, CREATE, { ...on(home, own.teammate, date), content: 'For the teammate' })).createComment;
+    const elsewhere = (await ok(own.rival, CREATE, { ...on(other, own.gamer, date), content: 'From the other team' })).createComment;
+    const newest = (await ok(own.director, CREATE, { ...on(home, own.gamer, date), content: 'Today: well slept' })).createComment;
+
+    const first = (await ok(own.gamer, OWN, { take: 2 })).myJournalComments;
+    expect(ids(first.items)).toEqual([newest.id, elsewhere.id]);
+    expect(first.items[0]).toMatchObject({ content: 'Today: well slept', date, user: { fullName: 'jrnl own director' } });
+    const rest = (await ok(own.gamer, OWN, { take: 2, cursor: first.nextCursor })).myJournalComments;
+    expect(ids(rest.items)).toEqual([older.id]);
+    expect(rest.items[0]).toMatchObject({ date: yesterday, user: { fullName: 'jrnl own coach' } });
+    expect((await ok(own.teammate, OWN)).myJournalComments.items.map((c: { content: string }) => c.content)).toEqual(['For the teammate']);
+    expect((await ok(own.coach, OWN)).myJournalComments).toEqual({ items: [], nextCursor: null });
+
+    const reply = (await ok(own.gamer, CREATE, { ...on(home, own.gamer, yesterday), content: 'Yes, at ten', answerTo: older.id })).createComment;
+    expect(ids((await ok(own.gamer, OWN)).myJournalComments.items)).toEqual([reply.id, newest.id, elsewhere.id, older.id]);
+    // Replying on a teammate's day is refused, as on his own day with a teammate's comment.
+    expect((await refusal(own.gamer, CREATE, { ...on(home, own.teammate, date), content: 'Me too', answerTo: teammates.id })).errorType).toBe(
+      'Unauthorized',
+    );
+    expect((await refusal(own.gamer, CREATE, { ...on(home, own.gamer, date), content: 'Me too', answerTo: teammates.id })).errorType).toBe(
+      'ValidationError',
+    );
+  });
+
+  it('drops a team he left, and comments deleted since', async () => {
+    const leaving = (await ok(own.rival, CREATE, { ...on(other, own.gamer, date), content: 'Before you go' })).createComment;
+    const gone = (await ok(own.coach, CREATE, { ...on(home, own.gamer, date), content: 'Oops' })).createComment;
+    expect(ids((await ok(own.gamer, OWN)).myJournalComments.items)).toEqual(expect.arrayContaining([leaving.id, gone.id]));
+    await ok(own.coach, DELETE, { id: gone.id });
+    await ok(own.gamer, 'mutation($teamId: ID) { leaveTeam(teamId: $teamId) { __typename } }', { teamId: other });
+    const shown = (await ok(own.gamer, OWN, { take: 50 })).myJournalComments.items;
+    expect(shown.filter((c: { id: string; teamId: string }) => c.teamId === other || c.id === gone.id)).toEqual([]);
+    expect(shown.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a page size out of bounds and a forged cursor, with the messages of the shared schema', async () => {
+    expect(await refusal(own.gamer, OWN, { take: 51 })).toEqual({ errorType: 'ValidationError', message: 'take must be at most 50.' });
+    expect(await refusal(own.gamer, OWN, { take: 0 })).toEqual({ errorType: 'ValidationError', message: 'take must be at least 1.' });
+    const forged = Buffer.from(JSON.stringify({ pk: `USER#${own.teammate.id}`, sk: 'COMMENT_ON_DAY#9' })).toString('base64url');
+    expect(await refusal(own.gamer, OWN, { cursor: forged })).toEqual({
+      errorType: 'ValidationError',
+      message: 'The paging cursor is not valid. Start again from the first page.',
+    });
+  });
+
+  it("lists the director's days with unread comments newest first, and reading one day leaves the others unread", async () => {
+    await ok(own.director, CLEAR, { teamId: home });
+    await ok(own.coach, CREATE, { ...on(home, own.gamer, shiftDay(date, -2)), content: 'Two days ago' });
+    await ok(own.coach, CREATE, { ...on(home, own.teammate, yesterday), content: 'Yesterday, teammate' });
+    await ok(own.coach, CREATE, { ...on(home, own.gamer, yesterday), content: 'Yesterday, gamer' });
+    const days = (await ok(own.director, UNREAD_DAYS, { teamId: home })).journalUnreadDays;
+    expect(days).toEqual([
+      { date: yesterday, unread: 2 },
+      { date: shiftDay(date, -2), unread: 1 },
+    ]);
+    expect((await ok(own.director, READ_DAY, { teamId: home, date: yesterday })).readJournalDay).toEqual({ teamId: home, unread: 1 });
+    expect((await ok(own.director, UNREAD_DAYS, { teamId: home })).journalUnreadDays).toEqual([{ date: shiftDay(date, -2), unread: 1 }]);
+    expect((await ok(own.director, UNREAD)).teamNotifications).toEqual(expect.arrayContaining([{ teamId: home, unread: 1 }]));
+    // The gamer's own counts are his: reading the director's day did not touch them.
+    expect((await ok(own.gamer, UNREAD_DAYS, { teamId: home })).journalUnreadDays.map((day: { date: string }) => day.date)).toContain(yesterday);
+    expect((await refusal(own.gamer, UNREAD_DAYS, { teamId: other })).errorType).toBe('Unauthorized');
+    expect((await refusal(own.teammate, READ_DAY, { teamId: other, date })).errorType).toBe('Unauthorized');
   });
 });
 

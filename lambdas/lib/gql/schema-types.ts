@@ -266,6 +266,13 @@ export type JournalMember = {
   readonly userId: Scalars['ID']['output'];
 };
 
+/** A day of a team with comments the caller has not read (docs/journal.md, Notifications). */
+export type JournalUnreadDay = {
+  readonly __typename?: 'JournalUnreadDay';
+  readonly date: Scalars['AWSDate']['output'];
+  readonly unread: Scalars['Int']['output'];
+};
+
 /** What leaving a team leaves the user with: the caller's id and subscription reason and label, as on User. */
 export type LeaveTeamResult = {
   readonly __typename?: 'LeaveTeamResult';
@@ -382,6 +389,8 @@ export type Mutation = {
   readonly publishTeamCheckIn?: Maybe<TeamCheckIn>;
   /** Server only (the teams Lambda's IAM role): tells onTeamMembersChanged that a member joined or left. */
   readonly publishTeamMembersChanged?: Maybe<TeamMembersChange>;
+  /** Marks read the caller's unread comments and alerts of that team day; answers his count left in the team. */
+  readonly readJournalDay: TeamNotificationCount;
   /** Fresh tokens from a refresh token (accessToken and expiresIn are accepted and not needed). */
   readonly refreshToken: AuthResult;
   /** The invitee declines. */
@@ -706,6 +715,12 @@ export type MutationPublishTeamMembersChangedArgs = {
 };
 
 
+export type MutationReadJournalDayArgs = {
+  date: Scalars['AWSDate']['input'];
+  teamId: Scalars['ID']['input'];
+};
+
+
 export type MutationRefreshTokenArgs = {
   accessToken?: InputMaybe<Scalars['String']['input']>;
   expiresIn?: InputMaybe<Scalars['Int']['input']>;
@@ -871,6 +886,14 @@ export type NudgeResult = {
   readonly __typename?: 'NudgeResult';
   readonly alreadyNudged: Scalars['Int']['output'];
   readonly nudged: Scalars['Int']['output'];
+};
+
+/** A page of the comments on the caller's own days, newest first (docs/journal.md, the gamer's view). */
+export type OwnCommentPage = {
+  readonly __typename?: 'OwnCommentPage';
+  readonly items: ReadonlyArray<Comment>;
+  /** Pass as cursor for the next page; null on the last. */
+  readonly nextCursor?: Maybe<Scalars['String']['output']>;
 };
 
 /** A payment (docs/billing.md); endSubscriptionAt is start plus 1 month or 1 year when the record has none. */
@@ -1059,12 +1082,16 @@ export type Query = {
   readonly hasUnusedDashboardPurchase: Scalars['Boolean']['output'];
   /** Liveness of the API; public so the sign-in page can tell whether the service answers. */
   readonly health: Health;
+  /** The caller's days with unread comments or alerts in the team, newest first (at most 60). */
+  readonly journalUnreadDays: ReadonlyArray<JournalUnreadDay>;
   /** The signed-in user's profile with pending invites and teams (gamer, coached, owned). */
   readonly me?: Maybe<User>;
   /** The signed-in gamer's check-in of the current score day so far (timeZone: the client's zone, if not the stored one). */
   readonly myCheckIn?: Maybe<DayScoresResult>;
   /** Everything stored about the signed-in user (profile, memberships, invites, answers, day scores, notifications, payments...), for the data export. */
   readonly myDataExport: DataExport;
+  /** The comments on the caller's own days in the teams he plays in now, newest first (take: at most 50, 20 by default). */
+  readonly myJournalComments: OwnCommentPage;
   /** The signed-in gamer's report shares, by e-mail. */
   readonly myReportShares: ReadonlyArray<ReportShare>;
   /** A gamer's score card (the caller's own without userId). */
@@ -1213,8 +1240,19 @@ export type QueryGetVideoUploadUrlArgs = {
 };
 
 
+export type QueryJournalUnreadDaysArgs = {
+  teamId: Scalars['ID']['input'];
+};
+
+
 export type QueryMyCheckInArgs = {
   timeZone?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryMyJournalCommentsArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  take?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2378,11 +2416,13 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   InviteStatus: InviteStatus;
   JournalMember: ResolverTypeWrapper<JournalMember>;
+  JournalUnreadDay: ResolverTypeWrapper<JournalUnreadDay>;
   LeaveTeamResult: ResolverTypeWrapper<LeaveTeamResult>;
   MemberGameScore: ResolverTypeWrapper<MemberGameScore>;
   MemberScoreDay: ResolverTypeWrapper<MemberScoreDay>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NudgeResult: ResolverTypeWrapper<NudgeResult>;
+  OwnCommentPage: ResolverTypeWrapper<OwnCommentPage>;
   Payment: ResolverTypeWrapper<Payment>;
   PaymentCount: ResolverTypeWrapper<PaymentCount>;
   PaymentFrequency: PaymentFrequency;
@@ -2534,11 +2574,13 @@ export type ResolversParentTypes = {
   ImageUploadUrl: ImageUploadUrl;
   Int: Scalars['Int']['output'];
   JournalMember: JournalMember;
+  JournalUnreadDay: JournalUnreadDay;
   LeaveTeamResult: LeaveTeamResult;
   MemberGameScore: MemberGameScore;
   MemberScoreDay: MemberScoreDay;
   Mutation: Record<PropertyKey, never>;
   NudgeResult: NudgeResult;
+  OwnCommentPage: OwnCommentPage;
   Payment: Payment;
   PaymentCount: PaymentCount;
   PaymentMethodCount: PaymentMethodCount;
@@ -2868,6 +2910,11 @@ export type JournalMemberResolvers<ContextType = any, ParentType extends Resolve
   userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type JournalUnreadDayResolvers<ContextType = any, ParentType extends ResolversParentTypes['JournalUnreadDay'] = ResolversParentTypes['JournalUnreadDay']> = {
+  date?: Resolver<ResolversTypes['AWSDate'], ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type LeaveTeamResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['LeaveTeamResult'] = ResolversParentTypes['LeaveTeamResult']> = {
   appSubscriptionReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -2935,6 +2982,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   proveEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationProveEmailArgs, 'code'>>;
   publishTeamCheckIn?: Resolver<Maybe<ResolversTypes['TeamCheckIn']>, ParentType, ContextType, RequireFields<MutationPublishTeamCheckInArgs, 'at' | 'date' | 'teamId' | 'userId'>>;
   publishTeamMembersChanged?: Resolver<Maybe<ResolversTypes['TeamMembersChange']>, ParentType, ContextType, RequireFields<MutationPublishTeamMembersChangedArgs, 'at' | 'change' | 'teamId'>>;
+  readJournalDay?: Resolver<ResolversTypes['TeamNotificationCount'], ParentType, ContextType, RequireFields<MutationReadJournalDayArgs, 'date' | 'teamId'>>;
   refreshToken?: Resolver<ResolversTypes['AuthResult'], ParentType, ContextType, RequireFields<MutationRefreshTokenArgs, 'refreshToken'>>;
   rejectInvite?: Resolver<ResolversTypes['TeamInvite'], ParentType, ContextType, RequireFields<MutationRejectInviteArgs, 'inviteId'>>;
   removePushSubscription?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemovePushSubscriptionArgs, 'endpoint'>>;
@@ -2968,6 +3016,11 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
 export type NudgeResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['NudgeResult'] = ResolversParentTypes['NudgeResult']> = {
   alreadyNudged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   nudged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OwnCommentPageResolvers<ContextType = any, ParentType extends ResolversParentTypes['OwnCommentPage'] = ResolversParentTypes['OwnCommentPage']> = {
+  items?: Resolver<ReadonlyArray<ResolversTypes['Comment']>, ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type PaymentResolvers<ContextType = any, ParentType extends ResolversParentTypes['Payment'] = ResolversParentTypes['Payment']> = {
@@ -3070,9 +3123,11 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   getVideoUploadUrl?: Resolver<ResolversTypes['VideoUploadUrl'], ParentType, ContextType, RequireFields<QueryGetVideoUploadUrlArgs, 'fileExtension' | 'where'>>;
   hasUnusedDashboardPurchase?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
+  journalUnreadDays?: Resolver<ReadonlyArray<ResolversTypes['JournalUnreadDay']>, ParentType, ContextType, RequireFields<QueryJournalUnreadDaysArgs, 'teamId'>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   myCheckIn?: Resolver<Maybe<ResolversTypes['DayScoresResult']>, ParentType, ContextType, Partial<QueryMyCheckInArgs>>;
   myDataExport?: Resolver<ResolversTypes['DataExport'], ParentType, ContextType>;
+  myJournalComments?: Resolver<ResolversTypes['OwnCommentPage'], ParentType, ContextType, Partial<QueryMyJournalCommentsArgs>>;
   myReportShares?: Resolver<ReadonlyArray<ResolversTypes['ReportShare']>, ParentType, ContextType>;
   myScore?: Resolver<Maybe<ResolversTypes['Score']>, ParentType, ContextType, Partial<QueryMyScoreArgs>>;
   myScoreStats?: Resolver<Maybe<ResolversTypes['ScoreStatistics']>, ParentType, ContextType, Partial<QueryMyScoreStatsArgs>>;
@@ -3541,11 +3596,13 @@ export type Resolvers<ContextType = any> = {
   Health?: HealthResolvers<ContextType>;
   ImageUploadUrl?: ImageUploadUrlResolvers<ContextType>;
   JournalMember?: JournalMemberResolvers<ContextType>;
+  JournalUnreadDay?: JournalUnreadDayResolvers<ContextType>;
   LeaveTeamResult?: LeaveTeamResultResolvers<ContextType>;
   MemberGameScore?: MemberGameScoreResolvers<ContextType>;
   MemberScoreDay?: MemberScoreDayResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NudgeResult?: NudgeResultResolvers<ContextType>;
+  OwnCommentPage?: OwnCommentPageResolvers<ContextType>;
   Payment?: PaymentResolvers<ContextType>;
   PaymentCount?: PaymentCountResolvers<ContextType>;
   PaymentMethodCount?: PaymentMethodCountResolvers<ContextType>;

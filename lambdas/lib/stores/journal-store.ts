@@ -1,10 +1,10 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PillarSlug } from '@core/pillars';
 import { config } from '../config';
 import { db } from '../db/client';
 import { defineItem, sortKeyPrefix } from '../db/item';
 import { teamPartition, userPartition } from '../db/keys';
-import { isConditionFailure, partitionQuery, query } from '../db/table';
+import { batchDelete, batchGet, isConditionFailure, type Page, type PageRequest, partitionQuery, query } from '../db/table';
 import { type TransactItem, TransactionRefused, transact } from './transactions';
 
 /** A comment on a gamer's answer (docs/journal.md, "Comments"); `userId` is the gamer, `authorId` who wrote it. */
@@ -37,6 +37,15 @@ export interface TeamUnread {
   unread: number;
 }
 
+/** A day of a team with comments or alerts a user has not read, and how many. */
+export interface UnreadDay {
+  date: string;
+  unread: number;
+}
+
+/** The most unread days `unreadDays` lists: the journal opens on the newest, the others are a click away. */
+const MAX_UNREAD_DAYS = 60;
+
 /** Journal comments, the unread counts they raise, and readiness alerts (docs/data-model.md, docs/journal.md). */
 export interface JournalStore {
   /** A comment by id (index gsi1). */
@@ -45,15 +54,30 @@ export interface JournalStore {
   ofDay(teamId: string, date: string, userId?: string | null): Promise<CommentRecord[]>;
   /** The replies to a comment, oldest first (index gsi2). */
   replies(answerTo: string): Promise<CommentRecord[]>;
-  /** Writes the comment and adds 1 to the unread count of each of `notify` in its team, in one transaction. */
+  /**
+   * The comments on the gamer's own days in these teams, newest first, a page at a time (the gamer's view; each
+   * comment as it is now: one deleted since is left out).
+   */
+  onDaysOf(gamerId: string, teamIds: readonly string[], page: PageRequest): Promise<Page<CommentRecord>>;
+  /**
+   * Writes the comment, its entry in its gamer's list (`onDaysOf`), and adds 1 to the unread count of each of `notify`
+   * in its team and on its day, in one transaction.
+   */
   create(comment: CommentRecord, notify: readonly string[]): Promise<void>;
   /** Changes the content while `authorId` wrote the comment; the comment as changed, or null when it is gone or not theirs. */
   updateContent(comment: CommentRecord, authorId: string, content: string, at: string): Promise<CommentRecord | null>;
-  /** Deletes the comment while `authorId` wrote it; false when it is gone or not theirs. */
+  /** Deletes the comment (and its gamer's list entry) while `authorId` wrote it; false when it is gone or not theirs. */
   delete(comment: CommentRecord, authorId: string): Promise<boolean>;
   /** The user's unread counts, per team with a count item. */
   unreadOf(userId: string): Promise<TeamUnread[]>;
-  /** Sets the user's unread count in the team to 0 (writes nothing when the user never had one). */
+  /** The user's days of the team with unread comments or alerts, newest first (at most MAX_UNREAD_DAYS). */
+  unreadDays(userId: string, teamId: string): Promise<UnreadDay[]>;
+  /**
+   * Marks the user's unread comments and alerts of one team day read: the day's count goes and the team's count drops
+   * by as much, in one transaction. Answers the team's count left.
+   */
+  readDay(userId: string, teamId: string, date: string): Promise<number>;
+  /** Sets the user's unread count in the team to 0 and forgets its unread days (writes nothing when the user never had one). */
   clearUnread(userId: string, teamId: string): Promise<void>;
   /**
    * Writes the alert and adds 1 to the unread count of each of `notify`, in one transaction, unless the team already
@@ -81,10 +105,35 @@ export const commentItem = defineItem<CommentRecord>()({
   },
 });
 
+/**
+ * A comment on one of a gamer's days, listed under the gamer, newest last in key order (his view of the journal reads
+ * them newest first). It holds the comment's key, not its content: an edit changes only the comment.
+ */
+const commentOnDayItem = defineItem<Pick<CommentRecord, 'teamId' | 'date' | 'userId' | 'createdAt' | 'id'>>()({
+  type: 'CommentOnDay',
+  key: ({ userId, createdAt, id }: Pick<CommentRecord, 'userId' | 'createdAt' | 'id'>) => ({
+    pk: userPartition(userId),
+    sk: `COMMENT_ON_DAY#${createdAt}#${id}`,
+  }),
+  encode: ({ teamId, date, userId, createdAt, id }) => ({ teamId, date, userId, createdAt, id }),
+});
+
+/** Where a comment is listed under its gamer (deleted with the comment, also by an account deletion). */
+export const commentOnDayKey = (comment: CommentRecord) => commentOnDayItem.key(comment);
+
 /** A user's unread journal notifications in one team (a counter changed with ADD). */
 const notificationsItem = defineItem<{ userId: string; teamId: string }>()({
   type: 'Notifications',
   key: ({ userId, teamId }: { userId: string; teamId: string }) => ({ pk: userPartition(userId), sk: `NOTIFICATIONS#${teamId}` }),
+});
+
+/** The part of a user's unread count in a team that one day's comments and alerts make (ADD beside the team's count). */
+const unreadDayItem = defineItem<{ userId: string; teamId: string; date: string }>()({
+  type: 'UnreadDay',
+  key: ({ userId, teamId, date }: { userId: string; teamId: string; date: string }) => ({
+    pk: userPartition(userId),
+    sk: `UNREAD_DAY#${teamId}#${date}`,
+  }),
 });
 
 /** A readiness alert: one per team, gamer and score day (its conditional Put is the once-a-day guard). */
@@ -117,8 +166,46 @@ function unreadIncrement(userId: string, teamId: string): TransactItem {
   );
 }
 
-const notifyItems = (teamId: string, notify: readonly string[]) =>
-  [...new Set(notify)].map((userId) => ({ label: 'notify', item: unreadIncrement(userId, teamId) }));
+/** ADD 1 to a user's unread count of one team day (the item is made on first use). */
+function unreadDayIncrement(userId: string, teamId: string, date: string): TransactItem {
+  return unreadDayItem.update(
+    { userId, teamId, date },
+    {
+      UpdateExpression: 'ADD unread :one SET #type = :type, teamId = :team, userId = :user, #date = :date',
+      ExpressionAttributeNames: { '#type': 'type', '#date': 'date' },
+      ExpressionAttributeValues: { ':one': 1, ':type': unreadDayItem.type, ':team': teamId, ':user': userId, ':date': date },
+    },
+  );
+}
+
+/** The team's and the day's count of each person notified. */
+const notifyItems = (teamId: string, date: string, notify: readonly string[]) =>
+  [...new Set(notify)].flatMap((userId) => [
+    { label: 'notify', item: unreadIncrement(userId, teamId) },
+    { label: 'notify', item: unreadDayIncrement(userId, teamId, date) },
+  ]);
+
+/**
+ * How a day's read count leaves the team's: subtracted (the team's count holds it), set to 0 (the team's count was
+ * cleared since, so it holds less), or left alone (no team count at all).
+ */
+const TEAM_COUNT_ON_READ = {
+  subtract: (count: number) => ({
+    UpdateExpression: 'ADD unread :minus',
+    ConditionExpression: 'unread >= :count',
+    ExpressionAttributeValues: { ':minus': -count, ':count': count },
+  }),
+  zero: () => ({ UpdateExpression: 'SET unread = :zero', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':zero': 0 } }),
+  none: () => null,
+} as const;
+type TeamCountOnRead = keyof typeof TEAM_COUNT_ON_READ;
+const NEXT_TEAM_COUNT_ON_READ: Record<TeamCountOnRead, TeamCountOnRead> = { subtract: 'zero', zero: 'none', none: 'none' };
+/** Tries of a day's read before giving up: new comments on that day in between make it read the count again. */
+const READ_DAY_TRIES = 5;
+
+async function consistentGet(key: { pk: string; sk: string }) {
+  return (await db().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }))).Item;
+}
 
 export const dynamoJournalStore: JournalStore = {
   async get(commentId) {
@@ -140,13 +227,44 @@ export const dynamoJournalStore: JournalStore = {
     const { gsi2pk } = commentItem.indexes.gsi2({ answerTo, createdAt: '', id: '' })!;
     return (await query(partitionQuery('gsi2', gsi2pk))).items.map(commentItem.decode).sort(byCreation);
   },
+  async onDaysOf(gamerId, teamIds, page) {
+    if (teamIds.length === 0) return { items: [], cursor: null };
+    const { pk, sk } = commentOnDayItem.key({ userId: gamerId, createdAt: '', id: '' });
+    const listing = partitionQuery('table', pk, sortKeyPrefix(sk));
+    const teams = Object.fromEntries(teamIds.map((teamId, index) => [`:team${index}`, teamId]));
+    const { items, cursor } = await query(
+      {
+        ...listing,
+        // Only the teams he plays in now: a team he left keeps its comments, but not for him.
+        FilterExpression: `teamId IN (${Object.keys(teams).join(', ')})`,
+        ExpressionAttributeValues: { ...listing.ExpressionAttributeValues, ...teams },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+      },
+      page,
+    );
+    const entries = items.map(commentOnDayItem.decode);
+    const found = new Map(
+      (
+        await batchGet(
+          entries.map((entry) => commentItem.key(entry)),
+          { consistent: true },
+        )
+      ).map((item) => {
+        const comment = commentItem.decode(item);
+        return [comment.id, comment];
+      }),
+    );
+    return { items: entries.flatMap((entry) => found.get(entry.id) ?? []), cursor };
+  },
   async create(comment, notify) {
     await transact([
       {
         label: 'comment',
         item: commentItem.put(comment, { ConditionExpression: 'attribute_not_exists(pk)' }),
       },
-      ...notifyItems(comment.teamId, notify),
+      { label: 'comment', item: commentOnDayItem.put(comment) },
+      ...notifyItems(comment.teamId, comment.date, notify),
     ]);
   },
   async updateContent(comment, authorId, content, at) {
@@ -169,17 +287,19 @@ export const dynamoJournalStore: JournalStore = {
   },
   async delete(comment, authorId) {
     try {
-      await db().send(
-        new DeleteCommand({
-          TableName: config.tableName,
-          Key: commentItem.key(comment),
-          ConditionExpression: 'attribute_exists(pk) AND authorId = :author',
-          ExpressionAttributeValues: { ':author': authorId },
-        }),
-      );
+      await transact([
+        {
+          label: 'comment',
+          item: commentItem.delete(comment, {
+            ConditionExpression: 'attribute_exists(pk) AND authorId = :author',
+            ExpressionAttributeValues: { ':author': authorId },
+          }),
+        },
+        { label: 'comment', item: commentOnDayItem.delete(comment) },
+      ]);
       return true;
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (error instanceof TransactionRefused) return false;
       throw error;
     }
   },
@@ -188,7 +308,41 @@ export const dynamoJournalStore: JournalStore = {
     const { items } = await query({ ...partitionQuery('table', pk, sk), ConsistentRead: true });
     return items.map((item) => ({ teamId: String(item.teamId), unread: Number(item.unread ?? 0) }));
   },
+  async unreadDays(userId, teamId) {
+    const { pk, sk } = unreadDayItem.key({ userId, teamId, date: '' });
+    const { items } = await query({ ...partitionQuery('table', pk, sk), ScanIndexForward: false, ConsistentRead: true }, { limit: MAX_UNREAD_DAYS });
+    return items.map((item) => ({ date: String(item.date), unread: Number(item.unread ?? 0) }));
+  },
+  async readDay(userId, teamId, date) {
+    let teamCount: TeamCountOnRead = 'subtract';
+    for (let attempt = 1; attempt <= READ_DAY_TRIES; attempt += 1) {
+      const count = Number((await consistentGet(unreadDayItem.key({ userId, teamId, date })))?.unread ?? 0);
+      if (count === 0) break;
+      const teamUpdate = TEAM_COUNT_ON_READ[teamCount](count);
+      try {
+        await transact([
+          {
+            label: 'day',
+            item: unreadDayItem.delete(
+              { userId, teamId, date },
+              { ConditionExpression: 'unread = :count', ExpressionAttributeValues: { ':count': count } },
+            ),
+          },
+          ...(teamUpdate ? [{ label: 'team', item: notificationsItem.update({ userId, teamId }, teamUpdate) }] : []),
+        ]);
+        break;
+      } catch (error) {
+        if (!(error instanceof TransactionRefused) || attempt === READ_DAY_TRIES) throw error;
+        // 'day': a new comment on that day came in between, read its count again.
+        if (error.label === 'team') teamCount = NEXT_TEAM_COUNT_ON_READ[teamCount];
+      }
+    }
+    return Number((await consistentGet(notificationsItem.key({ userId, teamId })))?.unread ?? 0);
+  },
   async clearUnread(userId, teamId) {
+    const { pk, sk } = unreadDayItem.key({ userId, teamId, date: '' });
+    const { items } = await query({ ...partitionQuery('table', pk, sk), ConsistentRead: true });
+    await batchDelete(items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
     try {
       await db().send(
         new UpdateCommand({
@@ -210,7 +364,7 @@ export const dynamoJournalStore: JournalStore = {
           label: 'alert',
           item: readinessAlertItem.put(alert, { ConditionExpression: 'attribute_not_exists(pk)' }),
         },
-        ...notifyItems(alert.teamId, notify),
+        ...notifyItems(alert.teamId, alert.date, notify),
       ]);
       return true;
     } catch (error) {

@@ -752,6 +752,77 @@ describe('DynamoDB stores', () => {
       expect(await unread('nobody')).toEqual([]);
     });
 
+    it("lists the comments on a gamer's days newest first, a page at a time, only in the teams asked, without the deleted ones", async () => {
+      const gamer = id('listed');
+      const at = (minute: number) => `2026-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+      const written = [1, 2, 3, 4].map((minute) => comment(`listed-${minute}`, { userId: gamer, createdAt: at(minute), updatedAt: at(minute) }));
+      const elsewhere = comment('listed-elsewhere', { userId: gamer, teamId: id('left-team'), createdAt: at(5), updatedAt: at(5) });
+      const teammates = comment('listed-teammate', { createdAt: at(6), updatedAt: at(6) });
+      for (const each of [...written, elsewhere, teammates]) await journal.create(each, []);
+      await journal.delete(written[1]!, id('coach'));
+      await journal.updateContent(written[0]!, id('coach'), 'Edited', at(7));
+
+      const first = await journal.onDaysOf(gamer, [id('team')], { limit: 2 });
+      expect(first.items.map((c) => c.id)).toEqual([written[3]!.id, written[2]!.id]);
+      const second = await journal.onDaysOf(gamer, [id('team')], { limit: 2, cursor: first.cursor });
+      expect(second.items.map((c) => [c.id, c.content])).toEqual([[written[0]!.id, 'Edited']]);
+      expect((await journal.onDaysOf(gamer, [id('team'), id('left-team')], { limit: 10 })).items.map((c) => c.id)).toEqual([
+        elsewhere.id,
+        written[3]!.id,
+        written[2]!.id,
+        written[0]!.id,
+      ]);
+      expect(await journal.onDaysOf(gamer, [], { limit: 10 })).toEqual({ items: [], cursor: null });
+    });
+
+    it("counts unread comments by day and reads one day: the day's count goes, the team's drops by as much", async () => {
+      const reader = id('day-reader');
+      const on = (date: string, name: string) => comment(name, { date });
+      for (const [date, name] of [
+        ['2026-05-01', 'day-a1'],
+        ['2026-05-01', 'day-a2'],
+        ['2026-05-03', 'day-b1'],
+      ] as const) {
+        await journal.create(on(date, name), [reader]);
+      }
+      await journal.raiseAlert(
+        { teamId: id('team'), userId: id('gamer'), date: '2026-05-02', gameReadiness: 30, pillarSlug: 'mental', createdAt: at },
+        [reader],
+      );
+      expect(await journal.unreadDays(reader, id('team'))).toEqual([
+        { date: '2026-05-03', unread: 1 },
+        { date: '2026-05-02', unread: 1 },
+        { date: '2026-05-01', unread: 2 },
+      ]);
+      expect(await journal.readDay(reader, id('team'), '2026-05-01')).toBe(2);
+      expect(await journal.readDay(reader, id('team'), '2026-05-01')).toBe(2);
+      expect(await journal.unreadDays(reader, id('team'))).toEqual([
+        { date: '2026-05-03', unread: 1 },
+        { date: '2026-05-02', unread: 1 },
+      ]);
+      // A count cleared meanwhile stays at 0; clearing forgets the days too.
+      await journal.clearUnread(reader, id('team'));
+      expect(await journal.unreadDays(reader, id('team'))).toEqual([]);
+      await journal.create(on('2026-05-04', 'day-c1'), [reader]);
+      expect(await journal.readDay(reader, id('team'), '2026-05-04')).toBe(0);
+      expect(await unread('day-reader')).toEqual([{ teamId: id('team'), count: 0 }]);
+    });
+
+    it('reads a day exactly while comments on it and other days arrive in parallel', async () => {
+      const reader = id('racing-reader');
+      await journal.create(comment('race-0', { date: '2026-05-01' }), [reader]);
+      await Promise.all([
+        ...Array.from({ length: 6 }, (_, index) =>
+          journal.create(comment(`race-day-${index}`, { date: index % 2 ? '2026-05-01' : '2026-05-02' }), [reader]),
+        ),
+        journal.readDay(reader, id('team'), '2026-05-01'),
+      ]);
+      const days = await journal.unreadDays(reader, id('team'));
+      const [team] = await journal.unreadOf(reader);
+      expect(team!.unread).toBe(days.reduce((sum, day) => sum + day.unread, 0));
+      expect(days.find((day) => day.date === '2026-05-02')).toEqual({ date: '2026-05-02', unread: 3 });
+    });
+
     it('raises a readiness alert once per team, gamer and day, and claims its e-mail once per recipient', async () => {
       const alert = {
         teamId: id('team'),

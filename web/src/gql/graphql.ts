@@ -683,6 +683,29 @@ export type ClearTeamNotificationsMutationVariables = Exact<{
 
 export type ClearTeamNotificationsMutation = { clearTeamNotifications: { teamId: string, unread: number } };
 
+export type JournalUnreadDaysQueryVariables = Exact<{
+  teamId: string;
+}>;
+
+
+export type JournalUnreadDaysQuery = { journalUnreadDays: Array<{ date: string, unread: number }> };
+
+export type ReadJournalDayMutationVariables = Exact<{
+  teamId: string;
+  date: string;
+}>;
+
+
+export type ReadJournalDayMutation = { readJournalDay: { teamId: string, unread: number } };
+
+export type MyJournalCommentsQueryVariables = Exact<{
+  take?: number | null | undefined;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type MyJournalCommentsQuery = { myJournalComments: { nextCursor: string | null, items: Array<{ id: string, teamId: string, userId: string, date: string, pillarSlug: string, questionSlug: string, content: string, answerTo: string | null, authorId: string, createdAt: string, updatedAt: string, user: { id: string, fullName: string | null, avatar: string | null } | null }> } };
+
 export type TeamMembersQueryVariables = Exact<{
   teamId: string;
   search?: string | null | undefined;
@@ -1201,6 +1224,9 @@ export interface Operations {
   "\n  query OwnJournalAnswers($userId: ID!, $date: AWSDate!) {\n    userAnswers(userId: $userId, startDate: $date, endDate: $date) {\n      questionSlug\n      pillarSlug\n      value\n      score\n    }\n  }\n": { data: OwnJournalAnswersQuery; variables: OwnJournalAnswersQueryVariables };
   "\n  query TeamNotifications {\n    teamNotifications {\n      teamId\n      unread\n    }\n  }\n": { data: TeamNotificationsQuery; variables: TeamNotificationsQueryVariables };
   "\n  mutation ClearTeamNotifications($teamId: ID!) {\n    clearTeamNotifications(teamId: $teamId) {\n      teamId\n      unread\n    }\n  }\n": { data: ClearTeamNotificationsMutation; variables: ClearTeamNotificationsMutationVariables };
+  "\n  query JournalUnreadDays($teamId: ID!) {\n    journalUnreadDays(teamId: $teamId) {\n      date\n      unread\n    }\n  }\n": { data: JournalUnreadDaysQuery; variables: JournalUnreadDaysQueryVariables };
+  "\n  mutation ReadJournalDay($teamId: ID!, $date: AWSDate!) {\n    readJournalDay(teamId: $teamId, date: $date) {\n      teamId\n      unread\n    }\n  }\n": { data: ReadJournalDayMutation; variables: ReadJournalDayMutationVariables };
+  "\n  query MyJournalComments($take: Int, $cursor: String) {\n    myJournalComments(take: $take, cursor: $cursor) {\n      items {\n        id\n        teamId\n        userId\n        date\n        pillarSlug\n        questionSlug\n        content\n        answerTo\n        authorId\n        user {\n          id\n          fullName\n          avatar\n        }\n        createdAt\n        updatedAt\n      }\n      nextCursor\n    }\n  }\n": { data: MyJournalCommentsQuery; variables: MyJournalCommentsQueryVariables };
   "\n  query TeamMembers($teamId: ID!, $search: String, $orderBy: TeamMemberOrder, $direction: SortDirection, $take: Int, $skip: Int) {\n    team(teamId: $teamId, search: $search, orderBy: $orderBy, direction: $direction, take: $take, skip: $skip) {\n      id\n      name\n      description\n      game\n      avatar\n      membersCount\n      members {\n        userId\n        role\n        joinedAt\n        fullName\n        email\n      }\n    }\n  }\n": { data: TeamMembersQuery; variables: TeamMembersQueryVariables };
   "\n  mutation RemoveTeamMember($userId: ID!, $teamId: ID!) {\n    removeTeamMember(userId: $userId, teamId: $teamId)\n  }\n": { data: RemoveTeamMemberMutation; variables: RemoveTeamMemberMutationVariables };
   "\n  subscription OnTeamMembersChanged($teamId: ID!) {\n    onTeamMembersChanged(teamId: $teamId) {\n      teamId\n      userId\n      change\n      at\n    }\n  }\n": { data: OnTeamMembersChangedSubscription; variables: OnTeamMembersChangedSubscriptionVariables };

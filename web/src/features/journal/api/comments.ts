@@ -137,7 +137,7 @@ const deleteCommentMutation = gqlOperation(/* GraphQL */ `
 const fetchJournalComments = async (teamId: string, date: string, userId?: string) =>
   (await callApi(journalCommentsQuery, { teamId, date, userId })).getJournalComments;
 
-const createComment = async (comment: NewComment) => (await callApi(createCommentMutation, comment)).createComment;
+export const createComment = async (comment: NewComment) => (await callApi(createCommentMutation, comment)).createComment;
 
 const updateComment = async (id: string, content: string) => (await callApi(updateCommentMutation, { data: { id, content } })).updateComment;
 
@@ -155,7 +155,7 @@ const journalCommentsQueryOptions = (scope: JournalScope) =>
 
 /**
  * The day's comments, kept current without a reload: every comment created, edited or deleted in the team arrives
- * over the subscription and is merged in. `onNewComment` hears new comments by others (the page reads them at once).
+ * over the subscription and is merged in. `onNewComment` hears new comments by others on that day (the page reads them at once).
  */
 export function useJournalComments(scope: JournalScope, viewerId: string, onNewComment: () => void) {
   const queryClient = useQueryClient();
@@ -172,7 +172,8 @@ export function useJournalComments(scope: JournalScope, viewerId: string, onNewC
               journalKeys.comments({ teamId, date, userId }),
               (shown) => shown && withCommentEvent(shown, event, date),
             );
-            if (event.authorId !== viewerId && !event.deletedAt && event.createdAt === event.updatedAt) onNewComment();
+            // Only a new comment by someone else on the day shown: the page shows it, so it is read.
+            if (event.date === date && event.authorId !== viewerId && !event.deletedAt && event.createdAt === event.updatedAt) onNewComment();
           },
         },
       ),

@@ -7,4 +7,8 @@ export const journalKeys = {
   comments: ({ teamId, date, userId }: { teamId: string; date: string; userId?: string }) =>
     [...journalKeys.all, 'comments', teamId, date, userId ?? 'all'] as const,
   notifications: (userId: string) => [...journalKeys.all, 'notifications', userId] as const,
+  /** The comments on the signed-in gamer's own days, newest first (his view of the journal). */
+  ownComments: (userId: string) => [...journalKeys.all, 'own-comments', userId] as const,
+  /** The signed-in user's days of a team with unread comments. */
+  unreadDays: (userId: string, teamId: string) => [...journalKeys.all, 'unread-days', userId, teamId] as const,
 };

@@ -2,7 +2,7 @@
  * The signed-in user's unread journal notifications per team (`teamNotifications`), read again whenever someone else
  * comments in a team the user follows, and cleared when he opens a team's journal.
  */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import type { TeamNotificationsQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
@@ -24,6 +24,24 @@ const teamNotificationsQuery = gqlOperation(/* GraphQL */ `
 const clearNotificationsMutation = gqlOperation(/* GraphQL */ `
   mutation ClearTeamNotifications($teamId: ID!) {
     clearTeamNotifications(teamId: $teamId) {
+      teamId
+      unread
+    }
+  }
+`);
+
+const journalUnreadDaysQuery = gqlOperation(/* GraphQL */ `
+  query JournalUnreadDays($teamId: ID!) {
+    journalUnreadDays(teamId: $teamId) {
+      date
+      unread
+    }
+  }
+`);
+
+const readJournalDayMutation = gqlOperation(/* GraphQL */ `
+  mutation ReadJournalDay($teamId: ID!, $date: AWSDate!) {
+    readJournalDay(teamId: $teamId, date: $date) {
       teamId
       unread
     }
@@ -98,4 +116,39 @@ export function useClearTeamNotifications(teamId: string | null): () => void {
       () => undefined,
     );
   }, [teamId, userId, queryClient]);
+}
+
+/** The viewer's days of the team with unread comments, newest first: the journal opens on the first. */
+export function useUnreadDays(teamId: string) {
+  const userId = useViewer()?.userId ?? '';
+  return useQuery({
+    queryKey: journalKeys.unreadDays(userId, teamId),
+    queryFn: async () => (await callApi(journalUnreadDaysQuery, { teamId })).journalUnreadDays,
+    // Read once when the journal opens: the days read while it is open are taken out as they are shown.
+    staleTime: Infinity,
+    enabled: userId !== '',
+  });
+}
+
+/**
+ * Marks read the comments of the team day the journal shows (not the team's other days): the server's count of the
+ * day goes, the marker's count is the team's count left.
+ */
+export function useReadJournalDay(teamId: string): (date: string) => void {
+  const userId = useViewer()?.userId ?? '';
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation({
+    mutationFn: async (date: string) => (await callApi(readJournalDayMutation, { teamId, date })).readJournalDay,
+    onSuccess: async (left, date) => {
+      queryClient.setQueryData<{ date: string; unread: number }[]>(journalKeys.unreadDays(userId, teamId), (days) =>
+        days?.filter((day) => day.date !== date),
+      );
+      // A read still under way may have counted before this one: it is dropped, not shown.
+      await queryClient.cancelQueries({ queryKey: journalKeys.notifications(userId) });
+      queryClient.setQueryData<TeamUnread[]>(journalKeys.notifications(userId), (entries) =>
+        (entries ?? []).map((entry) => (entry.teamId === teamId ? left : entry)),
+      );
+    },
+  });
+  return useCallback((date: string) => mutate(date), [mutate]);
 }

@@ -1,7 +1,7 @@
 import { shiftDay } from '@core/dates';
 import { pillarOf } from '@core/pillars';
 import { isAdmin } from '@core/roles';
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button/button';
 import { Flex } from '@/components/ui/themed/primitives';
@@ -15,10 +15,11 @@ import { useViewer, type Viewer } from '@/lib/viewer';
 import type { JournalComment } from '../api/comment-events';
 import { useCommentChanges, useJournalComments } from '../api/comments';
 import { useJournalMembers, type JournalMember } from '../api/members';
-import { useClearTeamNotifications } from '../api/notifications';
+import { useClearTeamNotifications, useReadJournalDay, useUnreadDays } from '../api/notifications';
 import { answerKey, threadsByAnswer, type CommentThread } from '../lib/comment-threads';
 import { answerText, questionsByPillar, todayScoreDay } from '../lib/journal-day';
 import { CommentThreadView, type CommentActions } from './comment-thread';
+import { CoachCommentsCard } from './coach-comments-card';
 import { CommentForm } from './comment-form';
 import '../journal.css';
 
@@ -33,47 +34,99 @@ function journalRole(viewer: Viewer, teamId: string): 'staff' | 'gamer' | null {
 
 /**
  * /home/my-team/journal?teamId=: a day's check-ins of the team by pillar with the comments under each answer
- * (docs/journal.md, "The web app"). Opening it reads the team's notifications; comments arrive live.
+ * (docs/journal.md, "The web app"). It opens on the newest day with comments the viewer has not read, and marks read
+ * only the days it shows; comments arrive live. A gamer without a team in the address gets his own view: the newest
+ * comments on his check-ins in every team he plays in.
  */
 export function JournalPage() {
   const viewer = useViewer();
   const [params] = useSearchParams();
-  const teamId = params.get('teamId') ?? viewer?.selectedTeamId ?? null;
+  const askedTeamId = params.get('teamId');
+  const teamId = askedTeamId ?? viewer?.selectedTeamId ?? null;
   const role = viewer && teamId && viewer.teams ? journalRole(viewer, teamId) : null;
+  const ownView = !askedTeamId && role !== 'staff' && (viewer?.teams?.member.length ?? 0) > 0;
   const teamName = teamId
     ? [...(viewer?.teams?.owned ?? []), ...(viewer?.teams?.coached ?? []), ...(viewer?.teams?.member ?? [])].find((team) => team.id === teamId)?.name
     : undefined;
 
-  const clearNotifications = useClearTeamNotifications(teamId);
-  useEffect(clearNotifications, [clearNotifications]);
-
   let body: ReactNode;
   if (!viewer?.teams) body = <PageLoader label="Loading the journal…" />;
+  else if (ownView) body = <CoachCommentsCard />;
   else if (!teamId || !role) body = <EmptyState title="No team chosen" description="Choose one of your teams to read its journal." />;
-  else body = <JournalDays key={teamId} teamId={teamId} role={role} viewer={viewer} onNewComment={clearNotifications} />;
+  else body = <JournalDays key={teamId} teamId={teamId} role={role} viewer={viewer} />;
 
+  let description = "Each member's check-in of the day, by pillar, and the comments on it.";
+  if (ownView) description = 'What your coach and director say about your check-ins, newest first.';
+  else if (teamName) description = `${teamName}: each member's check-in of the day, by pillar, and the comments on it.`;
   return (
     <div className="fg-page fg-journal">
       <header className="fg-page__header">
         <h1>Journal</h1>
-        <p>
-          {teamName
-            ? `${teamName}: each member's check-in of the day, by pillar, and the comments on it.`
-            : "Each member's check-in of the day, by pillar, and the comments on it."}
-        </p>
+        <p>{description}</p>
       </header>
       {body}
     </div>
   );
 }
 
-function JournalDays({ teamId, role, viewer, onNewComment }: { teamId: string; role: 'staff' | 'gamer'; viewer: Viewer; onNewComment: () => void }) {
+/** The journal of a team: it waits for the viewer's unread days to open on the newest of them (today when none). */
+function JournalDays({ teamId, role, viewer }: { teamId: string; role: 'staff' | 'gamer'; viewer: Viewer }) {
+  const unreadDays = useUnreadDays(teamId);
+  const clearNotifications = useClearTeamNotifications(teamId);
+  const noUnreadDay = unreadDays.isSuccess && unreadDays.data.length === 0;
+  // Nothing unread names a day: a count left from before counts were kept by day goes, as the spec's opening did.
+  useEffect(() => {
+    if (noUnreadDay) clearNotifications();
+  }, [noUnreadDay, clearNotifications]);
+
+  if (unreadDays.isPending) return <PageLoader label="Loading the journal…" />;
   const today = todayScoreDay();
-  const [date, setDate] = useState(today);
+  const newestUnread = unreadDays.data?.[0]?.date;
+  return (
+    <OpenJournal
+      teamId={teamId}
+      role={role}
+      viewer={viewer}
+      firstDay={newestUnread && newestUnread <= today ? newestUnread : today}
+      unreadDays={unreadDays.data ?? []}
+      today={today}
+    />
+  );
+}
+
+interface OpenJournalProps {
+  teamId: string;
+  role: 'staff' | 'gamer';
+  viewer: Viewer;
+  firstDay: string;
+  today: string;
+  /** The days with unread comments, newest first, less those shown since the journal opened. */
+  unreadDays: readonly { date: string; unread: number }[];
+}
+
+function OpenJournal({ teamId, role, viewer, firstDay, today, unreadDays }: OpenJournalProps) {
+  const [date, setDate] = useState(firstDay);
+  const readDay = useReadJournalDay(teamId);
+  const hasUnread = unreadDays.some((day) => day.date === date);
+  // The day shown is read once its comments are on screen; a new comment on it while it is open is read as it arrives.
+  const readShownDay = useCallback(() => readDay(date), [readDay, date]);
+  const others = unreadDays.filter((day) => day.date !== date);
   return (
     <>
       <DayPicker date={date} today={today} onDate={setDate} />
-      <JournalDay key={date} teamId={teamId} date={date} role={role} viewer={viewer} onNewComment={onNewComment} />
+      {others.length > 0 ? (
+        <ul className="fg-journal__unread-days" aria-label="Days with unread comments">
+          <li className="fg-journal__muted">Unread comments on:</li>
+          {others.map((day) => (
+            <li key={day.date}>
+              <Button size="small" variation="link" onClick={() => setDate(day.date)}>
+                {`${formatScoreDay(day.date)} (${day.unread})`}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <JournalDay key={date} teamId={teamId} date={date} role={role} viewer={viewer} hasUnread={hasUnread} onShown={readShownDay} />
     </>
   );
 }
@@ -106,17 +159,25 @@ function JournalDay({
   date,
   role,
   viewer,
-  onNewComment,
+  hasUnread,
+  onShown,
 }: {
   teamId: string;
   date: string;
   role: 'staff' | 'gamer';
   viewer: Viewer;
-  onNewComment: () => void;
+  /** The viewer has unread comments on this day. */
+  hasUnread: boolean;
+  /** Marks the day read: called once its comments are shown, and again for each new one by someone else. */
+  onShown: () => void;
 }) {
   const ownOnly = role === 'gamer' ? viewer.userId : undefined;
   const members = useJournalMembers(teamId, date, role, viewer);
-  const comments = useJournalComments({ teamId, date, userId: ownOnly }, viewer.userId, onNewComment);
+  const comments = useJournalComments({ teamId, date, userId: ownOnly }, viewer.userId, onShown);
+  const shownNow = members.isSuccess && comments.isSuccess;
+  useEffect(() => {
+    if (shownNow && hasUnread) onShown();
+  }, [shownNow, hasUnread, onShown]);
   // Each shows its result at once; its event, arriving later, changes nothing more.
   const changes = useCommentChanges({ teamId, date, userId: ownOnly });
 
