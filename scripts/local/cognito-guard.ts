@@ -1,6 +1,5 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { lowerCaseKeys } from './gateway/auth';
 import { createIamVerifier, type IamCredentials } from './gateway/iam';
 import { refuseForeignHost } from './host-check';
 
@@ -87,12 +86,19 @@ export function createCognitoGuard(options: CognitoGuardOptions): Server {
     if (!signed && servedUnsigned(operation)) return forward(req, res, options.upstreamSocket);
     if (!signed) {
       req.resume();
-      return refuse(res, 403, 'MissingAuthenticationTokenException', `${operation || 'This operation'} needs a request signed with the local credentials.`);
+      return refuse(
+        res,
+        403,
+        'MissingAuthenticationTokenException',
+        `${operation || 'This operation'} needs a request signed with the local credentials.`,
+      );
     }
     const body = await readBody(req);
     if (!body) return refuse(res, 413, 'RequestEntityTooLargeException', 'The request body is too large.');
     try {
-      await verifyIam({ method: 'POST', url: req.url ?? '/', headers: lowerCaseKeys(req.headers), body: body.toString('utf8') });
+      // Node names request headers in lower case already; only set-cookie comes as a list, never signed by the SDK.
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
+      await verifyIam({ method: 'POST', url: req.url ?? '/', headers, body: body.toString('utf8') });
     } catch (error) {
       return refuse(res, 403, 'UnrecognizedClientException', error instanceof Error ? error.message : 'The request signature is not valid.');
     }

@@ -31,9 +31,9 @@ import StormDB from 'stormdb';
 import { writeFileAtomically } from '../../lambdas/lib/atomic-file';
 import { writeToOutbox } from '../../lambdas/lib/mail';
 import { createCognitoGuard } from './cognito-guard';
+import type { IamCredentials } from './gateway/iam';
 import { serverOutage, type Outage } from './outages';
 import { LOCAL_HOST } from './ports';
-import { LOCAL_CREDENTIALS } from './s3';
 
 /** An AWS-style pool id, so aws-jwt-verify accepts the local tokens as it does real ones. */
 const LOCAL_USER_POOL_ID = 'us-east-1_LocalDev1';
@@ -69,6 +69,8 @@ export async function startCognito(options: {
   outboxDir: string;
   /** The web app's origins: the only browser origins its guard lets through. */
   corsOrigins: readonly string[];
+  /** The local functions' keys: admin calls must be signed with them (and the pool is provisioned with them). */
+  credentials: IamCredentials;
   log: Log;
 }): Promise<LocalCognito> {
   useSigningKey(await signingKeyOf(options.dataDir));
@@ -116,7 +118,7 @@ export async function startCognito(options: {
   const socketDir = await mkdtemp(join(tmpdir(), 'fitgauge-cognito-'));
   const upstreamSocket = join(socketDir, 'cognito-local.sock');
   const inner = createHttpServer(application);
-  const guard = createCognitoGuard({ credentials: LOCAL_CREDENTIALS, allowedOrigins: options.corsOrigins, upstreamSocket });
+  const guard = createCognitoGuard({ credentials: options.credentials, allowedOrigins: options.corsOrigins, upstreamSocket });
   const closed = (server: Server) =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
@@ -130,7 +132,7 @@ export async function startCognito(options: {
   try {
     await listening(inner, (done) => inner.listen(upstreamSocket, done));
     await listening(guard, (done) => guard.listen(options.port, LOCAL_HOST, done));
-    const userPoolClientId = await provisionPool(endpoint);
+    const userPoolClientId = await provisionPool(endpoint, options.credentials);
     return {
       endpoint,
       userPoolId: LOCAL_USER_POOL_ID,
@@ -254,11 +256,11 @@ function useSigningKey(key: SigningKey): void {
  * every start: what exists is kept (a group's members above all) and only what is missing is created;
  * a client left by an older start gets its auth flows brought in line with CDK's.
  */
-async function provisionPool(endpoint: string): Promise<string> {
+async function provisionPool(endpoint: string, credentials: IamCredentials): Promise<string> {
   const client = new CognitoIdentityProviderClient({
     endpoint,
     region: 'us-east-1',
-    credentials: LOCAL_CREDENTIALS,
+    credentials,
   });
   try {
     const { Groups } = await client.send(new ListGroupsCommand({ UserPoolId: LOCAL_USER_POOL_ID, Limit: 60 }));

@@ -11,7 +11,7 @@ const LOCAL_HOST_NAMES = new Set(['localhost', '127.0.0.1']);
 const FOREIGN_HOST_MESSAGE = 'This local server answers only to localhost and 127.0.0.1.';
 
 /** True when the request's Host header names this machine (with any port). */
-export function hasLocalHost(req: IncomingMessage): boolean {
+function hasLocalHost(req: IncomingMessage): boolean {
   const host = req.headers.host?.toLowerCase();
   if (!host) return false;
   const name = /^([^:]+)(?::\d+)?$/.exec(host)?.[1];

@@ -248,7 +248,10 @@ function fileSizeGate(fileEnd: Buffer, [min, max]: [number, number]) {
   let held = Buffer.alloc(0);
   let size = 0;
   let ended = false;
-  const outOfRange = () => new Error(size > max ? 'Your proposed upload exceeds the maximum allowed size.' : 'Your proposed upload is smaller than the minimum allowed size.');
+  const outOfRange = () =>
+    new Error(
+      size > max ? 'Your proposed upload exceeds the maximum allowed size.' : 'Your proposed upload is smaller than the minimum allowed size.',
+    );
   return {
     /** The bytes that may go on now; throws once the file is known to be out of range. */
     pass(chunk: Buffer): Buffer {

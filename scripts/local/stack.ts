@@ -130,7 +130,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const eventBus: { current?: LocalEventTriggers } = {};
     const [dynamoResult, cognitoResult, s3Result, stripeResult, mediaConvertResult, pushResult] = await Promise.allSettled([
       started(startDynamoDb({ port: services.dynamodb, dbPath: dataDir ? join(dataDir, 'dynamodb') : null })),
-      started(startCognito({ port: services.cognito, dataDir: join(workDir, 'cognito'), outboxDir, corsOrigins: appOrigins, log })),
+      started(
+        startCognito({
+          port: services.cognito,
+          dataDir: join(workDir, 'cognito'),
+          outboxDir,
+          corsOrigins: appOrigins,
+          credentials: LOCAL_CREDENTIALS,
+          log,
+        }),
+      ),
       started(startS3({ port: services.s3, directory: join(workDir, 's3'), corsOrigins: appOrigins })),
       started(
         startStripeStandIn({
