@@ -682,7 +682,8 @@ const RESOLVER_REFUSALS: Record<string, string> = {
 /** A new share of the user's reports, as updateShareFGScore makes it. */
 async function shareOf(gamerId: string): Promise<string> {
   const id = randomUUID();
-  await dynamoShareStore.create(newShare({ id, gamerId, email: freshEmail('matrix.recipient'), frequency: 'DAILY' }, new Date().toISOString()));
+  const share = newShare({ id, gamerId, email: freshEmail('matrix.recipient'), frequency: 'DAILY' }, new Date().toISOString());
+  await dynamoShareStore.create(share, freshEmail('matrix.sharer'), new Date());
   return id;
 }
 
