@@ -95,8 +95,10 @@ export const clearNotificationsArgsSchema = z.object({ teamId: boundedId('teamId
 /** `onJournalComment(teamId, userId)`. */
 export const journalSubscriptionArgsSchema = z.object({ teamId: boundedId('teamId'), userId: boundedId('userId').nullish() });
 
+/** `updateNotificationSettings(readinessAlertEmails, nudges)`: nudges (a gamer's, docs/reminders.md) kept when not given. */
 export const notificationSettingsArgsSchema = z.object({
   readinessAlertEmails: z.boolean({ error: 'readinessAlertEmails must be true or false.' }),
+  nudges: z.boolean({ error: 'nudges must be true or false.' }).nullish(),
 });
 
 /** Whom a new comment concerns: the gamer whose answer it is, the team's director and coaches; never its author. */
