@@ -33,7 +33,11 @@ export async function readinessAlerts(
  * The caller's readiness-alert e-mails and, when given, his nudges (docs/reminders.md, "Nudge"). Answers the profile as
  * every User is shown (userView), so the User type's derived fields are there too.
  */
-export async function updateNotificationSettings(userId: string, settings: { readinessAlertEmails: boolean; nudges?: boolean | null }, deps: JournalDeps) {
+export async function updateNotificationSettings(
+  userId: string,
+  settings: { readinessAlertEmails: boolean; nudges?: boolean | null },
+  deps: JournalDeps,
+) {
   try {
     return userView(await deps.users.setNotificationSettings(userId, settings, deps.now().toISOString()));
   } catch (error) {

@@ -52,7 +52,9 @@ describe('mailbox proof limits belong to the address (item 4)', () => {
     const first = await signUpWith(email);
     expect((await ok(first, SEND_PROOF)).sendEmailProof).toBe(true);
     const firstCode = await latestProofCode(email, 1);
-    const guesses = await Promise.all(Array.from({ length: 12 }, (_, index) => graphql(PROVE, { code: wrongCode(firstCode, index + 1) }, { token: first.token })));
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => graphql(PROVE, { code: wrongCode(firstCode, index + 1) }, { token: first.token })),
+    );
     expect(guesses.filter((guess) => messageOf(guess) === EMAIL_PROOF_MESSAGES.codeInvalid)).toHaveLength(EMAIL_PROOF_MAX_ATTEMPTS);
     expect(guesses.filter((guess) => messageOf(guess) === EMAIL_PROOF_MESSAGES.attemptsUsed)).toHaveLength(12 - EMAIL_PROOF_MAX_ATTEMPTS);
     await deleteAccount(first);
@@ -61,11 +63,16 @@ describe('mailbox proof limits belong to the address (item 4)', () => {
     const second = await signUpWith(email);
     expect((await ok(second, SEND_PROOF)).sendEmailProof).toBe(true);
     const secondCode = await latestProofCode(email, 2);
-    const more = await Promise.all(Array.from({ length: 6 }, (_, index) => graphql(PROVE, { code: wrongCode(secondCode, index + 1) }, { token: second.token })));
+    const more = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => graphql(PROVE, { code: wrongCode(secondCode, index + 1) }, { token: second.token })),
+    );
     expect(more.filter((guess) => messageOf(guess) === EMAIL_PROOF_MESSAGES.codeInvalid)).toHaveLength(3);
     expect(more.filter((guess) => messageOf(guess) === EMAIL_PROOF_MESSAGES.tooManyGuesses)).toHaveLength(3);
     // Even the right code is not checked any more this hour.
-    expect(await refusal(second, PROVE, { code: secondCode })).toEqual({ errorType: 'ValidationError', message: EMAIL_PROOF_MESSAGES.tooManyGuesses });
+    expect(await refusal(second, PROVE, { code: secondCode })).toEqual({
+      errorType: 'ValidationError',
+      message: EMAIL_PROOF_MESSAGES.tooManyGuesses,
+    });
     expect((await ok(second, ME)).me).toEqual({ emailVerified: false });
 
     // Parallel mails: the address has one of its 3 left.

@@ -29,7 +29,8 @@ const REMOVE_DEVICE = 'mutation($endpoint: String!) { removePushSubscription(end
 const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }';
 const NUDGE = 'mutation($teamId: ID!) { nudgeTeam(teamId: $teamId) { nudged alreadyNudged } }';
 const DELETE = 'mutation($email: String!) { deleteAccount(email: $email) }';
-const NUDGES = 'mutation($readinessAlertEmails: Boolean!, $nudges: Boolean) { updateNotificationSettings(readinessAlertEmails: $readinessAlertEmails, nudges: $nudges) { nudges } }';
+const NUDGES =
+  'mutation($readinessAlertEmails: Boolean!, $nudges: Boolean) { updateNotificationSettings(readinessAlertEmails: $readinessAlertEmails, nudges: $nudges) { nudges } }';
 const HOUR = 3600_000;
 
 const runJobAt = (at: Date) => runReminderJob({ ...productionDeps, now: () => at });

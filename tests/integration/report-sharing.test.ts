@@ -113,7 +113,9 @@ describe('sharing', () => {
       Array.from({ length: 10 }, () => refusal(relay, SHARE, { email: freshEmail('second-wave'), status: 'ACTIVE', frequency: 'DAILY' })),
     );
     expect(results.filter((result) => result.errorType === undefined)).toHaveLength(5);
-    expect(results.filter((result) => result.errorType !== undefined)).toEqual(Array(5).fill({ errorType: 'Conflict', message: NEW_SHARES_LIMIT_MESSAGE }));
+    expect(results.filter((result) => result.errorType !== undefined)).toEqual(
+      Array(5).fill({ errorType: 'Conflict', message: NEW_SHARES_LIMIT_MESSAGE }),
+    );
     expect((await ok(relay, SHARES)).myReportShares).toHaveLength(5);
   });
 

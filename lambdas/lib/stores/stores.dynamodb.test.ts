@@ -102,7 +102,9 @@ describe('DynamoDB stores', () => {
       expect((await users.get(id('director')))?.readinessAlertEmails).toBe(false);
       await users.setNotificationSettings(id('director'), { readinessAlertEmails: true }, at);
       expect((await users.get(id('director')))?.readinessAlertEmails).toBe(true);
-      expect(await rejectionName(users.setNotificationSettings(id('nobody'), { readinessAlertEmails: false }, at))).toBe('ConditionalCheckFailedException');
+      expect(await rejectionName(users.setNotificationSettings(id('nobody'), { readinessAlertEmails: false }, at))).toBe(
+        'ConditionalCheckFailedException',
+      );
       expect(await users.get(id('nobody'))).toBeNull();
     });
 
