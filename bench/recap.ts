@@ -49,11 +49,12 @@ async function main() {
     const loadStarted = Date.now();
     await dynamoScoreStore.importHistory(historyOf(gamers));
     for (const [index, gamer] of gamers.entries()) {
-      await dynamoUserStore.create(
-        userRecord(gamer.userId, { email: `bench-gamer-${index}@fitgauge.test`, fullName: `Bench Gamer ${index}`, createdAt: at, updatedAt: at }),
-      );
+      const email = `bench-gamer-${index}@fitgauge.test`;
+      await dynamoUserStore.create(userRecord(gamer.userId, { email, fullName: `Bench Gamer ${index}`, createdAt: at, updatedAt: at }));
       await dynamoShareStore.create(
         newShare({ id: randomUUID(), gamerId: gamer.userId, email: `bench-parent-${index}@fitgauge.test`, frequency: 'DAILY' }, at),
+        email,
+        new Date(at),
       );
     }
     const loadSeconds = (Date.now() - loadStarted) / 1000;

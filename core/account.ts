@@ -12,6 +12,9 @@ export const ACCOUNT_MESSAGES = {
     `You own ${teamNames.join(', ')} with an active subscription. Cancel its subscription (or wait for it to end) before you delete your account.`,
 } as const;
 
+/** Confirmations of a deleted account mailed to one address (fixed window; the deletion itself is never refused). */
+export const ACCOUNT_DELETION_MAILS_PER_ADDRESS = { limit: 3, windowSeconds: 24 * 60 * 60 } as const;
+
 /** deleteAccount's argument: the account's e-mail, typed to confirm (compared lower-cased). */
 export const deleteAccountArgsSchema = z.object({
   email: emailAddress({ required: ACCOUNT_MESSAGES.emailRequired, invalid: ACCOUNT_MESSAGES.emailInvalid }),

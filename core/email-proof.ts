@@ -5,10 +5,15 @@ import { z } from 'zod';
  * Lambda and the web dialog, and the rule that a trial or a coupon needs a proven mailbox.
  */
 export const EMAIL_PROOF_CODE_LENGTH = 6;
-/** How long a mailed code works, how many guesses are ever checked against it, how many mails an account gets an hour. */
+/** How long a mailed code works and how many guesses are ever checked against it. */
 export const EMAIL_PROOF_TTL_SECONDS = 30 * 60;
 export const EMAIL_PROOF_MAX_ATTEMPTS = 5;
+/**
+ * Codes mailed to one address, and guesses sent for one address, an hour (fixed window). Counted per address (hashed),
+ * not per account, so deleting the account and signing up again with the address does not start them again.
+ */
 export const EMAIL_PROOF_MAILS_PER_HOUR = 3;
+export const EMAIL_PROOF_GUESSES_PER_HOUR = 15;
 
 /** The errorType of a call refused until the mailbox is proven (the web then offers the code dialog). */
 export const EMAIL_NOT_PROVEN = 'EmailNotProven';
@@ -20,6 +25,7 @@ export const EMAIL_PROOF_MESSAGES = {
   neededForCoupon: 'Confirm your e-mail address and the coupon applies to your account at once.',
   codeInvalid: 'Invalid or expired code.',
   attemptsUsed: 'Too many attempts. Please request a new code.',
+  tooManyGuesses: 'Too many attempts for this e-mail address this hour. Please try again later.',
   tooManyMails: 'We already sent you several codes this hour. Please use the last one or try again later.',
   alreadyProven: 'Your e-mail address is already confirmed.',
   proven: 'Your e-mail address is confirmed.',

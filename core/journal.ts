@@ -108,8 +108,10 @@ export const ownCommentsArgsSchema = z.object({
 /** `journalUnreadDays(teamId)`: the caller's days with unread comments in a team (`readJournalDay` takes `teamDayArgsSchema`). */
 export const unreadDaysArgsSchema = z.object({ teamId: boundedId('teamId') });
 
+/** `updateNotificationSettings(readinessAlertEmails, nudges)`: nudges (a gamer's, docs/reminders.md) kept when not given. */
 export const notificationSettingsArgsSchema = z.object({
   readinessAlertEmails: z.boolean({ error: 'readinessAlertEmails must be true or false.' }),
+  nudges: z.boolean({ error: 'nudges must be true or false.' }).nullish(),
 });
 
 /** Whom a new comment concerns: the gamer whose answer it is, the team's director and coaches; never its author. */

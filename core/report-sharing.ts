@@ -28,6 +28,13 @@ export const isDueStatus = (status: ShareStatus) => status === 'PENDING' || stat
 
 /** A gamer shares with at most this many addresses, so an account cannot be used to mail strangers in bulk. */
 export const MAX_SHARES_PER_GAMER = 10;
+/**
+ * And starts at most this many shares in any NEW_SHARES_WINDOW_DAYS (rolling), stopped ones included, counted per
+ * sharer's address: stopping shares and sharing with new addresses cannot mail more people (docs/recap.md).
+ */
+export const NEW_SHARES_PER_WINDOW = 10;
+export const NEW_SHARES_WINDOW_DAYS = 30;
+export const NEW_SHARES_LIMIT_MESSAGE = `You can share your reports with at most ${NEW_SHARES_PER_WINDOW} new email addresses in ${NEW_SHARES_WINDOW_DAYS} days.`;
 
 export const FREQUENCY_LABELS: Record<ReportFrequency, string> = { DAILY: 'Daily', WEEKLY: 'Weekly' };
 export const SHARE_STATUS_LABELS: Record<ShareStatus, string> = {

@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { resolverMap } from '../../lambdas/api-fields';
@@ -72,9 +72,10 @@ export class FitGaugeStack extends Stack {
     });
     // AppSync gets the resolver functions only; the trigger functions are invoked by their events.
     const resolverFunctions = new Map([...this.functions.byName].filter(([name]) => name in lambdaFunctions));
-    // Signed-out calls carry this token; the authorizer admits it. Not a secret (config.json serves it), and stable
-    // across deploys, so open pages keep working through a redeploy.
-    const publicToken = `fitgauge-public-${this.stackName}`.replace(/[^A-Za-z0-9-]/g, '-');
+    // Signed-out calls carry this token; the authorizer admits it. Not a secret (config.json serves it), but its own per
+    // deployment: the UUID CloudFormation gives the stack when it is created (the end of its stack id), so two stacks of
+    // one name differ, while an update keeps it and open pages keep working through a redeploy.
+    const publicToken = publicTokenOf(this);
     const publicAuthorizer = this.functions.byName.get(apiAuthorizer);
     if (!publicAuthorizer) throw new Error(`The API authorizer function ${apiAuthorizer} is not built`);
     publicAuthorizer.addEnvironment('PUBLIC_API_TOKEN', publicToken);
@@ -168,4 +169,9 @@ export class FitGaugeStack extends Stack {
 
     acknowledgeCdkHelpers(this);
   }
+}
+
+/** `fitgauge-public-<the stack's UUID>`: fixed for the life of the stack, unique to it (PUBLIC_TOKEN_PATTERN). */
+function publicTokenOf(stack: Stack): string {
+  return Fn.join('', ['fitgauge-public-', Fn.select(2, Fn.split('/', stack.stackId))]);
 }

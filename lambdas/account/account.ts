@@ -1,8 +1,9 @@
-import { ACCOUNT_MESSAGES, EXPORT_EXCLUDED_KINDS, EXPORTED_INVITE_FIELDS } from '@core/account';
+import { ACCOUNT_DELETION_MAILS_PER_ADDRESS, ACCOUNT_MESSAGES, EXPORT_EXCLUDED_KINDS, EXPORTED_INVITE_FIELDS } from '@core/account';
 import type { Caller } from '../lib/appsync';
 import { type Item, withoutKeys } from '../lib/db/table';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/observability';
+import { addressSubject } from '../lib/stores/rate-limit-store';
 import type { AccountDeps } from './deps';
 
 /** The kinds a reader looks for first lead the export; any other kind follows in name order. */
@@ -57,12 +58,16 @@ export async function deleteAccount(caller: Caller, email: string, deps: Account
   const blocking = await deps.teamsBlockingDeletion(caller.sub, deps.now());
   if (blocking.length > 0) throw new ConflictError(ACCOUNT_MESSAGES.ownsRunningTeam(blocking.map((team) => team.name)));
   await deps.deleteUserData(caller.sub, deps.now());
+  const { limit, windowSeconds } = ACCOUNT_DELETION_MAILS_PER_ADDRESS;
+  // Counted per address, so signing up with someone's address and deleting again cannot mail him without end.
+  if (!(await deps.rateLimits.take(addressSubject('accountDeleted', profile.email), limit, windowSeconds, deps.now()))) return true;
   try {
     await deps.sendMail({
       to: profile.email,
       subject: 'Your FitGauge account was deleted',
       text: [
-        `Hello${profile.fullName ? ` ${profile.fullName}` : ''},`,
+        // The name is whatever the account typed: only an account that proved the mailbox has it mailed there.
+        `Hello${profile.fullName && profile.emailVerified ? ` ${profile.fullName}` : ''},`,
         '',
         'Your FitGauge account and everything stored about it (profile, answers, scores, team memberships, avatar) were deleted as you asked.',
         `You can sign up again with this e-mail at any time: ${deps.appUrl()}/auth/signup`,

@@ -11,6 +11,8 @@ import { isConditionFailure } from '../lib/db/table';
 export interface CouponClaimRecord {
   tokenHash: string;
   userId: string;
+  /** The account's (proven) address the link was mailed to: the claim credits the account only while it has it. */
+  email: string;
   /** The code as applied (trimmed); checked again when the claim is confirmed. */
   couponId: string;
   /** Epoch seconds; also the item's TTL. */
@@ -45,8 +47,8 @@ export const dynamoCouponClaimStore: CouponClaimStore = {
           ReturnValues: 'ALL_OLD',
         }),
       );
-      const { userId, couponId, expiresAt, createdAt } = Attributes!;
-      return { tokenHash, userId, couponId, expiresAt, createdAt };
+      const { userId, email, couponId, expiresAt, createdAt } = Attributes!;
+      return { tokenHash, userId, email, couponId, expiresAt, createdAt };
     } catch (error) {
       if (isConditionFailure(error)) return null;
       throw error;

@@ -195,34 +195,45 @@ export async function applyCouponToEmail(
   return true;
 }
 
-/** Records a claim and mails its link to the account's address, within the address's hourly allowance. */
+/**
+ * Records a claim and mails its link to the account's address, within the address's hourly allowance. Only an account
+ * that proved the mailbox is credited: an unproven one may sit on someone else's address, whose owner would credit it
+ * by opening the link (docs/billing.md, "Coupons applied to an e-mail"). The mail and the link name the account.
+ */
 async function mailCouponLink(email: string, couponId: string, user: UserRecord | null, deps: BillingDeps): Promise<void> {
   const now = deps.now();
   const { limit, windowSeconds } = COUPON_LIMITS.mailsPerEmail;
   // Counted for unknown addresses too (the same work either way); kept only as a hash.
   const emailHash = createHash('sha256').update(email).digest('base64url');
   if (!(await deps.rateLimits.take(`coupon-mail#${emailHash}`, limit, windowSeconds, now))) return;
-  if (!user || user.enabled === false) return;
+  if (!user || user.enabled === false || !user.emailVerified) return;
   const token = randomBytes(32).toString('base64url');
+  const account = user.email.toLowerCase();
   await deps.couponClaims.put({
     tokenHash: createHash('sha256').update(token).digest('base64url'),
     userId: user.id,
+    email: account,
     couponId,
     expiresAt: Math.floor(now.getTime() / 1000) + COUPON_CLAIM_TTL_SECONDS,
     createdAt: now.toISOString(),
   });
-  const link = `${deps.appUrl().replace(/\/$/, '')}/coupon/confirm?token=${token}`;
+  const link = `${deps.appUrl().replace(/\/$/, '')}/coupon/confirm?${new URLSearchParams({ token, account })}`;
   await deps.sendMail({
     to: user.email,
     subject: 'Confirm your FitGauge coupon',
-    text: `Someone applied the coupon ${couponId.toUpperCase()} to your FitGauge account. To get it, open this link within 24 hours: ${link}\n\nIf you did not ask for it, ignore this e-mail: nothing changes.`,
+    text: `Someone applied the coupon ${couponId.toUpperCase()} to the FitGauge account ${account}, made on ${user.createdAt.slice(0, 10)}, whose e-mail address you confirmed. To credit that account, open this link within 24 hours: ${link}\n\nIf you did not ask for it, ignore this e-mail: nothing changes.`,
   });
 }
 
-/** Opening the mailed link: the waiting coupon is applied to its account (the token is used once, whoever opens it). */
+/**
+ * Opening the mailed link: the waiting coupon is applied to its account (the token is used once, whoever opens it),
+ * only while that account still has the mailed address, proven.
+ */
 export async function confirmCoupon(token: string, deps: BillingDeps): Promise<boolean> {
   const claim = await deps.couponClaims.take(createHash('sha256').update(token).digest('base64url'), deps.now());
   if (!claim) throw new ValidationError(COUPON_LINK_INVALID);
+  const account = await deps.users.get(claim.userId);
+  if (!account?.emailVerified || account.email.toLowerCase() !== claim.email) throw new ValidationError(COUPON_LINK_INVALID);
   const coupon = await couponOf(claim.couponId, deps);
   if (!coupon) throw new ValidationError(INVALID_COUPON);
   return redeem(claim.userId, coupon, deps);

@@ -5,7 +5,7 @@ import { dynamoUserStore, type UserStore } from '../lib/stores/user-store';
 
 /** What the journal rules reach: storage and the clock. */
 export interface JournalDeps {
-  users: Pick<UserStore, 'get' | 'getMany' | 'setReadinessAlertEmails'>;
+  users: Pick<UserStore, 'get' | 'getMany' | 'setNotificationSettings'>;
   teams: Pick<TeamStore, 'get' | 'getMembership' | 'membersOf' | 'membershipsOfUser'>;
   journal: JournalStore;
   scores: Pick<ScoreStore, 'memberDays'>;

@@ -115,7 +115,7 @@ export const journalFields = {
   'Mutation.updateNotificationSettings': field({
     policy: OWN_DATA,
     args: notificationSettingsArgsSchema,
-    resolve: async ({ caller, args }) => updateNotificationSettings(caller.sub, args.readinessAlertEmails, deps),
+    resolve: async ({ caller, args }) => updateNotificationSettings(caller.sub, args, deps),
   }),
   'Subscription.onJournalComment': field({
     policy: { ...JOURNAL_READ, subject: { kind: 'team', argument: 'teamId', relations: JOURNAL_READ.relations } },

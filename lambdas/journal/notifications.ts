@@ -39,10 +39,17 @@ export async function readinessAlerts(
   return alerts.map((alert) => ({ ...alert, fullName: names.get(alert.userId) ?? null }));
 }
 
-/** Answers the profile as every User is shown (userView), so the User type's derived fields are there too. */
-export async function updateNotificationSettings(userId: string, readinessAlertEmails: boolean, deps: JournalDeps) {
+/**
+ * The caller's readiness-alert e-mails and, when given, his nudges (docs/reminders.md, "Nudge"). Answers the profile as
+ * every User is shown (userView), so the User type's derived fields are there too.
+ */
+export async function updateNotificationSettings(
+  userId: string,
+  settings: { readinessAlertEmails: boolean; nudges?: boolean | null },
+  deps: JournalDeps,
+) {
   try {
-    return userView(await deps.users.setReadinessAlertEmails(userId, readinessAlertEmails, deps.now().toISOString()));
+    return userView(await deps.users.setNotificationSettings(userId, settings, deps.now().toISOString()));
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError('User not found. Please sign up');
     throw error;

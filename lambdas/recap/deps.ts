@@ -27,6 +27,10 @@ export const productionDeps: RecapDeps = {
   now: () => new Date(),
 };
 
-/** How recipients see the gamer: his full name, else his username, else the start of his e-mail. */
-export const gamerNameOf = (gamer: Pick<UserRecord, 'fullName' | 'username' | 'email'>) =>
-  gamer.fullName || gamer.username || gamer.email.split('@')[0];
+/**
+ * How a recipient who kept the reports sees the gamer: the first word of his full name, else his username, else the
+ * start of his e-mail. Only the first word, since the name is whatever the account typed (docs/recap.md, "What the
+ * recipient is shown"); a recipient who has not answered sees no name at all.
+ */
+export const firstNameOf = (gamer: Pick<UserRecord, 'fullName' | 'username' | 'email'>) =>
+  gamer.fullName?.trim().split(/\s+/)[0] || gamer.username || gamer.email.split('@')[0]!;

@@ -7,7 +7,7 @@ import { logger } from '../lib/observability';
 import { scoreCardWithLatestDay } from '../lib/score-card';
 import { RECAP_DUE_SHARDS } from '@core/report-sharing';
 import { type ShareRecord } from './store';
-import { gamerNameOf, type RecapDeps } from './deps';
+import { firstNameOf, type RecapDeps } from './deps';
 import { recapMessage } from './recap-email';
 
 /** Due shares read per Query page, and how many of them are worked on side by side. */
@@ -97,7 +97,8 @@ async function sendRecap(share: ShareRecord, deps: RecapDeps, now: Date): Promis
         appUrl: deps.appUrl(),
         shareId: share.id,
         recipient: share.email,
-        gamerName: gamerNameOf(gamer),
+        // No name in mail to someone who has not kept the reports: an account's name is free text (docs/recap.md).
+        gamerName: share.status === 'ACTIVE' ? firstNameOf(gamer) : null,
         frequency: share.frequency,
         score,
         previousScore: share.lastScore,

@@ -10,7 +10,8 @@ interface RecapContent {
   appUrl: string;
   shareId: string;
   recipient: string;
-  gamerName: string;
+  /** The gamer's first name once the recipient kept the reports; null before (the mail then names no one). */
+  gamerName: string | null;
   frequency: ReportFrequency;
   /** The FG Score now, and the one the previous recap showed (null: none, or no score then). */
   score: number | null;
@@ -21,6 +22,9 @@ interface RecapContent {
   pillarsDay: string | null;
   pillars: { pillarSlug: PillarSlug; score: number | null }[];
 }
+
+/** Who shares, as the mail says it: no name before the recipient kept the reports. */
+const ANONYMOUS_SHARER = 'A FitGauge player';
 
 const shown = (score: number | null) => (score === null ? '–' : String(Math.round(score)));
 
@@ -40,20 +44,21 @@ function RecapEmail(content: RecapContent) {
   const { gamerName, frequency, score } = content;
   const label = scoreLabel(score);
   const tier = readinessTier(score);
-  const keepLink = recapLink(content.appUrl, content.shareId, 'ACCEPTED', gamerName);
-  const stopLink = recapLink(content.appUrl, content.shareId, 'REJECTED', gamerName);
+  // The spec's link carries a name: the one the mail shows.
+  const keepLink = recapLink(content.appUrl, content.shareId, 'ACCEPTED', gamerName ?? ANONYMOUS_SHARER);
+  const stopLink = recapLink(content.appUrl, content.shareId, 'REJECTED', gamerName ?? ANONYMOUS_SHARER);
   return (
     <Html lang="en">
       <Head />
-      <Preview>{`${gamerName}'s FG Score: ${shown(score)} (${label})`}</Preview>
+      <Preview>{`${gamerName ? `${gamerName}'s` : 'The'} FG Score: ${shown(score)} (${label})`}</Preview>
       <Body style={{ backgroundColor: colours.page, fontFamily: 'Helvetica, Arial, sans-serif', margin: 0 }}>
         <Container style={{ backgroundColor: colours.card, padding: '24px', borderRadius: '12px', maxWidth: '560px' }}>
           <Heading as="h1" style={{ color: colours.text, fontSize: '22px' }}>
-            {`${FREQUENCY_LABELS[frequency]} FitGauge report for ${gamerName}`}
+            {`${FREQUENCY_LABELS[frequency]} FitGauge report for ${gamerName ?? ANONYMOUS_SHARER.toLowerCase()}`}
           </Heading>
           {content.introduction ? (
             <Text style={paragraph}>
-              {`${gamerName} shares their FitGauge score reports with ${content.recipient}, ${frequency === 'DAILY' ? 'every day' : 'every week'}: their FG Score, game readiness and five wellness pillars. Choose below whether to keep receiving them.`}
+              {`${gamerName ?? ANONYMOUS_SHARER} shares their FitGauge score reports with ${content.recipient}, ${frequency === 'DAILY' ? 'every day' : 'every week'}: their FG Score, game readiness and five wellness pillars. Choose below whether to keep receiving them.${gamerName ? '' : ' Their first name is shown once you keep them.'}`}
             </Text>
           ) : null}
           <Section>
@@ -116,7 +121,7 @@ export async function recapMessage(content: RecapContent): Promise<MailMessage> 
   const socials = SOCIAL_LINKS.map((social) => `${social.name}: ${social.url}`).join('\n');
   return {
     to: content.recipient,
-    subject: `${content.gamerName}'s FitGauge report: FG Score ${shown(content.score)} (${scoreLabel(content.score)})`,
+    subject: `${content.gamerName ? `${content.gamerName}'s` : `${ANONYMOUS_SHARER}'s`} FitGauge report: FG Score ${shown(content.score)} (${scoreLabel(content.score)})`,
     html,
     text: `${text}\n\n${socials}\n`,
   };

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isDueStatus, MAX_SHARES_PER_GAMER, RECAP_DUE_SHARDS, type ReportFrequency, type ShareStatus } from '@core/report-sharing';
+import {
+  isDueStatus,
+  MAX_SHARES_PER_GAMER,
+  NEW_SHARES_PER_WINDOW,
+  NEW_SHARES_WINDOW_DAYS,
+  RECAP_DUE_SHARDS,
+  type ReportFrequency,
+  type ShareStatus,
+} from '@core/report-sharing';
 import { config } from '../lib/config';
 import { db } from '../lib/db/client';
 import { defineItem } from '../lib/db/item';
@@ -41,6 +49,9 @@ export const newShare = (fields: Pick<ShareRecord, 'id' | 'gamerId' | 'email' | 
 /** Recap guards outlive the longest period (a week) with room for late retries. */
 const RECAP_GUARD_DAYS = 35;
 
+/** An address as the sharing items keep it where it must outlive an account: a SHA-256 hash. */
+const addressHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+
 const shardOf = (shareId: string) => createHash('sha256').update(shareId).digest().readUInt8(0) % RECAP_DUE_SHARDS;
 
 export interface ShareStore {
@@ -51,14 +62,16 @@ export interface ShareStore {
   /** The gamer's shares, by e-mail. */
   ofGamer(gamerId: string): Promise<ShareRecord[]>;
   /**
-   * Creates the share and counts it; TransactionRefused 'share' when the e-mail is shared already, 'count' past the
-   * cap, 'optOut' when the address unsubscribed from this gamer's reports.
+   * Creates the share of the gamer whose (proven) address is `sharerEmail`, counts it and takes one of his rolling
+   * new-share slots; TransactionRefused 'share' when the e-mail is shared already, 'count' past the cap of live shares,
+   * 'optOut' when the address unsubscribed from this sharer's reports, 'slot' when his slots of the last
+   * NEW_SHARES_WINDOW_DAYS are all taken.
    */
-  create(share: ShareRecord): Promise<void>;
-  /** Records that the address unsubscribed from the gamer's reports (kept when he stops the share). */
-  optOut(gamerId: string, email: string, at: string): Promise<void>;
+  create(share: ShareRecord, sharerEmail: string, now: Date): Promise<void>;
+  /** Records that the address unsubscribed from the sharer's reports (kept when he stops the share or deletes his account). */
+  optOut(sharerEmail: string, email: string, at: string): Promise<void>;
   /** Lifts the opt-out: the recipient kept the reports after all. */
-  optIn(gamerId: string, email: string): Promise<void>;
+  optIn(sharerEmail: string, email: string): Promise<void>;
   /** Changes an existing share's frequency; null when there is none. */
   setFrequency(gamerId: string, email: string, frequency: ReportFrequency, at: string): Promise<ShareRecord | null>;
   /** Deletes the share and uncounts it; false when it is gone already. */
@@ -89,11 +102,29 @@ const shareItem = defineItem<ShareRecord>()({
   },
 });
 
-/** An address that unsubscribed from a gamer's reports: his shares with it are refused while it exists. */
-const shareOptOutItem = defineItem<{ gamerId: string; email: string; at: string }>()({
+/**
+ * An address that unsubscribed from a sharer's reports: his shares with it are refused while it exists. Keyed by both
+ * addresses (hashed), not by the sharer's account, so it outlives his account: made again with the same address, it
+ * still cannot share with the recipient.
+ */
+const shareOptOutItem = defineItem<{ sharerEmail: string; email: string; at: string }>()({
   type: 'ShareOptOut',
-  key: ({ gamerId, email }: { gamerId: string; email: string }) => ({ pk: userPartition(gamerId), sk: `SHARE_OPTOUT#${email.toLowerCase()}` }),
-  encode: ({ email, at }) => ({ email: email.toLowerCase(), at }),
+  key: ({ sharerEmail, email }: { sharerEmail: string; email: string }) => ({
+    pk: `SHARE_OPTOUT#${addressHash(email)}`,
+    sk: `SHARER#${addressHash(sharerEmail)}`,
+  }),
+  encode: ({ at }) => ({ at }),
+});
+
+/**
+ * One of a sharer's NEW_SHARES_PER_WINDOW rolling slots for new shares: taken by a new share (stopped or not) for
+ * NEW_SHARES_WINDOW_DAYS, then free again (`expiresAt`, also the TTL). Under the sharer's address (hashed), so deleting
+ * his account frees none.
+ */
+const shareSlotItem = defineItem<{ sharerEmail: string; slot: number; shareId: string; expiresAt: number }>()({
+  type: 'ShareSlot',
+  key: ({ sharerEmail, slot }: { sharerEmail: string; slot: number }) => ({ pk: `SHARE_SLOTS#${addressHash(sharerEmail)}`, sk: `SLOT#${slot}` }),
+  encode: ({ shareId, expiresAt }) => ({ shareId, expiresAt }),
 });
 
 /** How many shares a gamer has (`shares`, capped in the share transaction). */
@@ -135,28 +166,50 @@ export const dynamoShareStore: ShareStore = {
     return items.map(shareItem.decode);
   },
 
-  async create(share) {
-    await transact([
-      { label: 'share', item: shareItem.put(share, { ConditionExpression: 'attribute_not_exists(pk)' }) },
-      { label: 'optOut', item: shareOptOutItem.check(share, { ConditionExpression: 'attribute_not_exists(pk)' }) },
-      {
-        label: 'count',
-        item: shareCountItem.update(share, {
-          UpdateExpression: 'ADD shares :one SET #type = :type',
-          ConditionExpression: 'attribute_not_exists(shares) OR shares < :max',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':one': 1, ':max': MAX_SHARES_PER_GAMER, ':type': shareCountItem.type },
-        }),
-      },
-    ]);
+  async create(share, sharerEmail, now) {
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    // The slots free now (never taken, or taken more than the window ago); each is taken with a condition that it still
+    // is, so parallel shares that saw the same free slot cannot both have it: the loser tries the next one.
+    const { pk } = shareSlotItem.key({ sharerEmail, slot: 0 });
+    const { items } = await query({ ...partitionQuery('table', pk), ConsistentRead: true });
+    const taken = new Set(items.filter((item) => Number(item.expiresAt) > nowSeconds).map((item) => Number(String(item.sk).split('#')[1])));
+    const free = Array.from({ length: NEW_SHARES_PER_WINDOW }, (_, slot) => slot).filter((slot) => !taken.has(slot));
+    for (const slot of free) {
+      try {
+        await transact([
+          { label: 'share', item: shareItem.put(share, { ConditionExpression: 'attribute_not_exists(pk)' }) },
+          { label: 'optOut', item: shareOptOutItem.check({ sharerEmail, email: share.email }, { ConditionExpression: 'attribute_not_exists(pk)' }) },
+          {
+            label: 'count',
+            item: shareCountItem.update(share, {
+              UpdateExpression: 'ADD shares :one SET #type = :type',
+              ConditionExpression: 'attribute_not_exists(shares) OR shares < :max',
+              ExpressionAttributeNames: { '#type': 'type' },
+              ExpressionAttributeValues: { ':one': 1, ':max': MAX_SHARES_PER_GAMER, ':type': shareCountItem.type },
+            }),
+          },
+          {
+            label: 'slot',
+            item: shareSlotItem.put(
+              { sharerEmail, slot, shareId: share.id, expiresAt: nowSeconds + NEW_SHARES_WINDOW_DAYS * 86_400 },
+              { ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now', ExpressionAttributeValues: { ':now': nowSeconds } },
+            ),
+          },
+        ]);
+        return;
+      } catch (error) {
+        if (!(error instanceof TransactionRefused && error.label === 'slot')) throw error;
+      }
+    }
+    throw new TransactionRefused('slot');
   },
 
-  async optOut(gamerId, email, at) {
-    await db().send(new PutCommand(shareOptOutItem.put({ gamerId, email, at }).Put));
+  async optOut(sharerEmail, email, at) {
+    await db().send(new PutCommand(shareOptOutItem.put({ sharerEmail, email, at }).Put));
   },
 
-  async optIn(gamerId, email) {
-    await db().send(new DeleteCommand({ TableName: config.tableName, Key: shareOptOutItem.key({ gamerId, email }) }));
+  async optIn(sharerEmail, email) {
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: shareOptOutItem.key({ sharerEmail, email }) }));
   },
 
   async setFrequency(gamerId, email, frequency, at) {

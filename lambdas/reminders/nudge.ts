@@ -16,7 +16,8 @@ interface NudgeResult {
 }
 
 /**
- * `nudgeTeam(teamId)` (docs/reminders.md, "Nudge"): the team's gamers who have not checked in for their score day get a
+ * `nudgeTeam(teamId)` (docs/reminders.md, "Nudge"): the team's gamers who have not checked in for their score day, and
+ * have not turned nudges off, get a
  * reminder on their channels (e-mail for those without settings). One nudge per gamer and score day, whatever the number
  * of clicks or staff: each is claimed with a conditional Put before anything is sent. The team is the field's subject,
  * which its row (./fields.ts) admits for the team's director and coaches.
@@ -32,7 +33,8 @@ export async function nudgeTeam(team: TeamRecord, deps: ReminderDeps, onlyUserId
   const channelsOf = new Map(settings.map((setting) => [setting.userId, setting.channels]));
   const result: NudgeResult = { nudged: 0, alreadyNudged: 0 };
   await inFlight(gamers, MEMBERS_IN_FLIGHT, async (gamer) => {
-    if (!gamer.enabled) return;
+    // A gamer who turned nudges off (the nudge mail's settings link) gets none (docs/reminders.md, "Nudge").
+    if (!gamer.enabled || gamer.nudges === false) return;
     const { day, checkedIn } = await checkInStatus(gamer, deps, now);
     if (checkedIn) return;
     const claim = await deps.reminders.claimNudge(gamer.id, day, now);

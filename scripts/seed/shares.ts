@@ -13,6 +13,8 @@ export async function seedDemoShares(userIds: Record<string, string>, now: Date)
   try {
     await dynamoShareStore.create(
       newShare({ id: DEMO_SHARE.id, gamerId: userIds[DEMO_SHARE.gamerEmail], email: DEMO_SHARE.email, frequency: 'DAILY' }, now.toISOString()),
+      DEMO_SHARE.gamerEmail,
+      now,
     );
   } catch (error) {
     // Seeded before (the seed runs again after an interrupted start).

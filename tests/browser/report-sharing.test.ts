@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { answersWith } from '@core/test-support/answers';
 import { db } from '../../lambdas/lib/db/client';
 import { dynamoShareStore } from '../../lambdas/recap/store';
+import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { runRecapJobNow } from '../../scripts/local/jobs';
 import { baseUrl, freshEmail, signInContext } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
@@ -53,6 +54,8 @@ async function expectContactLinks(page: Awaited<ReturnType<typeof newPage>>) {
 describe('a gamer shares his report', () => {
   it('shares from the sharing page, the job mails the recipient both links, and each link answers', async () => {
     const { gamer } = await accounts({ gamer: 'GAMER' }, 'sharer');
+    // Sharing needs a proven mailbox (docs/recap.md); the dialog that proves it is tested with the account page.
+    await dynamoUserStore.markEmailVerified(gamer.id, new Date().toISOString());
     await ok(gamer, CHECK_IN, { answers: answersWith('best') });
     const recipient = freshEmail('parent');
 
@@ -76,15 +79,16 @@ describe('a gamer shares his report', () => {
     expect(mails).toHaveLength(1);
     const [share] = await dynamoShareStore.ofGamer(gamer.id);
     const links = linksOf(mails[0].text);
-    expect(links.accepted).toContain(`shareId=${share.id}&acceptance=accepted&name=sharer+gamer`);
-    expect(links.rejected).toContain(`shareId=${share.id}&acceptance=rejected&name=sharer+gamer`);
+    // The recipient has not answered yet: the mail names no one (docs/recap.md).
+    expect(links.accepted).toContain(`shareId=${share.id}&acceptance=accepted&name=A+FitGauge+player`);
+    expect(links.rejected).toContain(`shareId=${share.id}&acceptance=rejected&name=A+FitGauge+player`);
     expect(mails[0].html).toContain(links.accepted.replaceAll('&', '&amp;'));
     expect(mails[0].html).toContain(links.rejected.replaceAll('&', '&amp;'));
 
     // The recipient keeps the report, on a phone, signed out.
     const accepting = await newPage(VIEWPORTS.phone);
     await accepting.goto(links.accepted.replace(/^https?:\/\/[^/]+/, baseUrl()));
-    await accepting.getByRole('heading', { name: "You're subscribed to sharer gamer's daily report", level: 1 }).waitFor();
+    await accepting.getByRole('heading', { name: "You're subscribed to sharer's daily report", level: 1 }).waitFor();
     await accepting.getByRole('heading', { name: 'What the score means' }).waitFor();
     for (const text of ['Game On', 'Moderately Ready', 'Subpar Ready', 'Not Ready', 'Peak Form', 'Pretty Solid', 'Not Ideal', 'Danger Zone']) {
       expect(await accepting.locator('.fg-recap__explanation li').filter({ hasText: text }).count()).toBeGreaterThan(0);
@@ -97,7 +101,7 @@ describe('a gamer shares his report', () => {
     const rejecting = await newPage();
     await rejecting.goto(links.rejected.replace(/^https?:\/\/[^/]+/, baseUrl()));
     await rejecting.getByRole('heading', { name: "You're unsubscribed", level: 1 }).waitFor();
-    await rejecting.getByText("You will no longer receive sharer gamer's FitGauge reports.").waitFor();
+    await rejecting.getByText("You will no longer receive sharer's FitGauge reports.").waitFor();
     await expectContactLinks(rejecting);
     expect((await dynamoShareStore.byId(share.id))!.status).toBe('REJECTED');
     await rejecting.context().close();
@@ -105,6 +109,7 @@ describe('a gamer shares his report', () => {
 
   it('stops a share after confirmation', async () => {
     const { gamer } = await accounts({ gamer: 'GAMER' }, 'stopper');
+    await dynamoUserStore.markEmailVerified(gamer.id, new Date().toISOString());
     const recipient = freshEmail('coach');
     await ok(gamer, 'mutation($email: String!) { updateShareFGScore(email: $email, status: ACTIVE, frequency: WEEKLY) { id } }', {
       email: recipient,

@@ -3,7 +3,7 @@
  * Lambdas with esbuild is the slow part.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,11 +112,13 @@ describe('AppSync', () => {
     });
     // No API key: AppSync lets one live at most 365 days, after which every signed-out call (sign-in included) fails.
     template.resourceCountIs('AWS::AppSync::ApiKey', 0);
-    // The authorizer admits exactly the token the site's config.json hands out.
+    // The authorizer admits exactly the token the site's config.json hands out: its own per deployment (the UUID at the
+    // end of the stack's id, which CloudFormation gives each stack it creates), not one every stack of a name shares.
     const publicToken = (
-      resourcesOf('AWS::Lambda::Function')[functionLogicalId(apiAuthorizer)]!.Properties.Environment.Variables as Record<string, string>
+      resourcesOf('AWS::Lambda::Function')[functionLogicalId(apiAuthorizer)]!.Properties.Environment.Variables as Record<string, unknown>
     ).PUBLIC_API_TOKEN;
-    expect(publicToken).toMatch(new RegExp(PUBLIC_TOKEN_PATTERN));
+    expect(publicToken).toEqual({ 'Fn::Join': ['', ['fitgauge-public-', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }]] });
+    expect(`fitgauge-public-${randomUUID()}`).toMatch(new RegExp(PUBLIC_TOKEN_PATTERN));
     template.hasResourceProperties('AWS::AppSync::GraphQLSchema', { Definition: readSchemaSource() });
   });
 
@@ -695,9 +697,13 @@ describe('CloudFront', () => {
     });
     const authorizerEnvironment = resourcesOf('AWS::Lambda::Function')[functionLogicalId(apiAuthorizer)]!.Properties.Environment.Variables as Record<
       string,
-      string
+      unknown
     >;
-    expect(config.publicToken).toBe(authorizerEnvironment.PUBLIC_API_TOKEN);
+    // The token is resolved at deployment: config.json holds a marker the site's deployment replaces with the same value.
+    const markers = Object.values(resourcesOf('Custom::CDKBucketDeployment')).flatMap(
+      (resource) => (resource.Properties.SourceMarkers ?? []) as Record<string, unknown>[],
+    );
+    expect(markers.map((marker) => marker[config.publicToken]).filter(Boolean)).toEqual([authorizerEnvironment.PUBLIC_API_TOKEN]);
   });
 });
 

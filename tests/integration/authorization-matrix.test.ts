@@ -537,13 +537,16 @@ const FIXTURES: Record<string, Fixture> = {
   'Query.subscriptionConfigs': () => ({}),
   'Query.dashboardPaymentPrompt': () => ({}),
   'Mutation.applyCouponToEmail': async () => ({ email: (await signUp()).email, couponId: 'WELCOME20' }),
-  // A live claim of a fresh account, as applyCouponToEmail leaves it; whoever holds the mailed token may confirm it.
+  // A live claim of a fresh proven account, as applyCouponToEmail leaves it; whoever holds the mailed token may confirm it.
   'Mutation.confirmCoupon': async () => {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
+    const account = await signUp();
+    await dynamoUserStore.markEmailVerified(account.id, now.toISOString());
     await dynamoCouponClaimStore.put({
       tokenHash: createHash('sha256').update(token).digest('base64url'),
-      userId: (await signUp()).id,
+      userId: account.id,
+      email: account.email,
       couponId: 'WELCOME20',
       expiresAt: Math.floor(now.getTime() / 1000) + 3600,
       createdAt: now.toISOString(),
@@ -685,7 +688,8 @@ const RESOLVER_REFUSALS: Record<string, string> = {
 /** A new share of the user's reports, as updateShareFGScore makes it. */
 async function shareOf(gamerId: string): Promise<string> {
   const id = randomUUID();
-  await dynamoShareStore.create(newShare({ id, gamerId, email: freshEmail('matrix.recipient'), frequency: 'DAILY' }, new Date().toISOString()));
+  const share = newShare({ id, gamerId, email: freshEmail('matrix.recipient'), frequency: 'DAILY' }, new Date().toISOString());
+  await dynamoShareStore.create(share, freshEmail('matrix.sharer'), new Date());
   return id;
 }
 

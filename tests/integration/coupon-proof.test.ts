@@ -5,12 +5,15 @@
  * applyCouponToEmail are limited per caller and address, parallel calls included. Every case uses fresh accounts and
  * its own caller address (a loopback address it connects from), so it shares no allowance with other tests.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { COUPON_LINK_INVALID } from '@core/billing/validation';
 import { EMAIL_PROOF_MAX_ATTEMPTS, EMAIL_PROOF_MESSAGES } from '@core/email-proof';
 import { db } from '../../lambdas/lib/db/client';
 import { userItem } from '../../lambdas/lib/stores/user-store';
 import { dynamoBillingStore, trialClaimItem } from '../../lambdas/lib/stores/billing-store';
 import { COUPON_LIMITS } from '../../lambdas/billing/coupons';
+import { dynamoCouponClaimStore } from '../../lambdas/billing/coupon-claim-store';
 import {
   accountWithRole,
   couponLinkTokenFor,
@@ -163,6 +166,11 @@ describe('applyCouponToEmail', () => {
 
     const mails = (await readOutbox(owner.email)).filter((mail) => new Date(mail.sentAt) >= since);
     expect(mails.map((mail) => mail.subject)).toEqual(['Confirm your FitGauge coupon', 'Confirm your FitGauge coupon']);
+    // The mail and its link name the account they credit.
+    for (const mail of mails) {
+      expect(mail.text).toContain(`to the FitGauge account ${owner.email}, made on `);
+      expect(mail.text).toContain(`&account=${encodeURIComponent(owner.email)}`);
+    }
     const token = await couponLinkTokenFor(owner.email, since);
     const confirmations = await Promise.all(Array.from({ length: 5 }, () => publicCall(CONFIRM, { token }, newLoopbackAddress())));
     expect(confirmations.filter((answer) => answer.data?.confirmCoupon === true)).toHaveLength(1);
@@ -178,6 +186,44 @@ describe('applyCouponToEmail', () => {
     await proveMailbox(gamer);
     expect((await signedIn(gamer, APPLY, { email: gamer.email, couponId: 'WELCOME20' })).data?.applyCouponToEmail).toBe(true);
     expect(await dynamoBillingStore.payment(gamer.id, couponPaymentId(gamer.id, 'WELCOME20'))).toMatchObject({ method: 'coupon', status: 'active' });
+  });
+});
+
+describe('an account that has not proven its mailbox', () => {
+  it('cannot be credited: no link goes to the address, so its owner cannot credit an account sitting on it', async () => {
+    // Someone signed up with another person's address and never proved it.
+    const squatter = await accountWithRole('GAMER', 'coupon.squatter');
+    const since = new Date();
+    for (const couponId of ['FULLPASS', 'WELCOME20'])
+      expect((await publicCall(APPLY, { email: squatter.email, couponId }, newLoopbackAddress())).data?.applyCouponToEmail).toBe(true);
+    expect((await signedIn(squatter, APPLY, { email: squatter.email, couponId: 'FULLPASS' })).data?.applyCouponToEmail).toBe(true);
+    expect((await readOutbox(squatter.email)).filter((mail) => new Date(mail.sentAt) >= since)).toEqual([]);
+    expect(await dynamoBillingStore.payment(squatter.id, 'coupon-FULLPASS')).toBeNull();
+    expect(await profileOf(squatter.id)).not.toHaveProperty('appSubscriptionReason');
+  });
+
+  it('is not credited by a live link either, nor is an account that no longer has the mailed address', async () => {
+    const unproven = await accountWithRole('GAMER', 'coupon.unproven');
+    const proven = await accountWithRole('GAMER', 'coupon.moved');
+    await proveMailbox(proven);
+    const claimFor = async (userId: string, email: string) => {
+      const token = randomBytes(32).toString('base64url');
+      const now = new Date();
+      await dynamoCouponClaimStore.put({
+        tokenHash: createHash('sha256').update(token).digest('base64url'),
+        userId,
+        email,
+        couponId: 'FULLPASS',
+        expiresAt: Math.floor(now.getTime() / 1000) + 3600,
+        createdAt: now.toISOString(),
+      });
+      return token;
+    };
+    for (const token of [await claimFor(unproven.id, unproven.email), await claimFor(proven.id, freshEmail('coupon.elsewhere'))]) {
+      expect(messageOf(await publicCall(CONFIRM, { token }, newLoopbackAddress()))).toBe(COUPON_LINK_INVALID);
+    }
+    expect(await dynamoBillingStore.payment(unproven.id, 'coupon-FULLPASS')).toBeNull();
+    expect(await dynamoBillingStore.payment(proven.id, 'coupon-FULLPASS')).toBeNull();
   });
 });
 

@@ -32,6 +32,8 @@ const REMOVE_DEVICE = 'mutation($endpoint: String!) { removePushSubscription(end
 const CHECK_IN = 'mutation($answers: [AnswerInput!]!) { submitAnswers(answers: $answers) { date } }';
 const NUDGE = 'mutation($teamId: ID!) { nudgeTeam(teamId: $teamId) { nudged alreadyNudged } }';
 const DELETE = 'mutation($email: String!) { deleteAccount(email: $email) }';
+const NUDGES =
+  'mutation($readinessAlertEmails: Boolean!, $nudges: Boolean) { updateNotificationSettings(readinessAlertEmails: $readinessAlertEmails, nudges: $nudges) { nudges } }';
 const HOUR = 3600_000;
 const NOT_A_PUSH_SERVICE = "The push subscription endpoint must be the https address of a browser's push service.";
 
@@ -344,5 +346,32 @@ describe('nudgeTeam', () => {
       message: "Only the team's director and its coaches can nudge its members.",
     });
     expect((await refusal(people.outsider, NUDGE, { teamId })).errorType).toBe('Unauthorized');
+  });
+
+  it('skips a gamer who turned nudges off on the page the nudge mail links to, and reaches him again once he turns them on', async () => {
+    const people = await accounts({ director: 'DIRECTOR', quiet: 'GAMER', keen: 'GAMER' }, 'nudgeoff');
+    const teamId = await teamOf(
+      people.director,
+      [
+        [people.quiet, 'GAMER'],
+        [people.keen, 'GAMER'],
+      ],
+      'Quiet Hours',
+    );
+    await clearOfScoreDayEdge();
+    // On by default; the nudge mail's "Reminder settings" link opens the Notifications tab, whose switch sets this.
+    expect((await ok(people.quiet, 'query { me { nudges } }')).me.nudges).toBeNull();
+    expect((await ok(people.quiet, NUDGES, { readinessAlertEmails: true, nudges: false })).updateNotificationSettings).toEqual({ nudges: false });
+
+    expect((await ok(people.director, NUDGE, { teamId })).nudgeTeam).toEqual({ nudged: 1, alreadyNudged: 0 });
+    expect(await remindersTo([people.quiet], 'Quiet Hours')).toEqual([]);
+    const [keenMail] = await remindersTo([people.keen], 'Quiet Hours');
+    expect(keenMail!.text).toMatch(/Reminder settings: \S+\/home\/account\/notifications/);
+
+    // Turning them on again (readinessAlertEmails alone keeps the choice): the next nudge of the day reaches him.
+    expect((await ok(people.quiet, NUDGES, { readinessAlertEmails: false })).updateNotificationSettings).toEqual({ nudges: false });
+    expect((await ok(people.quiet, NUDGES, { readinessAlertEmails: true, nudges: true })).updateNotificationSettings).toEqual({ nudges: true });
+    expect((await ok(people.director, NUDGE, { teamId })).nudgeTeam).toEqual({ nudged: 1, alreadyNudged: 1 });
+    expect((await remindersTo([people.quiet], 'Quiet Hours')).map((mail) => mail.to)).toEqual([people.quiet.email]);
   });
 });

@@ -7,6 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { answersWith } from '@core/test-support/answers';
+import { EMAIL_PROOF_MESSAGES } from '@core/email-proof';
+import { NEW_SHARES_LIMIT_MESSAGE } from '@core/report-sharing';
+import type { Role } from '@core/roles';
+import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
 import { productionDeps } from '../../lambdas/recap/deps';
 import { runRecapJob } from '../../lambdas/recap/job';
 import { dynamoShareStore } from '../../lambdas/recap/store';
@@ -31,11 +35,18 @@ const runJobAt = (at: Date) => runRecapJob({ ...productionDeps, now: () => at })
 const recapsTo = async (email: string) => (await readOutbox(email)).filter((mail) => mail.subject.includes('FitGauge report'));
 const HOUR = 3600_000;
 
+/** Fresh accounts whose mailboxes are proven (as after proveEmail): sharing needs it. */
+async function provenAccounts<N extends string>(roles: Record<N, Role>, label: string): Promise<Record<N, RoleAccount>> {
+  const made = await accounts(roles, label);
+  await Promise.all(Object.values<RoleAccount>(made).map((account) => dynamoUserStore.markEmailVerified(account.id, new Date().toISOString())));
+  return made;
+}
+
 let people: Record<'gamer' | 'other' | 'coach', RoleAccount>;
 
 beforeAll(async () => {
   useStackEnvironment();
-  people = await accounts({ gamer: 'GAMER', other: 'GAMER', coach: 'COACH' }, 'share');
+  people = await provenAccounts({ gamer: 'GAMER', other: 'GAMER', coach: 'COACH' }, 'share');
 });
 
 describe('sharing', () => {
@@ -77,8 +88,39 @@ describe('sharing', () => {
     expect((await ok(people.gamer, SHARES)).myReportShares).toEqual([]);
   });
 
+  it('refuses a gamer whose mailbox is not proven, writing nothing', async () => {
+    const [unproven] = Object.values(await accounts({ unproven: 'GAMER' }, 'relay'));
+    const email = freshEmail('relayed');
+    expect(await refusal(unproven, SHARE, { email, status: 'ACTIVE', frequency: 'DAILY' })).toEqual({
+      errorType: 'EmailNotProven',
+      message: EMAIL_PROOF_MESSAGES.needed,
+    });
+    expect((await ok(unproven, SHARES)).myReportShares).toEqual([]);
+    await runJobAt(new Date(Date.now() + 1000));
+    expect(await recapsTo(email)).toEqual([]);
+  });
+
+  it('counts stopped shares: at most 10 new addresses in 30 days, also under parallel calls', async () => {
+    const [relay] = Object.values(await provenAccounts({ relay: 'GAMER' }, 'rolling'));
+    for (let index = 0; index < 5; index += 1) {
+      const email = freshEmail('first-wave');
+      await ok(relay, SHARE, { email, status: 'ACTIVE', frequency: 'DAILY' });
+      await ok(relay, SHARE, { email, status: 'STOPPED', frequency: 'DAILY' });
+    }
+    expect((await ok(relay, SHARES)).myReportShares).toEqual([]);
+    // No share is live, but five of the window's ten are used: of ten parallel new shares exactly five are made.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => refusal(relay, SHARE, { email: freshEmail('second-wave'), status: 'ACTIVE', frequency: 'DAILY' })),
+    );
+    expect(results.filter((result) => result.errorType === undefined)).toHaveLength(5);
+    expect(results.filter((result) => result.errorType !== undefined)).toEqual(
+      Array(5).fill({ errorType: 'Conflict', message: NEW_SHARES_LIMIT_MESSAGE }),
+    );
+    expect((await ok(relay, SHARES)).myReportShares).toHaveLength(5);
+  });
+
   it('caps a gamer at 10 addresses, also under parallel calls', async () => {
-    const [capped] = Object.values(await accounts({ capped: 'GAMER' }, 'cap'));
+    const [capped] = Object.values(await provenAccounts({ capped: 'GAMER' }, 'cap'));
     const results = await Promise.all(
       Array.from({ length: 14 }, () => refusal(capped, SHARE, { email: freshEmail('many'), status: 'ACTIVE', frequency: 'DAILY' })),
     );
@@ -89,11 +131,11 @@ describe('sharing', () => {
 });
 
 describe('activateShareFGScore', () => {
-  it('applies ACCEPTED and REJECTED once each and names the gamer', async () => {
+  it('applies ACCEPTED and REJECTED once each and names the gamer by his first name', async () => {
     const email = freshEmail('coach');
     const { id } = (await ok(people.gamer, SHARE, { email, status: 'ACTIVE', frequency: 'WEEKLY' })).updateShareFGScore;
     const accepted = await activate(id, 'ACCEPTED');
-    expect(accepted.data?.activateShareFGScore).toEqual({ shareId: id, status: 'ACTIVE', frequency: 'WEEKLY', gamerName: 'share gamer' });
+    expect(accepted.data?.activateShareFGScore).toEqual({ shareId: id, status: 'ACTIVE', frequency: 'WEEKLY', gamerName: 'share' });
     const afterFirst = await dynamoShareStore.byId(id);
     await activate(id, 'ACCEPTED');
     expect((await dynamoShareStore.byId(id))!.updatedAt).toBe(afterFirst!.updatedAt);
@@ -121,7 +163,7 @@ describe('the recap job', () => {
   it('mails each due share once per period even when run twice, skips rejected shares, and links carry the share id', async () => {
     // "now" and "a day later" must be two consecutive score days of the check-in's day.
     await clearOfScoreDayEdge();
-    const [gamer] = Object.values(await accounts({ recapped: 'GAMER' }, 'recap'));
+    const [gamer] = Object.values(await provenAccounts({ recapped: 'GAMER' }, 'sharer'));
     await ok(gamer, CHECK_IN, { answers: answersWith('best') });
     const [kept, stopped] = [freshEmail('kept'), freshEmail('stopped')];
     const keptShare = (await ok(gamer, SHARE, { email: kept, status: 'ACTIVE', frequency: 'DAILY' })).updateShareFGScore;
@@ -137,24 +179,29 @@ describe('the recap job', () => {
     expect(await recapsTo(stopped)).toEqual([]);
 
     const [mail] = mails;
-    expect(mail.subject).toMatch(/^recap recapped's FitGauge report: FG Score \d+ \(/);
+    // The recipient has not kept the reports: the mail carries no name the account typed.
+    expect(mail.subject).toMatch(/^A FitGauge player's FitGauge report: FG Score \d+ \(/);
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/sharer|recapped/i);
     for (const acceptance of ['accepted', 'rejected']) {
-      const link = `/recap/reports?shareId=${keptShare.id}&acceptance=${acceptance}&name=recap+recapped`;
+      const link = `/recap/reports?shareId=${keptShare.id}&acceptance=${acceptance}&name=A+FitGauge+player`;
       expect(mail.html).toContain(link.replaceAll('&', '&amp;'));
       expect(mail.text).toContain(link);
     }
-    // The first recap to a pending recipient says who shares what.
-    expect(mail.text).toContain(`recap recapped shares their FitGauge score reports with ${kept}, every day`);
+    // The first recap to a pending recipient says what is shared, how often.
+    expect(mail.text).toContain(`A FitGauge player shares their FitGauge score reports with ${kept}, every day`);
     for (const pillar of ['Sleep', 'Nutrition', 'Mental', 'Lifestyle', 'Physical']) expect(mail.text).toMatch(new RegExp(`${pillar}: \\d+`));
     expect(mail.html).toContain('#a855f7');
     expect(mail.text).toContain('Readiness tiers: Game On (80 or above)');
 
-    // The next period: one more recap, with the change since the previous one and no introduction.
+    // The recipient keeps them; the next period's recap names the gamer by his first name only.
+    await activate(keptShare.id, 'ACCEPTED');
     const nextDay = new Date(now.getTime() + 24 * HOUR + 60_000);
     await Promise.all([runJobAt(nextDay), runJobAt(nextDay)]);
     const [, next] = await recapsTo(kept);
     expect(await recapsTo(kept)).toHaveLength(2);
     expect(next.text).toContain('No change since the last report.');
+    expect(next.subject).toMatch(/^sharer's FitGauge report: FG Score \d+ \(/);
+    expect(next.text).not.toContain('recapped');
     expect(next.text).not.toContain('shares their FitGauge score reports');
     expect(await recapsTo(stopped)).toEqual([]);
     const stored = (await dynamoShareStore.byId(keptShare.id))!;
@@ -164,7 +211,7 @@ describe('the recap job', () => {
 
 describe('an unsubscribe', () => {
   it('holds when the gamer stops the rejected share and shares again, until the recipient keeps the reports', async () => {
-    const [gamer] = Object.values(await accounts({ persistent: 'GAMER' }, 'optout'));
+    const [gamer] = Object.values(await provenAccounts({ persistent: 'GAMER' }, 'optout'));
     const email = freshEmail('unsubscribed');
     const share = (await ok(gamer, SHARE, { email, status: 'ACTIVE', frequency: 'DAILY' })).updateShareFGScore;
     await activate(share.id, 'REJECTED');
@@ -193,7 +240,7 @@ describe('an unsubscribe', () => {
   });
 
   it('lets one address get at most one invitation a day from all gamers together', async () => {
-    const gamers = Object.values(await accounts({ a: 'GAMER', b: 'GAMER', c: 'GAMER', d: 'GAMER', e: 'GAMER' }, 'flood'));
+    const gamers = Object.values(await provenAccounts({ a: 'GAMER', b: 'GAMER', c: 'GAMER', d: 'GAMER', e: 'GAMER' }, 'flood'));
     const email = freshEmail('flooded');
     for (const gamer of gamers) await ok(gamer, SHARE, { email, status: 'ACTIVE', frequency: 'DAILY' });
     const now = new Date(Date.now() + 1000);

@@ -417,7 +417,7 @@ export type Mutation = {
   readonly submitAnswers?: Maybe<DayScoresResult>;
   /** The author changes his comment. */
   readonly updateComment: Comment;
-  /** Turns the caller's readiness-alert e-mails on or off. */
+  /** Turns the caller's readiness-alert e-mails on or off and, when given, the nudges from his teams' staff (kept when not given). */
   readonly updateNotificationSettings: User;
   /** The signed-in gamer's check-in reminder: on or off, the hour of his clock, the channels. */
   readonly updateReminderSettings: ReminderSettings;
@@ -791,6 +791,7 @@ export type MutationUpdateCommentArgs = {
 
 
 export type MutationUpdateNotificationSettingsArgs = {
+  nudges?: InputMaybe<Scalars['Boolean']['input']>;
   readinessAlertEmails: Scalars['Boolean']['input'];
 };
 
@@ -1930,6 +1931,8 @@ export type User = {
   readonly enabled: Scalars['Boolean']['output'];
   readonly fullName?: Maybe<Scalars['String']['output']>;
   readonly id: Scalars['ID']['output'];
+  /** False once the gamer turned off nudges from his teams' staff (updateNotificationSettings); on by default. */
+  readonly nudges?: Maybe<Scalars['Boolean']['output']>;
   /** Teams the user owns as director (filled by me; signed in only, as Team is). */
   readonly ownedTeams?: Maybe<ReadonlyArray<Team>>;
   /** The user's choice of metric units (updateUser); null when not chosen. */
@@ -3434,6 +3437,7 @@ export type UserResolvers<ContextType = any, ParentType extends ResolversParentT
   enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   fullName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nudges?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   ownedTeams?: Resolver<Maybe<ReadonlyArray<ResolversTypes['Team']>>, ParentType, ContextType>;
   preferMetricUnits?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   readinessAlertEmails?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
@@ -12,6 +13,13 @@ export interface RateLimitStore {
    */
   take(subject: string, limit: number, windowSeconds: number, now: Date): Promise<boolean>;
 }
+
+/**
+ * The subject of an action counted per e-mail address (`<action>#email#<SHA-256 of the address>`): the address is kept
+ * only as a hash, and the count belongs to the address, so it outlives any account that had it.
+ */
+export const addressSubject = (action: string, email: string) =>
+  `${action}#email#${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')}`;
 
 /** Uses of one rate-limited action by one subject in one fixed window (`hits`; expires with the window). */
 const rateWindowItem = defineItem<{ subject: string; windowStart: number }>()({

@@ -95,14 +95,16 @@ describe('DynamoDB stores', () => {
 
     it('turns readiness-alert e-mails off and on for an existing user only', async () => {
       await users.create(user('director'));
-      expect(await users.setReadinessAlertEmails(id('director'), false, at)).toMatchObject({
+      expect(await users.setNotificationSettings(id('director'), { readinessAlertEmails: false }, at)).toMatchObject({
         id: id('director'),
         readinessAlertEmails: false,
       });
       expect((await users.get(id('director')))?.readinessAlertEmails).toBe(false);
-      await users.setReadinessAlertEmails(id('director'), true, at);
+      await users.setNotificationSettings(id('director'), { readinessAlertEmails: true }, at);
       expect((await users.get(id('director')))?.readinessAlertEmails).toBe(true);
-      expect(await rejectionName(users.setReadinessAlertEmails(id('nobody'), false, at))).toBe('ConditionalCheckFailedException');
+      expect(await rejectionName(users.setNotificationSettings(id('nobody'), { readinessAlertEmails: false }, at))).toBe(
+        'ConditionalCheckFailedException',
+      );
       expect(await users.get(id('nobody'))).toBeNull();
     });
 

@@ -28,6 +28,8 @@ export interface UserRecord {
   usedDiscord?: boolean;
   /** False once the user turned off readiness-alert e-mails; absent means on (docs/journal.md). */
   readinessAlertEmails?: boolean;
+  /** False once the gamer turned off nudges from his teams' staff (docs/reminders.md, "Nudge"); on when absent. */
+  nudges?: boolean;
   /** The user's choice of metric units (updateUser); absent means not chosen. */
   preferMetricUnits?: boolean | null;
   /**
@@ -41,6 +43,9 @@ export interface UserRecord {
   updatedAt: string;
 }
 
+/** The user's notification choices (updateNotificationSettings). */
+type NotificationSettings = Partial<Record<'readinessAlertEmails' | 'nudges', boolean | null>>;
+
 export interface UserStore {
   get(userId: string): Promise<UserRecord | null>;
   /** Profiles by id (BatchGetItem), in no particular order; missing ones are left out. */
@@ -53,8 +58,11 @@ export interface UserStore {
   create(user: UserRecord): Promise<void>;
   /** Fails with ConditionalCheckFailedException when the user does not exist. */
   setSelectedTeam(userId: string, teamId: string | null, at: string): Promise<void>;
-  /** Sets the readiness-alert e-mail setting; fails with ConditionalCheckFailedException when the user does not exist. */
-  setReadinessAlertEmails(userId: string, enabled: boolean, at: string): Promise<UserRecord>;
+  /**
+   * Sets the notification choices given (a missing one keeps its value); the profile as it now is. Fails with
+   * ConditionalCheckFailedException when the user does not exist.
+   */
+  setNotificationSettings(userId: string, settings: NotificationSettings, at: string): Promise<UserRecord>;
   /** Fails with ConditionalCheckFailedException when the user does not exist. */
   setAvatar(userId: string, avatar: string, at: string): Promise<void>;
   /** Records that the account proved it owns its e-mail; fails with ConditionalCheckFailedException when the user does not exist. */
@@ -133,14 +141,15 @@ export const dynamoUserStore: UserStore = {
   async create(user) {
     await db().send(new PutCommand(userItem.put(user, { ConditionExpression: 'attribute_not_exists(pk)' }).Put));
   },
-  async setReadinessAlertEmails(userId, enabled, at) {
+  async setNotificationSettings(userId, { readinessAlertEmails, nudges }, at) {
+    const given = Object.entries({ readinessAlertEmails, nudges }).filter(([, value]) => value !== undefined && value !== null);
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: userItem.key({ id: userId }),
-        UpdateExpression: 'SET readinessAlertEmails = :enabled, updatedAt = :at',
+        UpdateExpression: `SET ${given.map(([name]) => `${name} = :${name}, `).join('')}updatedAt = :at`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':enabled': enabled, ':at': at },
+        ExpressionAttributeValues: { ...Object.fromEntries(given.map(([name, value]) => [`:${name}`, value])), ':at': at },
         ReturnValues: 'ALL_NEW',
       }),
     );

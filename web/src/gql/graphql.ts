@@ -336,7 +336,7 @@ export type DeleteAccountMutation = { deleteAccount: boolean };
 export type AccountProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AccountProfileQuery = { me: { id: string, email: string, fullName: string | null, username: string | null, avatar: string | null, timeZone: string | null, preferMetricUnits: boolean | null, readinessAlertEmails: boolean | null, emailVerified: boolean | null } | null };
+export type AccountProfileQuery = { me: { id: string, email: string, fullName: string | null, username: string | null, avatar: string | null, timeZone: string | null, preferMetricUnits: boolean | null, readinessAlertEmails: boolean | null, nudges: boolean | null, emailVerified: boolean | null } | null };
 
 export type UpdateOwnProfileMutationVariables = Exact<{
   id: string;
@@ -344,14 +344,15 @@ export type UpdateOwnProfileMutationVariables = Exact<{
 }>;
 
 
-export type UpdateOwnProfileMutation = { updateUser: { id: string, email: string, fullName: string | null, username: string | null, avatar: string | null, timeZone: string | null, preferMetricUnits: boolean | null, readinessAlertEmails: boolean | null, emailVerified: boolean | null } | null };
+export type UpdateOwnProfileMutation = { updateUser: { id: string, email: string, fullName: string | null, username: string | null, avatar: string | null, timeZone: string | null, preferMetricUnits: boolean | null, readinessAlertEmails: boolean | null, nudges: boolean | null, emailVerified: boolean | null } | null };
 
 export type UpdateNotificationSettingsMutationVariables = Exact<{
   readinessAlertEmails: boolean;
+  nudges?: boolean | null | undefined;
 }>;
 
 
-export type UpdateNotificationSettingsMutation = { updateNotificationSettings: { id: string, email: string, fullName: string | null, username: string | null, avatar: string | null, timeZone: string | null, preferMetricUnits: boolean | null, readinessAlertEmails: boolean | null, emailVerified: boolean | null } };
+export type UpdateNotificationSettingsMutation = { updateNotificationSettings: { id: string, email: string, fullName: string | null, username: string | null, avatar: string | null, timeZone: string | null, preferMetricUnits: boolean | null, readinessAlertEmails: boolean | null, nudges: boolean | null, emailVerified: boolean | null } };
 
 export type ReminderSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1179,9 +1180,9 @@ export type ProveEmailMutation = { proveEmail: boolean };
 export interface Operations {
   "\n  query MyDataExport {\n    myDataExport {\n      userId\n      generatedAt\n      sections {\n        name\n        records\n      }\n    }\n  }\n": { data: MyDataExportQuery; variables: MyDataExportQueryVariables };
   "\n  mutation DeleteAccount($email: String!) {\n    deleteAccount(email: $email)\n  }\n": { data: DeleteAccountMutation; variables: DeleteAccountMutationVariables };
-  "\n  query AccountProfile {\n    me {\n      id\n      email\n      fullName\n      username\n      avatar\n      timeZone\n      preferMetricUnits\n      readinessAlertEmails\n      emailVerified\n    }\n  }\n": { data: AccountProfileQuery; variables: AccountProfileQueryVariables };
-  "\n  mutation UpdateOwnProfile($id: ID!, $data: UpdateUserInput!) {\n    updateUser(where: { id: $id }, data: $data) {\n      id\n      email\n      fullName\n      username\n      avatar\n      timeZone\n      preferMetricUnits\n      readinessAlertEmails\n      emailVerified\n    }\n  }\n": { data: UpdateOwnProfileMutation; variables: UpdateOwnProfileMutationVariables };
-  "\n  mutation UpdateNotificationSettings($readinessAlertEmails: Boolean!) {\n    updateNotificationSettings(readinessAlertEmails: $readinessAlertEmails) {\n      id\n      email\n      fullName\n      username\n      avatar\n      timeZone\n      preferMetricUnits\n      readinessAlertEmails\n      emailVerified\n    }\n  }\n": { data: UpdateNotificationSettingsMutation; variables: UpdateNotificationSettingsMutationVariables };
+  "\n  query AccountProfile {\n    me {\n      id\n      email\n      fullName\n      username\n      avatar\n      timeZone\n      preferMetricUnits\n      readinessAlertEmails\n      nudges\n      emailVerified\n    }\n  }\n": { data: AccountProfileQuery; variables: AccountProfileQueryVariables };
+  "\n  mutation UpdateOwnProfile($id: ID!, $data: UpdateUserInput!) {\n    updateUser(where: { id: $id }, data: $data) {\n      id\n      email\n      fullName\n      username\n      avatar\n      timeZone\n      preferMetricUnits\n      readinessAlertEmails\n      nudges\n      emailVerified\n    }\n  }\n": { data: UpdateOwnProfileMutation; variables: UpdateOwnProfileMutationVariables };
+  "\n  mutation UpdateNotificationSettings($readinessAlertEmails: Boolean!, $nudges: Boolean) {\n    updateNotificationSettings(readinessAlertEmails: $readinessAlertEmails, nudges: $nudges) {\n      id\n      email\n      fullName\n      username\n      avatar\n      timeZone\n      preferMetricUnits\n      readinessAlertEmails\n      nudges\n      emailVerified\n    }\n  }\n": { data: UpdateNotificationSettingsMutation; variables: UpdateNotificationSettingsMutationVariables };
   "\n  query ReminderSettings {\n    reminderSettings {\n      enabled\n      hour\n      channels\n      timeZone\n      nextReminderAt\n      pushPublicKey\n    }\n  }\n": { data: ReminderSettingsQuery; variables: ReminderSettingsQueryVariables };
   "\n  mutation UpdateReminderSettings($input: ReminderSettingsInput!) {\n    updateReminderSettings(input: $input) {\n      enabled\n      hour\n      channels\n      timeZone\n      nextReminderAt\n      pushPublicKey\n    }\n  }\n": { data: UpdateReminderSettingsMutation; variables: UpdateReminderSettingsMutationVariables };
   "\n  mutation SavePushSubscription($input: PushSubscriptionInput!) {\n    savePushSubscription(input: $input) {\n      id\n    }\n  }\n": { data: SavePushSubscriptionMutation; variables: SavePushSubscriptionMutationVariables };

@@ -45,13 +45,13 @@ export function ActivateCouponRoute() {
   );
 }
 
-/** /coupon/confirm?token= (the link mailed for a coupon applied to an e-mail): applies the waiting coupon. */
+/** /coupon/confirm?token=&account= (the link mailed for a coupon applied to an e-mail): applies the waiting coupon. */
 export function ConfirmCouponRoute() {
   const [searchParams] = useSearchParams();
   return (
     <PublicLayout>
       <Heading level={1}>Confirm your coupon</Heading>
-      <CouponConfirmation token={(searchParams.get('token') ?? '').trim()} />
+      <CouponConfirmation token={(searchParams.get('token') ?? '').trim()} account={(searchParams.get('account') ?? '').trim()} />
     </PublicLayout>
   );
 }

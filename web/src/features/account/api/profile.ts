@@ -18,6 +18,7 @@ const profileQuery = gqlOperation(/* GraphQL */ `
       timeZone
       preferMetricUnits
       readinessAlertEmails
+      nudges
       emailVerified
     }
   }
@@ -42,14 +43,15 @@ const updateProfileMutation = gqlOperation(/* GraphQL */ `
       timeZone
       preferMetricUnits
       readinessAlertEmails
+      nudges
       emailVerified
     }
   }
 `);
 
 const notificationSettingsMutation = gqlOperation(/* GraphQL */ `
-  mutation UpdateNotificationSettings($readinessAlertEmails: Boolean!) {
-    updateNotificationSettings(readinessAlertEmails: $readinessAlertEmails) {
+  mutation UpdateNotificationSettings($readinessAlertEmails: Boolean!, $nudges: Boolean) {
+    updateNotificationSettings(readinessAlertEmails: $readinessAlertEmails, nudges: $nudges) {
       id
       email
       fullName
@@ -58,6 +60,7 @@ const notificationSettingsMutation = gqlOperation(/* GraphQL */ `
       timeZone
       preferMetricUnits
       readinessAlertEmails
+      nudges
       emailVerified
     }
   }
@@ -105,18 +108,24 @@ export function useRefreshAfterEmailProof() {
   return () => void queryClient.invalidateQueries();
 }
 
-/** Readiness-alert e-mails on or off; the answer is the profile as it now is, put in the cache. */
-export function useSetReadinessAlertEmails({
+/** What updateNotificationSettings changes: the alert e-mails always, nudges when given. */
+interface NotificationSettings {
+  readinessAlertEmails: boolean;
+  nudges?: boolean;
+}
+
+/** Readiness-alert e-mails and nudges on or off; the answer is the profile as it now is, put in the cache. */
+export function useSetNotificationSettings({
   onSuccess,
   onError,
-}: { onSuccess?: (profile: AccountProfile) => void; onError?: (error: Error) => void } = {}) {
+}: { onSuccess?: (profile: AccountProfile, changed: NotificationSettings) => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (readinessAlertEmails: boolean): Promise<AccountProfile> =>
-      (await callApi(notificationSettingsMutation, { readinessAlertEmails })).updateNotificationSettings,
-    onSuccess: (profile) => {
+    mutationFn: async (settings: NotificationSettings): Promise<AccountProfile> =>
+      (await callApi(notificationSettingsMutation, settings)).updateNotificationSettings,
+    onSuccess: (profile, settings) => {
       queryClient.setQueryData(accountKeys.profile(), profile);
-      onSuccess?.(profile);
+      onSuccess?.(profile, settings);
     },
     onError,
   });

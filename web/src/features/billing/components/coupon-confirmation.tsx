@@ -6,10 +6,11 @@ import { ApiError } from '@/lib/api-client';
 import { useConfirmCoupon } from '../api/coupons';
 
 /**
- * `/coupon/confirm?token=` (the link mailed by applyCouponToEmail): opening it applies the waiting coupon to the
- * account of the mailbox it was sent to (docs/billing.md, "Who may redeem a coupon"). The token works once.
+ * `/coupon/confirm?token=&account=` (the link mailed by applyCouponToEmail): opening it applies the waiting coupon to
+ * the account of the mailbox it was sent to, which the page names (`account`, its e-mail: only an account that proved
+ * that mailbox is credited; docs/billing.md, "Who may redeem a coupon"). The token works once.
  */
-export function CouponConfirmation({ token }: { token: string }) {
+export function CouponConfirmation({ token, account }: { token: string; account: string }) {
   const [result, setResult] = useState<{ text: string; ok: boolean } | null>(null);
   const started = useRef(false);
   const { mutateAsync: confirmCoupon } = useConfirmCoupon();
@@ -32,8 +33,11 @@ export function CouponConfirmation({ token }: { token: string }) {
   const shown = token ? result : { text: COUPON_LINK_INVALID, ok: false };
   if (!shown) return <Loader />;
   return (
-    <Text role="status" color={shown.ok ? 'font.success' : 'font.error'}>
-      {shown.text}
-    </Text>
+    <>
+      {token && account ? <Text>{`For the FitGauge account ${account}.`}</Text> : null}
+      <Text role="status" color={shown.ok ? 'font.success' : 'font.error'}>
+        {shown.text}
+      </Text>
+    </>
   );
 }

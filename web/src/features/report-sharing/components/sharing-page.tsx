@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { EMAIL_NOT_PROVEN } from '@core/email-proof';
 import { FREQUENCY_LABELS, REPORT_FREQUENCIES, SHARE_STATUS_LABELS, shareFormSchema } from '@core/report-sharing';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,6 +7,7 @@ import type { z } from 'zod';
 import { Heading, Text } from '@/components/ui/themed/primitives';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
+import { EmailProofDialog } from '@/components/email-proof/email-proof-dialog';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormSelectField } from '@/components/ui/form/form-choice-fields';
@@ -13,6 +15,7 @@ import { FormTextField } from '@/components/ui/form/form-fields';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { toApiError } from '@/lib/api-client';
+import { getEmailProofState } from '@/lib/email-proof';
 import { formatInstant } from '@/lib/score-display';
 import { type ReportShare, useMyReportShares, useShareReports, useStopSharing } from '../api/report-shares';
 import '../report-sharing.css';
@@ -71,6 +74,8 @@ function ShareFormSection() {
     defaultValues: { email: '', frequency: 'DAILY' },
   });
   const [serverError, setServerError] = useState<string | null>(null);
+  // Sharing needs a proven mailbox (docs/recap.md): a refusal for it opens the code dialog, then shares again.
+  const [proof, setProof] = useState<{ email: string; reason: string; share: z.output<typeof shareFormSchema> } | null>(null);
   const { errors, isSubmitting } = form.formState;
   // The shares are read again after these, before the submission ends.
   const shareReports = useShareReports({
@@ -80,14 +85,18 @@ function ShareFormSection() {
     },
   });
 
-  const onSubmit = form.handleSubmit(async ({ email, frequency }) => {
+  const shareWith = async ({ email, frequency }: z.output<typeof shareFormSchema>) => {
     setServerError(null);
     try {
       await shareReports.mutateAsync({ email, frequency });
     } catch (error) {
-      setServerError(toApiError(error).message);
+      const refusal = toApiError(error);
+      const state = refusal.errorType === EMAIL_NOT_PROVEN ? await getEmailProofState().catch(() => null) : null;
+      if (state) setProof({ email: state.email, reason: refusal.message, share: { email, frequency } });
+      else setServerError(refusal.message);
     }
-  });
+  };
+  const onSubmit = form.handleSubmit(shareWith);
 
   return (
     <form className="fg-sharing__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Share your reports">
@@ -106,6 +115,18 @@ function ShareFormSection() {
         <Text role="alert" color="font.error">
           {serverError}
         </Text>
+      ) : null}
+      {proof ? (
+        <EmailProofDialog
+          open
+          email={proof.email}
+          reason={proof.reason}
+          onClose={() => setProof(null)}
+          onProven={() => {
+            setProof(null);
+            void shareWith(proof.share);
+          }}
+        />
       ) : null}
     </form>
   );
