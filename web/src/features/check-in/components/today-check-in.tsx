@@ -2,6 +2,7 @@ import { ButtonLink } from '@/components/ui/link/button-link';
 import { paths } from '@/config/paths';
 import { formatScoreDay, scoreEntry } from '@/lib/score-display';
 import { useMyCheckIn } from '../api/check-in-queries';
+import '../check-in.css';
 
 /**
  * Today's check-in on the gamer's Today page: one tap to the check-in until it is sent, then its result with the way to
