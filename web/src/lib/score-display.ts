@@ -29,7 +29,14 @@ export function scoreEntry(type: ScoreType, score: number | null | undefined, { 
   if (type === 'fgScore') {
     // The main score carries its readiness tier, in the tier's colour.
     const tier = readinessTier(score);
-    return { type, title: scoreTypeLabel(type), score: score ?? null, label: mainScoreLabel(score), colour: tier ? tierColourToken(tier) : null, tier };
+    return {
+      type,
+      title: scoreTypeLabel(type),
+      score: score ?? null,
+      label: mainScoreLabel(score),
+      colour: tier ? tierColourToken(tier) : null,
+      tier,
+    };
   }
   return {
     type,

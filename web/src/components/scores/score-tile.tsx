@@ -12,7 +12,13 @@ import './score-tile.css';
 function ScoreTile({ entry, emphasis = false }: { entry: TileEntry; emphasis?: boolean }) {
   const style = entry.colour ? ({ '--fg-score-colour': entry.colour } as CSSProperties) : undefined;
   return (
-    <li className="fg-score-tile" data-score-type={entry.type} data-emphasis={emphasis || undefined} data-tier={entry.tier ?? undefined} style={style}>
+    <li
+      className="fg-score-tile"
+      data-score-type={entry.type}
+      data-emphasis={emphasis || undefined}
+      data-tier={entry.tier ?? undefined}
+      style={style}
+    >
       <span className="fg-score-tile__title">{entry.title}</span>
       <span className="fg-score-tile__value">{entry.score ?? '–'}</span>
       <span className="fg-score-tile__label">{entry.label}</span>

@@ -55,8 +55,7 @@ export function ReminderOffer() {
     <section className="fg-reminder-offer" aria-labelledby="fg-reminder-offer-title">
       <h2 id="fg-reminder-offer-title">Remind me at this time?</h2>
       <p>
-        A reminder at {reminderTimeLabel(hour)} ({timeZone}) on days you have not checked in yet. You can change it in Account,
-        Notifications.
+        A reminder at {reminderTimeLabel(hour)} ({timeZone}) on days you have not checked in yet. You can change it in Account, Notifications.
       </p>
       {problem ? <Alert variation="error">{problem}</Alert> : null}
       <div className="fg-reminder-offer__actions">

@@ -28,8 +28,8 @@ export function TodayCheckIn() {
     <section className="fg-today-check-in" data-checked-in aria-labelledby="fg-today-check-in-title">
       <h2 id="fg-today-check-in-title">Today&apos;s check-in</h2>
       <p className="fg-today-check-in__result">
-        <span aria-hidden="true">✓ </span>Sent for {formatScoreDay(day.date)}: {daily.title} {daily.score ?? '–'} ({daily.label}), {day.avgCompletion}%
-        answered.
+        <span aria-hidden="true">✓ </span>Sent for {formatScoreDay(day.date)}: {daily.title} {daily.score ?? '–'} ({daily.label}), {day.avgCompletion}
+        % answered.
       </p>
       <ButtonLink to={paths.home.checkIn}>Edit until 4 am</ButtonLink>
     </section>

@@ -66,7 +66,13 @@ describe('ScoreNowTiles (Today and My scores)', () => {
   });
 
   it('shows the streak with the personal best from the days read', () => {
-    const history = [...daysBefore([70, 70]), { date: '2026-03-01', value: 60 }, { date: '2026-03-02', value: 60 }, { date: '2026-03-03', value: 60 }, { date: '2026-03-04', value: 60 }];
+    const history = [
+      ...daysBefore([70, 70]),
+      { date: '2026-03-01', value: 60 },
+      { date: '2026-03-02', value: 60 },
+      { date: '2026-03-03', value: 60 },
+      { date: '2026-03-04', value: 60 },
+    ];
     const list = renderTiles(now({ streak: 3 }, history));
     expect(tile(list, 'streak').textContent).toBe('Streak3days in a rowPersonal best: 4 days');
   });

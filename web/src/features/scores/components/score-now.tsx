@@ -48,7 +48,10 @@ interface ScoreNowTilesProps {
 /** The FG Score now in its tier's colour with its change against the gamer's normal, the streak with the personal best. */
 export function ScoreNowTiles({ now, withDaily = false }: ScoreNowTilesProps) {
   const history = now.fgScoreHistory?.mainScoreStatistics ?? [];
-  const best = bestStreak(now.streak, history.map((point) => point.date));
+  const best = bestStreak(
+    now.streak,
+    history.map((point) => point.date),
+  );
   const fgScore = scoreEntry('fgScore', now.score);
   return (
     <ScoreTiles

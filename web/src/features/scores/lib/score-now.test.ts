@@ -31,7 +31,10 @@ describe('scoreAgainstBaseline', () => {
   });
 
   it('leaves out days older than 28 days before the score', () => {
-    const result = scoreAgainstBaseline({ date: '2026-04-30', score: 77, todayScore: 80 }, pointsBefore({ 29: 1, 30: 1, 31: 1, 40: 1, 50: 1, 60: 1, 70: 1 }));
+    const result = scoreAgainstBaseline(
+      { date: '2026-04-30', score: 77, todayScore: 80 },
+      pointsBefore({ 29: 1, 30: 1, 31: 1, 40: 1, 50: 1, 60: 1, 70: 1 }),
+    );
     expect(result.checkIns).toBe(0);
   });
 });

@@ -50,10 +50,16 @@ export function TeamMemberGate({ onLogOut, loggingOut }: { onLogOut: () => void;
           </Text>
         ) : null}
       </Dialog>
-      <ConfirmDialog open={blocked && confirming} title="Leave Team" onAccept={leaveTeams} onDecline={() => setConfirming(false)} busy={leave.isPending}>
+      <ConfirmDialog
+        open={blocked && confirming}
+        title="Leave Team"
+        onAccept={leaveTeams}
+        onDecline={() => setConfirming(false)}
+        busy={leave.isPending}
+      >
         <Text>
-          You will leave {teams.map((team) => team.name).join(', ')}. Your coaches will no longer see your scores, and a new invite is needed
-          to join again.
+          You will leave {teams.map((team) => team.name).join(', ')}. Your coaches will no longer see your scores, and a new invite is needed to join
+          again.
         </Text>
       </ConfirmDialog>
     </>
