@@ -18,7 +18,7 @@ export interface ScoreEntry {
 export const pillarColourToken = (slug: PillarSlug) => `var(--amplify-colors-pillar-${slug})`;
 
 /** The theme token of a readiness tier's colour (theme.ts: Game On green, Moderately Ready yellow, Subpar Ready orange, Not Ready red). */
-export const tierColourToken = (tier: ReadinessTier) => `var(--amplify-colors-tier-${tier.toLowerCase().replace(/ /g, '-')})`;
+const tierColourToken = (tier: ReadinessTier) => `var(--amplify-colors-tier-${tier.toLowerCase().replace(/ /g, '-')})`;
 
 /** The main score (fgScore) reads as a readiness tier; without one (null or 0) it reads "No data". */
 export function mainScoreLabel(score: number | null | undefined): string {
