@@ -14,18 +14,15 @@
  * (default 3) runs of each.
  */
 import { randomUUID } from 'node:crypto';
-import type { AnswerInput } from '@core/check-in';
-import { scoreDayOf, shiftDay } from '@core/dates';
-import { GAMING_TODAY_SLUG, QUESTIONS } from '@core/questionnaire';
-import { chromium, type Locator, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { LOCAL_PUBLIC_TOKEN, startStack } from '../scripts/local/stack';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/browser';
+import { answerEverything, SAVED, storeYesterday, Thumb } from '../tests/support/check-in-thumb';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PASSWORD = 'Bench-Passw0rd!';
 const PHONE = { width: 390, height: 844 };
 const TIME_ZONE = 'UTC';
-const SAVED = "Saved. Today's scores are updated.";
 
 type Scenario = 'first check-in' | 'same as yesterday';
 
@@ -40,12 +37,6 @@ interface Run {
   /** Of that, the thumb's: the swipes that bring each tapped target into view (Thumb). */
   swipedPx: number;
 }
-
-/** The hurried gamer's answers: the first option of every question, gaming today. */
-const FIRST_OPTIONS: AnswerInput[] = QUESTIONS.map((question) => ({
-  questionSlug: question.slug,
-  value: question.slug === GAMING_TODAY_SLUG ? 'true' : question.options[0]!.value,
-}));
 
 async function graphql<T>(url: string, authorization: string, query: string, variables: object = {}): Promise<T> {
   const response = await fetch(url, {
@@ -70,64 +61,10 @@ async function signUp(graphqlUrl: string, email: string): Promise<string> {
   return me.id;
 }
 
-/** Yesterday's check-in stored as submitAnswers would have stored it (the product's history rules, bulk loaded). */
-async function storeYesterday(userId: string): Promise<void> {
-  const { historyOf } = await import('../lambdas/scoring/history');
-  const { dynamoScoreStore } = await import('../lambdas/lib/stores/score-store');
-  const date = shiftDay(scoreDayOf(new Date(), TIME_ZONE), -1);
-  const checkIn = { date, answers: FIRST_OPTIONS, watchedVideos: false, at: new Date(`${date}T12:00:00Z`) };
-  await dynamoScoreStore.importHistory(historyOf([{ userId, timeZone: TIME_ZONE, teamIds: [], checkIns: [checkIn] }]));
-}
-
-/**
- * The gamer's thumb: a tap, after a swipe when the target is off the screen or under something (the top bar, the
- * action bar): the swipe brings it to the middle of the screen and counts what the page moved.
- */
-class Thumb {
-  taps = 0;
-  swipedPx = 0;
-
-  async tap(target: Locator): Promise<void> {
-    this.swipedPx += await target.evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      const hit = y >= 0 && y <= window.innerHeight ? document.elementFromPoint(x, y) : null;
-      if (hit && element.contains(hit)) return 0;
-      const before = window.scrollY;
-      element.scrollIntoView({ block: 'center' });
-      return Math.abs(window.scrollY - before);
-    });
-    await target.tap();
-    this.taps++;
-  }
-}
-
-const unanswered = (page: Page) => page.locator('fieldset[data-question]:not(:has(input:checked))');
-
-/** One tap on the first option of the first question on the screen that has no answer yet; false when there is none. */
-async function answerNextQuestion(page: Page, thumb: Thumb): Promise<boolean> {
-  const questions = unanswered(page);
-  for (let index = 0; index < (await questions.count()); index++) {
-    const question = questions.nth(index);
-    if (!(await question.isVisible())) continue;
-    await thumb.tap(question.locator('label').first());
-    return true;
-  }
-  return false;
-}
-
-/** Next while there is a next screen, else Submit; then waits for the next screen's questions or the scores. */
-async function moveOn(page: Page, thumb: Thumb): Promise<void> {
-  const next = page.getByRole('button', { name: 'Next', exact: true });
-  await thumb.tap((await next.isVisible()) ? next : page.getByRole('button', { name: 'Submit', exact: true }));
-  await page.getByText(SAVED).or(unanswered(page).first()).waitFor({ timeout: 10_000 });
-}
-
 async function measure(scenario: Scenario, appUrl: string, graphqlUrl: string): Promise<Run> {
   const email = `hurried-${randomUUID().slice(0, 8)}@fitgauge.test`;
   const userId = await signUp(graphqlUrl, email);
-  if (scenario === 'same as yesterday') await storeYesterday(userId);
+  if (scenario === 'same as yesterday') await storeYesterday(userId, TIME_ZONE);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
     const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, timezoneId: TIME_ZONE });
@@ -163,10 +100,7 @@ async function measure(scenario: Scenario, appUrl: string, graphqlUrl: string): 
       await thumb.tap(page.getByRole('button', { name: 'Submit', exact: true }));
       await page.getByText(SAVED).waitFor({ timeout: 10_000 });
     }
-    while (!(await page.getByText(SAVED).isVisible())) {
-      await tallest();
-      if (!(await answerNextQuestion(page, thumb))) await moveOn(page, thumb);
-    }
+    await answerEverything(page, thumb, tallest);
     const seconds = (performance.now() - started) / 1000;
     const scrolledPx = await page.evaluate(() => (window as unknown as { scrolledPx: number }).scrolledPx);
     return { scenario, taps: thumb.taps, seconds, pageHeight, scrolledPx, swipedPx: thumb.swipedPx };

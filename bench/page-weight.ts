@@ -44,6 +44,12 @@ const ROUTES: Route[] = [
   { label: '/auth/login', path: '/auth/login', ready: (page) => page.getByRole('button', { name: 'Sign In', exact: true }).waitFor() },
   { label: '/simulator', path: '/simulator', ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor() },
   {
+    label: '/home/today (gamer1)',
+    path: '/home/today',
+    signedInAs: 'gamer1@fitgauge.test',
+    ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
+  },
+  {
     label: '/home/my-scores (gamer1)',
     path: '/home/my-scores',
     signedInAs: 'gamer1@fitgauge.test',

@@ -265,7 +265,7 @@ describe('password reset', () => {
     await submitLogin(page, email, DEMO_PASSWORD);
     await loginAlert(page, 'Wrong password. You still have 4 tries left.').waitFor();
     await submitLogin(page, email, newPassword);
-    await waitForPath(page, '/pricing');
+    await waitForPath(page, '/home/today');
     await closePage(page);
   });
 
@@ -379,7 +379,7 @@ describe('where each demo account lands after sign-in', () => {
     ADMIN: '/home/videos/',
     DIRECTOR: '/home/manager-portal',
     COACH: '/home/coach-portal',
-    GAMER: '/pricing',
+    GAMER: '/home/today',
   };
   const expected = (email: string, role: string) => (email === 'newcoach@fitgauge.test' ? '/home/coach-portal?tab=team-invite' : landing[role]!);
 
@@ -407,8 +407,8 @@ describe('Discord sign-in through the local stand-in', () => {
     await page.getByLabel('Discord name').fill('Disco Dan');
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Authorize' }).click();
-    await waitForPath(page, '/pricing');
-    await page.getByText('Signed in as Disco Dan').waitFor();
+    await waitForPath(page, '/home/today');
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByText('Disco Dan').waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await waitForPath(page, '/auth/login');
 

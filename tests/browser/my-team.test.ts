@@ -133,10 +133,10 @@ describe('My Team', () => {
     expect(code).toBeDefined();
     await page.getByRole('table', { name: 'Team codes' }).getByRole('cell', { name: code!, exact: true }).waitFor();
 
-    // The invitee, with no account yet, signs up through the mail's link (spec: a new gamer lands on /pricing) ...
+    // The invitee, with no account yet, signs up through the mail's link (a gamer joining a team lands on Today) ...
     const invitee = await openSignUpLink(mail.text, inviteeEmail);
     await submitSignUp(invitee, 'Ivy Invitee');
-    await invitee.waitForURL((url) => url.pathname === '/pricing');
+    await invitee.waitForURL((url) => url.pathname === '/home/today');
     await expect(storedSession(invitee)).resolves.toMatchObject({ groups: ['GAMER'], user: { email: inviteeEmail } });
     // ... and the mail's answer link shows the invite (the code proved the address) with the code box filled in.
     await invitee.goto(mailLink(mail.text, '/home/team-invite'));

@@ -344,8 +344,9 @@ describe('my scores', () => {
     });
     expect((await tile(page, 'Overall score and streak', 'Streak')).value).toBe(String(myScore.streak));
 
-    // One chart per main score and pillar with data, each with a line drawn through its days.
+    // One chart per main score and pillar with data, each with a line drawn through its days (as it comes into view).
     const charts = page.locator('.fg-chart-card svg.fg-chart__svg');
+    for (const card of await page.locator('.fg-chart-card').all()) await card.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelectorAll('.fg-chart-card svg.fg-chart__svg path.fg-chart__line[d*="C"]').length >= 8);
     const fg = page.locator('.fg-chart-card[data-score-type="fgScore"]');
     type Stats = { startDate: string; endDate: string; mainScoreStatistics: { date: string; value: number }[] };

@@ -86,15 +86,17 @@ const shownDay = (day: string) => {
   return `${month}/${date}/${year}`;
 };
 
-/** Charts with a line drawn (an SVG path with curve pieces). */
-const drawnCharts = (page: Page, atLeast: number) =>
-  page.waitForFunction(
+/** Charts with a line drawn (an SVG path with curve pieces), after bringing each card into view (charts draw there). */
+const drawnCharts = async (page: Page, atLeast: number) => {
+  for (const card of await page.locator('.fg-chart-card').all()) await card.scrollIntoViewIfNeeded();
+  return page.waitForFunction(
     (count) =>
       [...document.querySelectorAll('.fg-chart-card')].filter((card) =>
         [...card.querySelectorAll('svg.fg-chart__svg path.fg-chart__line')].some((path) => (path.getAttribute('d') ?? '').includes('C')),
       ).length >= count,
     atLeast,
   );
+};
 
 describe('team analytics', () => {
   it('shows the director of Night Owls its charts, today’s readiness and members, over any window, and a member’s statistics with an xlsx export', async () => {

@@ -256,11 +256,11 @@ describe('a gamer in a team', () => {
     await navLinks(page).filter({ hasText: 'My scores' }).waitFor();
     // Let the answer reach the sidebar (a few frames) before reading what it leaves out.
     await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 250)));
-    expect(await navLinks(page).allTextContents()).toEqual(['Check-in', 'My scores', 'Account']);
+    expect(await navLinks(page).allTextContents()).toEqual(['Today', 'Check-in', 'My scores', 'Account']);
     await closePage(page);
   });
 
-  it('is stopped on /pricing by the Attention! modal until Leave Team, which leaves the team', async () => {
+  it('is stopped on /pricing by the Attention! modal until Leave Team, confirmed, leaves the team', async () => {
     const { teamIds } = await directorWithTeams('Echo Squad');
     const gamer = await gamerIn(teamIds[0]!);
     const page = await openPage('/pricing', gamer.email);
@@ -272,6 +272,7 @@ describe('a gamer in a team', () => {
     expect(await modal.isVisible()).toBe(true);
 
     await modal.getByRole('button', { name: 'Leave Team' }).click();
+    await page.getByRole('alertdialog', { name: 'Leave Team' }).getByRole('button', { name: 'Confirm' }).click();
     await modal.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Pricing' }).waitFor();
     expect((await ok(gamer, `query { me { Team { id } } }`)).me.Team).toEqual([]);

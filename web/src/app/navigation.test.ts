@@ -71,14 +71,15 @@ describe('navItemsFor', () => {
     ]);
   });
 
-  it('gives gamers their check-in and scores, never the team links, even with their team selected', () => {
-    expect(labels(viewer({ groups: ['GAMER'] }))).toEqual(['Check-in', 'My scores']);
-    expect(labels(viewer({ groups: ['SELF'] }))).toEqual(['Check-in', 'My scores']);
+  it('gives gamers Today first, their check-in and scores, never the team links, even with their team selected', () => {
+    expect(labels(viewer({ groups: ['GAMER'] }))).toEqual(['Today', 'Check-in', 'My scores']);
+    expect(labels(viewer({ groups: ['SELF'] }))).toEqual(['Today', 'Check-in', 'My scores']);
     expect(labels(viewer({ groups: ['GAMER'], teams: { ...noTeams, member: [team('t1')] }, selectedTeamId: 't1' }))).toEqual([
+      'Today',
       'Check-in',
       'My scores',
     ]);
-    expect(roleItems(viewer({ groups: ['GAMER'] })).map((item) => item.to)).toEqual(['/home/check-in', '/home/my-scores']);
+    expect(roleItems(viewer({ groups: ['GAMER'] })).map((item) => item.to)).toEqual(['/home/today', '/home/check-in', '/home/my-scores']);
   });
 
   it('shows no team links for a selected team the director neither owns nor coaches, or before the profile loads', () => {

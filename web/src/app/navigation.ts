@@ -42,9 +42,11 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
   if (isAdmin(viewer.groups)) items.push(...ADMIN_ITEMS);
   if (isCoach(viewer.groups)) items.push({ to: paths.home.coachPortal, label: 'Coach Portal', icon: 'clipboard' });
   if (isDirector(viewer.groups)) items.push({ to: paths.home.managerPortal, label: 'Director Portal', icon: 'briefcase' });
-  // Gamers answer the daily check-in and follow their own scores, with or without a team.
+  // Gamers answer the daily check-in and follow their own scores, with or without a team; their day starts with Today
+  // (their home: docs/product.md, "Where FitGauge leaves the spec").
   if (mayCheckIn(viewer.groups)) {
     items.push(
+      { to: paths.home.today, label: 'Today', icon: 'home' },
       { to: paths.home.checkIn, label: 'Check-in', icon: 'check-square' },
       { to: paths.home.myScores, label: 'My scores', icon: 'activity' },
     );

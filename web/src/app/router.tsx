@@ -58,6 +58,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, handle: { title: 'Home' }, lazy: async () => ({ Component: (await import('./routes/home/index')).HomeIndex }) },
           {
+            path: paths.home.today,
+            handle: { title: 'Today' },
+            lazy: async () => ({ Component: (await import('./routes/home/today')).TodayRoute }),
+          },
+          {
             path: paths.home.checkIn,
             handle: { title: 'Check-in' },
             lazy: async () => ({ Component: (await import('./routes/home/check-in')).CheckInRoute }),

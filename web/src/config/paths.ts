@@ -23,6 +23,8 @@ export const paths = {
   },
   home: {
     root: '/home',
+    /** A gamer's home: today's check-in, score, streak and challenge (docs/product.md, "Where FitGauge leaves the spec"). */
+    today: '/home/today',
     checkIn: '/home/check-in',
     myScores: '/home/my-scores',
     managerPortal: '/home/manager-portal',

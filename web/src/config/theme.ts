@@ -6,11 +6,20 @@ import { THEME_NAME } from './color-mode';
 // CSS variables do not apply: they take pillarOf(slug).colour.hex from core.
 const pillarTokens = Object.fromEntries(PILLARS.map((pillar) => [pillar.slug, { value: pillar.colour.hex }]));
 
+// Readiness tiers as tokens, var(--amplify-colors-tier-<tier-slug>) (lib/score-display.ts tierColourToken): green to
+// red, the scale team analytics counts the roster in. Bright in both colour modes, so dark text reads on them.
+const tierTokens = {
+  'game-on': { value: '#22c55e' },
+  'moderately-ready': { value: '#facc15' },
+  'subpar-ready': { value: '#f97316' },
+  'not-ready': { value: '#ef4444' },
+};
+
 /** The theme's source; the browser gets it as static CSS (styles/theme.css, written by scripts/write-theme-css.ts). */
 export const fitGaugeTheme: Theme = {
   name: THEME_NAME,
   tokens: {
-    colors: { pillar: pillarTokens },
+    colors: { pillar: pillarTokens, tier: tierTokens },
     fonts: {
       default: {
         variable: { value: "'Inter', 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, sans-serif" },

@@ -35,7 +35,19 @@ describe('score labels on screen', () => {
       colour: 'var(--amplify-colors-pillar-physical)',
     });
     expect(pillarColourToken('sleep')).toBe('var(--amplify-colors-pillar-sleep)');
-    expect(scoreEntry('fgScore', 85)).toMatchObject({ title: 'FG Score', label: 'Game On', colour: null });
+  });
+
+  it("paints the main score in its readiness tier's colour, and none without a tier", () => {
+    expect(scoreEntry('fgScore', 85)).toMatchObject({
+      title: 'FG Score',
+      label: 'Game On',
+      tier: 'Game On',
+      colour: 'var(--amplify-colors-tier-game-on)',
+    });
+    expect(scoreEntry('fgScore', 60).colour).toBe('var(--amplify-colors-tier-moderately-ready)');
+    expect(scoreEntry('fgScore', 59).colour).toBe('var(--amplify-colors-tier-subpar-ready)');
+    expect(scoreEntry('fgScore', 44).colour).toBe('var(--amplify-colors-tier-not-ready)');
+    expect(scoreEntry('fgScore', null)).toMatchObject({ label: 'No data', tier: null, colour: null });
   });
 
   it('lists a day as the four main scores then the pillars', () => {

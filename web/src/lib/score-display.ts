@@ -1,5 +1,5 @@
 import { isGameScoreType, isPillarSlug, MAIN_SCORE_EXPLANATIONS, pillarOf, type PillarSlug, type ScoreType, scoreTypeLabel } from '@core/pillars';
-import { readinessTier, scoreLabel } from '@core/scoring/labels';
+import { type ReadinessTier, readinessTier, scoreLabel } from '@core/scoring/labels';
 
 /** How a score is shown: its name, the whole number (or nothing), the words for it and its colour. */
 export interface ScoreEntry {
@@ -8,14 +8,19 @@ export interface ScoreEntry {
   score: number | null;
   /** Readiness tier for the main score, score label otherwise ("No data", "No Gaming" included). */
   label: string;
-  /** Theme token of the pillar colour; null for the scores outside the pillars. */
+  /** Theme token of the pillar colour, or of the main score's readiness tier; null for the other scores. */
   colour: string | null;
   /** What a headline number means, shown under it; none for the pillars. */
   explanation?: string;
+  /** The main score's readiness tier (shown in its colour); absent for the other scores. */
+  tier?: ReadinessTier | null;
 }
 
 /** The theme token of a pillar's colour (docs/scoring.md, "On the gamer's pages": sleep purple, nutrition green, mental red, lifestyle blue, physical orange). */
 export const pillarColourToken = (slug: PillarSlug) => `var(--amplify-colors-pillar-${slug})`;
+
+/** The theme token of a readiness tier's colour (theme.ts: Game On green, Moderately Ready yellow, Subpar Ready orange, Not Ready red). */
+const tierColourToken = (tier: ReadinessTier) => `var(--amplify-colors-tier-${tier.toLowerCase().replace(/ /g, '-')})`;
 
 /**
  * The main score (fgScore) reads as a readiness tier, for the gamer and the staff alike (docs/scoring.md, "Tiers and
@@ -26,11 +31,24 @@ export function mainScoreLabel(score: number | null | undefined): string {
 }
 
 export function scoreEntry(type: ScoreType, score: number | null | undefined, { gaming = true }: { gaming?: boolean } = {}): ScoreEntry {
+  if (type === 'fgScore') {
+    // The main score carries its readiness tier, in the tier's colour.
+    const tier = readinessTier(score);
+    return {
+      type,
+      title: scoreTypeLabel(type),
+      score: score ?? null,
+      label: mainScoreLabel(score),
+      colour: tier ? tierColourToken(tier) : null,
+      tier,
+      explanation: MAIN_SCORE_EXPLANATIONS[type],
+    };
+  }
   return {
     type,
     title: scoreTypeLabel(type),
     score: score ?? null,
-    label: type === 'fgScore' ? mainScoreLabel(score) : scoreLabel(score, { noGaming: !gaming && isGameScoreType(type) }),
+    label: scoreLabel(score, { noGaming: !gaming && isGameScoreType(type) }),
     colour: isPillarSlug(type) ? pillarColourToken(pillarOf(type).slug) : null,
     ...(isPillarSlug(type) ? {} : { explanation: MAIN_SCORE_EXPLANATIONS[type] }),
   };

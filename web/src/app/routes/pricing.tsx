@@ -3,12 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { Button } from '@/components/ui/button/button';
+import { ButtonLink } from '@/components/ui/link/button-link';
 import { paths } from '@/config/paths';
 import { SessionViewerProvider } from '@/features/auth/components/session-viewer';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { browserSession } from '@/features/auth/session/browser-session';
 import { PricingPlans } from '@/features/billing/components/pricing-plans';
+import { mayCheckIn } from '@/features/check-in/lib/may-check-in';
 import { ApiStatus } from '@/features/system/components/api-status';
 import { TeamMemberGate } from '@/features/team-portals/components/team-member-gate';
 import { ME_QUERY_KEY } from '@/lib/query-client';
@@ -26,7 +28,10 @@ async function refreshUntilDirector(): Promise<void> {
   }
 }
 
-/** /pricing (public): the plans and their purchase; gamers land here after sign-in and sign-up. */
+/**
+ * /pricing (public): the plans and their purchase; a new account without a team lands here after sign-up. A signed-in
+ * gamer also has the way back to Today (docs/product.md, "Where FitGauge leaves the spec").
+ */
 export function PricingPage() {
   const session = useSession();
   const { signOut, signingOut } = useSignOut();
@@ -61,6 +66,7 @@ export function PricingPage() {
       {session ? (
         <div className="fg-pricing-session">
           <p className="amplify-text amplify-text--secondary fg-small-print">Signed in as {session.user.fullName ?? session.user.email}</p>
+          {mayCheckIn(session.groups) ? <ButtonLink to={paths.home.today}>Go to Today</ButtonLink> : null}
           <Button onClick={() => void signOut()} isLoading={signingOut} loadingText="Signing out…">
             Sign Out
           </Button>

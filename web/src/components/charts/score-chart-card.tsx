@@ -1,6 +1,7 @@
 import { daysBetween, type DayWindow } from '@core/dates';
 import { type ScoreType, scoreTypeLabel } from '@core/pillars';
 import type { ReactNode } from 'react';
+import { WhenVisible } from '@/components/ui/when-visible/when-visible';
 import { formatScoreDay } from '@/lib/score-display';
 import { chartDays, type MemberLine, memberLines, type ScorePoint, scoreLine, seriesColour, seriesSummary } from './chart-data';
 import { ScoreChart } from './score-chart';
@@ -21,8 +22,9 @@ interface ScoreChartCardProps {
 }
 
 /**
- * One score over a window: its name and colour, the latest value and the average, and its chart (a few KB of plain
- * SVG, so it is drawn with the card: no chunk to wait for, nothing worth deferring until the grid is on screen).
+ * One score over a window: its name and colour, the latest value and the average, and its chart: plain SVG, no chunk to
+ * wait for, but drawn only once the card comes near the screen (WhenVisible), so a grid of nine charts does not draw
+ * them all at load (docs/performance.md).
  */
 export function ScoreChartCard({ type, title, colour, points, window, windowName, members }: ScoreChartCardProps) {
   const summary = seriesSummary(points);
@@ -42,14 +44,23 @@ export function ScoreChartCard({ type, title, colour, points, window, windowName
           : `No data in ${windowName}`}
       </p>
       {drawn ? (
-        <ScoreChart
-          label={`${title}, ${windowName}`}
-          days={chartDays(window)}
-          lines={members ? memberLines(window, points, members) : [scoreLine(window, points, { name: title, colour })]}
-          look={members ? 'members' : 'score'}
-        />
+        <WhenVisible minHeight={members ? '13.75rem' : '10rem'}>
+          <CardChart title={title} colour={colour} points={points} window={window} windowName={windowName} members={members} />
+        </WhenVisible>
       ) : null}
     </li>
+  );
+}
+
+/** The card's chart; its lines are worked out only when it is drawn. */
+function CardChart({ title, colour, points, window, windowName, members }: Omit<ScoreChartCardProps, 'type' | 'window'> & { window: DayWindow }) {
+  return (
+    <ScoreChart
+      label={`${title}, ${windowName}`}
+      days={chartDays(window)}
+      lines={members ? memberLines(window, points, members) : [scoreLine(window, points, { name: title, colour })]}
+      look={members ? 'members' : 'score'}
+    />
   );
 }
 

@@ -8,9 +8,9 @@ describe('defaultHomePath (default redirect under /home)', () => {
     [['ADMIN'], '/home/videos/'],
     [['DIRECTOR'], '/home/manager-portal'],
     [['COACH'], '/home/coach-portal'],
-    [['GAMER'], '/pricing'],
-    [['SELF'], '/pricing'],
-    [[], '/pricing'],
+    [['GAMER'], '/home/today'],
+    [['SELF'], '/home/today'],
+    [[], '/home/today'],
   ])('%j -> %s', (groups, path) => {
     expect(defaultHomePath(groups)).toBe(path);
   });
@@ -39,9 +39,17 @@ describe('afterLoginPath', () => {
 });
 
 describe('afterSignUpPath', () => {
-  it('goes to the invite tab for a pending coach invite, else to pricing', () => {
+  it('goes to the invite tab for a pending coach invite', () => {
     expect(afterSignUpPath(coachInvite)).toBe('/home/coach-portal?tab=team-invite');
-    expect(afterSignUpPath({ Invites: [{ role: 'GAMER', status: 'PENDING' }] })).toBe('/pricing');
+  });
+
+  it("goes to Today for a gamer who joins a team: a team's pending gamer invite, or a team he plays in", () => {
+    expect(afterSignUpPath({ Invites: [{ role: 'GAMER', status: 'PENDING' }] })).toBe('/home/today');
+    expect(afterSignUpPath({ Invites: [], Team: [{ id: 't1' }] })).toBe('/home/today');
+  });
+
+  it('goes to pricing for an account without a team, where a new account buys a dashboard', () => {
+    expect(afterSignUpPath({ Invites: [{ role: 'GAMER', status: 'REJECTED' }], Team: [] })).toBe('/pricing');
     expect(afterSignUpPath(null)).toBe('/pricing');
   });
 });

@@ -14,14 +14,20 @@ export const REDIRECT_PARAM = 'redirectTo';
 /** The slice of `me` the routing needs. */
 interface InviteHolder {
   Invites?: readonly { role: string; status: string }[] | null;
+  /** The teams the user plays in. */
+  Team?: readonly unknown[] | null;
 }
 
-/** The page /home opens for the user: admin -> content, director (manager) -> director portal, coach -> coach portal, else pricing. */
+/**
+ * The page /home opens for the user: admin -> content, director (manager) -> director portal, coach -> coach portal,
+ * anyone else (gamers) -> Today. The spec sends the last to /pricing, because its gamers used a separate mobile app;
+ * here the installed web app is the gamer's app (docs/product.md, "Where FitGauge leaves the spec").
+ */
 export function defaultHomePath(groups: readonly string[]): string {
   if (isAdmin(groups)) return paths.home.videos;
   if (isDirector(groups)) return paths.home.managerPortal;
   if (isCoach(groups)) return paths.home.coachPortal;
-  return paths.pricing;
+  return paths.home.today;
 }
 
 /** Admin-only routes: the admin flag, which also covers directors for route access (docs/product.md, "Who uses it"). */
@@ -43,8 +49,18 @@ export function afterLoginPath(options: { groups: readonly string[]; me: InviteH
   return paths.home.root;
 }
 
-/** After sign-up: the coach-portal invite tab for a pending coach invite, else pricing. */
-export const afterSignUpPath = (me: InviteHolder | null) => (hasPendingCoachInvite(me) ? paths.home.coachInvites : paths.pricing);
+/** A gamer who came with a team: he plays in one, or signed up through a team's gamer invite (still to accept). */
+const joinsATeam = (me: InviteHolder | null) =>
+  (me?.Team ?? []).length > 0 || (me?.Invites ?? []).some((invite) => invite.role !== 'COACH' && invite.status === 'PENDING');
+
+/**
+ * After sign-up: the coach-portal invite tab for a pending coach invite; Today for a gamer who joins a team (the spec
+ * says pricing: docs/product.md, "Where FitGauge leaves the spec"); else pricing, where a new account buys a dashboard.
+ */
+export function afterSignUpPath(me: InviteHolder | null): string {
+  if (hasPendingCoachInvite(me)) return paths.home.coachInvites;
+  return joinsATeam(me) ? paths.home.today : paths.pricing;
+}
 
 /**
  * A page to return to, from the query string: only a path inside this app (no other site, no

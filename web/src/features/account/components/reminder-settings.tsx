@@ -11,7 +11,7 @@ import { type ReminderSettings, useReminderSettings, useSaveReminderSettings } f
 import { canReceivePush } from '../lib/push-device';
 
 const REMINDERS_OFF = 'Check-in reminders turned off.';
-const reminderSaved = (settings: Pick<ReminderSettings, 'hour' | 'timeZone'>) =>
+export const reminderSaved = (settings: Pick<ReminderSettings, 'hour' | 'timeZone'>) =>
   `You will be reminded at ${reminderTimeLabel(settings.hour)} (${settings.timeZone}) on days you have not checked in.`;
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: reminderTimeLabel(hour) }));

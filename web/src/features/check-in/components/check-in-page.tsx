@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert/alert';
 import { Button } from '@/components/ui/button/button';
 import { formatInstant, formatScoreDay } from '@/lib/score-display';
@@ -13,8 +13,11 @@ import '../check-in.css';
 import { LoadError } from '@/components/errors/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 
-/** /home/check-in: today's questions one pillar at a time (CheckInSteps), sent as one check-in, then today's scores. */
-export function CheckInPage() {
+/**
+ * /home/check-in: today's questions one pillar at a time (CheckInSteps), sent as one check-in, then today's scores and
+ * `afterSend` (the app's reminder offer).
+ */
+export function CheckInPage({ afterSend }: { afterSend?: ReactNode }) {
   const checkIn = useMyCheckIn();
   if (checkIn.isPending) {
     // Opened without a connection (the service worker's app): the read waits for it, and says so.
@@ -24,7 +27,7 @@ export function CheckInPage() {
     return <LoadError heading="Your check-in could not be loaded" error={checkIn.error} onRetry={() => void checkIn.refetch()} />;
   }
   // A new score day (after 4 am) starts a fresh form.
-  return <CheckInEditor key={checkIn.data.date} day={checkIn.data} />;
+  return <CheckInEditor key={checkIn.data.date} day={checkIn.data} afterSend={afterSend} />;
 }
 
 const waitingToSend = (date: string) =>
@@ -46,7 +49,7 @@ function OfflineCheckIn() {
   );
 }
 
-function CheckInEditor({ day }: { day: CheckInDay }) {
+function CheckInEditor({ day, afterSend }: { day: CheckInDay; afterSend: ReactNode }) {
   const [form, setForm] = useState<CheckInForm>(() => formFromDay(day));
   const [problem, setProblem] = useState<string | null>(null);
   const [sentCount, setSentCount] = useState(0);
@@ -85,6 +88,7 @@ function CheckInEditor({ day }: { day: CheckInDay }) {
       <WeekChallenge />
 
       {day.checkedIn ? <DayScores day={day} headingRef={scoresHeading} /> : null}
+      {sentCount > 0 ? afterSend : null}
 
       <form className="fg-check-in__form" onSubmit={onSubmit} noValidate aria-labelledby="fg-check-in-answers">
         <h2 id="fg-check-in-answers">{day.checkedIn ? 'Your answers' : "Today's questions"}</h2>

@@ -1,4 +1,5 @@
 import { useCurrentWeeklyChallenge } from '../api/check-in-queries';
+import '../check-in.css';
 
 /** The challenge of this week, when admins posted one; nothing while loading or when the read fails (it is extra). */
 export function WeekChallenge() {

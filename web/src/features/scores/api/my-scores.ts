@@ -1,30 +1,53 @@
 import type { MainScoreType } from '@core/pillars';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ScoreSeries } from '@/components/charts/chart-data';
-import type { MyScoreHistoryQuery } from '@/gql/graphql';
+import type { MyScoreNowQuery } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 import { SCORES_QUERY_KEY } from '@/lib/query-client';
 
-/** The gamer's score card now (schema.graphql Score). */
-export type MyScore = NonNullable<MyScoreHistoryQuery['score']>;
-
 /** The statistics the My scores page draws: each main score's series, and the pillars' (they come with every type). */
 export interface MyScoreHistory {
-  score: MyScore | null;
   series: Record<MainScoreType, ScoreSeries | null>;
 }
 
-// One request: the score card and one statistics call per main score (aliases); the fgScore's brings the pillars' series.
-const myScoreHistoryQuery = gqlOperation(/* GraphQL */ `
-  query MyScoreHistory($days: Int) {
+/** The gamer's score card now (schema.graphql Score) and his fgScore's days of the last NOW_HISTORY_DAYS (lib/score-now.ts). */
+export type MyScoreNow = NonNullable<MyScoreNowQuery['score']> & { fgScoreHistory: ScoreSeries | null };
+
+/**
+ * Days of fgScore history read with the score card: enough for the 28-day baseline of yesterday's score (shown before
+ * today's check-in) and for the personal-best streak (docs/scoring.md, "Baselines on the gamer's pages"). One Query of at
+ * most this many day items on the server.
+ */
+const NOW_HISTORY_DAYS = 90;
+
+// One request: the score card and the fgScore's days (only its main points).
+const myScoreNowQuery = gqlOperation(/* GraphQL */ `
+  query MyScoreNow($days: Int) {
     score: myScore {
       date
       score
-      prevDayScore
       todayScore
       streak
-      gaming
     }
+    fgScoreHistory: myScoreStats(type: fgScore, days: $days) {
+      startDate
+      endDate
+      mainScoreStatistics {
+        date
+        value
+      }
+    }
+  }
+`);
+
+async function getMyScoreNow(): Promise<MyScoreNow | null> {
+  const { score, fgScoreHistory } = await callApi(myScoreNowQuery, { days: NOW_HISTORY_DAYS });
+  return score ? { ...score, fgScoreHistory } : null;
+}
+
+// One request: one statistics call per main score (aliases); the fgScore's brings the pillars' series.
+const myScoreHistoryQuery = gqlOperation(/* GraphQL */ `
+  query MyScoreHistory($days: Int) {
     fgScore: myScoreStats(type: fgScore, days: $days) {
       startDate
       endDate
@@ -68,14 +91,14 @@ const myScoreHistoryQuery = gqlOperation(/* GraphQL */ `
 `);
 
 async function getMyScoreHistory(days: number): Promise<MyScoreHistory> {
-  const { score, ...series } = await callApi(myScoreHistoryQuery, { days });
-  return { score, series };
+  return { series: await callApi(myScoreHistoryQuery, { days }) };
 }
 
 /** The scores feature's query keys: under SCORES_QUERY_KEY, so a check-in refreshes them with every other score read. */
 const scoresKeys = {
   all: SCORES_QUERY_KEY,
   history: (days: number) => [...scoresKeys.all, 'history', days] as const,
+  now: () => [...scoresKeys.all, 'now'] as const,
 };
 
 const myScoreHistoryOptions = (days: number) =>
@@ -88,3 +111,6 @@ const myScoreHistoryOptions = (days: number) =>
 
 /** The gamer's score card and each score's series over the last `days` days. */
 export const useMyScoreHistory = (days: number) => useQuery(myScoreHistoryOptions(days));
+
+/** The gamer's score card now, with what its baseline and personal-best streak are read from (null: no score card). */
+export const useMyScoreNow = () => useQuery(queryOptions({ queryKey: scoresKeys.now(), queryFn: getMyScoreNow }));

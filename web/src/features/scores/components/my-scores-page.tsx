@@ -3,14 +3,14 @@ import type { ScoreWindow } from '@/components/charts/chart-data';
 import { ScoreChartGrid } from '@/components/charts/score-chart-card';
 import { WindowSwitch } from '@/components/charts/window-switch';
 import { LoadError } from '@/components/errors/load-error';
-import { ScoreTiles } from '@/components/scores/score-tile';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ButtonLink } from '@/components/ui/link/button-link';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
-import { formatScoreDay, scoreEntry } from '@/lib/score-display';
-import { type MyScoreHistory, useMyScoreHistory } from '../api/my-scores';
+import { formatScoreDay } from '@/lib/score-display';
+import { type MyScoreHistory, useMyScoreHistory, useMyScoreNow } from '../api/my-scores';
 import { historySeries, isEmptyHistory } from '../lib/chart-data';
+import { ScoreNow } from './score-now';
 import '../scores.css';
 
 /** /home/my-scores: the overall score, the streak and each score over the last 7, 30 or 90 days. */
@@ -18,13 +18,14 @@ export function MyScoresPage() {
   const [days, setDays] = useState<ScoreWindow>(7);
   // Switching windows keeps the current charts on screen until the new ones arrive.
   const history = useMyScoreHistory(days);
+  const now = useMyScoreNow();
 
   let body: ReactNode;
-  if (history.isPending) {
+  if (history.isPending || now.isPending) {
     body = <PageLoader label="Loading your scores…" />;
   } else if (history.isError) {
     body = <LoadError heading="Your scores could not be loaded" error={history.error} onRetry={() => void history.refetch()} />;
-  } else if (history.data.score?.score == null && isEmptyHistory(history.data)) {
+  } else if (now.data?.score == null && isEmptyHistory(history.data)) {
     body = (
       <EmptyState
         title="No scores yet"
@@ -59,23 +60,13 @@ interface ScoreHistoryProps {
 }
 
 function ScoreHistory({ history, days, updating, onDays }: ScoreHistoryProps) {
-  const score = history.score;
   const span = history.series.fgScore ?? history.series.daily;
-  const streak = score?.streak ?? 0;
   const series = historySeries(history);
   return (
     <>
       <section aria-labelledby="fg-my-scores-now">
         <h2 id="fg-my-scores-now">Now</h2>
-        <ScoreTiles
-          label="Overall score and streak"
-          emphasisFirst
-          entries={[
-            scoreEntry('fgScore', score?.score),
-            { type: 'streak', title: 'Streak', score: streak, label: streak === 1 ? 'day in a row' : 'days in a row', colour: null },
-            { ...scoreEntry('daily', score?.todayScore), title: "Today's Daily Score" },
-          ]}
-        />
+        <ScoreNow withDaily />
       </section>
 
       <section aria-labelledby="fg-my-scores-history" aria-busy={updating}>

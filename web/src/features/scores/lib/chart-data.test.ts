@@ -11,7 +11,6 @@ const series = (points: { date: string; value: number }[], pillars: ScoreSeries[
 
 describe('history series', () => {
   const history: MyScoreHistory = {
-    score: null,
     series: {
       fgScore: series([{ date: '2026-04-09', value: 66 }], [{ pillarSlug: 'sleep', points: [{ date: '2026-04-09', value: 75 }] }]),
       daily: series([{ date: '2026-04-09', value: 70 }]),
@@ -40,7 +39,6 @@ describe('history series', () => {
 
   it('is empty when no series has a point', () => {
     const none: MyScoreHistory = {
-      score: null,
       series: { fgScore: series([]), daily: series([]), gameReadiness: series([]), gamePerformance: series([]) },
     };
     expect(isEmptyHistory(none)).toBe(true);
