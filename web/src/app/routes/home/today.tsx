@@ -2,6 +2,7 @@ import { ButtonLink } from '@/components/ui/link/button-link';
 import { paths } from '@/config/paths';
 import { TodayCheckIn } from '@/features/check-in/components/today-check-in';
 import { WeekChallenge } from '@/features/check-in/components/week-challenge';
+import { CoachCommentsCard } from '@/features/journal/components/coach-comments-card';
 import { mayCheckIn } from '@/features/check-in/lib/may-check-in';
 import { ScoreNow } from '@/features/scores/components/score-now';
 import { useViewer } from '@/lib/viewer';
@@ -10,7 +11,7 @@ import './today.css';
 
 /**
  * /home/today: a gamer's home (docs/product.md, "Where FitGauge leaves the spec"). Today's check-in one tap away (or its
- * result), the FG Score against his own normal, the streak, this week's challenge; for a gamer without a team, the way to
+ * result), the FG Score against his own normal, the streak, this week's challenge, the newest comments of his coaches on his days; for a gamer without a team, the way to
  * a team. Composed here because it shows several features.
  */
 export function TodayRoute() {
@@ -31,7 +32,7 @@ export function TodayRoute() {
         <ScoreNow />
       </section>
       <WeekChallenge />
-      {solo ? <NoTeamYet /> : null}
+      {solo ? <NoTeamYet /> : <CoachCommentsCard />}
     </div>
   );
 }
