@@ -700,10 +700,10 @@ describe('CloudFront', () => {
       unknown
     >;
     // The token is resolved at deployment: config.json holds a marker the site's deployment replaces with the same value.
-    const markers = Object.values(resourcesOf('Custom::CDKBucketDeployment')).flatMap(
+    const sourceMarkers = Object.values(resourcesOf('Custom::CDKBucketDeployment')).flatMap(
       (resource) => (resource.Properties.SourceMarkers ?? []) as Record<string, unknown>[],
     );
-    expect(markers.map((marker) => marker[config.publicToken]).filter(Boolean)).toEqual([authorizerEnvironment.PUBLIC_API_TOKEN]);
+    expect(sourceMarkers.map((marker) => marker[config.publicToken]).filter(Boolean)).toEqual([authorizerEnvironment.PUBLIC_API_TOKEN]);
   });
 });
 
