@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { formatScoreDay, mainScoreLabel } from '@/lib/score-display';
 import { useTeamNotificationCount } from '@/lib/team-notifications';
 import { useTeamSelection } from '@/lib/team-selection';
@@ -16,13 +16,14 @@ interface TeamCardListProps<T extends TeamSummary> {
 }
 
 /**
- * A card's score line: the latest team score with its tier and day ("Team score 72 · Game On · 11/30/2026"), even
- * when nobody checked in today; "No check-ins yet" only for a team without a score in the card's window.
+ * A card's score line, in parts: the latest team score with its tier and day ("Team score 72 · Game On ·
+ * 11/30/2026"), even when nobody checked in today; "No check-ins yet" only for a team without a score in the card's
+ * window.
  */
-function scoreLine(score: LatestTeamScore | null | undefined): string {
-  if (score === undefined) return 'Loading score…';
-  if (score === null) return 'Team score – · No check-ins yet';
-  return `Team score ${score.value} · ${mainScoreLabel(score.value)} · ${formatScoreDay(score.date)}`;
+function scoreParts(score: LatestTeamScore | null | undefined): string[] {
+  if (score === undefined) return ['Loading score…'];
+  if (score === null) return ['Team score –', 'No check-ins yet'];
+  return [`Team score ${score.value}`, mainScoreLabel(score.value), formatScoreDay(score.date)];
 }
 
 /**
@@ -48,7 +49,15 @@ export function TeamCardList<T extends TeamSummary>({ label, teams, scores, deta
               onClick={() => void selectTeam(team)}
             >
               <span className="fg-team-card__name">{team.name}</span>
-              <span className="fg-team-card__score">{scoreLine(score)}</span>
+              <span className="fg-team-card__score">
+                {/* Each part on one line: a narrow card wraps between them, not inside "Moderately Ready". */}
+                {scoreParts(score).map((part, index) => (
+                  <Fragment key={part}>
+                    {index > 0 ? ' · ' : ''}
+                    <span className="fg-team-card__part">{part}</span>
+                  </Fragment>
+                ))}
+              </span>
               {details?.(team)}
               {notificationCount(team.id) > 0 ? <span className="fg-team-card__dot" role="img" aria-label="new notifications" /> : null}
             </button>
