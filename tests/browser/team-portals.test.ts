@@ -6,14 +6,19 @@
  * product make them, so the demo data other tests read stays as seeded.
  */
 import { randomUUID } from 'node:crypto';
+import { scoreDayBounds, scoreDayOf, shiftDay } from '@core/dates';
+import { readinessTier } from '@core/scoring/labels';
 import type { Page } from 'playwright-core';
 import { db } from '../../lambdas/lib/db/client';
+import { dynamoScoreStore } from '../../lambdas/lib/stores/score-store';
 import { dynamoTeamStore } from '../../lambdas/lib/stores/team-store';
 import { dynamoUserStore } from '../../lambdas/lib/stores/user-store';
+import { historyOf } from '../../lambdas/scoring/history';
 import { SESSION_STORAGE_KEY, sessionFromGrant } from '../../web/src/features/auth/session/session-store';
 import { accountWithRole, baseUrl, logInAccount, openSignedInPage, type RoleAccount } from '../support/accounts';
 import { accessibilityViolations, useBrowser, VIEWPORTS } from '../support/browser';
 import { addDashboardPurchase } from '../support/purchases';
+import { clearOfScoreDayEdge } from '../support/score-day-edge';
 import { demoTeams, graphql, signIn, stackUrls, useStackEnvironment } from '../support/stack';
 
 jest.setTimeout(60_000);
@@ -63,12 +68,14 @@ async function gamerIn(teamId: string): Promise<RoleAccount> {
   return gamer;
 }
 
-/** The team's latest main score as the portal asks for it (1-day window), straight from the API. */
-async function latestScore(who: Pick<RoleAccount, 'token'>, teamId: string): Promise<number | null> {
-  const data = await ok(who, `query($teamId: ID!) { myTeamScoreStats(type: fgScore, teamId: $teamId, days: 1) { mainScoreStatistics { value } } }`, {
-    teamId,
-  });
-  return data.myTeamScoreStats.mainScoreStatistics.at(-1)?.value ?? null;
+/** The team's latest main score and its day as the portal card asks for them (the last 30 days), straight from the API. */
+async function latestScore(who: Pick<RoleAccount, 'token'>, teamId: string): Promise<{ value: number; date: string } | null> {
+  const data = await ok(
+    who,
+    `query($teamId: ID!) { myTeamScoreStats(type: fgScore, teamId: $teamId, days: 30) { mainScoreStatistics { date value } } }`,
+    { teamId },
+  );
+  return data.myTeamScoreStats.mainScoreStatistics.at(-1) ?? null;
 }
 
 /** The sidebar's navigation items (not the team dashboards under them). */
@@ -82,7 +89,7 @@ describe('Director Portal', () => {
   it("shows the director's teams as cards with their latest score, the sidebar's dashboards, and Add Team Dashboard", async () => {
     const director = { token: (await signIn('director@fitgauge.test')).accessToken };
     const [owls, wolves] = demoTeams;
-    const owlsScore = await latestScore(director, owls!.id);
+    const owlsScore = (await latestScore(director, owls!.id))?.value ?? null;
     // The demo director's saved team is shared with other suites (they choose Night Owls): chosen here too, so the
     // sidebar's team links are known whatever ran before.
     await ok(director, `mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }`, { teamId: owls!.id });
@@ -121,6 +128,35 @@ describe('Director Portal', () => {
 
     await page.getByRole('link', { name: 'Add Team Dashboard' }).click();
     await waitForPath(page, '/pricing');
+    await closePage(page);
+  });
+
+  it("shows a team's latest score with its tier and day, not No data, while nobody checked in today", async () => {
+    await clearOfScoreDayEdge('UTC');
+    const { director, teamIds } = await directorWithTeams(`Early Birds ${randomUUID().slice(0, 8)}`, `Quiet Team ${randomUUID().slice(0, 8)}`);
+    // The second team never had a check-in.
+    const checkedInYesterday = teamIds[0]!;
+    const gamer = await gamerIn(checkedInYesterday);
+    const yesterday = shiftDay(scoreDayOf(new Date(), 'UTC'), -1);
+    const answers = [
+      { questionSlug: 'gaming-today', value: 'false' },
+      { questionSlug: 'sleep-quality', value: 'great' },
+      { questionSlug: 'focus', value: 'good' },
+    ];
+    // Yesterday's check-in, with the team-day aggregate a check-in then would have written.
+    const checkIn = { date: yesterday, answers, watchedVideos: false, at: scoreDayBounds(yesterday, 'UTC').start };
+    await dynamoScoreStore.importHistory(historyOf([{ userId: gamer.id, timeZone: 'UTC', teamIds: [checkedInYesterday], checkIns: [checkIn] }]));
+    const latest = await latestScore(director, checkedInYesterday);
+    expect(latest).toEqual({ value: expect.any(Number), date: yesterday });
+
+    const page = await openPage('/home/manager-portal', director.email);
+    const cards = page.getByRole('list', { name: 'Your teams' }).getByRole('button');
+    const [year, month, day] = yesterday.split('-');
+    await cards.filter({ hasText: `Team score ${latest!.value} · ${readinessTier(latest!.value)} · ${month}/${day}/${year}` }).waitFor();
+    await cards.filter({ hasText: 'Team score – · No check-ins yet' }).waitFor();
+    expect(await cards.allTextContents()).toHaveLength(2);
+    expect((await cards.allTextContents()).join(' ')).not.toContain('No data');
+    expect(await cards.filter({ hasText: 'No check-ins yet' }).count()).toBe(1);
     await closePage(page);
   });
 

@@ -1,4 +1,4 @@
-/** The numbers on the portals' team cards and the sidebar's tooltips: a team's latest score and its member count. */
+/** The numbers on the portals' team cards and the sidebar's tooltips: a team's latest score (with its day) and its member count. */
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { callApi, gqlOperation } from '@/lib/api-client';
 import { teamKeys } from './keys';
@@ -23,13 +23,23 @@ const membersCountQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-/** The portal card (and the sidebar's tooltip) asks for a 1-day score window (docs/scoring.md, "Windows"). */
-const LATEST_SCORE_DAYS = 1;
+/**
+ * How far back the portal card looks for the team's latest score (docs/teams.md, "Team cards"): one bounded Query of
+ * at most this many team-day items, so a team nobody checked in with today still shows its last score and day.
+ */
+const LATEST_SCORE_DAYS = 30;
 
-/** The team's main score (fgScore) on the last day of a window of `days` score days ending today; null without one. */
-async function fetchLatestTeamScore(teamId: string, days: number): Promise<number | null> {
+/** A team's latest main score (fgScore) and the score day it is of. */
+export interface LatestTeamScore {
+  value: number;
+  date: string;
+}
+
+/** The team's main score on the last day with one in the `days` score days ending today; null without one. */
+async function fetchLatestTeamScore(teamId: string, days: number): Promise<LatestTeamScore | null> {
   const points = (await callApi(latestScoreQuery, { teamId, days })).myTeamScoreStats?.mainScoreStatistics ?? [];
-  return points.at(-1)?.value ?? null;
+  const latest = points.at(-1);
+  return latest ? { value: latest.value, date: latest.date } : null;
 }
 
 const fetchMembersCount = async (teamId: string) => (await callApi(membersCountQuery, { teamId })).team?.membersCount ?? 0;
@@ -41,7 +51,7 @@ const membersCountQueryOptions = (teamId: string) =>
   queryOptions({ queryKey: teamKeys.membersCount(teamId), queryFn: () => fetchMembersCount(teamId) });
 
 /** Each team's latest main score (undefined while loading, null without one or when it could not be read), by team id. */
-export function useLatestTeamScores(teamIds: readonly string[]): Map<string, number | null | undefined> {
+export function useLatestTeamScores(teamIds: readonly string[]): Map<string, LatestTeamScore | null | undefined> {
   const results = useQueries({ queries: teamIds.map(latestScoreQueryOptions) });
   return new Map(teamIds.map((id, index) => [id, results[index]?.isError ? null : results[index]?.data]));
 }

@@ -82,7 +82,7 @@ function CoachedTeams() {
 
   const rows = coached.map((team) => ({
     ...team,
-    fgScore: scores.get(team.id) ?? null,
+    fgScore: scores.get(team.id)?.value ?? null,
     // Decided: the date the team joined FitGauge (its creation); the spec names the field only.
     dateJoined: team.createdAt,
     noOfMembers: members.get(team.id) ?? null,

@@ -1,17 +1,29 @@
-import type { CSSProperties, ReactNode } from 'react';
-import { mainScoreLabel } from '@/lib/score-display';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
+import { formatScoreDay, mainScoreLabel } from '@/lib/score-display';
 import { useTeamNotificationCount } from '@/lib/team-notifications';
 import { useTeamSelection } from '@/lib/team-selection';
 import { useViewer, type TeamSummary } from '@/lib/viewer';
+import type { LatestTeamScore } from '../api/team-stats';
 
 interface TeamCardListProps<T extends TeamSummary> {
   /** Names the list for screen readers ("Your teams"). */
   label: string;
   teams: readonly T[];
-  /** Latest team scores by team id: undefined while loading, null without one. */
-  scores: ReadonlyMap<string, number | null | undefined>;
+  /** Latest team scores (with their day) by team id: undefined while loading, null without one. */
+  scores: ReadonlyMap<string, LatestTeamScore | null | undefined>;
   /** More lines under a card's score (the coach portal's members and date joined). */
   details?: (team: T) => ReactNode;
+}
+
+/**
+ * A card's score line, in parts: the latest team score with its tier and day ("Team score 72 · Game On ·
+ * 11/30/2026"), even when nobody checked in today; "No check-ins yet" only for a team without a score in the card's
+ * window.
+ */
+function scoreParts(score: LatestTeamScore | null | undefined): string[] {
+  if (score === undefined) return ['Loading score…'];
+  if (score === null) return ['Team score –', 'No check-ins yet'];
+  return [`Team score ${score.value}`, mainScoreLabel(score.value), formatScoreDay(score.date)];
 }
 
 /**
@@ -38,7 +50,13 @@ export function TeamCardList<T extends TeamSummary>({ label, teams, scores, deta
             >
               <span className="fg-team-card__name">{team.name}</span>
               <span className="fg-team-card__score">
-                {score === undefined ? 'Loading score…' : `Team score ${score ?? '–'} · ${mainScoreLabel(score)}`}
+                {/* Each part on one line: a narrow card wraps between them, not inside "Moderately Ready". */}
+                {scoreParts(score).map((part, index) => (
+                  <Fragment key={part}>
+                    {index > 0 ? ' · ' : ''}
+                    <span className="fg-team-card__part">{part}</span>
+                  </Fragment>
+                ))}
               </span>
               {details?.(team)}
               {notificationCount(team.id) > 0 ? <span className="fg-team-card__dot" role="img" aria-label="new notifications" /> : null}

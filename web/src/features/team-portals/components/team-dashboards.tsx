@@ -59,7 +59,7 @@ export function TeamDashboards() {
 
 function TeamIcon({ team, selected }: { team: TeamSummary; selected: boolean }) {
   const { selectTeam } = useTeamSelection();
-  const score = useLatestTeamScores([team.id]).get(team.id);
+  const score = useLatestTeamScores([team.id]).get(team.id)?.value;
   const tooltipId = useId();
   // Where the tooltip shows (beside the icon), while the icon is hovered or focused; null when hidden.
   const [anchor, setAnchor] = useState<DOMRect | null>(null);
