@@ -10,7 +10,7 @@ import { dayScoreValue, type MemberDay } from './member-day';
 export const BASELINE_WINDOW_DAYS = 28;
 export const BASELINE_MIN_CHECK_INS = 7;
 /** How many standard deviations below the mean flags a drop. */
-export const BASELINE_DROP_Z = 1;
+const BASELINE_DROP_Z = 1;
 
 export interface Baseline {
   mean: number;
