@@ -55,6 +55,12 @@ const ROUTES: Route[] = [
     signedInAs: 'gamer1@fitgauge.test',
     ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
   },
+  {
+    label: '/home/my-team/statistics/ (director)',
+    path: '/home/my-team/statistics/',
+    signedInAs: 'director@fitgauge.test',
+    ready: (page) => page.locator('.fg-morning__group').first().waitFor(),
+  },
 ];
 
 interface Weight {
