@@ -8,7 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { scoreDayOf, shiftDay } from '@core/dates';
 import { db } from '../../lambdas/lib/db/client';
 import { auditItem } from '../../lambdas/lib/stores/audit-store';
-import { accountWithRole, couponLinkTokenFor, freshEmail, signUpAccount, type RoleAccount } from '../support/accounts';
+import { accountWithRole, couponLinkTokenFor, freshEmail, proveMailbox, signUpAccount, type RoleAccount } from '../support/accounts';
 import { inParallel } from '../support/in-parallel';
 import { graphql, stackUrls, useStackEnvironment } from '../support/stack';
 
@@ -228,7 +228,9 @@ describe('promotions', () => {
     ]);
 
     // Each redeemer's coupon waits for his mailbox (docs/billing.md): the code is redeemed when a link is opened.
+    // Only a proven mailbox's account is creditable (docs/billing.md, "Who may redeem a coupon").
     const redeemers = await Promise.all(Array.from({ length: 6 }, () => signUpAccount(freshEmail('money.redeem'))));
+    await Promise.all(redeemers.map(({ user, accessToken }) => proveMailbox({ email: user.email, token: accessToken })));
     const since = new Date();
     const claimed = await inParallel(redeemers, 6, ({ user }) => apply(user.email, codes[0].toLowerCase()));
     expect(claimed.map((answer) => answer.data?.applyCouponToEmail)).toEqual(Array(6).fill(true));

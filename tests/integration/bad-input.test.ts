@@ -207,6 +207,7 @@ function validLeaf(caller: Caller, field: string, path: Path): unknown {
     content: 'Bad input harness comment',
     answerTo: randomUUID(),
     readinessAlertEmails: true,
+    nudges: true,
     roles: 'GAMER',
     subscriptions: 'FG_FREE',
     actorId: caller.userId,
