@@ -15,6 +15,7 @@ import {
   couponLinkTokenFor,
   emailProofCodeFor,
   logInAccount,
+  proveMailbox,
   signInContext,
   storedSession,
   submitLogin,
@@ -236,6 +237,8 @@ describe('/coupon', () => {
 describe('after login', () => {
   it('asks a director with an active coupon payment but no dashboard payment to see the plans', async () => {
     const director = await accountWithRole('DIRECTOR', 'billing.coupon-director', 'Cody Coupon');
+    // Only a proven mailbox's account is creditable (docs/billing.md, "Who may redeem a coupon").
+    await proveMailbox(director);
     const since = new Date();
     const applied = await graphql(
       `
