@@ -70,9 +70,10 @@ beforeAll(() => jest.spyOn(logger, 'warn').mockImplementation(() => undefined));
 describe('who may read what', () => {
   // Reads change nothing: one world serves every case.
   let world: World;
+  // The world is a few teams, profiles and check-ins on DynamoDB Local: more than the 5 s default on a loaded 2-core machine.
   beforeAll(async () => {
     world = await setup();
-  });
+  }, 30_000);
   const as = (who: Who) => world.people[who];
   const userReads = {
     myScore: (who: Who, userId: string) => world.call('Query.myScore', as(who), { userId }),

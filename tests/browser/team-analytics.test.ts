@@ -67,9 +67,13 @@ interface MemberScore {
   daysCheckedIn: number;
   daysCounted: number;
   checkInRate: number | null;
+  lastCheckInDate: string | null;
+  lastGameReadiness: number | null;
+  lastAvgCompletion: number | null;
 }
 const MEMBER_SCORES = `query($teamId: ID!, $days: Int) { teamMemberScores(teamId: $teamId, days: $days) {
-  userId fullName fgScore gameReadiness streak avgCompletion checkedInToday lastCheckInAt daysCheckedIn daysCounted checkInRate } }`;
+  userId fullName fgScore gameReadiness streak avgCompletion checkedInToday lastCheckInAt daysCheckedIn daysCounted checkInRate
+  lastCheckInDate lastGameReadiness lastAvgCompletion } }`;
 
 /** The team's rate as the members section words it: every member's days checked in over every member's days counted. */
 function teamRateText(members: readonly MemberScore[], windowLabel: string): string {
@@ -88,7 +92,9 @@ const shownDay = (day: string) => {
 
 /** Charts with a line drawn (an SVG path with curve pieces), after bringing each card into view (charts draw there). */
 const drawnCharts = async (page: Page, atLeast: number) => {
-  for (const card of await page.locator('.fg-chart-card').all()) await card.scrollIntoViewIfNeeded();
+  // By index, not by element handle: a card re-rendered while its data arrives is the same card.
+  const cards = page.locator('.fg-chart-card');
+  for (let index = 0; index < (await cards.count()); index += 1) await cards.nth(index).scrollIntoViewIfNeeded();
   return page.waitForFunction(
     (count) =>
       [...document.querySelectorAll('.fg-chart-card')].filter((card) =>
@@ -143,9 +149,18 @@ describe('team analytics', () => {
       expect(cells).toEqual([
         member.fullName,
         member.fgScore == null ? 'No data' : `${member.fgScore} · ${readinessTier(member.fgScore)}`,
-        member.gameReadiness == null ? 'No data' : `${tierOf(member)} (${member.gameReadiness})`,
+        // Before today's check-in, the latest value with its day (docs/teams.md, "Who is not ready").
+        member.gameReadiness != null
+          ? `${tierOf(member)} (${member.gameReadiness})`
+          : member.lastGameReadiness != null && member.lastCheckInDate
+            ? `${readinessTier(member.lastGameReadiness) ?? 'No data'} (${member.lastGameReadiness}) on ${shownDay(member.lastCheckInDate)}`
+            : 'No data',
         String(member.streak),
-        member.avgCompletion == null ? 'No data' : `${member.avgCompletion}%`,
+        member.avgCompletion != null
+          ? `${member.avgCompletion}%`
+          : member.lastAvgCompletion != null && member.lastCheckInDate
+            ? `${member.lastAvgCompletion}% on ${shownDay(member.lastCheckInDate)}`
+            : 'No data',
         `${member.checkedInToday ? 'Checked in' : 'Not yet'}\n${member.lastCheckInAt ? `Last ${formatInstant(member.lastCheckInAt)}` : 'Never checked in'}`,
         member.checkInRate == null ? 'No data' : `${member.checkInRate}% (${member.daysCheckedIn} of ${member.daysCounted} days)`,
       ]);
