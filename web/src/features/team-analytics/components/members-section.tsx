@@ -17,8 +17,11 @@ import { type RosterRow, searchRoster, teamCheckIns } from '../lib/roster';
 const SEARCH_DEBOUNCE_MS = 200;
 const NO_DATA = 'No data';
 
-/** The day a value shown before today's check-in comes from. */
+/** The day a value shown before today's check-in comes from; it wraps under the value when the column is narrow. */
 const OnDay = ({ day }: { day: string }) => <span className="fg-on-day">on {formatScoreDay(day)}</span>;
+
+/** A value that never breaks inside (the members table's cells may wrap between their parts, not within one). */
+const Whole = ({ children }: { children: string }) => <span className="fg-members-table__whole">{children}</span>;
 
 const COLUMNS: readonly DataTableColumn<RosterRow>[] = [
   {
@@ -36,7 +39,7 @@ const COLUMNS: readonly DataTableColumn<RosterRow>[] = [
         NO_DATA
       ) : (
         <>
-          {`${row.fgScore} · ${row.fgScoreLabel}`}
+          <Whole>{`${row.fgScore} · ${row.fgScoreLabel}`}</Whole>
           {row.fgDeviation?.below ? (
             <span className="fg-baseline-flag" data-below-baseline="">
               {deviationWords(row.fgDeviation)}
@@ -54,11 +57,11 @@ const COLUMNS: readonly DataTableColumn<RosterRow>[] = [
       // Before today's check-in: the latest day's readiness, with its day.
       row.gameReadiness == null && row.lastGameReadiness != null && row.lastCheckInDate ? (
         <span className="fg-tier-label" data-tier={readinessTier(row.lastGameReadiness) ?? NO_DATA}>
-          {`${readinessTier(row.lastGameReadiness) ?? NO_DATA} (${row.lastGameReadiness})`} <OnDay day={row.lastCheckInDate} />
+          <Whole>{`${readinessTier(row.lastGameReadiness) ?? NO_DATA} (${row.lastGameReadiness})`}</Whole> <OnDay day={row.lastCheckInDate} />
         </span>
       ) : (
         <span className="fg-tier-label" data-tier={row.tier}>
-          {row.gameReadiness == null ? row.tier : `${row.tier} (${row.gameReadiness})`}
+          <Whole>{row.gameReadiness == null ? row.tier : `${row.tier} (${row.gameReadiness})`}</Whole>
         </span>
       ),
   },
@@ -94,7 +97,14 @@ const COLUMNS: readonly DataTableColumn<RosterRow>[] = [
     id: 'checkInRate',
     header: 'Check-in rate',
     value: (row) => row.checkInRate,
-    cell: (row) => (row.checkInRate == null ? NO_DATA : `${row.checkInRate}% (${row.daysCheckedIn} of ${row.daysCounted} days)`),
+    cell: (row) =>
+      row.checkInRate == null ? (
+        NO_DATA
+      ) : (
+        <>
+          {`${row.checkInRate}%`} <Whole>{`(${row.daysCheckedIn} of ${row.daysCounted} days)`}</Whole>
+        </>
+      ),
   },
 ];
 
@@ -134,7 +144,9 @@ export function MembersSection({ teamId, teamName, rows, query, windowLabel }: M
           <div className="fg-members-search">
             <SearchBox label="Search members" debounceMs={SEARCH_DEBOUNCE_MS} onSearch={setTerm} />
           </div>
-          <DataTable label="Members table" columns={COLUMNS} data={shown} getRowId={(row) => row.userId} />
+          <div className="fg-members-table">
+            <DataTable label="Members table" columns={COLUMNS} data={shown} getRowId={(row) => row.userId} />
+          </div>
         </>
       )}
     </section>
