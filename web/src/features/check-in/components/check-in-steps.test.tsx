@@ -54,6 +54,8 @@ beforeEach(() => {
 });
 
 describe('CheckInSteps', () => {
+  // Each test taps through up to eight steps with user-event: seconds on a loaded 2-core machine, so more than the 5 s default.
+  jest.setTimeout(20_000);
   it('moves on by itself when an answer is tapped: to the next question, then to the next step, whose heading takes focus', async () => {
     const user = renderSteps();
     expect(screen.getByText('Step 1 of 8')).toBeTruthy();
