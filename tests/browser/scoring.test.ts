@@ -70,6 +70,13 @@ async function tile(page: Page, list: string, title: string): Promise<{ value: s
   };
 }
 
+/** Goes Next through the check-in's steps to the last one, where Submit is. */
+async function nextToLastStep(page: Page): Promise<void> {
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  while (await next.isVisible()) await next.click();
+  await page.getByRole('button', { name: 'Submit', exact: true }).waitFor();
+}
+
 const shown = (score: number | null) => (score === null ? '–' : String(score));
 
 const CHECK_IN = `query($timeZone: String) { myCheckIn(timeZone: $timeZone) {
@@ -284,6 +291,8 @@ describe('daily check-in', () => {
     });
     await showCheckInStep(page, 'Mental');
     await pickAnswer(page, 'focus', 'Sharp');
+    // Submit is on the last step only.
+    await nextToLastStep(page);
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     const sending = page.getByRole('button', { name: 'Sending…' });
     await sending.waitFor();
