@@ -56,12 +56,19 @@ function CheckInEditor({ day, afterSend }: { day: CheckInDay; afterSend: ReactNo
   const scoresHeading = useRef<HTMLHeadingElement>(null);
 
   // Through the device's queue: answers given offline wait there ("Waiting to send") and go out with the connection.
-  const send = useCheckInSender(day.date, () => setSentCount((count) => count + 1));
+  // Set when a send is stored, cleared once the new scores took focus: the scores may arrive in a later render.
+  const focusScores = useRef(false);
+  const send = useCheckInSender(day.date, () => {
+    focusScores.current = true;
+    setSentCount((count) => count + 1);
+  });
 
   // After each submission the new scores take focus, so they are read out and scrolled into view.
   useEffect(() => {
-    if (sentCount > 0) scoresHeading.current?.focus();
-  }, [sentCount]);
+    if (!focusScores.current || !scoresHeading.current) return;
+    scoresHeading.current.focus();
+    focusScores.current = false;
+  }, [sentCount, day, send.status]);
 
   const update = (next: Partial<CheckInForm>) => {
     setForm((current) => ({ ...current, ...next }));
