@@ -81,6 +81,11 @@ function decodeCursor(cursor: string): Item {
   return decoded as Item;
 }
 
+/** Refuses a cursor `query` did not make, for a listing that may answer without querying (nothing to list). */
+export function assertQueryCursor(cursor: string | null | undefined): void {
+  if (cursor) decodeCursor(cursor);
+}
+
 /**
  * A Query, page after page, until `limit` items or the end. Reads are metered from what DynamoDB reports.
  * `cursor` continues where an earlier call with a limit stopped.

@@ -4,7 +4,7 @@ import { config } from '../config';
 import { db } from '../db/client';
 import { defineItem, sortKeyPrefix } from '../db/item';
 import { teamPartition, userPartition } from '../db/keys';
-import { batchDelete, batchGet, isConditionFailure, type Page, type PageRequest, partitionQuery, query } from '../db/table';
+import { assertQueryCursor, batchDelete, batchGet, isConditionFailure, type Page, type PageRequest, partitionQuery, query } from '../db/table';
 import { type TransactItem, TransactionRefused, transact } from './transactions';
 
 /** A comment on a gamer's answer (docs/journal.md, "Comments"); `userId` is the gamer, `authorId` who wrote it. */
@@ -228,6 +228,8 @@ export const dynamoJournalStore: JournalStore = {
     return (await query(partitionQuery('gsi2', gsi2pk))).items.map(commentItem.decode).sort(byCreation);
   },
   async onDaysOf(gamerId, teamIds, page) {
+    // A forged cursor is refused even when there is nothing to list (the caller plays in no team).
+    assertQueryCursor(page.cursor);
     if (teamIds.length === 0) return { items: [], cursor: null };
     const { pk, sk } = commentOnDayItem.key({ userId: gamerId, createdAt: '', id: '' });
     const listing = partitionQuery('table', pk, sortKeyPrefix(sk));
