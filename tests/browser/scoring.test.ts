@@ -316,9 +316,20 @@ describe('daily check-in', () => {
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(48);
     await pickAnswer(page, 'water-drink', 'None');
     await checkInQuestion(page, 'caffeine-group').scrollIntoViewIfNeeded();
+    // Where a button ends once the page stopped scrolling (a step change scrolls smoothly).
     const bottomOf = async (name: string) => {
-      const button = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
-      return button.y + button.height;
+      const measure = async () => {
+        const button = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+        return button.y + button.height;
+      };
+      let last = await measure();
+      for (let tries = 0; tries < 30; tries += 1) {
+        await page.waitForTimeout(100);
+        const now = await measure();
+        if (now === last) break;
+        last = now;
+      }
+      return last;
     };
     expect(await bottomOf('Next')).toBeLessThanOrEqual(812);
     expect(await accessibilityViolations(page)).toEqual([]);

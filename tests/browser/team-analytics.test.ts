@@ -92,9 +92,12 @@ const shownDay = (day: string) => {
 
 /** Charts with a line drawn (an SVG path with curve pieces), after bringing each card into view (charts draw there). */
 const drawnCharts = async (page: Page, atLeast: number) => {
-  // By index, not by element handle: a card re-rendered while its data arrives is the same card.
-  const cards = page.locator('.fg-chart-card');
-  for (let index = 0; index < (await cards.count()); index += 1) await cards.nth(index).scrollIntoViewIfNeeded();
+  // In the page, by index: a card re-rendered while its data arrives is the same card, where a held element detaches.
+  const count = await page.locator('.fg-chart-card').count();
+  for (let index = 0; index < count; index += 1) {
+    await page.evaluate((at) => document.querySelectorAll('.fg-chart-card')[at]?.scrollIntoView({ block: 'center' }), index);
+    await page.waitForTimeout(50);
+  }
   return page.waitForFunction(
     (count) =>
       [...document.querySelectorAll('.fg-chart-card')].filter((card) =>
