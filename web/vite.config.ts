@@ -105,7 +105,7 @@ export default defineConfig(({ command }) => ({
             // so the simulator does not load the frame's and My scores' files for them.
             {
               name: 'score-display',
-              test: /web[\\/]src[\\/](components[\\/](scores[\\/]|ui[\\/]icon)|lib[\\/]score-display)|core[\\/](pillars|dates[\\/]index|scoring[\\/](labels|constants))\.ts$/,
+              test: /web[\\/]src[\\/](components[\\/](scores[\\/]|ui[\\/]icon)|lib[\\/]score-display)|core[\\/](pillars|dates[\\/]index|scoring[\\/](labels|constants|fg-score))\.ts$/,
               priority: 2,
             },
             // The signed-in frame with all it imports, and My scores (where gamers land) with all it imports: one file

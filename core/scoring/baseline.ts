@@ -1,6 +1,7 @@
 import { type ScoreDay, shiftDay } from '../dates';
 import { SCORE_TYPES, type ScoreType } from '../pillars';
-import { dayScoreValue, type MemberDay } from './member-day';
+import { dayScoreValue } from './day-value';
+import type { MemberDay } from './member-day';
 
 /**
  * A gamer's own normal (docs/scoring.md, "Baselines"): the mean and spread of each score over the 28 score days before

@@ -6,6 +6,7 @@ export * from './day';
 export * from './fg-score';
 export * from './labels';
 export * from './member-day';
+export * from './day-value';
 export * from './statistics';
 export * from './team';
 export * from './summary';

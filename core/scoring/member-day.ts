@@ -1,6 +1,5 @@
 import type { AnswerInput } from '../check-in';
 import type { ScoreDay } from '../dates';
-import { isPillarSlug, type ScoreType } from '../pillars';
 import type { DayBaselines } from './baseline';
 import { type DayScores, scoreDay } from './day';
 import { advanceFgState, type FgState } from './fg-score';
@@ -30,19 +29,4 @@ interface MemberDayInput {
 export function buildMemberDay({ userId, date, answers, previous, watchedVideos }: MemberDayInput): MemberDay {
   const day = scoreDay(date, answers);
   return { ...day, userId, fg: advanceFgState(previous, { date, dailyScore: day.dailyScore, watchedVideos }) };
-}
-
-/** The value of one score type on a day; null when the day has none. */
-export function dayScoreValue(day: MemberDay, type: ScoreType): number | null {
-  if (isPillarSlug(type)) return day.pillars[type].score;
-  switch (type) {
-    case 'fgScore':
-      return day.fg?.fgScore ?? null;
-    case 'daily':
-      return day.dailyScore;
-    case 'gameReadiness':
-      return day.gameReadiness;
-    case 'gamePerformance':
-      return day.gamePerformance;
-  }
 }

@@ -1,6 +1,7 @@
 import type { DayWindow, ScoreDay } from '../dates';
 import { PILLAR_SLUGS, type PillarSlug, type ScoreType } from '../pillars';
-import { dayScoreValue, type MemberDay } from './member-day';
+import { dayScoreValue } from './day-value';
+import type { MemberDay } from './member-day';
 import type { PillarScore } from './pillar';
 
 /** Shapes of the score statistics, as schema.graphql gives them. Dates are score days; values whole numbers. */

@@ -2,7 +2,8 @@ import type { DayWindow, ScoreDay } from '../dates';
 import { type GameScoreType, isGameScoreType, PILLAR_SLUGS, type PillarSlug, SCORE_TYPES, type ScoreType } from '../pillars';
 import type { Baseline } from './baseline';
 import { roundScore } from './constants';
-import { dayScoreValue, type MemberDay } from './member-day';
+import { dayScoreValue } from './day-value';
+import type { MemberDay } from './member-day';
 import { buildScoreStatistics, isInWindow, type ScorePoint, type ScoreStatistics } from './statistics';
 
 /**

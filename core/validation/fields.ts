@@ -4,6 +4,7 @@
  * (or message) ever sees it.
  */
 import { z } from 'zod';
+import { looksLikeLink } from './link-rules';
 import { emailChecks, safeTextChecks, type TextOptions } from './text-rules';
 
 export { MAX_EMAIL_LENGTH, MAX_QUOTED_LENGTH, quoteForMessage } from './text-rules';
@@ -20,11 +21,17 @@ export const MAX_QUESTION_SLUG_LENGTH = 64;
 /** An answer's value: option values separated by commas, far below this. */
 export const MAX_ANSWER_VALUE_LENGTH = 1000;
 
+export interface SafeTextOptions extends Omit<TextOptions, 'refuse'> {
+  /** Refuse web addresses, domains, IP and e-mail addresses (looksLikeLink), for names shown in e-mails. */
+  noLinks?: string;
+}
+
 /**
  * Text that is safe to store and show: at most `max` characters, not blank (whitespace or zero-width only), and
  * free of control characters, bidi overrides and lone surrogates.
  */
-export const safeText = (options: TextOptions) => z.string({ error: options.required }).check(...safeTextChecks(options));
+export const safeText = ({ noLinks, ...options }: SafeTextOptions) =>
+  z.string({ error: options.required }).check(...safeTextChecks({ ...options, refuse: noLinks ? (text) => looksLikeLink(text) && noLinks : undefined }));
 
 const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 

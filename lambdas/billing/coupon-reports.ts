@@ -3,7 +3,7 @@
  * bought with it, each with its fgScore per day. Reads the coupon's payments (gsi1 `COUPON#<code>`), then per gamer his
  * member days and per team its team days in the window: per-day aggregates, never the answers.
  */
-import { dayScoreValue } from '@core/scoring/member-day';
+import { dayScoreValue } from '@core/scoring/day-value';
 import type { TeamDayAggregate } from '@core/scoring/team';
 import type { gamersFromCouponArgsSchema, teamsFromCouponArgsSchema } from '@core/billing/admin-validation';
 import type { z } from 'zod';

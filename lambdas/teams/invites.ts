@@ -1,7 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { roleLabel } from '@core/roles';
-import { looksLikeLink } from '@core/validation/text-rules';
+import { looksLikeLink } from '@core/validation/link-rules';
 import {
   INVITES_PER_ADDRESS_PER_DAY,
   INVITES_PER_SENDER_PER_DAY,

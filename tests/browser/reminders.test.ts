@@ -21,20 +21,21 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-async function notificationsTab(who: RoleAccount): Promise<Page> {
+/** The tab as `who` sees it, once its last section (`lastHeading`: gamers see Nudges, staff E-mails) has drawn. */
+async function notificationsTab(who: RoleAccount, lastHeading: 'Nudges' | 'E-mails'): Promise<Page> {
   const context = await chromium.browser.newContext({ viewport: VIEWPORTS.phone });
   contexts.push(context);
   await signInContext(context, who.email);
   const page = await context.newPage();
   chromium.watchErrors(page);
   await page.goto(`${stackUrls().baseUrl.replace(/\/$/, '')}/home/account/notifications`);
-  await page.getByRole('heading', { name: 'E-mails' }).waitFor();
+  await page.getByRole('heading', { name: lastHeading }).waitFor();
   return page;
 }
 
 it('turns the reminder on at an hour of his zone, on Web Push and e-mail, with a toast; a coach has none', async () => {
   const { gamer, coach } = await accounts({ gamer: 'GAMER', coach: 'COACH' }, 'reminder.page');
-  const page = await notificationsTab(gamer);
+  const page = await notificationsTab(gamer, 'Nudges');
   await page.getByRole('heading', { name: 'Check-in reminder' }).waitFor();
   await page.getByText('In your time zone: UTC').waitFor();
   await page.getByText('Remind me to check in').click();
@@ -47,6 +48,6 @@ it('turns the reminder on at an hour of his zone, on Web Push and e-mail, with a
   const devices = await dynamoReminderStore.pushSubscriptions(gamer.id);
   expect(devices.map((device) => new URL(device.endpoint).origin)).toEqual([stackInfo().urls.push]);
 
-  const coachPage = await notificationsTab(coach);
+  const coachPage = await notificationsTab(coach, 'E-mails');
   expect(await coachPage.getByRole('heading', { name: 'Check-in reminder' }).count()).toBe(0);
 });

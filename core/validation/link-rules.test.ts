@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { looksLikeLink } from './text-rules';
+import { looksLikeLink } from './link-rules';
 
 describe('looksLikeLink: names shown in e-mails carry no link (issue 24)', () => {
   it.each([
