@@ -31,7 +31,9 @@ export interface SafeTextOptions extends Omit<TextOptions, 'refuse'> {
  * free of control characters, bidi overrides and lone surrogates.
  */
 export const safeText = ({ noLinks, ...options }: SafeTextOptions) =>
-  z.string({ error: options.required }).check(...safeTextChecks({ ...options, refuse: noLinks ? (text) => looksLikeLink(text) && noLinks : undefined }));
+  z
+    .string({ error: options.required })
+    .check(...safeTextChecks({ ...options, refuse: noLinks ? (text) => looksLikeLink(text) && noLinks : undefined }));
 
 const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 

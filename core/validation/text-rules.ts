@@ -80,11 +80,7 @@ export function safeTextChecks({
   const rules = z.superRefine<string>((text, ctx) => {
     const problem = unsafeTextProblem(text, { multiline });
     const message =
-      problem === 'blank'
-        ? !allowBlank && required
-        : problem
-          ? unsafeMessage
-          : (noMarkup && /[<>]/.test(text) && noMarkup) || refuse?.(text);
+      problem === 'blank' ? !allowBlank && required : problem ? unsafeMessage : (noMarkup && /[<>]/.test(text) && noMarkup) || refuse?.(text);
     if (message) ctx.addIssue({ code: 'custom', message, abort: true });
   });
   const bounded = [z.maxLength(max, { message: tooLong, abort: true }), rules];
