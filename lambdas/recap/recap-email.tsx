@@ -2,7 +2,7 @@ import { Body, Column, Container, Head, Heading, Hr, Html, Link, Preview, Row, S
 import { render } from '@react-email/render';
 import { PILLARS, type PillarSlug } from '@core/pillars';
 import { FREQUENCY_LABELS, type ReportFrequency, recapLink, SCORE_EXPLANATION, SOCIAL_LINKS, SUPPORT_EMAIL } from '@core/report-sharing';
-import { readinessTier, scoreLabel } from '@core/scoring';
+import { readinessTier } from '@core/scoring';
 import type { MailMessage } from '../lib/mail';
 
 /** What one recap e-mail shows (docs/recap.md). */
@@ -42,8 +42,8 @@ const muted = { ...paragraph, color: colours.muted, fontSize: '13px' };
 
 function RecapEmail(content: RecapContent) {
   const { gamerName, frequency, score } = content;
-  const label = scoreLabel(score);
-  const tier = readinessTier(score);
+  // The FG Score reads in readiness tiers wherever it is shown (docs/scoring.md, "Tiers and labels").
+  const label = readinessTier(score) ?? 'No data';
   // The spec's link carries a name: the one the mail shows.
   const keepLink = recapLink(content.appUrl, content.shareId, 'ACCEPTED', gamerName ?? ANONYMOUS_SHARER);
   const stopLink = recapLink(content.appUrl, content.shareId, 'REJECTED', gamerName ?? ANONYMOUS_SHARER);
@@ -64,7 +64,6 @@ function RecapEmail(content: RecapContent) {
           <Section>
             <Text style={{ ...paragraph, fontSize: '40px', lineHeight: '44px', margin: '8px 0' }}>{shown(score)}</Text>
             <Text style={paragraph}>{`FG Score: ${label}`}</Text>
-            <Text style={paragraph}>{`Readiness: ${tier ?? 'No tier yet'}`}</Text>
             <Text style={muted}>{changeText(content)}</Text>
           </Section>
           <Section>
@@ -121,7 +120,7 @@ export async function recapMessage(content: RecapContent): Promise<MailMessage> 
   const socials = SOCIAL_LINKS.map((social) => `${social.name}: ${social.url}`).join('\n');
   return {
     to: content.recipient,
-    subject: `${content.gamerName ? `${content.gamerName}'s` : `${ANONYMOUS_SHARER}'s`} FitGauge report: FG Score ${shown(content.score)} (${scoreLabel(content.score)})`,
+    subject: `${content.gamerName ? `${content.gamerName}'s` : `${ANONYMOUS_SHARER}'s`} FitGauge report: FG Score ${shown(content.score)} (${readinessTier(content.score) ?? 'No data'})`,
     html,
     text: `${text}\n\n${socials}\n`,
   };

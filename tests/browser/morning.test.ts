@@ -7,7 +7,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { readinessTier } from '@core/scoring';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { useBrowser } from '../support/browser';
 import { DEMO_PASSWORD, demoTeams, graphql, signIn, stackUrls } from '../support/stack';
 
@@ -48,19 +48,25 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
 }
 
+/** The demo director signs in through the page from a signed-out start, sent on to Analytics (the return-to path). */
+async function directorSignsInToAnalytics(options: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.browser.newContext(options);
+  const page = await context.newPage();
+  chromium.watchErrors(page);
+  await page.goto(`${baseUrl()}/auth/login?redirectTo=${encodeURIComponent(ANALYTICS)}`);
+  await page.getByLabel('E-mail').fill(DIRECTOR);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  return { context, page };
+}
+
 describe('the morning for the staff', () => {
   it('shows a coach on a phone who is not ready and not checked in without scrolling, and opens a member in one tap at its top', async () => {
     const members = await membersOfNightOwls();
     const notReady = members.filter((m) => m.checkedInToday && (readinessTier(m.fgScore) === 'Not Ready' || m.fgDeviation?.below));
     const notCheckedIn = members.filter((m) => !m.checkedInToday);
 
-    const context = await chromium.browser.newContext({ viewport: PHONE, hasTouch: true });
-    const page = await context.newPage();
-    chromium.watchErrors(page);
-    await page.goto(`${baseUrl()}/auth/login?redirectTo=${encodeURIComponent(ANALYTICS)}`);
-    await page.getByLabel('E-mail').fill(DIRECTOR);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const { context, page } = await directorSignsInToAnalytics({ viewport: PHONE, hasTouch: true });
     await page.waitForURL((url) => url.pathname === ANALYTICS);
 
     const group = (name: string) => page.locator(`.fg-morning__group[data-group="${name}"]`);
@@ -109,13 +115,7 @@ describe('the morning for the staff', () => {
 
   it('draws the heat map of members by days, empty where nobody checked in, told on focus and walked with the keyboard', async () => {
     const members = await membersOfNightOwls();
-    const context = await chromium.browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    chromium.watchErrors(page);
-    await page.goto(`${baseUrl()}/auth/login?redirectTo=${encodeURIComponent(ANALYTICS)}`);
-    await page.getByLabel('E-mail').fill(DIRECTOR);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const { context, page } = await directorSignsInToAnalytics({ viewport: { width: 1440, height: 900 } });
     const grid = page.getByRole('grid', { name: /^FG Score by member and day over / });
     await grid.waitFor();
     // One row per member, one column per day of the 7-day window.

@@ -5,15 +5,14 @@
  * random moment, as a power cut would, and started again on the same folder. Then the table's invariants hold and
  * every write the client saw succeed is there. The kill moments come from a logged seed: FG_CRASH_SEED=<seed> replays them.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RETRY_DELAYS_S } from '../../scripts/local/stripe/webhooks';
 import { logInAccount } from '../support/accounts';
 import { deliveredByRetries } from '../support/billing';
+import { useScratchStacks } from '../support/scratch-stacks';
 import { invariantBreaches, tableItems, type Item } from '../support/invariants';
-import { cutStackPower, startTestStack, stopTestStack, type RunningTestStack } from '../support/test-stack-process';
+import { cutStackPower, startTestStack, type RunningTestStack } from '../support/test-stack-process';
 import { Traffic, type Recorded } from '../support/traffic';
 
 // Four starts of a stack without demo data (10 to 25 s each on a busy 2-core machine, far more while the browser
@@ -38,23 +37,27 @@ function seeded(state: number): () => number {
   };
 }
 
-let workDir: string;
-let running: RunningTestStack | undefined;
+const scratch = useScratchStacks('fitgauge-crash-');
 const began = Date.now();
 
 /** Each step's moment, so a run cut by the time limit says where it was. */
 const step = (what: string) => console.log(`crash-consistency: ${((Date.now() - began) / 1000).toFixed(1)} s, ${what}`);
 
 async function start(name: string): Promise<RunningTestStack> {
-  running = await startTestStack({ web: 'none', dataDir: join(workDir, 'data'), seed: false, logFile: join(workDir, `${name}.log`) });
+  scratch.running = await startTestStack({
+    web: 'none',
+    dataDir: join(scratch.workDir, 'data'),
+    seed: false,
+    logFile: join(scratch.workDir, `${name}.log`),
+  });
   // The support helpers (accounts, sign-in, GraphQL) talk to the stack FG_STACK names: this one.
-  process.env.FG_STACK = JSON.stringify(running.info);
-  return running;
+  process.env.FG_STACK = JSON.stringify(scratch.running.info);
+  return scratch.running;
 }
 
 /** The Stripe stand-in's undelivered webhooks, kept beside its state in the data folder, are all delivered. */
 async function noWebhookPending(): Promise<boolean> {
-  const pending = await readFile(join(workDir, 'data', 'stripe-webhooks.json'), 'utf8').catch(() => '[]');
+  const pending = await readFile(join(scratch.workDir, 'data', 'stripe-webhooks.json'), 'utf8').catch(() => '[]');
   return (JSON.parse(pending) as unknown[]).length === 0;
 }
 
@@ -95,17 +98,6 @@ async function missingWrites(log: Recorded[], items: Map<string, Map<string, Ite
   }
   return missing;
 }
-
-beforeAll(async () => {
-  // A memory-backed folder where there is one (see restart.test.ts); files there outlive a killed process all the same.
-  workDir = await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'fitgauge-crash-'));
-  await mkdir(join(workDir, 'data'));
-});
-
-afterAll(async () => {
-  if (running) await stopTestStack(running);
-  await rm(workDir, { recursive: true, force: true });
-});
 
 describe('a power cut in the middle of writes', () => {
   it(`loses nothing the client saw succeed and leaves nothing half-written (${KILL_POINTS} kills)`, async () => {

@@ -180,7 +180,9 @@ describe('the recap job', () => {
 
     const [mail] = mails;
     // The recipient has not kept the reports: the mail carries no name the account typed.
-    expect(mail.subject).toMatch(/^A FitGauge player's FitGauge report: FG Score \d+ \(/);
+    // The FG Score reads as its readiness tier, as it does on every page, not as a score label (Peak Form…).
+    expect(mail.subject).toMatch(/^A FitGauge player's FitGauge report: FG Score \d+ \((Game On|Moderately Ready|Subpar Ready|Not Ready)\)$/);
+    expect(mail.text).toMatch(/FG Score: (Game On|Moderately Ready|Subpar Ready|Not Ready)\b/);
     for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/sharer|recapped/i);
     for (const acceptance of ['accepted', 'rejected']) {
       const link = `/recap/reports?shareId=${keptShare.id}&acceptance=${acceptance}&name=A+FitGauge+player`;

@@ -8,9 +8,6 @@
  * the Stripe stand-in one subscription per bought team. The kill moments come from a logged seed: FG_SEED_KILL_SEED=<n>
  * replays them.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_HISTORY_DAYS, demoCheckIn, habitsOf, seededRandom } from '../../scripts/seed/answers';
 import { DEMO_COUPON_REDEEMERS, DEMO_PAYMENTS, demoTeams } from '../../scripts/seed/demo-data';
@@ -20,9 +17,10 @@ import { DEMO_SHARE } from '../../scripts/seed/shares';
 import { DEMO_VIDEOS } from '../../scripts/seed/videos';
 import { LOCAL_STRIPE_SECRET_KEY } from '../../scripts/local/stripe/server';
 import type { TestStackInfo } from '../../scripts/local/test-stack-info';
+import { useScratchStacks } from '../support/scratch-stacks';
 import { invariantBreaches, tableItems, type Item } from '../support/invariants';
 import { DEMO_PASSWORD, demoAccounts, graphqlAt } from '../support/stack';
-import { cutStackPower, launchTestStack, startTestStack, stopTestStack, type RunningTestStack } from '../support/test-stack-process';
+import { cutStackPower, launchTestStack, startTestStack } from '../support/test-stack-process';
 
 // Three starts on one data folder, each seeding (demo videos through real ffmpeg transcodes) on a busy 2-core machine.
 jest.setTimeout(900_000);
@@ -34,8 +32,7 @@ const CUTS = [
   { steps: ['check-ins', 'journal', 'videos'], withinMs: 3000 },
 ];
 
-let workDir: string;
-let running: RunningTestStack | undefined;
+const scratch = useScratchStacks('fitgauge-seed-resume-');
 
 /** Starts the stack on the data folder and cuts its power `afterMs` after it logs the beginning of `step`. */
 async function startAndCut(name: string, step: string, afterMs: number): Promise<void> {
@@ -43,8 +40,8 @@ async function startAndCut(name: string, step: string, afterMs: number): Promise
   let cutting = false;
   const starting = launchTestStack({
     web: 'none',
-    dataDir: join(workDir, 'data'),
-    logFile: join(workDir, `${name}.log`),
+    dataDir: join(scratch.workDir, 'data'),
+    logFile: join(scratch.workDir, `${name}.log`),
     lines: (line) => {
       if (cut || !line.startsWith(`${SEED_STEP_PREFIX}${step} (`)) return;
       cut = new Promise((resolve) => setTimeout(resolve, afterMs)).then(() => {
@@ -173,17 +170,6 @@ async function stripeSubscriptionTeams(info: TestStackInfo): Promise<string[]> {
   return data.map((subscription) => demoTeams.find((team) => team.id === subscription.metadata.teamId)?.name ?? 'another').sort();
 }
 
-beforeAll(async () => {
-  // A memory-backed folder where there is one (see restart.test.ts); files there outlive a killed process all the same.
-  workDir = await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'fitgauge-seed-resume-'));
-  await mkdir(join(workDir, 'data'));
-});
-
-afterAll(async () => {
-  if (running) await stopTestStack(running);
-  await rm(workDir, { recursive: true, force: true });
-});
-
 describe('a start cut short while seeding', () => {
   it('is finished by the next start, with every promised demo item there once', async () => {
     console.log(`seed-resume: FG_SEED_KILL_SEED=${seed}`);
@@ -193,8 +179,8 @@ describe('a start cut short while seeding', () => {
       await startAndCut(`cut-${index + 1}`, step, Math.floor(random() * withinMs));
     }
 
-    running = await startTestStack({ web: 'none', dataDir: join(workDir, 'data'), logFile: join(workDir, 'resumed.log') });
-    const { info } = running;
+    scratch.running = await startTestStack({ web: 'none', dataDir: join(scratch.workDir, 'data'), logFile: join(scratch.workDir, 'resumed.log') });
+    const { info } = scratch.running;
     const signIns = await Promise.all(
       demoAccounts.map(async ({ email }) => {
         const answer = await graphqlAt<{ loginUser: { groups: string[] } }>(
