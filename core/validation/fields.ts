@@ -21,7 +21,7 @@ export const MAX_QUESTION_SLUG_LENGTH = 64;
 /** An answer's value: option values separated by commas, far below this. */
 export const MAX_ANSWER_VALUE_LENGTH = 1000;
 
-export interface SafeTextOptions extends Omit<TextOptions, 'refuse'> {
+interface SafeTextOptions extends Omit<TextOptions, 'refuse'> {
   /** Refuse web addresses, domains, IP and e-mail addresses (looksLikeLink), for names shown in e-mails. */
   noLinks?: string;
 }
