@@ -26,8 +26,8 @@ interface ApiProps {
 
 /**
  * AppSync serving schema.graphql unchanged: Cognito user pools by default, a Lambda authorizer admitting the site's
- * public token for the fields marked @aws_lambda (signed-out operations; no API key, whose at most 365 days would lock
- * everyone out), IAM for the fields marked @aws_iam (the functions' publish mutations). Every root field is a direct
+ * public token for the fields marked @aws_lambda (signed-out operations; an API key kept alive by a scheduled extension
+ * was weighed against it in docs/architecture.md, "Signed-out calls"), IAM for the fields marked @aws_iam (the functions' publish mutations). Every root field is a direct
  * Lambda resolver, no VTL. AWS WAF guards it (api-firewall.ts).
  */
 export class Api extends Construct {

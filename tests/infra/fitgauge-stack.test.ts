@@ -135,7 +135,7 @@ describe('AppSync', () => {
         { AuthenticationType: 'AWS_IAM' },
       ],
     });
-    // No API key: AppSync lets one live at most 365 days, after which every signed-out call (sign-in included) fails.
+    // No API key: the authorizer was kept over a key kept alive by a scheduled extension (docs/architecture.md, "Signed-out calls").
     template.resourceCountIs('AWS::AppSync::ApiKey', 0);
     // The authorizer admits exactly the token the site's config.json hands out: its own per deployment (the UUID at the
     // end of the stack's id, which CloudFormation gives each stack it creates), not one every stack of a name shares.
