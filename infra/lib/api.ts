@@ -1,4 +1,4 @@
-import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, Stack } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -20,15 +20,14 @@ interface ApiProps {
   readonly resolvers: Readonly<Record<string, string>>;
   /** AppSync's Lambda authorizer of the signed-out fields (@aws_lambda): lambdas/system/public-authorizer.ts. */
   readonly publicAuthorizer: lambda.IFunction;
+  /** The deployment's public token, the one value the authorizer admits (`fitgauge-public-<UUID>`, no regex metacharacters). */
+  readonly publicToken: string;
 }
-
-/** What the site's public token looks like; AppSync invokes the authorizer only for tokens that match. */
-export const PUBLIC_TOKEN_PATTERN = '^fitgauge-public-[A-Za-z0-9-]{1,100}$';
 
 /**
  * AppSync serving schema.graphql unchanged: Cognito user pools by default, a Lambda authorizer admitting the site's
- * public token for the fields marked @aws_lambda (signed-out operations; no API key, whose at most 365 days would lock
- * everyone out), IAM for the fields marked @aws_iam (the functions' publish mutations). Every root field is a direct
+ * public token for the fields marked @aws_lambda (signed-out operations; an API key kept alive by a scheduled extension
+ * was weighed against it in docs/architecture.md, "Signed-out calls"), IAM for the fields marked @aws_iam (the functions' publish mutations). Every root field is a direct
  * Lambda resolver, no VTL. AWS WAF guards it (api-firewall.ts).
  */
 export class Api extends Construct {
@@ -53,7 +52,9 @@ export class Api extends Construct {
             lambdaAuthorizerConfig: {
               handler: props.publicAuthorizer,
               resultsCacheTtl: Duration.seconds(PUBLIC_TOKEN_CACHE_SECONDS),
-              validationRegex: PUBLIC_TOKEN_PATTERN,
+              // Exactly the deployment's token: AppSync refuses any other value itself, without invoking the authorizer,
+              // so made-up tokens cost no Lambda concurrency (docs/architecture.md, "Signed-out calls").
+              validationRegex: Fn.join('', ['^', props.publicToken, '$']),
             },
           },
           // The functions' own roles, for the server-only mutations (@aws_iam) that publish to subscribers.

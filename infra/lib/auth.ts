@@ -5,9 +5,22 @@ import { ROLES } from '@core/roles';
 import { acknowledge } from './nag';
 
 /**
+ * How long access and id tokens last: a morning (check-in at waking, practice, the coaches' reviews), so a session
+ * refreshes once when it opens, not every hour, and an open app renews 4 times a day instead of 24. Longer tokens revoke
+ * as fast as short ones: every call checks the account's sign-out time (docs/accounts.md, Sessions). At most a day
+ * (Cognito's limit, and how long a sign-out is remembered: lambdas/lib/stores/sign-out-store.ts).
+ */
+const SESSION_TOKEN_VALIDITY = Duration.hours(6);
+
+/**
  * The Cognito user pool: one group per role (cognito:groups drives authorization) and the web app's client.
  * Sign-up, sign-in and password reset go through the API Lambda (AdminCreateUser, ADMIN_USER_PASSWORD_AUTH),
  * so self sign-up is off and the client needs no secret (the browser refreshes tokens itself).
+ *
+ * The Lite feature plan: the product uses the admin API (create, password, groups, enable and disable, attributes,
+ * ADMIN_USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH), groups, the password policy and token revocation, all in Lite. It
+ * uses none of what Essentials adds (managed login, passwordless and passkey sign-in, access-token customization,
+ * password history, e-mail MFA, refresh-token rotation) nor Plus's threat protection (docs/accounts.md, "The user pool").
  */
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
@@ -31,7 +44,7 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(7),
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      featurePlan: cognito.FeaturePlan.LITE,
       mfa: cognito.Mfa.OFF,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -59,8 +72,8 @@ export class Auth extends Construct {
       disableOAuth: true, // no hosted UI: every flow goes through the API
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: SESSION_TOKEN_VALIDITY,
+      idTokenValidity: SESSION_TOKEN_VALIDITY,
       refreshTokenValidity: Duration.days(30),
     });
   }

@@ -8,7 +8,7 @@ import { VIDEO_MEDIA_ROOT } from '@core/video-files';
 import { version } from '../../package.json';
 import { Api } from './api';
 import { Auth } from './auth';
-import { RECAP_CONCURRENCY } from './capacity';
+import { PUBLIC_AUTHORIZER_CONCURRENCY, RECAP_CONCURRENCY } from './capacity';
 import { Data } from './data';
 import { EventTriggers } from './event-triggers';
 import { ApiFunctions, type DiscordApp } from './functions';
@@ -79,7 +79,15 @@ export class FitGaugeStack extends Stack {
     const publicAuthorizer = this.functions.byName.get(apiAuthorizer);
     if (!publicAuthorizer) throw new Error(`The API authorizer function ${apiAuthorizer} is not built`);
     publicAuthorizer.addEnvironment('PUBLIC_API_TOKEN', publicToken);
-    this.api = new Api(this, 'Api', { userPool: this.auth.userPool, functions: resolverFunctions, resolvers: resolverMap, publicAuthorizer });
+    // Its own small share of the account's concurrency: never starved by the other functions, never more than this.
+    (publicAuthorizer.node.defaultChild as CfnFunction).reservedConcurrentExecutions = PUBLIC_AUTHORIZER_CONCURRENCY;
+    this.api = new Api(this, 'Api', {
+      userPool: this.auth.userPool,
+      functions: resolverFunctions,
+      resolvers: resolverMap,
+      publicAuthorizer,
+      publicToken,
+    });
     const graphqlApi = this.api.graphqlApi;
     // A function that publishes to subscribers runs its server-only mutations on the API with its own role.
     for (const [name, spec] of Object.entries(lambdaFunctions) as [string, LambdaFunctionSpec][]) {
@@ -171,7 +179,7 @@ export class FitGaugeStack extends Stack {
   }
 }
 
-/** `fitgauge-public-<the stack's UUID>`: fixed for the life of the stack, unique to it (PUBLIC_TOKEN_PATTERN). */
+/** `fitgauge-public-<the stack's UUID>`: fixed for the life of the stack, unique to it (AppSync admits only it: infra/lib/api.ts). */
 function publicTokenOf(stack: Stack): string {
   return Fn.join('', ['fitgauge-public-', Fn.select(2, Fn.split('/', stack.stackId))]);
 }

@@ -3,21 +3,26 @@ import type { Caller } from '../lib/appsync';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { AuthResult } from '../lib/gql/schema-types';
 import type { AuthDeps } from './deps';
-import { assertEnabled } from './login';
 import { authResult, issuedAfterSignOut, tokenClaims } from './session';
 
-/** Fresh access and id tokens from a refresh token that is neither revoked nor expired, for an enabled account. */
+/**
+ * Fresh access and id tokens from a refresh token that is neither revoked nor expired, for an enabled account. One
+ * Cognito call (`AdminInitiateAuth` REFRESH_TOKEN_AUTH): the account, its groups and its enabled state come from the
+ * tokens Cognito answered with and from the profile, never from `AdminGetUser` (docs/accounts.md, Sessions).
+ */
 export async function refreshSession({ refreshToken }: { refreshToken: string }, deps: AuthDeps): Promise<AuthResult> {
   const tokens = await issuedAfterSignOut(() => deps.idp.refresh(refreshToken), deps);
   if (!tokens) throw new UnauthorizedError(AUTH_ERRORS.sessionExpired);
   const userId = tokenClaims(tokens.idToken).sub;
+  // Read after Cognito answered: a disable writes the profile before its sign-out time, so a profile still enabled here
+  // means any disable's sign-out refuses these tokens (docs/accounts.md, Sessions).
   const user = typeof userId === 'string' ? await deps.users.get(userId) : null;
   if (!user) throw new NotFoundError(AUTH_ERRORS.userNotFound);
-  try {
-    await assertEnabled(user, deps);
-  } catch (error) {
+  // The profile's flag is what an admin sets first. Cognito itself refuses the refresh of a user it has disabled (on AWS;
+  // cognito-local does not), which answers as an expired session above.
+  if (user.enabled === false) {
     await deps.idp.revoke(refreshToken); // a disabled account's sessions end here
-    throw error;
+    throw new UnauthorizedError(AUTH_ERRORS.disabled);
   }
   // Cognito keeps the refresh token unless rotation is on; the caller goes on using the one it has.
   return authResult({ ...tokens, refreshToken }, user, deps.now());

@@ -87,6 +87,20 @@ describe('refreshToken and logoutUser', () => {
     await expect(loginUser({ email: user.email, password: 'Passw0rd!' }, deps)).rejects.toThrow(AUTH_ERRORS.disabled);
   });
 
+  it('refuses a refresh whose account was disabled while Cognito issued its tokens, and revokes its refresh token', async () => {
+    const { deps, addAccount, email, setEnabled, pool } = fakeWorld();
+    const user = await addAccount(email('gamer1'), 'Passw0rd!');
+    const session = await loginUser({ email: user.email, password: 'Passw0rd!' }, deps);
+    const refresh = deps.idp.refresh;
+    deps.idp.refresh = async (refreshToken) => {
+      const tokens = await refresh(refreshToken);
+      await setEnabled(user.id, false); // the disable's profile write lands right after Cognito answered
+      return tokens;
+    };
+    await expect(refreshSession({ refreshToken: session.refreshToken }, deps)).rejects.toThrow(AUTH_ERRORS.disabled);
+    expect(pool.get(user.id)!.refreshTokens).not.toContain(session.refreshToken);
+  });
+
   it('ends the session of an account disabled since sign-in', async () => {
     const { deps, addAccount, email, setEnabled } = fakeWorld();
     const user = await addAccount(email('gamer1'), 'Passw0rd!');

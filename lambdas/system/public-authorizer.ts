@@ -8,10 +8,11 @@ export const PUBLIC_TOKEN_CACHE_SECONDS = 3600;
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * AppSync's Lambda authorizer for the signed-out operations (@aws_lambda): admits the site's public token. The token
- * is no secret (the site's config.json carries it, as it carried the API key); unlike an AppSync API key it never
- * expires, so signed-out calls keep working however long the stack runs (docs/architecture.md, "Signed-out calls").
- * The local gateway calls this same handler (scripts/local/gateway/auth.ts).
+ * AppSync's Lambda authorizer for the signed-out operations (@aws_lambda): admits exactly the deployment's public token
+ * (PUBLIC_API_TOKEN), compared in constant time. On AWS nothing else reaches it: AppSync's validation expression is that
+ * one token (infra/lib/api.ts), so a made-up token is refused without an invocation. The token is no secret (the site's
+ * config.json carries it); it never expires (docs/architecture.md, "Signed-out calls"). The local gateway calls this
+ * same handler for every Authorization value that is not a JWT (scripts/local/gateway/auth.ts).
  */
 export async function handler(event: AppSyncAuthorizerEvent): Promise<AppSyncAuthorizerResult> {
   return { isAuthorized: sameText(event.authorizationToken ?? '', config.publicApiToken), ttlOverride: PUBLIC_TOKEN_CACHE_SECONDS };

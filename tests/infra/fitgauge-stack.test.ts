@@ -14,13 +14,12 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { isObjectType, type GraphQLObjectType } from 'graphql';
 import { ROLES } from '@core/roles';
 import cdkJson from '../../cdk.json';
-import { PUBLIC_TOKEN_PATTERN } from '../../infra/lib/api';
 import { COUPON_OPERATIONS, PUBLIC_AUTH_OPERATIONS, RATE_LIMITS } from '../../infra/lib/api-firewall';
 import { defineFitGauge } from '../../infra/lib/app';
 import { apiLimits } from '../../lambdas/api-limits';
 import { RECAP_DUE_SHARDS } from '@core/report-sharing';
 import { REMINDER_DUE_SHARDS } from '@core/reminders';
-import { RECAP_CONCURRENCY } from '../../infra/lib/capacity';
+import { PUBLIC_AUTHORIZER_CONCURRENCY, RECAP_CONCURRENCY } from '../../infra/lib/capacity';
 import { ESBUILD_TARGET, RUNTIME, RUNTIME_DEPRECATION, repoRoot } from '../../infra/lib/functions';
 import { DISCORD_REDIRECT_PATH, type FitGaugeStack } from '../../infra/lib/fitgauge-stack';
 import { paths } from '../../web/src/config/paths';
@@ -43,6 +42,18 @@ const functionLogicalId = (name: string) => logicalId(stack.functions.byName.get
 
 function resourcesOf(type: string): Record<string, any> {
   return template.findResources(type);
+}
+
+/** A template value with the intrinsics the public token is made of (Join, Select, Split, Ref AWS::StackId) worked out. */
+function evaluate(value: unknown, stackId: string): string | string[] {
+  const text = (part: unknown) => String(evaluate(part, stackId));
+  if (typeof value === 'string') return value;
+  const node = value as Record<string, any>;
+  if (node.Ref === 'AWS::StackId') return stackId;
+  if (node['Fn::Join']) return (node['Fn::Join'][1] as unknown[]).map(text).join(node['Fn::Join'][0]);
+  if (node['Fn::Split']) return text(node['Fn::Split'][1]).split(node['Fn::Split'][0]);
+  if (node['Fn::Select']) return (evaluate(node['Fn::Select'][1], stackId) as string[])[node['Fn::Select'][0]]!;
+  throw new Error(`Cannot evaluate ${JSON.stringify(value)}`);
 }
 
 beforeAll(() => {
@@ -90,6 +101,20 @@ describe('Cognito', () => {
       GenerateSecret: false,
     });
   });
+
+  it('issues access and id tokens for a morning (6 hours, within the day a sign-out is remembered) and refresh tokens for 30 days', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AccessTokenValidity: 6 * 60,
+      IdTokenValidity: 6 * 60,
+      RefreshTokenValidity: 30 * 24 * 60,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+      EnableTokenRevocation: true,
+    });
+  });
+
+  it('is on the Lite feature plan (docs/accounts.md lists the features the product uses)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', { UserPoolTier: 'LITE' });
+  });
 });
 
 describe('AppSync', () => {
@@ -104,13 +129,13 @@ describe('AppSync', () => {
           LambdaAuthorizerConfig: {
             AuthorizerUri: authorizer,
             AuthorizerResultTtlInSeconds: 3600,
-            IdentityValidationExpression: PUBLIC_TOKEN_PATTERN,
+            IdentityValidationExpression: Match.anyValue(),
           },
         },
         { AuthenticationType: 'AWS_IAM' },
       ],
     });
-    // No API key: AppSync lets one live at most 365 days, after which every signed-out call (sign-in included) fails.
+    // No API key: the authorizer was kept over a key kept alive by a scheduled extension (docs/architecture.md, "Signed-out calls").
     template.resourceCountIs('AWS::AppSync::ApiKey', 0);
     // The authorizer admits exactly the token the site's config.json hands out: its own per deployment (the UUID at the
     // end of the stack's id, which CloudFormation gives each stack it creates), not one every stack of a name shares.
@@ -118,7 +143,25 @@ describe('AppSync', () => {
       resourcesOf('AWS::Lambda::Function')[functionLogicalId(apiAuthorizer)]!.Properties.Environment.Variables as Record<string, unknown>
     ).PUBLIC_API_TOKEN;
     expect(publicToken).toEqual({ 'Fn::Join': ['', ['fitgauge-public-', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }]] });
-    expect(`fitgauge-public-${randomUUID()}`).toMatch(new RegExp(PUBLIC_TOKEN_PATTERN));
+    // AppSync invokes the authorizer only for values its validation expression matches: exactly that token, so a made-up
+    // one is refused by AppSync itself and costs no Lambda invocation.
+    const stackUuid = randomUUID();
+    const stackId = `arn:aws:cloudformation:us-east-1:123456789012:stack/FitGauge/${stackUuid}`;
+    const [api] = Object.values(resourcesOf('AWS::AppSync::GraphQLApi'));
+    const lambdaMode = api.Properties.AdditionalAuthenticationProviders.find(
+      (mode: { AuthenticationType: string }) => mode.AuthenticationType === 'AWS_LAMBDA',
+    );
+    const validation = new RegExp(String(evaluate(lambdaMode.LambdaAuthorizerConfig.IdentityValidationExpression, stackId)));
+    expect(evaluate(publicToken, stackId)).toBe(`fitgauge-public-${stackUuid}`);
+    expect(`fitgauge-public-${stackUuid}`).toMatch(validation);
+    for (const madeUp of [
+      `fitgauge-public-${randomUUID()}`,
+      `fitgauge-public-${stackUuid}x`,
+      `xfitgauge-public-${stackUuid}`,
+      'fitgauge-public-local',
+    ]) {
+      expect(madeUp).not.toMatch(validation);
+    }
     template.hasResourceProperties('AWS::AppSync::GraphQLSchema', { Definition: readSchemaSource() });
   });
 
@@ -370,12 +413,20 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('caps the recap job at RECAP_CONCURRENCY concurrent runs, below its shard count, and reserves nothing for the others', () => {
+  it('caps the recap job at RECAP_CONCURRENCY concurrent runs, below its shard count, reserves the public authorizer its few, and nothing for the others', () => {
     const reserved = Object.entries(resourcesOf('AWS::Lambda::Function'))
       .filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
       .map(([id, fn]) => [id, fn.Properties.ReservedConcurrentExecutions]);
-    expect(reserved).toEqual([[functionLogicalId('recapJob'), RECAP_CONCURRENCY]]);
+    expect(reserved).toEqual(
+      expect.arrayContaining([
+        [functionLogicalId('recapJob'), RECAP_CONCURRENCY],
+        [functionLogicalId(apiAuthorizer), PUBLIC_AUTHORIZER_CONCURRENCY],
+      ]),
+    );
+    expect(reserved).toHaveLength(2);
     expect(RECAP_CONCURRENCY).toBeLessThan(RECAP_DUE_SHARDS);
+    // Small beside the account's default of 1,000 concurrent executions, of which 100 must stay unreserved.
+    expect(PUBLIC_AUTHORIZER_CONCURRENCY).toBe(30);
     // Every recap schedule targets the capped function.
     const recapJob = { 'Fn::GetAtt': [functionLogicalId('recapJob'), 'Arn'] };
     const targets = Object.values(resourcesOf('AWS::Scheduler::Schedule')).map((schedule) => schedule.Properties.Target.Arn);

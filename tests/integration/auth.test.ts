@@ -126,6 +126,17 @@ describe('loginUser', () => {
     const response = await graphql(ME, {}, { publicToken: true });
     expect(response.errors?.[0]?.errorType).toMatch(/Unauthorized/);
   });
+
+  it("takes only the deployment's own public token: a made-up one of its shape is refused before any resolver", async () => {
+    const madeUp = await graphql(
+      LOGIN,
+      { email: 'director@fitgauge.test', password: DEMO_PASSWORD },
+      { publicToken: `fitgauge-public-${randomUUID()}` },
+    );
+    expect(madeUp.status).toBe(401);
+    expect(madeUp.errors?.[0]?.errorType).toBe('UnauthorizedException');
+    expect(madeUp.data?.loginUser).toBeUndefined();
+  });
 });
 
 describe('signUpUser', () => {
