@@ -7,7 +7,7 @@
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SSMClient } from '@aws-sdk/client-ssm';
-import { RECAP_CONCURRENCY } from '../infra/lib/capacity';
+import { PUBLIC_AUTHORIZER_CONCURRENCY, RECAP_CONCURRENCY } from '../infra/lib/capacity';
 import { repoRoot } from '../infra/lib/functions';
 import { checkPrerequisites, formatFindings } from './deploy-check/checks';
 import { readCdkContext } from './deploy-check/context';
@@ -29,7 +29,7 @@ export async function runDeployCheck(argv: readonly string[]): Promise<boolean> 
       stripePublishableKey: text('stripePublishableKey'),
       bootstrapQualifier: text('@aws-cdk/core:bootstrapQualifier'),
     },
-    RECAP_CONCURRENCY,
+    RECAP_CONCURRENCY + PUBLIC_AUTHORIZER_CONCURRENCY,
   );
   console.log(formatFindings(findings));
   return findings.every((finding) => finding.status !== 'missing');

@@ -36,13 +36,13 @@ const MIN_UNRESERVED = 100;
 const errorName = (error: unknown) => (error as { name?: string } | undefined)?.name ?? '';
 
 /** Reads the target account and says, prerequisite by prerequisite, what is in place and what is missing. */
-export async function checkPrerequisites(clients: DeployClients, context: DeployContext, recapConcurrency: number): Promise<Finding[]> {
+export async function checkPrerequisites(clients: DeployClients, context: DeployContext, reservedConcurrency: number): Promise<Finding[]> {
   return [
     ...checkContext(context),
     await checkBootstrap(clients.ssm, context),
     ...(await checkMail(clients.ses, context)),
     ...(await checkSecrets(clients.ssm, context)),
-    await checkConcurrency(clients.lambda, recapConcurrency),
+    await checkConcurrency(clients.lambda, reservedConcurrency),
   ];
 }
 
@@ -160,17 +160,18 @@ async function checkSecrets(ssm: SSMClient, context: DeployContext): Promise<Fin
   });
 }
 
-async function checkConcurrency(lambda: LambdaClient, recapConcurrency: number): Promise<Finding> {
+/** `reserved`: what the stack reserves (the recap job and the public authorizer, infra/lib/capacity.ts). */
+async function checkConcurrency(lambda: LambdaClient, reserved: number): Promise<Finding> {
   const prerequisite = 'Lambda concurrency';
   const { AccountLimit } = await lambda.send(new GetAccountSettingsCommand({}));
   const unreserved = AccountLimit?.UnreservedConcurrentExecutions ?? 0;
-  if (unreserved - recapConcurrency >= MIN_UNRESERVED) {
-    return { prerequisite, status: 'ok', message: `${unreserved} unreserved concurrent executions: the recap job's ${recapConcurrency} fit.` };
+  if (unreserved - reserved >= MIN_UNRESERVED) {
+    return { prerequisite, status: 'ok', message: `${unreserved} unreserved concurrent executions: the ${reserved} the stack reserves fit.` };
   }
   return {
     prerequisite,
     status: 'missing',
-    message: `The account allows ${AccountLimit?.ConcurrentExecutions ?? 0} concurrent Lambda executions (${unreserved} unreserved): reserving ${recapConcurrency} for the recap job needs ${MIN_UNRESERVED + recapConcurrency} unreserved. Ask for a higher "Concurrent executions" quota (Service Quotas, AWS Lambda).`,
+    message: `The account allows ${AccountLimit?.ConcurrentExecutions ?? 0} concurrent Lambda executions (${unreserved} unreserved): reserving ${reserved} (the recap job and the public authorizer) needs ${MIN_UNRESERVED + reserved} unreserved. Ask for a higher "Concurrent executions" quota (Service Quotas, AWS Lambda).`,
   };
 }
 

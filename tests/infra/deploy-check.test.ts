@@ -133,7 +133,7 @@ it.each([
   expect(found).toEqual([prerequisite]);
 });
 
-it("names an account whose Lambda concurrency cannot hold the recap job's reservation", async () => {
+it("names an account whose Lambda concurrency cannot hold the stack's reservations", async () => {
   lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: 10, UnreservedConcurrentExecutions: 10 } });
   const [finding, ...others] = missing(await check());
   expect(others).toEqual([]);
