@@ -218,6 +218,10 @@ export class FitGaugeStack extends Stack {
       value: `${this.web.url}${DISCORD_REDIRECT_PATH}`,
       description: "Add to the Discord application's OAuth2 redirects (Discord developer portal)",
     });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'Every alarm goes here (docs/operations.md): subscribe to it unless alarmEmail is set',
+    });
     new CfnOutput(this, 'SecretParameters', {
       value: secrets.parameterNames.join(','),
       description: 'SSM SecureString parameters to create before first use (aws ssm put-parameter --type SecureString)',
