@@ -122,7 +122,12 @@ export class Api extends Construct {
       if (!typeName || !fieldName || !dataSource) {
         throw new Error(`Resolver ${field} names unknown function ${functionName}`);
       }
-      new appsync.Resolver(props.resolverScope ?? this.graphqlApi, `${typeName}${pascal(fieldName)}Resolver`, { api: this.graphqlApi, dataSource, typeName, fieldName });
+      new appsync.Resolver(props.resolverScope ?? this.graphqlApi, `${typeName}${pascal(fieldName)}Resolver`, {
+        api: this.graphqlApi,
+        dataSource,
+        typeName,
+        fieldName,
+      });
     }
   }
 }

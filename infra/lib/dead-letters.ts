@@ -43,7 +43,11 @@ export class DeadLetters extends Construct {
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
       });
-      acknowledge(queue, `This queue is itself the dead-letter queue of the ${name} function's asynchronous events; nothing reads it but an operator.`, 'AwsSolutions-SQS3');
+      acknowledge(
+        queue,
+        `This queue is itself the dead-letter queue of the ${name} function's asynchronous events; nothing reads it but an operator.`,
+        'AwsSolutions-SQS3',
+      );
       fn.configureAsyncInvoke({ onFailure: new SqsDestination(queue) });
       this.byFunction.set(name, queue);
     }

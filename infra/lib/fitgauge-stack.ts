@@ -176,7 +176,7 @@ export class FitGaugeStack extends Stack {
       apiBaseUrl: this.httpEndpoints.api.apiEndpoint,
       stripePublishableKey: props.stripePublishableKey,
     });
-    // config.json names the API only once its resolvers exist (on an upgrade the API is new: see above).
+    // config.json names the API only once its resolvers exist (an upgrade from one stack gets a new API: infra/lib/api.ts).
     site?.node.addDependency(resolvers);
 
     const monitoring = new NestedStack(this, 'Monitoring', { description: 'FitGauge: alarms, their topic and the operations dashboard' });

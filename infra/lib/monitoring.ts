@@ -39,7 +39,7 @@ export const ALARM_SECTIONS = [
 type Section = (typeof ALARM_SECTIONS)[number];
 
 /** The thresholds docs/operations.md explains (per 5 minutes unless said). */
-export const THRESHOLDS = {
+const THRESHOLDS = {
   apiServerErrors: 5,
   apiLatencyP99Ms: 2000,
   /** A request-serving function: errors (its refusals included) as a share of its invocations, once it has this many. */
@@ -115,7 +115,13 @@ export class Monitoring extends Construct {
 
     // AppSync
     const appsyncMetric = (metricName: string, statistic: string) =>
-      new cloudwatch.Metric({ namespace: 'AWS/AppSync', metricName, dimensionsMap: { GraphQLAPIId: graphqlApi.apiId }, statistic, period: FIVE_MINUTES });
+      new cloudwatch.Metric({
+        namespace: 'AWS/AppSync',
+        metricName,
+        dimensionsMap: { GraphQLAPIId: graphqlApi.apiId },
+        statistic,
+        period: FIVE_MINUTES,
+      });
     const apiServerErrors = appsyncMetric('5XXError', 'Sum');
     const apiLatencyP99 = appsyncMetric('Latency', 'p99');
     this.alarm('ApiServerErrors', undefined, 'AppSync answered with server errors (5XX)', {
@@ -141,7 +147,10 @@ export class Monitoring extends Construct {
           label: `${name} errors (%)`,
           period: FIVE_MINUTES,
         });
-        this.alarm('FunctionErrors', name, `More than ${THRESHOLDS.functionErrorPercent} % of the ${name} function's calls failed in 2 of 3 five-minute periods`,
+        this.alarm(
+          'FunctionErrors',
+          name,
+          `More than ${THRESHOLDS.functionErrorPercent} % of the ${name} function's calls failed in 2 of 3 five-minute periods`,
           { metric: share, threshold: THRESHOLDS.functionErrorPercent, evaluationPeriods: 3, datapointsToAlarm: 2 },
         );
       }
@@ -158,7 +167,10 @@ export class Monitoring extends Construct {
       statistic: 'Maximum',
       period: Duration.minutes(1),
     });
-    this.alarm('LambdaConcurrency', undefined, `The account's Lambda functions used more than ${THRESHOLDS.concurrencyShare * 100} % of its ${props.lambdaConcurrencyQuota} concurrent executions for 3 minutes`,
+    this.alarm(
+      'LambdaConcurrency',
+      undefined,
+      `The account's Lambda functions used more than ${THRESHOLDS.concurrencyShare * 100} % of its ${props.lambdaConcurrencyQuota} concurrent executions for 3 minutes`,
       { metric: concurrency, threshold: Math.floor(props.lambdaConcurrencyQuota * THRESHOLDS.concurrencyShare), evaluationPeriods: 3 },
     );
 
@@ -225,9 +237,10 @@ export class Monitoring extends Construct {
       metric: bounceRate,
       threshold: THRESHOLDS.bounceRate,
     });
-    this.alarm('MailComplaints', undefined, `SES's complaint rate reached ${THRESHOLDS.complaintRate * 100} % (SES reviews the account at 0.1 %)`,
-      { metric: complaintRate, threshold: THRESHOLDS.complaintRate },
-    );
+    this.alarm('MailComplaints', undefined, `SES's complaint rate reached ${THRESHOLDS.complaintRate * 100} % (SES reviews the account at 0.1 %)`, {
+      metric: complaintRate,
+      threshold: THRESHOLDS.complaintRate,
+    });
 
     // WAF
     const wafMetric = (metricName: string) =>
@@ -279,7 +292,13 @@ export class Monitoring extends Construct {
     });
     const ruleLosses = [...props.eventRules].map(([name, rule], index) => {
       const ruleMetric = (metricName: string) =>
-        new cloudwatch.Metric({ namespace: 'AWS/Events', metricName, dimensionsMap: { RuleName: rule.ruleName }, statistic: 'Sum', period: FIVE_MINUTES });
+        new cloudwatch.Metric({
+          namespace: 'AWS/Events',
+          metricName,
+          dimensionsMap: { RuleName: rule.ruleName },
+          statistic: 'Sum',
+          period: FIVE_MINUTES,
+        });
       const losses = new cloudwatch.MathExpression({
         // Ids unique across the rules: the dashboard graphs them together.
         expression: `failed${index} + unqueued${index}`,
@@ -287,7 +306,10 @@ export class Monitoring extends Construct {
         label: `Events lost on the way to ${name}`,
         period: FIVE_MINUTES,
       });
-      this.alarm('JobsLeftBehind', `${name}-rule`, `The EventBridge rule of the ${name} function failed to deliver an event`, { metric: losses, threshold: 1 });
+      this.alarm('JobsLeftBehind', `${name}-rule`, `The EventBridge rule of the ${name} function failed to deliver an event`, {
+        metric: losses,
+        threshold: 1,
+      });
       return losses;
     });
 

@@ -197,9 +197,15 @@ describe('alarms', () => {
 
   it.each(asyncFunctions.map((id) => [nameOfFunction(id), id]))('on the dead-letter queue of %s and on its events left waiting', (name, fnId) => {
     expect(metricsOf(`DeadLetters-${name}`)).toEqual([
-      { namespace: 'AWS/SQS', metric: 'ApproximateNumberOfMessagesVisible', dimensions: { QueueName: { 'Fn::GetAtt': [onFailureQueueOf(fnId), 'QueueName'] } } },
+      {
+        namespace: 'AWS/SQS',
+        metric: 'ApproximateNumberOfMessagesVisible',
+        dimensions: { QueueName: { 'Fn::GetAtt': [onFailureQueueOf(fnId), 'QueueName'] } },
+      },
     ]);
-    expect(metricsOf(`JobsLeftBehind-${name}`)).toEqual([{ namespace: 'AWS/Lambda', metric: 'AsyncEventAge', dimensions: { FunctionName: { Ref: fnId } } }]);
+    expect(metricsOf(`JobsLeftBehind-${name}`)).toEqual([
+      { namespace: 'AWS/Lambda', metric: 'AsyncEventAge', dimensions: { FunctionName: { Ref: fnId } } },
+    ]);
   });
 
   it('on scheduled runs and rule events lost on the way', () => {
@@ -246,7 +252,17 @@ describe('alarms', () => {
     expect(dashboard!.Properties.DashboardName).toBe('FitGauge-operations');
     const body = JSON.stringify(dashboard!.Properties.DashboardBody);
     for (const { id } of alarms.values()) expect(body).toContain(id);
-    for (const namespace of ['AWS/AppSync', 'AWS/Lambda', 'AWS/DynamoDB', 'AWS/Cognito', 'AWS/SES', 'AWS/WAFV2', 'AWS/SQS', 'AWS/Scheduler', 'AWS/Events']) {
+    for (const namespace of [
+      'AWS/AppSync',
+      'AWS/Lambda',
+      'AWS/DynamoDB',
+      'AWS/Cognito',
+      'AWS/SES',
+      'AWS/WAFV2',
+      'AWS/SQS',
+      'AWS/Scheduler',
+      'AWS/Events',
+    ]) {
       expect(body).toContain(namespace);
     }
   });

@@ -64,7 +64,13 @@ const BEFORE_SPLIT: Record<string, readonly string[]> = {
 };
 
 /** Types where every resource holds data: no stack may hold one the list above does not name. */
-const DATA_TYPES = ['AWS::DynamoDB::Table', 'AWS::Cognito::UserPool', 'AWS::Cognito::UserPoolGroup', 'AWS::Cognito::UserPoolClient', 'AWS::S3::Bucket'];
+const DATA_TYPES = [
+  'AWS::DynamoDB::Table',
+  'AWS::Cognito::UserPool',
+  'AWS::Cognito::UserPoolGroup',
+  'AWS::Cognito::UserPoolClient',
+  'AWS::S3::Bucket',
+];
 
 const API_BEFORE_SPLIT = 'ApiGraphqlApi7E3125EF';
 
@@ -101,9 +107,15 @@ describe('the templates', () => {
       return { name, resources: Object.keys(template.Resources).length, parameters: Object.keys(template.Parameters ?? {}).length };
     });
     expect(counts.map(({ name }) => name.replace(/[0-9A-F]{8}\.nested/, '.nested')).sort()).toEqual(
-      ['FitGauge.template.json', 'FitGaugeJobs.nested.template.json', 'FitGaugeMonitoring.nested.template.json', 'FitGaugeResolvers.nested.template.json'].sort(),
+      [
+        'FitGauge.template.json',
+        'FitGaugeJobs.nested.template.json',
+        'FitGaugeMonitoring.nested.template.json',
+        'FitGaugeResolvers.nested.template.json',
+      ].sort(),
     );
-    for (const count of counts) expect({ ...count, under300: count.resources < 300, under200: count.parameters < 200 }).toMatchObject({ under300: true, under200: true });
+    for (const count of counts)
+      expect({ ...count, under300: count.resources < 300, under200: count.parameters < 200 }).toMatchObject({ under300: true, under200: true });
   });
 
   it('put the AppSync data sources and resolvers in the Resolvers stack and the schedules in the Jobs stack', () => {

@@ -150,7 +150,9 @@ describe('schedules (lambdas/triggers.ts)', () => {
     const all = Object.values(template.findResources('AWS::Scheduler::Schedule'));
     expect(all).toHaveLength(schedules.length);
     for (const schedule of all) {
-      const name = schedules.find((entry) => JSON.stringify(functionArn(entry.function)) === JSON.stringify(schedule.Properties.Target.Arn))!.function;
+      const name = schedules.find(
+        (entry) => JSON.stringify(functionArn(entry.function)) === JSON.stringify(schedule.Properties.Target.Arn),
+      )!.function;
       const queue = stack.getLogicalId(deadLetters.byFunction.get(name)!.node.defaultChild as CfnResource);
       expect(schedule.Properties.Target.DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [queue, 'Arn'] } });
     }
@@ -160,15 +162,19 @@ describe('schedules (lambdas/triggers.ts)', () => {
     );
   });
 
-  it("the schedules of one function share one role, which may invoke exactly that function and write its dead-letter queue", () => {
-    const roles = new Set(Object.values(template.findResources('AWS::Scheduler::Schedule')).map((schedule) => JSON.stringify(schedule.Properties.Target.RoleArn)));
+  it('the schedules of one function share one role, which may invoke exactly that function and write its dead-letter queue', () => {
+    const roles = new Set(
+      Object.values(template.findResources('AWS::Scheduler::Schedule')).map((schedule) => JSON.stringify(schedule.Properties.Target.RoleArn)),
+    );
     expect(roles.size).toBe(new Set(schedules.map((entry) => entry.function)).size);
     for (const policy of Object.values(template.findResources('AWS::IAM::Policy')).filter((candidate) =>
       JSON.stringify(candidate.Properties.PolicyDocument).includes('lambda:InvokeFunction'),
     )) {
       const [invoke, send] = policy.Properties.PolicyDocument.Statement;
       const invoked = JSON.stringify(invoke.Resource);
-      const name = schedules.map((entry) => entry.function).find((candidate) => invoked.includes(stack.getLogicalId(functions.get(candidate)!.node.defaultChild as CfnResource)))!;
+      const name = schedules
+        .map((entry) => entry.function)
+        .find((candidate) => invoked.includes(stack.getLogicalId(functions.get(candidate)!.node.defaultChild as CfnResource)))!;
       expect({ action: send.Action, queue: send.Resource }).toEqual({
         action: 'sqs:SendMessage',
         queue: { 'Fn::GetAtt': [stack.getLogicalId(deadLetters.byFunction.get(name)!.node.defaultChild as CfnResource), 'Arn'] },
