@@ -1,5 +1,6 @@
-import { Stack } from 'aws-cdk-lib';
+import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type * as appsync from 'aws-cdk-lib/aws-appsync';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 
@@ -52,19 +53,24 @@ function bodyContains(text: string): wafv2.CfnWebACL.StatementProperty {
  * AWS WAF in front of the AppSync API: per-IP rate limits (strict on the public sign-in, sign-up and reset
  * operations, looser on everything) throttle password spraying and lock-out by e-mail before any Lambda runs, and
  * AWS's common rule set drops known-bad requests. The per-account limits in the Lambdas stay the real guard; WAF
- * makes trying many accounts from one address slow.
+ * makes trying many accounts from one address slow. The requests it blocks or counts are logged, without their bearer
+ * tokens, to a log group of their own (what an operator reads when the WAF alarm fires: docs/operations.md).
  */
 export class ApiFirewall extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
+  /** The web ACL's metric name: the WebACL dimension of its CloudWatch metrics (rules add theirs: RuleName, or ALL). */
+  readonly metricName: string;
+  readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: { api: appsync.GraphqlApi }) {
     super(scope, id);
     const name = `${Stack.of(this).stackName}-api`;
+    this.metricName = `${name}-acl`;
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name,
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      visibilityConfig: visibility(`${name}-acl`),
+      visibilityConfig: visibility(this.metricName),
       rules: [
         {
           name: 'PublicAuthRatePerIp',
@@ -126,5 +132,29 @@ export class ApiFirewall extends Construct {
       ],
     });
     new wafv2.CfnWebACLAssociation(this, 'ApiAssociation', { resourceArn: props.api.arn, webAclArn: this.webAcl.attrArn });
+
+    // WAF writes only to log groups whose name starts with aws-waf-logs-, named by their ARN without the ":*" of GetAtt.
+    const logGroupName = `aws-waf-logs-${name}`;
+    this.logGroup = new logs.LogGroup(this, 'Logs', { logGroupName, retention: logs.RetentionDays.ONE_MONTH });
+    const logging = new wafv2.CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({ service: 'logs', resource: 'log-group', resourceName: logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+      ],
+      // The sign-in and API tokens travel in this header.
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
+      // The requests a rule blocked or counted: what explains a WAF alarm or a user's 429. Allowed traffic would multiply the volume.
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: ['BLOCK', 'COUNT', 'EXCLUDED_AS_COUNT'].map((action) => ({ ActionCondition: { Action: action } })),
+          },
+        ],
+      },
+    });
+    logging.node.addDependency(this.logGroup);
   }
 }

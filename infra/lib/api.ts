@@ -22,6 +22,8 @@ interface ApiProps {
   readonly publicAuthorizer: lambda.IFunction;
   /** The deployment's public token, the one value the authorizer admits (`fitgauge-public-<UUID>`, no regex metacharacters). */
   readonly publicToken: string;
+  /** Where the Lambda data sources and their resolvers go (a nested stack: they are most of the app's resources); here when absent. */
+  readonly resolverScope?: Construct;
 }
 
 /**
@@ -73,10 +75,16 @@ export class Api extends Construct {
       // The same limits the local gateway enforces: one request cannot fan out into thousands of Lambda calls.
       queryDepthLimit: apiLimits.queryDepth,
       resolverCountLimit: apiLimits.resolverCount,
+      // Traces each request through its resolvers into the functions' own traces (they trace actively).
+      xrayEnabled: true,
     });
     this.firewall = new ApiFirewall(this, 'Firewall', { api: this.graphqlApi });
     // AppSync writes to /aws/appsync/apis/<apiId> (created with its retention by CDK): streams in that group only.
     const apiResource = this.graphqlApi.node.defaultChild as appsync.CfnGraphQLApi;
+    // AppSync allows one resolver per field: resolvers moved into another stack could not be created on an API that still
+    // has the ones its own stack held before (those go only when the update ends). With a logical id of its own, an API
+    // whose resolvers live elsewhere is a new API, resolvers included (docs/operations.md, "Upgrading to the split stacks").
+    if (props.resolverScope) apiResource.overrideLogicalId(`${Stack.of(this).resolve(apiResource.logicalId)}WithNestedResolvers`);
     logsRole.addToPolicy(
       new iam.PolicyStatement({
         actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -96,13 +104,15 @@ export class Api extends Construct {
 
     const dataSources = new Map<string, appsync.LambdaDataSource>();
     for (const [name, fn] of props.functions) {
-      const dataSource = this.graphqlApi.addLambdaDataSource(`${pascal(name)}DataSource`, fn, {
+      const dataSource = new appsync.LambdaDataSource(props.resolverScope ?? this.graphqlApi, `${pascal(name)}DataSource`, {
+        api: this.graphqlApi,
+        lambdaFunction: fn,
         description: `Direct Lambda resolvers served by the ${name} function`,
       });
       acknowledge(
         dataSource,
         'CDK grants AppSync invoke on the function and its versions/aliases (ARN + ":*"); it is this one function.',
-        `AwsSolutions-IAM5[Resource::${refInFinding(fn.node.defaultChild as lambda.CfnFunction)}:*]`,
+        `AwsSolutions-IAM5[Resource::${refInFinding(fn.node.defaultChild as lambda.CfnFunction, 'Arn', dataSource)}:*]`,
       );
       dataSources.set(name, dataSource);
     }
@@ -113,7 +123,12 @@ export class Api extends Construct {
       if (!typeName || !fieldName || !dataSource) {
         throw new Error(`Resolver ${field} names unknown function ${functionName}`);
       }
-      dataSource.createResolver(`${typeName}${pascal(fieldName)}Resolver`, { typeName, fieldName });
+      new appsync.Resolver(props.resolverScope ?? this.graphqlApi, `${typeName}${pascal(fieldName)}Resolver`, {
+        api: this.graphqlApi,
+        dataSource,
+        typeName,
+        fieldName,
+      });
     }
   }
 }

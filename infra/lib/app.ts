@@ -8,7 +8,8 @@ import { repoRoot } from './functions';
  * Builds the FitGauge app from context (cdk.json or -c key=value), used by infra/bin and the infra tests.
  * Context keys: stackName (FitGauge), region, webDistPath (web/dist), mailFrom (verified SES address),
  * secretsPrefix (/fitgauge), discordClientId (the Discord OAuth app's public id), stripePublishableKey (Stripe's pk_live_… for Stripe.js),
- * appStoreUrl and playStoreUrl (the mobile app's store pages; store searches when absent). Synth needs no AWS credentials: the account stays unresolved unless the CLI
+ * appStoreUrl and playStoreUrl (the mobile app's store pages; store searches when absent), alarmEmail (who gets the alarms;
+ * docs/operations.md), lambdaConcurrencyQuota (the account's Lambda concurrency quota, 1000). Synth needs no AWS credentials: the account stays unresolved unless the CLI
  * found one, and the region comes from context, the CLI's profile, or us-east-1.
  */
 export function defineFitGauge(app: App): FitGaugeStack {
@@ -25,6 +26,8 @@ export function defineFitGauge(app: App): FitGaugeStack {
     secretsPrefix: context('secretsPrefix') ?? '/fitgauge',
     stripePublishableKey: context('stripePublishableKey') ?? '',
     storeUrls: { appStore: context('appStoreUrl'), playStore: context('playStoreUrl') },
+    alarmEmail: context('alarmEmail'),
+    lambdaConcurrencyQuota: Number(context('lambdaConcurrencyQuota') ?? 1000),
     discord: {
       clientId: context('discordClientId') ?? '',
       apiUrl: 'https://discord.com/api',

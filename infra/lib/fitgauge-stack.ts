@@ -1,18 +1,21 @@
-import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Fn, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { resolverMap } from '../../lambdas/api-fields';
 import { lambdaFunctions, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
 import { apiAuthorizer, eventTriggers, httpRoutes, s3UploadTriggers, schedules, triggerFunctions } from '../../lambdas/triggers';
 import { VIDEO_MEDIA_ROOT } from '@core/video-files';
+import { tableDesign } from '../../lambdas/lib/db/table-design';
 import { version } from '../../package.json';
 import { Api } from './api';
 import { Auth } from './auth';
 import { PUBLIC_AUTHORIZER_CONCURRENCY, RECAP_CONCURRENCY } from './capacity';
 import { Data } from './data';
+import { asyncFunctionNames, DeadLetters } from './dead-letters';
 import { EventTriggers } from './event-triggers';
 import { ApiFunctions, type DiscordApp } from './functions';
 import { HttpEndpoints } from './http-endpoints';
+import { Monitoring } from './monitoring';
 import { Schedules } from './schedules';
 import { acknowledgeCdkHelpers } from './nag';
 import { Secrets } from './secrets';
@@ -36,9 +39,21 @@ interface FitGaugeStackProps extends StackProps {
   readonly stripePublishableKey: string;
   /** The mobile app's store pages for `GET /api/v1/storeLink`; absent: the store searches of core/store-link.ts. */
   readonly storeUrls?: { appStore?: string; playStore?: string };
+  /** Where the alarms go by e-mail (the address confirms the subscription); absent: subscribe to the alarm topic yourself. */
+  readonly alarmEmail?: string;
+  /** The account's Lambda concurrency quota in the region, which the concurrency alarm compares with (docs/operations.md). */
+  readonly lambdaConcurrencyQuota: number;
 }
 
-/** Everything FitGauge runs on in AWS; the pieces are in ./auth, ./data, ./storage, ./secrets, ./functions, ./api, ./transcoding, ./event-triggers, ./web-hosting. */
+/**
+ * Everything FitGauge runs on in AWS; the pieces are in ./auth, ./data, ./storage, ./secrets, ./functions, ./api,
+ * ./transcoding, ./event-triggers, ./dead-letters, ./schedules, ./web-hosting, ./monitoring. CloudFormation allows 500
+ * resources a template, so the pieces that grow with the product are nested stacks, each a template of its own: the
+ * AppSync data sources and resolvers (Resolvers), the schedules (Jobs) and the alarms and dashboard (Monitoring). What
+ * holds data or is reached from outside (the table, the user pool and its groups and client, the buckets, the log groups,
+ * the site, the HTTP API, the web ACL) stays in this stack under its first logical ids, so no update replaces it
+ * (tests/infra/stack-split.test.ts).
+ */
 export class FitGaugeStack extends Stack {
   readonly storage: Storage;
   readonly auth: Auth;
@@ -49,6 +64,10 @@ export class FitGaugeStack extends Stack {
   readonly transcoding: Transcoding;
   readonly schedules: Schedules;
   readonly web: WebHosting;
+  readonly deadLetters: DeadLetters;
+  readonly monitoring: Monitoring;
+  /** The nested stacks: AppSync's data sources and resolvers, the schedules, the alarms and dashboard. */
+  readonly nestedStacks: { readonly resolvers: NestedStack; readonly jobs: NestedStack; readonly monitoring: NestedStack };
 
   constructor(scope: Construct, id: string, props: FitGaugeStackProps) {
     super(scope, id, props);
@@ -81,12 +100,14 @@ export class FitGaugeStack extends Stack {
     publicAuthorizer.addEnvironment('PUBLIC_API_TOKEN', publicToken);
     // Its own small share of the account's concurrency: never starved by the other functions, never more than this.
     (publicAuthorizer.node.defaultChild as CfnFunction).reservedConcurrentExecutions = PUBLIC_AUTHORIZER_CONCURRENCY;
+    const resolvers = new NestedStack(this, 'Resolvers', { description: "FitGauge: AppSync's Lambda data sources and resolvers" });
     this.api = new Api(this, 'Api', {
       userPool: this.auth.userPool,
       functions: resolverFunctions,
       resolvers: resolverMap,
       publicAuthorizer,
       publicToken,
+      resolverScope: resolvers,
     });
     const graphqlApi = this.api.graphqlApi;
     // A function that publishes to subscribers runs its server-only mutations on the API with its own role.
@@ -97,13 +118,20 @@ export class FitGaugeStack extends Stack {
       graphqlApi.grantMutation(fn, ...spec.publishes);
     }
     this.httpEndpoints = new HttpEndpoints(this, 'HttpEndpoints', { routes: httpRoutes, functions: this.functions.byName });
-    new EventTriggers(this, 'EventTriggers', {
+    this.deadLetters = new DeadLetters(this, 'DeadLetters', {
+      names: asyncFunctionNames({ uploads: s3UploadTriggers, events: eventTriggers, schedules }),
+      functions: this.functions.byName,
+    });
+    const deadLetterQueueOf = (name: string) => this.deadLetters.of(name);
+    const triggers = new EventTriggers(this, 'EventTriggers', {
       uploads: s3UploadTriggers,
       events: eventTriggers,
       buckets: { uploads: this.storage.uploads, videos: this.storage.videos },
       functions: this.functions.byName,
+      deadLetterQueueOf,
     });
-    this.schedules = new Schedules(this, 'Schedules', { schedules, functions: this.functions.byName });
+    const jobs = new NestedStack(this, 'Jobs', { description: 'FitGauge: the EventBridge Scheduler schedules of the jobs' });
+    this.schedules = new Schedules(jobs, 'Schedules', { schedules, functions: this.functions.byName, deadLetterQueueOf });
     // The recap schedules (one per shard) fire together every hour. Reserved concurrency caps the recap job so that
     // it never takes more than RECAP_CONCURRENCY of the account's Lambda capacity from the API's functions; the
     // shards beyond the cap wait in Lambda's asynchronous queue (Scheduler invokes asynchronously; throttled events
@@ -138,7 +166,7 @@ export class FitGaugeStack extends Stack {
     this.functions.byName.get('recapJob')?.addEnvironment('APP_URL', this.web.url);
     // The billing portal's way back to the app.
     this.functions.byName.get('customerPortal')?.addEnvironment('APP_URL', this.web.url);
-    this.web.deploySite({
+    const site = this.web.deploySite({
       mode: 'aws',
       region: this.region,
       graphqlEndpoint: graphqlApi.graphqlUrl,
@@ -151,6 +179,29 @@ export class FitGaugeStack extends Stack {
       apiBaseUrl: this.httpEndpoints.api.apiEndpoint,
       stripePublishableKey: props.stripePublishableKey,
     });
+    // config.json names the API only once its resolvers exist (an upgrade from one stack gets a new API: infra/lib/api.ts).
+    site?.node.addDependency(resolvers);
+
+    const monitoring = new NestedStack(this, 'Monitoring', { description: 'FitGauge: alarms, their topic and the operations dashboard' });
+    this.monitoring = new Monitoring(monitoring, 'Watch', {
+      namePrefix: this.stackName,
+      alarmEmail: props.alarmEmail,
+      lambdaConcurrencyQuota: props.lambdaConcurrencyQuota,
+      functions: this.functions.byName,
+      deadLetterQueues: this.deadLetters.byFunction,
+      scheduledFunctions: [...new Set(schedules.map((entry) => entry.function))],
+      // capacity.ts: the recap shards beyond RECAP_CONCURRENCY wait in Lambda's queue on purpose.
+      throttledByDesign: ['recapJob'],
+      graphqlApi,
+      table: this.data.table,
+      globalIndexNames: tableDesign.globalIndexes.map((index) => index.indexName),
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+      webAclMetricName: this.api.firewall.metricName,
+      eventRules: triggers.rules,
+      scheduleGroup: this.schedules.group,
+    });
+    this.nestedStacks = { resolvers, jobs, monitoring };
 
     new CfnOutput(this, 'GraphqlEndpoint', { value: graphqlApi.graphqlUrl });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
@@ -169,6 +220,10 @@ export class FitGaugeStack extends Stack {
     new CfnOutput(this, 'DiscordRedirectUri', {
       value: `${this.web.url}${DISCORD_REDIRECT_PATH}`,
       description: "Add to the Discord application's OAuth2 redirects (Discord developer portal)",
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'Every alarm goes here (docs/operations.md): subscribe to it unless alarmEmail is set',
     });
     new CfnOutput(this, 'SecretParameters', {
       value: secrets.parameterNames.join(','),

@@ -1,4 +1,4 @@
-import { CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import { CfnResource, Names, Stack, Validations } from 'aws-cdk-lib';
 import { NagRuleCompliance, rules } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 
@@ -11,9 +11,14 @@ export function acknowledge(scope: IConstruct, reason: string, ...ids: string[])
   Validations.of(scope).acknowledge(...ids.map((id) => ({ id, reason })));
 }
 
-/** How cdk-nag spells a resource attribute (Fn::GetAtt) inside an IAM5 finding: `<LogicalId.Arn>`. */
-export function refInFinding(resource: CfnResource, attribute = 'Arn'): string {
-  return `<${Stack.of(resource).resolve(resource.logicalId)}.${attribute}>`;
+/**
+ * How cdk-nag spells a resource attribute (Fn::GetAtt) inside an IAM5 finding on `consumer`: `<LogicalId.Arn>` in the
+ * resource's own stack; in a stack nested below it, the parameter CDK passes the value through (`<referenceto…Arn>`).
+ */
+export function refInFinding(resource: CfnResource, attribute = 'Arn', consumer: IConstruct = resource): string {
+  if (Stack.of(consumer) === Stack.of(resource)) return `<${Stack.of(resource).resolve(resource.logicalId)}.${attribute}>`;
+  // CDK names the nested stack's parameter after the producing resource and the attribute (aws-cdk-lib core/lib/private/refs.ts).
+  return `<referenceto${Names.nodeUniqueId(resource.node)}${attribute}>`;
 }
 
 /** CDK's own deploy-time helper Lambdas: stack-level singletons whose role, policy and runtime CDK writes. */

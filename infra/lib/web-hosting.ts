@@ -206,16 +206,17 @@ export class WebHosting extends Construct {
    * Publishes web/dist and a generated /config.json. Without a build (a fresh checkout, a CI synth before the
    * web build) the site is left out with a synth-time warning rather than failing synth: build with `npm run build`, then
    * deploy. Hashed files under assets/ are cached for a year and never pruned (open tabs keep loading their
-   * chunks); everything else (index.html, config.json) is revalidated on every load.
+   * chunks); everything else (index.html, config.json) is revalidated on every load. Returns the deployment of index.html
+   * and config.json, for what must exist before the site points at it.
    */
-  deploySite(config: WebConfig): void {
+  deploySite(config: WebConfig): s3deploy.BucketDeployment | undefined {
     const { distPath } = this.props;
     if (!existsSync(join(distPath, 'index.html'))) {
       Annotations.of(this).addWarningV2(
         'fitgauge:web-dist-missing',
         `${distPath}/index.html not found: the web app is not deployed. Run "npm run build" before "cdk deploy".`,
       );
-      return;
+      return undefined;
     }
 
     const assetsPath = join(distPath, 'assets');
@@ -242,5 +243,6 @@ export class WebHosting extends Construct {
     });
     // index.html must not point at chunks that are not uploaded yet.
     if (assets) site.node.addDependency(assets);
+    return site;
   }
 }

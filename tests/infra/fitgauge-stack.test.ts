@@ -1,21 +1,18 @@
 /**
  * The production stack as `cdk synth` builds it (same context as cdk.json), synthesized once: bundling the
- * Lambdas with esbuild is the slow part.
+ * Lambdas with esbuild is the slow part. The split into nested stacks has its own tests (stack-split.test.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Stack, type CfnResource } from 'aws-cdk-lib';
+import { type App, Stack, type CfnResource } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { isObjectType, type GraphQLObjectType } from 'graphql';
 import { ROLES } from '@core/roles';
-import cdkJson from '../../cdk.json';
 import { COUPON_OPERATIONS, PUBLIC_AUTH_OPERATIONS, RATE_LIMITS } from '../../infra/lib/api-firewall';
-import { defineFitGauge } from '../../infra/lib/app';
 import { apiLimits } from '../../lambdas/api-limits';
 import { RECAP_DUE_SHARDS } from '@core/report-sharing';
 import { REMINDER_DUE_SHARDS } from '@core/reminders';
@@ -29,14 +26,16 @@ import { apiAuthorizer, triggerFunctions } from '../../lambdas/triggers';
 import { fieldsServedBy, resolverMap } from '../../lambdas/api-fields';
 import { lambdaFunctions, type LambdaFunctionName, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
 import { buildAppSyncSchema, readSchemaSource } from '../../lambdas/schema';
+import { inRoot, nestedTemplates, synthesizeFitGauge, type NestedName } from './fitgauge-app';
 
 let app: App;
 let stack: FitGaugeStack;
 let template: Template;
+let nested: Record<NestedName, Template>;
 let assembly: CloudAssembly;
-let webDist: string;
+let dispose: () => void;
 
-const logicalId = (resource: unknown) => Stack.of(stack).getLogicalId(resource as CfnResource);
+const logicalId = (resource: unknown) => Stack.of(stack).resolve((resource as CfnResource).logicalId) as string;
 const functionNames = Object.keys(lambdaFunctions) as LambdaFunctionName[];
 const functionLogicalId = (name: string) => logicalId(stack.functions.byName.get(name)!.node.defaultChild);
 
@@ -56,20 +55,18 @@ function evaluate(value: unknown, stackId: string): string | string[] {
   throw new Error(`Cannot evaluate ${JSON.stringify(value)}`);
 }
 
-beforeAll(() => {
-  // A stand-in for web/dist, so the test does not depend on whether the web app was built.
-  webDist = mkdtempSync(join(tmpdir(), 'fitgauge-web-'));
-  mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>FitGauge</title><script src="/assets/app-1.js"></script>');
-  writeFileSync(join(webDist, 'assets', 'app-1.js'), 'console.log("app")');
+/** The resources of a type in a nested stack, their parameters replaced by the root stack's values. */
+function nestedResourcesOf(name: NestedName, type: string): Record<string, any> {
+  return inRoot(stack, stack.nestedStacks[name], nested[name].findResources(type)) as Record<string, any>;
+}
 
-  app = new App({ context: { ...cdkJson.context, webDistPath: webDist } });
-  stack = defineFitGauge(app);
-  assembly = app.synth();
+beforeAll(() => {
+  ({ app, stack, assembly, dispose } = synthesizeFitGauge({ bundle: true }));
   template = Template.fromStack(stack);
+  nested = nestedTemplates(stack);
 }, 180_000);
 
-afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+afterAll(() => dispose());
 
 describe('Cognito', () => {
   it('signs in by e-mail with the strong password policy, and only admins (the API) create users', () => {
@@ -191,21 +188,26 @@ describe('AppSync', () => {
   );
 
   it('has a Lambda data source for every function', () => {
+    const dataSources = Object.values(nestedResourcesOf('resolvers', 'AWS::AppSync::DataSource'));
     for (const name of functionNames) {
-      template.hasResourceProperties('AWS::AppSync::DataSource', {
-        Type: 'AWS_LAMBDA',
-        LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [functionLogicalId(name), 'Arn'] } },
-      });
+      expect(dataSources).toContainEqual(
+        expect.objectContaining({
+          Properties: expect.objectContaining({
+            Type: 'AWS_LAMBDA',
+            LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [functionLogicalId(name), 'Arn'] } },
+          }),
+        }),
+      );
     }
   });
 
   it.each(Object.entries(resolverMap))('wires %s to the %s function', (field, functionName) => {
     const [typeName, fieldName] = field.split('.');
-    const resolvers = Object.values(resourcesOf('AWS::AppSync::Resolver')).filter(
+    const resolvers = Object.values(nestedResourcesOf('resolvers', 'AWS::AppSync::Resolver')).filter(
       (resolver) => resolver.Properties.TypeName === typeName && resolver.Properties.FieldName === fieldName,
     );
     expect(resolvers).toHaveLength(1);
-    const dataSources = Object.values(resourcesOf('AWS::AppSync::DataSource')).filter(
+    const dataSources = Object.values(nestedResourcesOf('resolvers', 'AWS::AppSync::DataSource')).filter(
       (dataSource) => dataSource.Properties.Name === resolvers[0].Properties.DataSourceName,
     );
     expect(dataSources).toHaveLength(1);
@@ -218,7 +220,9 @@ describe('AppSync', () => {
 
   it('has a resolver for every root field of schema.graphql', () => {
     const schema = buildAppSyncSchema();
-    const wired = new Set(Object.values(resourcesOf('AWS::AppSync::Resolver')).map((r) => `${r.Properties.TypeName}.${r.Properties.FieldName}`));
+    const wired = new Set(
+      Object.values(nested.resolvers.findResources('AWS::AppSync::Resolver')).map((r) => `${r.Properties.TypeName}.${r.Properties.FieldName}`),
+    );
     const rootFields = (['Query', 'Mutation', 'Subscription'] as const).flatMap((typeName) => {
       const type = schema.getType(typeName);
       return isObjectType(type) ? Object.keys(type.getFields()).map((field) => `${typeName}.${field}`) : [];
@@ -227,7 +231,7 @@ describe('AppSync', () => {
   });
 
   it('has no resolver the map does not name', () => {
-    template.resourceCountIs('AWS::AppSync::Resolver', Object.keys(resolverMap).length);
+    nested.resolvers.resourceCountIs('AWS::AppSync::Resolver', Object.keys(resolverMap).length);
   });
 });
 
@@ -429,7 +433,7 @@ describe('Lambda functions', () => {
     expect(PUBLIC_AUTHORIZER_CONCURRENCY).toBe(30);
     // Every recap schedule targets the capped function.
     const recapJob = { 'Fn::GetAtt': [functionLogicalId('recapJob'), 'Arn'] };
-    const targets = Object.values(resourcesOf('AWS::Scheduler::Schedule')).map((schedule) => schedule.Properties.Target.Arn);
+    const targets = Object.values(nestedResourcesOf('jobs', 'AWS::Scheduler::Schedule')).map((schedule) => schedule.Properties.Target.Arn);
     expect(targets.filter((arn) => JSON.stringify(arn) === JSON.stringify(recapJob))).toHaveLength(RECAP_DUE_SHARDS);
     // The only other schedules: the reminder job's, one per shard, and the account-deletion repair.
     expect(targets.filter((arn) => JSON.stringify(arn) !== JSON.stringify(recapJob))).toEqual([
@@ -796,9 +800,9 @@ describe('cdk-nag AwsSolutions', () => {
     expect(findings).toEqual([]);
   });
 
-  it('gives every acknowledgement a reason', () => {
-    const acknowledged = Object.values(template.toJSON().Resources as Record<string, any>).flatMap(
-      (resource) => resource.Metadata?.cdk_nag?.rules_to_suppress ?? [],
+  it('gives every acknowledgement a reason, in every template', () => {
+    const acknowledged = [template, ...Object.values(nested)].flatMap((each) =>
+      Object.values(each.toJSON().Resources as Record<string, any>).flatMap((resource) => resource.Metadata?.cdk_nag?.rules_to_suppress ?? []),
     );
     expect(acknowledged.length).toBeGreaterThan(0);
     for (const { id, reason } of acknowledged) expect({ id, reason: reason.length > 40 }).toEqual({ id, reason: true });

@@ -6,6 +6,7 @@ import { App, Stack, type CfnResource } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { asyncFunctionNames, DeadLetters } from '../../infra/lib/dead-letters';
 import { EventTriggers } from '../../infra/lib/event-triggers';
 import { HttpEndpoints } from '../../infra/lib/http-endpoints';
 import { acknowledgeCdkHelpers } from '../../infra/lib/nag';
@@ -29,15 +30,21 @@ function synthesize() {
   );
   const endpoints = new HttpEndpoints(stack, 'HttpEndpoints', { routes: httpRoutes, functions });
   const storage = new Storage(stack, 'Storage');
+  const deadLetters = new DeadLetters(stack, 'DeadLetters', {
+    names: asyncFunctionNames({ uploads: s3UploadTriggers, events: eventTriggers, schedules }),
+    functions,
+  });
+  const deadLetterQueueOf = (name: string) => deadLetters.of(name);
   new EventTriggers(stack, 'EventTriggers', {
     uploads: s3UploadTriggers,
     events: eventTriggers,
     buckets: { uploads: storage.uploads, videos: storage.videos },
     functions,
+    deadLetterQueueOf,
   });
-  new Schedules(stack, 'Schedules', { schedules, functions });
+  new Schedules(stack, 'Schedules', { schedules, functions, deadLetterQueueOf });
   acknowledgeCdkHelpers(stack);
-  return { app, stack, endpoints, storage, functions, template: Template.fromStack(stack) };
+  return { app, stack, endpoints, storage, functions, deadLetters, template: Template.fromStack(stack) };
 }
 
 describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
@@ -99,7 +106,9 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
     const findings = report.violations.flatMap((violation) =>
       violation.violatingResources
         .filter((resource) =>
-          ['HttpEndpoints', 'EventTriggers', 'BucketNotificationsHandler', 'Schedules'].some((part) => resource.constructPath?.includes(part)),
+          ['HttpEndpoints', 'EventTriggers', 'BucketNotificationsHandler', 'Schedules', 'DeadLetters'].some((part) =>
+            resource.constructPath?.includes(part),
+          ),
         )
         .map((resource) => ({ rule: violation.ruleName, at: resource.constructPath })),
     );
@@ -108,7 +117,7 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
 });
 
 describe('schedules (lambdas/triggers.ts)', () => {
-  const { stack, functions, template } = synthesize();
+  const { stack, functions, deadLetters, template } = synthesize();
   const functionArn = (name: string) => ({ 'Fn::GetAtt': [stack.getLogicalId(functions.get(name)!.node.defaultChild as lambda.CfnFunction), 'Arn'] });
 
   it('the recap job runs hourly on one EventBridge Scheduler schedule per partition of its due index, retried within the hour', () => {
@@ -135,6 +144,42 @@ describe('schedules (lambdas/triggers.ts)', () => {
     );
     expect(repair).toHaveLength(1);
     expect(repair[0].Properties).toMatchObject({ ScheduleExpression: 'rate(1 hour)', State: 'ENABLED' });
+  });
+
+  it("sends a run that failed its retries to the function's dead-letter queue, in the app's own schedule group", () => {
+    const all = Object.values(template.findResources('AWS::Scheduler::Schedule'));
+    expect(all).toHaveLength(schedules.length);
+    for (const schedule of all) {
+      const name = schedules.find(
+        (entry) => JSON.stringify(functionArn(entry.function)) === JSON.stringify(schedule.Properties.Target.Arn),
+      )!.function;
+      const queue = stack.getLogicalId(deadLetters.byFunction.get(name)!.node.defaultChild as CfnResource);
+      expect(schedule.Properties.Target.DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [queue, 'Arn'] } });
+    }
+    const [group] = Object.keys(template.findResources('AWS::Scheduler::ScheduleGroup'));
+    expect(new Set(all.map((schedule) => JSON.stringify(schedule.Properties.GroupName)))).toEqual(
+      new Set([JSON.stringify(template.findResources('AWS::Scheduler::ScheduleGroup')[group!]!.Properties.Name)]),
+    );
+  });
+
+  it('the schedules of one function share one role, which may invoke exactly that function and write its dead-letter queue', () => {
+    const roles = new Set(
+      Object.values(template.findResources('AWS::Scheduler::Schedule')).map((schedule) => JSON.stringify(schedule.Properties.Target.RoleArn)),
+    );
+    expect(roles.size).toBe(new Set(schedules.map((entry) => entry.function)).size);
+    for (const policy of Object.values(template.findResources('AWS::IAM::Policy')).filter((candidate) =>
+      JSON.stringify(candidate.Properties.PolicyDocument).includes('lambda:InvokeFunction'),
+    )) {
+      const [invoke, send] = policy.Properties.PolicyDocument.Statement;
+      const invoked = JSON.stringify(invoke.Resource);
+      const name = schedules
+        .map((entry) => entry.function)
+        .find((candidate) => invoked.includes(stack.getLogicalId(functions.get(candidate)!.node.defaultChild as CfnResource)))!;
+      expect({ action: send.Action, queue: send.Resource }).toEqual({
+        action: 'sqs:SendMessage',
+        queue: { 'Fn::GetAtt': [stack.getLogicalId(deadLetters.byFunction.get(name)!.node.defaultChild as CfnResource), 'Arn'] },
+      });
+    }
   });
 
   it("the scheduler's role may invoke exactly the job's function", () => {
