@@ -2,10 +2,12 @@
  * The production stack as `cdk synth` builds it (same context as cdk.json), synthesized once: bundling the
  * Lambdas with esbuild is the slow part. The split into nested stacks has its own tests (stack-split.test.ts).
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { type App, Stack, type CfnResource } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
@@ -59,6 +61,81 @@ function evaluate(value: unknown, stackId: string): string | string[] {
 function nestedResourcesOf(name: NestedName, type: string): Record<string, any> {
   return inRoot(stack, stack.nestedStacks[name], nested[name].findResources(type)) as Record<string, any>;
 }
+
+/** The function's bundle in the cloud assembly. */
+function bundleOf(name: string): string {
+  const s3Key: string = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)].Properties.Code.S3Key;
+  return join(assembly.directory, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.js');
+}
+
+interface BundleProbe {
+  handlerType: string;
+  /** The fields a resolver function's handler serves (undefined for the other functions). */
+  fields?: string[];
+  /** The stack of the handler's first read of its event. */
+  stack?: string;
+}
+
+// A test waits for its bundle's probe, which may queue behind the others' on a busy machine.
+jest.setTimeout(120_000);
+
+const execFileAsync = promisify(execFile);
+const probes = new Map<string, Promise<BundleProbe>>();
+
+/**
+ * Loads a bundle in a fresh process as the Lambda runtime runs it (no NODE_OPTIONS) and gives its handler an event that
+ * throws on its first read: the stack of that read shows where in the function's code it happened. Each bundle once,
+ * the processes side by side (loading some twenty 1 MB bundles one after another is most of this file's time).
+ */
+function probeOf(name: string): Promise<BundleProbe> {
+  let probe = probes.get(name);
+  if (!probe) {
+    const script = `
+      const { handler } = require(${JSON.stringify(bundleOf(name))});
+      const loaded = { handlerType: typeof handler, fields: handler.fields };
+      let stack;
+      const event = new Proxy({}, { get() { stack ??= new Error('probe').stack; throw new TypeError('probe'); } });
+      const context = { functionName: 'probe', awsRequestId: 'probe', getRemainingTimeInMillis: () => 10000 };
+      Promise.resolve().then(() => handler(event, context)).catch(() => {}).finally(() => process.stdout.write(JSON.stringify({ ...loaded, stack })));`;
+    probe = probeSlots.run(async () => {
+      const { stdout } = await execFileAsync(process.execPath, ['-e', script], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        maxBuffer: 16 * 1024 * 1024,
+        env: {
+          ...process.env,
+          NODE_OPTIONS: '',
+          AWS_REGION: 'us-east-1',
+          AWS_EC2_METADATA_DISABLED: 'true',
+          POWERTOOLS_DEV: '',
+          LOG_LEVEL: 'SILENT',
+        },
+      });
+      return JSON.parse(stdout.slice(stdout.lastIndexOf('{"handlerType"'))) as BundleProbe;
+    });
+    probes.set(name, probe);
+  }
+  return probe;
+}
+
+/** At most one probe process a core at a time. */
+const probeSlots = (() => {
+  let free = Math.max(1, availableParallelism());
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (free === 0) await new Promise<void>((resolve) => waiting.push(resolve));
+      else free -= 1;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else free += 1;
+      }
+    },
+  };
+})();
 
 beforeAll(() => {
   ({ app, stack, assembly, dispose } = synthesizeFitGauge({ bundle: true }));
@@ -331,6 +408,11 @@ describe('AppSync request limits and WAF', () => {
 });
 
 describe('Lambda functions', () => {
+  // Every bundle's probe starts now and runs while the tests before it do; each test awaits its own.
+  beforeAll(() => {
+    for (const name of [...functionNames, ...Object.keys(triggerFunctions)]) probeOf(name).catch(() => undefined);
+  });
+
   it.each(functionNames)('%s runs on the project runtime (arm64) with its own log group and the deployment config in env', (name) => {
     const fn = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)];
     expect(fn.Properties).toMatchObject({
@@ -350,45 +432,20 @@ describe('Lambda functions', () => {
     expect(resourcesOf('AWS::Logs::LogGroup')[logGroupId].Properties.RetentionInDays).toBeGreaterThan(0);
   });
 
-  it.each(functionNames)('%s bundle resolves the @core alias, loads, and serves exactly its mapped fields', (name) => {
-    const s3Key: string = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)].Properties.Code.S3Key;
-    const bundle = join(assembly.directory, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.js');
-    const source = readFileSync(bundle, 'utf8');
-    expect(source).not.toMatch(/require\(["']@core\//);
-    const { handler } = require(bundle) as { handler: { fields: string[] } };
-    expect([...handler.fields].sort()).toEqual(fieldsServedBy(name).sort());
+  it.each(functionNames)('%s bundle resolves the @core alias, loads, and serves exactly its mapped fields', async (name) => {
+    expect(readFileSync(bundleOf(name), 'utf8')).not.toMatch(/require\(["']@core\//);
+    expect([...((await probeOf(name)).fields ?? [])].sort()).toEqual(fieldsServedBy(name).sort());
   });
 
   it.each([...functionNames, ...Object.keys(triggerFunctions)])(
     '%s ships its source map beside the code, reads it at the first stack trace only, and maps its frames to the sources',
-    (name) => {
+    async (name) => {
       const fn = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)];
       // --enable-source-maps would parse the map at every cold start (docs/performance.md, "Cold starts").
       expect(String(fn.Properties.Environment.Variables.NODE_OPTIONS ?? '')).not.toContain('--enable-source-maps');
-      const s3Key: string = fn.Properties.Code.S3Key;
-      const bundle = join(assembly.directory, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.js');
+      const bundle = bundleOf(name);
       expect(existsSync(`${bundle}.map`)).toBe(true);
-      // A fresh process as the Lambda runtime runs it (no NODE_OPTIONS): the handler gets an event that throws on its
-      // first read, and the stack of that read shows where in the function's code it happened.
-      const probe = `
-      const { handler } = require(${JSON.stringify(bundle)});
-      let stack;
-      const event = new Proxy({}, { get() { stack ??= new Error('probe').stack; throw new TypeError('probe'); } });
-      const context = { functionName: 'probe', awsRequestId: 'probe', getRemainingTimeInMillis: () => 10000 };
-      Promise.resolve().then(() => handler(event, context)).catch(() => {}).finally(() => process.stdout.write(JSON.stringify({ stack })));`;
-      const result = spawnSync(process.execPath, ['-e', probe], {
-        encoding: 'utf8',
-        timeout: 20_000,
-        env: {
-          ...process.env,
-          NODE_OPTIONS: '',
-          AWS_REGION: 'us-east-1',
-          AWS_EC2_METADATA_DISABLED: 'true',
-          POWERTOOLS_DEV: '',
-          LOG_LEVEL: 'SILENT',
-        },
-      });
-      const { stack } = JSON.parse(result.stdout.slice(result.stdout.lastIndexOf('{"stack"'))) as { stack?: string };
+      const { stack } = await probeOf(name);
       const frames = (stack ?? '').split('\n').slice(1);
       expect(frames.filter((frame) => frame.includes(bundle))).toEqual([]);
       expect(
@@ -591,10 +648,8 @@ describe('Transcoding (MediaConvert)', () => {
     });
   });
 
-  it.each(['transcodeStart', 'transcodeStatus'])('%s bundle loads and exports its handler', (name) => {
-    const s3Key: string = resourcesOf('AWS::Lambda::Function')[functionLogicalId(name)].Properties.Code.S3Key;
-    const { handler } = require(join(assembly.directory, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.js')) as { handler: unknown };
-    expect(typeof handler).toBe('function');
+  it.each(['transcodeStart', 'transcodeStatus'])('%s bundle loads and exports its handler', async (name) => {
+    expect((await probeOf(name)).handlerType).toBe('function');
   });
 });
 
