@@ -31,7 +31,7 @@ const SMALL_TEAM = 5;
 const LARGE_TEAM = 100;
 const NUDGED_TEAM = 10;
 const CONCURRENCY = 16;
-/** BENCH_DETAIL=1: also lists each invocation's calls (with their units) of each action's last run. */
+/** BENCH_DETAIL=1: also lists each invocation's calls (with their units) of each action's heaviest run. */
 const DETAIL = process.env.BENCH_DETAIL === '1';
 
 // The operations each page sends (the web api modules they come from).
@@ -157,15 +157,18 @@ async function main() {
     /** Runs `action` WARM_UP_RUNS + runs times, one at a time, and records the row of the measured runs. */
     const measure = async (label: string, budgetOf: Action, runs: number, action: (run: number) => Promise<void>) => {
       const measured: ReturnType<typeof figuresOf>[] = [];
+      let heaviest: Invocation[] = [];
       for (let run = 0; run < WARM_UP_RUNS + runs; run += 1) {
         invocations = [];
         requests = 0;
         await action(run);
-        if (run >= WARM_UP_RUNS) measured.push(figuresOf(invocations, requests));
+        if (run < WARM_UP_RUNS) continue;
+        measured.push(figuresOf(invocations, requests));
+        if (invocations.flatMap(({ calls }) => calls).length > heaviest.flatMap(({ calls }) => calls).length) heaviest = invocations;
       }
       if (DETAIL) {
-        print(`\n${label} (last run):`);
-        for (const { lambda, calls } of invocations) {
+        print(`\n${label} (the measured run with the most calls):`);
+        for (const { lambda, calls } of heaviest) {
           const described = calls.map(
             (call) => `${call.command}${call.transactionItems ? `[${call.transactionItems}]` : ''} r${call.readUnits} w${call.writeUnits}`,
           );
