@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stopTestStack, type RunningTestStack } from './test-stack-process';
 
-export interface ScratchStacks {
+interface ScratchStacks {
   /** The suite's folder; its `data` folder is the stacks' data folder. */
   workDir: string;
   /** The stack now running, if any: stopped after the suite. */
