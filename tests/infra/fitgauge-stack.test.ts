@@ -29,6 +29,7 @@ import { fieldsServedBy, resolverMap } from '../../lambdas/api-fields';
 import { lambdaFunctions, type LambdaFunctionName, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
 import { buildAppSyncSchema, readSchemaSource } from '../../lambdas/schema';
 import { inRoot, nestedTemplates, synthesizeFitGauge, type NestedName } from './fitgauge-app';
+import { inParallel } from '../support/in-parallel';
 
 let app: App;
 let stack: FitGaugeStack;
@@ -80,62 +81,31 @@ interface BundleProbe {
 jest.setTimeout(120_000);
 
 const execFileAsync = promisify(execFile);
-const probes = new Map<string, Promise<BundleProbe>>();
+let probes: Promise<Map<string, BundleProbe>>;
 
 /**
  * Loads a bundle in a fresh process as the Lambda runtime runs it (no NODE_OPTIONS) and gives its handler an event that
- * throws on its first read: the stack of that read shows where in the function's code it happened. Each bundle once,
- * the processes side by side (loading some twenty 1 MB bundles one after another is most of this file's time).
+ * throws on its first read: the stack of that read shows where in the function's code it happened.
  */
-function probeOf(name: string): Promise<BundleProbe> {
-  let probe = probes.get(name);
-  if (!probe) {
-    const script = `
-      const { handler } = require(${JSON.stringify(bundleOf(name))});
-      const loaded = { handlerType: typeof handler, fields: handler.fields };
-      let stack;
-      const event = new Proxy({}, { get() { stack ??= new Error('probe').stack; throw new TypeError('probe'); } });
-      const context = { functionName: 'probe', awsRequestId: 'probe', getRemainingTimeInMillis: () => 10000 };
-      Promise.resolve().then(() => handler(event, context)).catch(() => {}).finally(() => process.stdout.write(JSON.stringify({ ...loaded, stack })));`;
-    probe = probeSlots.run(async () => {
-      const { stdout } = await execFileAsync(process.execPath, ['-e', script], {
-        encoding: 'utf8',
-        timeout: 60_000,
-        maxBuffer: 16 * 1024 * 1024,
-        env: {
-          ...process.env,
-          NODE_OPTIONS: '',
-          AWS_REGION: 'us-east-1',
-          AWS_EC2_METADATA_DISABLED: 'true',
-          POWERTOOLS_DEV: '',
-          LOG_LEVEL: 'SILENT',
-        },
-      });
-      return JSON.parse(stdout.slice(stdout.lastIndexOf('{"handlerType"'))) as BundleProbe;
-    });
-    probes.set(name, probe);
-  }
-  return probe;
+async function probeBundle(name: string): Promise<BundleProbe> {
+  const script = `
+    const { handler } = require(${JSON.stringify(bundleOf(name))});
+    const loaded = { handlerType: typeof handler, fields: handler.fields };
+    let stack;
+    const event = new Proxy({}, { get() { stack ??= new Error('probe').stack; throw new TypeError('probe'); } });
+    const context = { functionName: 'probe', awsRequestId: 'probe', getRemainingTimeInMillis: () => 10000 };
+    Promise.resolve().then(() => handler(event, context)).catch(() => {}).finally(() => process.stdout.write(JSON.stringify({ ...loaded, stack })));`;
+  const { stdout } = await execFileAsync(process.execPath, ['-e', script], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, NODE_OPTIONS: '', AWS_REGION: 'us-east-1', AWS_EC2_METADATA_DISABLED: 'true', POWERTOOLS_DEV: '', LOG_LEVEL: 'SILENT' },
+  });
+  return JSON.parse(stdout.slice(stdout.lastIndexOf('{"handlerType"'))) as BundleProbe;
 }
 
-/** At most one probe process a core at a time. */
-const probeSlots = (() => {
-  let free = Math.max(1, availableParallelism());
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (free === 0) await new Promise<void>((resolve) => waiting.push(resolve));
-      else free -= 1;
-      try {
-        return await task();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else free += 1;
-      }
-    },
-  };
-})();
+/** A bundle's probe, from the ones started before the tests (each bundle once, one process a core at a time). */
+const probeOf = async (name: string): Promise<BundleProbe> => (await probes).get(name)!;
 
 beforeAll(() => {
   ({ app, stack, assembly, dispose } = synthesizeFitGauge({ bundle: true }));
@@ -408,9 +378,14 @@ describe('AppSync request limits and WAF', () => {
 });
 
 describe('Lambda functions', () => {
-  // Every bundle's probe starts now and runs while the tests before it do; each test awaits its own.
+  // Every bundle's probe starts now and runs while the tests before it do (loading some twenty 1 MB bundles one after
+  // another is most of this file's time); the tests await them.
   beforeAll(() => {
-    for (const name of [...functionNames, ...Object.keys(triggerFunctions)]) probeOf(name).catch(() => undefined);
+    const names = [...functionNames, ...Object.keys(triggerFunctions)];
+    probes = inParallel(names, Math.max(1, availableParallelism()), async (name) => [name, await probeBundle(name)] as const).then(
+      (entries) => new Map(entries),
+    );
+    probes.catch(() => undefined);
   });
 
   it.each(functionNames)('%s runs on the project runtime (arm64) with its own log group and the deployment config in env', (name) => {
