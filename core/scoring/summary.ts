@@ -34,11 +34,7 @@ interface ScoreSummaryInput<Day> {
 type ScoreCard = Pick<ScoreSummary, 'score' | 'prevDayScore' | 'todayScore' | 'streak' | 'gaming'>;
 
 /** The score card without the pillars, from the few fields of today's day it reads (the latest-day copy has them). */
-export function scoreCard({
-  today,
-  todayDay,
-  lastStateBeforeToday,
-}: ScoreSummaryInput<Pick<MemberDay, 'fg' | 'dailyScore' | 'gaming'>>): ScoreCard {
+export function scoreCard({ today, todayDay, lastStateBeforeToday }: ScoreSummaryInput<Pick<MemberDay, 'fg' | 'dailyScore' | 'gaming'>>): ScoreCard {
   const yesterday = lastStateBeforeToday ? fgStateAsOf(lastStateBeforeToday, shiftDay(today, -1)) : null;
   const todayState = todayDay?.fg ?? null;
   return {

@@ -84,10 +84,12 @@ describe('a check-in that scales with the team', () => {
       submitAnswers(id('g0'), { answers: answersWith('best'), checkInId: randomUUID(), forDate: TODAY }, stores, at(TODAY)),
     );
     const costs = await Promise.all(
-      writes.map(async (write) => ({ ...write, size: itemSize(await stored(write.key)) })).map(async (cost) => {
-        const { size, transactional } = await cost;
-        return { ...(await cost), units: writeUnits(size, { transactional }) };
-      }),
+      writes
+        .map(async (write) => ({ ...write, size: itemSize(await stored(write.key)) }))
+        .map(async (cost) => {
+          const { size, transactional } = await cost;
+          return { ...(await cost), units: writeUnits(size, { transactional }) };
+        }),
     );
     const transactionItems = costs.filter((cost) => cost.transactional);
     // The day, the membership checked, the profile's zone checked, the latest-day copy; then the team's day.
@@ -138,10 +140,7 @@ describe('a check-in that scales with the team', () => {
     // (Any other failure shows with its message.)
     const outcome = (settled: PromiseSettledResult<unknown>) =>
       settled.status === 'fulfilled' ? 'stored' : (settled.reason as Error).name === 'TryAgain' ? 'TryAgain' : String(settled.reason);
-    expect(outcomes.map(outcome)).toEqual([
-      ...Array.from({ length: 49 }, () => 'stored'),
-      'TryAgain',
-    ]);
+    expect(outcomes.map(outcome)).toEqual([...Array.from({ length: 49 }, () => 'stored'), 'TryAgain']);
     refusals.set(id('g49'), 0);
     const resent = await submitAnswers(id('g49'), checkIns[49]!.input, stores, at(TODAY, '10:00:30'));
     // The same check-in sent again once more (its answer was lost) writes nothing.

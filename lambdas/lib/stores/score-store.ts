@@ -321,7 +321,7 @@ function decodeAnswers(answers: Record<string, string | DayAnswer>, answeredAt: 
 }
 
 /** A gamer's score day: its scores, fgScore state and its answers. */
-const memberDayItem = defineItem<StoredMemberDay>()({
+export const memberDayItem = defineItem<StoredMemberDay>()({
   type: 'MemberDay',
   key: ({ userId, date }: { userId: string; date: string }) => ({ pk: userPartition(userId), sk: `DAY#${date}` }),
   encode: ({ answers, ...day }) => ({ ...day, ...encodeAnswers(answers, day.updatedAt) }),
@@ -422,9 +422,12 @@ async function recountTeamDay(teamId: string, day: StoredMemberDay): Promise<voi
     const stored = Item ? teamDayItem.decode(Item) : null;
     if ((stored?.versions?.[day.userId] ?? 0) >= day.version) return;
     const userIds = new Set([...Object.keys(stored?.aggregate.members ?? {}), day.userId]);
-    const days = (await batchGet([...userIds].map((userId) => memberDayItem.key({ userId, date: day.date })), { consistent: true })).map(
-      memberDayItem.decode,
-    );
+    const days = (
+      await batchGet(
+        [...userIds].map((userId) => memberDayItem.key({ userId, date: day.date })),
+        { consistent: true },
+      )
+    ).map(memberDayItem.decode);
     const record: TeamDayRecord = {
       teamId,
       aggregate: aggregateTeamDay(day.date, days),

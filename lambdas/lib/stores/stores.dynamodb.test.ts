@@ -8,7 +8,14 @@ import { ClaimTakenError, dynamoAccountStore as accounts } from './account-store
 import { type InviteRecord, type TeamCodeRecord, dynamoInviteStore as invites } from './invite-store';
 import { type CommentRecord, dynamoJournalStore as journal } from './journal-store';
 import { dynamoRateLimitStore as rateLimits } from './rate-limit-store';
-import { type DayAnswer, type DayWrite, DayVersionConflict, dynamoScoreStore as scores, type LatestMemberDay, type StoredMemberDay } from './score-store';
+import {
+  type DayAnswer,
+  type DayWrite,
+  DayVersionConflict,
+  dynamoScoreStore as scores,
+  type LatestMemberDay,
+  type StoredMemberDay,
+} from './score-store';
 import { dynamoSignOutStore as signOuts } from './sign-out-store';
 import { type DashboardPurchase, dynamoSubscriptionStore as subscriptions } from './subscription-store';
 import { dynamoTeamStore as teams, type MembershipRecord, type TeamRecord } from './team-store';
@@ -583,7 +590,9 @@ describe('DynamoDB stores', () => {
       const gamer = user('gamer');
       const day = { ...stored(dayOf(gamer.id, 'best'), 1), answers: answersOf('best', [], '2026-05-01T09:00:00.000Z') };
       // As check-ins wrote it until issue 33: a map of { value, answeredAt } per question.
-      await db().send(new PutCommand({ TableName: config.tableName, Item: { pk: `USER#${gamer.id}`, sk: `DAY#${date}`, type: 'MemberDay', ...day } }));
+      await db().send(
+        new PutCommand({ TableName: config.tableName, Item: { pk: `USER#${gamer.id}`, sk: `DAY#${date}`, type: 'MemberDay', ...day } }),
+      );
       expect(await scores.latestDays(gamer.id, 1)).toEqual([day]);
     });
 

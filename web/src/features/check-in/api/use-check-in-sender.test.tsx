@@ -129,7 +129,9 @@ describe('sending check-ins through the device queue', () => {
   });
 
   it('keeps a check-in the server could not store for now (TryAgain: teammates writing at once) and sends it again by itself', async () => {
-    const tryAgain = new ApiError([{ message: 'Your answers changed at the same time in another session. Please send them again.', errorType: 'TryAgain' }]);
+    const tryAgain = new ApiError([
+      { message: 'Your answers changed at the same time in another session. Please send them again.', errorType: 'TryAgain' },
+    ]);
     submitAnswers.mockRejectedValueOnce(tryAgain).mockRejectedValueOnce(tryAgain).mockResolvedValue(dayOf(DATE));
     const onSent = jest.fn();
     renderApp(<Page onSent={onSent} />);
