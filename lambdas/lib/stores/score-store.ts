@@ -469,6 +469,10 @@ async function countInTeam(teamId: string, counted: StoredMemberDay | null, day:
   }
 }
 
+const countInTeams: ScoreStore['countInTeams'] = async (day, teams) => {
+  await Promise.all(teams.map(({ teamId, counted }) => countInTeam(teamId, counted, day)));
+};
+
 /** A gamer's days in a window, oldest first (consistent: what a check-in just wrote). */
 async function daysBetween(userId: string, { startDate, endDate }: DayWindow, consistent: boolean): Promise<StoredMemberDay[]> {
   const from = memberDayItem.key({ userId, date: startDate });
@@ -593,12 +597,10 @@ export const dynamoScoreStore: ScoreStore = {
       if (error instanceof TransactionRefused || (error as Error).name === 'TransactionCanceledException') throw new DayVersionConflict();
       throw error;
     }
-    await this.countInTeams(day, teams);
+    await countInTeams(day, teams);
   },
 
-  async countInTeams(day, teams) {
-    await Promise.all(teams.map(({ teamId, counted }) => countInTeam(teamId, counted, day)));
-  },
+  countInTeams,
 
   async importHistory({ days, teamDays }) {
     await batchPut([...days.map(memberDayItem.encode), ...newestDaysOf(days).map(latestMemberDayItem.encode), ...teamDays.map(teamDayItem.encode)]);
