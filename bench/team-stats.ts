@@ -174,7 +174,7 @@ async function main() {
     }
     capture.restore();
     console.log(
-      `\nbench/team-stats: ${GAMERS} gamers x ${HISTORY_DAYS} days (${history.days.length} member days, ${history.answers.length} answers, ` +
+      `\nbench/team-stats: ${GAMERS} gamers x ${HISTORY_DAYS} days (${history.days.length} member days with their answers, ` +
         `${history.teamDays.length} team days loaded in ${loadSeconds.toFixed(1)} s); ${RUNS} timed requests per window after ${WARM_UP_RUNS} warm-up.`,
     );
     console.log(

@@ -22,25 +22,36 @@ export interface ScoreSummary {
   gaming: boolean;
 }
 
-interface ScoreSummaryInput {
+interface ScoreSummaryInput<Day> {
   today: ScoreDay;
   /** The gamer's stored day for today, if they checked in. */
-  todayDay: MemberDay | null;
+  todayDay: Day | null;
   /** The fgScore state of the gamer's last stored day before today. */
   lastStateBeforeToday: FgState | null;
 }
 
-export function scoreSummary({ today, todayDay, lastStateBeforeToday }: ScoreSummaryInput): ScoreSummary {
+/** The card's figures that need no pillar: what a team's members table shows of each gamer. */
+type ScoreCard = Pick<ScoreSummary, 'score' | 'prevDayScore' | 'todayScore' | 'streak' | 'gaming'>;
+
+/** The score card without the pillars, from the few fields of today's day it reads (the latest-day copy has them). */
+export function scoreCard({ today, todayDay, lastStateBeforeToday }: ScoreSummaryInput<Pick<MemberDay, 'fg' | 'dailyScore' | 'gaming'>>): ScoreCard {
   const yesterday = lastStateBeforeToday ? fgStateAsOf(lastStateBeforeToday, shiftDay(today, -1)) : null;
   const todayState = todayDay?.fg ?? null;
   return {
     score: todayState?.fgScore ?? yesterday?.fgScore ?? null,
     prevDayScore: yesterday?.fgScore ?? null,
     todayScore: todayDay?.dailyScore ?? null,
+    streak: todayState?.checkedIn ? todayState.streak : (yesterday?.streak ?? 0),
+    gaming: todayDay?.gaming ?? true,
+  };
+}
+
+export function scoreSummary(input: ScoreSummaryInput<MemberDay>): ScoreSummary {
+  const { todayDay } = input;
+  return {
+    ...scoreCard(input),
     pillarsIsolatedScore: PILLAR_SLUGS.map((pillarSlug) => ({ pillarSlug, score: todayDay?.pillars[pillarSlug].score ?? null })),
     extraPillarsTodayScores: GAME_SCORE_TYPES.map((pillarSlug) => ({ pillarSlug, score: todayDay?.[pillarSlug] ?? null })),
     pillars: { avgCompletion: todayDay?.avgCompletion ?? null },
-    streak: todayState?.checkedIn ? todayState.streak : (yesterday?.streak ?? 0),
-    gaming: todayDay?.gaming ?? true,
   };
 }

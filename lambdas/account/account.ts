@@ -4,6 +4,7 @@ import { type Item, withoutKeys } from '../lib/db/table';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/observability';
 import { addressSubject } from '../lib/stores/rate-limit-store';
+import { answersOfDay, memberDayItem } from '../lib/stores/score-store';
 import type { AccountDeps } from './deps';
 
 /** The kinds a reader looks for first lead the export; any other kind follows in name order. */
@@ -31,7 +32,15 @@ export async function myDataExport(caller: Caller, deps: AccountDeps) {
   const add = (kind: string, record: unknown) => byKind.set(kind, [...(byKind.get(kind) ?? []), record]);
   for (const item of own) {
     const kind = String(item.type ?? 'Other');
-    if (!EXPORT_EXCLUDED_KINDS.includes(kind)) add(kind, withoutKeys<Item>(item));
+    if (EXPORT_EXCLUDED_KINDS.includes(kind)) continue;
+    if (kind !== memberDayItem.type) {
+      add(kind, withoutKeys<Item>(item));
+      continue;
+    }
+    // A day keeps its answers (docs/data-model.md, "Score items"): the export lists them one record each, as the API does.
+    const day = memberDayItem.decode(item);
+    for (const answer of answersOfDay(day)) add('Answer', answer);
+    add(kind, day);
   }
   for (const membership of memberships) add('Membership', membership);
   for (const invite of invites)

@@ -33,6 +33,16 @@ export class ConflictError extends AppError {
   }
 }
 
+/**
+ * The same call a moment later will go through: it met concurrent writes of the same records on every try. The web app
+ * counts it as transient (web/src/lib/query-client.ts), so its check-in queue keeps the call and sends it again.
+ */
+export class TryAgainError extends AppError {
+  constructor(message: string) {
+    super('TryAgain', message);
+  }
+}
+
 /** The call needs something bought first (a team-dashboard purchase); the app leads to the pricing page. */
 export class PaymentRequiredError extends AppError {
   constructor(message: string) {

@@ -3,9 +3,9 @@ import type { AnswerInput } from '@core/check-in';
 import { type ScoreDay, scoreDayBounds } from '@core/dates';
 import { PILLAR_SLUGS } from '@core/pillars';
 import { type CheckInDay as CheckInDayOf, type checkInArgsSchema, type SubmitAnswersArgs } from '@core/score-api';
-import { baselineWindow, buildMemberDay, type DayBaselines, memberBaselines, memberDayDelta, type PillarScore, scoreDay } from '@core/scoring';
+import { baselineWindow, buildMemberDay, type DayBaselines, memberBaselines, type PillarScore, scoreDay } from '@core/scoring';
 import { checkInZone } from '@core/user-zone';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError, TryAgainError } from '../lib/errors';
 import {
   answersOfDay,
   type DayAnswer,
@@ -16,16 +16,18 @@ import {
   storedAnswer,
   type StoredMemberDay,
 } from '../lib/stores/score-store';
-import type { TeamStore } from '../lib/stores/team-store';
+import type { MembershipRecord, TeamStore } from '../lib/stores/team-store';
 import type { UserRecord, UserStore } from '../lib/stores/user-store';
 
 /**
  * The daily check-in (docs/scoring.md). A gamer answers for the current score day of their
  * own clock and may correct it until the day ends at 4 am; each submission is the day's full answer set and replaces
  * the earlier one, so nothing counts twice. The day follows the zone stored on the user (core/user-zone.ts); a zone
- * sent with the check-in takes effect from the next score day. One transaction writes the answers, the member's day
- * (guarded by its version), the change of that day to the aggregate of every team the gamer plays in, and the user's
- * zone (guarded by the zone it was computed from). Only gamers check in (./fields.ts); the arguments come parsed.
+ * sent with the check-in takes effect from the next score day. One transaction writes the member's day with its
+ * answers (guarded by its version), its latest-day copy and the user's zone (guarded by the zone it was computed
+ * from), checking the memberships read; then the change of the day is counted in the aggregate of every team the gamer
+ * plays in, outside the transaction, so teammates checking in at once never collide. Only gamers check in
+ * (./fields.ts); the arguments come parsed.
  */
 export interface CheckInStores {
   users: Pick<UserStore, 'get'>;
@@ -103,12 +105,23 @@ function notOpenMessage(forDate: ScoreDay, open: ScoreDay): string {
   return `This check-in was for ${dayName(forDate)}, which ${state}; answers now count for ${dayName(open)}.`;
 }
 
-/** The stored day as a check-in that already wrote it (its key is on the day) gets it again, writing nothing. */
-function alreadySent(userId: string, day: StoredMemberDay | null | undefined, checkInId: string | null | undefined): CheckInDay | null {
+/**
+ * The stored day as a check-in that already wrote it (its key is on the day) gets it again. It writes nothing but what
+ * the first send may not have finished: counting the day in the gamer's teams (a team that counts it already is left
+ * as it is).
+ */
+async function alreadySent(
+  userId: string,
+  day: StoredMemberDay | null | undefined,
+  checkInId: string | null | undefined,
+  { scores, playsIn }: { scores: ScoreStore; playsIn: readonly MembershipRecord[] },
+): Promise<CheckInDay | null> {
   if (!day || !checkInId || !day.checkInIds?.includes(checkInId)) return null;
-  // In question-slug order, as the day's answer items are read (a map keeps no order).
-  const answers = answersOfDay(day).sort((a, b) => (a.questionSlug < b.questionSlug ? -1 : 1));
-  return checkInDay(userId, day, { date: day.date, timeZone: day.timeZone, closesAt: day.closesAt }, answers);
+  await scores.countInTeams(
+    day,
+    playsIn.map(({ teamId }) => ({ teamId, counted: null })),
+  );
+  return checkInDay(userId, day, { date: day.date, timeZone: day.timeZone, closesAt: day.closesAt }, answersOfDay(day));
 }
 
 /** The keys the written day keeps: the stored day's and this check-in's, the newest KEPT_CHECK_IN_IDS. */
@@ -161,6 +174,9 @@ export function memberDayRecord({
   };
 }
 
+/** Computations of a check-in before it answers TryAgain: each one read a day that another write changed before it wrote. */
+const CHECK_IN_TRIES = 3;
+
 export async function submitAnswers(
   userId: string,
   input: SubmitAnswersArgs,
@@ -169,7 +185,7 @@ export async function submitAnswers(
 ): Promise<CheckInDay> {
   const at = now.toISOString();
 
-  const attempt = async (): Promise<CheckInDay> => {
+  const compute = async (): Promise<CheckInDay> => {
     // Only the teams the gamer plays in aggregate the gamer's scores (coaches are not scored). Read on every attempt
     // and guarded in the write: a leave in between refuses the write, and the retry counts the teams as they are.
     const playsIn = (await teams.membershipsOfUser(userId)).filter((m) => m.role === 'GAMER');
@@ -179,18 +195,18 @@ export async function submitAnswers(
     // wrote, even after that day closed; the version guard below makes two parallel sends of one key write once.
     if (input.forDate && input.forDate !== date) {
       const [sent] = input.checkInId ? await scores.latestDays(userId, 1, input.forDate) : [];
-      const again = alreadySent(userId, sent?.date === input.forDate ? sent : null, input.checkInId);
+      const again = await alreadySent(userId, sent?.date === input.forDate ? sent : null, input.checkInId, { scores, playsIn });
       if (again) return again;
       throw new ConflictError(notOpenMessage(input.forDate, date));
     }
     const { current, previous } = await dayContext(scores, userId, date);
-    const again = alreadySent(userId, current, input.checkInId);
+    const again = await alreadySent(userId, current, input.checkInId, { scores, playsIn });
     if (again) return again;
     const closedAt = closingOf(current, closesAt);
     if (at >= closedAt) throw new ConflictError(`The check-in for ${date} closed at ${closedAt}.`);
-    const existing = current ? await scores.answers(userId, { startDate: date, endDate: date }) : [];
     const watchedVideos = input.watchedVideos ?? current?.watchedVideos ?? false;
-    const previousAnswers = new Map(existing.map((answer) => [answer.questionSlug, answer]));
+    // An answer left as it was keeps the instant it was first given.
+    const previousAnswers = new Map(current ? answersOfDay(current).map((answer) => [answer.questionSlug, answer]) : []);
     const answers = input.answers.map((answer) => {
       const earlier = previousAnswers.get(answer.questionSlug);
       return earlier?.value === answer.value ? earlier : storedAnswer(userId, date, answer, at);
@@ -198,36 +214,29 @@ export async function submitAnswers(
     const baselines = await baselinesOf(scores, userId, date, current);
     const scored = memberDayRecord({ userId, date, answers: input.answers, watchedVideos, timeZone, at, current, previous, baselines });
     const day = { ...withDayAnswers(scored, answers), ...checkInIdsOf(current, input.checkInId) };
-    const answered = new Set(answers.map((answer) => answer.questionSlug));
     const { timeZone: readZone = null, timeZoneFrom = null, previousTimeZone = null } = user;
     await scores.saveDay({
       day,
       expectedVersion: current?.version ?? null,
-      answers: answers.filter((answer) => previousAnswers.get(answer.questionSlug) !== answer),
-      removedQuestionSlugs: existing.map((answer) => answer.questionSlug).filter((slug) => !answered.has(slug)),
       // A team the gamer joined after the stored day was written never counted it: it gets the whole new day.
-      teamDeltas: playsIn.flatMap(({ teamId, joinedAt }) => {
-        const delta = memberDayDelta(current && joinedAt <= current.updatedAt ? current : null, day);
-        return delta ? [{ teamId, delta, joinedAt }] : [];
-      }),
+      teams: playsIn.map(({ teamId, joinedAt }) => ({ teamId, joinedAt, counted: current && joinedAt <= current.updatedAt ? current : null })),
       userZone: { read: { timeZone: readZone, timeZoneFrom, previousTimeZone }, next },
     });
-    return checkInDay(userId, day, { date, timeZone, closesAt: day.closesAt }, answers);
+    return checkInDay(userId, day, { date, timeZone, closesAt: day.closesAt }, answersOfDay(day));
   };
 
-  try {
-    return await attempt();
-  } catch (error) {
-    if (!(error instanceof DayVersionConflict)) throw error;
+  // Another submission of the same gamer (or a zone change) won the race: recompute from what it wrote, after a pause
+  // of random length, so that two sessions sending at once do not meet again.
+  for (let attempt = 1; attempt <= CHECK_IN_TRIES; attempt += 1) {
+    try {
+      return await compute();
+    } catch (error) {
+      if (!(error instanceof DayVersionConflict)) throw error;
+    }
+    if (attempt < CHECK_IN_TRIES) await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
   }
-  // Another submission of the same gamer (or a zone change) won the race: recompute once from what it wrote.
-  try {
-    return await attempt();
-  } catch (error) {
-    if (error instanceof DayVersionConflict)
-      throw new ConflictError('Your answers changed at the same time in another session. Please send them again.');
-    throw error;
-  }
+  // Not the gamer's doing: the same check-in sent again will go through (the app's queue keeps it and does).
+  throw new TryAgainError('Your answers changed at the same time in another session. Please send them again.');
 }
 
 /** The current score day's check-in so far (empty scores before the first answer). */
@@ -242,6 +251,5 @@ export async function currentCheckIn(
   const { timeZone, date, closesAt } = checkInZone(user, input.timeZone, now);
   const [stored] = await scores.latestDays(userId, 1, date);
   const current = stored?.date === date ? stored : null;
-  const answers = current ? await scores.answers(userId, { startDate: date, endDate: date }) : [];
-  return checkInDay(userId, current, { date, timeZone, closesAt: closingOf(current, closesAt) }, answers);
+  return checkInDay(userId, current, { date, timeZone, closesAt: closingOf(current, closesAt) }, current ? answersOfDay(current) : []);
 }

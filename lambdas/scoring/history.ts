@@ -1,12 +1,12 @@
 import type { AnswerInput } from '@core/check-in';
 import type { ScoreDay } from '@core/dates';
 import { applyMemberDayChange, BASELINE_WINDOW_DAYS, memberBaselines } from '@core/scoring';
-import { type ScoreHistory, storedAnswer, type StoredMemberDay } from '../lib/stores/score-store';
+import { type ScoreHistory, storedAnswer, type StoredMemberDay, type TeamDayRecord } from '../lib/stores/score-store';
 import { memberDayRecord, withDayAnswers } from './check-in';
 
 /**
- * A whole history of check-ins turned into the items the check-ins themselves would have written (answers, member
- * days chained day after day, team day aggregates), for loading in bulk with `ScoreStore.importHistory`: demo data
+ * A whole history of check-ins turned into the items the check-ins themselves would have written (member days with
+ * their answers, chained day after day, and team day aggregates), for loading in bulk with `ScoreStore.importHistory`: demo data
  * and benchmarks, where one transaction per day would take minutes. Same rules as `submitAnswers`, applied in order.
  */
 export interface GamerHistory {
@@ -19,8 +19,8 @@ export interface GamerHistory {
 }
 
 export function historyOf(gamers: readonly GamerHistory[]): ScoreHistory {
-  const history: ScoreHistory = { answers: [], days: [], teamDays: [] };
-  const aggregates = new Map<string, ScoreHistory['teamDays'][number]>();
+  const history: ScoreHistory = { days: [], teamDays: [] };
+  const aggregates = new Map<string, TeamDayRecord>();
   for (const gamer of gamers) {
     let previous: StoredMemberDay | null = null;
     const earlier: StoredMemberDay[] = [];
@@ -35,7 +35,6 @@ export function historyOf(gamers: readonly GamerHistory[]): ScoreHistory {
       );
       earlier.push(day);
       history.days.push(day);
-      history.answers.push(...answers);
       for (const teamId of gamer.teamIds) {
         const key = `${teamId}|${checkIn.date}`;
         const earlier = aggregates.get(key);
@@ -43,6 +42,9 @@ export function historyOf(gamers: readonly GamerHistory[]): ScoreHistory {
           teamId,
           aggregate: applyMemberDayChange(earlier?.aggregate ?? null, null, day),
           updatedAt: earlier && earlier.updatedAt > at ? earlier.updatedAt : at,
+          // As the check-in's own count of the day in the team leaves them: its version, and one more write of the team day.
+          versions: { ...earlier?.versions, [gamer.userId]: day.version },
+          rev: (earlier?.rev ?? 0) + 1,
         });
       }
       previous = day;

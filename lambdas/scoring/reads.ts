@@ -18,7 +18,7 @@ import {
   type MemberGameScores,
   type ScoreStatistics,
   type ScoreSummary,
-  scoreSummary,
+  scoreCard,
   type TeamDayAggregate,
   teamMetricAverage,
   teamScoreStatistics,
@@ -257,7 +257,7 @@ export async function teamMemberScores(
   const windowDays = daysOfWindow(window);
   const rows = members.map(({ user, today, latest }): TeamMemberScore => {
     const todayDay = latest?.date === today ? latest : null;
-    const summary = scoreSummary({ today, todayDay, lastStateBeforeToday: todayDay ? null : (latest?.fg ?? null) });
+    const card = scoreCard({ today, todayDay, lastStateBeforeToday: todayDay ? null : (latest?.fg ?? null) });
     const joinedOn = scoreDayUnder(user, new Date(joinedAt.get(user.id)!)).date;
     const days = daysOf.get(user.id) ?? [];
     const fgBaseline = todayDay?.baselines?.fgScore ?? null;
@@ -267,11 +267,11 @@ export async function teamMemberScores(
       email: user.email,
       avatar: user.avatar,
       date: today,
-      fgScore: summary.score,
+      fgScore: card.score,
       gameReadiness: todayDay?.gameReadiness ?? null,
-      gaming: summary.gaming,
-      streak: summary.streak,
-      avgCompletion: summary.pillars.avgCompletion,
+      gaming: card.gaming,
+      streak: card.streak,
+      avgCompletion: todayDay?.avgCompletion ?? null,
       checkedInToday: todayDay !== null,
       lastCheckInAt: latest?.updatedAt ?? null,
       lastCheckInDate: latest?.date ?? null,

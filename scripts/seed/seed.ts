@@ -20,6 +20,7 @@ import {
 import { config } from '../../lambdas/lib/config';
 import { withDynamoDbLimits } from '../../lambdas/lib/db/client';
 import { dynamoAccountStore } from '../../lambdas/lib/stores/account-store';
+import { backfillCheckIns } from '../../lambdas/lib/stores/score-backfill';
 import { backfillSearchWords } from '../../lambdas/lib/stores/user-admin-store';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
@@ -94,6 +95,12 @@ export async function seedDataFolder(folder: string, { seed, where, log }: { see
     if (!existsSync(searchMarker)) {
       const indexed = await backfillSearchWords();
       await writeWhole(searchMarker, JSON.stringify({ indexedAt: new Date().toISOString(), users: indexed }));
+    }
+    // A data folder with check-ins from before issue 33 gets its answers onto the days, without the Answer items, once.
+    const checkInsMarker = join(folder, 'check-ins-backfilled.json');
+    if (!existsSync(checkInsMarker)) {
+      const moved = await backfillCheckIns();
+      await writeWhole(checkInsMarker, JSON.stringify({ backfilledAt: new Date().toISOString(), ...moved }));
     }
   });
 }

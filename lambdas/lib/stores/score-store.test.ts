@@ -1,10 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { buildMemberDay, memberDayDelta } from '@core/scoring';
+import { buildMemberDay } from '@core/scoring';
 import { DayVersionConflict, dynamoScoreStore, type DayWrite, type StoredMemberDay } from './score-store';
 
-// Adapter test: the shape of the one transaction a check-in sends (DynamoDB itself: tests/integration/scoring.test.ts).
+// Adapter test: the shape of what a check-in sends (on DynamoDB itself: stores.dynamodb.test.ts, lambdas/scoring/*.dynamodb.test.ts).
 const dynamo = mockClient(DynamoDBDocumentClient);
 const at = '2026-04-10T10:00:00.000Z';
 
@@ -13,17 +13,18 @@ function day(answers: { questionSlug: string; value: string }[], version: number
   return { ...built, version, timeZone: 'UTC', closesAt: '2026-04-11T04:00:00.000Z', watchedVideos: false, updatedAt: at };
 }
 
+const before = day([{ questionSlug: 'sleep-quality', value: 'great' }], 1);
+
 function correction(): DayWrite {
-  const before = day([{ questionSlug: 'sleep-quality', value: 'great' }], 1);
   const after = day([{ questionSlug: 'sleep-quality', value: 'terrible' }], 2);
   return {
-    day: after,
+    day: {
+      ...after,
+      answers: { 'sleep-quality': { value: 'terrible', answeredAt: at }, 'gaming-today': { value: 'true', answeredAt: '2026-04-10T09:00:00.000Z' } },
+      checkInIds: ['k1'],
+    },
     expectedVersion: 1,
-    answers: [
-      { id: 'a', userId: 'g1', date: '2026-04-10', questionSlug: 'sleep-quality', pillarSlug: 'sleep', value: 'terrible', score: 0, answeredAt: at },
-    ],
-    removedQuestionSlugs: ['pain'],
-    teamDeltas: ['t1', 't2'].map((teamId) => ({ teamId, delta: memberDayDelta(before, after)! })),
+    teams: ['t1', 't2'].map((teamId) => ({ teamId, joinedAt: '2026-04-01T00:00:00.000Z', counted: before })),
     userZone: {
       read: { timeZone: 'UTC', timeZoneFrom: null, previousTimeZone: null },
       next: { timeZone: 'Europe/Berlin', timeZoneFrom: '2026-04-11T04:00:00.000Z', previousTimeZone: 'UTC' },
@@ -31,30 +32,36 @@ function correction(): DayWrite {
   };
 }
 
+const transactionItems = () => dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
+
 beforeAll(() => {
   process.env.TABLE_NAME = 'fitgauge';
 });
-beforeEach(() => dynamo.reset());
+beforeEach(() => {
+  dynamo.reset();
+  dynamo.on(TransactWriteCommand).resolves({});
+  dynamo.on(UpdateCommand).resolves({});
+});
 
 describe('dynamoScoreStore.saveDay', () => {
-  it('writes answers, the versioned day, each team by delta and the zone in one transaction', async () => {
-    dynamo.on(TransactWriteCommand).resolves({});
+  it("writes the versioned day with its answers, checks the memberships and the zone, and touches no team's item", async () => {
     await dynamoScoreStore.saveDay(correction());
-    const [{ args }] = dynamo.commandCalls(TransactWriteCommand);
-    const items = args[0].input.TransactItems!;
-    expect(items.map((item) => Object.keys(item)[0])).toEqual(['Put', 'Delete', 'Put', 'Update', 'Update', 'Update', 'Put']);
-    expect(items[1].Delete!.Key).toEqual({ pk: 'USER#g1', sk: 'ANSWER#2026-04-10#pain' });
-    expect(items[2].Put).toMatchObject({ ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': 1 } });
-    const team = items[3].Update!;
-    expect(team.Key).toEqual({ pk: 'TEAM#t1', sk: 'DAY#2026-04-10' });
-    expect(team.UpdateExpression).toMatch(/^SET .*#member = :member ADD /);
-    // The sleep pillar went from 33 (one of three questions at 100) to 0: its sum drops by 33, the member still counts once.
-    const sleepIndex = Object.entries(team.ExpressionAttributeNames!)
-      .find(([, name]) => name === 'sum_sleep')![0]
-      .slice(2);
-    expect(team.ExpressionAttributeValues).toMatchObject({ [`:s${sleepIndex}`]: -33, [`:c${sleepIndex}`]: 0 });
+    const items = transactionItems();
+    expect(items.map((item) => Object.keys(item)[0])).toEqual(['Put', 'ConditionCheck', 'ConditionCheck', 'Update', 'Put']);
+    // The answers once, on the day: each value, and the instant only of the answer given before this check-in.
+    expect(items[0].Put).toMatchObject({
+      Item: {
+        pk: 'USER#g1',
+        sk: 'DAY#2026-04-10',
+        answers: { 'sleep-quality': 'terrible', 'gaming-today': 'true' },
+        answeredAt: { 'gaming-today': '2026-04-10T09:00:00.000Z' },
+      },
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeValues: { ':version': 1 },
+    });
+    expect(items[1].ConditionCheck).toMatchObject({ Key: { pk: 'TEAM#t1', sk: 'MEMBER#g1' }, ConditionExpression: 'joinedAt = :joinedAt' });
     // The zone change is guarded by the zone fields the day was computed from.
-    expect(items[5].Update).toMatchObject({
+    expect(items[3].Update).toMatchObject({
       Key: { pk: 'USER#g1', sk: 'PROFILE' },
       ConditionExpression:
         'attribute_exists(pk) AND #zone = :zoneRead AND (attribute_not_exists(#zoneFrom) OR attribute_type(#zoneFrom, :null)) AND (attribute_not_exists(#previousZone) OR attribute_type(#previousZone, :null))',
@@ -69,29 +76,39 @@ describe('dynamoScoreStore.saveDay', () => {
     });
   });
 
-  it('copies the day, without its answers, as the latest day unless a later day is the latest', async () => {
-    dynamo.on(TransactWriteCommand).resolves({});
-    const write = correction();
-    await dynamoScoreStore.saveDay({
-      ...write,
-      day: { ...write.day, answers: { 'sleep-quality': { value: 'terrible', answeredAt: at } }, checkInIds: ['k1'] },
-    });
-    const latest = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!.at(-1)!.Put!;
+  it('then counts the change in each team by delta, on the condition that the team counts the version it replaced', async () => {
+    await dynamoScoreStore.saveDay(correction());
+    const updates = dynamo.commandCalls(UpdateCommand).map(({ args }) => args[0].input);
+    expect(updates.map((update) => update.Key)).toEqual([
+      { pk: 'TEAM#t1', sk: 'DAY#2026-04-10' },
+      { pk: 'TEAM#t2', sk: 'DAY#2026-04-10' },
+    ]);
+    const [team] = updates;
+    expect(team!.UpdateExpression).toMatch(/^SET .*#member = :member ADD rev :one, /);
+    expect(team!.ExpressionAttributeValues).toMatchObject({ ':member': { v: 2 }, ':counted': 1 });
+    expect(team!.ConditionExpression).toBe('#member.#version = :counted OR (attribute_exists(#member) AND attribute_not_exists(#member.#version))');
+    // The sleep pillar went from 33 (one of three questions at 100) to 0: its sum drops by 33, the member still counts once.
+    const sleepIndex = Object.entries(team!.ExpressionAttributeNames!)
+      .find(([, name]) => name === 'sum_sleep')![0]
+      .slice(2);
+    expect(team!.ExpressionAttributeValues).toMatchObject({ [`:s${sleepIndex}`]: -33, [`:c${sleepIndex}`]: 0 });
+  });
+
+  it('copies only what the members table reads as the latest day, unless a later day is the latest', async () => {
+    await dynamoScoreStore.saveDay(correction());
+    const latest = transactionItems().at(-1)!.Put!;
     expect(latest).toMatchObject({
       Item: { pk: 'USER#g1', sk: 'LATEST_DAY', type: 'LatestMemberDay', date: '2026-04-10', version: 2 },
       ConditionExpression: 'attribute_not_exists(pk) OR #date <= :date',
       ExpressionAttributeValues: { ':date': '2026-04-10' },
     });
-    expect(latest.Item).not.toHaveProperty('answers');
-    expect(latest.Item).not.toHaveProperty('checkInIds');
+    for (const left of ['answers', 'answeredAt', 'checkInIds', 'pillars', 'closesAt']) expect(latest.Item).not.toHaveProperty(left);
   });
 
   it('checks the zone it read without writing the user when the zone stays', async () => {
-    dynamo.on(TransactWriteCommand).resolves({});
     const read = { timeZone: 'Europe/Berlin', timeZoneFrom: '2026-04-11T02:00:00.000Z', previousTimeZone: 'UTC' };
     await dynamoScoreStore.saveDay({ ...correction(), userZone: { read, next: null } });
-    const items = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
-    expect(items.at(-2)).toEqual({
+    expect(transactionItems().at(-2)).toEqual({
       ConditionCheck: {
         TableName: 'fitgauge',
         Key: { pk: 'USER#g1', sk: 'PROFILE' },
@@ -103,20 +120,30 @@ describe('dynamoScoreStore.saveDay', () => {
   });
 
   it.each([
-    ['the day (its version)', 2],
-    ['the user’s zone', 5],
-    ['the latest day (a later day was written)', 6],
-  ])('reports %s changed meanwhile as a version conflict', async (_case, failedItem) => {
-    const CancellationReasons = Array.from({ length: 7 }, (_, index) => ({ Code: index === failedItem ? 'ConditionalCheckFailed' : 'None' }));
+    ['the day (its version)', 0],
+    ['a membership', 1],
+    ['the user’s zone', 3],
+    ['the latest day (a later day was written)', 4],
+  ])('reports %s changed meanwhile as a version conflict, and counts nothing', async (_case, failedItem) => {
+    const CancellationReasons = Array.from({ length: 5 }, (_, index) => ({ Code: index === failedItem ? 'ConditionalCheckFailed' : 'None' }));
     dynamo.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons }));
     await expect(dynamoScoreStore.saveDay(correction())).rejects.toBeInstanceOf(DayVersionConflict);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('sends the transaction again while only a concurrent one held its items', async () => {
+    const CancellationReasons = [{ Code: 'TransactionConflict' }, ...Array.from({ length: 4 }, () => ({ Code: 'None' }))];
+    dynamo
+      .on(TransactWriteCommand)
+      .rejectsOnce(new TransactionCanceledException({ message: 'conflict', $metadata: {}, CancellationReasons }))
+      .resolves({});
+    await dynamoScoreStore.saveDay(correction());
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(2);
   });
 
   it('refuses a write over DynamoDB’s 100 items before sending it', async () => {
-    const write = {
-      ...correction(),
-      teamDeltas: Array.from({ length: 97 }, (_, index) => ({ teamId: `t${index}`, delta: correction().teamDeltas[0].delta })),
-    };
+    const write = { ...correction(), teams: Array.from({ length: 98 }, (_, index) => ({ ...correction().teams[0]!, teamId: `t${index}` })) };
     await expect(dynamoScoreStore.saveDay(write)).rejects.toThrow(RangeError);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });

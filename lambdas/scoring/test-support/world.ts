@@ -26,6 +26,8 @@ export async function scoringWorld({ users, teams, memberships }: ScoringSeed) {
     users: Object.entries(users).map(([name, timeZone]) => userRecord(id(name), { fullName: name, username: id(name), timeZone })),
     teams: Object.entries(teams).map(([name, owner]) => teamRecord(id(name), id(owner), { name })),
     memberships: memberships.map(([team, member, role]) => membershipRecord(id(team), id(member), role)),
+    // Room for every gamer named, as bought extra seats give it.
+    extraGamerSeats: memberships.length,
   });
   const writes: DayWrite[] = [];
   const scores: ScoreStore = {

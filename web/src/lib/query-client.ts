@@ -9,11 +9,13 @@ const RETRY_CAP_MS = 8_000;
 export const RECHECK_MS = 5_000;
 
 /**
- * errorTypes that say the service, not the request, failed: AppSync's own, and a resolver's that crashed or was
- * throttled (e.g. its database unreachable). The app's own refusals (Unauthorized, ValidationError, NotFound,
+ * errorTypes that say the service, not the request, failed: AppSync's own, a resolver's that crashed or was
+ * throttled (e.g. its database unreachable), and TryAgain (a write that met concurrent writes of the same records on
+ * every try: lambdas/lib/errors.ts). The app's own refusals (Unauthorized, ValidationError, NotFound, Conflict,
  * TooManyRequests for a user's allowance of an action) fail the same way when asked again.
  */
 const TRANSIENT_ERROR_TYPES = new Set([
+  'TryAgain',
   'InternalFailure',
   'ServiceUnavailable',
   'ServiceUnavailableException',

@@ -63,19 +63,24 @@ export function countingRelations() {
   return { team, reads, stores };
 }
 
-/** Writes these profiles, teams (with the plan's seats) and memberships through the DynamoDB stores, as sign-up and joining do. */
+/**
+ * Writes these profiles, teams (with the plan's seats and `extraGamerSeats` more each) and memberships through the
+ * DynamoDB stores, as sign-up and joining do.
+ */
 export async function seedRecords({
   users = [],
   teams = [],
   memberships = [],
+  extraGamerSeats = 0,
 }: {
   users?: UserRecord[];
   teams?: TeamRecord[];
   memberships?: MembershipRecord[];
+  extraGamerSeats?: number;
 }): Promise<void> {
   await Promise.all(users.map((user) => dynamoUserStore.create(user)));
   // One at a time: a team's seats and its owner's team count are counters that each write changes.
-  for (const team of teams) await dynamoTeamStore.create(team);
+  for (const team of teams) await dynamoTeamStore.create(team, { extraGamerSeats });
   for (const membership of memberships) await dynamoTeamStore.addMember(membership);
 }
 

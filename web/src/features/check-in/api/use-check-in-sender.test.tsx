@@ -128,6 +128,27 @@ describe('sending check-ins through the device queue', () => {
     expect(await queuedCheckIns(userId)).toHaveLength(1);
   });
 
+  it('keeps a check-in the server could not store for now (TryAgain: teammates writing at once) and sends it again by itself', async () => {
+    const tryAgain = new ApiError([
+      { message: 'Your answers changed at the same time in another session. Please send them again.', errorType: 'TryAgain' },
+    ]);
+    submitAnswers.mockRejectedValueOnce(tryAgain).mockRejectedValueOnce(tryAgain).mockResolvedValue(dayOf(DATE));
+    const onSent = jest.fn();
+    renderApp(<Page onSent={onSent} />);
+    act(() => screen.getByRole('button', { name: 'Submit' }).click());
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('waiting'));
+    const [queued] = await queuedCheckIns(userId);
+    expect(queued).toMatchObject({ forDate: DATE });
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // No `online` event comes (the device never went offline): the page sends it again after a pause of its own.
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(dayOf(DATE)), { timeout: 10_000 });
+    expect(submitAnswers).toHaveBeenCalledTimes(3);
+    expect(submitAnswers.mock.calls.map(([variables]) => (variables as { checkInId: string }).checkInId)).toEqual(Array(3).fill(queued.checkInId));
+    expect(screen.getByRole('status').textContent).toBe('idle');
+    expect(await queuedCheckIns(userId)).toEqual([]);
+  }, 15_000);
+
   it('shows the server’s refusal of a closed day on the page and takes the check-in off the queue', async () => {
     submitAnswers.mockRejectedValue(new ApiError([{ message: CLOSED, errorType: 'Conflict' }]));
     renderApp(<Page onSent={jest.fn()} />);

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useToast } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
-import { isTransient, SCORES_QUERY_KEY } from '@/lib/query-client';
+import { isTransient, readRetryDelay, SCORES_QUERY_KEY } from '@/lib/query-client';
 import { formatScoreDay } from '@/lib/score-display';
 import { useViewer } from '@/lib/viewer';
 import { enqueueCheckIn, flushCheckIns, type QueuedCheckIn, queuedCheckIns, type SendOutcome } from '../lib/offline-queue';
@@ -54,9 +54,38 @@ function showDay(queryClient: QueryClient, day: CheckInDay): void {
 const sendCheckIn = ({ checkInId, forDate, answers, watchedVideos, timeZone: zone }: QueuedCheckIn) =>
   submitAnswers({ answers, watchedVideos, timeZone: zone, checkInId, forDate });
 
-function report(queryClient: QueryClient, outcome: Outcome): void {
-  if (outcome.kind === 'sent') showDay(queryClient, outcome.day);
-  if (outcome.kind === 'waiting') requestBackgroundSync();
+/**
+ * Sends a check-in left waiting again by itself a few times, a little later each time (with jitter, so teammates
+ * refused together do not come back together), while the device says it is online: a server that refused it for the
+ * moment (TryAgain, a failure inside) or did not answer fires no `online` event. After that it waits for the next start,
+ * `online` or Background Sync, as a check-in made offline does.
+ */
+const AUTOMATIC_RESENDS = 5;
+const resends = new Map<string, { timer?: ReturnType<typeof setTimeout>; tries: number }>();
+
+function resendLater(userId: string, queryClient: QueryClient): void {
+  const resend = resends.get(userId) ?? { tries: 0 };
+  resends.set(userId, resend);
+  clearTimeout(resend.timer);
+  if (!navigator.onLine || resend.tries >= AUTOMATIC_RESENDS) return;
+  resend.tries += 1;
+  resend.timer = setTimeout(() => void flush(userId, queryClient), readRetryDelay(resend.tries));
+}
+
+function stopResending(userId: string): void {
+  clearTimeout(resends.get(userId)?.timer);
+  resends.delete(userId);
+}
+
+function report(userId: string, queryClient: QueryClient, outcome: Outcome): void {
+  if (outcome.kind === 'sent') {
+    stopResending(userId);
+    showDay(queryClient, outcome.day);
+  }
+  if (outcome.kind === 'waiting') {
+    requestBackgroundSync();
+    resendLater(userId, queryClient);
+  }
   tell(outcome);
 }
 
@@ -68,15 +97,15 @@ const mayGoOutLater = (error: unknown) =>
   isTransient(error) || (error instanceof ApiError && (error.transport === 401 || error.errorType === 'UnauthorizedException'));
 
 function flush(userId: string, queryClient: QueryClient): Promise<void> {
-  return flushCheckIns(userId, { send: sendCheckIn, isTransient: mayGoOutLater, report: (outcome) => report(queryClient, outcome) });
+  return flushCheckIns(userId, { send: sendCheckIn, isTransient: mayGoOutLater, report: (outcome) => report(userId, queryClient, outcome) });
 }
 
 /** A check-in sent without the queue (this device keeps no IndexedDB, e.g. storage blocked): once, as typed. */
-async function sendUnqueued(checkIn: QueuedCheckIn, queryClient: QueryClient): Promise<void> {
+async function sendUnqueued(userId: string, checkIn: QueuedCheckIn, queryClient: QueryClient): Promise<void> {
   try {
-    report(queryClient, { kind: 'sent', checkIn, day: await sendCheckIn(checkIn) });
+    report(userId, queryClient, { kind: 'sent', checkIn, day: await sendCheckIn(checkIn) });
   } catch (error) {
-    report(queryClient, { kind: 'refused', checkIn, message: error instanceof Error ? error.message : String(error) });
+    report(userId, queryClient, { kind: 'refused', checkIn, message: error instanceof Error ? error.message : String(error) });
   }
 }
 
@@ -159,7 +188,7 @@ export function useCheckInSender(date: string, onSent: (day: CheckInDay) => void
       try {
         await enqueueCheckIn(userId, checkIn);
       } catch {
-        await sendUnqueued(checkIn, queryClient);
+        await sendUnqueued(userId, checkIn, queryClient);
         return;
       }
       if (navigator.onLine) {
@@ -203,6 +232,8 @@ export function useQueuedCheckInSender(userId: string | null): void {
     navigator.serviceWorker?.addEventListener('message', onMessage);
     return () => {
       appListener = null;
+      // Signed out (or another account signed in): this user's check-ins wait for his next start.
+      stopResending(userId);
       window.removeEventListener('online', flushNow);
       navigator.serviceWorker?.removeEventListener('message', onMessage);
     };

@@ -150,23 +150,41 @@ const teamMemberScoresOptions = (teamId: string, choice: WindowChoice, enabled: 
 export const useTeamMemberScores = (teamId: string, choice: WindowChoice, enabled = true) =>
   useQuery(teamMemberScoresOptions(teamId, choice, enabled));
 
+/** However many members check in, an open analytics page reads its statistics again at most once in this time. */
+export const LIVE_REFRESH_MS = 5_000;
+
 /**
  * Keeps the page live: when a member checks in (onTeamCheckIn), the team's statistics and members table are read
- * again, so an open page shows the new scores without a reload.
+ * again, so an open page shows the new scores without a reload. At once for a check-in after a quiet spell; within
+ * LIVE_REFRESH_MS of the last read, once when that time is up, for all the check-ins heard meanwhile (a team checking
+ * in together costs each open page two requests every few seconds, not two per member).
  */
 export function useTeamCheckInsLive(teamId: string): void {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onTeamCheckIn(
-        teamId,
-        () => {
-          void queryClient.invalidateQueries({ queryKey: teamAnalyticsKeys.team(teamId) });
-          void queryClient.invalidateQueries({ queryKey: teamAnalyticsKeys.teamMembers(teamId) });
-        },
-        // The page still works without live updates; the API client reports the failure (e.g. an expired session).
-        () => undefined,
-      ),
-    [teamId, queryClient],
-  );
+  useEffect(() => {
+    let lastRead = -Infinity;
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const readAgain = () => {
+      pending = undefined;
+      lastRead = Date.now();
+      void queryClient.invalidateQueries({ queryKey: teamAnalyticsKeys.team(teamId) });
+      void queryClient.invalidateQueries({ queryKey: teamAnalyticsKeys.teamMembers(teamId) });
+    };
+    const stop = onTeamCheckIn(
+      teamId,
+      () => {
+        // A read already planned will show this check-in too.
+        if (pending !== undefined) return;
+        const wait = lastRead + LIVE_REFRESH_MS - Date.now();
+        if (wait <= 0) readAgain();
+        else pending = setTimeout(readAgain, wait);
+      },
+      // The page still works without live updates; the API client reports the failure (e.g. an expired session).
+      () => undefined,
+    );
+    return () => {
+      stop();
+      clearTimeout(pending);
+    };
+  }, [teamId, queryClient]);
 }
