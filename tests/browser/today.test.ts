@@ -177,6 +177,9 @@ describe('a gamer who joins a team', () => {
     await page.goto(`${baseUrl()}/pricing`);
     await attention.getByRole('button', { name: 'Leave Team' }).click();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
+    // The Attention! dialog is already closed while the confirmation is open: the confirmation closing marks the end
+    // of the leave (and of the profile's refetch), and the gate then stays away.
+    await confirm.waitFor({ state: 'detached' });
     await attention.waitFor({ state: 'detached' });
     const left = await api<{ me: { Team: { id: string }[] } }>('query { me { Team { id } } }', token);
     expect(left.me.Team).toEqual([]);

@@ -100,8 +100,10 @@ describe('the reminder job', () => {
     await unsubscribe(goneDevice);
     await ok(people.done, CHECK_IN, { answers: answersWith('best') });
 
-    const first = await runJobAt(new Date());
-    const second = await runJobAt(new Date());
+    // Run twice: the second run must not remind again. The job's counts cover every gamer of the shared stack (other
+    // suites set reminders too), so only what reached this test's people is asserted.
+    await runJobAt(new Date());
+    await runJobAt(new Date());
 
     expect(await pushesTo(devices)).toEqual([
       {
@@ -115,8 +117,6 @@ describe('the reminder job', () => {
     const mails = await remindersTo(gamers, 'check-in');
     expect(mails.map((mail) => mail.to)).toEqual([people.now.email]);
     expect(mails[0].text).toContain('/home/check-in');
-    expect(first).toMatchObject({ sent: 1, checkedIn: 1 });
-    expect(second.sent).toBe(0);
     // The device the push service called gone was removed; the other stays.
     expect((await dynamoReminderStore.pushSubscriptions(people.now.id)).map((subscription) => subscription.endpoint.split('/').at(-1))).toEqual([
       nowDevice,
@@ -126,8 +126,7 @@ describe('the reminder job', () => {
     expect(
       (await ok(people.now, UPDATE, { input: { enabled: false, hour, channels: ['PUSH', 'EMAIL'] } })).updateReminderSettings.nextReminderAt,
     ).toBeNull();
-    const nextDay = await runJobAt(new Date(Date.now() + 24 * HOUR));
-    expect(nextDay.sent).toBe(1);
+    await runJobAt(new Date(Date.now() + 24 * HOUR));
     expect((await pushesTo(devices)).map((push) => push.to).sort()).toEqual([nowDevice, checkedInDevice].sort());
     expect((await remindersTo(gamers, 'check-in')).map((mail) => mail.to).sort()).toEqual([people.now.email, people.done.email].sort());
   });

@@ -35,6 +35,8 @@ export interface DataTableColumn<TData> {
   cell?: (row: TData) => ReactNode;
   /** Sortable unless false. */
   sortable?: boolean;
+  /** Long text (an e-mail, a name) wraps inside the cell instead of widening the table past its page. */
+  wraps?: boolean;
 }
 
 interface RowSelection<TData> {
@@ -132,6 +134,7 @@ export function DataTable<TData extends object>({
       })),
     [columns],
   );
+  const wrapping = useMemo(() => new Set(columns.filter((column) => column.wraps).map((column) => column.id)), [columns]);
   const rows = useMemo(() => [...data], [data]);
   const rowSelection = useMemo(
     () => Object.fromEntries((selection?.selectedIds ?? []).map((id) => [id, true])) as RowSelectionState,
@@ -250,7 +253,7 @@ export function DataTable<TData extends object>({
                     </td>
                   ) : null}
                   {row.getAllCells().map((cell) => (
-                    <td key={cell.id}>
+                    <td key={cell.id} className={wrapping.has(cell.column.id) ? 'fg-table__cell--wraps' : undefined}>
                       <table.FlexRender cell={cell} />
                     </td>
                   ))}

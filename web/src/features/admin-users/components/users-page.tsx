@@ -138,13 +138,15 @@ export function UsersPage({ groups }: { groups: readonly string[] }) {
             id: 'fullName',
             header: 'Full name',
             value: (user) => user.fullName,
+            wraps: true,
             cell: (user) => <Link to={withParams(paths.home.user, { id: user.id })}>{user.fullName || user.email}</Link>,
           },
-          { id: 'email', header: 'E-mail', value: (user) => user.email },
+          { id: 'email', header: 'E-mail', value: (user) => user.email, wraps: true },
           {
             id: 'username',
             header: 'Username',
             value: (user) => user.username,
+            wraps: true,
           },
           { id: 'role', header: 'Role', value: (user) => roleLabel(user.role) },
           {
