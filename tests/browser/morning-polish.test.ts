@@ -115,7 +115,11 @@ describe('navigation and layout', () => {
     const analytics = await open(DIRECTOR, paths.home.myTeam.statistics, WIDE);
     await analytics.getByRole('region', { name: 'Members table' }).getByRole('link').first().waitFor();
     // The newest account heads the admin's list: an address and a name longer than any column should be.
-    await accountWithRole('GAMER', 'a-newcomer-whose-address-runs-well-past-the-width-of-its-column', 'Maximiliana Konstantinopoulou-Vanderbilt Ashworth');
+    await accountWithRole(
+      'GAMER',
+      'a-newcomer-whose-address-runs-well-past-the-width-of-its-column',
+      'Maximiliana Konstantinopoulou-Vanderbilt Ashworth',
+    );
     const users = await open(ADMIN, paths.home.users, WIDE);
     await users.getByRole('region', { name: 'Users', exact: true }).getByRole('row').nth(1).waitFor();
     const checkIn = await open(GAMER, paths.home.checkIn, WIDE);
