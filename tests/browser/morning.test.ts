@@ -97,6 +97,14 @@ describe('the morning for the staff', () => {
     );
     await shot(page, 'analytics-phone-dark');
 
+    // Further down, the members table shows name, FG Score and readiness whole on the phone; later columns scroll sideways.
+    const readinessHeader = page.getByRole('table', { name: 'Members table' }).getByRole('columnheader', { name: /^Readiness/ });
+    // Scrolled down only (scrolling it into view could scroll the table sideways too and hide a cut column).
+    await readinessHeader.evaluate((header) => window.scrollBy({ top: header.getBoundingClientRect().top - 100, behavior: 'instant' }));
+    const headerBox = (await readinessHeader.boundingBox())!;
+    expect(headerBox.x + headerBox.width).toBeLessThanOrEqual(PHONE.width);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+
     // One tap on a name: the member's page, at its top, with his summary and actions.
     const first = page.locator('.fg-morning__names a').first();
     const name = await first.innerText();
