@@ -304,7 +304,7 @@ describe('daily check-in', () => {
     await page.context().close();
   });
 
-  it('fits a 375px phone: no sideways scrolling, answers at least 48px tall, Next in reach, Submit on the last step scrolled into view', async () => {
+  it('fits a 375px phone: no sideways scrolling, answers at least 48px tall, Next in reach, Submit on the last step in reach too', async () => {
     const page = await newPage(VIEWPORTS.phone);
     await signInAt(page, GAMER, '/home/check-in');
     await page.getByRole('heading', { name: 'Daily check-in' }).waitFor();
@@ -335,14 +335,11 @@ describe('daily check-in', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     // Submit is on the last step only (docs/scoring.md, "On the gamer's pages"), in reach there too.
     await showCheckInStep(page, 'Videos');
-    // Submit must come fully into a 375 x 812 view when scrolled to; that it stays in reach without scrolling on the
-    // last step is not asserted here (issue 31 note).
-    const submitInView = await page.getByRole('button', { name: 'Submit', exact: true }).evaluate((button) => {
-      button.scrollIntoView({ block: 'end', behavior: 'instant' });
-      const box = button.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
-    });
-    expect(submitInView).toBe(true);
+    // The tap on Next that opened the last step sent nothing (a real tap runs React's update before the button's default
+    // action: a reused <button> had become Submit by then); Submit is in the action bar at the bottom of the screen,
+    // once the step change's scroll has stopped.
+    expect(await page.getByText("Saved. Today's scores are updated.").count()).toBe(0);
+    expect(await bottomOf('Submit')).toBeLessThanOrEqual(812);
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.context().close();
   });

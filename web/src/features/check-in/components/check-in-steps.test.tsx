@@ -12,10 +12,18 @@ jest.mock('../api/check-in', () => ({ getMyAnswersOfDay: (...args: unknown[]) =>
 
 const { CheckInSteps } = require('./check-in-steps') as typeof import('./check-in-steps');
 
+/** What the form sent: Submit, or anything else that submitted it. */
+const sent = jest.fn();
+
 function Harness({ initial }: { initial: CheckInForm }) {
   const [form, setForm] = useState(initial);
   return (
-    <form>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        sent();
+      }}
+    >
       <CheckInSteps
         date="2026-11-27"
         form={form}
@@ -51,6 +59,7 @@ beforeAll(() => {
 beforeEach(() => {
   getMyAnswersOfDay.mockReset().mockResolvedValue([]);
   scrollIntoView.mockClear();
+  sent.mockClear();
 });
 
 describe('CheckInSteps', () => {
@@ -120,6 +129,10 @@ describe('CheckInSteps', () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Watched videos' })).toBeTruthy();
+    // The tap on Next that opened the last step sent nothing; Submit sends.
+    expect(sent).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(sent).toHaveBeenCalledTimes(1);
 
     // The review leads back to any step.
     const review = screen.getByRole('navigation', { name: 'Review your answers' });

@@ -1,6 +1,6 @@
 import { shiftDay } from '@core/dates';
 import { GAMING_TODAY_SLUG, type Question } from '@core/questionnaire';
-import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ChoiceChip } from '@/components/inputs/choice-chip';
 import { Button } from '@/components/ui/button/button';
 import { pillarColourToken } from '@/lib/score-display';
@@ -132,10 +132,12 @@ export function CheckInSteps({ date, form, onChange, submit, messages }: CheckIn
               Back
             </Button>
           ) : null}
+          {/* Keyed apart: were Next's <button> reused for Submit, a tap on Next that opens the last step would send the
+              check-in (a real tap runs React's update before the button's default action, which then sees a submit button). */}
           {last ? (
-            submit()
+            <Fragment key="submit">{submit()}</Fragment>
           ) : (
-            <Button variation="primary" size="large" onClick={() => goTo(index + 1)}>
+            <Button key="next" variation="primary" size="large" onClick={() => goTo(index + 1)}>
               Next
             </Button>
           )}
