@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { rangeProblem, type WindowChoice } from '@/components/charts/chart-data';
 import type { TeamMemberScoresQuery, TeamStatisticsQuery } from '@/gql/graphql';
 import { type ApiError, callApi, gqlOperation, subscribeApi } from '@/lib/api-client';
+import { useViewer } from '@/lib/viewer';
 import { teamAnalyticsKeys } from './keys';
 import { windowArgs } from './window-args';
 
@@ -10,8 +11,8 @@ import { windowArgs } from './window-args';
 export type TeamStatistics = { teamName: string | null } & Omit<TeamStatisticsQuery, 'team'>;
 
 const teamStatisticsQuery = gqlOperation(/* GraphQL */ `
-  query TeamStatistics($teamId: ID!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
-    team(teamId: $teamId, take: 1) {
+  query TeamStatistics($teamId: ID!, $withName: Boolean!, $days: Int, $startDate: AWSDate, $endDate: AWSDate) {
+    team(teamId: $teamId, take: 1) @include(if: $withName) {
       name
     }
     fgScore: myTeamScoreStats(type: fgScore, teamId: $teamId, days: $days, startDate: $startDate, endDate: $endDate) {
@@ -52,9 +53,20 @@ const teamStatisticsQuery = gqlOperation(/* GraphQL */ `
   }
 `);
 
-async function getTeamStatistics(teamId: string, choice: WindowChoice): Promise<TeamStatistics> {
-  const { team, ...statistics } = await callApi(teamStatisticsQuery, { teamId, ...windowArgs(choice) });
-  return { teamName: team?.name ?? null, ...statistics };
+/**
+ * The team's name is asked only when the viewer does not know it (an admin's look at another team): the `team` field
+ * is one more invocation and DynamoDB read per load (docs/performance.md, "Per-operation budgets").
+ */
+async function getTeamStatistics(teamId: string, choice: WindowChoice, knownName: string | null): Promise<TeamStatistics> {
+  const { team, ...statistics } = await callApi(teamStatisticsQuery, { teamId, withName: knownName === null, ...windowArgs(choice) });
+  return { teamName: knownName ?? team?.name ?? null, ...statistics };
+}
+
+/** The team's name as the signed-in user's own teams give it, if the team is one of them. */
+function useKnownTeamName(teamId: string): string | null {
+  const teams = useViewer()?.teams;
+  const own = teams ? [...teams.owned, ...teams.coached, ...teams.member] : [];
+  return own.find((team) => team.id === teamId)?.name ?? null;
 }
 
 /**
@@ -126,17 +138,17 @@ function onTeamCheckIn(teamId: string, checkedIn: () => void, failed: (error: Ap
   return subscribeApi(teamCheckInSubscription, { teamId }, { next: checkedIn, error: failed });
 }
 
-const teamStatisticsOptions = (teamId: string, choice: WindowChoice) =>
+const teamStatisticsOptions = (teamId: string, choice: WindowChoice, knownName: string | null) =>
   queryOptions({
     queryKey: teamAnalyticsKeys.teamStatistics(teamId, choice),
-    queryFn: () => getTeamStatistics(teamId, choice),
+    queryFn: () => getTeamStatistics(teamId, choice, knownName),
     enabled: rangeProblem(choice) === null,
     // Switching windows keeps the charts on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
 
 /** The team's statistics over the window (nothing is asked while the window's range is not valid). */
-export const useTeamStatistics = (teamId: string, choice: WindowChoice) => useQuery(teamStatisticsOptions(teamId, choice));
+export const useTeamStatistics = (teamId: string, choice: WindowChoice) => useQuery(teamStatisticsOptions(teamId, choice, useKnownTeamName(teamId)));
 
 const teamMemberScoresOptions = (teamId: string, choice: WindowChoice, enabled: boolean) =>
   queryOptions({
