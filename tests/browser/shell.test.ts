@@ -42,9 +42,9 @@ const focusedName = (page: Page) =>
 
 const chromium = useBrowser();
 
-/** The frame's pages need a session; the coach's /home opens the Coach Portal. */
+/** The frame's pages need a session; the demo coach's /home opens his only team's Analytics (docs/product.md). */
 const FRAME_USER = 'coach@fitgauge.test';
-const FRAME_HOME_HEADING = 'Coach Portal';
+const FRAME_HOME_HEADING = 'Analytics';
 
 /** A page in its own context (own storage), as a first-time visitor or signed in. Close with closePage. */
 async function openPage(path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop, signedInAs?: string): Promise<Page> {
@@ -118,7 +118,7 @@ describe('web app shell', () => {
 
   it('frames /home with landmarks, a skip link and a sidebar that collapses from the keyboard', async () => {
     const page = await openPage('/home', VIEWPORTS.desktop, FRAME_USER);
-    await page.getByRole('heading', { name: FRAME_HOME_HEADING }).waitFor();
+    await page.getByRole('heading', { name: FRAME_HOME_HEADING, exact: true, level: 1 }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await expect(page.getByRole('main').count()).resolves.toBe(1);
     await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(true);
@@ -139,7 +139,7 @@ describe('web app shell', () => {
 
     // The choice survives a reload.
     await page.reload();
-    await page.getByRole('heading', { name: FRAME_HOME_HEADING }).waitFor();
+    await page.getByRole('heading', { name: FRAME_HOME_HEADING, exact: true, level: 1 }).waitFor();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
 
     await toggle.focus();
@@ -158,7 +158,7 @@ describe('web app shell', () => {
 
   it('on a 375px phone: menu button, drawer with overlay, Escape closes it, nothing scrolls sideways', async () => {
     const page = await openPage('/home', VIEWPORTS.phone, FRAME_USER);
-    await page.getByRole('heading', { name: FRAME_HOME_HEADING }).waitFor();
+    await page.getByRole('heading', { name: FRAME_HOME_HEADING, exact: true, level: 1 }).waitFor();
     const menu = page.getByRole('button', { name: 'Navigation menu' });
     await expect(menu.isVisible()).resolves.toBe(true);
     await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
