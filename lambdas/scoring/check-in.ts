@@ -73,10 +73,14 @@ async function userOf(users: CheckInStores['users'], userId: string): Promise<Us
   return user;
 }
 
-/** The gamer's stored day of `date` (if any) and the last stored day before it; refuses when a later day exists. */
-async function dayContext(scores: ScoreStore, userId: string, date: ScoreDay) {
+/**
+ * The gamer's stored day of `date` (if any) and the last stored day before it; refuses when a later day exists, unless
+ * the gamer's zone changed since it was read (a parallel first check-in stored it): then the day is computed again.
+ */
+async function dayContext(scores: ScoreStore, userId: string, date: ScoreDay, zoneChangedSinceRead: () => Promise<boolean>) {
   const [latest, beforeLatest] = await scores.latestDays(userId, 2);
   if (latest && latest.date > date) {
+    if (await zoneChangedSinceRead()) throw new DayVersionConflict();
     throw new ConflictError(
       `You already checked in for ${latest.date}; answers now would count for ${date}, which is earlier. Check in again once ${latest.date} has ended.`,
     );
@@ -199,7 +203,7 @@ export async function submitAnswers(
       if (again) return again;
       throw new ConflictError(notOpenMessage(input.forDate, date));
     }
-    const { current, previous } = await dayContext(scores, userId, date);
+    const { current, previous } = await dayContext(scores, userId, date, async () => (await userOf(users, userId)).timeZone !== user.timeZone);
     const again = await alreadySent(userId, current, input.checkInId, { scores, playsIn });
     if (again) return again;
     const closedAt = closingOf(current, closesAt);
