@@ -17,8 +17,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
+import type { AnswerInput } from '@core/check-in';
 import { budgets, type Action, type Figures } from './budgets';
-import { createAccount, type BenchAccount } from './lib/accounts';
+import { createAccount } from './lib/accounts';
 import { countAwsCalls, countOutboxMail, figuresOf, measureInvocation, type Invocation } from './lib/aws-calls';
 import { errorOf } from './lib/graphql';
 import { mapLimit, percentile } from './lib/stats';
@@ -70,6 +71,8 @@ async function main() {
   const { dynamoReminderStore } = await import('../lambdas/reminders/store');
   const { historyOf } = await import('../lambdas/scoring/history');
   const { demoCheckIn, habitsOf, seededRandom } = await import('../scripts/seed/answers');
+  const { scoreDay } = await import('@core/scoring/day');
+  const { readinessTier } = await import('@core/scoring/labels');
 
   const stack = await startStack({ port: 0, dataDir: null, web: 'none', seed: false, log: () => undefined });
   const cognito = new CognitoIdentityProviderClient({});
@@ -194,29 +197,39 @@ async function main() {
       rows[label] = row;
     };
 
-    // Open the check-in page, then send the first check-in of the day: a gamer of a team each run.
-    const checkInTeamId = await createTeam(0, 'Check-in team', WARM_UP_RUNS + RUNS);
-    const gamers: (BenchAccount & { answers: NonNullable<ReturnType<typeof demoCheckIn>> })[] = await mapLimit(
-      Array.from({ length: WARM_UP_RUNS + RUNS }),
-      CONCURRENCY,
-      async (_, index) => {
-        const account = await createAccount(cognito, pool, `gamer-${index}@budget.test`, 'GAMER');
+    // Open the check-in page, then send the first check-in of the day: a gamer of a team each run. Most first
+    // check-ins alert nobody; one that makes a gaming day Not Ready also alerts the team's staff (its journal alert
+    // and the director's e-mail), measured apart with gamers whose answers do.
+    const checkInTeamId = await createTeam(0, 'Check-in team', 2 * (WARM_UP_RUNS + RUNS));
+    const gamersAnswering = (prefix: string, alerts: boolean) =>
+      mapLimit(Array.from({ length: WARM_UP_RUNS + RUNS }), CONCURRENCY, async (_, index) => {
+        const account = await createAccount(cognito, pool, `${prefix}-${index}@budget.test`, 'GAMER');
         await dynamoTeamStore.addMember({ teamId: checkInTeamId, userId: account.id, role: 'GAMER', joinedAt: at });
-        const random = seededRandom(`budget-gamer-${index}`);
+        const random = seededRandom(`budget-${prefix}-${index}`);
         const habits = habitsOf(random);
         let answers = demoCheckIn(habits, random);
-        while (!answers) answers = demoCheckIn(habits, random);
+        while (!answers || alertsStaff(answers.answers) !== alerts) answers = demoCheckIn(habits, random);
         return { ...account, answers };
-      },
-    );
+      });
+    const alertsStaff = (answers: AnswerInput[]) => {
+      const day = scoreDay(today, answers);
+      return day.gaming && readinessTier(day.gameReadiness) === 'Not Ready';
+    };
+    const gamers = await gamersAnswering('gamer', false);
+    const alertingGamers = await gamersAnswering('not-ready-gamer', true);
     await measure('open the check-in page', 'openCheckIn', RUNS, async (run) => {
       await send(gamers[run]!.token, operations.myCheckIn, { timeZone: 'UTC' });
       await send(gamers[run]!.token, operations.currentWeeklyChallenge);
     });
-    await measure('send a first check-in', 'firstCheckIn', RUNS, async (run) => {
-      const { token, answers } = gamers[run]!;
-      await send(token, operations.submitAnswers, { ...answers, timeZone: 'UTC', checkInId: randomUUID(), forDate: today });
-    });
+    for (const [label, action, senders] of [
+      ['send a first check-in', 'firstCheckIn', gamers],
+      ['first check-in, Not Ready (alerts staff)', 'alertingCheckIn', alertingGamers],
+    ] as const) {
+      await measure(label, action, RUNS, async (run) => {
+        const { token, answers } = senders[run]!;
+        await send(token, operations.submitAnswers, { ...answers, timeZone: 'UTC', checkInId: randomUUID(), forDate: today });
+      });
+    }
 
     // The director's analytics page and members table, for a small and a large team.
     for (const size of [SMALL_TEAM, LARGE_TEAM]) {
