@@ -47,7 +47,7 @@ module.exports = tseslint.config(
     },
   },
   {
-    // The first pages (sign-in, simulator, my scores, check-in), the signed-in frame and the shared code have no Amplify
+    // The first pages (sign-in, simulator, Today, my scores, check-in, Analytics), the signed-in frame and the shared code have no Amplify
     // UI ThemeProvider: the theme is static CSS and the UI kit draws with Amplify UI's classes (docs/performance.md).
     // Without the provider each Amplify UI component rebuilds the whole theme on every render (about 30 ms); the kit's
     // pieces built on Amplify UI's primitives (components/ui/themed) serve only the pages under the router's
@@ -55,8 +55,10 @@ module.exports = tseslint.config(
     // import-boundaries rule leaves Amplify UI to the kit.
     files: [
       'web/src/{main.tsx,app/*.tsx,components/**/*.tsx,hooks/**/*.{ts,tsx},lib/**/*.{ts,tsx}}',
-      'web/src/features/{auth,simulator,scores,check-in,system}/**/*.{ts,tsx}',
-      'web/src/app/routes/home/{root,index,check-in,my-scores,account,team-analytics}.tsx',
+      'web/src/features/{auth,simulator,scores,check-in,system,team-analytics}/**/*.{ts,tsx}',
+      'web/src/app/routes/home/{root,index,today,check-in,my-scores,account,team-analytics}.tsx',
+      // What Today shows of the journal: the newest comments on the gamer's days, with their reply form.
+      'web/src/features/journal/components/{coach-comments-card,comment-thread,comment-form}.tsx',
       // The frame's own parts (sidebar team icons, team selection, the director's purchase prompt, journal markers).
       'web/src/features/team-portals/components/{team-dashboards,team-selection-scope}.tsx',
       'web/src/features/billing/components/dashboard-payment-prompt.tsx',

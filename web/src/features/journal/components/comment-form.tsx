@@ -1,7 +1,6 @@
 import { commentContentSchema, MAX_COMMENT_LENGTH, textLength } from '@core/journal';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button/button';
-import { Flex } from '@/components/ui/themed/primitives';
 import { TextAreaField } from '@/components/ui/form/fields';
 
 interface CommentFormProps {
@@ -58,14 +57,14 @@ export function CommentForm({ label, submitLabel, initialContent = '', onSubmit,
         errorMessage={error ?? undefined}
         aria-describedby={counterId}
       />
-      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+      <div className="fg-comment-form__footer">
         <span
           id={counterId}
           className={length > MAX_COMMENT_LENGTH ? 'fg-comment-form__count fg-comment-form__count--over' : 'fg-comment-form__count'}
         >
           {length}/{MAX_COMMENT_LENGTH} characters
         </span>
-        <Flex gap="small">
+        <div className="fg-comment-form__actions">
           {onCancel ? (
             <Button size="small" onClick={onCancel} isDisabled={busy}>
               Cancel
@@ -74,8 +73,8 @@ export function CommentForm({ label, submitLabel, initialContent = '', onSubmit,
           <Button size="small" type="submit" variation="primary" isLoading={busy} loadingText={submitLabel}>
             {submitLabel}
           </Button>
-        </Flex>
-      </Flex>
+        </div>
+      </div>
     </form>
   );
 }

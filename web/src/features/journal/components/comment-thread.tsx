@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button/button';
-import { Text } from '@/components/ui/themed/primitives';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/dialog/choice-dialog';
 import { useToast } from '@/components/ui/toast/toast';
@@ -120,7 +119,7 @@ function CommentView({ comment, actions }: { comment: JournalComment; actions: C
         onAccept={() => void remove()}
         onDecline={() => setConfirmingDelete(false)}
       >
-        <Text>Delete this comment? Its replies stay.</Text>
+        <p className="amplify-text">Delete this comment? Its replies stay.</p>
       </ConfirmDialog>
     </article>
   );
