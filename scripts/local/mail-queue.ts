@@ -45,7 +45,7 @@ interface QueueFile {
   deadLetters: StoredMessage[];
 }
 
-export interface LocalMailQueue {
+interface LocalMailQueue {
   /** The queue's URL, as MAIL_QUEUE_URL. */
   url: string;
   /** Starts handing messages to the function (once the Lambdas' environment is set); until then they wait. */
