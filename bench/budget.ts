@@ -8,8 +8,9 @@
  * while the handler ran. Each action sends the operations the web page sends (their text read from the web api
  * modules, bench/lib/web-operations.ts), one request at a time, with real id tokens: a few warm-up runs, then
  * BENCH_RUNS measured ones. Counts and units are the largest of the measured runs (they do not depend on the machine);
- * CPU ms is the median (it does). Mail: locally the Lambdas write to an outbox instead of calling SES; each message
- * written during an invocation is counted as the SES call it is on AWS.
+ * CPU ms is the median (it does). Mail: the Lambdas put it on the mail queue (an SQS call, counted) and the mail sender
+ * writes it to the outbox instead of calling SES, outside the invocation that queued it; a message written during an
+ * invocation would be counted as the SES call it is on AWS.
  *
  * Options (environment): BENCH_RUNS (20), BENCH_REMINDER_GAMERS (1000), BENCH_DETAIL (1: each invocation's calls).
  */

@@ -15,6 +15,8 @@ export interface Figures {
   transactionItems: number;
   cognitoCalls: number;
   sesCalls: number;
+  /** SQS SendMessage calls: mail put on the mail queue (lambdas/lib/sqs.ts), sent later by the mail sender. */
+  sqsCalls: number;
 }
 
 export type Action =

@@ -7,7 +7,9 @@
 /**
  * What a function reaches beyond the table (every function gets the table, TABLE_NAME, USER_POOL_ID and
  * USER_POOL_CLIENT_ID). infra/ grants exactly these: userPool -> Cognito admin calls on the pool;
- * uploads / videos -> objects of that bucket (UPLOADS_BUCKET / VIDEOS_BUCKET); mail -> SES send as MAIL_FROM;
+ * uploads / videos -> objects of that bucket (UPLOADS_BUCKET / VIDEOS_BUCKET); mail -> SendMessage to the mail queue
+ * (MAIL_QUEUE_URL: lambdas/lib/mail.ts); mailDelivery -> SES send as MAIL_FROM in the configuration set
+ * MAIL_CONFIGURATION_SET (the mail sender alone);
  * stripeSecretKey / stripeWebhookSecret / discordClientSecret / vapidPrivateKey -> read of that SSM SecureString
  * parameter, whose name (not value) is in STRIPE_SECRET_KEY_PARAM / STRIPE_WEBHOOK_SECRET_PARAM /
  * DISCORD_CLIENT_SECRET_PARAM / VAPID_PRIVATE_KEY_PARAM;
@@ -15,7 +17,16 @@
  * (MEDIACONVERT_JOB_TEMPLATE / MEDIACONVERT_ROLE_ARN).
  */
 export type FunctionResource =
-  'userPool' | 'uploads' | 'videos' | 'mail' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'discordClientSecret' | 'vapidPrivateKey' | 'transcoder';
+  | 'userPool'
+  | 'uploads'
+  | 'videos'
+  | 'mail'
+  | 'mailDelivery'
+  | 'stripeSecretKey'
+  | 'stripeWebhookSecret'
+  | 'discordClientSecret'
+  | 'vapidPrivateKey'
+  | 'transcoder';
 
 /** Seconds a function may run when its spec names none: within AppSync's 30. */
 export const DEFAULT_FUNCTION_TIMEOUT_SECONDS = 20;

@@ -1,10 +1,12 @@
 /**
  * The one registry of entry points other than AppSync, beside lambdas/resolver-map.ts: which Lambda serves each
- * HTTP endpoint, S3 upload event, EventBridge event and schedule, and AppSync's authorizer of signed-out calls.
- * CDK (infra/lib/http-endpoints.ts, infra/lib/event-triggers.ts, infra/lib/schedules.ts) builds the HTTP API's routes,
- * the bucket notifications, the event rules and an EventBridge Scheduler schedule of each entry of `schedules` from it;
- * the local stack (scripts/local/http-endpoints.ts, scripts/local/event-triggers.ts, scripts/local/jobs.ts) serves the
- * same routes, delivers the same events to the same handlers and runs the same jobs on a timer; a test
+ * HTTP endpoint, S3 upload event, EventBridge event, queue, notification topic and schedule, and AppSync's authorizer
+ * of signed-out calls. CDK (infra/lib/http-endpoints.ts, infra/lib/event-triggers.ts, infra/lib/mail.ts,
+ * infra/lib/schedules.ts) builds the HTTP API's routes, the bucket notifications, the event rules, the queues' event
+ * sources, the topics' subscriptions and an EventBridge Scheduler schedule of each entry of `schedules` from it;
+ * the local stack (scripts/local/http-endpoints.ts, scripts/local/event-triggers.ts, scripts/local/mail-queue.ts,
+ * scripts/local/jobs.ts) serves the same routes, delivers the same events and messages to the same handlers and runs
+ * the same jobs on a timer; a test
  * (tests/infra/triggers.test.ts) fails when the two disagree. Pure data: no imports with side effects.
  */
 import { REMINDER_DUE_SHARDS } from '@core/reminders';
@@ -12,6 +14,9 @@ import { RECAP_DUE_SHARDS } from '@core/report-sharing';
 import { VIDEO_UPLOADS_ROOT } from '@core/video-files';
 import { FINAL_JOB_STATES, JOB_STATE_CHANGE, MEDIACONVERT_SOURCE } from './lib/transcoding-job';
 import type { LambdaFunctionSpec } from './resolver-map';
+
+/** The mail sender's time limit: a batch of 10 at one sender's share of SES's rate, with room for slow answers. */
+const MAIL_SENDER_TIMEOUT_SECONDS = 60;
 
 export const triggerFunctions = {
   links: { entry: 'lambdas/links/handler.ts', description: 'Public links beside the API: the mobile app store link' },
@@ -52,6 +57,16 @@ export const triggerFunctions = {
     description: 'Finishes account deletions that stopped half-way (Cognito user, items, avatars; docs/data-model.md)',
     uses: ['userPool', 'uploads'],
     timeoutSeconds: 900,
+  },
+  mailSender: {
+    entry: 'lambdas/mail/sender.ts',
+    description: "The mail queue's sender: each message once, at SES's rate, never to a suppressed address",
+    uses: ['mailDelivery'],
+    timeoutSeconds: MAIL_SENDER_TIMEOUT_SECONDS,
+  },
+  mailEvents: {
+    entry: 'lambdas/mail/bounces.ts',
+    description: "SES's bounce and complaint events: puts the address on the suppression list",
   },
   publicAuthorizer: {
     entry: 'lambdas/system/public-authorizer.ts',
@@ -102,6 +117,43 @@ export interface EventTrigger {
 export const eventTriggers = [
   { source: MEDIACONVERT_SOURCE, detailType: JOB_STATE_CHANGE, statuses: FINAL_JOB_STATES, function: 'transcodeStatus' },
 ] as const satisfies readonly EventTrigger[];
+
+/**
+ * A queue whose messages Lambda's event source hands to `function` in batches of up to `batchSize`; a message the
+ * function reports failed (a batch item failure) comes back after `visibilityTimeoutSeconds`, and one received
+ * `maxReceiveCount` times goes to the queue's dead-letter queue. `mail` is the mail queue (lambdas/lib/mail.ts).
+ */
+export interface QueueTrigger {
+  readonly queue: 'mail';
+  readonly function: TriggerFunctionName;
+  readonly batchSize: number;
+  readonly visibilityTimeoutSeconds: number;
+  readonly maxReceiveCount: number;
+  /** How many instances the event source runs at once (also the function's reserved concurrency). */
+  readonly concurrency: number;
+}
+
+export const queueTriggers = [
+  {
+    queue: 'mail',
+    function: 'mailSender',
+    batchSize: 10,
+    // Six times the function's limit, as Lambda advises for an SQS source: a batch still being sent is not handed out again.
+    visibilityTimeoutSeconds: 6 * MAIL_SENDER_TIMEOUT_SECONDS,
+    maxReceiveCount: 5,
+    // The event source's least; each instance sends at half the account's rate (MAIL_SENDER_CONCURRENCY).
+    concurrency: 2,
+  },
+] as const satisfies readonly QueueTrigger[];
+
+/** An SNS topic whose notifications go to `function`. `mailEvents`: SES's bounce and complaint events (infra/lib/mail.ts). */
+export interface NotificationTrigger {
+  readonly topic: 'mailEvents';
+  readonly function: TriggerFunctionName;
+}
+
+export const notificationTriggers = [{ topic: 'mailEvents', function: 'mailEvents' }] as const satisfies readonly NotificationTrigger[];
+
 export interface Schedule {
   readonly name: string;
   /** An EventBridge Scheduler expression: `rate(...)` or `cron(...)` (UTC). */

@@ -8,6 +8,7 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { PUBLIC_AUTHORIZER_CONCURRENCY, RECAP_CONCURRENCY } from '../infra/lib/capacity';
+import { queueTriggers } from '../lambdas/triggers';
 import { repoRoot } from '../infra/lib/functions';
 import { checkPrerequisites, formatFindings } from './deploy-check/checks';
 import { readCdkContext } from './deploy-check/context';
@@ -29,7 +30,8 @@ export async function runDeployCheck(argv: readonly string[]): Promise<boolean> 
       stripePublishableKey: text('stripePublishableKey'),
       bootstrapQualifier: text('@aws-cdk/core:bootstrapQualifier'),
     },
-    RECAP_CONCURRENCY + PUBLIC_AUTHORIZER_CONCURRENCY,
+    // Every reservation the stack makes: the recap job, the public authorizer, the mail sender (lambdas/triggers.ts).
+    RECAP_CONCURRENCY + PUBLIC_AUTHORIZER_CONCURRENCY + queueTriggers.reduce((sum, trigger) => sum + trigger.concurrency, 0),
   );
   console.log(formatFindings(findings));
   return findings.every((finding) => finding.status !== 'missing');

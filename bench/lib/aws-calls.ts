@@ -4,14 +4,17 @@
  * Lambdas without a hook in their code. Calls are charged to the invocation whose handler is running (an
  * AsyncLocalStorage context that `measureInvocation` opens); calls outside one (the bench's own set-up, the gateway's
  * token check) are not counted. Every DynamoDB call is made with ReturnConsumedCapacity TOTAL, so that DynamoDB
- * (Local) reports the read and write units it used.
+ * (Local) reports the read and write units it used. The one SQS call, SendMessage (lambdas/lib/sqs.ts, made with
+ * fetch, not an SDK client), is seen by wrapping fetch. The mail sender runs outside the request's invocation (the
+ * local queue hands it the message from its own server, as SQS's event source does on AWS), so the mail it sends is
+ * not charged to the request that queued it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Figures } from '../budgets';
 
 export interface AwsCall {
-  /** The client's service id: 'DynamoDB', 'Cognito Identity Provider', 'SESv2', ... */
+  /** The client's service id: 'DynamoDB', 'Cognito Identity Provider', 'SESv2', ...; 'SQS' for SendMessage. */
   service: string;
   /** The command's name without "Command": GetItem, TransactWriteItems, AdminGetUser, SendEmail, ... */
   command: string;
@@ -141,6 +144,7 @@ let installed = false;
 export function countAwsCalls(): void {
   if (installed) return;
   installed = true;
+  countSqsCalls();
   const clientClass = Object.getPrototypeOf(DynamoDBClient.prototype) as { send: (...args: unknown[]) => Promise<unknown> };
   const send = clientClass.send;
   clientClass.send = async function (this: { config: { serviceId?: string } }, ...args: unknown[]) {
@@ -173,6 +177,31 @@ export function countAwsCalls(): void {
   };
 }
 
+/** Counts each SQS call (a fetch with SQS's `x-amz-target`) made inside an invocation; wraps fetch once for the process. */
+function countSqsCalls(): void {
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const invocation = current.getStore();
+    const target = new Headers(init?.headers).get('x-amz-target');
+    if (!invocation || invocation.done || !target?.startsWith('AmazonSQS.')) return original(input, init);
+    const call: AwsCall = {
+      service: 'SQS',
+      command: target.slice('AmazonSQS.'.length),
+      start: performance.now(),
+      end: Number.NaN,
+      readUnits: 0,
+      writeUnits: 0,
+      transactionItems: 0,
+    };
+    invocation.calls.push(call);
+    try {
+      return await original(input, init);
+    } finally {
+      call.end = performance.now();
+    }
+  };
+}
+
 /** Runs one handler call as an invocation of `lambda`: its AWS calls are counted and its process CPU measured. */
 export async function measureInvocation<T>(lambda: string, handler: () => Promise<T>, record: (invocation: Invocation) => void): Promise<T> {
   const invocation: Invocation = { lambda, calls: [], cpuMs: 0, done: false };
@@ -188,8 +217,10 @@ export async function measureInvocation<T>(lambda: string, handler: () => Promis
 }
 
 /**
- * Locally the Lambdas write mail to an outbox instead of calling SES (lambdas/lib/mail.ts), and log "[mail] to ..."
- * as they do: `text` (a chunk written to stdout) with that line, inside an invocation, is charged as its SES call.
+ * Locally the mail sender writes mail to an outbox instead of calling SES (lambdas/lib/mail.ts), and logs "[mail] to ..."
+ * as it does: `text` (a chunk written to stdout) with that line, inside an invocation, is charged as its SES call. A
+ * request's mail is sent by the sender outside the request's invocation, so only an invocation that sends mail itself
+ * (none since the mail queue) would be charged.
  */
 export function countOutboxMail(text: string): void {
   const invocation = current.getStore();
@@ -216,6 +247,7 @@ export function figuresOf(invocations: readonly Invocation[], appSyncRequests: n
     transactionItems: Math.max(0, ...dynamoDb.map((call) => call.transactionItems)),
     cognitoCalls: calls.filter((call) => call.service === 'Cognito Identity Provider').length,
     sesCalls: calls.filter((call) => call.service === 'SESv2').length,
+    sqsCalls: calls.filter((call) => call.service === 'SQS').length,
     cpuMs: invocations.reduce((sum, invocation) => sum + invocation.cpuMs, 0),
   };
 }

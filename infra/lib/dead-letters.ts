@@ -3,17 +3,22 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { EventTrigger, S3UploadTrigger, Schedule } from '../../lambdas/triggers';
+import type { EventTrigger, NotificationTrigger, S3UploadTrigger, Schedule } from '../../lambdas/triggers';
 import { pascal } from './functions';
 import { acknowledge } from './nag';
 
-/** The functions that S3, EventBridge or Scheduler invoke asynchronously: nobody waits for them, so nobody sees them fail. */
+/** The functions that S3, EventBridge, SNS or Scheduler invoke asynchronously: nobody waits for them, so nobody sees them fail. */
 export function asyncFunctionNames(entryPoints: {
   uploads: readonly S3UploadTrigger[];
   events: readonly EventTrigger[];
+  notifications: readonly NotificationTrigger[];
   schedules: readonly Schedule[];
 }): string[] {
-  return [...new Set([...entryPoints.uploads, ...entryPoints.events, ...entryPoints.schedules].map((entry) => entry.function))];
+  return [
+    ...new Set(
+      [...entryPoints.uploads, ...entryPoints.events, ...entryPoints.notifications, ...entryPoints.schedules].map((entry) => entry.function),
+    ),
+  ];
 }
 
 interface DeadLettersProps {

@@ -3,7 +3,16 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { resolverMap } from '../../lambdas/api-fields';
 import { lambdaFunctions, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
-import { apiAuthorizer, eventTriggers, httpRoutes, s3UploadTriggers, schedules, triggerFunctions } from '../../lambdas/triggers';
+import {
+  apiAuthorizer,
+  eventTriggers,
+  httpRoutes,
+  notificationTriggers,
+  queueTriggers,
+  s3UploadTriggers,
+  schedules,
+  triggerFunctions,
+} from '../../lambdas/triggers';
 import { VIDEO_MEDIA_ROOT } from '@core/video-files';
 import { tableDesign } from '../../lambdas/lib/db/table-design';
 import { version } from '../../package.json';
@@ -15,6 +24,7 @@ import { asyncFunctionNames, DeadLetters } from './dead-letters';
 import { EventTriggers } from './event-triggers';
 import { ApiFunctions, type DiscordApp } from './functions';
 import { HttpEndpoints } from './http-endpoints';
+import { Mail } from './mail';
 import { Monitoring } from './monitoring';
 import { Schedules } from './schedules';
 import { acknowledgeCdkHelpers } from './nag';
@@ -65,6 +75,7 @@ export class FitGaugeStack extends Stack {
   readonly schedules: Schedules;
   readonly web: WebHosting;
   readonly deadLetters: DeadLetters;
+  readonly mail: Mail;
   readonly monitoring: Monitoring;
   /** The nested stacks: AppSync's data sources and resolvers, the schedules, the alarms and dashboard. */
   readonly nestedStacks: { readonly resolvers: NestedStack; readonly jobs: NestedStack; readonly monitoring: NestedStack };
@@ -78,6 +89,10 @@ export class FitGaugeStack extends Stack {
     const secrets = new Secrets(this, 'Secrets', { prefix: props.secretsPrefix });
     this.transcoding = new Transcoding(this, 'Transcoding', { videos: this.storage.videos });
 
+    const [mailQueue] = queueTriggers;
+    const [mailEvents] = notificationTriggers;
+    this.mail = new Mail(this, 'Mail', { trigger: mailQueue });
+
     this.functions = new ApiFunctions(this, 'Functions', {
       functions: { ...lambdaFunctions, ...triggerFunctions },
       auth: this.auth,
@@ -86,6 +101,7 @@ export class FitGaugeStack extends Stack {
       secrets,
       transcoding: this.transcoding,
       mailFrom: props.mailFrom,
+      mail: this.mail,
       appVersion: version,
       discord: props.discord,
     });
@@ -119,7 +135,7 @@ export class FitGaugeStack extends Stack {
     }
     this.httpEndpoints = new HttpEndpoints(this, 'HttpEndpoints', { routes: httpRoutes, functions: this.functions.byName });
     this.deadLetters = new DeadLetters(this, 'DeadLetters', {
-      names: asyncFunctionNames({ uploads: s3UploadTriggers, events: eventTriggers, schedules }),
+      names: asyncFunctionNames({ uploads: s3UploadTriggers, events: eventTriggers, notifications: notificationTriggers, schedules }),
       functions: this.functions.byName,
     });
     const deadLetterQueueOf = (name: string) => this.deadLetters.of(name);
@@ -130,6 +146,7 @@ export class FitGaugeStack extends Stack {
       functions: this.functions.byName,
       deadLetterQueueOf,
     });
+    this.mail.connect(this.functions.byName, mailQueue, mailEvents);
     const jobs = new NestedStack(this, 'Jobs', { description: 'FitGauge: the EventBridge Scheduler schedules of the jobs' });
     this.schedules = new Schedules(jobs, 'Schedules', { schedules, functions: this.functions.byName, deadLetterQueueOf });
     // The recap schedules (one per shard) fire together every hour. Reserved concurrency caps the recap job so that
@@ -189,6 +206,7 @@ export class FitGaugeStack extends Stack {
       lambdaConcurrencyQuota: props.lambdaConcurrencyQuota,
       functions: this.functions.byName,
       deadLetterQueues: this.deadLetters.byFunction,
+      mailDeadLetters: this.mail.deadLetters,
       scheduledFunctions: [...new Set(schedules.map((entry) => entry.function))],
       // capacity.ts: the recap shards beyond RECAP_CONCURRENCY wait in Lambda's queue on purpose.
       throttledByDesign: ['recapJob'],

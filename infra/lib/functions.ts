@@ -12,6 +12,7 @@ import type { Data } from './data';
 import { acknowledge, refInFinding } from './nag';
 import { isSecretName, type Secrets } from './secrets';
 import type { Storage } from './storage';
+import type { Mail } from './mail';
 import type { Transcoding } from './transcoding';
 
 export const repoRoot = join(__dirname, '..', '..');
@@ -96,6 +97,8 @@ interface ApiFunctionsProps {
   readonly transcoding: Transcoding;
   /** Verified SES identity (address) the product sends mail from. */
   readonly mailFrom: string;
+  /** The mail queue and SES's configuration set (mail.ts). */
+  readonly mail: Mail;
   readonly appVersion: string;
   /** Discord's OAuth app, for the functions that use the Discord client secret. */
   readonly discord: DiscordApp;
@@ -196,7 +199,7 @@ export class ApiFunctions extends Construct {
   }
 
   private grant(fn: NodejsFunction, role: iam.Role, resource: FunctionResource): void {
-    const { auth, storage, secrets, mailFrom, transcoding } = this.props;
+    const { auth, storage, secrets, mailFrom, mail, transcoding } = this.props;
     if (isSecretName(resource)) {
       const { env, parameter } = secrets.parameters[resource];
       fn.addEnvironment(env, parameter.parameterName);
@@ -219,13 +222,18 @@ export class ApiFunctions extends Construct {
         return this.grantObjects(role, storage.videos);
       case 'transcoder':
         return transcoding.grantStartJob(fn, role);
-      case 'mail': {
+      case 'mail':
+        fn.addEnvironment('MAIL_QUEUE_URL', mail.queue.queueUrl);
+        mail.queue.grantSendMessages(role);
+        return;
+      case 'mailDelivery': {
         fn.addEnvironment('MAIL_FROM', mailFrom);
+        fn.addEnvironment('MAIL_CONFIGURATION_SET', mail.configurationSet.configurationSetName);
         const stack = Stack.of(this);
         const identity = (name: string) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
-        // SES checks the identity the address belongs to: the address itself or its domain.
+        // SES checks the identity the address belongs to (the address itself or its domain) and the configuration set.
         const identities = [mailFrom, mailFrom.split('@')[1]].map(identity);
-        role.addToPolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
+        role.addToPolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: [...identities, mail.configurationSetArn] }));
         return;
       }
     }

@@ -33,6 +33,7 @@ export const ALARM_SECTIONS = [
   'MailComplaints',
   'FirewallBlocks',
   'DeadLetters',
+  'MailDeadLetters',
   'JobsLeftBehind',
 ] as const;
 
@@ -70,6 +71,8 @@ interface MonitoringProps {
   readonly functions: ReadonlyMap<string, lambda.IFunction>;
   /** The dead-letter queue of each asynchronously invoked function (DeadLetters.byFunction). */
   readonly deadLetterQueues: ReadonlyMap<string, sqs.IQueue>;
+  /** The mail queue's dead-letter queue (Mail.deadLetters): mail the sender failed to send maxReceiveCount times. */
+  readonly mailDeadLetters: sqs.IQueue;
   /** The functions Scheduler invokes (their events may wait longer: THRESHOLDS.scheduledEventAgeMinutes). */
   readonly scheduledFunctions: readonly string[];
   /** Functions whose reserved concurrency is below their burst on purpose (capacity.ts): their waiting shows as events left behind, not as throttles. */
@@ -277,6 +280,12 @@ export class Monitoring extends Construct {
         threshold: Duration.minutes(minutes).toMilliseconds(),
       });
     }
+    const mailDepth = props.mailDeadLetters.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES, label: 'mail' });
+    queueDepths.push(mailDepth);
+    this.alarm('MailDeadLetters', undefined, "A mail failed every send and waits in the mail queue's dead-letter queue", {
+      metric: mailDepth,
+      threshold: 1,
+    });
     const scheduleLosses = new cloudwatch.MathExpression({
       expression: 'dropped + notQueued',
       usingMetrics: {

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { sendMail, writeToOutbox } from './mail';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deliverMail, sendMail, writeToOutbox } from './mail';
 
 describe('mail', () => {
   let dir: string;
-  const saved = { outbox: process.env.MAIL_OUTBOX_DIR, from: process.env.MAIL_FROM };
+  const saved = { outbox: process.env.MAIL_OUTBOX_DIR, from: process.env.MAIL_FROM, queue: process.env.MAIL_QUEUE_URL };
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'fg-outbox-'));
@@ -20,13 +22,15 @@ describe('mail', () => {
     process.env.MAIL_FROM = saved.from;
     if (saved.outbox === undefined) delete process.env.MAIL_OUTBOX_DIR;
     if (saved.from === undefined) delete process.env.MAIL_FROM;
+    if (saved.queue === undefined) delete process.env.MAIL_QUEUE_URL;
+    else process.env.MAIL_QUEUE_URL = saved.queue;
     await rm(dir, { recursive: true, force: true });
   });
 
   it('writes one JSON file per message to the outbox folder when MAIL_OUTBOX_DIR is set', async () => {
     process.env.MAIL_OUTBOX_DIR = join(dir, 'outbox');
-    await sendMail({ to: 'coach@fitgauge.test', subject: 'You are invited', text: 'Join Night Owls', html: '<p>Join</p>' });
-    await sendMail({ to: 'gamer1@fitgauge.test', subject: 'Code', text: '123456' });
+    await deliverMail({ to: 'coach@fitgauge.test', subject: 'You are invited', text: 'Join Night Owls', html: '<p>Join</p>' });
+    await deliverMail({ to: 'gamer1@fitgauge.test', subject: 'Code', text: '123456' });
 
     const files = (await readdir(join(dir, 'outbox'))).sort();
     expect(files).toHaveLength(2);
@@ -47,18 +51,57 @@ describe('mail', () => {
     expect(console.log).toHaveBeenCalledWith(expect.stringContaining('to a@x.test: first'));
   });
 
-  it('sends through SES from MAIL_FROM when no outbox is configured', async () => {
+  it('puts the message on the mail queue with an id of its own, one signed SQS SendMessage, and sends nothing itself', async () => {
+    const requests: { target: string; signed: boolean; body: { QueueUrl: string; MessageBody: string } }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        requests.push({
+          target: String(req.headers['x-amz-target']),
+          signed: /^AWS4-HMAC-SHA256 /.test(String(req.headers.authorization)),
+          body: JSON.parse(body),
+        });
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify({ MessageId: `m-${requests.length}` }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const queueUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/000000000000/fitgauge-mail`;
+    process.env.MAIL_QUEUE_URL = queueUrl;
+    // The function's own credentials sign it (the local stack's on a developer's machine).
+    process.env.AWS_ACCESS_KEY_ID ??= 'local';
+    process.env.AWS_SECRET_ACCESS_KEY ??= 'local-secret';
+    process.env.MAIL_OUTBOX_DIR = join(dir, 'outbox');
+    try {
+      await sendMail({ to: 'coach@fitgauge.test', subject: 'Hi', text: 'One' });
+      await sendMail({ to: 'coach@fitgauge.test', subject: 'Hi', text: 'One' });
+    } finally {
+      server.close();
+    }
+    expect(requests.map((request) => [request.target, request.signed, request.body.QueueUrl])).toEqual([
+      ['AmazonSQS.SendMessage', true, queueUrl],
+      ['AmazonSQS.SendMessage', true, queueUrl],
+    ]);
+    const [first, second] = requests.map((request) => JSON.parse(request.body.MessageBody));
+    expect(first).toEqual({ kind: 'mail', id: expect.any(String), message: { to: 'coach@fitgauge.test', subject: 'Hi', text: 'One' } });
+    expect(second.id).not.toBe(first.id);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('sends through SES from MAIL_FROM in the configuration set when no outbox is configured', async () => {
     delete process.env.MAIL_OUTBOX_DIR;
     process.env.MAIL_FROM = 'FitGauge <no-reply@fitgauge.test>';
+    process.env.MAIL_CONFIGURATION_SET = 'fitgauge-mail';
     const ses = mockClient(SESv2Client);
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
 
-    await sendMail({ to: 'director@fitgauge.test', subject: 'Weekly recap', text: 'Scores', html: '<b>Scores</b>' });
+    await deliverMail({ to: 'director@fitgauge.test', subject: 'Weekly recap', text: 'Scores', html: '<b>Scores</b>' });
 
     const [call] = ses.commandCalls(SendEmailCommand);
     expect(call.args[0].input).toEqual({
       FromEmailAddress: 'FitGauge <no-reply@fitgauge.test>',
       Destination: { ToAddresses: ['director@fitgauge.test'] },
+      ConfigurationSetName: 'fitgauge-mail',
       Content: {
         Simple: {
           Subject: { Data: 'Weekly recap', Charset: 'UTF-8' },
@@ -68,5 +111,6 @@ describe('mail', () => {
     });
     expect(await readdir(dir)).toEqual([]);
     ses.restore();
+    delete process.env.MAIL_CONFIGURATION_SET;
   });
 });

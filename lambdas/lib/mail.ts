@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { writeFileAtomically } from './atomic-file';
+import { sendQueueMessage } from './sqs';
 
 export interface MailMessage {
   to: string;
@@ -17,16 +18,51 @@ export interface OutboxRecord extends MailMessage {
 }
 
 /**
- * Sends one e-mail. With MAIL_OUTBOX_DIR set (local mode) the message is written to that folder
- * instead of going through SES, so every message the product sends can be read there.
+ * A message on the mail queue: `id` is made once at enqueue and travels with every redelivery, so the sender sends
+ * each id once (lambdas/mail/sender.ts).
+ */
+export interface QueuedMail {
+  kind: 'mail';
+  id: string;
+  message: MailMessage;
+}
+
+/**
+ * Sends one e-mail: puts it on the mail queue (MAIL_QUEUE_URL), one SQS SendMessage, and returns. The mail sender
+ * (lambdas/mail/sender.ts) takes it from there at SES's rate, with retries, once per message and never to a suppressed
+ * address (docs/architecture.md, "Mail and push").
  */
 export async function sendMail(message: MailMessage): Promise<void> {
+  const queueUrl = process.env.MAIL_QUEUE_URL;
+  if (!queueUrl) throw new Error('Missing environment variable MAIL_QUEUE_URL');
+  const queued: QueuedMail = { kind: 'mail', id: randomUUID(), message };
+  await sendQueueMessage(queueUrl, JSON.stringify(queued));
+}
+
+/**
+ * Hands one e-mail to SES, in the configuration set whose events record bounces and complaints
+ * (MAIL_CONFIGURATION_SET). With MAIL_OUTBOX_DIR set (local mode) the message is written to that folder instead, so
+ * every message the product sends can be read there. Only the mail sender calls it.
+ */
+export async function deliverMail(message: MailMessage): Promise<void> {
   const outbox = process.env.MAIL_OUTBOX_DIR;
   if (outbox) {
     await writeToOutbox(outbox, message);
     return;
   }
   await sendWithSes(message);
+}
+
+type OutboxListener = (record: OutboxRecord) => void;
+const outboxListeners = new Set<OutboxListener>();
+
+/**
+ * Calls `listener` with each message written to the outbox from now on; returns its removal. The local stack's SES
+ * stand-in uses it to answer SES's mailbox-simulator addresses with a bounce or complaint (scripts/local/mail-queue.ts).
+ */
+export function onOutboxWrite(listener: OutboxListener): () => void {
+  outboxListeners.add(listener);
+  return () => outboxListeners.delete(listener);
 }
 
 /** Writes the message as `<sentAt>-<id>.json` (names sort by time) and logs it. Returns the file path. */
@@ -37,6 +73,7 @@ export async function writeToOutbox(dir: string, message: MailMessage, now = new
   // Whole or absent: a reader polling the outbox, or a stack killed mid-write, never sees half a message.
   await writeFileAtomically(file, `${JSON.stringify(record, null, 2)}\n`);
   console.log(`[mail] to ${record.to}: ${record.subject}\n${record.text}`);
+  for (const listener of outboxListeners) listener(record);
   return file;
 }
 
@@ -45,11 +82,13 @@ let ses: SESv2Client | undefined;
 async function sendWithSes({ to, subject, text, html }: MailMessage): Promise<void> {
   const from = process.env.MAIL_FROM;
   if (!from) throw new Error('Missing environment variable MAIL_FROM');
+  const configurationSet = process.env.MAIL_CONFIGURATION_SET;
   ses ??= new SESv2Client({});
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: from,
       Destination: { ToAddresses: [to] },
+      ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
       Content: {
         Simple: {
           Subject: { Data: subject, Charset: 'UTF-8' },

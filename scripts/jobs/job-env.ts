@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runningStack } from '../local/lock';
 import { localDataDir } from '../local/paths';
+import { localQueueUrl } from '../local/mail-queue';
 import { derivedServicePorts, LOCAL_HOST } from '../local/ports';
 import { pushServiceCertificate } from '../local/push/server';
 import { LOCAL_CREDENTIALS } from '../local/s3';
@@ -11,7 +12,7 @@ import { LOCAL_REGION, LOCAL_TABLE_NAME } from '../local/stack';
 function runningStackJobEnv(dataDir = resolve(localDataDir())): Record<string, string> | null {
   const running = runningStack(dataDir);
   if (!running) return null;
-  const { dynamodb, push } = derivedServicePorts(dataDir);
+  const { dynamodb, push, mailQueue } = derivedServicePorts(dataDir);
   const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { vapidPrivateKey: string };
   return {
     TABLE_NAME: LOCAL_TABLE_NAME,
@@ -19,7 +20,8 @@ function runningStackJobEnv(dataDir = resolve(localDataDir())): Record<string, s
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: `http://${LOCAL_HOST}:${dynamodb}`,
-    MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
+    // Mail goes on the stack's queue; its sender writes it to the outbox.
+    MAIL_QUEUE_URL: localQueueUrl(mailQueue, 'mail'),
     APP_URL: running.url,
     VAPID_PRIVATE_KEY: secrets.vapidPrivateKey,
     PUSH_SERVICE_CA: pushServiceCertificate(dataDir),

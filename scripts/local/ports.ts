@@ -5,7 +5,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 export const LOCAL_HOST = '127.0.0.1';
 
 /** Offsets inside a checkout's block of ports; new stand-ins take the next free offset. */
-export const serviceOffsets = { dynamodb: 0, cognito: 1, s3: 2, stripe: 3, mediaconvert: 4, push: 5 } as const;
+export const serviceOffsets = { dynamodb: 0, cognito: 1, s3: 2, stripe: 3, mediaconvert: 4, push: 5, mailQueue: 6 } as const;
 export type ServiceName = keyof typeof serviceOffsets;
 export type ServicePorts = Record<ServiceName, number>;
 

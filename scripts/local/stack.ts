@@ -4,6 +4,7 @@
  * (docs/local-mode.md).
  */
 import type { EventEmitter } from 'node:events';
+import type { SQSBatchResponse } from 'aws-lambda';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,10 +15,12 @@ import type { WrittenRuntimeConfig } from '@core/runtime-config';
 import { createDiscordStandIn, DISCORD_BASE_PATH, LOCAL_DISCORD_CLIENT_ID, LOCAL_DISCORD_CLIENT_SECRET } from './discord';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway, type Gateway } from './gateway';
-import { createEventTriggers, type LocalEventTriggers } from './event-triggers';
+import { createEventTriggers, triggerHandler, type LocalEventTriggers } from './event-triggers';
 import { refuseForeignHost, refuseForeignUpgrade } from './host-check';
 import { createHttpEndpoints } from './http-endpoints';
+import { simulateMailboxes, startMailQueue } from './mail-queue';
 import { startMediaConvertStandIn } from './mediaconvert/server';
+import { queueTriggers } from '../../lambdas/triggers';
 import { VIDEO_MEDIA_ROOT } from '@core/video-files';
 import { transcodeJobTemplateSettings } from '../../lambdas/lib/transcoding-job';
 import { lockDataDir, runningStack } from './lock';
@@ -42,6 +45,8 @@ const DISCORD_RETURN_PATH = '/auth/login';
 interface StackOptions {
   /** The web app's port; 0 = any free port, and then random ports for every stand-in too (tests). */
   port: number;
+  /** How soon the mail queue hands out again a message the sender could not send (the registry's minutes unless given). */
+  mailRetryMs?: number;
   /** Folder for all data (`.local` for npm start); null = DynamoDB in memory and throwaway temp folders. */
   dataDir: string | null;
   web: WebMode;
@@ -67,6 +72,8 @@ export interface StackUrls {
   stripe: string;
   /** The Web Push stand-in's deliveries (scripts/local/push); its subscriptions are made at <app>/local/push/subscriptions. */
   push: string;
+  /** The mail queue (scripts/local/mail-queue.ts): MAIL_QUEUE_URL. */
+  mailQueue: string;
 }
 
 export interface Stack {
@@ -81,6 +88,8 @@ export interface Stack {
   s3Events: EventEmitter;
   /** Resolves when every S3 and job-state event so far, and every transcode they started, has been handled. */
   eventsIdle(): Promise<void>;
+  /** Resolves when the mail queue has nothing ready to send and is sending nothing. */
+  mailIdle(): Promise<void>;
   /** The DynamoDB Local JVM. */
   dynamoDbPid: number;
   /** The gateway's open realtime sockets and subscriptions (bench/soak checks they return to zero). */
@@ -175,6 +184,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const triggers = createEventTriggers({ s3Events: s3.events, buckets: LOCAL_BUCKETS, log });
     eventBus.current = triggers;
     stoppers.push(triggers.stop);
+    // The mail queue and its sender (lambdas/triggers.ts); SES's mailbox simulator answers on the mail-events topic.
+    const [mailTrigger] = queueTriggers;
+    const mailQueue = await started(
+      startMailQueue({
+        port: services.mailQueue,
+        trigger: mailTrigger,
+        visibilityTimeoutMs: options.mailRetryMs,
+        dataFile: dataDir ? join(dataDir, 'mail-queue.json') : null,
+        deliver: async (event) => ((await triggerHandler(mailTrigger.function)) as (event: unknown) => Promise<SQSBatchResponse>)(event),
+        log,
+      }),
+    );
+    stoppers.push(simulateMailboxes((message) => void triggers.publish('mailEvents', message)));
     await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
 
     const env: Record<string, string> = {
@@ -191,6 +213,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       AWS_ENDPOINT_URL_MEDIACONVERT: mediaConvert.endpoint,
       MEDIACONVERT_JOB_TEMPLATE: LOCAL_JOB_TEMPLATE,
       MEDIACONVERT_ROLE_ARN: LOCAL_MEDIACONVERT_ROLE,
+      MAIL_QUEUE_URL: mailQueue.url,
+      // The mail sender writes to the outbox instead of calling SES.
       MAIL_OUTBOX_DIR: outboxDir,
       // Links in e-mails (invites) point at this stack's own web app.
       APP_URL: appUrl,
@@ -221,6 +245,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       LOCAL_PUSH_SERVICE_ORIGIN: push.url,
     };
     Object.assign(process.env, env);
+    mailQueue.begin();
 
     // The demo data, resumed where an earlier start stopped, with start-up's patient timeouts (scripts/seed/seed.ts).
     await seedDataFolder(workDir, { seed: options.seed, where: dataDir ?? 'the in-memory stack', log });
@@ -302,6 +327,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         s3: s3.endpoint,
         stripe: stripe.url,
         push: push.url,
+        mailQueue: mailQueue.url,
       },
       config,
       env,
@@ -313,6 +339,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         await triggers.idle();
         await mediaConvert.idle();
       },
+      mailIdle: () => mailQueue.idle(),
       dynamoDbPid: dynamo.pid,
       realtimeCounts: gateway.realtimeCounts,
       stop: stopAll,

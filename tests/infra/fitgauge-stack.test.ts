@@ -24,7 +24,7 @@ import { DISCORD_REDIRECT_PATH, type FitGaugeStack } from '../../infra/lib/fitga
 import { paths } from '../../web/src/config/paths';
 import { SPA_ROUTING_CODE } from '../../infra/lib/web-hosting';
 import { tableDesign } from '../../lambdas/lib/db/table-design';
-import { apiAuthorizer, triggerFunctions } from '../../lambdas/triggers';
+import { apiAuthorizer, queueTriggers, triggerFunctions } from '../../lambdas/triggers';
 import { fieldsServedBy, resolverMap } from '../../lambdas/api-fields';
 import { lambdaFunctions, type LambdaFunctionName, type LambdaFunctionSpec } from '../../lambdas/resolver-map';
 import { buildAppSyncSchema, readSchemaSource } from '../../lambdas/schema';
@@ -449,7 +449,7 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('caps the recap job at RECAP_CONCURRENCY concurrent runs, below its shard count, reserves the public authorizer its few, and nothing for the others', () => {
+  it('caps the recap job at RECAP_CONCURRENCY concurrent runs, below its shard count, reserves the public authorizer its few, holds the mail sender to its queue concurrency, and nothing for the others', () => {
     const reserved = Object.entries(resourcesOf('AWS::Lambda::Function'))
       .filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
       .map(([id, fn]) => [id, fn.Properties.ReservedConcurrentExecutions]);
@@ -457,9 +457,10 @@ describe('Lambda functions', () => {
       expect.arrayContaining([
         [functionLogicalId('recapJob'), RECAP_CONCURRENCY],
         [functionLogicalId(apiAuthorizer), PUBLIC_AUTHORIZER_CONCURRENCY],
+        [functionLogicalId('mailSender'), queueTriggers[0].concurrency],
       ]),
     );
-    expect(reserved).toHaveLength(2);
+    expect(reserved).toHaveLength(3);
     expect(RECAP_CONCURRENCY).toBeLessThan(RECAP_DUE_SHARDS);
     // Small beside the account's default of 1,000 concurrent executions, of which 100 must stay unreserved.
     expect(PUBLIC_AUTHORIZER_CONCURRENCY).toBe(30);

@@ -10,6 +10,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import cdkJson from '../../cdk.json';
 import { Auth } from '../../infra/lib/auth';
 import { Data } from '../../infra/lib/data';
+import { Mail } from '../../infra/lib/mail';
 import { ApiFunctions } from '../../infra/lib/functions';
 import { acknowledgeCdkHelpers } from '../../infra/lib/nag';
 import { Secrets } from '../../infra/lib/secrets';
@@ -17,6 +18,7 @@ import { Storage } from '../../infra/lib/storage';
 import { Transcoding } from '../../infra/lib/transcoding';
 import { WebHosting } from '../../infra/lib/web-hosting';
 import type { LambdaFunctionSpec } from '../../lambdas/resolver-map';
+import { queueTriggers } from '../../lambdas/triggers';
 
 const entry = 'lambdas/system/handler.ts';
 const specs: Record<string, LambdaFunctionSpec> = {
@@ -24,6 +26,7 @@ const specs: Record<string, LambdaFunctionSpec> = {
   accounts: { entry, description: 'Cognito admin, Discord, videos', uses: ['userPool', 'discordClientSecret', 'videos'] },
   transcodes: { entry, description: 'Starts transcodes', uses: ['videos', 'transcoder'] },
   plain: { entry, description: 'Table only' },
+  sender: { entry, description: 'Sends the queued mail', uses: ['mailDelivery'] },
 };
 
 let app: App;
@@ -32,6 +35,7 @@ let template: Template;
 let functions: ApiFunctions;
 let storage: Storage;
 let transcoding: Transcoding;
+let mail: Mail;
 
 const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as CfnResource);
 
@@ -64,6 +68,7 @@ beforeAll(() => {
   storage = new Storage(stack, 'Storage');
   const auth = new Auth(stack, 'Auth');
   transcoding = new Transcoding(stack, 'Transcoding', { videos: storage.videos });
+  mail = new Mail(stack, 'Mail', { trigger: queueTriggers[0] });
   functions = new ApiFunctions(stack, 'Functions', {
     functions: specs,
     auth,
@@ -72,6 +77,7 @@ beforeAll(() => {
     secrets: new Secrets(stack, 'Secrets', { prefix: '/fg-test/' }),
     transcoding,
     mailFrom: 'no-reply@mail.fitgauge.test',
+    mail,
     appVersion: '9.9.9',
     discord: { clientId: 'discord-app-1', apiUrl: 'https://discord.test/api', authorizeUrl: 'https://discord.test/oauth2/authorize' },
   });
@@ -148,9 +154,17 @@ describe('grants by use', () => {
     expect(actionsOf('plain').filter((action) => action.startsWith('s3:'))).toEqual([]);
   });
 
-  it('lets mail senders send as MAIL_FROM through its SES identity', () => {
-    expect(envOf('billing')).toMatchObject({ MAIL_FROM: 'no-reply@mail.fitgauge.test' });
-    expect(resourcesFor('billing', 'ses:SendEmail')).toContain('identity/mail.fitgauge.test');
+  it('lets mail users put mail on the mail queue only, and the sender alone send as MAIL_FROM in the configuration set', () => {
+    expect(envOf('billing')).toMatchObject({ MAIL_QUEUE_URL: { Ref: logicalId(mail.queue) } });
+    expect(envOf('billing')).not.toHaveProperty('MAIL_FROM');
+    expect(resourcesFor('billing', 'sqs:SendMessage')).toBe(JSON.stringify([{ 'Fn::GetAtt': [logicalId(mail.queue), 'Arn'] }]));
+    expect(resourcesFor('billing', 'ses:SendEmail')).toBe('[]');
+    expect(envOf('sender')).toMatchObject({
+      MAIL_FROM: 'no-reply@mail.fitgauge.test',
+      MAIL_CONFIGURATION_SET: { Ref: logicalId(mail.configurationSet) },
+    });
+    expect(resourcesFor('sender', 'ses:SendEmail')).toContain('identity/mail.fitgauge.test');
+    expect(resourcesFor('sender', 'ses:SendEmail')).toContain('configuration-set');
   });
 
   it('gives Cognito admin calls on the pool to user-pool users only', () => {

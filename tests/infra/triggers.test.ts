@@ -13,7 +13,17 @@ import { acknowledgeCdkHelpers } from '../../infra/lib/nag';
 import { Schedules } from '../../infra/lib/schedules';
 import { Storage } from '../../infra/lib/storage';
 import { createHttpEndpoints } from '../../scripts/local/http-endpoints';
-import { eventTriggers, httpRoutes, routeKey, s3UploadTriggers, schedules, triggerFunctions } from '../../lambdas/triggers';
+import { Mail } from '../../infra/lib/mail';
+import {
+  eventTriggers,
+  httpRoutes,
+  notificationTriggers,
+  queueTriggers,
+  routeKey,
+  s3UploadTriggers,
+  schedules,
+  triggerFunctions,
+} from '../../lambdas/triggers';
 
 function synthesize() {
   const app = new App();
@@ -31,9 +41,11 @@ function synthesize() {
   const endpoints = new HttpEndpoints(stack, 'HttpEndpoints', { routes: httpRoutes, functions });
   const storage = new Storage(stack, 'Storage');
   const deadLetters = new DeadLetters(stack, 'DeadLetters', {
-    names: asyncFunctionNames({ uploads: s3UploadTriggers, events: eventTriggers, schedules }),
+    names: asyncFunctionNames({ uploads: s3UploadTriggers, events: eventTriggers, notifications: notificationTriggers, schedules }),
     functions,
   });
+  const mail = new Mail(stack, 'Mail', { trigger: queueTriggers[0] });
+  mail.connect(functions, queueTriggers[0], notificationTriggers[0]);
   const deadLetterQueueOf = (name: string) => deadLetters.of(name);
   new EventTriggers(stack, 'EventTriggers', {
     uploads: s3UploadTriggers,
@@ -44,11 +56,11 @@ function synthesize() {
   });
   new Schedules(stack, 'Schedules', { schedules, functions, deadLetterQueueOf });
   acknowledgeCdkHelpers(stack);
-  return { app, stack, endpoints, storage, functions, deadLetters, template: Template.fromStack(stack) };
+  return { app, stack, endpoints, storage, functions, deadLetters, mail, template: Template.fromStack(stack) };
 }
 
 describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
-  const { app, stack, storage, functions, template } = synthesize();
+  const { app, stack, storage, functions, deadLetters, mail, template } = synthesize();
   const functionArn = (name: string) => ({ 'Fn::GetAtt': [stack.getLogicalId(functions.get(name)!.node.defaultChild as lambda.CfnFunction), 'Arn'] });
 
   it('CDK and the local stack serve the same HTTP routes', () => {
@@ -98,6 +110,44 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
     });
   });
 
+  it('hands the mail queue to its sender in batches, with batch item failures, a capped concurrency and a dead-letter queue', () => {
+    const [trigger] = queueTriggers;
+    const ref = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as CfnResource);
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: ref(functions.get(trigger.function)!) },
+      EventSourceArn: { 'Fn::GetAtt': [ref(mail.queue), 'Arn'] },
+      BatchSize: trigger.batchSize,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: trigger.concurrency },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      VisibilityTimeout: trigger.visibilityTimeoutSeconds,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [ref(mail.deadLetters), 'Arn'] }, maxReceiveCount: trigger.maxReceiveCount },
+    });
+    // The reservation holds SES's rate: never more senders than the pace of each assumes.
+    expect(template.findResources('AWS::Lambda::Function')[ref(functions.get(trigger.function)!)]!.Properties).toMatchObject({
+      ReservedConcurrentExecutions: trigger.concurrency,
+      Environment: { Variables: { MAIL_SEND_RATE: '14', MAIL_SENDER_CONCURRENCY: String(trigger.concurrency) } },
+    });
+    expect(trigger).toMatchObject({ queue: 'mail', function: 'mailSender' });
+  });
+
+  it("sends SES's bounces and complaints through the configuration set's topic to the bounce function, whose failures have a dead-letter queue", () => {
+    const [trigger] = notificationTriggers;
+    const ref = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as CfnResource);
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: ref(mail.configurationSet) },
+      EventDestination: { Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: ref(mail.events) } } },
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: ref(mail.events) },
+      Endpoint: functionArn(trigger.function),
+    });
+    expect(deadLetters.byFunction.has(trigger.function)).toBe(true);
+  });
+
   it('logs access on the default stage and passes cdk-nag', () => {
     const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
     expect(stage.Properties).toMatchObject({ StageName: '$default', AutoDeploy: true, AccessLogSettings: { DestinationArn: expect.anything() } });
@@ -106,7 +156,7 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
     const findings = report.violations.flatMap((violation) =>
       violation.violatingResources
         .filter((resource) =>
-          ['HttpEndpoints', 'EventTriggers', 'BucketNotificationsHandler', 'Schedules', 'DeadLetters'].some((part) =>
+          ['HttpEndpoints', 'EventTriggers', 'BucketNotificationsHandler', 'Schedules', 'DeadLetters', 'Mail'].some((part) =>
             resource.constructPath?.includes(part),
           ),
         )

@@ -5,7 +5,7 @@
  * crashed stack does not leave the JVM behind either; the dev server does not hand out the data folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertPortFree, derivedServicePorts, freePorts } from '../../scripts/local/ports';
@@ -160,7 +160,10 @@ describe('npm start', () => {
       body: JSON.stringify({ query: 'mutation { forgotPassword(email: "solo@fitgauge.test") }' }),
     });
     expect(await forgot.json()).toEqual({ data: { forgotPassword: true } });
-    const outbox = readdirSync(join(dataDir, 'outbox')).map((file) => join(dataDir, 'outbox', file));
+    // The mail queue's sender writes the reset mail a moment after the call.
+    const outboxFiles = () => (existsSync(join(dataDir, 'outbox')) ? readdirSync(join(dataDir, 'outbox')) : []);
+    for (let waited = 0; outboxFiles().length === 0 && waited < 5000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    const outbox = outboxFiles().map((file) => join(dataDir, 'outbox', file));
     const secrets = [join(dataDir, 'cognito', 'us-east-1_LocalDev1.json'), join(dataDir, 'cognito', 'clients.json'), ...outbox];
     expect(outbox.length).toBeGreaterThan(0);
 

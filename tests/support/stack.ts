@@ -9,6 +9,7 @@ import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-data';
 import type { OutboxRecord } from '../../lambdas/lib/mail';
+import { QUEUE_IDLE_PATH } from '../../scripts/local/mail-queue';
 import type { TestStackInfo } from '../../scripts/local/test-stack-info';
 import { readStackInfo } from './stack-env';
 
@@ -170,15 +171,25 @@ export async function graphqlAt<T = Record<string, any>>(
   return { status: response.status, ...body };
 }
 
-/** The messages in the stack's mail outbox (oldest first), optionally only those to one address. */
+/**
+ * Resolves once the stack's mail queue has sent what it was given (nothing ready to send, nothing being sent): mail is
+ * sent by the queue's sender a moment after the call that sent it (docs/architecture.md, "Mail and push").
+ */
+async function mailQueueIdle(): Promise<void> {
+  const response = await fetch(new URL(QUEUE_IDLE_PATH, readStackInfo().urls.mailQueue));
+  await response.arrayBuffer();
+}
+
+/** The messages in the stack's mail outbox (oldest first), optionally only those to one address, once the mail queue is idle. */
 export async function readOutbox(to?: string): Promise<OutboxRecord[]> {
+  await mailQueueIdle();
   const { outboxDir } = stackUrls();
   const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
   const messages = await Promise.all(files.map(async (f) => JSON.parse(await readFile(join(outboxDir, f), 'utf8')) as OutboxRecord));
   return to ? messages.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : messages;
 }
 
-/** Waits for the next message to `to` that was sent after `since` (mail is written right after the call that sends it). */
+/** Waits for the next message to `to` that was sent after `since` (the queue's sender writes it a moment after the call). */
 export async function waitForMail(to: string, since: Date, timeoutMs = 5000): Promise<OutboxRecord> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

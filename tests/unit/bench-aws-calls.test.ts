@@ -57,6 +57,7 @@ describe('figuresOf', () => {
             call(0, 5, { readUnits: 1 }),
             call(5, 9, { command: 'TransactWriteItems', writeUnits: 8, transactionItems: 4 }),
             call(9, 9, { service: 'SESv2', command: 'SendEmail' }),
+            call(9, 10, { service: 'SQS', command: 'SendMessage' }),
           ],
         },
         { lambda: 'auth', done: true, cpuMs: 2, calls: [call(0, 1, { service: 'Cognito Identity Provider', command: 'AdminInitiateAuth' })] },
@@ -73,6 +74,7 @@ describe('figuresOf', () => {
       transactionItems: 4,
       cognitoCalls: 1,
       sesCalls: 1,
+      sqsCalls: 1,
       cpuMs: 7,
     });
   });

@@ -2,7 +2,8 @@
  * A dependency that stops answering (docs/architecture.md, "When a dependency stops answering"): on a stack of its own,
  * each stand-in goes away during normal use. The caller gets the product's worded error (never the dependency's own
  * error or an internal address), nothing is half written, and the same action works again once the dependency is back;
- * Stripe's webhooks and the transcoder resume by themselves.
+ * Stripe's webhooks, the transcoder and the mail queue resume by themselves. A bounce from SES's mailbox simulator
+ * suppresses its address for every later mail.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,13 +13,14 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { answersWith } from '@core/test-support/answers';
 import { videoUploadKey } from '@core/video-files';
 import { dynamoBillingStore } from '../../../lambdas/lib/stores/billing-store';
+import { dynamoMailStore } from '../../../lambdas/mail/store';
 import { newVideoRecord } from '../../../lambdas/lib/stores/new-video';
 import { dynamoVideoStore } from '../../../lambdas/lib/stores/video-store';
 import { generateClip } from '../../../scripts/local/mediaconvert/clip';
 import { RETRY_DELAYS_S } from '../../../scripts/local/stripe/webhooks';
 import { untilTranscoded } from '../../../scripts/seed/videos';
 import type { TestStackInfo } from '../../../scripts/local/test-stack-info';
-import { accountWithRole, emailProofCodeFor, freshEmail, proveMailbox, type RoleAccount } from '../../support/accounts';
+import { accountWithRole, emailProofCodeFor, freshEmail, proveMailbox, signUpAccount, type RoleAccount } from '../../support/accounts';
 import { deliveredByRetries, eventually, standInStripe } from '../../support/billing';
 import { duringOutage, startOutageStack, stopOutageStack, whileDynamoDbFrozen, whileOutboxUnwritable } from '../../support/faults';
 import { graphql, readOutbox, type GraphQLResponse } from '../../support/stack';
@@ -122,17 +124,47 @@ describe('s3rver off the air', () => {
   });
 });
 
-describe('the mail outbox unwritable', () => {
-  it('answers the worded error instead of claiming the code was mailed, and mails it once the outbox is back', async () => {
-    const gamer = await accountWithRole('GAMER', 'outage-mail');
-    const failed = await whileOutboxUnwritable(info, () => as(gamer, 'mutation { sendEmailProof }'));
-    expectWordedFailure(failed);
-    expect(await readOutbox(gamer.email)).toEqual([]);
-
+describe('the mail outbox unwritable (SES down)', () => {
+  it('takes every mail while it is down, then sends each exactly once when it is back (docs/architecture.md, "Mail and push")', async () => {
+    const gamers = await Promise.all([1, 2, 3].map((n) => accountWithRole('GAMER', `outage-mail-${n}`)));
     const since = new Date();
-    expect((await as(gamer, 'mutation { sendEmailProof }')).data).toEqual({ sendEmailProof: true });
-    const code = await emailProofCodeFor(gamer.email, since);
-    expect((await as(gamer, 'mutation($code: String!) { proveEmail(code: $code) }', { code })).data).toEqual({ proveEmail: true });
+    await whileOutboxUnwritable(info, async () => {
+      // The call only puts the mail on the queue: it succeeds whatever SES does.
+      for (const gamer of gamers) expect((await as(gamer, 'mutation { sendEmailProof }')).data).toEqual({ sendEmailProof: true });
+      // The sender's first tries fail (the queue hands each message out again a second later).
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+    });
+    for (const gamer of gamers) {
+      const code = await emailProofCodeFor(gamer.email, since);
+      expect((await as(gamer, 'mutation($code: String!) { proveEmail(code: $code) }', { code })).data).toEqual({ proveEmail: true });
+    }
+    // Past another retry: none was sent twice.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (const gamer of gamers) expect(await readOutbox(gamer.email)).toHaveLength(1);
+  });
+});
+
+describe('a bounce', () => {
+  const FORGOT = 'mutation($email: String!) { forgotPassword(email: $email) }';
+
+  it('suppresses the address for every sender: later mail to it is recorded as suppressed, never sent', async () => {
+    // SES's mailbox simulator address: the local SES stand-in answers a mail to it with a permanent bounce.
+    const email = 'bounce@simulator.amazonses.com';
+    const grant = await signUpAccount(email);
+    const bouncer: RoleAccount = { id: grant.user.id, email, token: grant.accessToken };
+    expect((await as(bouncer, 'mutation { sendEmailProof }')).data).toEqual({ sendEmailProof: true });
+    expect(await readOutbox(email)).toHaveLength(1);
+    expect(await eventually(() => dynamoMailStore.suppressionOf(email), Boolean)).toMatchObject({ reason: 'BOUNCE' });
+
+    // The account's own mail, and a password reset (another Lambda): put on the queue, not sent.
+    expect((await as(bouncer, 'mutation { sendEmailProof }')).data).toEqual({ sendEmailProof: true });
+    expect((await publicCall(FORGOT, { email: email.toUpperCase() })).data).toEqual({ forgotPassword: true });
+    const suppression = await eventually(
+      () => dynamoMailStore.suppressionOf(email),
+      (found) => found?.suppressedSends === 2,
+    );
+    expect(suppression).toMatchObject({ reason: 'BOUNCE', suppressedSends: 2 });
+    expect(await readOutbox(email)).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { SNSEvent, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { MailMessage, QueuedMail } from '../lib/mail';
+import { recordMailEvents, type SesMailEvent } from './bounces';
+import { pacer, sendQueuedMail, type SenderDeps } from './sender';
+import { dynamoMailStore } from './store';
+
+/** An SQS record of a queued mail, as the event source hands it: the same record again is a redelivery. */
+const queued = (message: MailMessage): SQSRecord =>
+  ({ messageId: randomUUID(), body: JSON.stringify({ kind: 'mail', id: randomUUID(), message } satisfies QueuedMail) }) as SQSRecord;
+const batch = (records: SQSRecord[]): SQSEvent => ({ Records: records });
+
+/** SES as the sender sees it: down while `down` is true, otherwise recording every mail it takes. */
+function fakeSes() {
+  const sent: MailMessage[] = [];
+  const ses = {
+    down: false,
+    sent,
+    deliver: async (message: MailMessage) => {
+      if (ses.down) throw new Error('SES is not answering');
+      sent.push(message);
+    },
+  };
+  return ses;
+}
+
+const depsWith = (deliver: SenderDeps['deliver']): SenderDeps => ({
+  store: dynamoMailStore,
+  deliver,
+  pace: async () => undefined,
+  now: () => new Date(),
+});
+
+/** SQS's side: delivers the batch, then again what the sender reported failed, until nothing is left or `rounds` ran out. */
+async function deliverUntilDone(records: SQSRecord[], deps: SenderDeps, between: (round: number) => void, rounds = 6) {
+  let pending = records;
+  for (let round = 0; round < rounds && pending.length; round += 1) {
+    between(round);
+    const { batchItemFailures } = await sendQueuedMail(batch(pending), deps);
+    const failed = new Set(batchItemFailures.map((failure) => failure.itemIdentifier));
+    pending = pending.filter((record) => failed.has(record.messageId));
+  }
+  return pending;
+}
+
+const bounceOf = (email: string, bounceType = 'Permanent'): SNSEvent =>
+  ({
+    Records: [
+      {
+        Sns: {
+          Message: JSON.stringify({
+            eventType: 'Bounce',
+            bounce: { bounceType, bouncedRecipients: [{ emailAddress: email }] },
+          } satisfies SesMailEvent),
+        },
+      },
+    ],
+  }) as SNSEvent;
+
+describe('the mail sender', () => {
+  it('sends every mail exactly once through an SES outage: failed sends come back, redeliveries of sent ones send nothing', async () => {
+    const ses = fakeSes();
+    const deps = depsWith(ses.deliver);
+    const records = [1, 2, 3].map((n) => queued({ to: `outage-${n}-${randomUUID()}@fitgauge.test`, subject: `Mail ${n}`, text: 'Hello' }));
+
+    // Down for the first two deliveries, then back.
+    const left = await deliverUntilDone(records, deps, (round) => (ses.down = round < 2));
+    expect(left).toEqual([]);
+    expect(ses.sent.map((mail) => mail.subject).sort()).toEqual(['Mail 1', 'Mail 2', 'Mail 3']);
+
+    // SQS delivers at least once: the same messages again (a lost acknowledgement) are not sent twice.
+    expect(await sendQueuedMail(batch(records), deps)).toEqual({ batchItemFailures: [] });
+    expect(ses.sent).toHaveLength(3);
+  });
+
+  it('sends a message delivered to two senders at once only once', async () => {
+    const ses = fakeSes();
+    const record = queued({ to: `twice-${randomUUID()}@fitgauge.test`, subject: 'Once', text: 'Hello' });
+    const [first, second] = await Promise.all([
+      sendQueuedMail(batch([record]), depsWith(ses.deliver)),
+      sendQueuedMail(batch([record]), depsWith(ses.deliver)),
+    ]);
+    expect(ses.sent).toHaveLength(1);
+    // The one that found it held by the other (if it was still sending) gives it back to the queue; delivered again, it is done.
+    expect([...first.batchItemFailures, ...second.batchItemFailures].length).toBeLessThanOrEqual(1);
+    expect(await sendQueuedMail(batch([record]), depsWith(ses.deliver))).toEqual({ batchItemFailures: [] });
+    expect(ses.sent).toHaveLength(1);
+  });
+
+  it('reports a message whose bookkeeping fails for another delivery and sends the rest of the batch', async () => {
+    const ses = fakeSes();
+    const good = queued({ to: `fine-${randomUUID()}@fitgauge.test`, subject: 'Fine', text: 'Hello' });
+    const broken = { ...good, messageId: randomUUID(), body: '{not json' } as SQSRecord;
+    expect(await sendQueuedMail(batch([broken, good]), depsWith(ses.deliver))).toEqual({ batchItemFailures: [{ itemIdentifier: broken.messageId }] });
+    expect(ses.sent.map((mail) => mail.subject)).toEqual(['Fine']);
+  });
+});
+
+describe('bounces and complaints', () => {
+  it('suppresses a bounced address for every later mail, whatever its case, and counts the refused sends', async () => {
+    const ses = fakeSes();
+    const address = `bounced-${randomUUID()}@fitgauge.test`;
+    await recordMailEvents(bounceOf(address.toUpperCase()), dynamoMailStore, new Date('2026-12-02T08:00:00Z'));
+
+    const later = ['Readiness alert', 'Nudge', 'Invitation'].map((subject) => queued({ to: address, subject, text: 'Hello' }));
+    expect(await sendQueuedMail(batch(later), depsWith(ses.deliver))).toEqual({ batchItemFailures: [] });
+    expect(ses.sent).toEqual([]);
+
+    expect(await dynamoMailStore.suppressionOf(address)).toEqual({ reason: 'BOUNCE', at: '2026-12-02T08:00:00.000Z', suppressedSends: 3 });
+  });
+
+  it('suppresses on a complaint, not on a transient bounce', async () => {
+    const complained = `complained-${randomUUID()}@fitgauge.test`;
+    const full = `full-mailbox-${randomUUID()}@fitgauge.test`;
+    await recordMailEvents(
+      {
+        Records: [
+          {
+            Sns: { Message: JSON.stringify({ notificationType: 'Complaint', complaint: { complainedRecipients: [{ emailAddress: complained }] } }) },
+          },
+        ],
+      } as SNSEvent,
+      dynamoMailStore,
+    );
+    await recordMailEvents(bounceOf(full, 'Transient'), dynamoMailStore);
+    expect(await dynamoMailStore.suppressionOf(complained)).toMatchObject({ reason: 'COMPLAINT' });
+    expect(await dynamoMailStore.suppressionOf(full)).toBeNull();
+  });
+});
+
+describe('pacer', () => {
+  it('spaces sends to the rate, the first at once', async () => {
+    let clock = 0;
+    const waits: number[] = [];
+    const pace = pacer(
+      14,
+      () => clock,
+      async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    );
+    for (let send = 0; send < 15; send += 1) await pace();
+    expect(waits).toHaveLength(14);
+    expect(clock).toBeCloseTo(1000, 5);
+  });
+});
