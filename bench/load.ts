@@ -298,6 +298,10 @@ async function main() {
             `the p95 passed ${KNEE_MS} ms at ${passed!.rate}/s (${passed!.p95.toFixed(0)} ms), confirmed at ${confirmed!.rate}/s (${confirmed!.p95.toFixed(0)} ms)`,
         );
         const blips = rated.slice(0, rated.indexOf(passed!)).filter(over);
+        if (blips.length > 0)
+          print(
+            `  passed ${KNEE_MS} ms alone (the next step was under): ${blips.map(({ rate, p95 }) => `${rate}/s (${p95.toFixed(0)} ms)`).join(', ')}`,
+          );
         // CPU ms a check-in: how much the CPU a second grows with each check-in a second, over the steps under the knee.
         const under = steps.slice(0, steps.indexOf(passed!)).filter((step) => !over(step));
         if (under.length >= 2) {
@@ -306,10 +310,6 @@ async function main() {
             `CPU ms per check-in (the slope of CPU ms a second over the achieved rate, ${under.length} steps under the knee): the gateway's process ${fit('node')}, DynamoDB Local's JVM ${fit('jvm')}`,
           );
         }
-        if (blips.length > 0)
-          print(
-            `  passed ${KNEE_MS} ms alone (the next step was under): ${blips.map(({ rate, p95 }) => `${rate}/s (${p95.toFixed(0)} ms)`).join(', ')}`,
-          );
       } else
         print(`\nno knee: the check-in's p95 did not pass ${KNEE_MS} ms in two steps in a row up to ${rated.at(-1)?.rate ?? 0}/s (BENCH_KNEE_RATES)`);
     } else {
