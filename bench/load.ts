@@ -23,17 +23,29 @@
  * those paths, the setup's garbage is collected). Its figures are printed apart and not counted; its check-ins are
  * verified with the rest.
  *
+ * `npm run bench:knee` (`--knee`) plays steps instead of the one rush, to find the knee: the check-in arrival rate at
+ * which the check-in's p95 (`submitAnswers`) passes BENCH_KNEE_MS on this machine. After the same warm-up, each
+ * rate of BENCH_KNEE_RATES (check-ins a second) is offered for BENCH_STEP_SECONDS to gamers of its own (created before
+ * the step, not during it: rate x seconds of them, each at a random moment of the step), while the directors and
+ * admins poll as in the rush (BENCH_BACKGROUND=0: not). Each step prints the offered and achieved rate, the check-in's
+ * p50/p95/p99, errors, the pollers' rate, the CPU of the gateway's process (and its event-loop utilisation) and of
+ * DynamoDB Local's JVM, and their CPU ms per check-in: above the 0 step's, if any (the pollers alone; none without them).
+ * The steps stop once two in a row pass BENCH_KNEE_MS (the second confirms the first); the knee is the highest rate
+ * below them whose p95 stayed under it. Exits non-zero on any error or inconsistency, or when no knee was confirmed.
+ *
  * Options (environment): BENCH_GAMERS (1000), BENCH_TEAMS (20), BENCH_SECONDS (60), BENCH_ADMINS (5),
  * BENCH_WARMUP_SECONDS (20), BENCH_WARMUP_GAMERS (100),
  * BENCH_ACCOUNT_CONCURRENCY (16), BENCH_CPU_PROFILE (a file: the gateway's process's CPU profile of the load phase,
- * for `npx tsx bench/lib/cpu-profile.ts <file>`), BENCH_DRIVER_CPU_PROFILE (the same for the driver's process).
+ * for `npx tsx bench/lib/cpu-profile.ts <file>`), BENCH_DRIVER_CPU_PROFILE (the same for the driver's process);
+ * with --knee: BENCH_KNEE_RATES (0,2,4,8,12,16,20,24,32,40,48), BENCH_STEP_SECONDS (15), BENCH_KNEE_MS (300),
+ * BENCH_BACKGROUND (1).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { createAccount } from './lib/accounts';
 import { startCpuProfile } from './lib/cpu-profile';
 import { forkLoadDriver } from './lib/load-driver';
-import { mapLimit, mib, sampleMemory } from './lib/stats';
+import { mapLimit, mib, percentile, sampleMemory, sampleUsage } from './lib/stats';
 
 const GAMERS = Number(process.env.BENCH_GAMERS ?? 1000);
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 20);
@@ -43,6 +55,13 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
 const WARMUP_GAMERS = Number(process.env.BENCH_WARMUP_GAMERS ?? 100);
 const ACCOUNT_CONCURRENCY = Number(process.env.BENCH_ACCOUNT_CONCURRENCY ?? 16);
 const HISTORY_DAYS = 5;
+const KNEE = process.argv.includes('--knee');
+const KNEE_RATES = (process.env.BENCH_KNEE_RATES ?? '0,2,4,8,12,16,20,24,32,40,48').split(',').map(Number);
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 15);
+const KNEE_MS = Number(process.env.BENCH_KNEE_MS ?? 300);
+const BACKGROUND = process.env.BENCH_BACKGROUND !== '0';
+/** The gamers the measured phase may need: the rush's, or every step's. */
+const MEASURED_GAMERS = KNEE ? KNEE_RATES.reduce((sum, rate) => sum + rate * STEP_SECONDS, 0) : GAMERS;
 
 /**
  * The stack shares this process: its Lambdas' logs, metrics and mail outbox print to stdout. They are still produced
@@ -67,6 +86,14 @@ const table = (rows: Record<string, object>) => {
   process.stdout.write = quiet;
 };
 
+/** The least-squares slope of y over x of `points` ([x, y]). */
+function slope(points: readonly (readonly [number, number])[]): number {
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const [meanX, meanY] = [mean(points.map(([x]) => x)), mean(points.map(([, y]) => y))];
+  const covariance = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
+  return covariance / points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
+}
+
 async function main() {
   process.stdout.write = quiet;
   const { startStack } = await import('../scripts/local/stack');
@@ -78,6 +105,7 @@ async function main() {
   const { historyOf } = await import('../lambdas/scoring/history');
   const { demoCheckIn, habitsOf, seededRandom } = await import('../scripts/seed/answers');
   type GamerHistory = Parameters<typeof historyOf>[0][number];
+  type CheckIn = NonNullable<ReturnType<typeof demoCheckIn>>;
 
   const stack = await startStack({ port: 0, dataDir: null, web: 'none', seed: false, log: () => undefined });
   const cognito = new CognitoIdentityProviderClient({});
@@ -92,10 +120,6 @@ async function main() {
     const admins = await mapLimit(Array.from({ length: ADMINS }), ACCOUNT_CONCURRENCY, (_, i) =>
       createAccount(cognito, pool, `admin-${i}@load.test`, 'ADMIN'),
     );
-    const gamerAccounts = await mapLimit(Array.from({ length: GAMERS + WARMUP_GAMERS }), ACCOUNT_CONCURRENCY, (_, i) =>
-      createAccount(cognito, pool, `gamer-${i}@load.test`, 'GAMER'),
-    );
-    const accountSeconds = (Date.now() - setupStarted) / 1000;
 
     // Teams and memberships through the team store, as team creation and joins write them.
     const at = new Date().toISOString();
@@ -105,81 +129,203 @@ async function main() {
       return id;
     };
     const teamIds = await mapLimit(directors, ACCOUNT_CONCURRENCY, (director, i) =>
-      createTeam(`load-team-${i}`, `Load Team ${i}`, director.id, Math.ceil(GAMERS / TEAMS)),
+      createTeam(`load-team-${i}`, `Load Team ${i}`, director.id, Math.ceil(MEASURED_GAMERS / TEAMS)),
     );
-    // The warm-up's gamers play in a team of their own (its director is the first team's), apart from the rush's.
+    // The warm-up's gamers play in a team of their own (its director is the first team's), apart from the measured ones.
     const warmUpTeamId = await createTeam('load-team-warm-up', 'Warm-up Team', directors[0]!.id, WARMUP_GAMERS);
+    const inTeams = (index: number) => teamIds[index % TEAMS]!;
     const today = scoreDayOf(new Date(), 'UTC');
-    const gamers = gamerAccounts.map((account, index) => {
-      const random = seededRandom(`load-gamer-${index}`);
-      const habits = habitsOf(random);
-      const history: GamerHistory = {
-        userId: account.id,
-        timeZone: 'UTC',
-        teamIds: [index < GAMERS ? teamIds[index % TEAMS]! : warmUpTeamId],
-        checkIns: Array.from({ length: HISTORY_DAYS }, (_, offset) => {
-          const date = shiftDay(today, offset - HISTORY_DAYS);
-          const checkIn = demoCheckIn(habits, random);
-          return checkIn && { date, ...checkIn, at: new Date(`${date}T12:00:00Z`) };
-        }).filter((checkIn) => checkIn !== null),
-      };
-      let checkIn = demoCheckIn(habits, random);
-      while (!checkIn) checkIn = demoCheckIn(habits, random);
-      return { account, history, checkIn };
-    });
-    await mapLimit(gamers, ACCOUNT_CONCURRENCY, ({ account, history }) =>
-      dynamoTeamStore.addMember({ teamId: history.teamIds[0]!, userId: account.id, role: 'GAMER', joinedAt: at }),
-    );
-    await dynamoScoreStore.importHistory(historyOf(gamers.map(({ history }) => history)));
+    const gamers: { account: Awaited<ReturnType<typeof createAccount>>; history: GamerHistory; checkIn: CheckIn }[] = [];
+    /**
+     * `count` more gamers (numbered on from the last), each in the team `teamOf` gives his number, with HISTORY_DAYS
+     * days of history and the check-in he will send.
+     */
+    const addGamers = async (count: number, teamOf: (index: number) => string) => {
+      const first = gamers.length;
+      const accounts = await mapLimit(Array.from({ length: count }), ACCOUNT_CONCURRENCY, (_, i) =>
+        createAccount(cognito, pool, `gamer-${first + i}@load.test`, 'GAMER'),
+      );
+      const added = accounts.map((account, i) => {
+        const random = seededRandom(`load-gamer-${first + i}`);
+        const habits = habitsOf(random);
+        const history: GamerHistory = {
+          userId: account.id,
+          timeZone: 'UTC',
+          teamIds: [teamOf(first + i)],
+          checkIns: Array.from({ length: HISTORY_DAYS }, (_, offset) => {
+            const date = shiftDay(today, offset - HISTORY_DAYS);
+            const checkIn = demoCheckIn(habits, random);
+            return checkIn && { date, ...checkIn, at: new Date(`${date}T12:00:00Z`) };
+          }).filter((checkIn) => checkIn !== null),
+        };
+        let checkIn = demoCheckIn(habits, random);
+        while (!checkIn) checkIn = demoCheckIn(habits, random);
+        return { account, history, checkIn };
+      });
+      gamers.push(...added);
+      await mapLimit(added, ACCOUNT_CONCURRENCY, ({ account, history }) =>
+        dynamoTeamStore.addMember({ teamId: history.teamIds[0]!, userId: account.id, role: 'GAMER', joinedAt: at }),
+      );
+      // A put replaces a team's day: the teams' past days again from every gamer so far, the members' days of the new.
+      const { days, teamDays } = historyOf(gamers.map(({ history }) => history));
+      const addedIds = new Set(accounts.map(({ id }) => id));
+      await dynamoScoreStore.importHistory({ days: days.filter((day) => addedIds.has(day.userId)), teamDays });
+      return added;
+    };
+    const accountsStarted = Date.now();
+    const rushGamers = KNEE ? [] : await addGamers(GAMERS, inTeams);
+    const warmUpGamers = await addGamers(WARMUP_GAMERS, () => warmUpTeamId);
     print(
-      `setup: ${directors.length + admins.length + gamers.length} accounts in ${accountSeconds.toFixed(0)} s, teams and ${HISTORY_DAYS} days of history in ${((Date.now() - setupStarted) / 1000 - accountSeconds).toFixed(0)} s`,
+      `setup: ${directors.length + admins.length + gamers.length} accounts, teams and ${HISTORY_DAYS} days of history in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s (the gamers ${((Date.now() - accountsStarted) / 1000).toFixed(0)} s)`,
     );
 
-    // The load phase: in a process of its own (bench/lib/load-driver.ts), started before the measured phase begins.
+    // The load phases: in a process of its own (bench/lib/load-driver.ts), started before the measured phase begins.
     const driver = await forkLoadDriver();
-    const phase = (seconds: number, players: typeof gamers) =>
-      driver.run({
+    /** Each gamer who played, with what the driver saw: when the check-in was sent, and whether it was acknowledged. */
+    const sent: ((typeof gamers)[number] & { sentAt: Date; stored: boolean })[] = [];
+    const phase = async (seconds: number, players: typeof gamers, background = true) => {
+      const result = await driver.run({
         url: stack.urls.graphql,
         seconds,
-        users: GAMERS + WARMUP_GAMERS + TEAMS + ADMINS,
-        directors: directors.map(({ token }, i) => ({ token, teamId: teamIds[i]! })),
-        admins: admins.map(({ token }) => ({ token })),
+        users: directors.length + admins.length + gamers.length,
+        directors: background ? directors.map(({ token }, i) => ({ token, teamId: teamIds[i]! })) : [],
+        admins: background ? admins.map(({ token }) => ({ token })) : [],
         gamers: players.map(({ account, checkIn }) => ({ token: account.token, checkIn })),
       });
-    const warmUpGamers = gamers.slice(GAMERS);
+      sent.push(...players.map((gamer, i) => ({ ...gamer, ...result.gamers[i]! })));
+      return result;
+    };
+    type Phase = Awaited<ReturnType<typeof phase>>;
+    const rowsOf = ({ logs, seconds }: Phase) => Object.fromEntries(Object.entries(logs).map(([name, log]) => [name, log.row(seconds)]));
+    const errorsOf = ({ logs }: Phase) => Object.values(logs).reduce((sum, log) => sum + log.errorCount, 0);
+    const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
+
     const warmUp = await phase(WARMUP_SECONDS, warmUpGamers);
     const stopProfile = process.env.BENCH_CPU_PROFILE ? await startCpuProfile(process.env.BENCH_CPU_PROFILE) : null;
     const memory = sampleMemory();
-    const load = await phase(SECONDS, gamers.slice(0, GAMERS));
+    const measured: Phase[] = [];
+    /** Each step's rate, check-in p95, achieved rate and CPU ms a second (the gateway's process, the JVM), and its row. */
+    const steps: { rate: number; p95: number; achieved: number; node: number; jvm: number; row: Record<string, string | number> }[] = [];
+    let rushUsage: ReturnType<ReturnType<typeof sampleUsage>['stop']> | null = null;
+    if (KNEE) {
+      /** CPU ms a second of the gateway's process and of the JVM with the pollers alone: the rate-0 step's, if any. */
+      let idle = { node: 0, jvm: 0 };
+      const lastTwo = () => steps.filter(({ rate }) => rate > 0).slice(-2);
+      for (const rate of KNEE_RATES) {
+        if (lastTwo().length === 2 && lastTwo().every(({ p95 }) => p95 > KNEE_MS)) break;
+        // Without pollers a 0 step would be over at once: nothing to measure.
+        if (rate === 0 && !BACKGROUND) continue;
+        const players = await addGamers(rate * STEP_SECONDS, inTeams);
+        const usage = sampleUsage(stack.dynamoDbPid);
+        const step = await phase(STEP_SECONDS, players, BACKGROUND);
+        const used = usage.stop();
+        measured.push(step);
+        if (rate === 0) idle = { node: used.cpuMs / used.seconds, jvm: used.otherCpuMs / used.seconds };
+        const submit = step.logs.submitAnswers;
+        const p95 = percentile(
+          [...submit.latencies].sort((a, b) => a - b),
+          95,
+        );
+        const polls = Object.entries(step.logs)
+          .filter(([name]) => !['myCheckIn', 'currentWeeklyChallenge', 'submitAnswers'].includes(name))
+          .reduce((sum, [, log]) => sum + log.latencies.length, 0);
+        const perCheckIn = (ms: number, idlePerSecond: number) =>
+          players.length === 0 ? '' : ((ms - idlePerSecond * used.seconds) / players.length).toFixed(1);
+        const latency = players.length === 0 ? { 'p50 ms': '', 'p95 ms': '', 'p99 ms': '' } : submit.row(step.seconds);
+        const achieved = step.gamers.filter(({ stored }) => stored).length / step.seconds;
+        steps.push({
+          rate,
+          p95,
+          achieved,
+          node: used.cpuMs / used.seconds,
+          jvm: used.otherCpuMs / used.seconds,
+          row: {
+            'offered /s': rate,
+            'achieved /s': achieved.toFixed(1),
+            'p50 ms': latency['p50 ms'],
+            'p95 ms': latency['p95 ms'],
+            'p99 ms': latency['p99 ms'],
+            errors: errorsOf(step),
+            'polls /s': (polls / step.seconds).toFixed(1),
+            'node CPU': percent(used.cpuMs / 1000 / used.seconds),
+            ELU: percent(used.eventLoopUtilization),
+            'JVM CPU': percent(used.otherCpuMs / 1000 / used.seconds),
+            'node ms/check-in': perCheckIn(used.cpuMs, idle.node),
+            'JVM ms/check-in': perCheckIn(used.otherCpuMs, idle.jvm),
+          },
+        });
+      }
+    } else {
+      const usage = sampleUsage(stack.dynamoDbPid);
+      measured.push(await phase(SECONDS, rushGamers));
+      rushUsage = usage.stop();
+    }
     const peak = memory.stop();
     await stopProfile?.();
     driver.close();
-    const { logs, seconds: loadSeconds } = load;
-    // Each gamer with what the driver saw: when the check-in was sent, and whether it was acknowledged.
-    const sent = [
-      ...gamers.slice(0, GAMERS).map((gamer, i) => ({ ...gamer, ...load.gamers[i]! })),
-      ...warmUpGamers.map((gamer, i) => ({ ...gamer, ...warmUp.gamers[i]! })),
-    ];
 
-    const rowsOf = ({ logs: phaseLogs, seconds }: typeof load) =>
-      Object.fromEntries(Object.entries(phaseLogs).map(([name, log]) => [name, log.row(seconds)]));
-    const errors = [...Object.values(logs), ...Object.values(warmUp.logs)].reduce((sum, log) => sum + log.errorCount, 0);
+    const errors = [warmUp, ...measured].reduce((sum, measuredPhase) => sum + errorsOf(measuredPhase), 0);
     print(
       `\nwarm-up (not counted): ${WARMUP_GAMERS} gamers in a team of their own, the same directors and admins, ${WARMUP_SECONDS} s (ran ${warmUp.seconds.toFixed(1)} s)`,
     );
     table(rowsOf(warmUp));
-    print(
-      `\nbench/load: ${GAMERS} gamers in ${TEAMS} teams, ${TEAMS} directors, ${ADMINS} admins, ${SECONDS} s window (ran ${loadSeconds.toFixed(1)} s)`,
-    );
-    print(
+    const machine = () =>
       `machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()
         .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-    table(rowsOf(load));
+        .join(' ')}`;
+    let kneeFound = true;
+    if (KNEE) {
+      print(
+        `\nbench/load --knee: check-ins offered at rising rates, ${STEP_SECONDS} s a step, gamers of their own in ${TEAMS} teams; ` +
+          (BACKGROUND ? `${TEAMS} directors and ${ADMINS} admins polling as in the rush` : 'no pollers'),
+      );
+      print(machine());
+      table(Object.fromEntries(steps.map(({ rate, row }) => [`${rate} /s`, row])));
+      print(
+        `the check-in's latency is submitAnswers'; achieved = check-ins acknowledged / the step's length to its last answer; polls = the directors' and admins' requests; ` +
+          `CPU: the gateway's process (all the Lambdas, with ELU its event loop's utilisation) and DynamoDB Local's JVM, % of one core; ` +
+          `ms/check-in: the step's CPU${steps[0]?.rate === 0 ? " above the 0 /s step's (the pollers alone)" : ''} over its check-ins (3 requests and the onTeamCheckIn publish each)`,
+      );
+      const rated = steps.filter(({ rate }) => rate > 0);
+      const over = ({ p95 }: (typeof steps)[number]) => p95 > KNEE_MS;
+      const [passed, confirmed] = rated.slice(-2);
+      kneeFound = rated.length >= 2 && over(passed!) && over(confirmed!);
+      if (kneeFound) {
+        const below = rated.slice(0, rated.indexOf(passed!)).filter((step) => !over(step));
+        const knee = below.at(-1);
+        print(
+          `\nknee: ${knee ? `${knee.rate} check-ins/s (p95 ${knee.p95.toFixed(0)} ms)` : `below ${rated[0]!.rate} check-ins/s`}; ` +
+            `the p95 passed ${KNEE_MS} ms at ${passed!.rate}/s (${passed!.p95.toFixed(0)} ms), confirmed at ${confirmed!.rate}/s (${confirmed!.p95.toFixed(0)} ms)`,
+        );
+        const blips = rated.slice(0, rated.indexOf(passed!)).filter(over);
+        if (blips.length > 0)
+          print(
+            `  passed ${KNEE_MS} ms alone (the next step was under): ${blips.map(({ rate, p95 }) => `${rate}/s (${p95.toFixed(0)} ms)`).join(', ')}`,
+          );
+        // CPU ms a check-in: how much the CPU a second grows with each check-in a second, over the steps under the knee.
+        const under = steps.slice(0, steps.indexOf(passed!)).filter((step) => !over(step));
+        if (under.length >= 2) {
+          const fit = (cpu: 'node' | 'jvm') => slope(under.map((step) => [step.achieved, step[cpu]])).toFixed(1);
+          print(
+            `CPU ms per check-in (the slope of CPU ms a second over the achieved rate, ${under.length} steps under the knee): the gateway's process ${fit('node')}, DynamoDB Local's JVM ${fit('jvm')}`,
+          );
+        }
+      } else
+        print(`\nno knee: the check-in's p95 did not pass ${KNEE_MS} ms in two steps in a row up to ${rated.at(-1)?.rate ?? 0}/s (BENCH_KNEE_RATES)`);
+    } else {
+      const [load] = measured;
+      print(
+        `\nbench/load: ${GAMERS} gamers in ${TEAMS} teams, ${TEAMS} directors, ${ADMINS} admins, ${SECONDS} s window (ran ${load!.seconds.toFixed(1)} s)`,
+      );
+      print(machine());
+      table(rowsOf(load!));
+      print(
+        `CPU in the window, % of one core: the gateway's process ${percent(rushUsage!.cpuMs / 1000 / rushUsage!.seconds)} (event loop utilisation ${percent(rushUsage!.eventLoopUtilization)}), DynamoDB Local's JVM ${percent(rushUsage!.otherCpuMs / 1000 / rushUsage!.seconds)}`,
+      );
+    }
     print(`peak memory of the gateway's process (sampled every 250 ms): RSS ${mib(peak.rss)}, heap used ${mib(peak.heapUsed)}`);
     print(`errors: ${errors}`);
-    for (const [name, log] of [...Object.entries(warmUp.logs), ...Object.entries(logs)]) {
+    for (const [name, log] of [warmUp, ...measured].flatMap(({ logs }) => Object.entries(logs))) {
       for (const [message, count] of [...log.errors].slice(0, 3)) print(`  ${name}: ${count} x ${message}`);
     }
     const causes = [...loggedErrors].sort((a, b) => b[1] - a[1]).slice(0, 5);
@@ -237,7 +383,7 @@ async function main() {
           : `${problems.length} INCONSISTENCIES`),
     );
     for (const problem of problems.slice(0, 10)) print(`  ${problem}`);
-    failed = errors > 0 || problems.length > 0 || succeeded.length !== sent.length;
+    failed = errors > 0 || problems.length > 0 || succeeded.length !== sent.length || !kneeFound;
   } finally {
     cognito.destroy();
     await stack.stop();

@@ -12,6 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Figures } from '../budgets';
+import { cpuMsSince } from './stats';
 
 export interface AwsCall {
   /** The client's service id: 'DynamoDB', 'Cognito Identity Provider', 'SESv2', ...; 'SQS' for SendMessage. */
@@ -209,8 +210,7 @@ export async function measureInvocation<T>(lambda: string, handler: () => Promis
   try {
     return await current.run(invocation, handler);
   } finally {
-    const used = process.cpuUsage(cpu);
-    invocation.cpuMs = (used.user + used.system) / 1000;
+    invocation.cpuMs = cpuMsSince(cpu);
     invocation.done = true;
     record(invocation);
   }

@@ -1,4 +1,6 @@
 /** Shared figures of the benchmarks under bench/. */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 
 /** The p-th percentile (nearest rank) of values sorted ascending. */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -57,6 +59,41 @@ export function sampleMemory(everyMs = 250) {
       clearInterval(timer);
       sample();
       return peak;
+    },
+  };
+}
+
+/** CPU time (user + system, every thread) of another process so far, in ms: Linux's /proc/<pid>/stat, in ticks of 10 ms. */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After the command's name (in parentheses, which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** This process's CPU (user + system) since `start` (a process.cpuUsage()), in ms. */
+export function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * Measures from now until `stop`: this process's CPU (as bench/lib/aws-calls.ts measures a handler's)
+ * and event-loop utilisation, and the CPU of another process (`otherPid`: DynamoDB Local's JVM).
+ */
+export function sampleUsage(otherPid: number) {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const loop = performance.eventLoopUtilization();
+  const other = processCpuMs(otherPid);
+  return {
+    stop() {
+      return {
+        seconds: (performance.now() - started) / 1000,
+        cpuMs: cpuMsSince(cpu),
+        eventLoopUtilization: performance.eventLoopUtilization(loop).utilization,
+        otherCpuMs: processCpuMs(otherPid) - other,
+      };
     },
   };
 }
