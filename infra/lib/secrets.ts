@@ -13,10 +13,10 @@ const SECRETS: Record<SecretName, { path: string; env: string }> = {
   vapidPrivateKey: { path: 'web-push/vapid-private-key', env: 'VAPID_PRIVATE_KEY_PARAM' },
 };
 
-/** The SSM parameter names the stack reads under `prefix` (what an operator must put before the first deploy). */
-export function secretParameterNames(prefix: string): string[] {
+/** The SSM parameter names the stack reads under `prefix` (what an operator must put before the first deploy), or of `only` those secrets. */
+export function secretParameterNames(prefix: string, only: readonly SecretName[] = Object.keys(SECRETS) as SecretName[]): string[] {
   const base = prefix.replace(/\/+$/, '');
-  return Object.values(SECRETS).map(({ path }) => `${base}/${path}`);
+  return only.map((name) => `${base}/${SECRETS[name].path}`);
 }
 
 interface SecretParameter {

@@ -70,18 +70,21 @@ function checkContext(context: DeployContext): Finding[] {
             'Set the context value stripePublishableKey to your Stripe publishable key (pk_live_… or pk_test_…): without it nobody can pay by card.',
         },
   );
-  const discord = context.discordClientId?.trim() ?? '';
   findings.push(
-    /^\d{5,30}$/.test(discord)
-      ? { prerequisite: 'context discordClientId', status: 'ok', message: `Discord sign-in uses the application ${discord}.` }
+    discordConfigured(context)
+      ? { prerequisite: 'context discordClientId', status: 'ok', message: `Discord sign-in uses the application ${context.discordClientId!.trim()}.` }
       : {
           prerequisite: 'context discordClientId',
-          status: 'missing',
-          message: "Set the context value discordClientId to your Discord application's client id (a number, from the Discord developer portal).",
+          status: 'warning',
+          message:
+            "Discord sign-in is off (the sign-in page shows no Discord button). To offer it, set the context value discordClientId to your Discord application's client id (a number, from the Discord developer portal) and put its secret.",
         },
   );
   return findings;
 }
+
+/** Discord sign-in is optional: on with a Discord application's id (a number), off without one. */
+const discordConfigured = (context: DeployContext) => /^\d{5,30}$/.test(context.discordClientId?.trim() ?? '');
 
 async function checkBootstrap(ssm: SSMClient, context: DeployContext): Promise<Finding> {
   const qualifier = context.bootstrapQualifier ?? DEFAULT_QUALIFIER;
@@ -140,13 +143,15 @@ async function checkMail(ses: SESv2Client, context: DeployContext): Promise<Find
 async function checkSecrets(ssm: SSMClient, context: DeployContext): Promise<Finding[]> {
   const names = secretParameterNames(context.secretsPrefix ?? '/fitgauge');
   const { Parameters = [], InvalidParameters = [] } = await ssm.send(new GetParametersCommand({ Names: names, WithDecryption: false }));
+  const discordSecret = secretParameterNames(context.secretsPrefix ?? '/fitgauge', ['discordClientSecret'])[0];
   return names.map((name): Finding => {
     const found = Parameters.find((parameter) => parameter.Name === name);
     if (!found || InvalidParameters.includes(name)) {
+      const optional = name === discordSecret && !discordConfigured(context);
       return {
         prerequisite: `SSM parameter ${name}`,
-        status: 'missing',
-        message: `Put the SecureString parameter ${name}: aws ssm put-parameter --type SecureString --name ${name} --value …`,
+        status: optional ? 'warning' : 'missing',
+        message: `Put the SecureString parameter ${name}: aws ssm put-parameter --type SecureString --name ${name} --value …${optional ? ' (only for Discord sign-in, which is off)' : ''}`,
       };
     }
     if (found.Type !== 'SecureString') {

@@ -127,10 +127,23 @@ it.each([
   ['the placeholder mailFrom', { mailFrom: 'no-reply@fitgauge.example' }, 'context mailFrom'],
   ['stripePublishableKey', { stripePublishableKey: '' }, 'context stripePublishableKey'],
   ['a secret key given as the publishable key', { stripePublishableKey: 'sk_live_123' }, 'context stripePublishableKey'],
-  ['discordClientId', { discordClientId: undefined }, 'context discordClientId'],
 ] as const)('names the unset context value %s', async (_, overrides, prerequisite) => {
   const found = missing(await check(overrides)).map((finding) => finding.prerequisite);
   expect(found).toEqual([prerequisite]);
+});
+
+it('leaves Discord sign-in optional: without discordClientId, a warning and its secret not required', async () => {
+  ssm.on(GetParametersCommand).resolves({
+    Parameters: SECRETS.filter((name) => !name.includes('discord')).map((Name) => ({ Name, Type: 'SecureString' })),
+    InvalidParameters: ['/fitgauge/discord/client-secret'],
+  });
+  const findings = await check({ discordClientId: undefined });
+  expect(missing(findings)).toEqual([]);
+  expect(findings.filter((finding) => finding.status === 'warning').map((finding) => finding.prerequisite)).toEqual([
+    'context discordClientId',
+    'SSM parameter /fitgauge/discord/client-secret',
+  ]);
+  expect(formatFindings(findings)).toContain('WARNING context discordClientId: Discord sign-in is off');
 });
 
 it("names an account whose Lambda concurrency cannot hold the stack's reservations", async () => {
