@@ -10,13 +10,12 @@ import { SSMClient } from '@aws-sdk/client-ssm';
 import { PUBLIC_AUTHORIZER_CONCURRENCY, RECAP_CONCURRENCY } from '../infra/lib/capacity';
 import { repoRoot } from '../infra/lib/functions';
 import { checkPrerequisites, formatFindings } from './deploy-check/checks';
-import { readCdkContext } from './deploy-check/context';
+import { deployRegion, readCdkContext } from './deploy-check/context';
 
 export async function runDeployCheck(argv: readonly string[]): Promise<boolean> {
   const context = readCdkContext(repoRoot, argv);
   const text = (key: string) => (typeof context[key] === 'string' ? (context[key] as string) : undefined);
-  // As infra/lib/app.ts: the context's region, else the profile's (what the CDK CLI passes), else us-east-1.
-  const region = text('region') ?? (await new SSMClient({}).config.region().catch(() => undefined)) ?? 'us-east-1';
+  const region = await deployRegion(context);
   const clients = { ssm: new SSMClient({ region }), ses: new SESv2Client({ region }), lambda: new LambdaClient({ region }) };
   console.log(`Checking the prerequisites of a FitGauge deploy in ${region}…\n`);
   const findings = await checkPrerequisites(

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SSMClient } from '@aws-sdk/client-ssm';
 
 /**
  * The CDK app's context as `cdk deploy` would see it: cdk.json's "context", then cdk.context.json, then each
@@ -23,4 +24,10 @@ export function readCdkContext(repoRoot: string, argv: readonly string[]): Recor
     if (at > 0) fromArgs[pair.slice(0, at)] = pair.slice(at + 1);
   }
   return { ...fromFile('cdk.json'), ...fromFile('cdk.context.json'), ...fromArgs };
+}
+
+/** The deploy's region, as infra/lib/app.ts takes it: the context's, else the profile's (what the CDK CLI passes), else us-east-1. */
+export async function deployRegion(context: Record<string, unknown>): Promise<string> {
+  if (typeof context.region === 'string') return context.region;
+  return (await new SSMClient({}).config.region().catch(() => undefined)) ?? 'us-east-1';
 }

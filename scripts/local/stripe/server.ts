@@ -38,6 +38,8 @@ interface StripeStandInOptions {
   secretKey?: string;
   /** Where events go (the app's webhook endpoint) and the secret they are signed with; null sends none. */
   webhook: WebhookEndpoint | null;
+  /** false: start as a new Stripe account, without the catalogue, coupons and portal settings (npm run stripe:catalogue's test). */
+  seedCatalogue?: boolean;
   /** JSON file that keeps the state across restarts; null keeps it in memory. */
   dataFile: string | null;
   /** Events wait for releaseWebhooks(): the endpoint is not listening yet (the local stack seeds before it listens). */
@@ -68,7 +70,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const secretKey = options.secretKey ?? LOCAL_STRIPE_SECRET_KEY;
   const log = options.log ?? ((line: string) => console.log(line));
   const state = new StandInState(options.dataFile);
-  if (state.isEmpty) {
+  if (state.isEmpty && options.seedCatalogue !== false) {
     seedCatalogue(state);
     state.save();
   }
