@@ -8,9 +8,8 @@
  *
  * The user pool and table: --user-pool-id and --table-name, else USER_POOL_ID and TABLE_NAME of the environment (what
  * the local stack gives its Lambdas, with its AWS_ENDPOINT_URL_* endpoints), else the deployed stack's outputs
- * UserPoolId and TableName (`aws cloudformation describe-stacks`, AWS CLI v2).
+ * UserPoolId and TableName (read with the AWS CLI v2).
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { isAdmin, isRole, type Role } from '@core/roles';
 import { productionDeps } from '../lambdas/auth/deps';
@@ -19,7 +18,7 @@ import { dynamoSignOutStore } from '../lambdas/lib/stores/sign-out-store';
 import { dynamoUserAdminStore } from '../lambdas/lib/stores/user-admin-store';
 import { cognitoUserPoolAdmin } from '../lambdas/lib/user-pool';
 import { repoRoot } from '../infra/lib/functions';
-import { deployRegion, readCdkContext } from './deploy-check/context';
+import { deployedStackOutputs, deployRegion, readCdkContext } from './deploy-check/context';
 
 interface AdministratorResult {
   userId: string;
@@ -56,20 +55,6 @@ function option(args: string[], name: string): string | undefined {
   return at >= 0 ? args[at + 1] : undefined;
 }
 
-/** The deployed stack's outputs, by key (AWS CLI v2: the SDK's CloudFormation client is not among the dependencies). */
-function stackOutputs(stackName: string, region: string): Record<string, string> {
-  const described = spawnSync('aws', ['cloudformation', 'describe-stacks', '--stack-name', stackName, '--region', region, '--output', 'json'], {
-    encoding: 'utf8',
-  });
-  if (described.status !== 0) {
-    throw new Error(
-      `Could not read the stack ${stackName} in ${region} (${(described.stderr || described.error?.message || '').trim()}); pass --user-pool-id and --table-name.`,
-    );
-  }
-  const [stack] = (JSON.parse(described.stdout) as { Stacks: { Outputs?: { OutputKey: string; OutputValue: string }[] }[] }).Stacks;
-  return Object.fromEntries((stack?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]));
-}
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const email = args.find((arg, i) => arg.includes('@') && !args[i - 1]?.startsWith('-'));
@@ -86,8 +71,12 @@ async function main(): Promise<void> {
     const context = readCdkContext(repoRoot, args);
     const region = await deployRegion(context);
     const stackName = typeof context.stackName === 'string' ? context.stackName : 'FitGauge';
-    const outputs = stackOutputs(stackName, region);
-    if (!outputs.UserPoolId || !outputs.TableName) throw new Error(`The stack ${stackName} has no UserPoolId or TableName output: is it deployed?`);
+    const outputs = deployedStackOutputs(stackName, region);
+    if (!outputs?.UserPoolId || !outputs.TableName) {
+      throw new Error(
+        `The stack ${stackName} in ${region} is not deployed (no UserPoolId and TableName outputs): deploy first, or pass --user-pool-id and --table-name.`,
+      );
+    }
     Object.assign(process.env, { USER_POOL_ID: outputs.UserPoolId, TABLE_NAME: outputs.TableName, AWS_REGION: region });
     webUrl = outputs.WebUrl;
   }
