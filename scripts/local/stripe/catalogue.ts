@@ -42,16 +42,7 @@ export function seedCatalogue(state: StandInState) {
       });
     }
   }
-  state.create('bpc', 'billing_portal.configuration', {
-    id: 'bpc_local',
-    active: true,
-    is_default: true,
-    default_return_url: null,
-    name: null,
-    ...PORTAL_SETTINGS,
-    business_profile: { privacy_policy_url: null, terms_of_service_url: null, ...PORTAL_SETTINGS.business_profile },
-    updated: state.now(),
-  });
+  seedPortalSettings(state);
   for (const coupon of LOCAL_COUPONS) {
     state.create('coupon', 'coupon', {
       ...coupon,
@@ -76,4 +67,18 @@ export function seedCatalogue(state: StandInState) {
       times_redeemed: 0,
     });
   }
+}
+
+/** The customer portal's settings as `npm run stripe:catalogue` makes them: the default configuration. */
+export function seedPortalSettings(state: StandInState) {
+  state.create('bpc', 'billing_portal.configuration', {
+    id: 'bpc_local',
+    active: true,
+    is_default: true,
+    default_return_url: null,
+    name: null,
+    ...PORTAL_SETTINGS,
+    business_profile: { privacy_policy_url: null, terms_of_service_url: null, ...PORTAL_SETTINGS.business_profile },
+    updated: state.now(),
+  });
 }

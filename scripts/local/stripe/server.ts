@@ -11,7 +11,7 @@ import { refuseForeignHost } from '../host-check';
 import { serverOutage, type Outage } from '../outages';
 import { StripeApi } from './api';
 import { Billing } from './billing';
-import { seedCatalogue } from './catalogue';
+import { seedCatalogue, seedPortalSettings } from './catalogue';
 import { FormError, parseForm, type FormParams } from './form';
 import { integerParam } from './params';
 import { escape, PORTAL_PATH, portalAction, portalPage, portalSession } from './portal';
@@ -72,6 +72,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const state = new StandInState(options.dataFile);
   if (state.isEmpty && options.seedCatalogue !== false) {
     seedCatalogue(state);
+    state.save();
+  } else if (!state.isEmpty && options.seedCatalogue !== false && !state.all('billing_portal.configuration').length) {
+    // A data folder seeded before the stand-in kept portal settings: portal sessions need them.
+    seedPortalSettings(state);
     state.save();
   }
   // Undelivered events are kept beside the state (stripe.json → stripe-webhooks.json), so a restart retries them.
