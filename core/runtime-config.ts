@@ -21,7 +21,8 @@ export const runtimeConfigSchema = z.object({
   uploadsBucketUrl: z.optional(z.url()),
   /** Discord's OAuth2 authorize page (a local stand-in in local mode); without it there is no Discord sign-in. */
   discordAuthorizeUrl: z.optional(z.url()),
-  discordClientId: z.optional(z.string().check(z.minLength(1))),
+  /** The Discord application's id; empty (a deploy without discordClientId) or missing: no Discord sign-in button. */
+  discordClientId: z.optional(z.string()),
   /** Base of the HTTP endpoints beside GraphQL (the customer portal): the app's origin locally, API Gateway on AWS. */
   apiBaseUrl: z.optional(z.url()),
   /** Stripe's publishable key for Stripe.js; empty or missing: no card payments on this site. */

@@ -35,6 +35,34 @@ export const EXTRA_GAMER_SEAT = {
 /** What `upgradeSubscription` buys extra gamer seats with (`where.id`), beside the subscription configs. */
 export const EXTRA_GAMER_SEAT_PRODUCT_ID = 'extra-gamer-seat';
 
+/** One recurring price of the Stripe catalogue, found by its lookup key. */
+export interface CataloguePrice {
+  lookupKey: string;
+  unitAmount: number;
+  currency: 'usd';
+  interval: BillingInterval;
+}
+
+/**
+ * The Stripe catalogue the product sells from: each product (by name) with its prices. `npm run stripe:catalogue`
+ * (scripts/stripe-catalogue.ts) creates or verifies it on a Stripe account; the local stand-in starts with it.
+ */
+export const STRIPE_CATALOGUE: readonly { productName: string; prices: readonly CataloguePrice[] }[] = [
+  {
+    productName: TEAM_PLAN.productName,
+    prices: [
+      { lookupKey: PRICE_LOOKUP_KEYS.dashboardMonthly, unitAmount: TEAM_PLAN.monthlyPriceCents, currency: 'usd', interval: 'month' },
+      { lookupKey: PRICE_LOOKUP_KEYS.dashboardYearly, unitAmount: TEAM_PLAN.yearlyPriceCents, currency: 'usd', interval: 'year' },
+    ],
+  },
+  {
+    productName: EXTRA_GAMER_SEAT.productName,
+    prices: [
+      { lookupKey: PRICE_LOOKUP_KEYS.extraGamerSeatMonthly, unitAmount: EXTRA_GAMER_SEAT.monthlyPriceCents, currency: 'usd', interval: 'month' },
+    ],
+  },
+];
+
 /** Length of a dashboard trial (`startTrial`), one per account; the spec gives none. */
 export const TRIAL_DAYS = 14;
 

@@ -9,7 +9,8 @@ import { repoRoot } from './functions';
  * Context keys: stackName (FitGauge), region, webDistPath (web/dist), mailFrom (verified SES address),
  * secretsPrefix (/fitgauge), discordClientId (the Discord OAuth app's public id), stripePublishableKey (Stripe's pk_live_… for Stripe.js),
  * appStoreUrl and playStoreUrl (the mobile app's store pages; store searches when absent), alarmEmail (who gets the alarms;
- * docs/operations.md), lambdaConcurrencyQuota (the account's Lambda concurrency quota, 1000). Synth needs no AWS credentials: the account stays unresolved unless the CLI
+ * docs/operations.md), lambdaConcurrencyQuota (the account's Lambda concurrency quota, 1000), domainName (the site's own
+ * domain, with hostedZoneId and hostedZoneName for its records and certificate, or certificateArn: web-hosting.ts SiteDomain). Synth needs no AWS credentials: the account stays unresolved unless the CLI
  * found one, and the region comes from context, the CLI's profile, or us-east-1.
  */
 export function defineFitGauge(app: App): FitGaugeStack {
@@ -28,6 +29,14 @@ export function defineFitGauge(app: App): FitGaugeStack {
     storeUrls: { appStore: context('appStoreUrl'), playStore: context('playStoreUrl') },
     alarmEmail: context('alarmEmail'),
     lambdaConcurrencyQuota: Number(context('lambdaConcurrencyQuota') ?? 1000),
+    domain: context('domainName')
+      ? {
+          name: context('domainName')!,
+          hostedZoneId: context('hostedZoneId'),
+          hostedZoneName: context('hostedZoneName'),
+          certificateArn: context('certificateArn'),
+        }
+      : undefined,
     discord: {
       clientId: context('discordClientId') ?? '',
       apiUrl: 'https://discord.com/api',

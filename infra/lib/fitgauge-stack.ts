@@ -31,7 +31,7 @@ import { acknowledgeCdkHelpers } from './nag';
 import { Secrets } from './secrets';
 import { Storage } from './storage';
 import { Transcoding } from './transcoding';
-import { WebHosting } from './web-hosting';
+import { WebHosting, type SiteDomain } from './web-hosting';
 
 /** Where Discord sends the user back: the sign-in page (web/src/features/auth/discord.ts, discordRedirectUri). */
 export const DISCORD_REDIRECT_PATH = '/auth/login';
@@ -53,6 +53,8 @@ interface FitGaugeStackProps extends StackProps {
   readonly alarmEmail?: string;
   /** The account's Lambda concurrency quota in the region, which the concurrency alarm compares with (docs/operations.md). */
   readonly lambdaConcurrencyQuota: number;
+  /** The site's own domain (and so the links in mail); absent: the CloudFront name. */
+  readonly domain?: SiteDomain;
 }
 
 /**
@@ -163,6 +165,7 @@ export class FitGaugeStack extends Stack {
       mediaOrigins: [this.storage.uploadsUrl, this.storage.videosUrl],
       avatarsBucketName: this.storage.uploadsName,
       mediaBucketName: this.storage.videosName,
+      domain: props.domain,
     });
     this.storage.allowAvatarReads(this.web.distribution.distributionArn);
     this.storage.allowMediaReads(this.web.distribution.distributionArn);

@@ -13,10 +13,10 @@ const SECRETS: Record<SecretName, { path: string; env: string }> = {
   vapidPrivateKey: { path: 'web-push/vapid-private-key', env: 'VAPID_PRIVATE_KEY_PARAM' },
 };
 
-/** The SSM parameter names the stack reads under `prefix` (what an operator must put before the first deploy). */
-export function secretParameterNames(prefix: string): string[] {
+/** The SSM parameter names the stack reads under `prefix` (what an operator must put before the first deploy), or of `only` those secrets. */
+export function secretParameterNames(prefix: string, only: readonly SecretName[] = Object.keys(SECRETS) as SecretName[]): string[] {
   const base = prefix.replace(/\/+$/, '');
-  return Object.values(SECRETS).map(({ path }) => `${base}/${path}`);
+  return only.map((name) => `${base}/${SECRETS[name].path}`);
 }
 
 interface SecretParameter {
@@ -32,7 +32,7 @@ export function isSecretName(resource: FunctionResource): resource is SecretName
  * Secrets are SSM SecureString parameters that an operator puts once per account, e.g.
  *   aws ssm put-parameter --type SecureString --name /fitgauge/stripe/secret-key --value sk_live_...
  * CloudFormation cannot create SecureString values, which is the point: no secret value ever enters the template.
- * Functions get only the parameter name (env) and read access to that one parameter; they fetch and cache it at runtime.
+ * Functions get only the parameter name (env) and read access to that one parameter; they fetch it at run time and cache it for 5 minutes (lambdas/lib/secrets.ts).
  */
 export class Secrets extends Construct {
   readonly parameters: Record<SecretName, SecretParameter>;

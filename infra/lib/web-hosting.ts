@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, Duration, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack, Token } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
@@ -28,6 +31,38 @@ interface WebHostingProps {
   readonly avatarsBucketName?: string;
   /** The videos bucket, by its stack-given name, whose transcoder outputs the site serves at /media/ (Storage.allowMediaReads). */
   readonly mediaBucketName?: string;
+  /** The site's own domain; absent: the distribution's *.cloudfront.net name. */
+  readonly domain?: SiteDomain;
+}
+
+/**
+ * A custom domain for the site (context domainName, hostedZoneId, hostedZoneName, certificateArn: infra/lib/app.ts).
+ * CloudFront takes certificates from us-east-1 only: with `certificateArn` (an issued us-east-1 certificate for the
+ * name) the stack uses it; without, a stack in us-east-1 makes one, DNS-validated in the hosted zone. With
+ * `hostedZoneId` the stack also writes the name's alias records (A and AAAA) to the distribution.
+ */
+export interface SiteDomain {
+  readonly name: string;
+  readonly hostedZoneId?: string;
+  /** The hosted zone's domain (e.g. fitgauge.gg for app.fitgauge.gg); the name itself when absent. */
+  readonly hostedZoneName?: string;
+  readonly certificateArn?: string;
+}
+
+/** The certificate of the site's domain, in us-east-1 (CloudFront's requirement). */
+function siteCertificate(scope: Construct, domain: SiteDomain, zone: route53.IHostedZone | undefined): acm.ICertificate {
+  if (domain.certificateArn) {
+    if (!Token.isUnresolved(domain.certificateArn) && !domain.certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
+      throw new Error(`certificateArn ${domain.certificateArn} is not in us-east-1: CloudFront takes certificates from us-east-1 only.`);
+    }
+    return acm.Certificate.fromCertificateArn(scope, 'Certificate', domain.certificateArn);
+  }
+  if (zone && Stack.of(scope).region === 'us-east-1') {
+    return new acm.Certificate(scope, 'Certificate', { domainName: domain.name, validation: acm.CertificateValidation.fromDns(zone) });
+  }
+  throw new Error(
+    `The domain ${domain.name} needs a certificate in us-east-1 (CloudFront's rule). Deploy in us-east-1 with -c hostedZoneId=… (the stack makes it), or request one there (aws acm request-certificate --region us-east-1 --domain-name ${domain.name} --validation-method DNS, then its DNS record) and pass -c certificateArn=….`,
+  );
 }
 
 /**
@@ -92,7 +127,7 @@ export const SPA_ROUTING_CODE = `function handler(event) {
 export class WebHosting extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
-  /** https://<distribution domain>, the web app's origin. */
+  /** https://<the custom domain> or https://<distribution domain>: the web app's origin, and the links in mail. */
   readonly url: string;
 
   constructor(
@@ -130,8 +165,20 @@ export class WebHosting extends Construct {
       },
     });
 
+    const { domain } = props;
+    const zone = domain?.hostedZoneId
+      ? route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+          hostedZoneId: domain.hostedZoneId,
+          zoneName: domain.hostedZoneName ?? domain.name,
+        })
+      : undefined;
+    const certificate = domain && siteCertificate(this, domain, zone);
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'FitGauge web app',
+      ...(domain && certificate
+        ? { domainNames: [domain.name], certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
@@ -165,14 +212,21 @@ export class WebHosting extends Construct {
       logBucket: props.accessLogs,
       logFilePrefix: 'cloudfront/',
     });
-    this.url = `https://${this.distribution.distributionDomainName}`;
+    this.url = `https://${domain?.name ?? this.distribution.distributionDomainName}`;
+    if (domain && zone) {
+      const target = route53.RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+      new route53.ARecord(this, 'DomainAlias', { zone, recordName: domain.name, target });
+      new route53.AaaaRecord(this, 'DomainAliasIpv6', { zone, recordName: domain.name, target });
+    }
 
     const distributionResource = this.distribution.node.defaultChild as cloudfront.CfnDistribution;
-    acknowledge(
-      distributionResource,
-      'No custom domain yet: with the default *.cloudfront.net certificate CloudFront fixes the viewer TLS policy; set minimumProtocolVersion TLSv1.2_2021 together with a certificate.',
-      'AwsSolutions-CFR4',
-    );
+    if (!domain) {
+      acknowledge(
+        distributionResource,
+        'No custom domain (context domainName): with the default *.cloudfront.net certificate CloudFront fixes the viewer TLS policy; with a domain the policy is TLSv1.2_2021.',
+        'AwsSolutions-CFR4',
+      );
+    }
     acknowledge(distributionResource, 'Esports teams use FitGauge worldwide; no country is excluded.', 'AwsSolutions-CFR1');
     acknowledge(
       distributionResource,

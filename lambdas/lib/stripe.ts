@@ -7,16 +7,15 @@ import Stripe from 'stripe';
 import { config } from './config';
 import { secret } from './secrets';
 
-let client: Promise<Stripe> | undefined;
+let client: { key: string; stripe: Stripe } | undefined;
 
-export function stripeClient(): Promise<Stripe> {
-  if (!client) {
-    client = secret('STRIPE_SECRET_KEY').then(
-      (key) => new Stripe(key, { ...stripeEndpoint(config.stripeApiUrl), maxNetworkRetries: 2, timeout: 20_000 }),
-    );
-    client.catch(() => (client = undefined)); // a failed secret read is tried again on the next call
+/** The client, built again when the secret key changed in SSM (a rotated key: lambdas/lib/secrets.ts re-reads it). */
+export async function stripeClient(): Promise<Stripe> {
+  const key = await secret('STRIPE_SECRET_KEY');
+  if (client?.key !== key) {
+    client = { key, stripe: new Stripe(key, { ...stripeEndpoint(config.stripeApiUrl), maxNetworkRetries: 2, timeout: 20_000 }) };
   }
-  return client;
+  return client.stripe;
 }
 
 /** The secret webhook events are signed with, for `stripe.webhooks.constructEvent`. */

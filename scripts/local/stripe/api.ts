@@ -5,7 +5,7 @@
 import { addInterval, Billing, type PaymentBehavior } from './billing';
 import { TEST_CARD_TOKENS, unknownTestToken } from './cards';
 import { invalidRequest, missingParam, noSuch, StripeApiError } from './errors';
-import type { FormParams } from './form';
+import type { FormParams, FormValue } from './form';
 import { allowOnly, arrayParam, booleanParam, expandPaths, integerParam, mergeMetadata, objectParam, stringParam } from './params';
 import { randomToken, type StandInState, type StripeObject } from './state';
 import { expand, list, page, render, type Json } from './views';
@@ -36,13 +36,19 @@ export class StripeApi {
     this.define('POST', '/v1/billing_portal/sessions', (params) => {
       allowOnly(params, ['customer', 'return_url', 'configuration', 'locale', 'flow_data', 'on_behalf_of']);
       const customer = this.find('customer', stringParam(params, 'customer', { required: true }), 'customer');
+      const configuration = stringParam(params, 'configuration') ?? this.state.all('billing_portal.configuration', (item) => item.is_default)[0]?.id;
+      if (!configuration) {
+        throw invalidRequest(
+          'You can’t create a portal session in test mode until you save your customer portal settings in test mode at https://dashboard.stripe.com/test/settings/billing/portal.',
+        );
+      }
       const token = randomToken(32);
       return this.view(
         this.state.create('bps', 'billing_portal.session', {
           customer: customer.id,
           return_url: stringParam(params, 'return_url') ?? null,
           url: this.portalUrl(token),
-          configuration: 'bpc_local',
+          configuration: this.find('billing_portal.configuration', configuration, 'configuration').id,
           locale: null,
           flow: null,
           on_behalf_of: null,
@@ -50,6 +56,7 @@ export class StripeApi {
         }),
       );
     });
+    this.defineBillingPortalConfigurations();
     this.define('GET', '/v1/events/:id', (_params, { id }) => this.view(this.find('event', id)));
     this.define('GET', '/v1/events', (params) => {
       allowOnly(params, [...LIST_PARAMS, 'type', 'created']);
@@ -198,6 +205,56 @@ export class StripeApi {
     });
   }
 
+  // ---- billing-portal configurations: what the portal offers (kept as given; sessions use the default one) -----------
+
+  private defineBillingPortalConfigurations() {
+    const FIELDS = ['business_profile', 'default_return_url', 'features', 'name', 'metadata'];
+    const settings = (params: FormParams) =>
+      Object.fromEntries(FIELDS.filter((name) => name !== 'metadata' && params[name] !== undefined).map((name) => [name, formJson(params[name])]));
+    this.define('POST', '/v1/billing_portal/configurations', (params) => {
+      allowOnly(params, FIELDS);
+      if (!objectParam(params, 'features')) throw missingParam('features');
+      return this.view(
+        this.state.create('bpc', 'billing_portal.configuration', {
+          active: true,
+          business_profile: { headline: null, privacy_policy_url: null, terms_of_service_url: null },
+          default_return_url: null,
+          name: null,
+          // The account's first configuration is its default, as the Dashboard's first save of the portal settings makes it.
+          is_default: this.state.all('billing_portal.configuration', (item) => item.is_default).length === 0,
+          ...settings(params),
+          metadata: mergeMetadata({}, params),
+          updated: this.state.now(),
+        }),
+      );
+    });
+    this.define('GET', '/v1/billing_portal/configurations/:id', (_params, { id }) => this.view(this.find('billing_portal.configuration', id)));
+    this.define('POST', '/v1/billing_portal/configurations/:id', (params, { id }) => {
+      allowOnly(params, [...FIELDS, 'active']);
+      const configuration = this.find('billing_portal.configuration', id);
+      const changes = settings(params);
+      Object.assign(configuration, {
+        ...changes,
+        ...(changes.features ? { features: deepMerge(configuration.features as Json, changes.features as Json) } : {}),
+        active: booleanParam(params, 'active') ?? configuration.active,
+        metadata: mergeMetadata(configuration.metadata, params),
+        updated: this.state.now(),
+      });
+      return this.view(configuration);
+    });
+    this.define('GET', '/v1/billing_portal/configurations', (params) => {
+      allowOnly(params, [...LIST_PARAMS, 'active', 'is_default']);
+      const active = booleanParam(params, 'active');
+      const isDefault = booleanParam(params, 'is_default');
+      return this.page(
+        'billing_portal.configuration',
+        '/v1/billing_portal/configurations',
+        params,
+        (item) => (active === undefined || item.active === active) && (isDefault === undefined || item.is_default === isDefault),
+      );
+    });
+  }
+
   // ---- products, prices, coupons, promotion codes ------------------------------------------------------------------
 
   private defineCatalogue() {
@@ -222,8 +279,15 @@ export class StripeApi {
     });
 
     this.define('POST', '/v1/prices', (params) => {
-      allowOnly(params, ['product', 'unit_amount', 'currency', 'recurring', 'lookup_key', 'nickname', 'active', 'metadata']);
+      allowOnly(params, ['product', 'unit_amount', 'currency', 'recurring', 'lookup_key', 'transfer_lookup_key', 'nickname', 'active', 'metadata']);
       const product = this.find('product', stringParam(params, 'product', { required: true }), 'product');
+      const lookupKey = stringParam(params, 'lookup_key');
+      // As Stripe: a lookup key names one price; another price takes it only with transfer_lookup_key.
+      const holder = lookupKey ? this.state.all('price', (price) => price.lookup_key === lookupKey)[0] : undefined;
+      if (holder && !booleanParam(params, 'transfer_lookup_key')) {
+        throw invalidRequest(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key');
+      }
+      if (holder) holder.lookup_key = null;
       const recurring = objectParam(params, 'recurring');
       const interval = recurring ? stringParam(recurring, 'interval', { required: true }) : undefined;
       if (interval && !['day', 'week', 'month', 'year'].includes(interval))
@@ -236,7 +300,7 @@ export class StripeApi {
           recurring: interval ? { interval, interval_count: 1, usage_type: 'licensed', meter: null, trial_period_days: null } : null,
           type: interval ? 'recurring' : 'one_time',
           billing_scheme: 'per_unit',
-          lookup_key: stringParam(params, 'lookup_key') ?? null,
+          lookup_key: lookupKey ?? null,
           nickname: stringParam(params, 'nickname') ?? null,
           active: booleanParam(params, 'active') ?? true,
           metadata: mergeMetadata({}, params),
@@ -244,6 +308,14 @@ export class StripeApi {
       );
     });
     this.define('GET', '/v1/prices/:id', (_params, { id }) => this.view(this.find('price', id)));
+    this.define('POST', '/v1/prices/:id', (params, { id }) => {
+      allowOnly(params, ['active', 'nickname', 'metadata']);
+      const price = this.find('price', id);
+      price.active = booleanParam(params, 'active') ?? price.active;
+      price.nickname = stringParam(params, 'nickname') ?? price.nickname;
+      price.metadata = mergeMetadata(price.metadata, params);
+      return this.view(price);
+    });
     this.define('GET', '/v1/prices', (params) => {
       allowOnly(params, [...LIST_PARAMS, 'active', 'product', 'lookup_keys', 'type', 'currency']);
       const lookupKeys = arrayParam(params, 'lookup_keys');
@@ -770,4 +842,23 @@ function searchFilter(query: string): (customer: StripeObject) => boolean {
       return (customer: StripeObject) => (match[2] ? customer.metadata?.[match[2]] : customer[match[1]]) === value;
     });
   return joiners[0] === 'OR' ? (customer) => tests.some((test) => test(customer)) : (customer) => tests.every((test) => test(customer));
+}
+
+/** A form value as Stripe stores it: `true`/`false` as booleans, the rest as given. */
+function formJson(value: FormValue): unknown {
+  if (typeof value === 'string') return value === 'true' ? true : value === 'false' ? false : value;
+  if (Array.isArray(value)) return value.map(formJson);
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, formJson(item)]));
+}
+
+function deepMerge(base: Json, changes: Json): Json {
+  const merged: Json = { ...base };
+  for (const [key, value] of Object.entries(changes)) {
+    const current = merged[key];
+    merged[key] =
+      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object' && !Array.isArray(current)
+        ? deepMerge(current as Json, value as Json)
+        : value;
+  }
+  return merged;
 }

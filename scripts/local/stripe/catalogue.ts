@@ -1,12 +1,16 @@
-/** What a fresh stand-in holds, as the Stripe account is set up in production: the plan's prices and the coupons. */
-import { EXTRA_GAMER_SEAT, PRICE_LOOKUP_KEYS, TEAM_PLAN } from '@core/billing/plans';
+/** What a fresh stand-in holds, as `npm run stripe:catalogue` sets up a Stripe account: the plan's prices, the portal settings; and coupons. */
+import { PRICE_LOOKUP_KEYS, STRIPE_CATALOGUE } from '@core/billing/plans';
+import { PORTAL_SETTINGS } from '../../stripe-catalogue';
 import type { StandInState } from './state';
 
-export const LOCAL_PRICE_IDS = {
-  dashboardMonthly: 'price_TeamDashboardMonthly',
-  dashboardYearly: 'price_TeamDashboardYearly',
-  extraGamerSeatMonthly: 'price_ExtraGamerSeatMonthly',
-} as const;
+/** The seeded prices' ids: `price_` and the lookup key in camel case (`price_TeamDashboardMonthly`). */
+export const LOCAL_PRICE_IDS = Object.fromEntries(
+  Object.entries(PRICE_LOOKUP_KEYS).map(([name, lookupKey]) => [name, `price_${pascalCase(lookupKey)}`]),
+) as Record<keyof typeof PRICE_LOOKUP_KEYS, string>;
+
+function pascalCase(text: string): string {
+  return text.replace(/(?:^|[_\s]+)(\w)/g, (_, letter: string) => letter.toUpperCase());
+}
 
 /** Coupons by code, each with a promotion code of the same text (what users type). */
 const LOCAL_COUPONS = [
@@ -15,36 +19,30 @@ const LOCAL_COUPONS = [
 ] as const;
 
 export function seedCatalogue(state: StandInState) {
-  const dashboard = state.create('prod', 'product', {
-    id: 'prod_TeamDashboard',
-    name: TEAM_PLAN.productName,
-    active: true,
-    description: null,
-    default_price: null,
-  });
-  const seat = state.create('prod', 'product', {
-    id: 'prod_ExtraGamerSeat',
-    name: EXTRA_GAMER_SEAT.productName,
-    active: true,
-    description: null,
-    default_price: null,
-  });
-  const price = (id: string, product: string, lookupKey: string, unitAmount: number, interval: 'month' | 'year') =>
-    state.create('price', 'price', {
-      id,
-      product,
-      lookup_key: lookupKey,
-      unit_amount: unitAmount,
-      currency: 'usd',
-      recurring: { interval, interval_count: 1, usage_type: 'licensed', meter: null, trial_period_days: null },
-      type: 'recurring',
-      billing_scheme: 'per_unit',
-      nickname: null,
+  for (const { productName, prices } of STRIPE_CATALOGUE) {
+    const product = state.create('prod', 'product', {
+      id: `prod_${pascalCase(productName)}`,
+      name: productName,
       active: true,
+      description: null,
+      default_price: null,
     });
-  price(LOCAL_PRICE_IDS.dashboardMonthly, dashboard.id, PRICE_LOOKUP_KEYS.dashboardMonthly, TEAM_PLAN.monthlyPriceCents, 'month');
-  price(LOCAL_PRICE_IDS.dashboardYearly, dashboard.id, PRICE_LOOKUP_KEYS.dashboardYearly, TEAM_PLAN.yearlyPriceCents, 'year');
-  price(LOCAL_PRICE_IDS.extraGamerSeatMonthly, seat.id, PRICE_LOOKUP_KEYS.extraGamerSeatMonthly, EXTRA_GAMER_SEAT.monthlyPriceCents, 'month');
+    for (const price of prices) {
+      state.create('price', 'price', {
+        id: `price_${pascalCase(price.lookupKey)}`,
+        product: product.id,
+        lookup_key: price.lookupKey,
+        unit_amount: price.unitAmount,
+        currency: price.currency,
+        recurring: { interval: price.interval, interval_count: 1, usage_type: 'licensed', meter: null, trial_period_days: null },
+        type: 'recurring',
+        billing_scheme: 'per_unit',
+        nickname: null,
+        active: true,
+      });
+    }
+  }
+  seedPortalSettings(state);
   for (const coupon of LOCAL_COUPONS) {
     state.create('coupon', 'coupon', {
       ...coupon,
@@ -69,4 +67,18 @@ export function seedCatalogue(state: StandInState) {
       times_redeemed: 0,
     });
   }
+}
+
+/** The customer portal's settings as `npm run stripe:catalogue` makes them: the default configuration. */
+export function seedPortalSettings(state: StandInState) {
+  state.create('bpc', 'billing_portal.configuration', {
+    id: 'bpc_local',
+    active: true,
+    is_default: true,
+    default_return_url: null,
+    name: null,
+    ...PORTAL_SETTINGS,
+    business_profile: { privacy_policy_url: null, terms_of_service_url: null, ...PORTAL_SETTINGS.business_profile },
+    updated: state.now(),
+  });
 }

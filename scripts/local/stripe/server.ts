@@ -11,7 +11,7 @@ import { refuseForeignHost } from '../host-check';
 import { serverOutage, type Outage } from '../outages';
 import { StripeApi } from './api';
 import { Billing } from './billing';
-import { seedCatalogue } from './catalogue';
+import { seedCatalogue, seedPortalSettings } from './catalogue';
 import { FormError, parseForm, type FormParams } from './form';
 import { integerParam } from './params';
 import { escape, PORTAL_PATH, portalAction, portalPage, portalSession } from './portal';
@@ -38,6 +38,8 @@ interface StripeStandInOptions {
   secretKey?: string;
   /** Where events go (the app's webhook endpoint) and the secret they are signed with; null sends none. */
   webhook: WebhookEndpoint | null;
+  /** false: start as a new Stripe account, without the catalogue, coupons and portal settings (npm run stripe:catalogue's test). */
+  seedCatalogue?: boolean;
   /** JSON file that keeps the state across restarts; null keeps it in memory. */
   dataFile: string | null;
   /** Events wait for releaseWebhooks(): the endpoint is not listening yet (the local stack seeds before it listens). */
@@ -68,8 +70,12 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const secretKey = options.secretKey ?? LOCAL_STRIPE_SECRET_KEY;
   const log = options.log ?? ((line: string) => console.log(line));
   const state = new StandInState(options.dataFile);
-  if (state.isEmpty) {
+  if (state.isEmpty && options.seedCatalogue !== false) {
     seedCatalogue(state);
+    state.save();
+  } else if (!state.isEmpty && options.seedCatalogue !== false && !state.all('billing_portal.configuration').length) {
+    // A data folder seeded before the stand-in kept portal settings: portal sessions need them.
+    seedPortalSettings(state);
     state.save();
   }
   // Undelivered events are kept beside the state (stripe.json → stripe-webhooks.json), so a restart retries them.

@@ -3,7 +3,7 @@
  * with webhooks received by a real HTTP endpoint and verified with constructEvent as the app will.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -418,8 +418,14 @@ describe('local Stripe stand-in with a data file', () => {
       const clock = first.now();
       await first.stop();
 
+      // A data folder from before the stand-in kept portal settings gets them on the next start.
+      const stored = JSON.parse(await readFile(dataFile, 'utf8')) as { objects: Record<string, unknown> };
+      delete stored.objects.bpc_local;
+      await writeFile(dataFile, JSON.stringify(stored));
+
       const second = await startStripeStandIn({ port: 0, dataFile, webhook: null, log: () => {} });
       try {
+        expect((await client(second).billingPortal.sessions.create({ customer: customer.id })).configuration).toBe('bpc_local');
         expect(((await client(second).customers.retrieve(customer.id)) as Stripe.Customer).email).toBe('kept@fitgauge.test');
         expect((await client(second).subscriptions.retrieve(subscription.id)).status).toBe('active');
         expect(second.now()).toBeGreaterThanOrEqual(clock);
