@@ -59,6 +59,9 @@ const answerItemsOf = async (userId: string) =>
     )
   ).Items ?? [];
 
+// Each test seeds weeks of days and runs the whole backfill twice: more than jest's 5 s on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 describe('backfillCheckIns', () => {
   it("puts every day's answers on the day, in the new form, deletes the Answer items, and changes nothing when run again", async () => {
     const id = freshIds();
