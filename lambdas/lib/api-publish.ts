@@ -1,12 +1,8 @@
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { logger } from './observability';
+import { signedPost } from './signed-post';
 
 /** How long a publish may hold up the mutation that triggered it. */
 const PUBLISH_TIMEOUT_MS = 3000;
-
-let signer: SignatureV4 | undefined;
 
 function graphqlUrl(): URL {
   const url = process.env.GRAPHQL_URL;
@@ -21,23 +17,16 @@ function graphqlUrl(): URL {
  * GRAPHQL_URL is the AppSync endpoint on AWS and the local gateway's in local mode, which checks the same signature.
  */
 async function runServerMutation(query: string, variables: Record<string, unknown>): Promise<void> {
-  const url = graphqlUrl();
-  signer ??= new SignatureV4({ service: 'appsync', region: process.env.AWS_REGION ?? 'us-east-1', credentials: defaultProvider(), sha256: Sha256 });
-  const body = JSON.stringify({ query, variables });
-  const signed = await signer.sign({
-    method: 'POST',
-    protocol: url.protocol,
-    hostname: url.hostname,
-    port: url.port ? Number(url.port) : undefined,
-    path: url.pathname,
-    query: {},
-    headers: { host: url.host, 'content-type': 'application/json' },
-    body,
-  });
-  const response = await fetch(url, { method: 'POST', headers: signed.headers, body, signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS) });
-  const answer = (await response.json().catch(() => null)) as { errors?: { message?: string }[] } | null;
-  if (!response.ok || answer?.errors?.length) {
-    throw new Error(`The API refused the server mutation (HTTP ${response.status}): ${answer?.errors?.map((e) => e.message).join('; ') ?? ''}`);
+  const { status, ok, answer } = await signedPost(
+    'appsync',
+    graphqlUrl(),
+    JSON.stringify({ query, variables }),
+    { 'content-type': 'application/json' },
+    PUBLISH_TIMEOUT_MS,
+  );
+  const errors = (answer as { errors?: { message?: string }[] } | null)?.errors;
+  if (!ok || errors?.length) {
+    throw new Error(`The API refused the server mutation (HTTP ${status}): ${errors?.map((e) => e.message).join('; ') ?? ''}`);
   }
 }
 
