@@ -204,6 +204,8 @@ const countAttribute = (metric: string) => `count_${metric}`;
 /** Totals items written before issue 33's member items also hold one map per member: read, and moved by a recount. */
 const MEMBER_PREFIX = 'member_';
 const memberAttribute = (userId: string) => `${MEMBER_PREFIX}${userId}`;
+/** Whether a stored totals item still lists members in the form before member items (the backfill moves them). */
+export const listsMemberMaps = (item: Item) => item.type === 'TeamDay' && Object.keys(item).some((name) => name.startsWith(MEMBER_PREFIX));
 /** In such a map: the version of his day the aggregate counts (absent on members counted before it existed). */
 const COUNTED_VERSION = 'v';
 
@@ -501,7 +503,7 @@ async function putTeamMemberDay(teamId: string, day: StoredMemberDay): Promise<v
  * right already (a teammate's recount saw this member's item). Members of the form before member items (maps on the
  * totals item) get their member items from their days first, and the recount drops their maps.
  */
-async function recountTeamDay(teamId: string, date: ScoreDay, at: string): Promise<void> {
+export async function recountTeamDay(teamId: string, date: ScoreDay, at: string): Promise<void> {
   let migrated = false;
   for (let attempt = 1; ; attempt += 1) {
     const { items } = await query({ ...teamDaysQuery(teamId, { startDate: date, endDate: date }), ConsistentRead: true });
@@ -528,7 +530,8 @@ async function recountTeamDay(teamId: string, date: ScoreDay, at: string): Promi
     const record: TeamDayRecord = {
       teamId,
       aggregate,
-      updatedAt: stored && stored.updatedAt > at ? stored.updatedAt : at,
+      // The newest check-in it counts (or the newest write's, for a withdrawal): never older than a member it counts.
+      updatedAt: [at, ...(stored ? [stored.updatedAt] : []), ...members.map((member) => member.updatedAt)].reduce((a, b) => (a > b ? a : b)),
       rev: (stored?.rev ?? 0) + 1,
     };
     const unchanged = !stored
