@@ -259,7 +259,7 @@ const teamDayKey = (teamId: string, date: string) => teamDayItem.key({ teamId, a
  * A member's day as one team counts it (docs/data-model.md, "Team member day"): the version counted, what he adds to
  * each total, and his game scores. Its key sorts right after its team day's, so one Query reads a day with its members.
  */
-export interface TeamMemberDayRecord extends MemberGameScores {
+interface TeamMemberDayRecord extends MemberGameScores {
   teamId: string;
   userId: string;
   date: ScoreDay;
