@@ -24,6 +24,8 @@ export type Action =
 
 export const budgets: Record<Action, Partial<Figures>> = {
   openCheckIn: { sesCalls: 0 },
+  // For any team size (issue 33): the gamer's transaction (10 units) and the team's member item and totals (1 + 1),
+  // neither of which grows with the team; the bench's check-in team lists up to about 40 members by its last runs.
   firstCheckIn: { writeUnits: 12, transactionItems: 8, sesCalls: 0 },
   // The same check-in when it makes a gaming day Not Ready: the staff's journal alert on top, mail still queued.
   alertingCheckIn: { transactionItems: 8, sesCalls: 0 },

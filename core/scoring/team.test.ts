@@ -8,9 +8,12 @@ import {
   aggregateTeamDay,
   applyMemberDayChange,
   applyTeamDayDelta,
+  gameScoresOf,
   memberDayDelta,
   type TeamDayAggregate,
+  teamDayOfMembers,
   teamMetricAverage,
+  teamMetricValues,
   teamScoreStatistics,
 } from './team';
 
@@ -28,6 +31,16 @@ const changeArbitrary = fc.record({
 });
 
 describe('team daily aggregate', () => {
+  it("recounted from its members' values and game scores (issue 33's member items), equals the aggregate of their days", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.constantFrom(...USERS)), fc.array(answersArbitrary, { minLength: 4, maxLength: 4 }), (userIds, answers) => {
+        const days = userIds.map((userId, index) => memberDay(userId, answers[index]!));
+        const members = days.map((day) => ({ userId: day.userId, values: teamMetricValues(day), scores: gameScoresOf(day) })).reverse();
+        expect(teamDayOfMembers(DATE, members)).toEqual(aggregateTeamDay(DATE, days));
+      }),
+    );
+  });
+
   it('equals the aggregate recomputed from scratch after any sequence of member changes', () => {
     fc.assert(
       fc.property(fc.array(changeArbitrary, { maxLength: 25 }), (changes) => {

@@ -60,13 +60,48 @@ function memberDayMetric(day: MemberDay, metric: TeamMetric): number | null {
   return completenessOf ? day.pillars[completenessOf].completenessScore : dayScoreValue(day, metric as ScoreType);
 }
 
-const gameScoresOf = (day: MemberDay): MemberGameScores => ({
+export const gameScoresOf = (day: MemberDay): MemberGameScores => ({
   gameReadiness: day.gameReadiness,
   gamePerformance: day.gamePerformance,
   gaming: day.gaming,
   fgScore: day.fg?.fgScore ?? null,
   fgBaseline: day.baselines?.fgScore ?? null,
 });
+
+/** A member's value of each team metric his day has one of: what he adds to each sum (and 1 to its count). */
+export type TeamMetricValues = Partial<Record<TeamMetric, number>>;
+
+export function teamMetricValues(day: MemberDay): TeamMetricValues {
+  const values: TeamMetricValues = {};
+  for (const metric of TEAM_METRICS) {
+    const value = memberDayMetric(day, metric);
+    if (value !== null) values[metric] = value;
+  }
+  return values;
+}
+
+/** What a team's day keeps of one member it counts: his metric values and his game scores. */
+export interface CountedMember {
+  userId: string;
+  values: TeamMetricValues;
+  scores: MemberGameScores;
+}
+
+/**
+ * A team's day from the members it counts (docs/data-model.md, "Team member day"): the same aggregate as
+ * `aggregateTeamDay` of their days, summed in userId order so that a recount gives the same numbers every time.
+ */
+export function teamDayOfMembers(date: ScoreDay, members: readonly CountedMember[]): TeamDayAggregate {
+  const aggregate = emptyTeamDayAggregate(date);
+  for (const { userId, values, scores } of [...members].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0))) {
+    for (const [metric, value] of Object.entries(values) as [TeamMetric, number][]) {
+      const total = aggregate.totals[metric];
+      aggregate.totals[metric] = { sum: total.sum + value, count: total.count + 1 };
+    }
+    aggregate.members[userId] = scores;
+  }
+  return aggregate;
+}
 
 /** What one member's day change (before -> after; null = no day) does to their team's aggregate of that date. */
 export function memberDayDelta(before: MemberDay | null, after: MemberDay | null): TeamDayDelta | null {

@@ -1,5 +1,5 @@
 import { AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { avatarKeyPrefix } from '@core/avatars';
 import { isSubscriptionRunning } from '@core/billing/plans';
 import { config } from './config';
@@ -11,7 +11,7 @@ import { logger } from './observability';
 import { discordClaimItem, emailClaimItem } from './stores/account-store';
 import { dynamoInviteStore, pendingInviteGuardItem, teamCodeItem } from './stores/invite-store';
 import { commentItem, commentOnDayKey, readinessAlertItem } from './stores/journal-store';
-import { type StoredMemberDay, teamDayWithdrawal } from './stores/score-store';
+import { type StoredMemberDay, withdrawFromTeamDay } from './stores/score-store';
 import { dynamoSubscriptionStore } from './stores/subscription-store';
 import { dynamoTeamStore, type TeamRecord, teamItem } from './stores/team-store';
 import { TransactionRefused } from './stores/transactions';
@@ -70,12 +70,8 @@ async function leaveTeams(userId: string, days: StoredMemberDay[], at: string): 
   const memberships = await dynamoTeamStore.membershipsOfUser(userId);
   for (const membership of memberships) {
     for (const day of days) {
-      try {
-        await db().send(new TransactWriteCommand({ TransactItems: [teamDayWithdrawal(membership.teamId, day, at)] }));
-      } catch (error) {
-        // The aggregate does not list this day: it never counted there, or an earlier run already took it out.
-        if ((error as Error).name !== 'TransactionCanceledException') throw error;
-      }
+      // Once: a day it never counted, or an earlier run took out already, leaves the team's totals as they are.
+      await withdrawFromTeamDay(membership.teamId, day, at);
     }
     try {
       await dynamoTeamStore.removeMember(membership);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { shiftDay } from '@core/dates';
 import { aggregateTeamDay } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
@@ -43,6 +43,8 @@ async function writesDuring(work: () => Promise<unknown>) {
       }
     } else if (command instanceof UpdateCommand) {
       writes.push({ key: command.input.Key as Key, transactional: false, kind: 'Update' });
+    } else if (command instanceof PutCommand) {
+      writes.push({ key: { pk: command.input.Item!.pk as string, sk: command.input.Item!.sk as string }, transactional: false, kind: 'Put' });
     }
     return send(command as never);
   }) as typeof client.send);
@@ -65,51 +67,69 @@ const conflict = (items: number) =>
   });
 
 describe('a check-in that scales with the team', () => {
-  it('costs a first check-in at most 12 write units in at most 8 transaction items, and stores its answers once', async () => {
-    const { id, stores, gamers } = await teamWorld(5);
-    // Ten days of history for every gamer (baselines on the day), and today's check-ins of the teammates.
-    const history = gamers.map((gamer) => ({
-      userId: id(gamer),
-      timeZone: 'Europe/Berlin',
-      teamIds: [id('t1')],
-      checkIns: Array.from({ length: 10 }, (_, index) => {
-        const date = shiftDay(TODAY, index - 10);
-        return { date, answers: answersWith(index % 2 ? 'best' : 'worst'), watchedVideos: false, at: at(date) };
-      }),
-    }));
-    await stores.scores.importHistory(historyOf(history));
-    for (const gamer of gamers.slice(1)) await submitAnswers(id(gamer), { answers: answersWith('worst') }, stores, at(TODAY));
-
-    const writes = await writesDuring(() =>
-      submitAnswers(id('g0'), { answers: answersWith('best'), checkInId: randomUUID(), forDate: TODAY }, stores, at(TODAY)),
-    );
-    const costs = await Promise.all(
-      writes
-        .map(async (write) => ({ ...write, size: itemSize(await stored(write.key)) }))
-        .map(async (cost) => {
-          const { size, transactional } = await cost;
-          return { ...(await cost), units: writeUnits(size, { transactional }) };
+  // A team of 5 whose teammates checked in by the API; a team of 100 whose day lists 99 members already (issue 33: the
+  // team's day grew 140 bytes a member, and its update cost 1 unit more per KB of members, 14 units at 40 members).
+  it.each([
+    [5, 'sent'],
+    [100, 'loaded'],
+  ] as const)(
+    'costs a first check-in at most 12 write units in at most 8 transaction items in a team of %i, and stores its answers once',
+    async (size, teammates) => {
+      const { id, stores, gamers, teamDay } = await teamWorld(size);
+      // Ten days of history for every gamer (baselines on the day), and today's check-ins of the teammates.
+      const history = gamers.map((gamer) => ({
+        userId: id(gamer),
+        timeZone: 'Europe/Berlin',
+        teamIds: [id('t1')],
+        checkIns: Array.from({ length: teammates === 'loaded' && gamer !== 'g0' ? 11 : 10 }, (_, index) => {
+          const date = shiftDay(TODAY, index - 10);
+          return { date, answers: answersWith(index % 2 ? 'best' : 'worst'), watchedVideos: false, at: at(date, '08:00:00') };
         }),
-    );
-    const transactionItems = costs.filter((cost) => cost.transactional);
-    // The day, the membership checked, the profile's zone checked, the latest-day copy; then the team's day.
-    expect(costs.map(({ key, kind }) => `${kind} ${key.sk.replace(/#.*/, '#')}`)).toEqual([
-      'Put DAY#',
-      'ConditionCheck MEMBER#',
-      'ConditionCheck PROFILE',
-      'Put LATEST_DAY',
-      'Update DAY#',
-    ]);
-    expect(transactionItems.length).toBeLessThanOrEqual(8);
-    expect(costs.reduce((units, cost) => units + cost.units, 0)).toBeLessThanOrEqual(12);
-    // No answer items: the answers are on the day, which stays within 2 KB (2 write units, one 4 KB read unit).
-    const partition = costs[0]!.key.pk;
-    const day = await stored({ pk: partition, sk: `DAY#${TODAY}` });
-    expect(Object.keys(day.answers as object)).toHaveLength(answersWith('best').length);
-    expect(itemSize(day)).toBeLessThanOrEqual(2048);
-    // What one check-in adds to the gamer's storage: the day and the latest-day copy (replaced, not added, later).
-    expect(storedBytes(itemSize(day))).toBeLessThan(2300);
-  }, 60_000);
+      }));
+      await stores.scores.importHistory(historyOf(history));
+      if (teammates === 'sent')
+        for (const gamer of gamers.slice(1)) await submitAnswers(id(gamer), { answers: answersWith('worst') }, stores, at(TODAY));
+      expect(Object.keys((await teamDay('t1', TODAY))!.members)).toHaveLength(size - 1);
+
+      const writes = await writesDuring(() =>
+        submitAnswers(id('g0'), { answers: answersWith('best'), checkInId: randomUUID(), forDate: TODAY }, stores, at(TODAY)),
+      );
+      const costs = await Promise.all(
+        writes
+          .map(async (write) => ({ ...write, size: itemSize(await stored(write.key)) }))
+          .map(async (cost) => {
+            const { size, transactional } = await cost;
+            return { ...(await cost), units: writeUnits(size, { transactional }) };
+          }),
+      );
+      const transactionItems = costs.filter((cost) => cost.transactional);
+      // The day, the membership checked, the profile's zone checked, the latest-day copy; then the gamer's item of the
+      // team's day and the team's totals recounted.
+      expect(costs.map(({ key, kind, transactional }) => `${kind} ${key.sk.replace(/#.*/, '#')}${transactional ? '' : ' (alone)'}`)).toEqual([
+        'Put DAY#',
+        'ConditionCheck MEMBER#',
+        'ConditionCheck PROFILE',
+        'Put LATEST_DAY',
+        'Put DAY# (alone)',
+        'Put DAY# (alone)',
+      ]);
+      expect(transactionItems.length).toBeLessThanOrEqual(8);
+      // The team's items do not grow with it: 1 unit each (DynamoDB bills the larger of before and after, both this size).
+      expect(costs.slice(4).map((cost) => cost.units)).toEqual([1, 1]);
+      expect(costs.reduce((units, cost) => units + cost.units, 0)).toBeLessThanOrEqual(12);
+      // No answer items: the answers are on the day, which stays within 2 KB (2 write units, one 4 KB read unit).
+      const partition = costs[0]!.key.pk;
+      const day = await stored({ pk: partition, sk: `DAY#${TODAY}` });
+      expect(Object.keys(day.answers as object)).toHaveLength(answersWith('best').length);
+      expect(itemSize(day)).toBeLessThanOrEqual(2048);
+      // What one check-in adds to the gamer's storage: the day and the latest-day copy (replaced, not added, later).
+      expect(storedBytes(itemSize(day))).toBeLessThan(2300);
+      // And the team's day counts all of them once.
+      const days = await Promise.all(gamers.map(async (gamer) => (await stores.scores.latestDays(id(gamer), 1))[0]!));
+      expect(await teamDay('t1', TODAY)).toEqual(aggregateTeamDay(TODAY, days));
+    },
+    120_000,
+  );
 
   it('stores every check-in of 50 teammates sending at once, some refused for conflicts, once, and the team day is their sum', async () => {
     const { id, stores, teamDay, gamers } = await teamWorld(50);

@@ -20,7 +20,7 @@ import {
 import { config } from '../../lambdas/lib/config';
 import { withDynamoDbLimits } from '../../lambdas/lib/db/client';
 import { dynamoAccountStore } from '../../lambdas/lib/stores/account-store';
-import { backfillCheckIns } from '../../lambdas/lib/stores/score-backfill';
+import { backfillCheckIns, backfillTeamDays } from '../../lambdas/lib/stores/score-backfill';
 import { backfillSearchWords } from '../../lambdas/lib/stores/user-admin-store';
 import { dynamoInviteStore } from '../../lambdas/lib/stores/invite-store';
 import { dynamoSubscriptionStore } from '../../lambdas/lib/stores/subscription-store';
@@ -101,6 +101,12 @@ export async function seedDataFolder(folder: string, { seed, where, log }: { see
     if (!existsSync(checkInsMarker)) {
       const moved = await backfillCheckIns();
       await writeWhole(checkInsMarker, JSON.stringify({ backfilledAt: new Date().toISOString(), ...moved }));
+    }
+    // And its team days' members from maps on the totals to member items (issue 33's second step), once.
+    const teamDaysMarker = join(folder, 'team-days-backfilled.json');
+    if (!existsSync(teamDaysMarker)) {
+      const moved = await backfillTeamDays();
+      await writeWhole(teamDaysMarker, JSON.stringify({ backfilledAt: new Date().toISOString(), ...moved }));
     }
   });
 }

@@ -1,11 +1,11 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { buildMemberDay } from '@core/scoring';
+import { aggregateTeamDay, buildMemberDay, TEAM_METRICS } from '@core/scoring';
 import { answersWith } from '@core/test-support/answers';
 import { config } from '../config';
 import { db } from '../db/client';
-import { backfillCheckIns } from './score-backfill';
-import { dynamoScoreStore as scores, type StoredMemberDay } from './score-store';
-import { freshIds, seedRecords, userRecord } from './test-support/records';
+import { backfillCheckIns, backfillTeamDays } from './score-backfill';
+import { dynamoScoreStore as scores, type StoredMemberDay, withdrawFromTeamDay } from './score-store';
+import { freshIds, seedRecords, teamRecord, userRecord } from './test-support/records';
 
 /**
  * The migration of issue 33 on DynamoDB Local: days and Answer items written as check-ins wrote them before, moved
@@ -130,5 +130,73 @@ describe('backfillCheckIns', () => {
     expect(landed).toBe(true);
     expect(await scores.latestDays(gamer, 1)).toEqual([corrected]);
     expect(await answerItemsOf(gamer)).toEqual([]);
+  });
+});
+
+/** A team day's totals item as check-ins wrote it before member items: the sums, and one map per member with `v`. */
+async function legacyTeamDay(teamId: string, days: readonly StoredMemberDay[]) {
+  const { date, totals, members } = aggregateTeamDay(days[0]!.date, days);
+  const item: Record<string, unknown> = { pk: `TEAM#${teamId}`, sk: `DAY#${date}`, type: 'TeamDay', teamId, date, updatedAt: at, rev: days.length };
+  for (const metric of TEAM_METRICS) {
+    if (totals[metric].count === 0) continue;
+    item[`sum_${metric}`] = totals[metric].sum;
+    item[`count_${metric}`] = totals[metric].count;
+  }
+  for (const day of days) item[`member_${day.userId}`] = { ...members[day.userId], v: day.version };
+  await db().send(new PutCommand({ TableName: table(), Item: item }));
+}
+
+describe('backfillTeamDays, and team days of both forms', () => {
+  it('reads team days of the form before member items, moves their members to member items once, and withdraws a member once', async () => {
+    const id = freshIds();
+    const [director, g1, g2, g3] = [id('director'), id('g1'), id('g2'), id('g3')];
+    const teamId = id('team');
+    await seedRecords({ users: [director, g1, g2, g3].map((user) => userRecord(user)), teams: [teamRecord(teamId, director)] });
+    const dayOf = (userId: string, date: string, version = 1): StoredMemberDay => ({
+      ...buildMemberDay({ userId, date, answers: answersWith(userId === g1 ? 'best' : 'worst'), previous: null, watchedVideos: false }),
+      version,
+      timeZone: 'UTC',
+      closesAt: `${date}T23:59:59.000Z`,
+      watchedVideos: false,
+      updatedAt: at,
+    });
+    const [a, b] = ['2026-03-02', '2026-03-03'];
+    const days = [dayOf(g1, a, 2), dayOf(g2, a), dayOf(g1, b), dayOf(g2, b)];
+    await scores.importHistory({ days, teamDays: [] });
+    await legacyTeamDay(teamId, days.slice(0, 2));
+    await legacyTeamDay(teamId, days.slice(2));
+    const window = { startDate: a, endDate: b };
+
+    // Read as they are: the members from the maps, the totals from the item.
+    expect(await scores.teamDays(teamId, window)).toEqual([aggregateTeamDay(a, days.slice(0, 2)), aggregateTeamDay(b, days.slice(2))]);
+    const [totals] = await scores.teamDays(teamId, { startDate: a, endDate: a }, ['fgScore']);
+    expect(totals!.totals.fgScore).toEqual(aggregateTeamDay(a, days.slice(0, 2)).totals.fgScore);
+
+    // A check-in of the new code on day b: its recount moves the maps there.
+    const third = dayOf(g3, b);
+    await scores.importHistory({ days: [third], teamDays: [] });
+    await scores.countInTeams(third, [{ teamId, counted: null }]);
+    const stored = async (date: string) =>
+      (await db().send(new GetCommand({ TableName: table(), Key: { pk: `TEAM#${teamId}`, sk: `DAY#${date}` }, ConsistentRead: true }))).Item!;
+    expect(Object.keys(await stored(b)).filter((name) => name.startsWith('member_'))).toEqual([]);
+    expect((await scores.teamDays(teamId, { startDate: b, endDate: b }))[0]).toEqual(aggregateTeamDay(b, [...days.slice(2), third]));
+
+    // The backfill moves day a's; run again, it finds nothing of this team to move.
+    await backfillTeamDays();
+    expect(Object.keys(await stored(a)).filter((name) => name.startsWith('member_'))).toEqual([]);
+    expect(await stored(a)).toMatchObject({ updatedAt: at });
+    expect(await scores.teamDays(teamId, window)).toEqual([aggregateTeamDay(a, days.slice(0, 2)), aggregateTeamDay(b, [...days.slice(2), third])]);
+    const before = await stored(a);
+    await backfillTeamDays();
+    expect(await stored(a)).toEqual(before);
+
+    // Account deletion's withdrawal, sent twice (a resumed deletion), subtracts once, in either form.
+    const later = [dayOf(g1, '2026-03-04'), dayOf(g2, '2026-03-04')];
+    await scores.importHistory({ days: later, teamDays: [] });
+    await legacyTeamDay(teamId, later);
+    for (const date of [a, '2026-03-04']) {
+      for (let run = 0; run < 2; run += 1) await withdrawFromTeamDay(teamId, dayOf(g1, date, date === a ? 2 : 1), '2026-03-05T09:00:00.000Z');
+      expect((await scores.teamDays(teamId, { startDate: date, endDate: date }))[0]).toEqual(aggregateTeamDay(date, [dayOf(g2, date)]));
+    }
   });
 });

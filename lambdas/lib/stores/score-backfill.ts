@@ -1,9 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../db/client';
 import { defineItem, sortKeyPrefix } from '../db/item';
-import { userPartition } from '../db/keys';
+import { teamPartition, userPartition } from '../db/keys';
 import { batchDelete, batchGet, isConditionFailure, partitionQuery, query } from '../db/table';
-import { type DayAnswer, memberDayItem } from './score-store';
+import { type DayAnswer, listsMemberMaps, memberDayItem, recountTeamDay } from './score-store';
+import { teamItem } from './team-store';
 import { userItem } from './user-store';
 
 /**
@@ -86,6 +87,37 @@ export async function backfillCheckIns(): Promise<CheckInBackfill> {
     const page = await query(partitionQuery('gsi2', userItem.indexes.gsi2({ createdAt: '', id: '' }).gsi2pk), { limit: USERS_PER_PAGE, cursor });
     for (const user of page.items.map(userItem.decode)) await backfillUser(user.id, done);
     done.users += page.items.length;
+    cursor = page.cursor;
+  } while (cursor);
+  return done;
+}
+
+/**
+ * The second step of issue 33 (docs/data-model.md, "Migrations"): team days whose totals item still lists its members
+ * as maps (`member_<userId>`) get one member item per member, from his day, and their totals recounted without the
+ * maps (`recountTeamDay`, conditional on the totals as read, so a check-in meanwhile is never lost). For every team
+ * (the gsi2 listing, a Query), its `DAY#` items (a Query). Idempotent: a second run finds no maps. Readers take both
+ * forms, so it may run whenever after the deploy; check-ins move a day's maps themselves when they recount it.
+ */
+export async function backfillTeamDays(): Promise<{ teams: number; teamDays: number }> {
+  const done = { teams: 0, teamDays: 0 };
+  let cursor: string | null = null;
+  do {
+    const page = await query(partitionQuery('gsi2', teamItem.indexes.gsi2({ createdAt: '', id: '' }).gsi2pk), { limit: USERS_PER_PAGE, cursor });
+    for (const team of page.items.map(teamItem.decode)) {
+      const { items } = await query({
+        ...partitionQuery('table', teamPartition(team.id), 'DAY#'),
+        // Only the totals items that still hold maps: the member items are most of the range.
+        FilterExpression: '#type = :type',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':pk': teamPartition(team.id), ':prefix': 'DAY#', ':type': 'TeamDay' },
+      });
+      for (const item of items.filter(listsMemberMaps)) {
+        await recountTeamDay(team.id, item.date as string, item.updatedAt as string);
+        done.teamDays += 1;
+      }
+    }
+    done.teams += page.items.length;
     cursor = page.cursor;
   } while (cursor);
   return done;

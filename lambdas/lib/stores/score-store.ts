@@ -1,21 +1,25 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DayWindow, ScoreDay } from '@core/dates';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DayWindow, daysOf, type ScoreDay } from '@core/dates';
 import type { PillarSlug } from '@core/pillars';
 import type { UserZone } from '@core/user-zone';
 import type { AnswerInput } from '@core/check-in';
 import { questionBySlug } from '@core/questionnaire';
 import {
-  aggregateTeamDay,
   answerScore,
+  type CountedMember,
   type DayBaselines,
   emptyTeamDayAggregate,
+  gameScoresOf,
   type MemberDay,
   type MemberGameScores,
   memberDayDelta,
   TEAM_METRICS,
   type TeamDayAggregate,
   type TeamDayDelta,
+  teamDayOfMembers,
   type TeamMetric,
+  type TeamMetricValues,
+  teamMetricValues,
 } from '@core/scoring';
 import { logger } from '../observability';
 import { config } from '../config';
@@ -106,7 +110,10 @@ export interface DayTeam {
   teamId: string;
   /** The gamer's membership as read: the check-in is refused (DayVersionConflict) when it ended or was replaced meanwhile. */
   joinedAt: string;
-  /** The member's day the team's aggregate counts so far (null: none, the team gets the whole new day). */
+  /**
+   * The member's day the team counts so far, as the check-in read it (null: none). The count no longer needs it (the
+   * team's totals are recounted from its member items since issue 33); kept for the callers that tell it.
+   */
   counted: StoredMemberDay | null;
 }
 
@@ -131,8 +138,8 @@ export interface GamerWithLatestDay {
 }
 
 /**
- * A team's day aggregate as stored. `updatedAt`: the last check-in that changed it; `versions`: the version of each
- * member's day it counts (none on members counted before versions were kept); `rev`: moved by every write of it.
+ * A team's day: its totals item, with the members it counts (their member items). `updatedAt`: the last check-in that
+ * changed it; `versions`: the version of each member's day it counts; `rev`: moved by every write of the totals item.
  */
 export interface TeamDayRecord {
   teamId: string;
@@ -182,22 +189,24 @@ export interface ScoreStore {
    */
   saveDay(write: DayWrite): Promise<void>;
   /**
-   * Brings each team's aggregate of the day to the member's `day` as stored, once: an update by the change from the
-   * day the team counted (`counted`), on the condition that the team still counts that one; when it does not (a check-in
-   * stopped before counting, or the guess was wrong) the team's day is recounted from its members' days. Writes
-   * nothing where the team counts this version already, so it may be sent again.
+   * Brings each team's day to the member's `day` as stored, once: his member item of the team's day (only over an older
+   * version), then the team's totals recounted from the day's member items, on the condition that no other write
+   * changed them meanwhile. Writes nothing where the team counts this version already, so it may be sent again.
    */
   countInTeams(day: StoredMemberDay, teams: readonly Pick<DayTeam, 'teamId' | 'counted'>[]): Promise<void>;
   importHistory(history: ScoreHistory): Promise<void>;
 }
 
-// Team day aggregates keep every total as two top-level numbers and every member as one map attribute, so a
-// check-in changes them with atomic ADD/SET/REMOVE and never needs to read the aggregate first.
+// A team's day is a totals item (two top-level numbers per metric) and one member item per member it counts
+// (docs/data-model.md, "Score items"): nothing on the totals grows with the team, so no write of them does either.
 const sumAttribute = (metric: string) => `sum_${metric}`;
 const countAttribute = (metric: string) => `count_${metric}`;
+/** Totals items written before issue 33's member items also hold one map per member: read, and moved by a recount. */
 const MEMBER_PREFIX = 'member_';
 const memberAttribute = (userId: string) => `${MEMBER_PREFIX}${userId}`;
-/** In a member's map: the version of his day the aggregate counts (absent on members counted before it existed). */
+/** Whether a stored totals item still lists members in the form before member items (the backfill moves them). */
+export const listsMemberMaps = (item: Item) => item.type === 'TeamDay' && Object.keys(item).some((name) => name.startsWith(MEMBER_PREFIX));
+/** In such a map: the version of his day the aggregate counts (absent on members counted before it existed). */
 const COUNTED_VERSION = 'v';
 
 function teamDayOf(item: Record<string, unknown>): Pick<TeamDayRecord, 'aggregate' | 'versions'> {
@@ -220,24 +229,20 @@ function teamDayOf(item: Record<string, unknown>): Pick<TeamDayRecord, 'aggregat
 }
 
 /**
- * A team's day aggregate: top-level sums and counts and one map per member who checked in, so that a check-in changes
- * it with ADD / SET / REMOVE without reading it (docs/data-model.md, "Score items").
+ * A team's day totals: top-level sums and counts and `rev`. Written with the totals only (its `aggregate.members` and
+ * `versions` are the member items' business); read with the member maps of before issue 33's member items, if any.
  */
 const teamDayItem = defineItem<TeamDayRecord>()({
   type: 'TeamDay',
   key: ({ teamId, aggregate }: { teamId: string; aggregate: { date: string } }) => ({ pk: teamPartition(teamId), sk: `DAY#${aggregate.date}` }),
-  encode: ({ teamId, aggregate, updatedAt, versions = {}, rev }) => {
+  encode: ({ teamId, aggregate, updatedAt, rev }) => {
     const item: Record<string, unknown> = { teamId, date: aggregate.date, updatedAt, ...(rev === undefined ? {} : { rev }) };
-    // Only metrics with data, as the check-ins' ADDs leave them: a metric no check-in touched has no attributes.
+    // Only metrics with data: a metric no member has a value of has no attributes.
     for (const metric of TEAM_METRICS) {
       const { sum, count } = aggregate.totals[metric];
       if (sum === 0 && count === 0) continue;
       item[sumAttribute(metric)] = sum;
       item[countAttribute(metric)] = count;
-    }
-    for (const [userId, member] of Object.entries(aggregate.members)) {
-      const version = versions[userId];
-      item[memberAttribute(userId)] = version === undefined ? member : { ...member, [COUNTED_VERSION]: version };
     }
     return item;
   },
@@ -251,12 +256,88 @@ const teamDayItem = defineItem<TeamDayRecord>()({
 const teamDayKey = (teamId: string, date: string) => teamDayItem.key({ teamId, aggregate: { date } });
 
 /**
- * The update of one team's day aggregate by one member's change: ADD to the totals and to `rev`, SET the member (with
- * the version of his day now counted) or REMOVE him.
+ * A member's day as one team counts it (docs/data-model.md, "Team member day"): the version counted, what he adds to
+ * each total, and his game scores. Its key sorts right after its team day's, so one Query reads a day with its members.
  */
-function teamDayUpdate(teamId: string, delta: TeamDayDelta, at: string, version?: number) {
-  const names: Record<string, string> = { '#date': 'date', '#type': 'type', '#team': 'teamId', '#member': memberAttribute(delta.userId) };
-  const values: Record<string, unknown> = { ':date': delta.date, ':type': teamDayItem.type, ':team': teamId, ':at': at, ':one': 1 };
+interface TeamMemberDayRecord extends MemberGameScores {
+  teamId: string;
+  userId: string;
+  date: ScoreDay;
+  /** The version of his member day counted. */
+  v: number;
+  /** His value of each team metric he has one of. */
+  values: TeamMetricValues;
+  /** The day's `updatedAt`: when the check-in counted was sent. */
+  updatedAt: string;
+}
+
+const teamMemberDayItem = defineItem<TeamMemberDayRecord>()({
+  type: 'TeamMemberDay',
+  key: ({ teamId, date, userId }: { teamId: string; date: string; userId: string }) => ({
+    pk: teamPartition(teamId),
+    sk: `DAY#${date}#${userId}`,
+  }),
+});
+
+function teamMemberDayOf(teamId: string, day: StoredMemberDay): TeamMemberDayRecord {
+  return {
+    teamId,
+    userId: day.userId,
+    date: day.date,
+    v: day.version,
+    values: teamMetricValues(day),
+    updatedAt: day.updatedAt,
+    ...gameScoresOf(day),
+  };
+}
+
+const countedMemberOf = ({ userId, values, gameReadiness, gamePerformance, gaming, fgScore, fgBaseline }: TeamMemberDayRecord): CountedMember => ({
+  userId,
+  values,
+  scores: { gameReadiness, gamePerformance, gaming, fgScore: fgScore ?? null, fgBaseline: fgBaseline ?? null },
+});
+
+/** A day's items of a team (its totals item, then its member items), one Query: `DAY#<from>` .. `DAY#<to>#<last>`. */
+function teamDaysQuery(teamId: string, { startDate, endDate }: DayWindow) {
+  return {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': teamDayKey(teamId, startDate).pk,
+      ':from': teamDayKey(teamId, startDate).sk,
+      // After every member item of the last day: user ids are ASCII, below U+FFFF.
+      ':to': `${teamDayKey(teamId, endDate).sk}#\uffff`,
+    },
+  };
+}
+
+/** A window's team days from its totals and member items (either form: member maps of before, member items of now). */
+function teamDaysOfItems(items: readonly Item[]): TeamDayAggregate[] {
+  const totals = new Map<string, TeamDayAggregate>();
+  const members = new Map<string, CountedMember[]>();
+  for (const item of items) {
+    if (item.type === teamDayItem.type) totals.set(item.date as string, teamDayItem.decode(item).aggregate);
+    else if (item.type === teamMemberDayItem.type) {
+      const member = teamMemberDayItem.decode(item);
+      members.set(member.date, [...(members.get(member.date) ?? []), countedMemberOf(member)]);
+    }
+  }
+  const dates = [...new Set([...totals.keys(), ...members.keys()])].sort();
+  return dates.map((date) => {
+    const counted = members.get(date) ?? [];
+    const fromMembers = teamDayOfMembers(date, counted);
+    // The totals item's totals (what statistics of averages read); its member items' sums before its first recount.
+    const aggregate = totals.get(date) ?? fromMembers;
+    return { ...aggregate, members: { ...aggregate.members, ...fromMembers.members } };
+  });
+}
+
+/**
+ * The update of one team's totals item of the form before member items by one member's change: ADD to the totals and
+ * to `rev`, and REMOVE the member's map. Only account deletion still sends it (`withdrawFromTeamDay`).
+ */
+function legacyTeamDayWithdrawal(teamId: string, delta: TeamDayDelta, at: string) {
+  const names: Record<string, string> = { '#member': memberAttribute(delta.userId) };
+  const values: Record<string, unknown> = { ':at': at, ':one': 1 };
   const adds = ['rev :one'];
   Object.entries(delta.totals).forEach(([metric, change], index) => {
     names[`#s${index}`] = sumAttribute(metric);
@@ -265,32 +346,15 @@ function teamDayUpdate(teamId: string, delta: TeamDayDelta, at: string, version?
     values[`:c${index}`] = change.count;
     adds.push(`#s${index} :s${index}`, `#c${index} :c${index}`);
   });
-  const sets = ['#date = :date', '#type = :type', '#team = :team', 'updatedAt = :at'];
-  if (delta.member) {
-    sets.push('#member = :member');
-    values[':member'] = version === undefined ? delta.member : { ...delta.member, [COUNTED_VERSION]: version };
-  }
-  const expression = [`SET ${sets.join(', ')}`, delta.member ? '' : 'REMOVE #member', `ADD ${adds.join(', ')}`].filter(Boolean).join(' ');
   return {
-    Update: {
-      TableName: config.tableName,
-      Key: teamDayKey(teamId, delta.date),
-      UpdateExpression: expression,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
+    TableName: config.tableName,
+    Key: teamDayKey(teamId, delta.date),
+    UpdateExpression: `SET updatedAt = :at REMOVE #member ADD ${adds.join(', ')}`,
+    // Only while the aggregate still lists the member that day: sent twice (a resumed deletion), it subtracts once.
+    ConditionExpression: 'attribute_exists(#member)',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
   };
-}
-
-/**
- * Takes a member's stored day back out of one team's aggregate of that date (account deletion): subtracts its totals
- * and removes its game scores, only while the aggregate still lists the member that day, so sending it twice (a
- * resumed deletion) subtracts once. A check-in always sets `member_<userId>` on every team it counts in.
- */
-export function teamDayWithdrawal(teamId: string, day: MemberDay, at: string) {
-  const delta = memberDayDelta(day, null)!;
-  const { Update } = teamDayUpdate(teamId, delta, at);
-  return { Update: { ...Update, ConditionExpression: 'attribute_exists(#member)' } };
 }
 
 /**
@@ -407,32 +471,67 @@ function userZoneWrite(TableName: string, userId: string, { read, next }: DayWri
 }
 
 /** Tries of a team day's recount that another write of the team day overtook between its read and its write. */
-const RECOUNT_TRIES = 5;
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+const RECOUNT_TRIES = 12;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 6)));
+
+const sameTotals = (a: TeamDayAggregate, b: TeamDayAggregate) =>
+  TEAM_METRICS.every((metric) => a.totals[metric].sum === b.totals[metric].sum && a.totals[metric].count === b.totals[metric].count);
 
 /**
- * Recounts a team's day from the stored days of the members it lists and `day`'s member, unless it counts this version
- * of `day` (or a later one) already. Written on the condition that no other write changed the aggregate since it was
- * read (`rev`), so a teammate's update in between is never lost: the recount reads again.
+ * The member's item of a team's day at this version of his day: only over an older version (a check-in that wrote a
+ * later one meanwhile keeps it), so sending it again changes nothing.
  */
-async function recountTeamDay(teamId: string, day: StoredMemberDay): Promise<void> {
-  const Key = teamDayKey(teamId, day.date);
+async function putTeamMemberDay(teamId: string, day: StoredMemberDay): Promise<void> {
+  try {
+    await db().send(
+      new PutCommand(
+        teamMemberDayItem.put(teamMemberDayOf(teamId, day), {
+          ConditionExpression: 'attribute_not_exists(pk) OR v < :v',
+          ExpressionAttributeValues: { ':v': day.version },
+        }).Put,
+      ),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * Recounts a team's day totals from its member items (docs/data-model.md, "Score items"): one consistent Query of the
+ * day's items, then a Put of the totals on the condition that no other write changed them since they were read
+ * (`rev`), so a teammate's recount in between is never lost: this one reads again. Writes nothing when the totals are
+ * right already (a teammate's recount saw this member's item). Members of the form before member items (maps on the
+ * totals item) get their member items from their days first, and the recount drops their maps.
+ */
+export async function recountTeamDay(teamId: string, date: ScoreDay, at: string): Promise<void> {
+  let migrated = false;
   for (let attempt = 1; ; attempt += 1) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key, ConsistentRead: true }));
-    const stored = Item ? teamDayItem.decode(Item) : null;
-    if ((stored?.versions?.[day.userId] ?? 0) >= day.version) return;
-    const userIds = new Set([...Object.keys(stored?.aggregate.members ?? {}), day.userId]);
-    const days = (
-      await batchGet(
-        [...userIds].map((userId) => memberDayItem.key({ userId, date: day.date })),
-        { consistent: true },
-      )
-    ).map(memberDayItem.decode);
+    const { items } = await query({ ...teamDaysQuery(teamId, { startDate: date, endDate: date }), ConsistentRead: true });
+    const totalsItem = items.find((item) => item.type === teamDayItem.type && item.date === date);
+    const stored = totalsItem ? teamDayItem.decode(totalsItem) : null;
+    const members = items.filter((item) => item.type === teamMemberDayItem.type).map(teamMemberDayItem.decode);
+    const listed = new Set(members.map((member) => member.userId));
+    const legacy = Object.keys(stored?.aggregate.members ?? {});
+    const unmoved = legacy.filter((userId) => !listed.has(userId));
+    if (unmoved.length > 0 && !migrated) {
+      migrated = true;
+      const days = (
+        await batchGet(
+          unmoved.map((userId) => memberDayItem.key({ userId, date })),
+          { consistent: true },
+        )
+      ).map(memberDayItem.decode);
+      await Promise.all(days.map((day) => putTeamMemberDay(teamId, day)));
+      if (days.length > 0) continue;
+    }
+    if (!stored && members.length === 0) return;
+    const aggregate = teamDayOfMembers(date, members.map(countedMemberOf));
+    if (stored && legacy.length === 0 && sameTotals(stored.aggregate, aggregate)) return;
     const record: TeamDayRecord = {
       teamId,
-      aggregate: aggregateTeamDay(day.date, days),
-      updatedAt: stored && stored.updatedAt > day.updatedAt ? stored.updatedAt : day.updatedAt,
-      versions: Object.fromEntries(days.map(({ userId, version }) => [userId, version])),
+      aggregate,
+      // The newest check-in it counts (or the newest write's, for a withdrawal): never older than a member it counts.
+      updatedAt: [at, ...(stored ? [stored.updatedAt] : []), ...members.map((member) => member.updatedAt)].reduce((a, b) => (a > b ? a : b)),
       rev: (stored?.rev ?? 0) + 1,
     };
     const unchanged = !stored
@@ -450,28 +549,31 @@ async function recountTeamDay(teamId: string, day: StoredMemberDay): Promise<voi
   }
 }
 
-/** Counts the change from `counted` to `day` in one team, once (ScoreStore.countInTeams). */
-async function countInTeam(teamId: string, counted: StoredMemberDay | null, day: StoredMemberDay): Promise<void> {
-  const { Update } = teamDayUpdate(teamId, memberDayDelta(counted, day)!, day.updatedAt, day.version);
-  // A member counted before versions were written was counted in the check-in's own transaction: as the day read.
-  const stillCounted = counted
-    ? {
-        ConditionExpression: '#member.#version = :counted OR (attribute_exists(#member) AND attribute_not_exists(#member.#version))',
-        ExpressionAttributeNames: { ...Update.ExpressionAttributeNames, '#version': COUNTED_VERSION },
-        ExpressionAttributeValues: { ...Update.ExpressionAttributeValues, ':counted': counted.version },
-      }
-    : { ConditionExpression: 'attribute_not_exists(#member)' };
-  try {
-    await db().send(new UpdateCommand({ ...Update, ...stillCounted }));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    await recountTeamDay(teamId, day);
-  }
+/** Counts the member's `day` in one team, once (ScoreStore.countInTeams): his member item, then the recount. */
+async function countInTeam(teamId: string, day: StoredMemberDay): Promise<void> {
+  await putTeamMemberDay(teamId, day);
+  await recountTeamDay(teamId, day.date, day.updatedAt);
 }
 
 const countInTeams: ScoreStore['countInTeams'] = async (day, teams) => {
-  await Promise.all(teams.map(({ teamId, counted }) => countInTeam(teamId, counted, day)));
+  await Promise.all(teams.map(({ teamId }) => countInTeam(teamId, day)));
 };
+
+/**
+ * Takes a member's stored day back out of one team's day (account deletion), once: the map of the form before member
+ * items (its totals subtracted, only while it is there), his member item, then the totals recounted. Sent again (a
+ * resumed deletion), it finds nothing of him and recounts to the same totals, writing nothing.
+ */
+export async function withdrawFromTeamDay(teamId: string, day: MemberDay, at: string): Promise<void> {
+  try {
+    await db().send(new UpdateCommand(legacyTeamDayWithdrawal(teamId, memberDayDelta(day, null)!, at)));
+  } catch (error) {
+    // The aggregate does not list him in a map: never counted there, counted in a member item, or taken out already.
+    if (!isConditionFailure(error)) throw error;
+  }
+  await db().send(new DeleteCommand({ TableName: config.tableName, Key: teamMemberDayItem.key({ teamId, date: day.date, userId: day.userId }) }));
+  await recountTeamDay(teamId, day.date, at);
+}
 
 /** A gamer's days in a window, oldest first (consistent: what a check-in just wrote). */
 async function daysBetween(userId: string, { startDate, endDate }: DayWindow, consistent: boolean): Promise<StoredMemberDay[]> {
@@ -543,24 +645,26 @@ export const dynamoScoreStore: ScoreStore = {
   },
 
   async teamDays(teamId, window, totalsOnly) {
-    // A day's item holds every member's game scores; a statistic of averages reads none of them.
-    const projection = totalsOnly && {
-      // Each metric once: DynamoDB refuses a projection that names an attribute twice (a pillar's statistic and its pillars).
-      ProjectionExpression: ['#date', ...[...new Set(totalsOnly)].flatMap((metric) => [sumAttribute(metric), countAttribute(metric)])].join(', '),
-      ExpressionAttributeNames: { '#date': 'date' },
-    };
-    const { items, itemsRead, capacityUnits } = await query({
-      ...projection,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': teamDayKey(teamId, window.startDate).pk,
-        ':from': teamDayKey(teamId, window.startDate).sk,
-        ':to': teamDayKey(teamId, window.endDate).sk,
-      },
-    });
-    // What a team's statistics cost is a product figure (docs/performance.md): about one item per day of the window.
-    logger.info('team days read', { teamId, ...window, itemsRead, capacityUnits });
-    return items.map((item) => teamDayItem.decode(item).aggregate);
+    if (totalsOnly) {
+      // Statistics of averages read only the totals items: one BatchGetItem of the window's D keys (per 100 days),
+      // at most D items whatever the team's size (a Query of the range would pass over the member items too).
+      const items = await batchGet(daysOf(window).map((date) => teamDayKey(teamId, date)));
+      // What a team's statistics cost is a product figure (docs/performance.md): at most one item per day of the
+      // window, each a totals item under 4 KB (half a read unit, eventually consistent).
+      logger.info('team days read', { teamId, ...window, itemsRead: items.length, capacityUnits: items.length / 2 });
+      return items
+        .map((item) => {
+          // As the contract says: the totals of those metrics and no member.
+          const { date, totals } = teamDayItem.decode(item).aggregate;
+          const day = emptyTeamDayAggregate(date);
+          for (const metric of totalsOnly) day.totals[metric] = totals[metric];
+          return day;
+        })
+        .sort((a, b) => a.date.localeCompare(b.date));
+    }
+    const { items, itemsRead, capacityUnits } = await query(teamDaysQuery(teamId, window));
+    logger.info('team days read', { teamId, ...window, itemsRead, capacityUnits, withMembers: true });
+    return teamDaysOfItems(items);
   },
 
   async saveDay({ day, expectedVersion, teams, userZone }) {
@@ -603,6 +707,19 @@ export const dynamoScoreStore: ScoreStore = {
   countInTeams,
 
   async importHistory({ days, teamDays }) {
-    await batchPut([...days.map(memberDayItem.encode), ...newestDaysOf(days).map(latestMemberDayItem.encode), ...teamDays.map(teamDayItem.encode)]);
+    const dayOf = new Map(days.map((day) => [`${day.userId}|${day.date}`, day]));
+    // Each team day's member items, from the days of the members it counts, at the version counted.
+    const members = teamDays.flatMap(({ teamId, aggregate, versions = {} }) =>
+      Object.keys(aggregate.members).flatMap((userId) => {
+        const day = dayOf.get(`${userId}|${aggregate.date}`);
+        return day ? [teamMemberDayItem.encode(teamMemberDayOf(teamId, { ...day, version: versions[userId] ?? day.version }))] : [];
+      }),
+    );
+    await batchPut([
+      ...days.map(memberDayItem.encode),
+      ...newestDaysOf(days).map(latestMemberDayItem.encode),
+      ...teamDays.map(teamDayItem.encode),
+      ...members,
+    ]);
   },
 };
