@@ -140,7 +140,8 @@ export const queueTriggers = [
     batchSize: 10,
     // Six times the function's limit, as Lambda advises for an SQS source: a batch still being sent is not handed out again.
     visibilityTimeoutSeconds: 6 * MAIL_SENDER_TIMEOUT_SECONDS,
-    maxReceiveCount: 5,
+    // With the sender's growing waits (30 s doubled, at most 15 min), about 45 minutes of failures before the dead letters.
+    maxReceiveCount: 8,
     // The event source's least; each instance sends at half the account's rate (MAIL_SENDER_CONCURRENCY).
     concurrency: 2,
   },

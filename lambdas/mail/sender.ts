@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { deliverMail, type MailMessage, type QueuedMail } from '../lib/mail';
 import { logger, observed } from '../lib/observability';
+import { changeMessageVisibility } from '../lib/sqs';
 import { dynamoMailStore, type MailStore } from './store';
 
 /** SES's default sending rate of a production account, in messages a second (MAIL_SEND_RATE sets the account's). */
@@ -9,12 +10,37 @@ const DEFAULT_SEND_RATE = 14;
 /** How long a sender holds a message it is sending: longer than the sender's timeout (infra/lib/mail.ts). */
 const DELIVERY_LEASE_MS = 120_000;
 
+/** The wait before a failed message's second delivery, in seconds (MAIL_RETRY_BASE_SECONDS sets it; short in the local tests). */
+const DEFAULT_RETRY_BASE_SECONDS = 30;
+/** The longest wait between two deliveries of a failed message, in seconds (MAIL_RETRY_MAX_SECONDS sets it). */
+const DEFAULT_RETRY_MAX_SECONDS = 15 * 60;
+/** How far a wait strays from its nominal value either way, as a fraction of it: failed messages do not come back together. */
+const RETRY_JITTER = 0.2;
+
 export interface SenderDeps {
   store: MailStore;
   deliver: (message: MailMessage) => Promise<void>;
   /** Resolves when this sender may make its next send (its share of SES's rate). */
   pace: () => Promise<void>;
   now: () => Date;
+  /**
+   * Hands the message received with `receiptHandle` out again `seconds` from now (SQS ChangeMessageVisibility) instead
+   * of after the queue's visibility timeout.
+   */
+  retryIn: (receiptHandle: string, seconds: number) => Promise<void>;
+  /** The retry waits: the first, and the longest (retryDelaySeconds). */
+  retry: { baseSeconds: number; maxSeconds: number };
+}
+
+/**
+ * How long a message that failed on its `receiveCount`-th delivery waits for the next one: `baseSeconds` doubled at
+ * each delivery, up to `maxSeconds`, ± RETRY_JITTER of it (30 s, 1 min, 2 min, 4 min, … 15 min by default). The
+ * nominal waits of two receive counts are further apart than the jitter, so the wait grows with every failure until
+ * the cap.
+ */
+export function retryDelaySeconds(receiveCount: number, retry: SenderDeps['retry'], random = Math.random): number {
+  const nominal = retry.baseSeconds * 2 ** Math.max(0, receiveCount - 1);
+  return Math.min(retry.maxSeconds, nominal * (1 - RETRY_JITTER + 2 * RETRY_JITTER * random()));
 }
 
 /**
@@ -62,7 +88,8 @@ async function sendOne(record: SQSRecord, deps: SenderDeps): Promise<Outcome> {
 /**
  * The mail queue's consumer (docs/architecture.md, "Mail and push"): sends each message of the batch unless its address
  * is suppressed or it was sent before, paced to SES's rate, and reports the ones to deliver again (SQS's partial batch
- * response); a message failing maxReceiveCount times goes to the dead-letter queue.
+ * response), each after a wait that grows with its receive count (retryDelaySeconds); a message failing
+ * maxReceiveCount times goes to the dead-letter queue.
  */
 export async function sendQueuedMail(event: SQSEvent, deps: SenderDeps): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
@@ -72,14 +99,53 @@ export async function sendQueuedMail(event: SQSEvent, deps: SenderDeps): Promise
       logger.error('queued mail not handled', { messageId: record.messageId, error: error as Error });
       return 'retry' as const;
     });
-    if (outcome === 'retry') batchItemFailures.push({ itemIdentifier: record.messageId });
+    if (outcome === 'retry') {
+      await retryLater(record, deps);
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
   }
   return { batchItemFailures };
+}
+
+/**
+ * Sets the failed message's next delivery after its backoff (retryDelaySeconds of its receive count). When SQS refuses,
+ * the queue's own visibility timeout brings it back instead.
+ */
+async function retryLater(record: SQSRecord, deps: SenderDeps): Promise<void> {
+  const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? 1) || 1;
+  const seconds = retryDelaySeconds(receiveCount, deps.retry);
+  try {
+    await deps.retryIn(record.receiptHandle, seconds);
+  } catch (error) {
+    logger.warn('retry wait not set; the queue hands the message out after its visibility timeout', {
+      messageId: record.messageId,
+      error: error as Error,
+    });
+  }
 }
 
 const sendRate = Number(process.env.MAIL_SEND_RATE ?? DEFAULT_SEND_RATE);
 const senders = Number(process.env.MAIL_SENDER_CONCURRENCY ?? 1);
 
+const retry = {
+  baseSeconds: Number(process.env.MAIL_RETRY_BASE_SECONDS ?? DEFAULT_RETRY_BASE_SECONDS),
+  maxSeconds: Number(process.env.MAIL_RETRY_MAX_SECONDS ?? DEFAULT_RETRY_MAX_SECONDS),
+};
+
+/** The queue the messages come from (MAIL_QUEUE_URL, set on the sender by infra/lib/mail.ts). */
+const queueUrl = () => {
+  const url = process.env.MAIL_QUEUE_URL;
+  if (!url) throw new Error('Missing environment variable MAIL_QUEUE_URL');
+  return url;
+};
+
 export const handler = observed((event: SQSEvent) =>
-  sendQueuedMail(event, { store: dynamoMailStore, deliver: deliverMail, pace: pacer(sendRate / senders), now: () => new Date() }),
+  sendQueuedMail(event, {
+    store: dynamoMailStore,
+    deliver: deliverMail,
+    pace: pacer(sendRate / senders),
+    now: () => new Date(),
+    retryIn: (receiptHandle, seconds) => changeMessageVisibility(queueUrl(), receiptHandle, seconds),
+    retry,
+  }),
 );
