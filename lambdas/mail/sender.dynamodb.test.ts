@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SNSEvent, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { MailMessage, QueuedMail } from '../lib/mail';
+import type { ReminderMessage } from '@core/reminders';
+import type { MailMessage, QueuedMail, QueuedPush } from '../lib/mail';
+import type { PushResult } from '../lib/push';
 import { recordMailEvents, type SesMailEvent } from './bounces';
 import { pacer, retryDelaySeconds, sendQueuedMail, type SenderDeps } from './sender';
 import { dynamoMailStore } from './store';
@@ -13,6 +15,16 @@ const queued = (message: MailMessage): SQSRecord => {
     receiptHandle: `${messageId}#1`,
     attributes: { ApproximateReceiveCount: '1' },
     body: JSON.stringify({ kind: 'mail', id: randomUUID(), message } satisfies QueuedMail),
+  } as SQSRecord;
+};
+/** An SQS record of a queued Web Push notification. */
+const queuedPush = (userId: string, message: ReminderMessage): SQSRecord => {
+  const messageId = randomUUID();
+  return {
+    messageId,
+    receiptHandle: `${messageId}#1`,
+    attributes: { ApproximateReceiveCount: '1' },
+    body: JSON.stringify({ kind: 'push', id: randomUUID(), userId, message } satisfies QueuedPush),
   } as SQSRecord;
 };
 /** The record's `receiveCount`-th delivery: SQS's receive count, and a receipt handle of its own. */
@@ -39,9 +51,29 @@ function fakeSes() {
 
 const RETRY = { baseSeconds: 30, maxSeconds: 900 };
 
-const depsWith = (deliver: SenderDeps['deliver'], retryIn: SenderDeps['retryIn'] = async () => undefined): SenderDeps => ({
+/** The push services as the sender sees them: down while `down` is true (every device fails), otherwise taking every push. */
+function fakePush() {
+  const pushed: { userId: string; message: ReminderMessage }[] = [];
+  const service = {
+    down: false,
+    pushed,
+    push: async (userId: string, message: ReminderMessage): Promise<PushResult> => {
+      if (service.down) return 'failed';
+      pushed.push({ userId, message });
+      return 'sent';
+    },
+  };
+  return service;
+}
+
+const depsWith = (
+  deliver: SenderDeps['deliver'],
+  retryIn: SenderDeps['retryIn'] = async () => undefined,
+  push: SenderDeps['push'] = async () => 'sent',
+): SenderDeps => ({
   store: dynamoMailStore,
   deliver,
+  push,
   pace: async () => undefined,
   now: () => new Date(),
   retryIn,
@@ -163,6 +195,64 @@ describe('retries', () => {
     await sendQueuedMail(batch([queued({ to: `sent-${randomUUID()}@fitgauge.test`, subject: 'Now', text: 'Hello' })]), deps);
     expect(waits).toEqual([]);
     expect(ses.sent).toHaveLength(1);
+  });
+});
+
+describe('Web Push through the queue', () => {
+  const notification: ReminderMessage = { title: 'Night Owls is waiting for your check-in', body: 'Now', url: '/home/check-in' };
+
+  it('delivers a push queued while the push service is down once, when it is back, with growing waits in between', async () => {
+    const ses = fakeSes();
+    const service = fakePush();
+    const waits: number[] = [];
+    const deps = depsWith(ses.deliver, async (_, seconds) => void waits.push(seconds), service.push);
+    const userId = randomUUID();
+    const record = queuedPush(userId, notification);
+
+    // Down for the first three deliveries, then back.
+    const left = await deliverUntilDone([record], deps, (round) => (service.down = round < 3));
+    expect(left).toEqual([]);
+    expect(service.pushed).toEqual([{ userId, message: notification }]);
+    expect(waits).toHaveLength(3);
+    expect(waits[1]).toBeGreaterThan(waits[0]!);
+    expect(waits[2]).toBeGreaterThan(waits[1]!);
+
+    // Delivered again (a lost acknowledgement): not pushed twice.
+    expect(await sendQueuedMail(batch([record]), deps)).toEqual({ batchItemFailures: [] });
+    expect(service.pushed).toHaveLength(1);
+    // Push is no mail: nothing went to SES.
+    expect(ses.sent).toEqual([]);
+  });
+
+  it('is done with a push no device is left to take (all gone), and never checks it against the suppression list', async () => {
+    const pushes: string[] = [];
+    const deps = depsWith(fakeSes().deliver, undefined, async (userId) => {
+      pushes.push(userId);
+      return 'none';
+    });
+    const record = queuedPush(randomUUID(), notification);
+    expect(await sendQueuedMail(batch([record]), deps)).toEqual({ batchItemFailures: [] });
+    expect(await sendQueuedMail(batch([record]), deps)).toEqual({ batchItemFailures: [] });
+    expect(pushes).toHaveLength(1);
+  });
+
+  it('takes mail and pushes in one batch: the mail paced, the pushes not, the failed ones reported in the batch order', async () => {
+    const ses = fakeSes();
+    const paced: string[] = [];
+    const deps: SenderDeps = {
+      ...depsWith(ses.deliver, undefined, async (userId) => (userId === 'down' ? 'failed' : 'sent')),
+      pace: async () => void paced.push('mail'),
+    };
+    const records = [
+      queuedPush('down', notification),
+      queued({ to: `mixed-${randomUUID()}@fitgauge.test`, subject: 'Mixed', text: 'Hello' }),
+      queuedPush(randomUUID(), notification),
+      queuedPush('down', notification),
+    ];
+    const { batchItemFailures } = await sendQueuedMail(batch(records), deps);
+    expect(batchItemFailures).toEqual([{ itemIdentifier: records[0]!.messageId }, { itemIdentifier: records[3]!.messageId }]);
+    expect(paced).toEqual(['mail']);
+    expect(ses.sent.map((mail) => mail.subject)).toEqual(['Mixed']);
   });
 });
 

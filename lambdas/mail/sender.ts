@@ -1,7 +1,10 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { deliverMail, type MailMessage, type QueuedMail } from '../lib/mail';
+import type { ReminderMessage } from '@core/reminders';
+import { deliverMail, type MailMessage, type QueuedMail, type QueuedMessage, type QueuedPush } from '../lib/mail';
 import { logger, observed } from '../lib/observability';
 import { changeMessageVisibility } from '../lib/sqs';
+import { pushToDevices, sendPush, type PushResult } from '../lib/push';
+import { dynamoPushDeviceStore } from '../lib/stores/push-device-store';
 import { dynamoMailStore, type MailStore } from './store';
 
 /** SES's default sending rate of a production account, in messages a second (MAIL_SEND_RATE sets the account's). */
@@ -20,6 +23,8 @@ const RETRY_JITTER = 0.2;
 export interface SenderDeps {
   store: MailStore;
   deliver: (message: MailMessage) => Promise<void>;
+  /** Pushes a queued notification to the user's devices (lambdas/lib/push.ts, pushToDevices). */
+  push: (userId: string, message: ReminderMessage) => Promise<PushResult>;
   /** Resolves when this sender may make its next send (its share of SES's rate). */
   pace: () => Promise<void>;
   now: () => Date;
@@ -61,8 +66,7 @@ export function pacer(perSecond: number, clock = () => Date.now(), sleep = (ms: 
 /** What one queued message came to: sent now, or left for a later delivery of it (a batch item failure). */
 type Outcome = 'done' | 'retry';
 
-async function sendOne(record: SQSRecord, deps: SenderDeps): Promise<Outcome> {
-  const queued = JSON.parse(record.body) as QueuedMail;
+async function sendOne(queued: QueuedMail, deps: SenderDeps): Promise<Outcome> {
   const { to } = queued.message;
   // The one check of the suppression list: every mail of every feature passes here.
   if (await deps.store.suppressionOf(to)) {
@@ -86,24 +90,76 @@ async function sendOne(record: SQSRecord, deps: SenderDeps): Promise<Outcome> {
 }
 
 /**
- * The mail queue's consumer (docs/architecture.md, "Mail and push"): sends each message of the batch unless its address
- * is suppressed or it was sent before, paced to SES's rate, and reports the ones to deliver again (SQS's partial batch
+ * A queued Web Push: once per message id (the same delivery record as a mail's), to the devices the user has now, not
+ * paced (push services are not SES) and never checked against the mail suppression list. Retried while no device took
+ * it and one failed (its push service down); done when one took it or none is left (all gone, or the user has none).
+ */
+async function pushOne(queued: QueuedPush, deps: SenderDeps): Promise<Outcome> {
+  const claim = await deps.store.claim(queued.id, deps.now().getTime(), DELIVERY_LEASE_MS);
+  if (claim === 'sent') return 'done';
+  if (claim === 'held') return 'retry';
+  let result: PushResult;
+  try {
+    result = await deps.push(queued.userId, queued.message);
+  } catch (error) {
+    result = 'failed';
+    logger.warn('push not handled', { messageId: queued.id, error: error as Error });
+  }
+  if (result === 'failed') {
+    logger.warn('push not taken by any device; the queue delivers it again', { messageId: queued.id });
+    await deps.store.release(queued.id);
+    return 'retry';
+  }
+  if (result === 'none') logger.info('push to a user with no device left not sent', { messageId: queued.id });
+  await deps.store.markSent(queued.id);
+  return 'done';
+}
+
+async function handle(record: SQSRecord, deps: SenderDeps): Promise<Outcome> {
+  const queued = JSON.parse(record.body) as QueuedMessage;
+  return queued.kind === 'push' ? pushOne(queued, deps) : sendOne(queued, deps);
+}
+
+const kindOf = (record: SQSRecord) => {
+  try {
+    return (JSON.parse(record.body) as { kind?: unknown }).kind === 'push' ? 'push' : 'mail';
+  } catch {
+    return 'mail';
+  }
+};
+
+/**
+ * The mail queue's consumer (docs/architecture.md, "Mail and push"): sends each mail of the batch unless its address
+ * is suppressed or it was sent before, paced to SES's rate, pushes each Web Push notification to its user's devices
+ * (at once, unpaced), and reports the ones to deliver again (SQS's partial batch
  * response), each after a wait that grows with its receive count (retryDelaySeconds); a message failing
  * maxReceiveCount times goes to the dead-letter queue.
  */
 export async function sendQueuedMail(event: SQSEvent, deps: SenderDeps): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  // One after the other: the pace is per sender, and SES's rate is what bounds a batch anyway.
-  for (const record of event.Records) {
-    const outcome = await sendOne(record, deps).catch((error: unknown) => {
-      logger.error('queued mail not handled', { messageId: record.messageId, error: error as Error });
+  const one = async (record: SQSRecord) => {
+    const outcome = await handle(record, deps).catch((error: unknown) => {
+      logger.error('queued message not handled', { messageId: record.messageId, error: error as Error });
       return 'retry' as const;
     });
     if (outcome === 'retry') {
       await retryLater(record, deps);
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
-  }
+  };
+  const pushes = event.Records.filter((record) => kindOf(record) === 'push');
+  const mails = event.Records.filter((record) => kindOf(record) !== 'push');
+  await Promise.all([
+    // Mail one after the other: the pace is per sender, and SES's rate is what bounds a batch anyway.
+    (async () => {
+      for (const record of mails) await one(record);
+    })(),
+    // Pushes all at once, each under its own deadline (10 s), so that a batch of them ends well within the sender's limit.
+    Promise.all(pushes.map(one)),
+  ]);
+  // In the batch's order (SQS takes them in any).
+  const order = new Map(event.Records.map((record, index) => [record.messageId, index]));
+  batchItemFailures.sort((a, b) => order.get(a.itemIdentifier)! - order.get(b.itemIdentifier)!);
   return { batchItemFailures };
 }
 
@@ -143,6 +199,7 @@ export const handler = observed((event: SQSEvent) =>
   sendQueuedMail(event, {
     store: dynamoMailStore,
     deliver: deliverMail,
+    push: (userId, message) => pushToDevices(userId, message, { devices: dynamoPushDeviceStore, sendPush }),
     pace: pacer(sendRate / senders),
     now: () => new Date(),
     retryIn: (receiptHandle, seconds) => changeMessageVisibility(queueUrl(), receiptHandle, seconds),
