@@ -293,7 +293,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // The outage tests' seam (scripts/local/outages.ts): stand-ins off the air and back, only when asked for.
     const outageSeam =
       process.env.FG_OUTAGE_SEAM === '1'
-        ? createOutageSeam({ cognito: cognito.outage, s3: s3.outage, stripe: stripe.outage, ffmpeg: ffmpegOutage() })
+        ? createOutageSeam({ cognito: cognito.outage, s3: s3.outage, stripe: stripe.outage, push: push.outage, ffmpeg: ffmpegOutage() })
         : null;
     server.on('request', (req, res) => {
       // Every route of the app's server, /graphql, /config.json and the push stand-in's subscriptions included.
