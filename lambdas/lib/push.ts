@@ -101,7 +101,7 @@ const PUSH_DEADLINE_MS = 10_000;
 export type PushResult = 'sent' | 'failed' | 'none';
 
 /** What pushing reaches: the user's devices, and the one-device send (sendPush above). */
-export interface PushDeps {
+interface PushDeps {
   devices: Pick<PushDeviceStore, 'pushSubscriptions' | 'removePushSubscription'>;
   sendPush: typeof sendPush;
 }

@@ -28,7 +28,7 @@ const CLAIM_DAYS = 3;
 
 const reminderShardOf = (userId: string) => createHash('sha256').update(userId).digest().readUInt8(0) % REMINDER_DUE_SHARDS;
 
-export { pushSubscriptionIdOf, type PushSubscriptionRecord } from '../lib/stores/push-device-store';
+export { pushSubscriptionIdOf } from '../lib/stores/push-device-store';
 
 export type ReminderClaim = 'claimed' | 'taken' | 'off';
 
