@@ -49,7 +49,8 @@ export const triggerFunctions = {
   reminderJob: {
     entry: 'lambdas/reminders/schedule.ts',
     description: 'The reminder job: reminds the gamers whose reminder hour has come and who have not checked in (docs/reminders.md)',
-    uses: ['mail', 'vapidPrivateKey'],
+    // Its Web Push goes through the mail queue: the sender signs it.
+    uses: ['mail'],
     timeoutSeconds: 900,
   },
   deletionRepair: {
@@ -60,8 +61,8 @@ export const triggerFunctions = {
   },
   mailSender: {
     entry: 'lambdas/mail/sender.ts',
-    description: "The mail queue's sender: each message once, at SES's rate, never to a suppressed address",
-    uses: ['mailDelivery'],
+    description: "The mail queue's sender: each e-mail once, at SES's rate, never to a suppressed address; each Web Push once",
+    uses: ['mailDelivery', 'vapidPrivateKey'],
     timeoutSeconds: MAIL_SENDER_TIMEOUT_SECONDS,
   },
   mailEvents: {
@@ -140,7 +141,8 @@ export const queueTriggers = [
     batchSize: 10,
     // Six times the function's limit, as Lambda advises for an SQS source: a batch still being sent is not handed out again.
     visibilityTimeoutSeconds: 6 * MAIL_SENDER_TIMEOUT_SECONDS,
-    maxReceiveCount: 5,
+    // With the sender's growing waits (30 s doubled, at most 15 min), about 45 minutes of failures before the dead letters.
+    maxReceiveCount: 8,
     // The event source's least; each instance sends at half the account's rate (MAIL_SENDER_CONCURRENCY).
     concurrency: 2,
   },

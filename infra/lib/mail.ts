@@ -75,6 +75,8 @@ export class Mail extends Construct {
     (sender.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = queueTrigger.concurrency;
     sender.addEnvironment('MAIL_SEND_RATE', String(MAIL_SEND_RATE));
     sender.addEnvironment('MAIL_SENDER_CONCURRENCY', String(queueTrigger.concurrency));
+    // The queue a failed message's retry wait is set on (ChangeMessageVisibility, part of the event source's grant).
+    sender.addEnvironment('MAIL_QUEUE_URL', this.queue.queueUrl);
     this.events.addSubscription(new LambdaSubscription(functionOf(notificationTrigger.function)));
   }
 

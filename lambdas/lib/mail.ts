@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { ReminderMessage } from '@core/reminders';
 import { writeFileAtomically } from './atomic-file';
 import { sendQueueMessage } from './sqs';
 
@@ -28,15 +29,42 @@ export interface QueuedMail {
 }
 
 /**
+ * A Web Push notification on the same queue: the sender delivers it to every device `userId` has then, once per `id`
+ * (lambdas/lib/push.ts, pushToDevices).
+ */
+export interface QueuedPush {
+  kind: 'push';
+  id: string;
+  userId: string;
+  message: ReminderMessage;
+}
+
+/** What the mail queue carries: e-mails and Web Push notifications, told apart by `kind`. */
+export type QueuedMessage = QueuedMail | QueuedPush;
+
+async function enqueue(queued: QueuedMessage): Promise<void> {
+  const queueUrl = process.env.MAIL_QUEUE_URL;
+  if (!queueUrl) throw new Error('Missing environment variable MAIL_QUEUE_URL');
+  await sendQueueMessage(queueUrl, JSON.stringify(queued));
+}
+
+/**
  * Sends one e-mail: puts it on the mail queue (MAIL_QUEUE_URL), one SQS SendMessage, and returns. The mail sender
  * (lambdas/mail/sender.ts) takes it from there at SES's rate, with retries, once per message and never to a suppressed
  * address (docs/architecture.md, "Mail and push").
  */
 export async function sendMail(message: MailMessage): Promise<void> {
-  const queueUrl = process.env.MAIL_QUEUE_URL;
-  if (!queueUrl) throw new Error('Missing environment variable MAIL_QUEUE_URL');
-  const queued: QueuedMail = { kind: 'mail', id: randomUUID(), message };
-  await sendQueueMessage(queueUrl, JSON.stringify(queued));
+  await enqueue({ kind: 'mail', id: randomUUID(), message });
+}
+
+/**
+ * Sends one Web Push notification to a user's devices: puts it on the same queue, one SQS SendMessage, and returns.
+ * The sender pushes it to the devices he has then (not paced: push services are not SES), removes the ones the push
+ * service calls gone, and retries with the mail's backoff while no device took it and one failed (docs/architecture.md,
+ * "Mail and push").
+ */
+export async function queuePush(userId: string, message: ReminderMessage): Promise<void> {
+  await enqueue({ kind: 'push', id: randomUUID(), userId, message });
 }
 
 /**

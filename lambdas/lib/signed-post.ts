@@ -17,7 +17,7 @@ function signerFor(service: string): SignatureV4 {
 /**
  * POSTs `body` to `url`, signed with the function's own credentials (SigV4 for `service`), giving up after
  * `timeoutMs`: how the Lambdas call an AWS API the product needs one call of, with no SDK client (AppSync's server
- * mutations, lambdas/lib/api-publish.ts; SQS SendMessage, lambdas/lib/sqs.ts). Locally the same signed request goes to
+ * mutations, lambdas/lib/api-publish.ts; SQS SendMessage and ChangeMessageVisibility, lambdas/lib/sqs.ts). Locally the same signed request goes to
  * the stand-in at the URL's origin, which checks or ignores the signature.
  */
 export async function signedPost(

@@ -29,39 +29,25 @@ export async function checkInStatus(gamer: UserRecord, deps: ReminderDeps, now: 
 }
 
 /**
- * Each push ends within this, its request destroyed if it has not (a slow push host holds nothing longer). A gamer's
- * devices are sent together under one such deadline: his budget for Web Push, whatever his number of devices.
- */
-const PUSH_DEADLINE_MS = 10_000;
-
-/**
- * Sends the message on the gamer's channels: Web Push to all his devices at once (a device the push service no longer
- * knows, or whose endpoint is no push service, is removed) and e-mail. True when at least one channel delivered it.
- * `pushBy` (epoch ms) ends the pushes sooner, for a caller with a deadline of its own (a nudge).
+ * Sends the message on the gamer's channels, both through the mail queue (docs/architecture.md, "Mail and push"): Web
+ * Push to his devices, when he has any, and e-mail. True when at least one channel took it: the queue's sender then
+ * delivers it, retrying while the push service or SES fails. A gamer whose only channel is Web Push and who has no
+ * device gets nothing (false), so that the caller gives back its claim.
  */
 export async function deliver(
   gamer: UserRecord,
   channels: readonly ReminderChannel[],
   message: ReminderMessage,
   deps: ReminderDeps,
-  pushBy = Number.POSITIVE_INFINITY,
 ): Promise<boolean> {
   let delivered = false;
-  if (channels.includes('PUSH')) {
-    const subscriptions = await deps.reminders.pushSubscriptions(gamer.id);
-    const deadline = AbortSignal.timeout(Math.max(0, Math.min(PUSH_DEADLINE_MS, pushBy - Date.now())));
-    await Promise.all(
-      subscriptions.map(async (subscription) => {
-        const outcome = await deps.sendPush(subscription, message, deadline);
-        if (outcome === 'sent') delivered = true;
-        else if (outcome === 'failed') logger.warn('Push not delivered', { userId: gamer.id, subscriptionId: subscription.id });
-        else {
-          if (outcome === 'refused')
-            logger.warn('Push device removed: its endpoint is no push service', { userId: gamer.id, subscriptionId: subscription.id });
-          await deps.reminders.removePushSubscription(gamer.id, subscription.id);
-        }
-      }),
-    );
+  if (channels.includes('PUSH') && (await deps.reminders.pushSubscriptions(gamer.id)).length > 0) {
+    try {
+      await deps.queuePush(gamer.id, message);
+      delivered = true;
+    } catch (error) {
+      logger.warn('Push not queued', { userId: gamer.id, error });
+    }
   }
   if (channels.includes('EMAIL')) {
     const link = `${deps.appUrl()}${message.url}`;

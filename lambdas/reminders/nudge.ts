@@ -5,11 +5,9 @@ import type { ReminderDeps } from './deps';
 import { checkInStatus, deliver, nudgeChannels, nudgeMessage } from './delivery';
 
 const MEMBERS_IN_FLIGHT = 8;
-/** A nudge's pushes all end within this of its start, so that the call answers within AppSync's 30 s. */
-const PUSH_WINDOW_MS = 20_000;
 
 interface NudgeResult {
-  /** Members reminded by this call. */
+  /** Members reminded by this call: their reminder is on the mail queue (Web Push, e-mail), which delivers it. */
   nudged: number;
   /** Members who had not checked in but had been nudged today already (by this or another staff member). */
   alreadyNudged: number;
@@ -24,7 +22,6 @@ interface NudgeResult {
  */
 export async function nudgeTeam(team: TeamRecord, deps: ReminderDeps, onlyUserId: string | null = null): Promise<NudgeResult> {
   const now = deps.now();
-  const pushBy = Date.now() + PUSH_WINDOW_MS;
   // One gamer (his member page) only when he plays in the team: anyone else's id nudges nobody.
   const gamerIds = (await deps.teams.membersOf(team.id))
     .filter((member) => member.role === 'GAMER' && (onlyUserId === null || member.userId === onlyUserId))
@@ -40,11 +37,11 @@ export async function nudgeTeam(team: TeamRecord, deps: ReminderDeps, onlyUserId
     const claim = await deps.reminders.claimNudge(gamer.id, day, now);
     if (claim === 'taken') result.alreadyNudged += 1;
     if (claim !== 'claimed') return;
-    if (await deliver(gamer, nudgeChannels(channelsOf.get(gamer.id)), nudgeMessage(team.name), deps, pushBy)) {
+    if (await deliver(gamer, nudgeChannels(channelsOf.get(gamer.id)), nudgeMessage(team.name), deps)) {
       result.nudged += 1;
       return;
     }
-    // Nothing reached him: the next nudge may try again.
+    // Nothing could be queued for him (Web Push only and no device, or the queue refused): the next nudge may try again.
     await deps.reminders.release({ userId: gamer.id, day, kind: 'nudge' });
     logger.warn('Nudge not delivered', { teamId: team.id, userId: gamer.id });
   });

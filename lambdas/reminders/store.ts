@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MAX_PUSH_DEVICES, REMINDER_DUE_SHARDS, type PushSubscriptionInput, type ReminderChannel } from '@core/reminders';
+import { REMINDER_DUE_SHARDS, type ReminderChannel } from '@core/reminders';
 import { config } from '../lib/config';
 import { db } from '../lib/db/client';
 import { defineItem } from '../lib/db/item';
 import { userPartition } from '../lib/db/keys';
-import { batchGet, isConditionFailure, type Page, partitionQuery, query } from '../lib/db/table';
+import { batchGet, isConditionFailure, type Page, query } from '../lib/db/table';
 import { dueBy } from '../lib/due-shards';
+import { dynamoPushDeviceStore, type PushDeviceStore } from '../lib/stores/push-device-store';
 import { userItem } from '../lib/stores/user-store';
 import { type TransactItem, TransactionRefused, transact } from '../lib/stores/transactions';
 
@@ -22,24 +23,17 @@ export interface ReminderSettingsRecord {
   updatedAt: string;
 }
 
-/** One device's Web Push subscription, as the browser's PushSubscription gives it. */
-export interface PushSubscriptionRecord extends PushSubscriptionInput {
-  id: string;
-  userId: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** Claims outlive the score day they guard by a couple of days (a late retry still finds them). */
 const CLAIM_DAYS = 3;
 
 const reminderShardOf = (userId: string) => createHash('sha256').update(userId).digest().readUInt8(0) % REMINDER_DUE_SHARDS;
-/** A subscription's id: one per endpoint, so a device saving its subscription again replaces it. */
-export const pushSubscriptionIdOf = (endpoint: string) => createHash('sha256').update(endpoint).digest('base64url').slice(0, 22);
+
+export { pushSubscriptionIdOf } from '../lib/stores/push-device-store';
 
 export type ReminderClaim = 'claimed' | 'taken' | 'off';
 
-export interface ReminderStore {
+/** The settings, the day claims and (lambdas/lib/stores/push-device-store.ts) the devices. */
+export interface ReminderStore extends PushDeviceStore {
   settings(userId: string): Promise<ReminderSettingsRecord | null>;
   /** Settings by user (BatchGetItem); gamers without settings are left out. */
   settingsOf(userIds: readonly string[]): Promise<ReminderSettingsRecord[]>;
@@ -55,11 +49,6 @@ export interface ReminderStore {
   claimNudge(userId: string, day: string, now: Date): Promise<ReminderClaim>;
   /** Gives a claim back when nothing could be sent, so a later run or nudge tries again. */
   release(claim: { userId: string; day: string; kind: 'reminder' | 'nudge' }): Promise<void>;
-  pushSubscriptions(userId: string): Promise<PushSubscriptionRecord[]>;
-  /** Saves a device's subscription (its keys replaced when the endpoint is known); TransactionRefused 'count' past the cap. */
-  savePushSubscription(userId: string, subscription: PushSubscriptionInput, at: string): Promise<PushSubscriptionRecord>;
-  /** Removes a device's subscription; false when it was gone already. */
-  removePushSubscription(userId: string, subscriptionId: string): Promise<boolean>;
 }
 
 /** Settings that are on, by the instant the next reminder is due, on one of the due shards (gsi2). */
@@ -91,16 +80,6 @@ const dayClaimItem = (type: string, prefix: string) =>
   });
 const claimItems = { reminder: dayClaimItem('ReminderSent', 'REMINDER_SENT'), nudge: dayClaimItem('Nudged', 'NUDGED') };
 
-/** One device's Web Push subscription, by a hash of its endpoint; and how many a gamer has (capped). */
-const pushSubscriptionItem = defineItem<PushSubscriptionRecord>()({
-  type: 'PushSubscription',
-  key: ({ userId, id }: { userId: string; id: string }) => ({ pk: userPartition(userId), sk: `PUSH#${id}` }),
-});
-const pushSubscriptionCountItem = defineItem<{ userId: string }>()({
-  type: 'PushSubscriptionCount',
-  key: ({ userId }: { userId: string }) => ({ pk: userPartition(userId), sk: 'PUSH_COUNT' }),
-});
-
 async function claim(kind: 'reminder' | 'nudge', userId: string, day: string, now: Date, guard: TransactItem): Promise<ReminderClaim> {
   const dayClaim = { userId, day, claimedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + CLAIM_DAYS * 86_400 };
   try {
@@ -116,6 +95,7 @@ async function claim(kind: 'reminder' | 'nudge', userId: string, day: string, no
 }
 
 export const dynamoReminderStore: ReminderStore = {
+  ...dynamoPushDeviceStore,
   async settings(userId) {
     const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: settingsItem.key({ userId }), ConsistentRead: true }));
     return Item ? settingsItem.decode(Item) : null;
@@ -177,69 +157,5 @@ export const dynamoReminderStore: ReminderStore = {
 
   async release({ userId, day, kind }) {
     await db().send(new DeleteCommand({ TableName: config.tableName, Key: claimItems[kind].key({ userId, day }) }));
-  },
-
-  async pushSubscriptions(userId) {
-    const { pk, sk } = pushSubscriptionItem.key({ userId, id: '' });
-    const { items } = await query({ ...partitionQuery('table', pk, sk), ConsistentRead: true });
-    return items.map(pushSubscriptionItem.decode);
-  },
-
-  async savePushSubscription(userId, { endpoint, p256dh, auth }, at) {
-    const record: PushSubscriptionRecord = { id: pushSubscriptionIdOf(endpoint), userId, endpoint, p256dh, auth, createdAt: at, updatedAt: at };
-    try {
-      await transact([
-        { label: 'subscription', item: pushSubscriptionItem.put(record, { ConditionExpression: 'attribute_not_exists(pk)' }) },
-        {
-          label: 'count',
-          item: pushSubscriptionCountItem.update(
-            { userId },
-            {
-              UpdateExpression: 'ADD devices :one SET #type = :type',
-              ConditionExpression: 'attribute_not_exists(devices) OR devices < :max',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: { ':one': 1, ':max': MAX_PUSH_DEVICES, ':type': pushSubscriptionCountItem.type },
-            },
-          ),
-        },
-      ]);
-      return record;
-    } catch (error) {
-      if (!(error instanceof TransactionRefused) || error.label !== 'subscription') throw error;
-    }
-    // A device known already (it subscribed again, with new keys): the same item, counted once.
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: pushSubscriptionItem.key(record),
-        UpdateExpression: 'SET p256dh = :p256dh, auth = :auth, updatedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':p256dh': p256dh, ':auth': auth, ':at': at },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return pushSubscriptionItem.decode(Attributes!);
-  },
-
-  async removePushSubscription(userId, subscriptionId) {
-    try {
-      await transact([
-        {
-          label: 'subscription',
-          item: pushSubscriptionItem.delete({ userId, id: subscriptionId }, { ConditionExpression: 'attribute_exists(pk)' }),
-        },
-        {
-          label: 'count',
-          item: pushSubscriptionCountItem.update(
-            { userId },
-            { UpdateExpression: 'ADD devices :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } },
-          ),
-        },
-      ]);
-      return true;
-    } catch (error) {
-      if (error instanceof TransactionRefused) return false;
-      throw error;
-    }
   },
 };

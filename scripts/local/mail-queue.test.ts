@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { queueTriggers } from '../../lambdas/triggers';
-import { sendQueueMessage } from '../../lambdas/lib/sqs';
+import { changeMessageVisibility, sendQueueMessage } from '../../lambdas/lib/sqs';
 import { startMailQueue } from './mail-queue';
 
 const [trigger] = queueTriggers;
@@ -63,6 +63,49 @@ describe('the local mail queue', () => {
     await second.idle();
     await second.stop();
     expect(received).toEqual(['waiting']);
+  });
+
+  it('hands a message whose visibility the function changed out again after that wait, not after the visibility timeout', async () => {
+    const receivedAt: number[] = [];
+    let url = '';
+    // The visibility timeout is 50 ms; the function asks for 1 s on the first delivery and reports it failed.
+    const queue = await start(async (event) => {
+      receivedAt.push(Date.now());
+      const [record] = event.Records;
+      if (receivedAt.length > 1) return { batchItemFailures: [] };
+      await changeMessageVisibility(url, record!.receiptHandle, 1);
+      return { batchItemFailures: [{ itemIdentifier: record!.messageId }] };
+    });
+    url = queue.url;
+    queue.begin();
+    try {
+      await sendQueueMessage(queue.url, 'later');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Well past the 50 ms visibility timeout: not handed out again yet.
+      expect(receivedAt).toHaveLength(1);
+      for (let waited = 0; receivedAt.length < 2 && waited < 3000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      await queue.stop();
+    }
+    expect(receivedAt).toHaveLength(2);
+    expect(receivedAt[1]! - receivedAt[0]!).toBeGreaterThanOrEqual(990);
+  });
+
+  it('refuses a visibility change for a receipt it did not give', async () => {
+    let handle = '';
+    const queue = await start(async (event) => {
+      handle = event.Records[0]!.receiptHandle;
+      return { batchItemFailures: [{ itemIdentifier: event.Records[0]!.messageId }] };
+    }, 60_000);
+    queue.begin();
+    try {
+      await sendQueueMessage(queue.url, 'held');
+      for (let waited = 0; !handle && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      await expect(changeMessageVisibility(queue.url, 'not-a-receipt', 10)).rejects.toThrow(/ReceiptHandleIsInvalid/);
+      await expect(changeMessageVisibility(queue.url, handle, 10)).resolves.toBeUndefined();
+    } finally {
+      await queue.stop();
+    }
   });
 
   it('refuses a queue it does not hold, as SQS does', async () => {

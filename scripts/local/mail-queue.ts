@@ -1,9 +1,9 @@
 /**
- * The mail queue in the local stack (docs/local-mode.md, "Mail"): SQS's SendMessage in SQS's JSON protocol on its own
- * port, for the same signed request the Lambdas make on AWS (lambdas/lib/sqs.ts), and the event source's side: batches
- * of up to `batchSize` handed to the queue's function of lambdas/triggers.ts at once, a message it reports failed (or
- * all of them, when it throws) handed out again after the visibility timeout, a message received `maxReceiveCount`
- * times moved to the dead letters. Messages not yet sent, and the dead letters, are kept in a file of the data folder,
+ * The mail queue in the local stack (docs/local-mode.md, "Mail"): SQS's SendMessage and ChangeMessageVisibility in
+ * SQS's JSON protocol on its own port, for the same signed requests the Lambdas make on AWS (lambdas/lib/sqs.ts), and
+ * the event source's side: batches of up to `batchSize` handed to the queue's function of lambdas/triggers.ts at once, a
+ * message it reports failed (or all of them, when it throws) handed out again after the visibility timeout, or when
+ * the function changed its visibility, after that; a message received `maxReceiveCount` times moved to the dead letters. Messages not yet sent, and the dead letters, are kept in a file of the data folder,
  * so a restart of `npm start` sends what was waiting.
  *
  * It also stands in for SES's mailbox simulator: a message the sender writes to the outbox for
@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { writeFileAtomically } from '../../lambdas/lib/atomic-file';
 import { onOutboxWrite, type OutboxRecord } from '../../lambdas/lib/mail';
+import { MAX_VISIBILITY_TIMEOUT_SECONDS } from '../../lambdas/lib/sqs';
 import type { QueueTrigger } from '../../lambdas/triggers';
 import { LOCAL_HOST } from './ports';
 
@@ -150,13 +151,15 @@ export async function startMailQueue(options: {
     const target = String(req.headers['x-amz-target'] ?? '');
     const input = (() => {
       try {
-        return JSON.parse(body) as { QueueUrl?: string; MessageBody?: string };
+        return JSON.parse(body) as { QueueUrl?: string; MessageBody?: string; ReceiptHandle?: string; VisibilityTimeout?: number };
       } catch {
         return null;
       }
     })();
-    if (target !== 'AmazonSQS.SendMessage') return sendError(res, 'com.amazonaws.sqs#InvalidAction', `The local queue has no ${target}`);
+    if (target !== 'AmazonSQS.SendMessage' && target !== 'AmazonSQS.ChangeMessageVisibility')
+      return sendError(res, 'com.amazonaws.sqs#InvalidAction', `The local queue has no ${target}`);
     if (!input || input.QueueUrl !== url) return sendError(res, 'com.amazonaws.sqs#QueueDoesNotExist', 'The specified queue does not exist.');
+    if (target === 'AmazonSQS.ChangeMessageVisibility') return changeVisibility(res, input);
     if (typeof input.MessageBody !== 'string' || !input.MessageBody)
       return sendError(res, 'com.amazonaws.sqs#MissingParameter', 'MessageBody is required.');
     const message: StoredMessage = {
@@ -173,6 +176,22 @@ export async function startMailQueue(options: {
       .end(JSON.stringify({ MessageId: message.MessageId, MD5OfMessageBody: md5(message.Body) }));
     // Handed to the sender at once: the mail is in the outbox a moment after the call that sent it.
     pump();
+  };
+
+  /**
+   * ChangeMessageVisibility: the message of the receipt handle (its latest receipt, still on the queue) is handed out
+   * again VisibilityTimeout seconds from now, as SQS does; the pump's timer follows once the batch is done.
+   */
+  const changeVisibility = (res: ServerResponse, input: { ReceiptHandle?: string; VisibilityTimeout?: number }) => {
+    const seconds = input.VisibilityTimeout;
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > MAX_VISIBILITY_TIMEOUT_SECONDS)
+      return sendError(res, 'com.amazonaws.sqs#InvalidParameterValue', 'VisibilityTimeout must be a whole number of seconds, 0 to 43200.');
+    const message = state.messages.find((candidate) => receiptHandleOf(candidate) === input.ReceiptHandle);
+    if (!message) return sendError(res, 'com.amazonaws.sqs#ReceiptHandleIsInvalid', 'The receipt handle is not valid.');
+    message.visibleAt = Date.now() + seconds * 1000;
+    res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end('{}');
+    // Outside a batch (an operator's call), the next delivery is planned now; inside one, when it ends.
+    if (!delivering) pump();
   };
 
   const waitIdle = () =>
@@ -236,7 +255,7 @@ export function simulateMailboxes(publish: (message: string) => void): () => voi
 function sqsRecord(message: StoredMessage, queue: string): SQSRecord {
   return {
     messageId: message.MessageId,
-    receiptHandle: `${message.MessageId}#${message.receiveCount}`,
+    receiptHandle: receiptHandleOf(message),
     body: message.Body,
     attributes: {
       ApproximateReceiveCount: String(message.receiveCount),
@@ -251,6 +270,9 @@ function sqsRecord(message: StoredMessage, queue: string): SQSRecord {
     awsRegion: 'us-east-1',
   };
 }
+
+/** A receipt handle names one receipt of a message: the next delivery of it makes another. */
+const receiptHandleOf = (message: StoredMessage) => `${message.MessageId}#${message.receiveCount}`;
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 

@@ -45,7 +45,10 @@ const DISCORD_RETURN_PATH = '/auth/login';
 interface StackOptions {
   /** The web app's port; 0 = any free port, and then random ports for every stand-in too (tests). */
   port: number;
-  /** How soon the mail queue hands out again a message the sender could not send (the registry's minutes unless given). */
+  /**
+   * How soon the mail queue hands out again a message the sender could not send: its visibility timeout, and the
+   * sender's first retry wait, doubling at each failure (the registry's minutes and 30 s unless given).
+   */
   mailRetryMs?: number;
   /** Folder for all data (`.local` for npm start); null = DynamoDB in memory and throwaway temp folders. */
   dataDir: string | null;
@@ -214,6 +217,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       MEDIACONVERT_JOB_TEMPLATE: LOCAL_JOB_TEMPLATE,
       MEDIACONVERT_ROLE_ARN: LOCAL_MEDIACONVERT_ROLE,
       MAIL_QUEUE_URL: mailQueue.url,
+      // The sender's first retry wait (doubling at each failure): the queue's short retry in tests, 30 s otherwise.
+      ...(options.mailRetryMs ? { MAIL_RETRY_BASE_SECONDS: String(options.mailRetryMs / 1000) } : {}),
       // The mail sender writes to the outbox instead of calling SES.
       MAIL_OUTBOX_DIR: outboxDir,
       // Links in e-mails (invites) point at this stack's own web app.
@@ -288,7 +293,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // The outage tests' seam (scripts/local/outages.ts): stand-ins off the air and back, only when asked for.
     const outageSeam =
       process.env.FG_OUTAGE_SEAM === '1'
-        ? createOutageSeam({ cognito: cognito.outage, s3: s3.outage, stripe: stripe.outage, ffmpeg: ffmpegOutage() })
+        ? createOutageSeam({ cognito: cognito.outage, s3: s3.outage, stripe: stripe.outage, push: push.outage, ffmpeg: ffmpegOutage() })
         : null;
     server.on('request', (req, res) => {
       // Every route of the app's server, /graphql, /config.json and the push stand-in's subscriptions included.

@@ -128,8 +128,20 @@ describe('entry points beside AppSync (lambdas/triggers.ts)', () => {
     // The reservation holds SES's rate: never more senders than the pace of each assumes.
     expect(template.findResources('AWS::Lambda::Function')[ref(functions.get(trigger.function)!)]!.Properties).toMatchObject({
       ReservedConcurrentExecutions: trigger.concurrency,
-      Environment: { Variables: { MAIL_SEND_RATE: '14', MAIL_SENDER_CONCURRENCY: String(trigger.concurrency) } },
+      Environment: {
+        Variables: { MAIL_SEND_RATE: '14', MAIL_SENDER_CONCURRENCY: String(trigger.concurrency), MAIL_QUEUE_URL: { Ref: ref(mail.queue) } },
+      },
     });
+    // The sender sets a failed message's retry wait on the queue (lambdas/mail/sender.ts): the event source's grant allows it.
+    const senderRole = functions.get(trigger.function)!.role!.node.defaultChild as CfnResource;
+    const senderPolicies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.Roles).includes(stack.getLogicalId(senderRole)),
+    );
+    const onQueue = senderPolicies
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+      .filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [ref(mail.queue), 'Arn'] }))
+      .flatMap((statement) => [statement.Action].flat());
+    expect(onQueue).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:ChangeMessageVisibility', 'sqs:DeleteMessage']));
     expect(trigger).toMatchObject({ queue: 'mail', function: 'mailSender' });
   });
 

@@ -8,7 +8,7 @@ import type { TestStackInfo } from '../../scripts/local/test-stack-info';
 import { exposeStack } from './stack-env';
 import { startTestStack, stopTestStack, type RunningTestStack } from './test-stack-process';
 
-type StandIn = 'cognito' | 's3' | 'stripe' | 'ffmpeg';
+type StandIn = 'cognito' | 's3' | 'stripe' | 'push' | 'ffmpeg';
 
 /**
  * A stack of its own (the shared e2e stack must not lose a stand-in under other suites) with the outage seam, which

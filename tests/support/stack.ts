@@ -172,10 +172,10 @@ export async function graphqlAt<T = Record<string, any>>(
 }
 
 /**
- * Resolves once the stack's mail queue has sent what it was given (nothing ready to send, nothing being sent): mail is
- * sent by the queue's sender a moment after the call that sent it (docs/architecture.md, "Mail and push").
+ * Resolves once the stack's mail queue has sent what it was given (nothing ready to send, nothing being sent): mail and
+ * Web Push are sent by the queue's sender a moment after the call that queued them (docs/architecture.md, "Mail and push").
  */
-async function mailQueueIdle(): Promise<void> {
+export async function mailQueueIdle(): Promise<void> {
   const response = await fetch(new URL(QUEUE_IDLE_PATH, readStackInfo().urls.mailQueue));
   await response.arrayBuffer();
 }

@@ -14,11 +14,12 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, randomUUID, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { writeFileAtomically } from '../../../lambdas/lib/atomic-file';
+import { serverOutage, type Outage } from '../outages';
 import { LOCAL_HOST } from '../ports';
 
 export const PUSH_CONTROL_PATH = '/local/push/subscriptions';
@@ -53,6 +54,8 @@ interface PushStandIn {
   certificate: string;
   /** Where each delivered notification is written. */
   folder: string;
+  /** The push service off the air and back on the same port (the outage tests' seam, scripts/local/outages.ts). */
+  outage: Outage;
   /** Serves the control routes on the stack's server; false for any other path. */
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
   stop(): Promise<void>;
@@ -159,6 +162,8 @@ export async function startPushStandIn(options: PushStandInOptions): Promise<Pus
     url,
     certificate: tls.cert,
     folder,
+    // An https.Server is an http.Server for what the seam does (close, closeAllConnections, listen again).
+    outage: serverOutage(server as unknown as HttpServer),
     handleRequest(req, res) {
       const path = (req.url ?? '/').split('?')[0];
       if (path !== PUSH_CONTROL_PATH && !path.startsWith(`${PUSH_CONTROL_PATH}/`)) return false;

@@ -2,10 +2,10 @@
  * A dependency that stops answering (docs/architecture.md, "When a dependency stops answering"): on a stack of its own,
  * each stand-in goes away during normal use. The caller gets the product's worded error (never the dependency's own
  * error or an internal address), nothing is half written, and the same action works again once the dependency is back;
- * Stripe's webhooks, the transcoder and the mail queue resume by themselves. A bounce from SES's mailbox simulator
+ * Stripe's webhooks, the transcoder and the mail queue (mail and Web Push) resume by themselves. A bounce from SES's mailbox simulator
  * suppresses its address for every later mail.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -13,10 +13,13 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { answersWith } from '@core/test-support/answers';
 import { videoUploadKey } from '@core/video-files';
 import { dynamoBillingStore } from '../../../lambdas/lib/stores/billing-store';
+import { queuePush } from '../../../lambdas/lib/mail';
+import { dynamoPushDeviceStore } from '../../../lambdas/lib/stores/push-device-store';
 import { dynamoMailStore } from '../../../lambdas/mail/store';
 import { newVideoRecord } from '../../../lambdas/lib/stores/new-video';
 import { dynamoVideoStore } from '../../../lambdas/lib/stores/video-store';
 import { generateClip } from '../../../scripts/local/mediaconvert/clip';
+import { PUSH_CONTROL_PATH } from '../../../scripts/local/push/server';
 import { RETRY_DELAYS_S } from '../../../scripts/local/stripe/webhooks';
 import { untilTranscoded } from '../../../scripts/seed/videos';
 import type { TestStackInfo } from '../../../scripts/local/test-stack-info';
@@ -121,6 +124,45 @@ describe('s3rver off the air', () => {
 
     expect((await as(gamer, CONFIRM_AVATAR, { key, fileUrl })).data?.confirmAvatarUpload).toEqual({ success: true, fileUrl });
     expect((await as(gamer, ME)).data!.me).toMatchObject({ avatar: fileUrl });
+  });
+});
+
+describe('the push service down', () => {
+  it('takes a push queued while it is down and delivers it once when it is back (docs/architecture.md, "Mail and push")', async () => {
+    const gamer = await accountWithRole('GAMER', 'outage-push');
+    const { reminderSettings } = (await as(gamer, 'query { reminderSettings { pushPublicKey } }')).data as {
+      reminderSettings: { pushPublicKey: string };
+    };
+    const subscription = (await (
+      await fetch(`${info.urls.app}${PUSH_CONTROL_PATH}`, {
+        method: 'POST',
+        body: JSON.stringify({ applicationServerKey: reminderSettings.pushPublicKey }),
+      })
+    ).json()) as { endpoint: string; keys: { p256dh: string; auth: string } };
+    const saved = await as(gamer, 'mutation($input: PushSubscriptionInput!) { savePushSubscription(input: $input) { id } }', {
+      input: { endpoint: subscription.endpoint, ...subscription.keys },
+    });
+    expect(saved.errors).toBeUndefined();
+    const deviceId = subscription.endpoint.split('/').at(-1)!;
+    const pushes = async () => {
+      const files = (await readdir(info.pushDir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
+      const records = await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(info.pushDir, file), 'utf8')) as { to: string }));
+      return records.filter((record) => record.to === deviceId);
+    };
+    const message = { title: 'Outage Owls is waiting for your check-in', body: 'Now', url: '/home/check-in' };
+
+    await duringOutage(info, 'push', async () => {
+      // As the reminder job and a nudge queue it (this process has the stack's environment).
+      await queuePush(gamer.id, message);
+      // The sender's first tries find no push service (the queue hands the push out again after 1 s, then 2 s).
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await pushes()).toEqual([]);
+    });
+    // Back: delivered by a later try, once, and the device kept (a push service down is no gone device).
+    expect(await eventually(pushes, (found) => found.length > 0, 20_000)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await pushes()).toHaveLength(1);
+    expect((await dynamoPushDeviceStore.pushSubscriptions(gamer.id)).map((device) => device.endpoint)).toEqual([subscription.endpoint]);
   });
 });
 

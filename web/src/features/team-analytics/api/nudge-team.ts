@@ -2,7 +2,7 @@ import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { NudgeTeamMutation } from '@/gql/graphql';
 import { callApi, gqlOperation } from '@/lib/api-client';
 
-/** What one nudge did (schema.graphql NudgeResult): reminders sent now, and members nudged earlier today by anyone. */
+/** What one nudge did (schema.graphql NudgeResult): reminders queued now (Web Push, e-mail), and members nudged earlier today by anyone. */
 export type NudgeResult = NudgeTeamMutation['nudgeTeam'];
 
 const nudgeTeamMutation = gqlOperation(/* GraphQL */ `

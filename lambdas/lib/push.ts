@@ -3,9 +3,10 @@ import { Agent, request } from 'node:https';
 import { generateRequestDetails, type RequestDetails } from 'web-push';
 import { SUPPORT_EMAIL } from '@core/report-sharing';
 import { isPushServiceEndpoint, type ReminderMessage } from '@core/reminders';
-import { config } from '../lib/config';
-import { secret } from '../lib/secrets';
-import type { PushSubscriptionRecord } from './store';
+import { logger } from './observability';
+import { config } from './config';
+import { secret } from './secrets';
+import type { PushDeviceStore, PushSubscriptionRecord } from './stores/push-device-store';
 
 /** A reminder is worth nothing the next day: the push service may drop it after 12 hours. */
 const PUSH_TTL_SECONDS = 12 * 3600;
@@ -88,4 +89,46 @@ function post({ endpoint, headers, body }: RequestDetails, deadline: AbortSignal
     outgoing.on('error', () => resolve(status));
     outgoing.end(body ?? undefined);
   });
+}
+
+/**
+ * Each push ends within this, its request destroyed if it has not (a slow push host holds nothing longer). A user's
+ * devices are sent together under one such deadline: his budget for Web Push, whatever his number of devices.
+ */
+const PUSH_DEADLINE_MS = 10_000;
+
+/** What pushing one notification to a user's devices came to (the queue's sender retries 'failed'). */
+export type PushResult = 'sent' | 'failed' | 'none';
+
+/** What pushing reaches: the user's devices, and the one-device send (sendPush above). */
+interface PushDeps {
+  devices: Pick<PushDeviceStore, 'pushSubscriptions' | 'removePushSubscription'>;
+  sendPush: typeof sendPush;
+}
+
+/**
+ * Pushes the notification to all the user's devices at once, under one deadline; a device the push service no longer
+ * knows, or whose endpoint is no push service, is removed. 'sent' when at least one device took it; 'failed' when none
+ * did and at least one may later (its push service down, slow or refusing now); 'none' when no device is left to try.
+ * The mail queue's sender calls it for each queued push (lambdas/mail/sender.ts).
+ */
+export async function pushToDevices(userId: string, message: ReminderMessage, deps: PushDeps, deadlineMs = PUSH_DEADLINE_MS): Promise<PushResult> {
+  const subscriptions = await deps.devices.pushSubscriptions(userId);
+  const deadline = AbortSignal.timeout(deadlineMs);
+  let sent = false;
+  let failed = false;
+  await Promise.all(
+    subscriptions.map(async (subscription) => {
+      const outcome = await deps.sendPush(subscription, message, deadline);
+      if (outcome === 'sent') sent = true;
+      else if (outcome === 'failed') {
+        failed = true;
+        logger.warn('Push not delivered', { userId, subscriptionId: subscription.id });
+      } else {
+        if (outcome === 'refused') logger.warn('Push device removed: its endpoint is no push service', { userId, subscriptionId: subscription.id });
+        await deps.devices.removePushSubscription(userId, subscription.id);
+      }
+    }),
+  );
+  return sent ? 'sent' : failed ? 'failed' : 'none';
 }
