@@ -123,7 +123,7 @@ async function alreadySent(
   if (!day || !checkInId || !day.checkInIds?.includes(checkInId)) return null;
   await scores.countInTeams(
     day,
-    playsIn.map(({ teamId }) => ({ teamId, counted: null })),
+    playsIn.map(({ teamId }) => ({ teamId })),
   );
   return checkInDay(userId, day, { date: day.date, timeZone: day.timeZone, closesAt: day.closesAt }, answersOfDay(day));
 }
@@ -222,8 +222,7 @@ export async function submitAnswers(
     await scores.saveDay({
       day,
       expectedVersion: current?.version ?? null,
-      // A team the gamer joined after the stored day was written never counted it: it gets the whole new day.
-      teams: playsIn.map(({ teamId, joinedAt }) => ({ teamId, joinedAt, counted: current && joinedAt <= current.updatedAt ? current : null })),
+      teams: playsIn.map(({ teamId, joinedAt }) => ({ teamId, joinedAt })),
       userZone: { read: { timeZone: readZone, timeZoneFrom, previousTimeZone }, next },
     });
     return checkInDay(userId, day, { date, timeZone, closesAt: day.closesAt }, answersOfDay(day));

@@ -175,7 +175,7 @@ describe('backfillTeamDays, and team days of both forms', () => {
     // A check-in of the new code on day b: its recount moves the maps there.
     const third = dayOf(g3, b);
     await scores.importHistory({ days: [third], teamDays: [] });
-    await scores.countInTeams(third, [{ teamId, counted: null }]);
+    await scores.countInTeams(third, [{ teamId }]);
     const stored = async (date: string) =>
       (await db().send(new GetCommand({ TableName: table(), Key: { pk: `TEAM#${teamId}`, sk: `DAY#${date}` }, ConsistentRead: true }))).Item!;
     expect(Object.keys(await stored(b)).filter((name) => name.startsWith('member_'))).toEqual([]);

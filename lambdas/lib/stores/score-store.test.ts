@@ -13,8 +13,6 @@ function day(answers: { questionSlug: string; value: string }[], version: number
   return { ...built, version, timeZone: 'UTC', closesAt: '2026-04-11T04:00:00.000Z', watchedVideos: false, updatedAt: at };
 }
 
-const before = day([{ questionSlug: 'sleep-quality', value: 'great' }], 1);
-
 function correction(): DayWrite {
   const after = day([{ questionSlug: 'sleep-quality', value: 'terrible' }], 2);
   return {
@@ -24,7 +22,7 @@ function correction(): DayWrite {
       checkInIds: ['k1'],
     },
     expectedVersion: 1,
-    teams: ['t1', 't2'].map((teamId) => ({ teamId, joinedAt: '2026-04-01T00:00:00.000Z', counted: before })),
+    teams: ['t1', 't2'].map((teamId) => ({ teamId, joinedAt: '2026-04-01T00:00:00.000Z' })),
     userZone: {
       read: { timeZone: 'UTC', timeZoneFrom: null, previousTimeZone: null },
       next: { timeZone: 'Europe/Berlin', timeZoneFrom: '2026-04-11T04:00:00.000Z', previousTimeZone: 'UTC' },

@@ -110,11 +110,6 @@ export interface DayTeam {
   teamId: string;
   /** The gamer's membership as read: the check-in is refused (DayVersionConflict) when it ended or was replaced meanwhile. */
   joinedAt: string;
-  /**
-   * The member's day the team counts so far, as the check-in read it (null: none). The count no longer needs it (the
-   * team's totals are recounted from its member items since issue 33); kept for the callers that tell it.
-   */
-  counted: StoredMemberDay | null;
 }
 
 /** Everything one check-in writes: `saveDay` writes the day in one transaction, then counts it in its teams. */
@@ -193,7 +188,7 @@ export interface ScoreStore {
    * version), then the team's totals recounted from the day's member items, on the condition that no other write
    * changed them meanwhile. Writes nothing where the team counts this version already, so it may be sent again.
    */
-  countInTeams(day: StoredMemberDay, teams: readonly Pick<DayTeam, 'teamId' | 'counted'>[]): Promise<void>;
+  countInTeams(day: StoredMemberDay, teams: readonly Pick<DayTeam, 'teamId'>[]): Promise<void>;
   importHistory(history: ScoreHistory): Promise<void>;
 }
 

@@ -554,7 +554,7 @@ describe('DynamoDB stores', () => {
       await seedRecords({ users: [gamer], teams: teamsOf, memberships: teamsOf.map((one) => member(one.id, 'gamer')) });
       return { gamer, teamIds: teamsOf.map((one) => one.id) };
     }
-    const counting = (teamIds: string[], counted: StoredMemberDay | null = null) => teamIds.map((teamId) => ({ teamId, joinedAt: at, counted }));
+    const counting = (teamIds: string[]) => teamIds.map((teamId) => ({ teamId, joinedAt: at }));
 
     it('writes a check-in and its correction, read back by day, answer and team', async () => {
       const { gamer, teamIds } = await gamerIn('owls', 'wolves');
@@ -568,7 +568,7 @@ describe('DynamoDB stores', () => {
         ...stored(dayOf(gamer.id, 'worst', ['pain']), 2, later),
         answers: { ...changed, 'gaming-today': first.answers['gaming-today']! },
       };
-      await scores.saveDay({ day: corrected, expectedVersion: 1, teams: counting([owls!], first), userZone: { read: berlin, next: null } });
+      await scores.saveDay({ day: corrected, expectedVersion: 1, teams: counting([owls!]), userZone: { read: berlin, next: null } });
 
       const window = { startDate: date, endDate: date };
       expect(await scores.memberDays(gamer.id, window)).toEqual([corrected]);
@@ -648,8 +648,8 @@ describe('DynamoDB stores', () => {
       const first = firstWrite(dayOf(gamer.id, 'best'), { teams: counting([owls!]) });
       await scores.saveDay(first);
       // Counted again (a check-in sent again whose first send stopped after its transaction): nothing changes.
-      await scores.countInTeams(first.day, [{ teamId: owls!, counted: null }]);
-      await scores.countInTeams(first.day, [{ teamId: owls!, counted: null }]);
+      await scores.countInTeams(first.day, [{ teamId: owls! }]);
+      await scores.countInTeams(first.day, [{ teamId: owls! }]);
       expect(await scores.teamDays(owls!, window)).toEqual([aggregateTeamDay(date, [mates.day, first.day])]);
 
       // Two corrections whose counting was lost (a Lambda stopped after each transaction): the team still counts v1.
@@ -658,11 +658,11 @@ describe('DynamoDB stores', () => {
       await scores.saveDay({ day: second, expectedVersion: 1, teams: [], userZone: first.userZone });
       await scores.saveDay({ day: third, expectedVersion: 2, teams: [], userZone: first.userZone });
       expect(await scores.teamDays(owls!, window)).toEqual([aggregateTeamDay(date, [mates.day, first.day])]);
-      // The next count, from the day it believes counted (v2), finds v1 counted instead: the team's day is recounted.
-      await scores.countInTeams(third, [{ teamId: owls!, counted: second }]);
+      // The next count (of v3) brings the team's day from v1 to it.
+      await scores.countInTeams(third, [{ teamId: owls! }]);
       expect(await scores.teamDays(owls!, window)).toEqual([aggregateTeamDay(date, [mates.day, third])]);
       // An older version counted late changes nothing any more.
-      await scores.countInTeams(second, [{ teamId: owls!, counted: first.day }]);
+      await scores.countInTeams(second, [{ teamId: owls! }]);
       expect(await scores.teamDays(owls!, window)).toEqual([aggregateTeamDay(date, [mates.day, third])]);
     });
 
