@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, type PutCommandInput, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { buildMemberDay } from '@core/scoring';
 import { DayVersionConflict, dynamoScoreStore, type DayWrite, type StoredMemberDay } from './score-store';
@@ -38,8 +38,18 @@ beforeAll(() => {
 beforeEach(() => {
   dynamo.reset();
   dynamo.on(TransactWriteCommand).resolves({});
-  dynamo.on(UpdateCommand).resolves({});
+  // A table holding what the test put: the recount's Query of a team's day reads back the member items put before it.
+  const stored: PutCommandInput['Item'][] = [];
+  dynamo.on(PutCommand).callsFake(async (input: PutCommandInput) => {
+    stored.push(input.Item);
+    return {};
+  });
+  dynamo.on(QueryCommand).callsFake(async ({ ExpressionAttributeValues: values }) => ({
+    Items: stored.filter((item) => item!.pk === values[':pk'] && item!.sk >= values[':from'] && item!.sk <= values[':to']),
+  }));
 });
+
+const puts = () => dynamo.commandCalls(PutCommand).map(({ args }) => args[0].input);
 
 describe('dynamoScoreStore.saveDay', () => {
   it("writes the versioned day with its answers, checks the memberships and the zone, and touches no team's item", async () => {
@@ -74,22 +84,30 @@ describe('dynamoScoreStore.saveDay', () => {
     });
   });
 
-  it('then counts the change in each team by delta, on the condition that the team counts the version it replaced', async () => {
+  it("then counts the day in each team: the gamer's member item over an older version only, then the totals recounted from the day's member items", async () => {
     await dynamoScoreStore.saveDay(correction());
-    const updates = dynamo.commandCalls(UpdateCommand).map(({ args }) => args[0].input);
-    expect(updates.map((update) => update.Key)).toEqual([
-      { pk: 'TEAM#t1', sk: 'DAY#2026-04-10' },
-      { pk: 'TEAM#t2', sk: 'DAY#2026-04-10' },
+    const members = puts().filter(({ Item }) => Item!.type === 'TeamMemberDay');
+    expect(members.map(({ Item }) => ({ pk: Item!.pk, sk: Item!.sk }))).toEqual([
+      { pk: 'TEAM#t1', sk: 'DAY#2026-04-10#g1' },
+      { pk: 'TEAM#t2', sk: 'DAY#2026-04-10#g1' },
     ]);
-    const [team] = updates;
-    expect(team!.UpdateExpression).toMatch(/^SET .*#member = :member ADD rev :one, /);
-    expect(team!.ExpressionAttributeValues).toMatchObject({ ':member': { v: 2 }, ':counted': 1 });
-    expect(team!.ConditionExpression).toBe('#member.#version = :counted OR (attribute_exists(#member) AND attribute_not_exists(#member.#version))');
-    // The sleep pillar went from 33 (one of three questions at 100) to 0: its sum drops by 33, the member still counts once.
-    const sleepIndex = Object.entries(team!.ExpressionAttributeNames!)
-      .find(([, name]) => name === 'sum_sleep')![0]
-      .slice(2);
-    expect(team!.ExpressionAttributeValues).toMatchObject({ [`:s${sleepIndex}`]: -33, [`:c${sleepIndex}`]: 0 });
+    expect(members[0]).toMatchObject({
+      Item: { v: 2 },
+      ConditionExpression: 'attribute_not_exists(pk) OR v < :v',
+      ExpressionAttributeValues: { ':v': 2 },
+    });
+    // The recount reads the day's items consistently: a teammate's member item put a moment ago is counted.
+    expect(dynamo.commandCalls(QueryCommand).map(({ args }) => args[0].input.ConsistentRead)).toEqual([true, true]);
+    const totals = puts().filter(({ Item }) => Item!.type === 'TeamDay');
+    expect(totals.map(({ Item }) => [Item!.pk, Item!.sk])).toEqual([
+      ['TEAM#t1', 'DAY#2026-04-10'],
+      ['TEAM#t2', 'DAY#2026-04-10'],
+    ]);
+    // A team day nobody counted before: written only if it is still absent, at its first revision, with no member map.
+    expect(totals[0]).toMatchObject({ ConditionExpression: 'attribute_not_exists(pk)', Item: { rev: 1 } });
+    expect(Object.keys(totals[0]!.Item!).filter((name) => name.startsWith('member_'))).toEqual([]);
+    // The sleep pillar after the correction is 0 (every sleep answer at its worst): one member counted, summing to 0.
+    expect(totals[0]!.Item).toMatchObject({ sum_sleep: 0, count_sleep: 1 });
   });
 
   it('copies only what the members table reads as the latest day, unless a later day is the latest', async () => {
@@ -126,7 +144,8 @@ describe('dynamoScoreStore.saveDay', () => {
     const CancellationReasons = Array.from({ length: 5 }, (_, index) => ({ Code: index === failedItem ? 'ConditionalCheckFailed' : 'None' }));
     dynamo.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons }));
     await expect(dynamoScoreStore.saveDay(correction())).rejects.toBeInstanceOf(DayVersionConflict);
-    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
   it('sends the transaction again while only a concurrent one held its items', async () => {
@@ -137,7 +156,8 @@ describe('dynamoScoreStore.saveDay', () => {
       .resolves({});
     await dynamoScoreStore.saveDay(correction());
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
-    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(2);
+    // Then counted in both teams, once each.
+    expect(puts().filter(({ Item }) => Item!.type === 'TeamMemberDay')).toHaveLength(2);
   });
 
   it('refuses a write over DynamoDB’s 100 items before sending it', async () => {
