@@ -21,6 +21,7 @@ import {
   type TeamMetricValues,
   teamMetricValues,
 } from '@core/scoring';
+import { TryAgainError } from '../errors';
 import { logger } from '../observability';
 import { config } from '../config';
 import { db } from '../db/client';
@@ -467,6 +468,7 @@ function userZoneWrite(TableName: string, userId: string, { read, next }: DayWri
 
 /** Tries of a team day's recount that another write of the team day overtook between its read and its write. */
 const RECOUNT_TRIES = 12;
+const TEAM_DAY_BUSY = 'Your check-in is saved, but your team could not count it yet. Please send it again.';
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 6)));
 
 const sameTotals = (a: TeamDayAggregate, b: TeamDayAggregate) =>
@@ -497,13 +499,23 @@ async function putTeamMemberDay(teamId: string, day: StoredMemberDay): Promise<v
  * (`rev`), so a teammate's recount in between is never lost: this one reads again. Writes nothing when the totals are
  * right already (a teammate's recount saw this member's item). Members of the form before member items (maps on the
  * totals item) get their member items from their days first, and the recount drops their maps.
+ *
+ * It stops, too, once the totals are two revisions past those its first read saw (`rev` ≥ first + 2): the recount that
+ * wrote the second one read the first one's write, which came after this recount's first read, so it counted every
+ * member item written before that (this caller's). So a recount reads at most three times however many teammates
+ * recount at once; without it, in a team checking in several a second, a recount could lose every race to newer
+ * teammates' (docs/performance.md, "Knee figures after issue 33's team days").
  */
 export async function recountTeamDay(teamId: string, date: ScoreDay, at: string): Promise<void> {
   let migrated = false;
+  let firstRev: number | undefined;
   for (let attempt = 1; ; attempt += 1) {
     const { items } = await query({ ...teamDaysQuery(teamId, { startDate: date, endDate: date }), ConsistentRead: true });
     const totalsItem = items.find((item) => item.type === teamDayItem.type && item.date === date);
     const stored = totalsItem ? teamDayItem.decode(totalsItem) : null;
+    const rev = stored?.rev ?? 0;
+    firstRev ??= rev;
+    if (rev >= firstRev + 2) return;
     const members = items.filter((item) => item.type === teamMemberDayItem.type).map(teamMemberDayItem.decode);
     const listed = new Set(members.map((member) => member.userId));
     const legacy = Object.keys(stored?.aggregate.members ?? {});
@@ -527,7 +539,7 @@ export async function recountTeamDay(teamId: string, date: ScoreDay, at: string)
       aggregate,
       // The newest check-in it counts (or the newest write's, for a withdrawal): never older than a member it counts.
       updatedAt: [at, ...(stored ? [stored.updatedAt] : []), ...members.map((member) => member.updatedAt)].reduce((a, b) => (a > b ? a : b)),
-      rev: (stored?.rev ?? 0) + 1,
+      rev: rev + 1,
     };
     const unchanged = !stored
       ? { ConditionExpression: 'attribute_not_exists(pk)' }
@@ -538,7 +550,10 @@ export async function recountTeamDay(teamId: string, date: ScoreDay, at: string)
       await db().send(new PutCommand(teamDayItem.put(record, unchanged).Put));
       return;
     } catch (error) {
-      if (!isConditionFailure(error) || attempt >= RECOUNT_TRIES) throw error;
+      if (!isConditionFailure(error)) throw error;
+      // Only where revisions moved without a recount (account deletion's withdrawal from a totals item of before
+      // member items): the check-in is stored, and sending it again counts it.
+      if (attempt >= RECOUNT_TRIES) throw new TryAgainError(TEAM_DAY_BUSY);
       await pause(attempt);
     }
   }
