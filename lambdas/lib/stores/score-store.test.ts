@@ -148,6 +148,29 @@ describe('dynamoScoreStore.saveDay', () => {
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
+  it("stops recounting a team's day once a teammate's recount read its member item, however many races it loses", async () => {
+    // A team checking in several a second: every read finds the totals one revision on (and this member's item, not
+    // in them yet), and every write of them loses.
+    const reads = new Map<string, number>();
+    const members: PutCommandInput['Item'][] = [];
+    dynamo.on(PutCommand).callsFake(async (input: PutCommandInput) => {
+      if (input.Item!.type === 'TeamDay')
+        throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+      members.push(input.Item);
+      return {};
+    });
+    dynamo.on(QueryCommand).callsFake(async ({ ExpressionAttributeValues: values }) => {
+      const pk = values[':pk'] as string;
+      reads.set(pk, (reads.get(pk) ?? 0) + 1);
+      const totals = { pk, sk: 'DAY#2026-04-10', type: 'TeamDay', teamId: pk.slice(5), date: '2026-04-10', updatedAt: at, rev: reads.get(pk)! };
+      return { Items: [totals, ...members.filter((item) => item!.pk === pk)] };
+    });
+    await dynamoScoreStore.saveDay(correction());
+    // Read, lost; read one on, lost; read two on: the recount that wrote that one read after this member's item.
+    expect(Object.fromEntries(reads)).toEqual({ 'TEAM#t1': 3, 'TEAM#t2': 3 });
+    expect(puts().filter(({ Item }) => Item!.type === 'TeamDay')).toHaveLength(4);
+  });
+
   it('sends the transaction again while only a concurrent one held its items', async () => {
     const CancellationReasons = [{ Code: 'TransactionConflict' }, ...Array.from({ length: 4 }, () => ({ Code: 'None' }))];
     dynamo
