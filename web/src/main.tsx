@@ -1,7 +1,7 @@
 import './styles/amplify-ui.css';
 import './styles/theme.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadRoute } from './app/router';
@@ -21,10 +21,14 @@ loadRuntimeConfig().then(
   (config) => {
     // The local gateway speaks plain ws://; installed before anything (Amplify included, when it loads) opens a socket.
     if (config.mode === 'local') installPlainRealtimeWebSocket(window, config.graphqlEndpoint);
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // In a transition, React's first mount yields to the browser every few milliseconds instead of blocking it in one
+    // long task (docs/performance.md).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
     // The installable app's service worker, a few seconds after the page has loaded: registering it and the precache
     // it then downloads (1.5 MB) must not compete with the first page on a phone (docs/performance.md).

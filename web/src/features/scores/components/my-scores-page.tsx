@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, type ReactNode, useDeferredValue, useState } from 'react';
 import type { ScoreWindow } from '@/components/charts/chart-data';
 import { ScoreChartGrid } from '@/components/charts/score-chart-card';
 import { WindowSwitch } from '@/components/charts/window-switch';
@@ -61,7 +61,9 @@ interface ScoreHistoryProps {
 
 function ScoreHistory({ history, days, updating, onDays }: ScoreHistoryProps) {
   const span = history.series.fgScore ?? history.series.daily;
-  const series = historySeries(history);
+  // The charts come after the tiles, in a deferred render that yields to the browser every few milliseconds
+  // (docs/performance.md).
+  const shownHistory = useDeferredValue(history, null);
   return (
     <>
       <section aria-labelledby="fg-my-scores-now">
@@ -80,12 +82,16 @@ function ScoreHistory({ history, days, updating, onDays }: ScoreHistoryProps) {
             {updating ? ' · updating…' : ''}
           </p>
         ) : null}
-        {isEmptyHistory(history) ? (
-          <p className="fg-my-scores__none">No scores in the last {days} days.</p>
-        ) : (
-          <ScoreChartGrid series={series} window={span} windowName={`the last ${days} days`} />
-        )}
+        {shownHistory ? <HistoryCharts history={shownHistory} days={days} /> : null}
       </section>
     </>
   );
 }
+
+/** The charts of the window, or that it has no scores; memoised, so the render that draws the tiles skips them. */
+const HistoryCharts = memo(function HistoryCharts({ history, days }: { history: MyScoreHistory; days: ScoreWindow }) {
+  if (isEmptyHistory(history)) return <p className="fg-my-scores__none">No scores in the last {days} days.</p>;
+  return (
+    <ScoreChartGrid series={historySeries(history)} window={history.series.fgScore ?? history.series.daily} windowName={`the last ${days} days`} />
+  );
+});

@@ -1,5 +1,6 @@
 import { scoreTypeLabel } from '@core/pillars';
-import { useMemo, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import {
   ANALYTICS_DEBOUNCE_MS,
   mainAndPillarSeries,
@@ -18,7 +19,7 @@ import { paths, withParams } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
 import { useViewer } from '@/lib/viewer';
-import { type TeamStatistics, useTeamCheckInsLive, useTeamMemberScores, useTeamStatistics } from '../api/team-statistics';
+import { type TeamMemberScore, type TeamStatistics, useTeamCheckInsLive, useTeamMemberScores, useTeamStatistics } from '../api/team-statistics';
 import { rosterRows, type RosterRow } from '../lib/roster';
 import { MembersSection } from './members-section';
 import { MorningGroups } from './morning-groups';
@@ -53,6 +54,12 @@ function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerI
   const statistics = useTeamStatistics(teamId, asked);
   const members = useTeamMemberScores(teamId, asked);
   const roster = useMemo(() => rosterRows(members.data ?? []), [members.data]);
+  // What comes below the morning draws from these: when data arrives, React draws the names first and the rest
+  // in a deferred render that yields to the browser every few milliseconds (docs/performance.md).
+  const shownMembers = useDeferredValue(members);
+  const shownStatistics = useDeferredValue(statistics);
+  const shownRoster = useDeferredValue(roster);
+  const shownWindow = useDeferredValue(asked);
 
   if (statistics.error instanceof ApiError && statistics.error.errorType === 'Unauthorized') {
     return (
@@ -64,7 +71,6 @@ function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerI
     );
   }
 
-  const window = statistics.data?.fgScore ?? null;
   return (
     <div className="fg-page fg-team-analytics">
       <header className="fg-page__header">
@@ -85,9 +91,27 @@ function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerI
         <h2 id="fg-team-window" className="fg-visually-hidden">
           Window
         </h2>
-        <WindowSwitch name="team-window" value={choice} onChange={setChoice} customFrom={window} />
+        <WindowSwitch name="team-window" value={choice} onChange={setChoice} customFrom={statistics.data?.fgScore ?? null} />
       </div>
 
+      <BelowTheMorning teamId={teamId} roster={shownRoster} members={shownMembers} statistics={shownStatistics} asked={shownWindow} />
+    </div>
+  );
+}
+
+interface BelowTheMorningProps {
+  teamId: string;
+  roster: readonly RosterRow[];
+  members: UseQueryResult<TeamMemberScore[]>;
+  statistics: UseQueryResult<TeamStatistics>;
+  asked: WindowChoice;
+}
+
+/** The members, the days, today's tiers and the charts; memoised, so the render that draws the morning skips them. */
+const BelowTheMorning = memo(function BelowTheMorning({ teamId, roster, members, statistics, asked }: BelowTheMorningProps) {
+  const window = statistics.data?.fgScore ?? null;
+  return (
+    <>
       <MembersSection teamId={teamId} teamName={statistics.data?.teamName ?? null} rows={roster} query={members} windowLabel={windowName(asked)} />
 
       <TeamHeatMap rows={roster} window={window} windowLabel={windowName(asked)} />
@@ -102,9 +126,9 @@ function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerI
           {(data) => <TeamCharts statistics={data} roster={roster} windowLabel={windowName(asked)} />}
         </WindowedStatistics>
       </section>
-    </div>
+    </>
   );
-}
+});
 
 function TeamCharts({ statistics, roster, windowLabel }: { statistics: TeamStatistics; roster: readonly RosterRow[]; windowLabel: string }) {
   const window = statistics.fgScore;
