@@ -20,6 +20,10 @@ export const config = {
   get userPoolClientId() {
     return required('USER_POOL_CLIENT_ID');
   },
+  /** The mail queue: what `sendMail` and `queuePush` put messages on, and what the mail sender hands back (infra/lib/mail.ts). */
+  get mailQueueUrl() {
+    return required('MAIL_QUEUE_URL');
+  },
   /** Another Stripe API address (the local stand-in); unset on AWS, where the client talks to Stripe. */
   get stripeApiUrl(): string | undefined {
     return process.env.STRIPE_API_URL || undefined;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { ReminderMessage } from '@core/reminders';
 import { writeFileAtomically } from './atomic-file';
+import { config } from './config';
 import { sendQueueMessage } from './sqs';
 
 export interface MailMessage {
@@ -43,9 +44,7 @@ export interface QueuedPush {
 export type QueuedMessage = QueuedMail | QueuedPush;
 
 async function enqueue(queued: QueuedMessage): Promise<void> {
-  const queueUrl = process.env.MAIL_QUEUE_URL;
-  if (!queueUrl) throw new Error('Missing environment variable MAIL_QUEUE_URL');
-  await sendQueueMessage(queueUrl, JSON.stringify(queued));
+  await sendQueueMessage(config.mailQueueUrl, JSON.stringify(queued));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { ReminderMessage } from '@core/reminders';
 import { deliverMail, type MailMessage, type QueuedMail, type QueuedMessage, type QueuedPush } from '../lib/mail';
+import { config } from '../lib/config';
 import { logger, observed } from '../lib/observability';
 import { changeMessageVisibility } from '../lib/sqs';
 import { pushToDevices, sendPush, type PushResult } from '../lib/push';
@@ -188,13 +189,6 @@ const retry = {
   maxSeconds: Number(process.env.MAIL_RETRY_MAX_SECONDS ?? DEFAULT_RETRY_MAX_SECONDS),
 };
 
-/** The queue the messages come from (MAIL_QUEUE_URL, set on the sender by infra/lib/mail.ts). */
-const queueUrl = () => {
-  const url = process.env.MAIL_QUEUE_URL;
-  if (!url) throw new Error('Missing environment variable MAIL_QUEUE_URL');
-  return url;
-};
-
 export const handler = observed((event: SQSEvent) =>
   sendQueuedMail(event, {
     store: dynamoMailStore,
@@ -202,7 +196,7 @@ export const handler = observed((event: SQSEvent) =>
     push: (userId, message) => pushToDevices(userId, message, { devices: dynamoPushDeviceStore, sendPush }),
     pace: pacer(sendRate / senders),
     now: () => new Date(),
-    retryIn: (receiptHandle, seconds) => changeMessageVisibility(queueUrl(), receiptHandle, seconds),
+    retryIn: (receiptHandle, seconds) => changeMessageVisibility(config.mailQueueUrl, receiptHandle, seconds),
     retry,
   }),
 );
