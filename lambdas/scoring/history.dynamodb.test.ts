@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { shiftDay } from '@core/dates';
+import { answersWith } from '@core/test-support/answers';
 import { answersArbitrary } from '@core/test-support/arbitraries';
+import { db } from '../lib/db/client';
 import { teamPartition, userPartition } from '../lib/db/keys';
 import { query } from '../lib/db/table';
 import { dynamoScoreStore } from '../lib/stores/score-store';
@@ -84,4 +87,45 @@ describe('historyOf, loaded with importHistory', () => {
       { numRuns: 8 },
     );
   }, 120_000);
+
+  it('stores no team totals until every item they count is stored, so a load cut short is not taken for a loaded team', async () => {
+    const tag = `cut${randomUUID().slice(0, 8)}`;
+    await createWorld(tag);
+    // A month of one gamer's days: enough items that the totals and the member items fall in different slices.
+    const history = historyOf([
+      {
+        userId: `${tag}-g1`,
+        timeZone: 'UTC',
+        teamIds: [`${tag}-t1`],
+        checkIns: Array.from({ length: 30 }, (_, index) => {
+          const date = shiftDay('2026-03-01', index);
+          return { date, answers: answersWith('best'), watchedVideos: false, at: new Date(`${date}T12:00:00Z`) };
+        }),
+      },
+    ]);
+    const teamTotals = async () =>
+      (
+        await query({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': teamPartition(`${tag}-t1`) }, ConsistentRead: true })
+      ).items.filter((item) => item.type === 'TeamDay');
+
+    // The power is cut as the member items go out: no write of them lands; the writes already sent do.
+    const client = db();
+    const send = client.send.bind(client);
+    const sent: Promise<unknown>[] = [];
+    jest.spyOn(client, 'send').mockImplementation(((command: unknown) => {
+      const requests = command instanceof BatchWriteCommand ? Object.values(command.input.RequestItems ?? {}).flat() : [];
+      const cut = requests.some((request) => request.PutRequest?.Item?.type === 'TeamMemberDay');
+      const sending = cut ? Promise.reject(new Error('power cut')) : send(command as never);
+      sent.push(sending);
+      return sending;
+    }) as typeof client.send);
+    await expect(dynamoScoreStore.importHistory(history)).rejects.toThrow('power cut');
+    await Promise.allSettled(sent);
+    jest.restoreAllMocks();
+    expect(await teamTotals()).toEqual([]);
+
+    // Loading again completes it.
+    await dynamoScoreStore.importHistory(history);
+    expect((await teamTotals()).length).toBe(30);
+  });
 });

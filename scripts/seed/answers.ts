@@ -99,13 +99,16 @@ function demoHistory(userIds: Record<string, string>, today: ScoreDay): ScoreHis
 
 /**
  * Loads the demo history in bulk (a transaction per check-in would take a while on DynamoDB Local); `historyOf`
- * applies the check-in rule day after day, so the items are those check-ins would have written. Team aggregates go
- * last, so a team that has them was loaded completely; loading again rewrites the same items.
+ * applies the check-in rule day after day, so the items are those check-ins would have written. `importHistory` writes
+ * the team days' totals after everything else, in slices, so the history is loaded completely only when every team has
+ * all of its team days; otherwise loading again rewrites the same items.
  */
 export async function seedDemoAnswers(userIds: Record<string, string>, now = new Date()): Promise<void> {
   const today = scoreDayOf(now, DEFAULT_TIME_ZONE);
   const window = { startDate: shiftDay(today, -DEMO_HISTORY_DAYS), endDate: today };
-  const loaded = await Promise.all(demoTeams.map(async (team) => (await dynamoScoreStore.teamDays(team.id, window)).length > 0));
-  if (loaded.every(Boolean)) return;
-  await dynamoScoreStore.importHistory(demoHistory(userIds, today));
+  const history = demoHistory(userIds, today);
+  const stored = await Promise.all(demoTeams.map(async (team) => (await dynamoScoreStore.teamDays(team.id, window)).length));
+  const expected = demoTeams.map((team) => history.teamDays.filter((day) => day.teamId === team.id).length);
+  if (stored.every((count, index) => count === expected[index])) return;
+  await dynamoScoreStore.importHistory(history);
 }

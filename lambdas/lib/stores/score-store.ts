@@ -725,11 +725,9 @@ export const dynamoScoreStore: ScoreStore = {
         return day ? [teamMemberDayItem.encode(teamMemberDayOf(teamId, { ...day, version: versions[userId] ?? day.version }))] : [];
       }),
     );
-    await batchPut([
-      ...days.map(memberDayItem.encode),
-      ...newestDaysOf(days).map(latestMemberDayItem.encode),
-      ...teamDays.map(teamDayItem.encode),
-      ...members,
-    ]);
+    // The totals only once everything they count is stored: a load cut short leaves no totals without their members,
+    // and a loader may take a team's complete set of totals as the sign that the team was loaded.
+    await batchPut([...days.map(memberDayItem.encode), ...newestDaysOf(days).map(latestMemberDayItem.encode), ...members]);
+    await batchPut(teamDays.map(teamDayItem.encode));
   },
 };
