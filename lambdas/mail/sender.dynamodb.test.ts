@@ -122,6 +122,16 @@ describe('the mail sender', () => {
     expect(ses.sent).toHaveLength(3);
   });
 
+  it('reports a record that is not a queued message for another delivery and still sends the rest of its batch', async () => {
+    const ses = fakeSes();
+    const mail = queued({ to: `beside-${randomUUID()}@fitgauge.test`, subject: 'Beside', text: 'Hello' });
+    const unreadable = { ...queued({ to: 'unused@fitgauge.test', subject: 'x', text: 'x' }), body: '{"kind":"mail",' };
+    expect(await sendQueuedMail(batch([unreadable, mail]), depsWith(ses.deliver))).toEqual({
+      batchItemFailures: [{ itemIdentifier: unreadable.messageId }],
+    });
+    expect(ses.sent.map((sent) => sent.subject)).toEqual(['Beside']);
+  });
+
   it('sends a message delivered to two senders at once only once', async () => {
     const ses = fakeSes();
     const record = queued({ to: `twice-${randomUUID()}@fitgauge.test`, subject: 'Once', text: 'Hello' });

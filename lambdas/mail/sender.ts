@@ -116,18 +116,14 @@ async function pushOne(queued: QueuedPush, deps: SenderDeps): Promise<Outcome> {
   return 'done';
 }
 
-async function handle(record: SQSRecord, deps: SenderDeps): Promise<Outcome> {
-  const queued = JSON.parse(record.body) as QueuedMessage;
-  return queued.kind === 'push' ? pushOne(queued, deps) : sendOne(queued, deps);
-}
-
-const kindOf = (record: SQSRecord) => {
+/** A record's queued message, read once; a body that is not one fails like any message not handled. */
+function readQueued(record: SQSRecord): QueuedMessage | Error {
   try {
-    return (JSON.parse(record.body) as { kind?: unknown }).kind === 'push' ? 'push' : 'mail';
-  } catch {
-    return 'mail';
+    return JSON.parse(record.body) as QueuedMessage;
+  } catch (error) {
+    return error as Error;
   }
-};
+}
 
 /**
  * The mail queue's consumer (docs/architecture.md, "Mail and push"): sends each mail of the batch unless its address
@@ -138,8 +134,9 @@ const kindOf = (record: SQSRecord) => {
  */
 export async function sendQueuedMail(event: SQSEvent, deps: SenderDeps): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  const one = async (record: SQSRecord) => {
-    const outcome = await handle(record, deps).catch((error: unknown) => {
+  const one = async ({ record, queued }: { record: SQSRecord; queued: QueuedMessage | Error }) => {
+    const handling = queued instanceof Error ? Promise.reject(queued) : queued.kind === 'push' ? pushOne(queued, deps) : sendOne(queued, deps);
+    const outcome = await handling.catch((error: unknown) => {
       logger.error('queued message not handled', { messageId: record.messageId, error: error as Error });
       return 'retry' as const;
     });
@@ -148,8 +145,10 @@ export async function sendQueuedMail(event: SQSEvent, deps: SenderDeps): Promise
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   };
-  const pushes = event.Records.filter((record) => kindOf(record) === 'push');
-  const mails = event.Records.filter((record) => kindOf(record) !== 'push');
+  const messages = event.Records.map((record) => ({ record, queued: readQueued(record) }));
+  const isPush = ({ queued }: (typeof messages)[number]) => !(queued instanceof Error) && queued.kind === 'push';
+  const pushes = messages.filter(isPush);
+  const mails = messages.filter((message) => !isPush(message));
   await Promise.all([
     // Mail one after the other: the pace is per sender, and SES's rate is what bounds a batch anyway.
     (async () => {
