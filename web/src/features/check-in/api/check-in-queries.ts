@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { browserTimeZone } from '../lib/time-zone';
+import { browserTimeZone } from '@/lib/time-zone';
 import { getCurrentWeeklyChallenge, getMyAnswersOfDay, getMyCheckIn } from './check-in';
 import { checkInKeys } from './keys';
 
-// The gamer's clock decides the score day; the browser knows it best (a trip abroad moves the day with the gamer).
-const timeZone = browserTimeZone();
-
-const myCheckInOptions = () => queryOptions({ queryKey: checkInKeys.today(), queryFn: () => getMyCheckIn(timeZone) });
+const myCheckInOptions = () => queryOptions({ queryKey: checkInKeys.today(), queryFn: () => getMyCheckIn(browserTimeZone()) });
 
 /** Today's check-in on the gamer's clock: its questions, the answers so far and the day's scores. */
 export const useMyCheckIn = () => useQuery(myCheckInOptions());

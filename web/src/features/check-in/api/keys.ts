@@ -1,13 +1,10 @@
-import { browserTimeZone } from '../lib/time-zone';
-
-// The gamer's clock decides the score day; the browser knows it best (a trip abroad moves the day with the gamer).
-const timeZone = browserTimeZone();
+import { browserTimeZone } from '@/lib/time-zone';
 
 /** The check-in's query keys. */
 export const checkInKeys = {
   all: ['check-in'] as const,
   /** The check-in page's day; a queued check-in sent from anywhere in the app puts its answer there. */
-  today: () => [...checkInKeys.all, timeZone] as const,
+  today: () => [...checkInKeys.all, browserTimeZone()] as const,
   /** The gamer's answers of one score day ("Same as yesterday"). */
   answersOfDay: (date: string) => [...checkInKeys.all, 'answers-of-day', date] as const,
   /** This week's challenge (its key predates the factory and stays outside `all`). */

@@ -6,7 +6,7 @@ import { isTransient, readRetryDelay, SCORES_QUERY_KEY } from '@/lib/query-clien
 import { formatScoreDay } from '@/lib/score-display';
 import { useViewer } from '@/lib/viewer';
 import { enqueueCheckIn, flushCheckIns, type QueuedCheckIn, queuedCheckIns, type SendOutcome } from '../lib/offline-queue';
-import { browserTimeZone } from '../lib/time-zone';
+import { browserTimeZone } from '@/lib/time-zone';
 import { type CheckInDay, submitAnswers, type SubmitAnswersVariables } from './check-in';
 import { checkInKeys } from './keys';
 
@@ -15,12 +15,6 @@ import { checkInKeys } from './keys';
  * check-in page queues each one and sends it at once when it can; the signed-in app sends what is left when it starts,
  * when the connection returns, and when the service worker's Background Sync fires (web/public/check-in-sync.js).
  */
-
-// The gamer's clock decides the score day; the browser knows it best (a trip abroad moves the day with the gamer).
-const timeZone = browserTimeZone();
-
-/** The check-in page's day; a queued check-in sent from anywhere in the app puts its answer there. */
-const checkInQueryKey = checkInKeys.today();
 
 /** Background Sync's tag, and the message the service worker posts to open pages when it fires. */
 const SYNC_TAG = 'fitgauge-check-ins';
@@ -45,6 +39,8 @@ function requestBackgroundSync(): void {
 }
 
 function showDay(queryClient: QueryClient, day: CheckInDay): void {
+  // The check-in page's day; a queued check-in sent from anywhere in the app puts its answer there.
+  const checkInQueryKey = checkInKeys.today();
   // A day sent late (its first answer was lost) is not always the day the page shows: that one is read again.
   if (queryClient.getQueryData<CheckInDay>(checkInQueryKey)?.date === day.date) queryClient.setQueryData(checkInQueryKey, day);
   else void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
@@ -182,7 +178,7 @@ export function useCheckInSender(date: string, onSent: (day: CheckInDay) => void
         forDate: date,
         answers,
         watchedVideos,
-        timeZone,
+        timeZone: browserTimeZone(),
         queuedAt: new Date().toISOString(),
       };
       try {

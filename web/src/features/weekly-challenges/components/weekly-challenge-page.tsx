@@ -20,6 +20,7 @@ import { TextAreaField } from '@/components/ui/form/fields';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/time-zone';
 import {
   useCreateWeeklyChallenge,
   useDeleteWeeklyChallenge,
@@ -31,7 +32,7 @@ import { WeekCalendar } from './week-calendar';
 import '../weekly-challenges.css';
 
 /** The admin's own day decides which week is this week, past and upcoming. */
-const today = () => scoreDayOf(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+const today = () => scoreDayOf(new Date(), browserTimeZone());
 
 type Operation = 'creating' | 'updating' | 'deleting';
 
