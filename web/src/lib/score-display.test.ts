@@ -78,7 +78,19 @@ describe('score labels on screen', () => {
 describe('dates on screen', () => {
   it('shows score days as MM/dd/yyyy and instants as MM/dd/yyyy - hh:mm a', () => {
     expect(formatScoreDay('2026-04-10')).toBe('04/10/2026');
-    expect(formatInstant('2026-04-11T02:00:00.000Z', 'Europe/Berlin')).toBe('04/11/2026 - 04:00 AM');
-    expect(formatInstant('2026-04-11T16:30:00.000Z', 'UTC')).toBe('04/11/2026 - 04:30 PM');
+    // In the browser's zone, as Intl reads the same instants there (the machine's zone: Intl's default is Date's).
+    const intl = (iso: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true })
+          .formatToParts(new Date(iso))
+          .map((part) => [part.type, part.value]),
+      );
+      return `${parts.month}/${parts.day}/${parts.year} - ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
+    };
+    const midnight = new Date(2026, 3, 11, 0, 5).toISOString();
+    const noon = new Date(2026, 3, 11, 12, 30).toISOString();
+    expect([formatInstant(midnight), formatInstant(noon)]).toEqual(['04/11/2026 - 12:05 AM', '04/11/2026 - 12:30 PM']);
+    const instants = Array.from({ length: 48 }, (_, half) => new Date(Date.UTC(2026, 2, 29, 0, half * 30 + 7)).toISOString());
+    expect(instants.map(formatInstant)).toEqual(instants.map(intl));
   });
 });

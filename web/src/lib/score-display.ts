@@ -84,20 +84,13 @@ export function formatScoreDay(day: string): string {
   return `${month}/${date}/${year}`;
 }
 
-/** "04/11/2026 - 04:00 AM" in the browser's zone (spec: displayed dates MM/dd/yyyy - hh:mm a). */
-export function formatInstant(iso: string, timeZone?: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: true,
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.month}/${parts.day}/${parts.year} - ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
+/**
+ * "04/11/2026 - 04:00 AM" in the browser's zone (spec: displayed dates MM/dd/yyyy - hh:mm a). Read from Date's own
+ * local clock, not Intl: a page's first Intl call loads ICU's data in one long task (docs/performance.md).
+ */
+export function formatInstant(iso: string): string {
+  const at = new Date(iso);
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  const hours = at.getHours();
+  return `${twoDigits(at.getMonth() + 1)}/${twoDigits(at.getDate())}/${at.getFullYear()} - ${twoDigits(hours % 12 || 12)}:${twoDigits(at.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
