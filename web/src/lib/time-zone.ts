@@ -1,3 +1,5 @@
+import { scoreDayOf, type ScoreDay } from '@core/dates';
+
 let known: string | null | undefined;
 
 /**
@@ -14,4 +16,9 @@ export function browserTimeZone(): string | null {
     }
   }
   return known;
+}
+
+/** Today's score day on the browser's clock (the journal's default day, the admin's week of challenges). */
+export function browserScoreDay(now = new Date()): ScoreDay {
+  return scoreDayOf(now, browserTimeZone());
 }

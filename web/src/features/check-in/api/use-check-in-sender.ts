@@ -4,9 +4,9 @@ import { useToast } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
 import { isTransient, readRetryDelay, SCORES_QUERY_KEY } from '@/lib/query-client';
 import { formatScoreDay } from '@/lib/score-display';
+import { browserTimeZone } from '@/lib/time-zone';
 import { useViewer } from '@/lib/viewer';
 import { enqueueCheckIn, flushCheckIns, type QueuedCheckIn, queuedCheckIns, type SendOutcome } from '../lib/offline-queue';
-import { browserTimeZone } from '@/lib/time-zone';
 import { type CheckInDay, submitAnswers, type SubmitAnswersVariables } from './check-in';
 import { checkInKeys } from './keys';
 

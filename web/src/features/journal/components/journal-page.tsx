@@ -11,13 +11,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { formatScoreDay } from '@/lib/score-display';
+import { browserScoreDay } from '@/lib/time-zone';
 import { useViewer, type Viewer } from '@/lib/viewer';
 import type { JournalComment } from '../api/comment-events';
 import { useCommentChanges, useJournalComments } from '../api/comments';
 import { useJournalMembers, type JournalMember } from '../api/members';
 import { useClearTeamNotifications, useReadJournalDay, useUnreadDays } from '../api/notifications';
 import { answerKey, threadsByAnswer, type CommentThread } from '../lib/comment-threads';
-import { answerText, questionsByPillar, todayScoreDay } from '../lib/journal-day';
+import { answerText, questionsByPillar } from '../lib/journal-day';
 import { CommentThreadView, type CommentActions } from './comment-thread';
 import { CoachCommentsCard } from './coach-comments-card';
 import { CommentForm } from './comment-form';
@@ -80,7 +81,7 @@ function JournalDays({ teamId, role, viewer }: { teamId: string; role: 'staff' |
   }, [noUnreadDay, clearNotifications]);
 
   if (unreadDays.isPending) return <PageLoader label="Loading the journal…" />;
-  const today = todayScoreDay();
+  const today = browserScoreDay();
   const newestUnread = unreadDays.data?.[0]?.date;
   return (
     <OpenJournal

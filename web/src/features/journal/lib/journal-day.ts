@@ -1,14 +1,7 @@
-import { scoreDayOf, type ScoreDay } from '@core/dates';
 import { PILLARS, type PillarSlug } from '@core/pillars';
 import { questionBySlug } from '@core/questionnaire';
-import { browserTimeZone } from '@/lib/time-zone';
 import type { JournalComment } from '../api/comment-events';
 import type { JournalAnswer } from '../api/members';
-
-/** Today's score day in the browser's zone (the journal's default day). */
-export function todayScoreDay(now = new Date()): ScoreDay {
-  return scoreDayOf(now, browserTimeZone());
-}
 
 /** An answer as the check-in showed it: the labels of the chosen options ("Poor", "Headache, Back pain"). */
 export function answerText(questionSlug: string, value: string): string {

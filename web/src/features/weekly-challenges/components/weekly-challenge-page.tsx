@@ -1,4 +1,3 @@
-import { scoreDayOf } from '@core/dates';
 import {
   CHALLENGE_FILTERS,
   CHALLENGE_TEXTS,
@@ -20,7 +19,7 @@ import { TextAreaField } from '@/components/ui/form/fields';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useToast } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
-import { browserTimeZone } from '@/lib/time-zone';
+import { browserScoreDay } from '@/lib/time-zone';
 import {
   useCreateWeeklyChallenge,
   useDeleteWeeklyChallenge,
@@ -30,9 +29,6 @@ import {
 } from '../api/weekly-challenges';
 import { WeekCalendar } from './week-calendar';
 import '../weekly-challenges.css';
-
-/** The admin's own day decides which week is this week, past and upcoming. */
-const today = () => scoreDayOf(new Date(), browserTimeZone());
 
 type Operation = 'creating' | 'updating' | 'deleting';
 
@@ -114,7 +110,7 @@ function PostChallengeForm({ challenges, onFailure }: SectionProps) {
     <section aria-labelledby="fg-post-challenge" className="fg-challenges__post">
       <h2 id="fg-post-challenge">Post a challenge</h2>
       <form onSubmit={submit} noValidate className="fg-challenges__form">
-        <WeekCalendar selected={week} onSelect={setWeek} taken={challenges} today={today()} />
+        <WeekCalendar selected={week} onSelect={setWeek} taken={challenges} today={browserScoreDay()} />
         <div className="fg-challenges__fields">
           <p className="fg-challenges__chosen" role="status">
             {week ? `${weekTitle(week)} (${weekRange(week)})` : 'No week chosen yet: choose a week number or a day in the calendar.'}
@@ -151,7 +147,8 @@ function PostChallengeForm({ challenges, onFailure }: SectionProps) {
 
 function ChallengeCards({ challenges, onFailure }: SectionProps) {
   const [filter, setFilter] = useState<ChallengeFilter>('all');
-  const day = today();
+  // The admin's own day decides which week is this week, past and upcoming.
+  const day = browserScoreDay();
   const shown = challenges.filter((challenge) => matchesFilter(challenge, filter, day));
   return (
     <section aria-labelledby="fg-challenge-weeks" className="fg-challenges__weeks">
