@@ -65,6 +65,19 @@ export function MorningGroups({ rows, state, nudge }: { rows: readonly RosterRow
             </section>
           ))}
         </div>
+      ) : state === 'pending' ? (
+        // The three boxes' frames hold their place while the check-ins load, so that the names arriving do not push
+        // the members and charts below down the page (a layout shift, docs/performance.md).
+        <div className="fg-morning__groups" aria-hidden="true">
+          {Object.values(GROUP_TITLES).map((title) => (
+            <div key={title} className="fg-morning__group fg-morning__group--loading">
+              <div className="fg-morning__head">
+                <h3>{title}</h3>
+              </div>
+              <p className="fg-morning__none">…</p>
+            </div>
+          ))}
+        </div>
       ) : null}
     </section>
   );
