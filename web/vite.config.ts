@@ -98,7 +98,7 @@ export default defineConfig(({ command }) => ({
         // React and the router change rarely: one long-cached chunk apart from the app's own code.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 4 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
             // Everything else the first page needs in one file, not a dozen small ones each compressed on its own.
             { name: 'app', tags: ['$initial'], priority: 3 },
             // What the public simulator shares with the signed-in pages (icons, score tiles, days): its own small file,

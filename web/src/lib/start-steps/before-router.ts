@@ -1,0 +1,5 @@
+// A step of the app's start (docs/performance.md, "The start in steps"): the modules evaluated after this one wait
+// for a later task, so that the start is several short tasks instead of one long one.
+import { nextTask } from '../next-task';
+
+await nextTask();
