@@ -142,6 +142,9 @@ async function measureLighthouse(url: string, appUrl: string, route: Route): Pro
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
     headless: true,
+    // No service worker: one installed by a run (5 s after its load) would serve the next runs' files from its
+    // precache, and Lighthouse would time them as costing no network at all; a first visit has none.
+    serviceWorkers: 'block',
   });
   try {
     const page = await browser.newPage();
@@ -163,6 +166,9 @@ async function measureLighthouse(url: string, appUrl: string, route: Route): Pro
       const { categories, audits } = result.lhr;
       if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
       if (DETAILS) printDetails(route, audits);
+      progress(
+        `${route.label}: run ${run + 1}: ${Math.round((categories.performance.score ?? 0) * 100)} (FCP ${Math.round(audits['first-contentful-paint'].numericValue ?? NaN)} ms, TBT ${Math.round(audits['total-blocking-time'].numericValue ?? NaN)} ms)`,
+      );
       runs.push({
         score: Math.round((categories.performance.score ?? 0) * 100),
         fcpMs: audits['first-contentful-paint'].numericValue ?? NaN,
@@ -208,6 +214,9 @@ function printDetails(route: Route, audits: Audits) {
   for (const item of items('layout-shifts').slice(0, 4)) {
     const node = item.node as { selector?: string; nodeLabel?: string } | undefined;
     console.log(`  layout shift ${Number(item.score).toFixed(3)}  ${node?.selector ?? ''}: ${(node?.nodeLabel ?? '').slice(0, 60)}`);
+  }
+  for (const item of items('long-tasks').slice(0, 6)) {
+    console.log(`  long task ${Math.round(Number(item.duration))} ms at ${Math.round(Number(item.startTime))} ms  ${String(item.url)}`);
   }
   for (const item of items('bootup-time').slice(0, 6)) {
     console.log(`  main thread ${Math.round(Number(item.total))} ms (script ${Math.round(Number(item.scripting))} ms)  ${String(item.url)}`);

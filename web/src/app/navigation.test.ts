@@ -13,6 +13,7 @@ const viewer = (overrides: Partial<Viewer>): Viewer => ({
   teams: noTeams,
   emailVerified: true,
   selectedTeamId: null,
+  selectedTeamRestoring: false,
   hasTeamNotifications: false,
   ...overrides,
 });

@@ -87,7 +87,13 @@ function apiClient(): Promise<GraphqlClient> {
     const config = runtimeConfig();
     // The page paints first: its first render is what asks, and the code below is some 57 KB gzipped.
     await afterNextPaint();
-    const [{ configureAmplify }, { generateClient }] = await Promise.all([import('./amplify'), import('aws-amplify/api')]);
+    // The JWT decoder too, which the token provider (session-tokens.ts) imports on the first signed-in call: loaded
+    // here, it comes with the rest instead of one round trip later.
+    const [{ configureAmplify }, { generateClient }] = await Promise.all([
+      import('./amplify'),
+      import('aws-amplify/api'),
+      import('./decode-jwt'),
+    ]);
     configureAmplify(config);
     return generateClient() as GraphqlClient;
   })();

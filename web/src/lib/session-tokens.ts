@@ -35,7 +35,7 @@ export const sessionTokenProvider: TokenProvider = {
     const tokens = await source.getTokens({ forceRefresh: options?.forceRefresh ?? false });
     if (!tokens) return null;
     // Amplify is loaded by the time it asks; a static import would put its auth code on the first page.
-    const { decodeJWT } = await import('aws-amplify/auth');
+    const { decodeJWT } = await import('./decode-jwt');
     return { accessToken: decodeJWT(tokens.accessToken), idToken: decodeJWT(tokens.idToken) };
   },
 };

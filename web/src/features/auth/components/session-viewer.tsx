@@ -19,6 +19,7 @@ export function SessionViewerProvider({ children }: { children: ReactNode }) {
       groups: session.groups,
       teams: me ? { owned: me.ownedTeams ?? [], coached: me.coachedTeams ?? [], member: me.Team ?? [] } : null,
       selectedTeamId: me?.selectedTeamId ?? null,
+      selectedTeamRestoring: !me,
       emailVerified: me ? me.emailVerified === true : null,
       // The team feature's selection replaces these inside the frame (restored choice, journal notifications).
       hasTeamNotifications: false,

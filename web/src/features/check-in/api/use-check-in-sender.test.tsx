@@ -57,6 +57,7 @@ function renderApp(page: ReactNode = null) {
     teams: null,
     emailVerified: true,
     selectedTeamId: null,
+    selectedTeamRestoring: false,
     hasTeamNotifications: false,
   };
   return render(

@@ -31,6 +31,7 @@ const VIEWER: Viewer = {
   teams: { owned: [], coached: [], member: [{ id: 'team-1', name: 'Night Owls', avatar: null, createdAt: '2026-01-01T00:00:00.000Z' }] },
   emailVerified: true,
   selectedTeamId: null,
+  selectedTeamRestoring: false,
   hasTeamNotifications: false,
 };
 

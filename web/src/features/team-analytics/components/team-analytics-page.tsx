@@ -33,7 +33,17 @@ import '../team-analytics.css';
 export function TeamAnalyticsPage() {
   const viewer = useViewer();
   const teamId = viewer?.selectedTeamId ?? null;
-  if (!viewer || !teamId) {
+  if (!viewer || (!teamId && viewer.selectedTeamRestoring)) {
+    // While the chosen team is restored: the page's heading and the morning's frames, not "Choose a team first"; the
+    // first paint does not wait for the API (docs/performance.md, "The signed-in pages' requests").
+    return (
+      <div className="fg-page fg-team-analytics">
+        <AnalyticsHeader teamName={null} />
+        <MorningGroups rows={[]} state="pending" nudge={null} />
+      </div>
+    );
+  }
+  if (!teamId) {
     return (
       <EmptyState
         title="Analytics"
@@ -45,6 +55,15 @@ export function TeamAnalyticsPage() {
   // The team's director and coaches remind its members (admins see the page but are not its staff).
   const staffs = [...(viewer.teams?.owned ?? []), ...(viewer.teams?.coached ?? [])].some((team) => team.id === teamId);
   return <TeamAnalytics teamId={teamId} viewerId={viewer.userId} canNudge={staffs} />;
+}
+
+function AnalyticsHeader({ teamName }: { teamName: string | null }) {
+  return (
+    <header className="fg-page__header">
+      <h1>Analytics</h1>
+      <p>{teamName ? `${teamName}: ` : ''}how the team is doing, who is ready today, and each member.</p>
+    </header>
+  );
 }
 
 function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerId: string; canNudge: boolean }) {
@@ -73,10 +92,7 @@ function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerI
 
   return (
     <div className="fg-page fg-team-analytics">
-      <header className="fg-page__header">
-        <h1>Analytics</h1>
-        <p>{statistics.data?.teamName ? `${statistics.data.teamName}: ` : ''}how the team is doing, who is ready today, and each member.</p>
-      </header>
+      <AnalyticsHeader teamName={statistics.data?.teamName ?? null} />
 
       {/* The morning first, then the members, the days and the charts: the names a coach looks for are on the first screen. */}
       <MorningGroups
@@ -87,14 +103,20 @@ function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerI
         }
       />
 
-      <div className="fg-section-head fg-window-head">
-        <h2 id="fg-team-window" className="fg-visually-hidden">
-          Window
-        </h2>
-        <WindowSwitch name="team-window" value={choice} onChange={setChoice} customFrom={statistics.data?.fgScore ?? null} />
-      </div>
+      {/* The rest once the members have first loaded: drawn while the morning's names were loading, it was pushed down
+          the page when they arrived (a layout shift, docs/performance.md). A window change keeps the previous data. */}
+      {members.isPending ? null : (
+        <>
+          <div className="fg-section-head fg-window-head">
+            <h2 id="fg-team-window" className="fg-visually-hidden">
+              Window
+            </h2>
+            <WindowSwitch name="team-window" value={choice} onChange={setChoice} customFrom={statistics.data?.fgScore ?? null} />
+          </div>
 
-      <BelowTheMorning teamId={teamId} roster={shownRoster} members={shownMembers} statistics={shownStatistics} asked={shownWindow} />
+          <BelowTheMorning teamId={teamId} roster={shownRoster} members={shownMembers} statistics={shownStatistics} asked={shownWindow} />
+        </>
+      )}
     </div>
   );
 }

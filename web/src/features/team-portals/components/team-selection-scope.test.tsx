@@ -33,6 +33,7 @@ const viewer: Viewer = {
   teams: { owned: [], coached: [], member: [] },
   emailVerified: true,
   selectedTeamId: null,
+  selectedTeamRestoring: false,
   hasTeamNotifications: false,
 };
 

@@ -61,9 +61,11 @@ export function TeamSelectionScope({ children }: { children: ReactNode }) {
       viewer && {
         ...viewer,
         selectedTeamId,
+        // Pending also while the restore waits for `me` (a disabled query is pending).
+        selectedTeamRestoring: restored.isPending,
         hasTeamNotifications: selectedTeamId !== null && notificationCount(selectedTeamId) > 0,
       },
-    [viewer, selectedTeamId, notificationCount],
+    [viewer, selectedTeamId, restored.isPending, notificationCount],
   );
 
   return (
