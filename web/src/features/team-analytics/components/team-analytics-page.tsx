@@ -1,17 +1,5 @@
-import { scoreTypeLabel } from '@core/pillars';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { memo, useDeferredValue, useMemo, useState } from 'react';
-import {
-  ANALYTICS_DEBOUNCE_MS,
-  mainAndPillarSeries,
-  memberColour,
-  membersOf,
-  type ScorePoint,
-  seriesColour,
-  type WindowChoice,
-  windowName,
-} from '@/components/charts/chart-data';
-import { ScoreChartCard, ScoreChartGrid } from '@/components/charts/score-chart-card';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { ANALYTICS_DEBOUNCE_MS, type WindowChoice } from '@/components/charts/chart-data';
 import { WindowSwitch } from '@/components/charts/window-switch';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ButtonLink } from '@/components/ui/link/button-link';
@@ -19,15 +7,16 @@ import { paths, withParams } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
 import { useViewer } from '@/lib/viewer';
-import { type TeamMemberScore, type TeamStatistics, useTeamCheckInsLive, useTeamMemberScores, useTeamStatistics } from '../api/team-statistics';
-import { rosterRows, type RosterRow } from '../lib/roster';
-import { MembersSection } from './members-section';
+import { useTeamCheckInsLive, useTeamMemberScores, useTeamStatistics } from '../api/team-statistics';
+import { rosterRows } from '../lib/roster';
 import { MorningGroups } from './morning-groups';
 import { NudgeButton } from './nudge-button';
-import { ReadinessToday } from './readiness-today';
-import { TeamHeatMap } from './team-heat-map';
-import { WindowedStatistics } from './windowed-statistics';
 import '../team-analytics.css';
+
+// The members table, the heat map and the charts are drawn once the data has come: their code (the data table, the
+// charts) loads while the page waits for it, not before the page's first paint (docs/performance.md).
+const loadBelowTheMorning = () => import('./below-the-morning');
+const BelowTheMorning = lazy(async () => ({ default: (await loadBelowTheMorning()).BelowTheMorning }));
 
 /** /home/my-team/statistics/: the selected team's scores over a window, today's readiness and check-ins, and its members. */
 export function TeamAnalyticsPage() {
@@ -68,6 +57,7 @@ function AnalyticsHeader({ teamName }: { teamName: string | null }) {
 
 function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerId: string; canNudge: boolean }) {
   useTeamCheckInsLive(teamId);
+  useEffect(() => void loadBelowTheMorning(), []);
   const [choice, setChoice] = useState<WindowChoice>({ days: 7 });
   const asked = useDebouncedValue(choice, ANALYTICS_DEBOUNCE_MS);
   const statistics = useTeamStatistics(teamId, asked);
@@ -114,71 +104,11 @@ function TeamAnalytics({ teamId, viewerId, canNudge }: { teamId: string; viewerI
             <WindowSwitch name="team-window" value={choice} onChange={setChoice} customFrom={statistics.data?.fgScore ?? null} />
           </div>
 
-          <BelowTheMorning teamId={teamId} roster={shownRoster} members={shownMembers} statistics={shownStatistics} asked={shownWindow} />
+          <Suspense fallback={null}>
+            <BelowTheMorning teamId={teamId} roster={shownRoster} members={shownMembers} statistics={shownStatistics} asked={shownWindow} />
+          </Suspense>
         </>
       )}
     </div>
-  );
-}
-
-interface BelowTheMorningProps {
-  teamId: string;
-  roster: readonly RosterRow[];
-  members: UseQueryResult<TeamMemberScore[]>;
-  statistics: UseQueryResult<TeamStatistics>;
-  asked: WindowChoice;
-}
-
-/** The members, the days, today's tiers and the charts; memoised, so the render that draws the morning skips them. */
-const BelowTheMorning = memo(function BelowTheMorning({ teamId, roster, members, statistics, asked }: BelowTheMorningProps) {
-  const window = statistics.data?.fgScore ?? null;
-  return (
-    <>
-      <MembersSection teamId={teamId} teamName={statistics.data?.teamName ?? null} rows={roster} query={members} windowLabel={windowName(asked)} />
-
-      <TeamHeatMap rows={roster} window={window} windowLabel={windowName(asked)} />
-
-      <ReadinessToday rows={roster} loading={members.isPending} />
-
-      <section aria-labelledby="fg-team-scores" aria-busy={statistics.isFetching}>
-        <h2 id="fg-team-scores" className="fg-section-head">
-          Team scores
-        </h2>
-        <WindowedStatistics query={statistics} window={window} charts={8} what="the team's scores">
-          {(data) => <TeamCharts statistics={data} roster={roster} windowLabel={windowName(asked)} />}
-        </WindowedStatistics>
-      </section>
-    </>
-  );
-});
-
-function TeamCharts({ statistics, roster, windowLabel }: { statistics: TeamStatistics; roster: readonly RosterRow[]; windowLabel: string }) {
-  const window = statistics.fgScore;
-  const averaged = mainAndPillarSeries({ fgScore: statistics.fgScore });
-  const gameSeries: ['gameReadiness' | 'gamePerformance', ScorePoint[]][] = [
-    ['gameReadiness', statistics.gameReadiness?.mainScoreStatistics ?? []],
-    ['gamePerformance', statistics.gamePerformance?.mainScoreStatistics ?? []],
-  ];
-  const names = new Map(roster.map((row) => [row.userId, row.name]));
-  const memberIds = membersOf(gameSeries.flatMap(([, points]) => points));
-  const lines = memberIds.map((userId, index) => ({ userId, name: names.get(userId) ?? 'Former member', colour: memberColour(index) }));
-  if (averaged.every((entry) => entry.points.length === 0) && gameSeries.every(([, points]) => points.length === 0)) {
-    return <p className="fg-section-note">No check-ins in {windowLabel}.</p>;
-  }
-  return (
-    <ScoreChartGrid series={averaged} window={window} windowName={windowLabel}>
-      {gameSeries.map(([type, points]) => (
-        <ScoreChartCard
-          key={type}
-          type={type}
-          title={`${scoreTypeLabel(type)} by member`}
-          colour={seriesColour(type)}
-          points={points}
-          window={window}
-          windowName={windowLabel}
-          members={lines}
-        />
-      ))}
-    </ScoreChartGrid>
   );
 }
