@@ -92,6 +92,11 @@ const shownDay = (day: string) => {
 
 /** Charts with a line drawn (an SVG path with curve pieces), after bringing each card into view (charts draw there). */
 const drawnCharts = async (page: Page, atLeast: number) => {
+  // The cards come with the page's lower sections, once the members have loaded: wait for them first.
+  await page
+    .locator('.fg-chart-card')
+    .nth(atLeast - 1)
+    .waitFor();
   // In the page, by index: a card re-rendered while its data arrives is the same card, where a held element detaches.
   const count = await page.locator('.fg-chart-card').count();
   for (let index = 0; index < count; index += 1) {

@@ -89,11 +89,7 @@ function apiClient(): Promise<GraphqlClient> {
     await afterNextPaint();
     // The JWT decoder too, which the token provider (session-tokens.ts) imports on the first signed-in call: loaded
     // here, it comes with the rest instead of one round trip later.
-    const [{ configureAmplify }, { generateClient }] = await Promise.all([
-      import('./amplify'),
-      import('aws-amplify/api'),
-      import('./decode-jwt'),
-    ]);
+    const [{ configureAmplify }, { generateClient }] = await Promise.all([import('./amplify'), import('aws-amplify/api'), import('./decode-jwt')]);
     configureAmplify(config);
     return generateClient() as GraphqlClient;
   })();

@@ -1,7 +1,15 @@
 import { scoreTypeLabel } from '@core/pillars';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { memo } from 'react';
-import { mainAndPillarSeries, memberColour, membersOf, type ScorePoint, seriesColour, type WindowChoice, windowName } from '@/components/charts/chart-data';
+import {
+  mainAndPillarSeries,
+  memberColour,
+  membersOf,
+  type ScorePoint,
+  seriesColour,
+  type WindowChoice,
+  windowName,
+} from '@/components/charts/chart-data';
 import { ScoreChartCard, ScoreChartGrid } from '@/components/charts/score-chart-card';
 import type { TeamMemberScore, TeamStatistics } from '../api/team-statistics';
 import type { RosterRow } from '../lib/roster';
