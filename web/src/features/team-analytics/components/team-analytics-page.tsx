@@ -24,7 +24,7 @@ export function TeamAnalyticsPage() {
   const teamId = viewer?.selectedTeamId ?? null;
   if (!viewer || (!teamId && viewer.selectedTeamRestoring)) {
     // While the chosen team is restored: the page's heading and the morning's frames, not "Choose a team first"; the
-    // first paint does not wait for the API (docs/performance.md, "The signed-in pages' requests").
+    // first paint does not wait for the API (docs/performance.md, "First visits without a service worker").
     return (
       <div className="fg-page fg-team-analytics">
         <AnalyticsHeader teamName={null} />
