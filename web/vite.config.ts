@@ -98,26 +98,20 @@ export default defineConfig(({ command }) => ({
         // React and the router change rarely: one long-cached chunk apart from the app's own code.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 8 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 4 },
             // Everything else the first page needs in one file, not a dozen small ones each compressed on its own.
-            { name: 'app', tags: ['$initial'], priority: 7 },
+            { name: 'app', tags: ['$initial'], priority: 3 },
             // What the public simulator shares with the signed-in pages (icons, score tiles, days): its own small file,
             // so the simulator does not load the frame's and My scores' files for them.
             {
               name: 'score-display',
               test: /web[\\/]src[\\/](components[\\/](scores[\\/]|ui[\\/]icon)|lib[\\/]score-display)|core[\\/](pillars|dates[\\/]index|scoring[\\/](labels|constants|fg-score))\.ts$/,
-              priority: 6,
+              priority: 2,
             },
-            // The validation library's part the first page does not use, and the rules built with it: shared by the
-            // simulator and the signed-in pages, so none of them loads another page's file for it.
-            { name: 'schemas', test: /node_modules[\\/]zod[\\/]|core[\\/](validation[\\/]|dates[\\/]validation\.ts$)/, priority: 5 },
             // The signed-in frame with all it imports, and My scores (where gamers land) with all it imports: one file
             // each instead of some thirty small ones, each a request a phone waits for before the page draws.
-            { name: 'home-frame', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]root\.tsx$/, priority: 4 },
-            { name: 'my-scores', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]my-scores\.tsx$/, priority: 3 },
-            // The other two pages where a morning starts, Today (gamers) and Analytics (staff), likewise.
-            { name: 'today', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]today\.tsx$/, priority: 2 },
-            { name: 'team-analytics', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]team-analytics\.tsx$/, priority: 1 },
+            { name: 'home-frame', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]root\.tsx$/, priority: 1 },
+            { name: 'my-scores', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]my-scores\.tsx$/, priority: 0 },
           ],
         },
       },

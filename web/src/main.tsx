@@ -3,7 +3,6 @@ import './styles/theme.css';
 import './styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './lib/start-steps/after-react';
 import { App } from './app';
 import { preloadRoute } from './app/router';
 import { ThemeShell } from './app/provider';

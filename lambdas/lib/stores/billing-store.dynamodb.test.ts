@@ -74,6 +74,16 @@ describe('billing store: a subscription state onto its records', () => {
     expect(await billing.payment(state.userId, state.subscriptionId)).toMatchObject({ periodEndsAt: PERIOD + 1000 });
   });
 
+  it('a running subscription never goes back to incomplete, even from an event of the same second', async () => {
+    const state = stateOf({ stripeStatus: 'incomplete' });
+    const team = await newTeam(state.userId);
+    const bought = { ...state, teamId: team.id };
+    await billing.applySubscription({ ...bought, stripeStatus: 'active' });
+    await billing.applySubscription(bought);
+    expect(await billing.payment(state.userId, state.subscriptionId)).toMatchObject({ stripeStatus: 'active' });
+    expect(await subscriptions.teamSubscription(team.id)).toMatchObject({ status: 'active' });
+  });
+
   it('an ended subscription stays ended, whatever arrives after', async () => {
     const state = stateOf();
     await billing.applySubscription(state);

@@ -200,10 +200,16 @@ function orderingCondition(state: SubscriptionState, statusAttribute: string) {
   const later = ENDED.includes(state.stripeStatus)
     ? notEnded
     : `(${notEnded} AND (#periodEndsAt < :periodEndsAt OR (#periodEndsAt = :periodEndsAt AND #stateAt <= :stateAt)))`;
+  // Stripe never takes a subscription back to incomplete, its first state: an incomplete state replaces only an
+  // incomplete one. Two events of the same second (incomplete, then active, as a first payment makes them) may arrive
+  // in either order, and the stored time alone cannot tell which is later.
+  const first = state.stripeStatus === 'incomplete' ? ' AND #orderStatus = :incomplete' : '';
   return {
-    expression: `(attribute_not_exists(#periodEndsAt) OR ${later})`,
+    // Joined with AND only: DynamoDB refuses redundant parentheses, and where it is used the whole is ANDed (an incomplete
+    // state never takes over a team's subscription).
+    expression: `(attribute_not_exists(#periodEndsAt) OR ${later})${first}`,
     names: { '#orderStatus': statusAttribute },
-    values: { ':endedA': ENDED[0], ':endedB': ENDED[1] },
+    values: { ':endedA': ENDED[0], ':endedB': ENDED[1], ...(first ? { ':incomplete': 'incomplete' } : {}) },
   };
 }
 

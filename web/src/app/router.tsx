@@ -1,7 +1,5 @@
-import '@/lib/start-steps/before-router';
 import { useState } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
-import '@/lib/start-steps/after-router-library';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { AuthRoot } from './routes/auth/root';
