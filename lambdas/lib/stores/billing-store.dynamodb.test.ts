@@ -76,7 +76,7 @@ describe('billing store: a subscription state onto its records', () => {
 
   it('a running subscription never goes back to incomplete, even from an event of the same second', async () => {
     const state = stateOf({ stripeStatus: 'incomplete' });
-    const team = await newTeam(state.userId);
+    const team = await newTeam();
     const bought = { ...state, teamId: team.id };
     await billing.applySubscription({ ...bought, stripeStatus: 'active' });
     await billing.applySubscription(bought);
