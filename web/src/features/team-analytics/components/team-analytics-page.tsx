@@ -50,7 +50,7 @@ function AnalyticsHeader({ teamName }: { teamName: string | null }) {
   return (
     <header className="fg-page__header">
       <h1>Analytics</h1>
-      <p>{teamName ? `${teamName}: ` : ''}how the team is doing, who is ready today, and each member.</p>
+      <p>{teamName ? `${teamName}: how` : 'How'} the team is doing, who is ready today, and each member.</p>
     </header>
   );
 }
