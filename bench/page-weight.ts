@@ -166,10 +166,7 @@ async function measureLighthouse(url: string, appUrl: string, route: Route): Pro
       const { categories, audits } = result.lhr;
       if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
       if (DETAILS) printDetails(route, audits);
-      progress(
-        `${route.label}: run ${run + 1}: ${Math.round((categories.performance.score ?? 0) * 100)} (FCP ${Math.round(audits['first-contentful-paint'].numericValue ?? NaN)} ms, TBT ${Math.round(audits['total-blocking-time'].numericValue ?? NaN)} ms)`,
-      );
-      runs.push({
+      const figures: LighthouseFigures = {
         score: Math.round((categories.performance.score ?? 0) * 100),
         fcpMs: audits['first-contentful-paint'].numericValue ?? NaN,
         lcpMs: audits['largest-contentful-paint'].numericValue ?? NaN,
@@ -177,7 +174,9 @@ async function measureLighthouse(url: string, appUrl: string, route: Route): Pro
         siMs: audits['speed-index'].numericValue ?? NaN,
         cls: audits['cumulative-layout-shift'].numericValue ?? NaN,
         benchmarkIndex: result.lhr.environment.benchmarkIndex,
-      });
+      };
+      progress(`${route.label}: run ${run + 1}: ${figures.score} (FCP ${Math.round(figures.fcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms)`);
+      runs.push(figures);
     }
     return {
       score: median(runs.map((r) => r.score)),

@@ -18,7 +18,7 @@ import { ReadinessToday } from './readiness-today';
 import { TeamHeatMap } from './team-heat-map';
 import { WindowedStatistics } from './windowed-statistics';
 
-export interface BelowTheMorningProps {
+interface BelowTheMorningProps {
   teamId: string;
   roster: readonly RosterRow[];
   members: UseQueryResult<TeamMemberScore[]>;
