@@ -8,6 +8,8 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const coreRoot = fileURLToPath(new URL('../core', import.meta.url));
 // Real path: node_modules may be a link to another checkout's, and Vite checks resolved file paths.
 const nodeModules = realpathSync(fileURLToPath(new URL('../node_modules', import.meta.url)));
+/** The pure rules' source files (core/): importing one runs nothing but its declarations. */
+const coreSources = new RegExp(`^${coreRoot.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\\\/].*\\.ts$`);
 
 /** The colour of the dark canvas, the installed app's splash screen and its title bar (index.html's theme-color). */
 const CANVAS = '#0b1018';
@@ -94,24 +96,42 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // core/ is pure (no AWS, no React, nothing run on import): a module whose exports a page does not use is left
+      // out, not kept for the schemas it builds; Analytics loaded the validation library for one such import.
+      treeshake: { moduleSideEffects: [{ test: coreSources, sideEffects: false }] },
       output: {
         // React and the router change rarely: one long-cached chunk apart from the app's own code.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 4 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 11 },
             // Everything else the first page needs in one file, not a dozen small ones each compressed on its own.
-            { name: 'app', tags: ['$initial'], priority: 3 },
+            { name: 'app', tags: ['$initial'], priority: 10 },
             // What the public simulator shares with the signed-in pages (icons, score tiles, days): its own small file,
             // so the simulator does not load the frame's and My scores' files for them.
             {
               name: 'score-display',
               test: /web[\\/]src[\\/](components[\\/](scores[\\/]|ui[\\/]icon)|lib[\\/]score-display)|core[\\/](pillars|dates[\\/]index|scoring[\\/](labels|constants|fg-score))\.ts$/,
-              priority: 2,
+              priority: 9,
             },
+            // The validation library's part the first page does not use, and the rules built with it: shared by the
+            // simulator and the signed-in pages, so none of them loads another page's file for it.
+            { name: 'schemas', test: /node_modules[\\/]zod[\\/]|core[\\/](validation[\\/]|dates[\\/]validation\.ts$)/, priority: 8 },
             // The signed-in frame with all it imports, and My scores (where gamers land) with all it imports: one file
             // each instead of some thirty small ones, each a request a phone waits for before the page draws.
-            { name: 'home-frame', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]root\.tsx$/, priority: 1 },
-            { name: 'my-scores', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]my-scores\.tsx$/, priority: 0 },
+            { name: 'home-frame', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]root\.tsx$/, priority: 6 },
+            // What Today shares with other signed-in pages and the frame does not load: files of their own, or each of those
+            // pages would load Today's file. The check-in's questions (Analytics needs them, not the validation library);
+            // the team rules and lists read page by page.
+            { name: 'questionnaire', test: /core[\\/]questionnaire\.ts$/, priority: 5 },
+            {
+              name: 'page-shared',
+              test: /core[\\/]teams[\\/]|node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](infiniteQueryObserver|infiniteQueryOptions|useInfiniteQuery)\.js$/,
+              priority: 5,
+            },
+            { name: 'my-scores', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]my-scores\.tsx$/, priority: 4 },
+            // The other two pages where a morning starts, Today (gamers) and Analytics (staff), likewise.
+            { name: 'today', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]today\.tsx$/, priority: 3 },
+            { name: 'team-analytics', test: /web[\\/]src[\\/]app[\\/]routes[\\/]home[\\/]team-analytics\.tsx$/, priority: 2 },
           ],
         },
       },

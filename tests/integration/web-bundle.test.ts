@@ -72,9 +72,18 @@ describe('the production build of the first pages', () => {
     expect(modulesOf(loaded).filter((module) => /components[\\/]charts[\\/]score-chart\.tsx$/.test(module))).toHaveLength(1);
   });
 
+  // Each file is one more request a phone waits for before the page draws (docs/performance.md, "Fewer files").
+  it('draws Today and Analytics from ten files each, and keeps the validation library out of Analytics', () => {
+    const today = staticClosure(chunk('today'));
+    const analytics = staticClosure(chunk('team-analytics'));
+    expect(today.size).toBeLessThanOrEqual(10);
+    expect(analytics.size).toBeLessThanOrEqual(10);
+    expect(forbiddenIn(modulesOf(analytics))).toEqual([]);
+  });
+
   it('gives the public simulator none of the signed-in chunks and no Amplify code', () => {
     const loaded = staticClosure(chunk('simulator'));
-    expect([...loaded].filter((file) => /^(home-frame|my-scores)-/.test(file))).toEqual([]);
+    expect([...loaded].filter((file) => /^(home-frame|my-scores|page-shared|today|team-analytics)-/.test(file))).toEqual([]);
     expect(forbiddenIn(modulesOf(loaded)).filter((module) => module.includes('amplify'))).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ const editTeamAction = (team: MyTeam) => <EditTeamAction team={team} />;
 /** /home/my-team: the team chosen in the sidebar or a portal (restored from the server with the profile). */
 export function MyTeamRoute() {
   const viewer = useViewer();
-  // The selected team arrives with the profile: wait for it rather than say that no team is chosen.
-  if (!viewer || viewer.teams === null) return <PageLoader label="Loading your team…" />;
+  // The selected team is restored from the server: wait for it rather than say that no team is chosen.
+  if (!viewer || (!viewer.selectedTeamId && viewer.selectedTeamRestoring)) return <PageLoader label="Loading your team…" />;
   return <MyTeamPage teamId={viewer.selectedTeamId} groups={viewer.groups} editTeamAction={editTeamAction} />;
 }

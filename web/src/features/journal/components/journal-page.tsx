@@ -51,7 +51,8 @@ export function JournalPage() {
     : undefined;
 
   let body: ReactNode;
-  if (!viewer?.teams) body = <PageLoader label="Loading the journal…" />;
+  // Without a team in the address, the chosen team decides whose journal it is: wait for its restore.
+  if (!viewer?.teams || (!teamId && viewer.selectedTeamRestoring)) body = <PageLoader label="Loading the journal…" />;
   else if (ownView) body = <CoachCommentsCard />;
   else if (!teamId || !role) body = <EmptyState title="No team chosen" description="Choose one of your teams to read its journal." />;
   else body = <JournalDays key={teamId} teamId={teamId} role={role} viewer={viewer} />;

@@ -5,6 +5,8 @@ export const teamKeys = {
   all: ['teams'] as const,
   /** The team the user chose, restored from the server (one per signed-in user). */
   selected: (userId: string) => [...teamKeys.all, 'selected', userId] as const,
+  /** The choice as saved on the server, asked for alongside `me`; under `selected`, so cancelling one cancels both. */
+  savedSelection: (userId: string) => [...teamKeys.selected(userId), 'saved'] as const,
   team: (teamId: string) => [...teamKeys.all, teamId] as const,
   membersCount: (teamId: string) => [...teamKeys.team(teamId), 'members-count'] as const,
   receivedInvites: () => [...teamKeys.all, 'received-invites'] as const,

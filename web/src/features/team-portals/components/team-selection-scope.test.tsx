@@ -52,20 +52,23 @@ function Page() {
   );
 }
 
-function renderScope() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+function renderScope(initialViewer: Viewer = viewer) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const tree = (shown: Viewer) => (
+    <QueryClientProvider client={client}>
       <ToastProvider>
         <MemoryRouter initialEntries={['/home/manager-portal']}>
-          <ViewerProvider value={viewer}>
+          <ViewerProvider value={shown}>
             <TeamSelectionScope>
               <Page />
             </TeamSelectionScope>
           </ViewerProvider>
         </MemoryRouter>
       </ToastProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const rendered = render(tree(initialViewer));
+  return { rerenderWith: (shown: Viewer) => rendered.rerender(tree(shown)) };
 }
 
 beforeEach(() => {
@@ -78,6 +81,18 @@ describe('TeamSelectionScope', () => {
     fetchSelectedTeamId.mockResolvedValue('team-saved');
     renderScope();
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('team-saved'));
+  });
+
+  it('asks for the saved team while the profile loads, and restores it once the profile has come', async () => {
+    fetchSelectedTeamId.mockResolvedValue('team-saved');
+    const { rerenderWith } = renderScope({ ...viewer, teams: null });
+    await waitFor(() => expect(fetchSelectedTeamId).toHaveBeenCalledTimes(1));
+    // Which teams the user owns decides whether the subscription is checked: nothing is restored before `me`.
+    expect(screen.getByRole('status').textContent).toBe('no team');
+
+    rerenderWith(viewer);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('team-saved'));
+    expect(fetchSelectedTeamId).toHaveBeenCalledTimes(1);
   });
 
   it('keeps a team chosen while the restore is still loading, when the restore answers afterwards', async () => {
