@@ -72,7 +72,7 @@ describe('the production build of the first pages', () => {
     expect(modulesOf(loaded).filter((module) => /components[\\/]charts[\\/]score-chart\.tsx$/.test(module))).toHaveLength(1);
   });
 
-  // Each file is one more request a phone waits for before the page draws (docs/performance.md, "Fewer files").
+  // Each file is one more request a phone waits for before the page draws (docs/performance.md, "Fewer files for Today and Analytics").
   it('draws Today and Analytics from ten files each, and keeps the validation library out of Analytics', () => {
     const today = staticClosure(chunk('today'));
     const analytics = staticClosure(chunk('team-analytics'));

@@ -27,8 +27,8 @@ export interface Viewer {
   emailVerified: boolean | null;
   /** The team chosen in the sidebar or a portal, restored from the server on load. */
   selectedTeamId: string | null;
-  /** The chosen team is still being restored (the profile or the saved choice loading): a team page waits for it
-   * instead of saying that no team is chosen. */
+  /** The chosen team is still being restored (the profile or the saved choice loading; `selectedTeamId` is null
+   * meanwhile): a team page waits for it instead of saying that no team is chosen. */
   selectedTeamRestoring: boolean;
   /** The selected team has unread notifications (marker on Journal). */
   hasTeamNotifications: boolean;

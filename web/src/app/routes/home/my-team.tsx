@@ -27,6 +27,6 @@ const editTeamAction = (team: MyTeam) => <EditTeamAction team={team} />;
 export function MyTeamRoute() {
   const viewer = useViewer();
   // The selected team is restored from the server: wait for it rather than say that no team is chosen.
-  if (!viewer || (!viewer.selectedTeamId && viewer.selectedTeamRestoring)) return <PageLoader label="Loading your team…" />;
+  if (!viewer || viewer.selectedTeamRestoring) return <PageLoader label="Loading your team…" />;
   return <MyTeamPage teamId={viewer.selectedTeamId} groups={viewer.groups} editTeamAction={editTeamAction} />;
 }

@@ -22,7 +22,7 @@ const BelowTheMorning = lazy(async () => ({ default: (await loadBelowTheMorning(
 export function TeamAnalyticsPage() {
   const viewer = useViewer();
   const teamId = viewer?.selectedTeamId ?? null;
-  if (!viewer || (!teamId && viewer.selectedTeamRestoring)) {
+  if (!viewer || viewer.selectedTeamRestoring) {
     // While the chosen team is restored: the page's heading and the morning's frames, not "Choose a team first"; the
     // first paint does not wait for the API (docs/performance.md, "First visits without a service worker").
     return (
