@@ -285,9 +285,10 @@ describe('a gamer in a team', () => {
     await ok(gamer, `mutation($teamId: ID!) { setSelectedTeam(teamId: $teamId) { teamId } }`, { teamId: teamIds[0] });
     const page = await openPage('/home/check-in', gamer.email);
     await page.locator('#fg-sidebar').getByText('Gamer', { exact: true }).waitFor();
-    // Read the links once the app has restored the selected team (a reload restores it again).
+    // Read the links once the app has restored the selected team (a reload restores it again). Listened for once the
+    // new page has started: the first page's restore goes out with `me` and may still be answering when it reloads.
+    await page.reload({ waitUntil: 'commit' });
     const restored = page.waitForResponse((response) => response.request().postData()?.includes('GetSelectedTeam') === true);
-    await page.reload();
     expect(((await (await restored).json()) as { data: { getSelectedTeam: { teamId: string } } }).data.getSelectedTeam.teamId).toBe(teamIds[0]);
     await navLinks(page).filter({ hasText: 'My scores' }).waitFor();
     // Let the answer reach the sidebar (a few frames) before reading what it leaves out.
@@ -308,7 +309,11 @@ describe('a gamer in a team', () => {
     expect(await modal.isVisible()).toBe(true);
 
     await modal.getByRole('button', { name: 'Leave Team' }).click();
-    await page.getByRole('alertdialog', { name: 'Leave Team' }).getByRole('button', { name: 'Confirm' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Leave Team' });
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    // The Attention! modal is already closed while the confirmation shows: the confirmation closes once the leave has
+    // been answered, and the modal must not come back.
+    await confirm.waitFor({ state: 'detached' });
     await modal.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Pricing' }).waitFor();
     expect((await ok(gamer, `query { me { Team { id } } }`)).me.Team).toEqual([]);
