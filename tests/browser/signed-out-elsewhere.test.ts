@@ -23,7 +23,7 @@ const signOut = async (refreshToken: string) => {
   expect(answer.errors).toBeUndefined();
 };
 
-/** A tab signed in as `email`, open on the check-in page; a device of its own (its own refresh token). */
+/** A tab signed in as `email`, open on the check-in page with its data loaded; a device of its own (its own refresh token). */
 async function openTab(email: string): Promise<{ context: BrowserContext; page: Page; refreshToken: string }> {
   const context = await chromium.browser.newContext({ viewport: VIEWPORTS.phone });
   context.setDefaultTimeout(15_000);
@@ -32,6 +32,9 @@ async function openTab(email: string): Promise<{ context: BrowserContext; page: 
   chromium.watchErrors(page);
   await page.goto(`${baseUrl()}${paths.home.checkIn}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
+  // The heading comes before the page's first calls (the API client loads after the first paint): a sign-out before
+  // they are answered would be met by them, not by the later use of the tab that the tests are about.
+  await page.waitForLoadState('networkidle');
   return { context, page, refreshToken };
 }
 
